@@ -1,0 +1,84 @@
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { installZodErrorCodes } from '@wartefrei/shared';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/connect.js';
+import { systemClock, type Clock } from './platform/clock.js';
+import type { AppContext } from './platform/context.js';
+import { handleError } from './platform/errors.js';
+import { createMailer, type Mailer } from './platform/mail.js';
+import { computeVersionHash, registerWebApp } from './platform/web.js';
+import { accountsRoutes } from './modules/accounts/index.js';
+import { authRoutes } from './modules/auth/index.js';
+import { countriesRoutes } from './modules/countries/index.js';
+import { systemRoutes } from './modules/system/index.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** Pino options or an existing logger; tests pass `false`. */
+  logger?: boolean | { level: string };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Builds the whole server; main.ts listens on it, tests inject into it. */
+export async function buildApp(options: BuildAppOptions) {
+  installZodErrorCodes();
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+
+  const log: FastifyBaseLogger = app.log;
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    clock: options.clock ?? systemClock,
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
+    log,
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    ctx.mailer.close();
+    await database.close();
+  });
+
+  await app.register(helmet, {
+    // Swagger UI at /docs ships its own CSP hashes; the web app needs nothing inline.
+    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:'] } },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'wartefrei API', version: '0.1.0', description: 'Waiting lists and appointments for health practices.' },
+      components: { securitySchemes: { basic: { type: 'http', scheme: 'basic' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  await app.register(authRoutes, { ctx });
+  await app.register(accountsRoutes, { ctx });
+  await app.register(countriesRoutes, { ctx });
+  await app.register(systemRoutes, { versionHash: computeVersionHash(config.webDistDir) });
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

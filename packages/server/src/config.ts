@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const boolFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+// Every variable is optional; a wrong value stops the start with a message naming it.
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('wartefrei <no-reply@wartefrei.local>'),
+  TOKEN_TTL: z.coerce.number().int().positive().default(43_200),
+  SEED_DEMO: boolFromEnv.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: boolFromEnv.default(false),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export interface LoginLimits {
+  /** Failures allowed per username within the window. */
+  perUsername: number;
+  /** Failures allowed per client IP within the window (many staff may share one NAT). */
+  perIp: number;
+  windowSeconds: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  tokenTtlSeconds: number;
+  seedDemo: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  webDistDir: string;
+  loginLimits: LoginLimits;
+}
+
+/** Reads the configuration table of ARCHITECTURE.md from the environment. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    tokenTtlSeconds: e.TOKEN_TTL,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist')),
+    loginLimits: { perUsername: 100, perIp: 300, windowSeconds: 3600 },
+  };
+}

@@ -1,0 +1,39 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { connectDatabase } from './db/connect.js';
+import { DEMO_LOGINS, seedDemoIfEmpty } from './modules/demo/index.js';
+
+const startedAt = performance.now();
+const config = loadConfig();
+const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const app = await buildApp({ config, database });
+
+if (config.seedDemo && (await seedDemoIfEmpty(app.ctx))) {
+  app.log.info(
+    `demo data created — admin ${DEMO_LOGINS.admin.username} / ${DEMO_LOGINS.admin.password}, ` +
+      `processor ${DEMO_LOGINS.processor.username} / ${DEMO_LOGINS.processor.password}`,
+  );
+}
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `wartefrei ready on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}) ` +
+    `in ${Math.round(performance.now() - startedAt)} ms`,
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received, shutting down`);
+    // Finish open requests, then close the database so PGlite flushes to disk.
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

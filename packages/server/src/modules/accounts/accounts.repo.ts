@@ -1,0 +1,80 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/connect.js';
+import { accounts, loginTokens, passwordResetTokens, signupTokens, users } from '../../db/schema.js';
+
+export type OneTimeTokenTable = typeof signupTokens | typeof passwordResetTokens;
+export { signupTokens, passwordResetTokens };
+
+export async function isAccountIdentifierTaken(db: Queryable, identifier: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(sql`lower(${accounts.identifier})`, identifier.toLowerCase()))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function findUserByUsername(db: Queryable, username: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Queryable, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function insertAccount(db: Queryable, values: typeof accounts.$inferInsert) {
+  const [row] = await db.insert(accounts).values(values).returning();
+  return row!;
+}
+
+export async function insertUser(db: Queryable, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function findAccountById(db: Queryable, id: string) {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  return row;
+}
+
+export async function insertOneTimeToken(
+  db: Queryable,
+  table: OneTimeTokenTable,
+  values: { userId: string; tokenHash: string; validUntil: Date },
+): Promise<void> {
+  await db.insert(table).values(values);
+}
+
+export async function findOneTimeToken(db: Queryable, table: OneTimeTokenTable, tokenHash: string) {
+  const [row] = await db.select().from(table).where(eq(table.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+/** Compare-and-set: marks the token used only if it still is unused and valid. */
+export async function consumeOneTimeToken(db: Queryable, table: OneTimeTokenTable, id: string, now: Date) {
+  const [row] = await db
+    .update(table)
+    .set({ usedAt: now })
+    .where(and(eq(table.id, id), isNull(table.usedAt), gt(table.validUntil, now)))
+    .returning();
+  return row;
+}
+
+export async function markUserVerified(db: Queryable, userId: string): Promise<void> {
+  await db.update(users).set({ verified: true }).where(eq(users.id, userId));
+}
+
+export async function setUserPassword(db: Queryable, userId: string, passwordHash: string): Promise<void> {
+  // Whoever could open the reset mail owns the address: that verifies it as well.
+  await db.update(users).set({ passwordHash, verified: true }).where(eq(users.id, userId));
+}
+
+export async function deleteLoginTokensOfUser(db: Queryable, userId: string): Promise<void> {
+  await db.delete(loginTokens).where(eq(loginTokens.userId, userId));
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  Account,
+  PasswordResetInput,
+  PasswordResetRequestInput,
+  SignupInput,
+  SignupResult,
+  VerifyInput,
+  VerifyResult,
+} from '@wartefrei/shared';
+import { actorOf, requireUser } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { requestLang } from '../../platform/i18n.js';
+import { getAccount } from './accounts.service.js';
+import { requestPasswordReset, resetPassword } from './password-reset.service.js';
+import { signUp, verifySignup } from './signup.service.js';
+
+const tags = ['accounts'];
+
+export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post('/signup', { schema: { tags, body: SignupInput, response: { 201: SignupResult } } }, async (req, reply) => {
+    const result = await signUp(ctx, req.body, requestLang(req));
+    return reply.code(201).send(result);
+  });
+
+  app.post('/verify', { schema: { tags, body: VerifyInput, response: { 200: VerifyResult } } }, async (req) =>
+    verifySignup(ctx, req.body.token),
+  );
+
+  app.post('/password-reset', { schema: { tags, body: PasswordResetRequestInput } }, async (req, reply) => {
+    requestPasswordReset(ctx, req.body.username);
+    return reply.code(204).send();
+  });
+
+  app.post(
+    '/password-reset/:token',
+    { schema: { tags, params: z.object({ token: z.string().max(200) }), body: PasswordResetInput } },
+    async (req, reply) => {
+      await resetPassword(ctx, req.params.token, req.body);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/accounts/:id',
+    { preHandler: requireUser(ctx), schema: { tags, params: z.object({ id: z.string() }), response: { 200: Account } } },
+    async (req) => getAccount(ctx, actorOf(req), req.params.id),
+  );
+};

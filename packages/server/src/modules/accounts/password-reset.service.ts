@@ -1,0 +1,40 @@
+import { pickLanguage, translate, type PasswordResetInput } from '@wartefrei/shared';
+import type { AppContext } from '../../platform/context.js';
+import { hashPassword } from '../../platform/passwords.js';
+import { deleteLoginTokensOfUser, findUserByUsername, passwordResetTokens, setUserPassword } from './accounts.repo.js';
+import { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.js';
+import { sendMail } from './mails.js';
+
+export const RESET_TOKEN_SECONDS = 3600;
+
+/**
+ * `POST /password-reset`: mails a reset link when the username exists. The caller always gets
+ * 204 and the mail goes out after the answer, so neither content nor timing tells whether an
+ * address is registered.
+ */
+export function requestPasswordReset(ctx: AppContext, username: string): void {
+  const work = async () => {
+    const user = await findUserByUsername(ctx.db, username);
+    if (!user) return;
+    const secret = await issueOneTimeToken(ctx, ctx.db, passwordResetTokens, user.id, RESET_TOKEN_SECONDS);
+    const lang = pickLanguage(user.lang);
+    await sendMail(ctx, {
+      to: user.username,
+      lang,
+      subject: translate(lang, 'mail', 'reset_subject'),
+      greetingName: user.displayName,
+      body: translate(lang, 'mail', 'reset_body', [`${ctx.config.publicUrl}/passwordReset/${encodeURIComponent(secret)}`]),
+    });
+  };
+  work().catch((error: unknown) => ctx.log.error({ err: error }, 'password reset request failed'));
+}
+
+/** `POST /password-reset/{token}`: sets the new password once and ends every open login. */
+export async function resetPassword(ctx: AppContext, token: string, input: PasswordResetInput): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const used = await redeemOneTimeToken(ctx, tx, passwordResetTokens, token);
+    await setUserPassword(tx, used.userId, passwordHash);
+    await deleteLoginTokensOfUser(tx, used.userId);
+  });
+}

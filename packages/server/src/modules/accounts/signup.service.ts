@@ -1,0 +1,136 @@
+import {
+  hasMeaningfulCharacters,
+  isReservedAccountIdentifier,
+  sanitizeIdentifier,
+  translate,
+  type SignupInput,
+  type SignupResult,
+  type SupportedLang,
+} from '@wartefrei/shared';
+import type { Transaction } from '../../db/connect.js';
+import type { accounts, users } from '../../db/schema.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, isUniqueViolation, violatedConstraint, type FieldProblem } from '../../platform/errors.js';
+import { hashPassword } from '../../platform/passwords.js';
+import {
+  findUserById,
+  findUserByUsername,
+  insertAccount,
+  insertUser,
+  isAccountIdentifierTaken,
+  markUserVerified,
+  signupTokens,
+} from './accounts.repo.js';
+import { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.js';
+import { sendMail } from './mails.js';
+
+type AccountRow = typeof accounts.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+export const TRIAL_DAYS = 14;
+export const VERIFY_TOKEN_SECONDS = 48 * 3600;
+
+/** Sanitises an account identifier and refuses one that is empty or shadows a route. */
+export function checkAccountIdentifier(raw: string): { identifier: string; problem?: FieldProblem } {
+  const identifier = sanitizeIdentifier(raw);
+  if (!hasMeaningfulCharacters(identifier)) return { identifier, problem: 'IDENTIFIER_INVALID' };
+  if (isReservedAccountIdentifier(identifier)) return { identifier, problem: 'IDENTIFIER_RESERVED' };
+  return { identifier };
+}
+
+/** Maps a unique violation on sign-up to the field the user has to change. */
+function uniqueViolationFields(error: unknown): Record<string, FieldProblem> | undefined {
+  if (!isUniqueViolation(error)) return undefined;
+  const constraint = violatedConstraint(error) ?? '';
+  if (constraint.startsWith('accounts_identifier')) return { account_identifier: 'IDENTIFIER_IN_USE' };
+  if (constraint.startsWith('users_username')) return { username: 'MAIL_IN_USE' };
+  return undefined;
+}
+
+interface NewAccount {
+  accountName: string;
+  identifier: string;
+  displayName: string;
+  username: string;
+  password: string;
+  lang: SupportedLang;
+  verified: boolean;
+}
+
+/**
+ * Creates an account in its trial and its first admin. The friendly pre-check reports both
+ * taken fields at once; the unique indexes decide races between two sign-ups.
+ */
+export async function createAccountWithAdmin(
+  ctx: AppContext,
+  input: NewAccount,
+  alsoInTransaction?: (tx: Transaction, created: { account: AccountRow; user: UserRow }) => Promise<void>,
+) {
+  const fields: Record<string, FieldProblem> = {};
+  if (await isAccountIdentifierTaken(ctx.db, input.identifier)) fields.account_identifier = 'IDENTIFIER_IN_USE';
+  if (await findUserByUsername(ctx.db, input.username)) fields.username = 'MAIL_IN_USE';
+  if (Object.keys(fields).length > 0) throw new AppError('UNIQUE', { fields });
+
+  const passwordHash = await hashPassword(input.password);
+  const trialEnd = new Date(ctx.clock.now().getTime() + TRIAL_DAYS * 24 * 3600 * 1000);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const account = await insertAccount(tx, {
+        identifier: input.identifier,
+        displayName: input.accountName,
+        subscriptionState: 'trial',
+        trialEnd,
+      });
+      const user = await insertUser(tx, {
+        accountId: account.id,
+        username: input.username,
+        displayName: input.displayName,
+        passwordHash,
+        isAdmin: true,
+        lang: input.lang,
+        verified: input.verified,
+      });
+      const verifyToken = input.verified ? undefined : await issueOneTimeToken(ctx, tx, signupTokens, user.id, VERIFY_TOKEN_SECONDS);
+      await alsoInTransaction?.(tx, { account, user });
+      return { account, user, verifyToken };
+    });
+  } catch (error) {
+    const conflict = uniqueViolationFields(error);
+    if (conflict) throw new AppError('UNIQUE', { fields: conflict });
+    throw error;
+  }
+}
+
+/** `POST /signup`: creates the account and mails the verification link. */
+export async function signUp(ctx: AppContext, input: SignupInput, lang: SupportedLang): Promise<SignupResult> {
+  const { identifier, problem } = checkAccountIdentifier(input.account_identifier);
+  if (problem) throw new AppError('VALIDATION', { fields: { account_identifier: problem } });
+  const { account, user, verifyToken } = await createAccountWithAdmin(ctx, {
+    accountName: input.account_name,
+    identifier,
+    displayName: input.display_name,
+    username: input.username,
+    password: input.password,
+    lang,
+    verified: false,
+  });
+  const link = `${ctx.config.publicUrl}/verify?token=${encodeURIComponent(verifyToken ?? '')}`;
+  await sendMail(ctx, {
+    to: user.username,
+    lang,
+    subject: translate(lang, 'mail', 'verify_subject'),
+    greetingName: user.displayName,
+    body: translate(lang, 'mail', 'verify_body', [account.displayName, link]),
+  });
+  return { account_id: account.id, user_id: user.id, username: user.username };
+}
+
+/** `POST /verify`: activates the admin behind a verification link, once. */
+export async function verifySignup(ctx: AppContext, token: string): Promise<{ verified: true; username: string }> {
+  return ctx.db.transaction(async (tx) => {
+    const used = await redeemOneTimeToken(ctx, tx, signupTokens, token);
+    await markUserVerified(tx, used.userId);
+    const user = await findUserById(tx, used.userId);
+    return { verified: true as const, username: user?.username ?? '' };
+  });
+}

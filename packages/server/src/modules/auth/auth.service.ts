@@ -1,0 +1,64 @@
+import { and, eq } from 'drizzle-orm';
+import type { LoggedUser } from '@wartefrei/shared';
+import { authenticateToken, parseBasicAuth } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { hashToken, newSecretToken } from '../../platform/crypto.js';
+import { AppError } from '../../platform/errors.js';
+import { verifyPassword } from '../../platform/passwords.js';
+import { loginTokens, users } from '../../db/schema.js';
+import { findUserByUsername } from '../accounts/index.js';
+import { assertLoginAllowed, recordLoginFailure } from './login-limiter.js';
+
+type UserRow = typeof users.$inferSelect;
+
+function presentLoggedUser(user: UserRow, token: string, validUntil: Date): LoggedUser {
+  return {
+    id: user.id,
+    token,
+    token_valid_until: validUntil.toISOString(),
+    account_id: user.accountId,
+    display_name: user.displayName,
+    is_admin: user.isAdmin,
+    lang: user.lang,
+    username: user.username,
+  };
+}
+
+/** `POST /auth/login` with Basic `username:password`: a new login token. */
+export async function logIn(ctx: AppContext, authorization: string | undefined, ip: string): Promise<LoggedUser> {
+  const credentials = parseBasicAuth(authorization);
+  if (!credentials) throw new AppError('AUTH_HEADER_MISSING');
+  const username = credentials.name.trim().toLowerCase();
+  await assertLoginAllowed(ctx, username, ip);
+
+  const user = await findUserByUsername(ctx.db, username);
+  const passwordOk = await verifyPassword(user?.passwordHash, credentials.secret);
+  if (!user || !passwordOk) {
+    await recordLoginFailure(ctx, username, ip);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  // Told only after the right password, so this reveals nothing to a guesser.
+  if (!user.verified) throw new AppError('ACCOUNT_NOT_VERIFIED');
+
+  const token = newSecretToken();
+  const validUntil = new Date(ctx.clock.now().getTime() + ctx.config.tokenTtlSeconds * 1000);
+  await ctx.db.insert(loginTokens).values({ userId: user.id, tokenHash: hashToken(token), validUntil });
+  return presentLoggedUser(user, token, validUntil);
+}
+
+/** `GET /auth` with Basic `id:token` or `username:token`: the logged user again. */
+export async function currentUser(ctx: AppContext, authorization: string | undefined): Promise<LoggedUser> {
+  const { user, token, secret } = await authenticateToken(ctx, authorization);
+  return presentLoggedUser(user, secret, token.validUntil);
+}
+
+/** `POST /auth/logout`: ends the presented token, even one that has already expired. */
+export async function logOut(ctx: AppContext, authorization: string | undefined): Promise<void> {
+  const credentials = parseBasicAuth(authorization);
+  if (!credentials) throw new AppError('AUTH_HEADER_MISSING');
+  const deleted = await ctx.db
+    .delete(loginTokens)
+    .where(and(eq(loginTokens.tokenHash, hashToken(credentials.secret))))
+    .returning({ userId: loginTokens.userId });
+  if (deleted.length === 0) throw new AppError('UNAUTHORIZED');
+}

@@ -1,0 +1,1 @@
+export { seedDemoIfEmpty, DEMO_LOGINS } from './seed-demo.js';

@@ -1,0 +1,71 @@
+import { count } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.js';
+import { hashPassword } from '../../platform/passwords.js';
+import { AppError, isUniqueViolation } from '../../platform/errors.js';
+import { accounts, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema.js';
+import { createAccountWithAdmin } from '../accounts/index.js';
+
+/** The demo logins, printed at start and in the README. */
+export const DEMO_LOGINS = {
+  admin: { username: 'admin@praxis-demo.example', password: 'wartefrei-demo' },
+  processor: { username: 'assistenz@praxis-demo.example', password: 'wartefrei-demo' },
+} as const;
+
+/**
+ * Gives an empty database a practice to try: a location, two open waiting lists, an admin and
+ * a processor assigned to both. Several nodes may start at once; the unique identifier lets
+ * exactly one of them seed.
+ */
+export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
+  const [row] = await ctx.db.select({ n: count() }).from(accounts);
+  if ((row?.n ?? 0) > 0) return false;
+  try {
+    const processorHash = await hashPassword(DEMO_LOGINS.processor.password);
+    const demoAdmin = {
+      accountName: 'Praxis Dr. Demo',
+      identifier: 'praxis-demo',
+      displayName: 'Dr. Dora Demo',
+      username: DEMO_LOGINS.admin.username,
+      password: DEMO_LOGINS.admin.password,
+      lang: 'de' as const,
+      verified: true,
+    };
+    await createAccountWithAdmin(ctx, demoAdmin, async (tx, { account, user: admin }) => {
+      const [processor] = await tx
+        .insert(users)
+        .values({
+          accountId: account.id,
+          username: DEMO_LOGINS.processor.username,
+          displayName: 'Paula Assistenz',
+          passwordHash: processorHash,
+          verified: true,
+          color: '#1c7ed6',
+        })
+        .returning();
+      const [profile] = await tx
+        .insert(profiles)
+        .values({ accountId: account.id, name: 'Ordination Wien', identifier: 'wien', country: 'AT', region: '9' })
+        .returning();
+      const lists = await tx
+        .insert(queues)
+        .values([
+          { accountId: account.id, profileId: profile!.id, name: 'Allgemeinmedizin', identifier: 'allgemein', averageProcessMinutes: 8 },
+          { accountId: account.id, profileId: profile!.id, name: 'Blutabnahme', identifier: 'labor', averageProcessMinutes: 4, priority: 5 },
+        ])
+        .returning();
+      const openedAt = ctx.clock.now();
+      await tx.insert(queueSessions).values(lists.map((q) => ({ queueId: q.id, open: true, openedAt })));
+      await tx.insert(queueProcessors).values(
+        lists.flatMap((q) => [
+          { queueId: q.id, userId: processor!.id, active: true },
+          { queueId: q.id, userId: admin.id, active: false },
+        ]),
+      );
+    });
+    return true;
+  } catch (error) {
+    // Another node seeded first.
+    if (isUniqueViolation(error) || (error instanceof AppError && error.code === 'UNIQUE')) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,10 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SystemInformation, SystemInformationQuery } from '@wartefrei/shared';
+
+export const systemRoutes: FastifyPluginAsyncZod<{ versionHash: string }> = async (app, { versionHash }) => {
+  app.get(
+    '/system-information',
+    { schema: { tags: ['system'], querystring: SystemInformationQuery, response: { 200: SystemInformation } } },
+    async () => ({ versionHash }),
+  );
+};

@@ -1,0 +1,79 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from './context.js';
+import { AppError } from './errors.js';
+import { hashToken } from './crypto.js';
+import { loginTokens, users } from '../db/schema.js';
+
+/** Who is calling: set on the request by `requireUser`. */
+export interface Actor {
+  userId: string;
+  accountId: string;
+  isAdmin: boolean;
+  tokenId: string;
+}
+
+export interface BasicCredentials {
+  /** User id, or username (mail). */
+  name: string;
+  /** Password (login) or token (every other call). */
+  secret: string;
+}
+
+/** Parses `Authorization: Basic base64(name:secret)`; undefined when absent or malformed. */
+export function parseBasicAuth(header: string | undefined): BasicCredentials | undefined {
+  const match = header?.match(/^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i);
+  if (!match?.[1]) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0 || colon === decoded.length - 1) return undefined;
+  return { name: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a string is a UUID (ids of the API); other strings never match a row. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/**
+ * Resolves `id:token` or `username:token` to the user and token row. A token past its validity
+ * answers 440 so that clients can tell "log in again" from "wrong credentials" (401).
+ */
+export async function authenticateToken(ctx: AppContext, header: string | undefined) {
+  const credentials = parseBasicAuth(header);
+  if (!credentials) throw new AppError('AUTH_HEADER_MISSING');
+  const userMatch = isUuid(credentials.name)
+    ? eq(users.id, credentials.name)
+    : eq(sql`lower(${users.username})`, credentials.name.toLowerCase());
+  const [row] = await ctx.db
+    .select({ user: users, token: loginTokens })
+    .from(loginTokens)
+    .innerJoin(users, eq(users.id, loginTokens.userId))
+    .where(and(eq(loginTokens.tokenHash, hashToken(credentials.secret)), userMatch))
+    .limit(1);
+  if (!row) throw new AppError('UNAUTHORIZED');
+  if (row.token.validUntil.getTime() <= ctx.clock.now().getTime()) throw new AppError('SESSION_EXPIRED');
+  return { ...row, secret: credentials.secret };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor?: Actor;
+  }
+}
+
+/** preHandler for staff routes: a valid token, else 401/440. */
+export function requireUser(ctx: AppContext) {
+  return async (req: FastifyRequest): Promise<void> => {
+    const { user, token } = await authenticateToken(ctx, req.headers.authorization);
+    req.actor = { userId: user.id, accountId: user.accountId, isAdmin: user.isAdmin, tokenId: token.id };
+  };
+}
+
+/** The actor of a route behind `requireUser`. */
+export function actorOf(req: FastifyRequest): Actor {
+  if (!req.actor) throw new AppError('UNAUTHORIZED');
+  return req.actor;
+}

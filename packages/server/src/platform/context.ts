@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from '../db/connect.js';
+import type { Clock } from './clock.js';
+import type { Mailer } from './mail.js';
+
+/** What every service needs from the outside world; built once in app.ts. */
+export interface AppContext {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,128 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  ERROR_STATUS,
+  hasTranslation,
+  translate,
+  type ApiError,
+  type ErrorCode,
+  type FieldError,
+  type FieldErrorCode,
+  type SupportedLang,
+} from '@wartefrei/shared';
+import { requestLang } from './i18n.js';
+
+export type FieldProblem = FieldErrorCode | { code: FieldErrorCode; args?: (string | number)[] };
+
+interface AppErrorOptions {
+  fields?: Record<string, FieldProblem>;
+  /** Arguments for the message template (`{0}`, ...). */
+  args?: (string | number)[];
+  headers?: Record<string, string>;
+}
+
+/** The one error type of the server: a stable code; status and message follow from it. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly options: AppErrorOptions = {},
+  ) {
+    super(code);
+    this.statusCode = ERROR_STATUS[code];
+  }
+}
+
+/** The field's label in the caller's language, or its raw name when the catalogue has none. */
+function fieldLabel(lang: SupportedLang, field: string): string {
+  return hasTranslation(lang, 'fields', field) ? translate(lang, 'fields', field) : field;
+}
+
+/** Builds the error body in the caller's language. */
+export function presentError(error: AppError, lang: SupportedLang): ApiError {
+  const body: ApiError = {
+    statusCode: error.statusCode,
+    code: error.code,
+    message: translate(lang, 'errors', error.code, error.options.args),
+  };
+  if (error.options.fields) {
+    body.fields = Object.fromEntries(
+      Object.entries(error.options.fields).map(([field, problem]): [string, FieldError] => {
+        const { code, args = [] } = typeof problem === 'string' ? { code: problem } : problem;
+        return [field, { code, message: translate(lang, 'validation', code, [fieldLabel(lang, field), ...args]) }];
+      }),
+    );
+  }
+  return body;
+}
+
+const FIELD_CODE = /^[A-Z_]+$/;
+
+/** Turns the zod issues of a request into one VALIDATION error naming every field. */
+function validationError(error: FastifyError): AppError {
+  const fields: Record<string, FieldProblem> = {};
+  for (const entry of error.validation ?? []) {
+    const params = entry.params as { keys?: string[]; minimum?: number; maximum?: number };
+    const code = (FIELD_CODE.test(entry.message ?? '') ? entry.message : 'INVALID_VALUE') as FieldErrorCode;
+    if (entry.keyword === 'unrecognized_keys' && params.keys) {
+      for (const key of params.keys) fields[key] ??= 'UNKNOWN_FIELD';
+      continue;
+    }
+    const field = entry.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+    const limit = params.minimum ?? params.maximum;
+    fields[field] ??= limit === undefined ? code : { code, args: [Number(limit)] };
+  }
+  return new AppError('VALIDATION', { fields });
+}
+
+/** Fastify's own client errors, by their codes, mapped onto ours. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'MALFORMED_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+/** PostgreSQL's unique_violation, whether raised directly or wrapped by drizzle. */
+export function isUniqueViolation(error: unknown): error is { code: string; constraint?: string } {
+  const candidates = [error, (error as { cause?: unknown } | undefined)?.cause];
+  return candidates.some((e) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505');
+}
+
+/** The unique constraint a violation names (on the error or its cause). */
+export function violatedConstraint(error: unknown): string | undefined {
+  const e = error as { constraint?: string; cause?: { constraint?: string } };
+  return e.constraint ?? e.cause?.constraint;
+}
+
+function toAppError(error: unknown, req: FastifyRequest): AppError {
+  if (error instanceof AppError) return error;
+  const fastifyError = error as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(fastifyError)) return validationError(fastifyError);
+  if (isResponseSerializationError(fastifyError)) {
+    req.log.error({ err: error }, 'response did not match its schema');
+    return new AppError('INTERNAL');
+  }
+  const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  if (mapped) return new AppError(mapped);
+  if (isUniqueViolation(error)) return new AppError('UNIQUE');
+  const status = fastifyError.statusCode ?? 500;
+  if (status === 429) return new AppError('RATE_LIMITED');
+  if (status === 404) return new AppError('NOT_FOUND');
+  if (status >= 400 && status < 500) {
+    req.log.warn({ err: error }, 'unmapped client error');
+    return new AppError('VALIDATION');
+  }
+  req.log.error({ err: error }, 'unexpected error');
+  return new AppError('INTERNAL');
+}
+
+/** The one error handler: a stable code, a message in the caller's language, no stack trace. */
+export function handleError(error: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const appError = toAppError(error, req);
+  // reply.header/code return the (thenable) reply itself: never await them here.
+  void reply.headers(appError.options.headers ?? {}).code(appError.statusCode);
+  return reply.send(presentError(appError, requestLang(req)));
+}

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors.js';
+
+/**
+ * The hash of the built web app. index.html names every hashed asset, so its hash changes
+ * exactly when a new build is deployed; clients compare it and offer a reload.
+ */
+export function computeVersionHash(webDistDir: string): string {
+  const indexFile = path.join(webDistDir, 'index.html');
+  if (!fs.existsSync(indexFile)) return 'no-web-build';
+  return createHash('sha256').update(fs.readFileSync(indexFile)).digest('hex').slice(0, 16);
+}
+
+function wantsHtml(accept: string | undefined): boolean {
+  return (accept ?? '').includes('text/html');
+}
+
+/**
+ * Serves the built web app. Any other GET from a browser gets index.html (client-side routes);
+ * API clients get the JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const hasBuild = fs.existsSync(path.join(webDistDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        // Vite puts a content hash in every asset name: cache those forever, never the page.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(`no web build in ${webDistDir}; run "npm run build" to serve the web app`);
+  }
+  app.setNotFoundHandler(async (req, reply) => {
+    if (hasBuild && (req.method === 'GET' || req.method === 'HEAD') && wantsHtml(req.headers.accept)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    throw new AppError('NOT_FOUND');
+  });
+}

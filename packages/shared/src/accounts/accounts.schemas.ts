@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../validation/password.js';
+
+const password = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+
+/** `POST /signup`: a new account in its trial, with its first admin. */
+export const SignupInput = z
+  .strictObject({
+    account_name: z.string().trim().min(1).max(100),
+    account_identifier: z.string().trim().min(1).max(50),
+    display_name: z.string().trim().min(1).max(100),
+    username: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+    password,
+    password_repeat: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+    accept_terms: z.literal(true, 'CONSENT_REQUIRED'),
+    accept_data_usage: z.literal(true, 'CONSENT_REQUIRED'),
+  })
+  .refine((v) => v.password === v.password_repeat, {
+    path: ['password_repeat'],
+    message: 'PASSWORD_MISMATCH',
+  });
+export type SignupInput = z.infer<typeof SignupInput>;
+
+export const SignupResult = z.object({
+  account_id: z.uuid(),
+  user_id: z.uuid(),
+  username: z.string(),
+});
+export type SignupResult = z.infer<typeof SignupResult>;
+
+/** `POST /verify`: the token from the verification mail. */
+export const VerifyInput = z.strictObject({
+  token: z.string('TOKEN_MISSING').trim().min(1, 'TOKEN_MISSING').max(200),
+});
+export type VerifyInput = z.infer<typeof VerifyInput>;
+
+export const VerifyResult = z.object({ verified: z.literal(true), username: z.string() });
+
+/** `POST /password-reset`: ask for a reset mail. Always answered 204. */
+export const PasswordResetRequestInput = z.strictObject({
+  username: z.string().trim().toLowerCase().min(1).max(254),
+});
+export type PasswordResetRequestInput = z.infer<typeof PasswordResetRequestInput>;
+
+/** `POST /password-reset/{token}`: set a new password. */
+export const PasswordResetInput = z
+  .strictObject({
+    password,
+    password_repeat: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  })
+  .refine((v) => v.password === v.password_repeat, {
+    path: ['password_repeat'],
+    message: 'PASSWORD_MISMATCH',
+  });
+export type PasswordResetInput = z.infer<typeof PasswordResetInput>;
+
+export const SubscriptionState = z.enum(['allPaid', 'deactivated', 'notPaid', 'trial', 'paymentExempt']);
+export type SubscriptionState = z.infer<typeof SubscriptionState>;
+
+/** `GET /accounts/{id}`. */
+export const Account = z.object({
+  id: z.uuid(),
+  identifier: z.string(),
+  display_name: z.string(),
+  subscription_state: SubscriptionState,
+  trial_end: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Account = z.infer<typeof Account>;

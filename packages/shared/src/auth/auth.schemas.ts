@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+export const Lang = z.enum(['de', 'en']);
+export type Lang = z.infer<typeof Lang>;
+
+/** The logged user of SPEC.md §3/§7, as `POST /auth/login` and `GET /auth` return it. */
+export const LoggedUser = z.object({
+  id: z.uuid(),
+  token: z.string(),
+  token_valid_until: z.string(),
+  account_id: z.uuid(),
+  display_name: z.string(),
+  is_admin: z.boolean(),
+  lang: z.string(),
+  username: z.string(),
+});
+export type LoggedUser = z.infer<typeof LoggedUser>;

@@ -1,0 +1,61 @@
+/**
+ * Every error the API can answer with, and its HTTP status. The web app switches on `code`,
+ * never on message text; messages live in the i18n catalogues under `errors.<CODE>`.
+ */
+export const ERROR_STATUS = {
+  VALIDATION: 400,
+  MALFORMED_JSON: 400,
+  TOKEN_INVALID: 400,
+  TOKEN_USED: 400,
+  TOKEN_EXPIRED: 400,
+  AUTH_HEADER_MISSING: 401,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_NOT_VERIFIED: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  UNIQUE: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_LOGIN_ATTEMPTS: 429,
+  RATE_LIMITED: 429,
+  SESSION_EXPIRED: 440,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Field-level validation codes; messages live under `validation.<CODE>`. */
+export type FieldErrorCode =
+  | 'REQUIRED'
+  | 'MIN_LENGTH'
+  | 'MAX_LENGTH'
+  | 'INVALID_EMAIL'
+  | 'INVALID_TYPE'
+  | 'INVALID_VALUE'
+  | 'UNKNOWN_FIELD'
+  | 'PASSWORD_MISMATCH'
+  | 'CONSENT_REQUIRED'
+  | 'IDENTIFIER_IN_USE'
+  | 'IDENTIFIER_INVALID'
+  | 'IDENTIFIER_RESERVED'
+  | 'MAIL_IN_USE'
+  | 'TOKEN_MISSING';
+
+export interface FieldError {
+  code: FieldErrorCode;
+  message: string;
+}
+
+/** The body of every error response. */
+export interface ApiError {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  fields?: Record<string, FieldError>;
+}
+
+/** True for a value shaped like an error response body. */
+export function isApiError(value: unknown): value is ApiError {
+  return typeof value === 'object' && value !== null && 'code' in value && 'statusCode' in value;
+}

@@ -1,0 +1,52 @@
+import de from './de.json' with { type: 'json' };
+import en from './en.json' with { type: 'json' };
+
+export type Catalogue = typeof de;
+export const SUPPORTED_LANGS = ['de', 'en'] as const;
+export type SupportedLang = (typeof SUPPORTED_LANGS)[number];
+export const DEFAULT_LANG: SupportedLang = 'de';
+
+// English must have every key German has; the compiler checks it here.
+const catalogues: Record<SupportedLang, Catalogue> = { de, en };
+
+/** Picks the first supported language of an Accept-Language header; German when none fits. */
+export function pickLanguage(acceptLanguage: string | undefined | null): SupportedLang {
+  if (!acceptLanguage) return DEFAULT_LANG;
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { base: tag.trim().toLowerCase().split('-')[0] ?? '', q: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  const match = ranked.find((entry) => (SUPPORTED_LANGS as readonly string[]).includes(entry.base));
+  return (match?.base as SupportedLang | undefined) ?? DEFAULT_LANG;
+}
+
+/** Replaces `{0}`, `{1}`, ... with the given arguments. */
+export function formatMessage(template: string, args: readonly (string | number)[] = []): string {
+  return template.replace(/\{(\d+)\}/g, (whole, i: string) => {
+    const value = args[Number(i)];
+    return value === undefined ? whole : String(value);
+  });
+}
+
+/** Looks up `section.key` in a language's catalogue, falling back to German, then to the key. */
+export function translate(
+  lang: SupportedLang,
+  section: keyof Catalogue,
+  key: string,
+  args?: readonly (string | number)[],
+): string {
+  const table = catalogues[lang][section] as Record<string, string>;
+  const fallback = catalogues[DEFAULT_LANG][section] as Record<string, string>;
+  const template = table[key] ?? fallback[key];
+  return template === undefined ? key : formatMessage(template, args);
+}
+
+/** Whether the catalogue knows a key (used to label fields, else the raw field name is shown). */
+export function hasTranslation(lang: SupportedLang, section: keyof Catalogue, key: string): boolean {
+  return key in (catalogues[lang][section] as Record<string, string>);
+}

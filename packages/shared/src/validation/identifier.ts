@@ -1,0 +1,35 @@
+const UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue' };
+
+/**
+ * Identifiers appear in public URLs (`/{account}/{profile}/{queue}`). Umlauts become ae/oe/ue,
+ * every other character outside ASCII letters, digits, `-` and `_` becomes `_` (SPEC.md §5).
+ */
+export function sanitizeIdentifier(raw: string): string {
+  return raw
+    .trim()
+    .replace(/[äöüÄÖÜ]/g, (c) => UMLAUTS[c] ?? c)
+    .replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+/**
+ * First path segments the app itself uses; an account with such an identifier would shadow
+ * a page or an API path, so they are refused.
+ */
+export const RESERVED_ACCOUNT_IDENTIFIERS: ReadonlySet<string> = new Set([
+  '404', 'a', 'accounts', 'api', 'appointment', 'appointments', 'assets', 'auth', 'backend',
+  'countries', 'credentials', 'demo', 'docs', 'embed', 'faq', 'login', 'login_microsoft_callback',
+  'login_microsoft_interaction', 'login_microsoft_silent', 'logout', 'm', 'members', 'monitor',
+  'monitor2', 'monitor3', 'monitors', 'password-reset', 'passwordReset', 'pricing', 'profiles', 'q',
+  'queue', 'queues', 'redirector', 'register', 'routes', 'signup', 'system-information', 't',
+  'ticket', 'verify', 'ws',
+].map((s) => s.toLowerCase()));
+
+/** Whether a sanitised identifier would collide with a route of the app. */
+export function isReservedAccountIdentifier(identifier: string): boolean {
+  return RESERVED_ACCOUNT_IDENTIFIERS.has(identifier.toLowerCase());
+}
+
+/** An identifier must keep at least one letter or digit after sanitising. */
+export function hasMeaningfulCharacters(identifier: string): boolean {
+  return /[A-Za-z0-9]/.test(identifier);
+}
