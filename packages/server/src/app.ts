@@ -61,8 +61,14 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   await app.register(helmet, {
-    // Swagger UI at /docs ships its own CSP hashes; the web app needs nothing inline.
-    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:'] } },
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:'],
+        // Kiosks and monitors reach the server by plain http on the practice network: upgrading
+        // their requests to https would break every asset.
+        'upgrade-insecure-requests': null,
+      },
+    },
   });
   await app.register(swagger, {
     openapi: {
@@ -71,7 +77,13 @@ export async function buildApp(options: BuildAppOptions) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    // Swagger UI injects one inline <style> its hashes do not cover; same http reason as above.
+    transformStaticCSP: (header) =>
+      header.replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';").replace(/\s*upgrade-insecure-requests;/, ''),
+  });
 
   await app.register(authRoutes, { ctx });
   await app.register(accountsRoutes, { ctx });

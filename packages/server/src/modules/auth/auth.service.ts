@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { LoggedUser } from '@wartefrei/shared';
 import { authenticateToken, parseBasicAuth } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { hashToken, newSecretToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { verifyPassword } from '../../platform/passwords.js';
-import { loginTokens, users } from '../../db/schema.js';
+import { loginTokens, type users } from '../../db/schema.js';
 import { findUserByUsername } from '../accounts/index.js';
 import { assertLoginAllowed, recordLoginFailure } from './login-limiter.js';
 
@@ -58,7 +58,7 @@ export async function logOut(ctx: AppContext, authorization: string | undefined)
   if (!credentials) throw new AppError('AUTH_HEADER_MISSING');
   const deleted = await ctx.db
     .delete(loginTokens)
-    .where(and(eq(loginTokens.tokenHash, hashToken(credentials.secret))))
+    .where(eq(loginTokens.tokenHash, hashToken(credentials.secret)))
     .returning({ userId: loginTokens.userId });
   if (deleted.length === 0) throw new AppError('UNAUTHORIZED');
 }

@@ -1,0 +1,107 @@
+// `npm run bench`: measured figures, written to bench/results/latest.json and printed as a table.
+// Figures only — nothing here fails the build. Later issues add load, fan-out and estimate runs.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const resultsFile = path.join(root, 'bench/results/latest.json');
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the server on a data folder; resolves with the ms until it answers, and a stop(). */
+async function startServer(dataDir) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    try {
+      const res = await fetch(`${base}/system-information`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 60_000) throw new Error('server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const ms = performance.now() - started;
+  const stop = () => new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+  return { base, ms, stop };
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function latency(url, init, count) {
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, init);
+    await res.arrayBuffer();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), count };
+}
+
+function gzippedJs(dist) {
+  const assets = path.join(dist, 'assets');
+  if (!fs.existsSync(assets)) return undefined;
+  return fs.readdirSync(assets).filter((f) => f.endsWith('.js'))
+    .reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(assets, f)), { level: 9 }).length, 0);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wf-bench-'));
+const figures = {};
+try {
+  const cold = await startServer(dataDir);
+  figures.cold_start_ms = Math.round(cold.ms);
+  await cold.stop();
+  const warm = await startServer(dataDir);
+  figures.warm_start_ms = Math.round(warm.ms);
+
+  const login = await fetch(`${warm.base}/auth/login`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from('admin@praxis-demo.example:wartefrei-demo').toString('base64')}` },
+  }).then((r) => r.json());
+  const auth = { headers: { authorization: `Basic ${Buffer.from(`${login.id}:${login.token}`).toString('base64')}` } };
+  const authLatency = await latency(`${warm.base}/auth`, auth, 500);
+  figures.get_auth_p50_ms = Number(authLatency.p50.toFixed(2));
+  figures.get_auth_p99_ms = Number(authLatency.p99.toFixed(2));
+  await warm.stop();
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+figures.web_js_gzip_bytes = gzippedJs(path.join(root, 'packages/web/dist')) ?? null;
+
+const report = {
+  measured_at: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  database: 'PGlite (embedded)',
+  figures,
+};
+fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
+fs.writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\nmachine: ${report.machine.cpus} × ${report.machine.cpu}, ${report.machine.memory_gb} GB, Node ${report.machine.node}`);
+console.table(figures);
+console.log(`written to ${path.relative(root, resultsFile)}`);

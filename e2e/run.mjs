@@ -1,0 +1,235 @@
+#!/usr/bin/env node
+// End-to-end run: Chromium → fresh web build → server on a free port with an empty embedded
+// database (demo data seeded) → vitest with e2e/vitest.config.ts → clean up.
+// Extra arguments go to vitest as file filters, e.g. `node e2e/run.mjs auth`.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const startedAt = Date.now();
+const log = (message) => console.log(`[e2e] ${message}`);
+
+/** @type {import('node:child_process').ChildProcess | undefined} */
+let server;
+/** @type {import('node:child_process').ChildProcess | undefined} */
+let vitest;
+let dataDir;
+let serverOutput = '';
+let interrupted = false;
+let stopping = false;
+
+/** Stops the run: caught at the bottom, which cleans up and exits 1 (130 when interrupted). */
+class Abort extends Error {}
+function fail(message) {
+  throw new Abort(message);
+}
+function checkInterrupted() {
+  if (interrupted) throw new Abort('interrupted');
+}
+
+function commandExists(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+function run(command, args, options = {}) {
+  log(`$ ${[command, ...args].join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: repoRoot, ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+// 1. Chromium: CHROME_PATH, else Debian's package (installed on the spot when we may).
+function findChromium() {
+  if (process.env.CHROME_PATH) {
+    if (fs.existsSync(process.env.CHROME_PATH)) return process.env.CHROME_PATH;
+    fail(`CHROME_PATH=${process.env.CHROME_PATH} does not exist.`);
+  }
+  const debianChromium = '/usr/bin/chromium';
+  if (fs.existsSync(debianChromium)) return debianChromium;
+
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && commandExists('apt-get')) {
+    log(`${debianChromium} not found — installing Debian's chromium package with apt-get`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    if (run('apt-get', ['update'], { env }) !== 0) fail('apt-get update failed.');
+    if (run('apt-get', ['install', '-y', 'chromium'], { env }) !== 0) fail('apt-get install chromium failed.');
+    if (fs.existsSync(debianChromium)) return debianChromium;
+    fail(`apt-get installed chromium but ${debianChromium} is still missing.`);
+  }
+  fail(
+    `Chromium not found at ${debianChromium}. Install it with\n` +
+      `    sudo apt-get update && sudo apt-get install -y chromium\n` +
+      `or point CHROME_PATH at a Chromium/Chrome executable, e.g. CHROME_PATH=/usr/bin/google-chrome npm run test:e2e`,
+  );
+}
+
+/** tsx's ESM loader, as the server package resolves it (its own node_modules or the root's). */
+function tsxLoaderUrl() {
+  for (const from of ['packages/server/package.json', 'package.json']) {
+    try {
+      return pathToFileURL(createRequire(path.join(repoRoot, from)).resolve('tsx')).href;
+    } catch {
+      // try the next place
+    }
+  }
+  fail('tsx is not installed — run "npm install" first.');
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {net.AddressInfo} */ (probe.address());
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function printServerOutput() {
+  if (!serverOutput.trim()) return;
+  console.error('[e2e] ---- server output ----');
+  console.error(serverOutput.trimEnd());
+  console.error('[e2e] ---- end of server output ----');
+}
+
+// 3. The server, as `npm start` would run it, but on its own port and database.
+async function startServer(port) {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-'));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
+  delete env.DATABASE_URL; // always the fresh embedded database, never a developer's PostgreSQL
+  delete env.WEB_DIST_DIR; // the build made just now
+  log(`starting the server on port ${port} (data in ${dataDir})`);
+  server = spawn(process.execPath, ['--import', tsxLoaderUrl(), 'packages/server/src/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk) => (serverOutput += chunk.toString());
+  server.stdout.on('data', collect);
+  server.stderr.on('data', collect);
+  let exited = false;
+  server.once('exit', (code, signal) => {
+    exited = true;
+    if (!interrupted && !stopping) {
+      console.error(`[e2e] the server stopped unexpectedly (${signal ?? `exit code ${code}`})`);
+      printServerOutput();
+    }
+  });
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && !exited) {
+    checkInterrupted();
+    try {
+      const response = await fetch(`${url}/system-information`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) {
+        const { versionHash } = await response.json();
+        log(`server ready after ${((Date.now() - startedAt) / 1000).toFixed(1)} s (version ${versionHash})`);
+        return url;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (!exited) {
+    console.error('[e2e] the server did not answer GET /system-information within 60 s');
+    printServerOutput();
+  }
+  fail('could not start the server.');
+}
+
+async function cleanUp() {
+  stopping = true;
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM'); // main.ts closes the database cleanly on SIGTERM
+    const timer = setTimeout(() => server.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  if (dataDir) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    dataDir = undefined;
+  }
+}
+
+// Before vitest runs, the steps notice the flag and stop; while it runs, it gets the signal, and
+// its exit code becomes ours once the server is stopped and the data removed.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    log(`${signal} — stopping`);
+    if (vitest && vitest.exitCode === null) vitest.kill(signal);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const chromePath = findChromium();
+  log(`Chromium: ${chromePath}`);
+  checkInterrupted();
+
+  // 2. A fresh web build, so that the server serves (and hashes) the current sources.
+  if (run('npm', ['run', 'build', '-w', '@wartefrei/web']) !== 0) fail('the web build failed.');
+  checkInterrupted();
+
+  const baseUrl = await startServer(await freePort());
+  checkInterrupted();
+
+  // 4. The specs.
+  const vitestDir = path.dirname(createRequire(import.meta.url).resolve('vitest/package.json'));
+  // npm test passes E2E_JSON_OUTPUT to count these tests together with the other suites.
+  const jsonReport = process.env.E2E_JSON_OUTPUT
+    ? ['--reporter=default', '--reporter=json', `--outputFile.json=${process.env.E2E_JSON_OUTPUT}`]
+    : [];
+  const vitestArgs = [path.join(vitestDir, 'vitest.mjs'), 'run', '--config', 'e2e/vitest.config.ts', ...jsonReport, ...process.argv.slice(2)];
+  log(`$ vitest ${vitestArgs.slice(1).join(' ')}  (E2E_BASE_URL=${baseUrl})`);
+  vitest = spawn(process.execPath, vitestArgs, {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROME_PATH: chromePath },
+  });
+  const exitCode = await new Promise((resolve) => {
+    vitest.once('error', (error) => {
+      console.error(`[e2e] could not start vitest: ${error.message}`);
+      resolve(1);
+    });
+    vitest.once('exit', (code, signal) => resolve(code ?? (signal ? 128 + os.constants.signals[signal] : 1)));
+  });
+
+  // A failure may come from the server: show what it logged (warnings and errors only).
+  const serverDied = server.exitCode !== null || server.signalCode !== null;
+  if (exitCode !== 0 && !serverDied) printServerOutput();
+  return exitCode;
+}
+
+let exitCode;
+try {
+  exitCode = await main();
+} catch (error) {
+  if (!(error instanceof Abort)) throw error;
+  if (!interrupted || error.message !== 'interrupted') console.error(`[e2e] ${error.message}`);
+  exitCode = interrupted ? 130 : 1;
+} finally {
+  await cleanUp();
+}
+log(`done in ${((Date.now() - startedAt) / 1000).toFixed(1)} s — exit code ${exitCode}`);
+process.exit(exitCode);

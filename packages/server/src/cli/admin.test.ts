@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { connectDatabase } from '../db/connect.js';
+import { basic, startTestApp, type TestApp } from '../test/test-app.js';
+import { testDatabaseKind } from '../test/test-database.js';
+
+const run = promisify(execFile);
+const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+
+let t: TestApp;
+let dataDir: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wf-admin-'));
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Runs the operator command as a self-hoster would, against this run's kind of database. */
+function admin(args: string[]) {
+  const env = { ...process.env, LOG_LEVEL: 'warn', ...(testDatabaseKind === 'postgres' ? { DATABASE_URL: t.databaseUrl } : { DATA_DIR: dataDir }) };
+  return run('npx', ['tsx', 'src/cli/admin.ts', ...args], { cwd: serverDir, env }).then(
+    (r) => ({ code: 0, ...r }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+  );
+}
+
+describe('npm run admin -- create-account', () => {
+  it('creates a verified account and admin that can sign in at once, without mail', async () => {
+    const args = ['create-account', '--name', 'Praxis Dr. Huber', '--identifier', 'Praxis Hüber', '--admin-name', 'Dr. Huber', '--admin-mail', 'huber@praxis.example', '--password', 'ein-gutes-passwort'];
+    const created = await admin(args);
+    expect(created.code).toBe(0);
+    expect(created.stdout).toMatch(/account Praxis_Hueber \([0-9a-f-]{36}\) created/);
+
+    // The new admin signs in through the API right away: on PostgreSQL the running app shares
+    // the database; on PGlite an app is booted on the folder the command wrote.
+    const login = { method: 'POST', url: '/auth/login', headers: { authorization: basic('huber@praxis.example', 'ein-gutes-passwort') } } as const;
+    let res;
+    if (testDatabaseKind === 'postgres') {
+      res = await t.inject(login);
+    } else {
+      const app = await buildApp({ config: t.config, database: await connectDatabase({ dataDir }), logger: false });
+      res = await app.inject(login);
+      await app.close();
+    }
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ is_admin: true, display_name: 'Dr. Huber' });
+
+    const again = await admin(args);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('Diese Kennung wird bereits verwendet');
+  });
+
+  it('explains wrong input per flag and exits 2', async () => {
+    const res = await admin(['create-account', '--name', 'X', '--admin-mail', 'keine-mail', '--password', 'kurz']);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('--admin-name darf nicht leer sein');
+    expect(res.stderr).toContain('Bitte geben Sie eine gültige E-Mail-Adresse ein');
+    expect(res.stderr).toContain('--password muss mindestens 10 Zeichen lang sein');
+  });
+});

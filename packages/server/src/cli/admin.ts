@@ -1,0 +1,91 @@
+/**
+ * Operator commands for self-hosters: `npm run admin -- create-account --name … --identifier …
+ * --admin-name … --admin-mail … [--password …]`. Creates a verified account and admin without
+ * sending mail; prints a generated password when none is given.
+ */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { installZodErrorCodes, presentableFields, SignupInput } from '../cli/cli-support.js';
+import { loadConfig } from '../config.js';
+import { connectDatabase } from '../db/connect.js';
+import { systemClock } from '../platform/clock.js';
+import { AppError, presentError } from '../platform/errors.js';
+import { createMailer } from '../platform/mail.js';
+import { checkAccountIdentifier, createAccountWithAdmin } from '../modules/accounts/index.js';
+
+const USAGE = `usage: npm run admin -- create-account --name "Praxis Dr. Muster" --identifier praxis-muster \\
+         --admin-name "Dr. Maria Muster" --admin-mail maria@praxis.example [--password …] [--lang de|en]`;
+
+async function createAccount(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      name: { type: 'string' },
+      identifier: { type: 'string' },
+      'admin-name': { type: 'string' },
+      'admin-mail': { type: 'string' },
+      password: { type: 'string' },
+      lang: { type: 'string', default: 'de' },
+    },
+    strict: true,
+  });
+  const password = values.password ?? randomBytes(12).toString('base64url');
+  const parsed = SignupInput.safeParse({
+    account_name: values.name,
+    account_identifier: values.identifier ?? values.name,
+    display_name: values['admin-name'],
+    username: values['admin-mail'],
+    password,
+    password_repeat: password,
+    accept_terms: true,
+    accept_data_usage: true,
+  });
+  if (!parsed.success) {
+    console.error(`${presentableFields(parsed.error.issues)}\n\n${USAGE}`);
+    return 2;
+  }
+  const { identifier, problem } = checkAccountIdentifier(parsed.data.account_identifier);
+  if (problem) {
+    console.error(presentError(new AppError('VALIDATION', { fields: { account_identifier: problem } }), 'de').fields?.account_identifier?.message);
+    return 2;
+  }
+
+  const config = loadConfig();
+  const log = pino({ level: 'warn' });
+  const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const ctx = { db: database.db, config, clock: systemClock, log, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, log }) };
+    const { account, user } = await createAccountWithAdmin(ctx, {
+      accountName: parsed.data.account_name,
+      identifier,
+      displayName: parsed.data.display_name,
+      username: parsed.data.username,
+      password,
+      lang: values.lang === 'en' ? 'en' : 'de',
+      verified: true,
+    });
+    console.log(`account ${account.identifier} (${account.id}) created, trial until ${account.trialEnd?.toISOString() ?? '–'}`);
+    console.log(`admin ${user.username}${values.password ? '' : ` — password: ${password}`}`);
+    return 0;
+  } catch (error) {
+    if (error instanceof AppError) {
+      const body = presentError(error, 'de');
+      console.error([body.message, ...Object.values(body.fields ?? {}).map((f) => f.message)].join('\n'));
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+installZodErrorCodes();
+const [command, ...rest] = process.argv.slice(2);
+const commands: Record<string, (argv: string[]) => Promise<number>> = { 'create-account': createAccount };
+const run = command ? commands[command] : undefined;
+if (!run) {
+  console.error(USAGE);
+  process.exit(2);
+}
+process.exit(await run(rest));

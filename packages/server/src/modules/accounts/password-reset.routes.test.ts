@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '@wartefrei/shared';
+import { basic, startTestApp, type TestApp } from '../../test/test-app.js';
+import { givenVerifiedAdmin, linkIn, logIn } from '../../test/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t.close());
+
+async function requestReset(username: string) {
+  const since = t.smtp.mails.length;
+  const res = await t.inject({ method: 'POST', url: '/password-reset', payload: { username } });
+  return { res, since };
+}
+
+async function resetTokenFor(username: string, typedAs = username): Promise<string> {
+  const { res, since } = await requestReset(typedAs);
+  expect(res.statusCode).toBe(204);
+  const mail = await t.smtp.waitForMail(username, { since });
+  expect(mail.subject).toBe('Passwort zurücksetzen');
+  return linkIn(mail.text, 'http://wartefrei.test/passwordReset/').split('/').pop() ?? '';
+}
+
+describe('password reset', () => {
+  it('sets a new password once and ends every open login', async () => {
+    const admin = await givenVerifiedAdmin(t);
+    const username = admin.username;
+    const oldPassword = admin.password;
+    const session = await logIn(t, username, oldPassword);
+    const token = await resetTokenFor(username, ` ${username.toUpperCase()} `);
+
+    const newPassword = 'ein-neues-langes-passwort';
+    const reset = await t.inject({ method: 'POST', url: `/password-reset/${token}`, payload: { password: newPassword, password_repeat: newPassword } });
+    expect(reset.statusCode).toBe(204);
+
+    const oldSession = await t.inject({ method: 'GET', url: '/auth', headers: { authorization: basic(session.id, session.token) } });
+    expect(oldSession.statusCode).toBe(401);
+    const oldLogin = await t.inject({ method: 'POST', url: '/auth/login', headers: { authorization: basic(username, oldPassword) } });
+    expect(oldLogin.json<ApiError>().code).toBe('INVALID_CREDENTIALS');
+    expect((await logIn(t, username, newPassword)).username).toBe(username);
+
+    const reuse = await t.inject({ method: 'POST', url: `/password-reset/${token}`, payload: { password: newPassword, password_repeat: newPassword } });
+    expect(reuse.json<ApiError>().code).toBe('TOKEN_USED');
+  });
+
+  it('answers 204 for an unknown address and sends nothing', async () => {
+    const { res } = await requestReset('niemand@nirgendwo.example');
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    // A known address in the same moment does get its mail, so the pipe works.
+    const admin = await givenVerifiedAdmin(t);
+    await resetTokenFor(admin.username);
+    expect(t.smtp.mails.some((m) => m.to.includes('niemand@nirgendwo.example'))).toBe(false);
+  });
+
+  it('expires after one hour', async () => {
+    const admin = await givenVerifiedAdmin(t);
+    const token = await resetTokenFor(admin.username);
+    t.clock.advanceSeconds(3601);
+    const res = await t.inject({ method: 'POST', url: `/password-reset/${token}`, payload: { password: 'ein-neues-langes-passwort', password_repeat: 'ein-neues-langes-passwort' } });
+    expect(res.json<ApiError>().code).toBe('TOKEN_EXPIRED');
+  });
+
+  it('checks the password rules before using the token', async () => {
+    const admin = await givenVerifiedAdmin(t);
+    const token = await resetTokenFor(admin.username);
+    const mismatch = await t.inject({ method: 'POST', url: `/password-reset/${token}`, payload: { password: 'ein-neues-langes-passwort', password_repeat: 'anders-als-das-erste' } });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json<ApiError>().fields?.password_repeat?.message).toBe('Die Passwörter stimmen nicht überein');
+    // The token survived the refused attempt.
+    const ok = await t.inject({ method: 'POST', url: `/password-reset/${token}`, payload: { password: 'ein-neues-langes-passwort', password_repeat: 'ein-neues-langes-passwort' } });
+    expect(ok.statusCode).toBe(204);
+  });
+
+  it('refuses an unknown token', async () => {
+    const res = await t.inject({ method: 'POST', url: '/password-reset/erfunden', payload: { password: 'ein-neues-langes-passwort', password_repeat: 'ein-neues-langes-passwort' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ApiError>().code).toBe('TOKEN_INVALID');
+  });
+});

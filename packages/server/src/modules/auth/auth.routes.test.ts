@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '@wartefrei/shared';
+import { basic, startTestApp, type TestApp } from '../../test/test-app.js';
+import { givenVerifiedAdmin, logIn } from '../../test/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  // Per-IP limit lowered so the test stays short; the per-username limit keeps its real 100.
+  t = await startTestApp();
+  t.config.loginLimits = { ...t.config.loginLimits, perIp: 150 };
+});
+afterAll(async () => t.close());
+
+const login = (username: string, password: string, ip: string) =>
+  t.inject({ method: 'POST', url: '/auth/login', headers: { authorization: basic(username, password) }, remoteAddress: ip });
+
+describe('tokens', () => {
+  it('answer 440 SESSION_EXPIRED once past token_valid_until, 401 for anything else wrong', async () => {
+    const admin = await givenVerifiedAdmin(t);
+    const user = await logIn(t, admin.username, admin.password);
+    t.clock.advanceSeconds(t.config.tokenTtlSeconds + 1);
+    const expired = await t.inject({ method: 'GET', url: '/auth', headers: { authorization: basic(user.id, user.token) } });
+    expect(expired.statusCode).toBe(440);
+    expect(expired.json<ApiError>()).toMatchObject({ code: 'SESSION_EXPIRED', message: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an' });
+
+    const wrongToken = await t.inject({ method: 'GET', url: '/auth', headers: { authorization: basic(user.id, 'x'.repeat(43)) } });
+    expect(wrongToken.statusCode).toBe(401);
+    // Another user's id with this token is no match either.
+    const other = await givenVerifiedAdmin(t);
+    const otherUser = await logIn(t, other.username, other.password);
+    const swapped = await t.inject({ method: 'GET', url: '/auth', headers: { authorization: basic(otherUser.id, user.token) } });
+    expect(swapped.statusCode).toBe(401);
+  });
+
+  it.each([
+    ['no header', undefined],
+    ['not Basic', 'Bearer abc'],
+    ['no colon', `Basic ${Buffer.from('nur-ein-teil').toString('base64')}`],
+    ['garbage', 'Basic %%%'],
+  ])('%s → 401 AUTH_HEADER_MISSING', async (_name, authorization) => {
+    const headers = authorization ? { authorization } : {};
+    const de = await t.inject({ method: 'GET', url: '/auth', headers });
+    expect(de.statusCode).toBe(401);
+    expect(de.json<ApiError>()).toMatchObject({ code: 'AUTH_HEADER_MISSING', message: expect.stringMatching(/^Authentifizierung fehlgeschlagen/) });
+    const en = await t.inject({ method: 'GET', url: '/auth', headers: { ...headers, 'accept-language': 'en' } });
+    expect(en.json<ApiError>().message).toBe('Please provide a proper authorization header');
+  });
+});
+
+describe('failed sign-ins are limited', () => {
+  it('per username: 100 failures an hour, then 429 with Retry-After even for the right password', async () => {
+    const admin = await givenVerifiedAdmin(t);
+    const username = admin.username;
+    // Spread over many addresses: the limit follows the username, not the IP.
+    for (let i = 0; i < 100; i++) {
+      const res = await login(username, `falsch-${i}`, `10.1.${Math.floor(i / 50)}.${i % 50}`);
+      expect(res.statusCode).toBe(401);
+    }
+    const limited = await login(username, admin.password, '10.9.9.9');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<ApiError>().code).toBe('TOO_MANY_LOGIN_ATTEMPTS');
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+
+    // Another user from the same addresses is not affected.
+    const other = await givenVerifiedAdmin(t);
+    expect((await login(other.username, other.password, '10.1.0.1')).statusCode).toBe(200);
+
+    t.clock.advanceSeconds(retryAfter);
+    expect((await login(username, admin.password, '10.9.9.9')).statusCode).toBe(200);
+  });
+
+  it('per IP: spraying many usernames from one address is stopped', async () => {
+    const ip = '192.0.2.77';
+    for (let i = 0; i < 150; i++) {
+      const res = await login(`gibt-es-nicht-${i}@praxis.example`, 'irgendwas-falsches', ip);
+      expect(res.statusCode).toBe(401);
+    }
+    const admin = await givenVerifiedAdmin(t);
+    const limited = await login(admin.username, admin.password, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<ApiError>().message).toMatch(/Zu viele fehlgeschlagene Anmeldeversuche\. Bitte versuchen Sie es in \d+ Minuten erneut\./);
+    expect((await login(admin.username, admin.password, '192.0.2.78')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { accounts, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema.js';
+import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { logIn } from '../../test/factories.js';
+import { DEMO_LOGINS, seedDemoIfEmpty } from './seed-demo.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t.close());
+
+describe('demo data', () => {
+  it('fills an empty database once: a location, two open lists, an admin and a processor', async () => {
+    const results = await Promise.all([seedDemoIfEmpty(t.app.ctx), seedDemoIfEmpty(t.app.ctx)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await seedDemoIfEmpty(t.app.ctx)).toBe(false);
+
+    const db = t.app.ctx.db;
+    expect((await db.select({ n: count() }).from(accounts))[0]?.n).toBe(1);
+    expect((await db.select({ n: count() }).from(profiles))[0]?.n).toBe(1);
+    const lists = await db.select({ name: queues.name, open: queueSessions.open }).from(queues).innerJoin(queueSessions, eq(queueSessions.queueId, queues.id));
+    expect(lists).toHaveLength(2);
+    expect(lists.every((l) => l.open)).toBe(true);
+
+    const admin = await logIn(t, DEMO_LOGINS.admin.username, DEMO_LOGINS.admin.password);
+    const processor = await logIn(t, DEMO_LOGINS.processor.username, DEMO_LOGINS.processor.password);
+    expect(admin.is_admin).toBe(true);
+    expect(processor.is_admin).toBe(false);
+    expect(processor.account_id).toBe(admin.account_id);
+    const assigned = await db.select().from(queueProcessors).innerJoin(users, eq(users.id, queueProcessors.userId)).where(eq(users.id, processor.id));
+    expect(assigned.filter((a) => a.queue_processors.active)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t.close());
+
+describe('system information and API docs', () => {
+  it('answers the version hash, with or without account_id', async () => {
+    const plain = await t.inject({ method: 'GET', url: '/system-information' });
+    const withAccount = await t.inject({ method: 'GET', url: '/system-information?account_id=42' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json<{ versionHash: string }>().versionHash).toMatch(/^([0-9a-f]{16}|no-web-build)$/);
+    expect(withAccount.json()).toEqual(plain.json());
+  });
+
+  it('serves an OpenAPI document generated from the zod schemas, and its UI at /docs', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/docs/json' })).json<{
+      openapi: string;
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { required?: string[]; properties: Record<string, unknown> } }> } }>>;
+    }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of ['/signup', '/verify', '/password-reset', '/password-reset/{token}', '/auth', '/auth/login', '/auth/logout', '/credentials/logout', '/accounts/{id}', '/countries', '/system-information']) {
+      expect(Object.keys(doc.paths)).toContain(path);
+    }
+    const signup = doc.paths['/signup']?.post?.requestBody?.content['application/json']?.schema;
+    expect(signup?.required).toEqual(expect.arrayContaining(['account_name', 'account_identifier', 'display_name', 'username', 'password', 'password_repeat', 'accept_terms', 'accept_data_usage']));
+    const ui = await t.inject({ method: 'GET', url: '/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger');
+  });
+});

@@ -1,0 +1,15 @@
+import type { Clock } from '../platform/clock.js';
+
+/** A clock tests move by hand: token expiry and rate-limit windows without sleeping. */
+export class TestClock implements Clock {
+  private current: number;
+  constructor(start = new Date()) {
+    this.current = start.getTime();
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  advanceSeconds(seconds: number): void {
+    this.current += seconds * 1000;
+  }
+}
