@@ -1,3 +1,4 @@
+import type { LoggedUser } from '@wartefrei/shared';
 import type { APIRequestContext, Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser.js';
@@ -5,17 +6,6 @@ import { launchBrowser, newPage } from '../support/browser.js';
 // The demo account that the server seeds into an empty database (SEED_DEMO=true).
 const ADMIN = { username: 'admin@praxis-demo.example', password: 'wartefrei-demo' };
 const PROCESSOR = { username: 'assistenz@praxis-demo.example', password: 'wartefrei-demo' };
-
-interface LoggedUser {
-  id: string;
-  token: string;
-  token_valid_until: string;
-  account_id: string;
-  display_name: string;
-  is_admin: boolean;
-  lang: string;
-  username: string;
-}
 
 function basic(name: string, secret: string): string {
   return `Basic ${Buffer.from(`${name}:${secret}`, 'utf8').toString('base64')}`;
