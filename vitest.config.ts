@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure unit tables, and the server's integration tests run once on PGlite and
-// once on a real PostgreSQL (only when TEST_DATABASE_URL is set — CI always sets it).
+// Pure unit tables, the web app's component tests in jsdom, and the server's integration tests
+// run once on PGlite and once on a real PostgreSQL (only when TEST_DATABASE_URL is set; CI sets it).
 const integrationFiles = ['packages/server/src/**/*.test.ts'];
 const unitFiles = ['packages/shared/src/**/*.test.ts', 'packages/server/src/**/*.unit.test.ts'];
 
@@ -9,6 +9,19 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: unitFiles } },
+      {
+        // Component tests of the web app in jsdom, with the app's own Vite config (React, globs).
+        extends: './packages/web/vite.config.ts',
+        test: {
+          name: 'web',
+          include: ['packages/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          // A closed port: the guard's token check fails as a network error, never hits a server.
+          environmentOptions: { jsdom: { url: 'http://127.0.0.1:9/' } },
+          setupFiles: ['./packages/web/src/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
       {
         test: {
           name: 'integration-pglite',

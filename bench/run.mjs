@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsFile = path.join(root, 'bench/results/latest.json');
@@ -64,12 +65,39 @@ async function latency(url, init, count) {
   return { p50: percentile(times, 50), p99: percentile(times, 99), count };
 }
 
-function gzippedJs(dist) {
-  const assets = path.join(dist, 'assets');
-  if (!fs.existsSync(assets)) return undefined;
-  return fs.readdirSync(assets).filter((f) => f.endsWith('.js'))
-    .reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(assets, f)), { level: 9 }).length, 0);
+const gzipBytes = (file) => gzipSync(fs.readFileSync(file), { level: 9 }).length;
+
+/**
+ * The gzipped JS a browser really loads for a page: open it in Chromium, record every script
+ * it fetches from the build, gzip those files. Lazy chunks count only when the page uses them.
+ */
+async function pageJs(base, paths) {
+  const dist = path.join(root, 'packages/web/dist');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const sizes = {};
+  try {
+    for (const [name, pagePath] of Object.entries(paths)) {
+      const page = await browser.newPage();
+      const scripts = new Set();
+      page.on('response', (r) => {
+        const { pathname } = new URL(r.url());
+        if (pathname.endsWith('.js')) scripts.add(pathname);
+      });
+      await page.goto(`${base}${pagePath}`, { waitUntil: 'networkidle' });
+      sizes[`${name}_js_gzip_bytes`] = [...scripts].reduce((sum, p) => sum + gzipBytes(path.join(dist, p)), 0);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return sizes;
 }
+
+const build = spawn('npm', ['run', 'build', '-w', '@wartefrei/web'], { cwd: root, stdio: 'ignore' });
+if ((await new Promise((resolve) => build.once('exit', resolve))) !== 0) throw new Error('web build failed');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wf-bench-'));
 const figures = {};
@@ -88,11 +116,11 @@ try {
   const authLatency = await latency(`${warm.base}/auth`, auth, 500);
   figures.get_auth_p50_ms = Number(authLatency.p50.toFixed(2));
   figures.get_auth_p99_ms = Number(authLatency.p99.toFixed(2));
+  Object.assign(figures, await pageJs(warm.base, { landing: '/', login: '/login', ticket: '/praxis-demo/wien/allgemein' }));
   await warm.stop();
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
-figures.web_js_gzip_bytes = gzippedJs(path.join(root, 'packages/web/dist')) ?? null;
 
 const report = {
   measured_at: new Date().toISOString(),

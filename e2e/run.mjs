@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// End-to-end run: Chromium → fresh web build → server on a free port with an empty embedded
-// database (demo data seeded) → vitest with e2e/vitest.config.ts → clean up.
+// End-to-end run: Chromium → fresh web build → SMTP server catching the mails → server on a
+// free port with an empty embedded database (demo data seeded) → vitest with
+// e2e/vitest.config.ts → clean up.
 // Extra arguments go to vitest as file filters, e.g. `node e2e/run.mjs auth`.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SMTPServer } from 'smtp-server';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const startedAt = Date.now();
@@ -19,6 +21,10 @@ let server;
 /** @type {import('node:child_process').ChildProcess | undefined} */
 let vitest;
 let dataDir;
+let webDir;
+/** @type {SMTPServer | undefined} */
+let smtp;
+let mailDir;
 let serverOutput = '';
 let interrupted = false;
 let stopping = false;
@@ -99,8 +105,74 @@ function printServerOutput() {
   console.error('[e2e] ---- end of server output ----');
 }
 
-// 3. The server, as `npm start` would run it, but on its own port and database.
-async function startServer(port) {
+// 3. A real SMTP server on 127.0.0.1: every mail the server sends lands in E2E_MAIL_DIR as one
+// JSON file { to, subject, text }, which the specs read (e2e/support/mail.ts).
+
+/** Decodes a quoted-printable body (what nodemailer sends for text with umlauts). */
+function decodeQuotedPrintable(body) {
+  const bytes = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+function decodeHeader(value) {
+  // RFC 2047: whitespace between two adjacent encoded words is not part of the text.
+  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc, text) =>
+    enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+  );
+}
+
+function parseMail(raw, to) {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split).replace(/\r\n\s+/g, ' ');
+  const body = raw.slice(split + 4);
+  const header = (name) => head.match(new RegExp(`^${name}:\\s*(.*)$`, 'im'))?.[1] ?? '';
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  const text =
+    encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(body)
+      : encoding === 'base64'
+        ? Buffer.from(body, 'base64').toString('utf8')
+        : body;
+  return { to, subject: decodeHeader(header('Subject')), text: text.trim() };
+}
+
+async function startMailServer() {
+  mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-mail-'));
+  let received = 0;
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks = [];
+      stream.on('data', (chunk) => chunks.push(chunk));
+      stream.on('end', () => {
+        try {
+          const mail = parseMail(Buffer.concat(chunks).toString('latin1'), session.envelope.rcptTo.map((r) => r.address));
+          const name = `${String(++received).padStart(4, '0')}-${Date.now()}.json`;
+          // Written aside, then renamed: a reader never sees half a file.
+          fs.writeFileSync(path.join(mailDir, `.${name}`), JSON.stringify(mail, null, 2));
+          fs.renameSync(path.join(mailDir, `.${name}`), path.join(mailDir, name));
+          callback();
+        } catch (error) {
+          callback(error);
+        }
+      });
+    },
+  });
+  await new Promise((resolve, reject) => {
+    smtp.server.once('error', reject);
+    smtp.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = /** @type {net.AddressInfo} */ (smtp.server.address());
+  log(`SMTP server on 127.0.0.1:${port} (mails in ${mailDir})`);
+  return `smtp://127.0.0.1:${port}`;
+}
+
+// 4. The server, as `npm start` would run it, but on its own port and database.
+async function startServer(port, smtpUrl) {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-'));
   const env = {
     ...process.env,
@@ -110,9 +182,10 @@ async function startServer(port) {
     SEED_DEMO: 'true',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: smtpUrl,
   };
   delete env.DATABASE_URL; // always the fresh embedded database, never a developer's PostgreSQL
-  delete env.WEB_DIST_DIR; // the build made just now
+  env.WEB_DIST_DIR = webDir; // the build made just now
   log(`starting the server on port ${port} (data in ${dataDir})`);
   server = spawn(process.execPath, ['--import', tsxLoaderUrl(), 'packages/server/src/main.ts'], {
     cwd: repoRoot,
@@ -167,6 +240,18 @@ async function cleanUp() {
     fs.rmSync(dataDir, { recursive: true, force: true });
     dataDir = undefined;
   }
+  if (webDir) {
+    fs.rmSync(webDir, { recursive: true, force: true });
+    webDir = undefined;
+  }
+  if (smtp) {
+    await new Promise((resolve) => smtp.close(resolve));
+    smtp = undefined;
+  }
+  if (mailDir) {
+    fs.rmSync(mailDir, { recursive: true, force: true });
+    mailDir = undefined;
+  }
 }
 
 // Before vitest runs, the steps notice the flag and stop; while it runs, it gets the signal, and
@@ -187,25 +272,30 @@ async function main() {
   log(`Chromium: ${chromePath}`);
   checkInterrupted();
 
-  // 2. A fresh web build, so that the server serves (and hashes) the current sources.
-  if (run('npm', ['run', 'build', '-w', '@wartefrei/web']) !== 0) fail('the web build failed.');
+  // 2. A fresh web build, so that the server serves (and hashes) the current sources. It goes to
+  // a folder of this run: the server lists its files at start, so another build into
+  // packages/web/dist meanwhile (a second run, a developer) would make its assets 404.
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-web-'));
+  if (run('npm', ['run', 'build', '-w', '@wartefrei/web', '--', '--outDir', webDir, '--emptyOutDir']) !== 0) fail('the web build failed.');
   checkInterrupted();
 
-  const baseUrl = await startServer(await freePort());
+  const smtpUrl = await startMailServer();
+  checkInterrupted();
+  const baseUrl = await startServer(await freePort(), smtpUrl);
   checkInterrupted();
 
-  // 4. The specs.
+  // 5. The specs.
   const vitestDir = path.dirname(createRequire(import.meta.url).resolve('vitest/package.json'));
   // npm test passes E2E_JSON_OUTPUT to count these tests together with the other suites.
   const jsonReport = process.env.E2E_JSON_OUTPUT
     ? ['--reporter=default', '--reporter=json', `--outputFile.json=${process.env.E2E_JSON_OUTPUT}`]
     : [];
   const vitestArgs = [path.join(vitestDir, 'vitest.mjs'), 'run', '--config', 'e2e/vitest.config.ts', ...jsonReport, ...process.argv.slice(2)];
-  log(`$ vitest ${vitestArgs.slice(1).join(' ')}  (E2E_BASE_URL=${baseUrl})`);
+  log(`$ vitest ${vitestArgs.slice(1).join(' ')}  (E2E_BASE_URL=${baseUrl}, E2E_MAIL_DIR=${mailDir})`);
   vitest = spawn(process.execPath, vitestArgs, {
     cwd: repoRoot,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROME_PATH: chromePath },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROME_PATH: chromePath, E2E_MAIL_DIR: mailDir },
   });
   const exitCode = await new Promise((resolve) => {
     vitest.once('error', (error) => {

@@ -14,6 +14,7 @@ const API_PATHS = [
   '/system-information',
   '/docs',
   '/credentials',
+  '/users',
 ];
 const apiTarget = 'http://localhost:3000';
 

@@ -15,6 +15,7 @@ import { accountsRoutes } from './modules/accounts/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { countriesRoutes } from './modules/countries/index.js';
 import { systemRoutes } from './modules/system/index.js';
+import { usersRoutes } from './modules/users/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes, { ctx });
   await app.register(accountsRoutes, { ctx });
   await app.register(countriesRoutes, { ctx });
+  await app.register(usersRoutes, { ctx });
   await app.register(systemRoutes, { versionHash: computeVersionHash(config.webDistDir) });
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -40,7 +40,8 @@ export type FieldErrorCode =
   | 'IDENTIFIER_INVALID'
   | 'IDENTIFIER_RESERVED'
   | 'MAIL_IN_USE'
-  | 'TOKEN_MISSING';
+  | 'TOKEN_MISSING'
+  | 'PASSWORD_WRONG';
 
 export interface FieldError {
   code: FieldErrorCode;

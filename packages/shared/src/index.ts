@@ -7,3 +7,5 @@ export * from './accounts/accounts.schemas.js';
 export * from './auth/auth.schemas.js';
 export * from './countries/countries.schemas.js';
 export * from './system/system.schemas.js';
+export * from './users/users.schemas.js';
+export * from './billing/pricing.js';

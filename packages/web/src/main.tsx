@@ -1,13 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
-import './styles.css';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { routes } from './app/routes';
+import { initI18n } from './i18n';
 
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('#root is missing in index.html');
+const root = createRoot(document.getElementById('root')!);
+const router = createBrowserRouter(routes);
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void initI18n().then(() => {
+  root.render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+});

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { lockDataDir } from './data-dir-lock.js';
 
 export type Schema = typeof schema;
 /** The one database type services use: the same on PGlite and on PostgreSQL. */
@@ -45,11 +46,24 @@ export async function connectDatabase(options: { databaseUrl?: string | undefine
     }
     return { db: drizzlePg(pool, { schema }), kind: 'postgres', close: () => pool.end() };
   }
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  let releaseLock = () => undefined as void;
+  if (options.dataDir) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    releaseLock = lockDataDir(options.dataDir);
+  }
+  try {
+    const client = new PGlite(options.dataDir);
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    const close = async () => {
+      await client.close();
+      releaseLock();
+    };
+    return { db, kind: 'pglite', close };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
 }
 
 /** Runs raw SQL and returns its rows; node-postgres and PGlite both answer `{ rows }`. */

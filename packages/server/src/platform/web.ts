@@ -28,7 +28,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDistDir,
-      wildcard: false,
+      // Serve what is in dist now, not a list taken at start: a rebuild's new assets must load.
+      wildcard: true,
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset name: cache those forever, never the page.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

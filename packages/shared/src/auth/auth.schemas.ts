@@ -15,3 +15,6 @@ export const LoggedUser = z.object({
   username: z.string(),
 });
 export type LoggedUser = z.infer<typeof LoggedUser>;
+
+/** `POST /auth/login?ttl=` — a shorter token on a shared computer; capped at the server's TOKEN_TTL. */
+export const LoginQuery = z.object({ ttl: z.coerce.number().int().min(1).max(31_536_000).optional() });

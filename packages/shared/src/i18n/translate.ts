@@ -1,13 +1,29 @@
-import de from './de.json' with { type: 'json' };
-import en from './en.json' with { type: 'json' };
+import de from './de/server.json' with { type: 'json' };
+import en from './en/server.json' with { type: 'json' };
+import tr from './tr/server.json' with { type: 'json' };
 
+/**
+ * The server's namespace of the catalogues (errors, validation, field names, mails). The web app
+ * loads the same files, plus its own namespaces beside them: `i18n/<lang>/<namespace>.json`.
+ */
 export type Catalogue = typeof de;
-export const SUPPORTED_LANGS = ['de', 'en'] as const;
+export const SUPPORTED_LANGS = ['de', 'en', 'tr'] as const;
 export type SupportedLang = (typeof SUPPORTED_LANGS)[number];
 export const DEFAULT_LANG: SupportedLang = 'de';
 
-// English must have every key German has; the compiler checks it here.
-const catalogues: Record<SupportedLang, Catalogue> = { de, en };
+/** Each language named in itself, for the language picker. */
+export const LANGUAGE_NAMES: Record<SupportedLang, string> = { de: 'Deutsch', en: 'English', tr: 'Türkçe' };
+
+// English must have every key German has; the compiler checks it here. Further languages may
+// be partial: what they lack falls back to German, the source.
+const catalogues: Record<SupportedLang, DeepPartial<Catalogue>> = { de, en: en satisfies Catalogue, tr };
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+/** Whether a string names a language we have a catalogue for. */
+export function isSupportedLang(value: unknown): value is SupportedLang {
+  return typeof value === 'string' && (SUPPORTED_LANGS as readonly string[]).includes(value);
+}
 
 /** Picks the first supported language of an Accept-Language header; German when none fits. */
 export function pickLanguage(acceptLanguage: string | undefined | null): SupportedLang {
@@ -40,7 +56,7 @@ export function translate(
   key: string,
   args?: readonly (string | number)[],
 ): string {
-  const table = catalogues[lang][section] as Record<string, string>;
+  const table = (catalogues[lang][section] ?? {}) as Record<string, string>;
   const fallback = catalogues[DEFAULT_LANG][section] as Record<string, string>;
   const template = table[key] ?? fallback[key];
   return template === undefined ? key : formatMessage(template, args);
@@ -48,5 +64,5 @@ export function translate(
 
 /** Whether the catalogue knows a key (used to label fields, else the raw field name is shown). */
 export function hasTranslation(lang: SupportedLang, section: keyof Catalogue, key: string): boolean {
-  return key in (catalogues[lang][section] as Record<string, string>);
+  return key in ((catalogues[lang][section] ?? catalogues[DEFAULT_LANG][section]) as Record<string, string>);
 }

@@ -21,7 +21,7 @@ export const RESERVED_ACCOUNT_IDENTIFIERS: ReadonlySet<string> = new Set([
   'login_microsoft_interaction', 'login_microsoft_silent', 'logout', 'm', 'members', 'monitor',
   'monitor2', 'monitor3', 'monitors', 'password-reset', 'passwordReset', 'pricing', 'profiles', 'q',
   'queue', 'queues', 'redirector', 'register', 'routes', 'signup', 'system-information', 't',
-  'ticket', 'verify', 'ws',
+  'ticket', 'users', 'verify', 'ws',
 ].map((s) => s.toLowerCase()));
 
 /** Whether a sanitised identifier would collide with a route of the app. */

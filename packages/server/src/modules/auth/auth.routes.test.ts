@@ -32,6 +32,17 @@ describe('tokens', () => {
     expect(swapped.statusCode).toBe(401);
   });
 
+  it('may be shorter than TOKEN_TTL on request, never longer', async () => {
+    const admin = await givenVerifiedAdmin(t);
+    const auth = { authorization: basic(admin.username, admin.password) };
+    const short = await t.inject({ method: 'POST', url: '/auth/login?ttl=60', headers: auth });
+    expect(new Date(short.json<{ token_valid_until: string }>().token_valid_until).getTime() - t.clock.now().getTime()).toBe(60_000);
+    const long = await t.inject({ method: 'POST', url: `/auth/login?ttl=${t.config.tokenTtlSeconds * 10}`, headers: auth });
+    expect(new Date(long.json<{ token_valid_until: string }>().token_valid_until).getTime() - t.clock.now().getTime()).toBe(t.config.tokenTtlSeconds * 1000);
+    const bad = await t.inject({ method: 'POST', url: '/auth/login?ttl=abc', headers: auth });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it.each([
     ['no header', undefined],
     ['not Basic', 'Bearer abc'],

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LoggedUser } from '@wartefrei/shared';
+import { LoggedUser, LoginQuery } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
 import { currentUser, logIn, logOut } from './auth.service.js';
 
@@ -7,8 +7,8 @@ const tags = ['auth'];
 const security = [{ basic: [] }];
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post('/auth/login', { schema: { tags, security, response: { 200: LoggedUser } } }, async (req) =>
-    logIn(ctx, req.headers.authorization, req.ip),
+  app.post('/auth/login', { schema: { tags, security, querystring: LoginQuery, response: { 200: LoggedUser } } }, async (req) =>
+    logIn(ctx, req.headers.authorization, req.ip, req.query.ttl),
   );
 
   app.get('/auth', { schema: { tags, security, response: { 200: LoggedUser } } }, async (req) =>

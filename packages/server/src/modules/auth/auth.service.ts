@@ -11,7 +11,8 @@ import { assertLoginAllowed, recordLoginFailure } from './login-limiter.js';
 
 type UserRow = typeof users.$inferSelect;
 
-function presentLoggedUser(user: UserRow, token: string, validUntil: Date): LoggedUser {
+/** The logged user of SPEC.md §7, with the token the client signs its calls with. */
+export function presentLoggedUser(user: UserRow, token: string, validUntil: Date): LoggedUser {
   return {
     id: user.id,
     token,
@@ -25,7 +26,12 @@ function presentLoggedUser(user: UserRow, token: string, validUntil: Date): Logg
 }
 
 /** `POST /auth/login` with Basic `username:password`: a new login token. */
-export async function logIn(ctx: AppContext, authorization: string | undefined, ip: string): Promise<LoggedUser> {
+export async function logIn(
+  ctx: AppContext,
+  authorization: string | undefined,
+  ip: string,
+  requestedTtlSeconds?: number,
+): Promise<LoggedUser> {
   const credentials = parseBasicAuth(authorization);
   if (!credentials) throw new AppError('AUTH_HEADER_MISSING');
   const username = credentials.name.trim().toLowerCase();
@@ -41,7 +47,8 @@ export async function logIn(ctx: AppContext, authorization: string | undefined, 
   if (!user.verified) throw new AppError('ACCOUNT_NOT_VERIFIED');
 
   const token = newSecretToken();
-  const validUntil = new Date(ctx.clock.now().getTime() + ctx.config.tokenTtlSeconds * 1000);
+  const ttl = Math.min(requestedTtlSeconds ?? ctx.config.tokenTtlSeconds, ctx.config.tokenTtlSeconds);
+  const validUntil = new Date(ctx.clock.now().getTime() + ttl * 1000);
   await ctx.db.insert(loginTokens).values({ userId: user.id, tokenHash: hashToken(token), validUntil });
   return presentLoggedUser(user, token, validUntil);
 }

@@ -1,1 +1,2 @@
 export { authRoutes } from './auth.routes.js';
+export { presentLoggedUser } from './auth.service.js';

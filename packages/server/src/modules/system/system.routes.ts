@@ -5,6 +5,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ versionHash: string }> = asyn
   app.get(
     '/system-information',
     { schema: { tags: ['system'], querystring: SystemInformationQuery, response: { 200: SystemInformation } } },
-    async () => ({ versionHash }),
+    // Microsoft sign-in is not built yet; the login screen hides its button until it is.
+    async () => ({ versionHash, microsoft_login_enabled: false }),
   );
 };

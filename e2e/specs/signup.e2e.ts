@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from '../support/axe.js';
+import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
+import { baseURL } from '../support/env.js';
+import { linkIn, waitForMail } from '../support/mail.js';
+
+const screenshotsDir = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  fs.mkdirSync(screenshotsDir, { recursive: true });
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/**
+ * An input by its whole visible label (so "Passwort" is not "Passwort wiederholen"); a required
+ * field's label ends in Mantine's " *".
+ */
+const field = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
+// The page's content: the innermost main landmark.
+const main = (page: Page) => page.getByRole('main').last();
+const header = (page: Page) => page.getByRole('banner');
+
+async function fillSignup(page: Page, values: { practice: string; identifier: string; name: string; mail: string; password: string }) {
+  await field(page, 'Name der Praxis').fill(values.practice);
+  await field(page, 'Kennung').fill(values.identifier);
+  await field(page, 'Anzeigename').fill(values.name);
+  await field(page, 'E-Mail-Adresse').fill(values.mail);
+  await field(page, 'Passwort').fill(values.password);
+  await field(page, 'Passwort wiederholen').fill(values.password);
+}
+
+describe('sign-up page', () => {
+  it('has no serious accessibility problems, empty or showing every message', async () => {
+    const page = await newPage(browser);
+    const errors = collectBrowserErrors(page);
+    await page.goto('/signup');
+    await main(page).getByRole('heading', { level: 1, name: 'Registrieren' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Submitting the empty form names each field in German, from the shared catalogue.
+    await main(page).getByRole('button', { name: 'Konto anlegen' }).click();
+    await main(page).getByText('Name der Praxis darf nicht leer sein').waitFor();
+    await main(page).getByText('Nutzungsbedingungen: Ihre Zustimmung ist erforderlich').waitFor();
+    expect(await main(page).getByText('Datenverwendung: Ihre Zustimmung ist erforderlich').isVisible()).toBe(true);
+    expect(await field(page, 'Name der Praxis').getAttribute('aria-invalid')).toBe('true');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the sanitised identifier and the public link while typing', async () => {
+    const page = await newPage(browser);
+    await page.goto('/signup');
+    await field(page, 'Name der Praxis').fill('Praxis Dr. Müller');
+    // The identifier follows the practice name until it is edited.
+    expect(await field(page, 'Kennung').inputValue()).toBe('praxis_dr__mueller');
+    await field(page, 'Kennung').fill('Ordination Öd');
+    await main(page).getByText('Ordination_Oed', { exact: true }).waitFor();
+    await main(page).getByText(`${baseURL}/Ordination_Oed`, { exact: true }).waitFor();
+    await page.context().close();
+  });
+
+  it.each([375, 1280])('looks right at %i px (screenshot)', async (width) => {
+    const page = await newPage(browser, { viewport: { width, height: 900 } });
+    await page.goto('/signup');
+    await main(page).getByRole('button', { name: 'Konto anlegen' }).waitFor();
+    // No horizontal scrolling on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `${screenshotsDir}signup-${width}.png`, fullPage: true });
+    await page.context().close();
+  });
+});
+
+describe('a new practice, from sign-up to sign-out', () => {
+  it('signs up, confirms by mail, signs in, renames itself and signs out', async () => {
+    const page = await newPage(browser);
+    const errors = collectBrowserErrors(page);
+    const n = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const account = {
+      practice: `Praxis E2E ${n}`,
+      identifier: `praxis-e2e-${n}`,
+      name: `Dr. Erika ${n}`,
+      mail: `erika-${n}@praxis-e2e.example`,
+      password: 'ein-sicheres-e2e-passwort',
+    };
+
+    // 1. Sign up through the form.
+    await page.goto('/signup');
+    await fillSignup(page, account);
+    await field(page, 'Ich akzeptiere die Nutzungsbedingungen von wartefrei.').check();
+    await field(page, 'Ich stimme zu, dass meine Angaben zur Bereitstellung des Dienstes verarbeitet werden.').check();
+    await main(page).getByRole('button', { name: 'Konto anlegen' }).click();
+    await main(page).getByRole('heading', { level: 1, name: 'Bitte prüfen Sie Ihr Postfach' }).waitFor();
+    expect(await main(page).getByText(account.mail, { exact: false }).first().isVisible()).toBe(true);
+
+    // 2. Signed up but not confirmed: sign-in explains why it refuses.
+    await page.goto('/login');
+    await field(page, 'E-Mail-Adresse').fill(account.mail);
+    await field(page, 'Passwort').fill(account.password);
+    await main(page).getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await main(page).getByRole('alert').getByText(/noch nicht bestätigt/).waitFor();
+    // The entered values stay.
+    expect(await field(page, 'E-Mail-Adresse').inputValue()).toBe(account.mail);
+
+    // 3. The confirmation mail reached the SMTP server; its link confirms the account.
+    const mail = await waitForMail(account.mail, { subject: /bestätigen/ });
+    const link = linkIn(mail, `${baseURL}/verify?token=`);
+    await page.goto(link);
+    await main(page).getByText('Konto bestätigt').waitFor();
+    expect(await main(page).getByText(`Ihre E-Mail-Adresse ${account.mail} ist bestätigt.`, { exact: false }).isVisible()).toBe(true);
+
+    // 4. Sign in through the form: the header names the user.
+    await main(page).getByRole('link', { name: 'Zum Login' }).click();
+    await page.waitForURL('**/login');
+    expect(await field(page, 'E-Mail-Adresse').inputValue()).toBe(account.mail);
+    await field(page, 'Passwort').fill(account.password);
+    await main(page).getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await page.waitForURL('**/backend/dashboard');
+    await main(page).getByRole('heading', { level: 1, name: `Willkommen, ${account.name}` }).waitFor();
+    await header(page).getByText(account.name, { exact: true }).waitFor();
+
+    // 5. The profile renames the user; the header follows and "Gespeichert" shows.
+    await page.goto('/backend/profile');
+    const renamed = `${account.name} (Leitung)`;
+    await field(page, 'Anzeigename').fill(renamed);
+    await main(page).getByRole('button', { name: 'Speichern' }).click();
+    await main(page).getByText('Gespeichert').waitFor();
+    await header(page).getByText(renamed, { exact: true }).waitFor();
+
+    // 6. Sign out from the avatar menu.
+    await header(page).getByRole('button', { name: `Benutzermenü: ${renamed}` }).click();
+    await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+    await page.waitForURL('**/login');
+    await header(page).getByText('nicht angemeldet', { exact: true }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+
+    // 7. The confirmation link works once.
+    await page.goto(link);
+    await main(page).getByText('Dieser Link wurde bereits verwendet.').waitFor();
+
+    // The refused sign-in (403) and the used link (400) are answers the pages show, not faults.
+    expect(errors.filter((e) => !/status of (400|403)/.test(e))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says so when the confirmation link has no token', async () => {
+    const page = await newPage(browser);
+    await page.goto('/verify');
+    await main(page).getByText('Kein Token angegeben').waitFor();
+    await page.context().close();
+  });
+});

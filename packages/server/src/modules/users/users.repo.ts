@@ -1,0 +1,33 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Queryable } from '../../db/connect.js';
+import { loginTokens, users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function updateUser(
+  db: Queryable,
+  id: string,
+  values: Partial<Pick<UserRow, 'displayName' | 'lang'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function findLoginTokenById(db: Queryable, id: string) {
+  const [row] = await db.select().from(loginTokens).where(eq(loginTokens.id, id)).limit(1);
+  return row;
+}
+
+export async function setPasswordHash(db: Queryable, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** Ends every login of the user except the one named. */
+export async function deleteOtherLoginTokens(db: Queryable, userId: string, keepTokenId: string): Promise<void> {
+  await db.delete(loginTokens).where(and(eq(loginTokens.userId, userId), ne(loginTokens.id, keepTokenId)));
+}

@@ -1,0 +1,59 @@
+import type { ChangeOwnPasswordInput, LoggedUser, UpdateOwnProfileInput } from '@wartefrei/shared';
+import { parseBasicAuth, type Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { presentLoggedUser } from '../auth/index.js';
+import {
+  deleteOtherLoginTokens,
+  findLoginTokenById,
+  findUserById,
+  setPasswordHash,
+  updateUser,
+  type UserRow,
+} from './users.repo.js';
+
+/**
+ * The user as `GET /auth` shows them, with the token the caller signed this request with: the
+ * client stores the answer as its logged user, so the session goes on unchanged.
+ */
+async function presentWithCallersToken(ctx: AppContext, actor: Actor, authorization: string | undefined, user: UserRow): Promise<LoggedUser> {
+  const secret = parseBasicAuth(authorization)?.secret;
+  const token = await findLoginTokenById(ctx.db, actor.tokenId);
+  // Both were checked by requireUser a moment ago; gone now means a parallel logout.
+  if (!secret || !token) throw new AppError('UNAUTHORIZED');
+  return presentLoggedUser(user, secret, token.validUntil);
+}
+
+/** `PATCH /users/me`: changes the caller's own display name and language. */
+export async function updateOwnProfile(
+  ctx: AppContext,
+  actor: Actor,
+  authorization: string | undefined,
+  input: UpdateOwnProfileInput,
+): Promise<LoggedUser> {
+  const values: Partial<Pick<UserRow, 'displayName' | 'lang'>> = {};
+  if (input.display_name !== undefined) values.displayName = input.display_name;
+  if (input.lang !== undefined) values.lang = input.lang;
+  const user =
+    Object.keys(values).length > 0 ? await updateUser(ctx.db, actor.userId, values) : await findUserById(ctx.db, actor.userId);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  return presentWithCallersToken(ctx, actor, authorization, user);
+}
+
+/**
+ * `POST /users/me/password`: a new password for the caller, proven by the current one. Every
+ * other login of the user ends (a stolen session does not outlive the change); this one stays.
+ */
+export async function changeOwnPassword(ctx: AppContext, actor: Actor, input: ChangeOwnPasswordInput): Promise<void> {
+  const user = await findUserById(ctx.db, actor.userId);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    throw new AppError('VALIDATION', { fields: { current_password: 'PASSWORD_WRONG' } });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    await setPasswordHash(tx, user.id, passwordHash);
+    await deleteOtherLoginTokens(tx, user.id, actor.tokenId);
+  });
+}

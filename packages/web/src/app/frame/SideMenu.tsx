@@ -1,0 +1,44 @@
+import { NavLink, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { PageIcon } from './PageIcon';
+
+const BACKEND_ITEMS = [
+  { to: '/backend/dashboard', title: 'dashboard' },
+  { to: '/backend/processor', title: 'processor' },
+  { to: '/backend/appointments', title: 'appointments' },
+  { to: '/backend/management', title: 'management', admin: true },
+  { to: '/backend/profile', title: 'profile' },
+  { to: '/backend/encryption', title: 'encryption' },
+];
+
+const PUBLIC_ITEMS = [
+  { to: '/', title: 'landing', icon: 'home' },
+  { to: '/pricing', title: 'pricing' },
+  { to: '/demo', title: 'demo' },
+  { to: '/faq', title: 'faq' },
+  { to: '/login', title: 'login' },
+];
+
+/** The side menu of the logged-in area; on public pages (mobile only) the site's pages. */
+export function SideMenu({ backend, isAdmin }: { backend: boolean; isAdmin: boolean }) {
+  const { t } = useTranslation('common');
+  const { pathname } = useLocation();
+  const items = backend ? BACKEND_ITEMS.filter((item) => !item.admin || isAdmin) : PUBLIC_ITEMS;
+  return (
+    <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink
+            component={RouterNavLink}
+            to={item.to}
+            end={item.to === '/'}
+            label={t(`routes.${item.title}`)}
+            leftSection={<PageIcon name={'icon' in item ? item.icon : item.title} />}
+            active={item.to === '/' ? pathname === '/' : pathname.startsWith(item.to)}
+          />
+        </li>
+      ))}
+    </Stack>
+  );
+}

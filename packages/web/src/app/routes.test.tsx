@@ -1,0 +1,133 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { LoggedUser } from '@wartefrei/shared';
+import { initI18n } from '../i18n';
+import { clearUser, setUser } from '../lib/session';
+import { currentHandle } from './route-handle';
+import { routes } from './routes';
+
+const validUntil = () => new Date(Date.now() + 3600_000).toISOString();
+const admin: LoggedUser = {
+  id: '11111111-1111-4111-8111-111111111111',
+  token: 'token',
+  token_valid_until: validUntil(),
+  account_id: '22222222-2222-4222-8222-222222222222',
+  display_name: 'Dr. Dora Demo',
+  is_admin: true,
+  lang: 'de',
+  username: 'admin@praxis-demo.example',
+};
+const processor: LoggedUser = { ...admin, id: '33333333-3333-4333-8333-333333333333', is_admin: false, display_name: 'Paula Assistenz' };
+
+beforeAll(async () => {
+  await initI18n();
+});
+
+/** Opens a path like a browser would and waits until its screen is on the page. */
+async function open(path: string, user: LoggedUser | null = null) {
+  if (user) setUser({ ...user, token_valid_until: validUntil() });
+  else clearUser();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  // Every screen has its one h1; a blank or crashed page has none.
+  await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+  await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+  const matches = router.state.matches.map((m) => ({ handle: m.route.handle as unknown }));
+  return { router, screen: currentHandle(matches)?.screen, pathname: router.state.location.pathname };
+}
+
+describe('every path of SPEC.md §2 resolves to its screen', () => {
+  it.each([
+    ['/', 'landing'],
+    ['/pricing', 'pricing'],
+    ['/demo', 'demo'],
+    ['/faq', 'faq'],
+    ['/login', 'login'],
+    ['/passwordReset', 'login'],
+    ['/login_microsoft_interaction', 'login'],
+    ['/login_microsoft_silent', 'login'],
+    ['/login_microsoft_callback', 'login'],
+    ['/signup', 'signup'],
+    ['/register', 'signup'],
+    ['/passwordReset/some-token', 'passwordReset'],
+    ['/verify?token=abc', 'verify'],
+    ['/404', 'notFound'],
+    ['/queue/q-1/ticket/m-1', 'ticket'],
+    ['/queue/q-1/ticket', 'ticket'],
+    ['/queue/q-1', 'ticket'],
+    ['/q/q-1', 'ticket'],
+    ['/ticket/m-1', 'ticket'],
+    ['/t/m-1', 'ticket'],
+    ['/appointment/a-1', 'ticket'],
+    ['/a/a-1', 'ticket'],
+    ['/praxis-demo', 'ticket'],
+    ['/praxis-demo/wien', 'ticket'],
+    ['/praxis-demo/wien/allgemein', 'ticket'],
+    ['/monitor/mon-1', 'monitor'],
+    ['/m/mon-1', 'monitor'],
+    ['/praxis-demo/monitor', 'monitor'],
+    ['/praxis-demo/monitor/wartezimmer', 'monitor'],
+    ['/praxis-demo/wien/monitor', 'monitor'],
+    ['/praxis-demo/wien/allgemein/monitor', 'monitor'],
+    ['/praxis-demo/monitor2', 'monitor'],
+    ['/praxis-demo/wien/allgemein/monitor2', 'monitor'],
+    ['/praxis-demo/wien/allgemein/monitor3', 'monitor'],
+    ['/praxis-demo/kiosk', 'kiosk'],
+    ['/praxis-demo/wien/kiosk', 'kiosk'],
+    ['/praxis-demo/wien/allgemein/kiosk', 'kiosk'],
+    ['/praxis-demo/wien/allgemein/sunmi_kiosk', 'kiosk'],
+    ['/embed/queue/iframe/q-1', 'embed'],
+  ])('%s → %s', async (path, expected) => {
+    const result = await open(path);
+    expect(result.screen).toBe(expected);
+  });
+
+  it.each([
+    ['/backend', 'dashboard', '/backend/dashboard'],
+    ['/backend/dashboard', 'dashboard', '/backend/dashboard'],
+    ['/backend/appointments', 'appointments', '/backend/appointments'],
+    ['/backend/appointments/ap-1', 'appointments', '/backend/appointments/ap-1'],
+    ['/backend/processor', 'processor', '/backend/processor'],
+    ['/backend/processor/q-1', 'processor', '/backend/processor/q-1'],
+    ['/backend/management', 'management', '/backend/management'],
+    ['/backend/management/q-1', 'management', '/backend/management/q-1'],
+    ['/backend/management/q-1/schedule', 'management', '/backend/management/q-1/schedule'],
+    ['/backend/profile', 'profile', '/backend/profile'],
+    ['/backend/encryption', 'encryption', '/backend/encryption'],
+    ['/backend/onboarding', 'onboarding', '/backend/onboarding'],
+  ])('signed in: %s → %s', async (path, expected, pathname) => {
+    const result = await open(path, admin);
+    expect(result.screen).toBe(expected);
+    expect(result.pathname).toBe(pathname);
+  });
+
+  it.each([
+    ['/gibt/es/nicht/hier'],
+    ['/backend/unbekannt'],
+    ['/pricing/extra'],
+    ['/queue/a/b'],
+    ['/login/x'],
+  ])('unknown %s → /404', async (path) => {
+    const result = await open(path);
+    expect(result.pathname).toBe('/404');
+    expect(result.screen).toBe('notFound');
+  });
+
+  it('sends a signed-out visitor of the backend to the login, remembering the target', async () => {
+    const result = await open('/backend/profile?tab=password');
+    expect(result.screen).toBe('login');
+    expect(result.router.state.location.search).toBe(`?next=${encodeURIComponent('/backend/profile?tab=password')}`);
+  });
+
+  it('shows a processor the permission message on admin routes', async () => {
+    const result = await open('/backend/management', processor);
+    expect(result.screen).toBe('management');
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Sie haben keine Berechtigungen, um auf diese Seite zuzugreifen');
+  });
+
+  it('titles the document with the product and the translated route name', async () => {
+    await open('/pricing');
+    await waitFor(() => expect(document.title).toBe('wartefrei – Preise'));
+  });
+});

@@ -1,0 +1,108 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import type { RouteHandle } from './route-handle';
+import { RootLayout } from './RootLayout';
+import { RouteErrorRedirect } from './RouteErrorRedirect';
+
+type Module = Record<string, unknown>;
+
+/** A lazily loaded screen: each page is its own chunk, fetched when first visited. */
+function page(load: () => Promise<Module>, name: string): RouteObject['lazy'] {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
+
+function route(path: string, handle: RouteHandle, lazy: RouteObject['lazy']): RouteObject {
+  return { path, handle, lazy };
+}
+
+const landing = page(() => import('../features/landing/LandingPage'), 'LandingPage');
+const login = page(() => import('../features/auth/LoginPage'), 'LoginPage');
+const signup = page(() => import('../features/auth/SignupPage'), 'SignupPage');
+const ticket = page(() => import('../features/patient/PatientScreens'), 'TicketScreen');
+const monitor = page(() => import('../features/patient/PatientScreens'), 'MonitorScreen');
+const kiosk = page(() => import('../features/patient/PatientScreens'), 'KioskScreen');
+const comingSoon = page(() => import('../features/coming-soon/ComingSoonPage'), 'ComingSoonPage');
+
+const h = (screen: string, title: string, extra: Partial<RouteHandle> = {}): RouteHandle => ({ screen, title, ...extra });
+
+/** Public pages and sign-in: Mantine frame with header, no login needed. */
+const publicRoutes: RouteObject[] = [
+  route('/', h('landing', 'landing', { icon: 'home' }), landing),
+  route('/pricing', h('pricing', 'pricing', { icon: 'pricing' }), page(() => import('../features/pricing/PricingPage'), 'PricingPage')),
+  route('/demo', h('demo', 'demo', { icon: 'demo' }), page(() => import('../features/demo/DemoPage'), 'DemoPage')),
+  route('/faq', h('faq', 'faq', { icon: 'faq' }), page(() => import('../features/faq/FaqPage'), 'FaqPage')),
+  route('/login', h('login', 'login', { icon: 'login' }), login),
+  route('/passwordReset', h('login', 'passwordReset', { icon: 'login' }), login),
+  route('/login_microsoft_interaction', h('login', 'login', { icon: 'login' }), login),
+  route('/login_microsoft_silent', h('login', 'login', { icon: 'login' }), login),
+  route('/login_microsoft_callback', h('login', 'login', { icon: 'login' }), login),
+  route('/signup', h('signup', 'signup', { icon: 'signup' }), signup),
+  route('/register', h('signup', 'signup', { icon: 'signup' }), signup),
+  route('/passwordReset/:passwordResetToken', h('passwordReset', 'passwordReset', { icon: 'login' }), page(() => import('../features/auth/PasswordResetPage'), 'PasswordResetPage')),
+  route('/verify', h('verify', 'verify', { icon: 'signup' }), page(() => import('../features/auth/VerifyPage'), 'VerifyPage')),
+  route('/logout', h('logout', 'logout', { icon: 'logout' }), page(() => import('../features/auth/LogoutPage'), 'LogoutPage')),
+  route('/redirector', h('redirector', 'redirector'), page(() => import('./Redirector'), 'Redirector')),
+  route('/404', h('notFound', 'notFound'), page(() => import('../features/errors/NotFoundPage'), 'NotFoundPage')),
+];
+
+/** The logged-in area: sign-in required; admin routes show the permission message to others. */
+const backendRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="/backend/dashboard" replace /> },
+  route('dashboard', h('dashboard', 'dashboard', { icon: 'dashboard' }), page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage')),
+  route('appointments', h('appointments', 'appointments', { icon: 'appointments' }), comingSoon),
+  route('appointments/:appointmentId', h('appointments', 'appointments', { icon: 'appointments' }), comingSoon),
+  route('processor', h('processor', 'processor', { icon: 'processor' }), comingSoon),
+  route('processor/:queueId', h('processor', 'processor', { icon: 'processor' }), comingSoon),
+  route('management/:queueId?/:subMenu?', h('management', 'management', { icon: 'management', admin: true }), comingSoon),
+  route('profile', h('profile', 'profile', { icon: 'profile' }), page(() => import('../features/profile/ProfilePage'), 'ProfilePage')),
+  route('encryption', h('encryption', 'encryption', { icon: 'encryption' }), comingSoon),
+  route('onboarding', h('onboarding', 'onboarding', { icon: 'onboarding', admin: true, hideSideMenu: true }), comingSoon),
+];
+
+/** What patients see: no Mantine, no staff code — small chunks for cheap phones. */
+const patientRoutes: RouteObject[] = [
+  route('/queue/:queueId/ticket/:memberId?', h('ticket', 'ticket'), ticket),
+  route('/queue/:queueId', h('ticket', 'ticket'), ticket),
+  route('/q/:queueId', h('ticket', 'ticket'), ticket),
+  route('/ticket/:memberId', h('ticket', 'ticket'), ticket),
+  route('/t/:memberId', h('ticket', 'ticket'), ticket),
+  route('/appointment/:appointmentId', h('ticket', 'appointment'), ticket),
+  route('/a/:appointmentId', h('ticket', 'appointment'), ticket),
+  route('/monitor/:monitorId', h('monitor', 'monitor'), monitor),
+  route('/m/:monitorId', h('monitor', 'monitor'), monitor),
+  route('/embed/queue/iframe/:queueId', h('embed', 'embed'), page(() => import('../features/patient/PatientScreens'), 'EmbedScreen')),
+  {
+    // Identifier paths: an account identifier that names one of our own routes is no account.
+    lazy: page(() => import('./IdentifierGuard'), 'IdentifierGuard'),
+    children: [
+      route('/:account/monitor/:monitor?', h('monitor', 'monitor'), monitor),
+      route('/:account/:profile/:queue?/monitor', h('monitor', 'monitor'), monitor),
+      route('/:account/:profile?/:queue?/monitor2', h('monitor', 'monitor'), monitor),
+      route('/:account/:profile?/:queue?/monitor3', h('monitor', 'monitor'), monitor),
+      route('/:account/:profile?/:queue?/kiosk', h('kiosk', 'kiosk'), kiosk),
+      route('/:account/:profile?/:queue?/sunmi_kiosk', h('kiosk', 'kiosk'), kiosk),
+      route('/:account/:profile?/:queue?', h('ticket', 'ticket'), ticket),
+    ],
+  },
+];
+
+/** Every route of SPEC.md §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorRedirect />,
+    children: [
+      {
+        lazy: page(() => import('./frame/AppFrame'), 'AppFrame'),
+        children: [
+          ...publicRoutes,
+          { path: '/backend', lazy: page(() => import('./frame/BackendLayout'), 'BackendLayout'), children: backendRoutes },
+          // Outside the guard: an unknown backend path is a 404 for everyone, not a login prompt.
+          { path: '/backend/*', element: <Navigate to="/404" replace /> },
+        ],
+      },
+      { lazy: page(() => import('./PatientFrame'), 'PatientFrame'), children: patientRoutes },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];

@@ -1,0 +1,215 @@
+import { Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconBrandWindows } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { isSupportedLang, PasswordResetRequestInput, type LoggedUser, type SystemInformation } from '@wartefrei/shared';
+import { changeLanguage } from '../../i18n';
+import { api, ApiRequestError, basicAuth } from '../../lib/api';
+import { validateWithSchema } from '../../lib/forms';
+import { setUser } from '../../lib/session';
+import { Page } from '../../ui/Page';
+import { FormCard } from '../../ui/FormCard';
+import { FormAlert } from '../../ui/FormAlert';
+import { useFormValues } from '../../ui/useFormValues';
+
+const MICROSOFT_PATHS = ['/login_microsoft_interaction', '/login_microsoft_silent', '/login_microsoft_callback'];
+/** Where the server will start the Microsoft sign-in once it offers one (microsoft_login_enabled). */
+const MICROSOFT_LOGIN_START = '/auth/microsoft/login';
+const DEFAULT_TARGET = '/backend/dashboard';
+
+// Labels come from the shared catalogue (server:fields.username, server:fields.password).
+const LoginForm = z.object({ username: z.string().trim().min(1), password: z.string().min(1) });
+
+/** A `next` target inside this app: a relative path, never `//host` or `/\host` (another site). */
+export function safeNextPath(next: string | null): string | undefined {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return undefined;
+  return next;
+}
+
+/** The message for a failed call shown in the form: the server's own, or "offline". */
+function messageOf(error: unknown, offline: string): string {
+  if (error instanceof ApiRequestError) return error.network ? offline : error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Sign-in (/login), and the request for a password reset mail (/passwordReset). The Microsoft
+ * paths land here as well; they show the sign-in form with what happened.
+ */
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const { pathname, state } = useLocation();
+  const [params] = useSearchParams();
+  const prefill = typeof (state as { username?: unknown } | null)?.username === 'string' ? (state as { username: string }).username : '';
+
+  return (
+    <Page title={pathname === '/passwordReset' ? t('resetRequest.title') : t('login.title')} size="xs">
+      {pathname === '/passwordReset' ? (
+        <ResetRequestForm initialUsername={prefill} search={params.toString()} />
+      ) : (
+        <SignInForm initialUsername={prefill} onMicrosoftPath={MICROSOFT_PATHS.includes(pathname)} />
+      )}
+    </Page>
+  );
+}
+
+function SignInForm({ initialUsername, onMicrosoftPath }: { initialUsername: string; onMicrosoftPath: boolean }) {
+  const { t } = useTranslation(['auth', 'common', 'server']);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const form = useFormValues({ username: initialUsername, password: '' });
+  const system = useQuery({
+    queryKey: ['system-information'],
+    queryFn: () => api.get<SystemInformation>('/system-information', { silent: true }),
+  });
+  const microsoftEnabled = system.data?.microsoft_login_enabled === true;
+
+  const login = useMutation({
+    mutationFn: (values: { username: string; password: string }) =>
+      api.post<LoggedUser>('/auth/login', undefined, {
+        authorization: basicAuth(values.username.trim(), values.password),
+        silent: true,
+      }),
+    onSuccess: async (user) => {
+      setUser(user);
+      if (isSupportedLang(user.lang)) await changeLanguage(user.lang);
+      await navigate(safeNextPath(params.get('next')) ?? DEFAULT_TARGET, { replace: true });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const errors = validateWithSchema(LoginForm, form.values);
+    form.showErrors(errors);
+    if (Object.keys(errors).length === 0) login.mutate(form.values);
+  };
+
+  return (
+    <Stack gap="lg">
+      {params.get('expired') === '1' && (
+        <FormAlert tone="info">
+          {t('common:session.pleaseLogIn')}
+        </FormAlert>
+      )}
+      {onMicrosoftPath && (
+        <FormAlert tone={microsoftEnabled ? 'error' : 'info'}>
+          {microsoftEnabled ? t('login.microsoftFailed') : t('login.microsoftUnavailable')}
+        </FormAlert>
+      )}
+      <FormCard>
+        <form ref={form.formRef} onSubmit={submit} noValidate aria-label={t('login.title')}>
+          <Stack gap="md">
+            <Text>{t('login.intro')}</Text>
+            {login.isError && (
+              <FormAlert tone="error" title={t('login.failedTitle')}>
+                {messageOf(login.error, t('login.offline'))}
+              </FormAlert>
+            )}
+            <TextInput
+              {...form.textProps('username')}
+              label={t('login.username')}
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              required
+              autoFocus
+            />
+            <PasswordInput {...form.textProps('password')} label={t('login.password')} autoComplete="current-password" required />
+            <Anchor
+              component={Link}
+              to={{ pathname: '/passwordReset', search: params.toString() }}
+              state={{ username: form.values.username }}
+              size="sm"
+            >
+              {t('login.forgotPassword')}
+            </Anchor>
+            <Button type="submit" loading={login.isPending} fullWidth>
+              {t('login.submit')}
+            </Button>
+          </Stack>
+        </form>
+        {microsoftEnabled && (
+          <>
+            <Divider label={t('login.or')} labelPosition="center" my="lg" />
+            <Button component="a" href={MICROSOFT_LOGIN_START} variant="default" fullWidth leftSection={<IconBrandWindows size={18} aria-hidden />}>
+              {t('login.microsoft')}
+            </Button>
+          </>
+        )}
+      </FormCard>
+      <Text ta="center">
+        {t('login.noAccount')}{' '}
+        <Anchor component={Link} to="/signup">
+          {t('login.signup')}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}
+
+function ResetRequestForm({ initialUsername, search }: { initialUsername: string; search: string }) {
+  const { t } = useTranslation(['auth', 'common']);
+  const form = useFormValues({ username: initialUsername });
+  const [sentTo, setSentTo] = useState<string | undefined>();
+  const request = useMutation({
+    mutationFn: (username: string) => api.post<void>('/password-reset', { username }, { silent: true }),
+    onSuccess: (_, username) => setSentTo(username),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const errors = validateWithSchema(PasswordResetRequestInput, form.values);
+    form.showErrors(errors);
+    if (Object.keys(errors).length === 0) request.mutate(form.values.username.trim());
+  };
+
+  const backToLogin = (
+    <Anchor component={Link} to={{ pathname: '/login', search }} state={{ username: form.values.username }}>
+      {t('resetRequest.backToLogin')}
+    </Anchor>
+  );
+
+  if (sentTo !== undefined) {
+    return (
+      <Stack gap="lg">
+        <FormAlert tone="success" title={t('resetRequest.sentTitle')}>
+          {t('resetRequest.sent', { username: sentTo })}
+        </FormAlert>
+        {backToLogin}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <FormCard>
+        <form ref={form.formRef} onSubmit={submit} noValidate aria-label={t('resetRequest.title')}>
+          <Stack gap="md">
+            <Text>{t('resetRequest.intro')}</Text>
+            {request.isError && (
+              <FormAlert tone="error">
+                {messageOf(request.error, t('login.offline'))}
+              </FormAlert>
+            )}
+            <TextInput
+              {...form.textProps('username')}
+              label={t('login.username')}
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              required
+              autoFocus
+            />
+            <Button type="submit" loading={request.isPending} fullWidth>
+              {t('resetRequest.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </FormCard>
+      {backToLogin}
+    </Stack>
+  );
+}

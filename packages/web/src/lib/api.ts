@@ -1,0 +1,89 @@
+import { isApiError, type ApiError } from '@wartefrei/shared';
+import { getUser } from './session';
+import { currentLanguage } from '../i18n';
+
+/** A failed call: `status` 0 and `network` true when the server could not be reached. */
+export class ApiRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: ApiError | undefined,
+    readonly network = false,
+  ) {
+    super(message);
+  }
+  get code(): string | undefined {
+    return this.body?.code;
+  }
+}
+
+type ApiEvent = { type: 'session-expired' } | { type: 'error'; message: string };
+const listeners = new Set<(event: ApiEvent) => void>();
+
+/**
+ * The frame listens here: a 440 opens the "session expired" dialog, any other failure shows the
+ * "Fehler" notification. Network errors stay silent (the page shows its own offline state).
+ */
+export function onApiEvent(listener: (event: ApiEvent) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function emit(event: ApiEvent): void {
+  for (const listener of listeners) listener(event);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Basic auth header to send instead of the stored user's (sign-in sends username:password). */
+  authorization?: string;
+  /** No notification on failure: the caller shows the error itself (e.g. next to form fields). */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+/** `Authorization: Basic …` for a name and a secret. */
+export function basicAuth(name: string, secret: string): string {
+  const bytes = new TextEncoder().encode(`${name}:${secret}`);
+  return `Basic ${btoa(String.fromCharCode(...bytes))}`;
+}
+
+/** Calls the API with the user's token and language; throws ApiRequestError on failure. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, silent = false } = options;
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLanguage() };
+  const user = getUser();
+  const authorization = options.authorization ?? (user ? basicAuth(user.id, user.token) : undefined);
+  if (authorization) headers.authorization = authorization;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: options.signal });
+  } catch (error) {
+    throw new ApiRequestError(error instanceof Error ? error.message : 'network error', 0, undefined, true);
+  }
+  if (response.ok) {
+    return (response.status === 204 ? undefined : await response.json()) as T;
+  }
+  const parsed: unknown = await response.json().catch(() => undefined);
+  const apiError = isApiError(parsed) ? parsed : undefined;
+  const message = apiError?.message || response.statusText || `HTTP ${response.status}`;
+  const error = new ApiRequestError(message, response.status, apiError);
+  if (response.status === 440) emit({ type: 'session-expired' });
+  else if (!silent) emit({ type: 'error', message });
+  throw error;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

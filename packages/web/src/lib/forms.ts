@@ -1,0 +1,38 @@
+import { installZodErrorCodes } from '@wartefrei/shared';
+import type { z } from 'zod';
+import { i18next } from '../i18n';
+import { ApiRequestError } from './api';
+
+// The shared schemas report codes (REQUIRED, MIN_LENGTH, ...) that the catalogue translates.
+installZodErrorCodes();
+
+/** A field's label from the shared catalogue (`server:fields.<name>`), else the name itself. */
+function fieldLabel(field: string): string {
+  return i18next.exists(`server:fields.${field}`) ? i18next.t(`server:fields.${field}`) : field;
+}
+
+/**
+ * Validates form values with the same zod schema the server uses and returns one message per
+ * field in the chosen language ('{0} darf nicht leer sein', …), for Mantine's `form.setErrors`.
+ */
+export function validateWithSchema(schema: z.ZodType, values: unknown): Record<string, string> {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join('.') || 'form';
+    if (errors[field]) continue;
+    const limit = 'minimum' in issue ? issue.minimum : 'maximum' in issue ? issue.maximum : undefined;
+    const key = `server:validation.${issue.message}`;
+    errors[field] = i18next.exists(key)
+      ? i18next.t(key, { 0: fieldLabel(field), 1: limit === undefined ? '' : String(limit) })
+      : i18next.t('server:validation.INVALID_VALUE', { 0: fieldLabel(field) });
+  }
+  return errors;
+}
+
+/** The per-field messages of a failed call (the server already wrote them in our language). */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiRequestError) || !error.body?.fields) return {};
+  return Object.fromEntries(Object.entries(error.body.fields).map(([field, problem]) => [field, problem.message]));
+}

@@ -1,0 +1,56 @@
+import { useSyncExternalStore } from 'react';
+import type { LoggedUser } from '@wartefrei/shared';
+import { readStored, STORAGE_KEYS, writeStored } from './storage';
+
+// The signed-in user lives in localStorage `user` (SPEC.md §9), so a reload or a second tab
+// keeps the session; the `storage` event carries sign-in and sign-out across tabs.
+let current: LoggedUser | null = readStored<LoggedUser>(STORAGE_KEYS.user) ?? null;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== STORAGE_KEYS.user) return;
+    current = readStored<LoggedUser>(STORAGE_KEYS.user) ?? null;
+    emit();
+  });
+}
+
+/** The signed-in user, or null. */
+export function getUser(): LoggedUser | null {
+  return current;
+}
+
+/** Stores the user after sign-in (or an update of their name or language). */
+export function setUser(user: LoggedUser): void {
+  current = user;
+  writeStored(STORAGE_KEYS.user, user);
+  emit();
+}
+
+/** Forgets the user (sign-out, expired or rejected token). */
+export function clearUser(): void {
+  current = null;
+  writeStored(STORAGE_KEYS.user, undefined);
+  emit();
+}
+
+/** Whether the stored token is still within its validity. */
+export function hasValidToken(user: LoggedUser | null, now = Date.now()): user is LoggedUser {
+  return !!user && Date.parse(user.token_valid_until) > now;
+}
+
+/** React hook: the signed-in user, re-rendering on sign-in and sign-out. */
+export function useUser(): LoggedUser | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getUser,
+    getUser,
+  );
+}

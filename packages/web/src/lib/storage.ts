@@ -1,0 +1,30 @@
+/** The localStorage keys of SPEC.md §9; nothing else is stored in the browser. */
+export const STORAGE_KEYS = {
+  user: 'user',
+  ticketMap: 'ticketMap',
+  ticketDisplayName: 'ticketDisplayName',
+  lang: 'lang',
+  processorViewSelectedFilters: 'processorViewSelectedFilters',
+} as const;
+
+type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** Reads a JSON value; a missing, unreadable or blocked storage gives undefined. */
+export function readStored<T>(key: StorageKey): T | undefined {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw === null ? undefined : (JSON.parse(raw) as T);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes a JSON value (undefined removes it); a full or blocked storage is ignored. */
+export function writeStored(key: StorageKey, value: unknown): void {
+  try {
+    if (value === undefined) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Private mode or quota: the app still works for this page load.
+  }
+}
