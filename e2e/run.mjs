@@ -2,7 +2,7 @@
 // End-to-end run: Chromium → fresh web build → SMTP server catching the mails → server on a
 // free port with an empty embedded database (demo data seeded) → vitest with
 // e2e/vitest.config.ts → clean up.
-// Extra arguments go to vitest as file filters, e.g. `node e2e/run.mjs auth`.
+// Extra arguments go to vitest as file filters, e.g. `node --import tsx e2e/run.mjs auth`.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,7 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpServer } from '../packages/server/src/test/smtp.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const startedAt = Date.now();
@@ -22,7 +22,7 @@ let server;
 let vitest;
 let dataDir;
 let webDir;
-/** @type {SMTPServer | undefined} */
+/** @type {Awaited<ReturnType<typeof startSmtpServer>> | undefined} */
 let smtp;
 let mailDir;
 let serverOutput = '';
@@ -109,66 +109,20 @@ function printServerOutput() {
 // JSON file { to, subject, text }, which the specs read (e2e/support/mail.ts).
 
 /** Decodes a quoted-printable body (what nodemailer sends for text with umlauts). */
-function decodeQuotedPrintable(body) {
-  const bytes = body
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-function decodeHeader(value) {
-  // RFC 2047: whitespace between two adjacent encoded words is not part of the text.
-  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc, text) =>
-    enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-  );
-}
-
-function parseMail(raw, to) {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n\s+/g, ' ');
-  const body = raw.slice(split + 4);
-  const header = (name) => head.match(new RegExp(`^${name}:\\s*(.*)$`, 'im'))?.[1] ?? '';
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
-    encoding === 'quoted-printable'
-      ? decodeQuotedPrintable(body)
-      : encoding === 'base64'
-        ? Buffer.from(body, 'base64').toString('utf8')
-        : body;
-  return { to, subject: decodeHeader(header('Subject')), text: text.trim() };
-}
-
 async function startMailServer() {
   mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-mail-'));
   let received = 0;
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks = [];
-      stream.on('data', (chunk) => chunks.push(chunk));
-      stream.on('end', () => {
-        try {
-          const mail = parseMail(Buffer.concat(chunks).toString('latin1'), session.envelope.rcptTo.map((r) => r.address));
-          const name = `${String(++received).padStart(4, '0')}-${Date.now()}.json`;
-          // Written aside, then renamed: a reader never sees half a file.
-          fs.writeFileSync(path.join(mailDir, `.${name}`), JSON.stringify(mail, null, 2));
-          fs.renameSync(path.join(mailDir, `.${name}`), path.join(mailDir, name));
-          callback();
-        } catch (error) {
-          callback(error);
-        }
-      });
+  // The same real SMTP server the integration tests use; each mail becomes a file for the specs.
+  smtp = await startSmtpServer({
+    onMail: (mail) => {
+      const name = `${String(++received).padStart(4, '0')}-${Date.now()}.json`;
+      // Written aside, then renamed: a reader never sees half a file.
+      fs.writeFileSync(path.join(mailDir, `.${name}`), JSON.stringify(mail, null, 2));
+      fs.renameSync(path.join(mailDir, `.${name}`), path.join(mailDir, name));
     },
   });
-  await new Promise((resolve, reject) => {
-    smtp.server.once('error', reject);
-    smtp.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = /** @type {net.AddressInfo} */ (smtp.server.address());
-  log(`SMTP server on 127.0.0.1:${port} (mails in ${mailDir})`);
-  return `smtp://127.0.0.1:${port}`;
+  log(`SMTP server at ${smtp.url} (mails in ${mailDir})`);
+  return smtp.url;
 }
 
 // 4. The server, as `npm start` would run it, but on its own port and database.
@@ -245,7 +199,7 @@ async function cleanUp() {
     webDir = undefined;
   }
   if (smtp) {
-    await new Promise((resolve) => smtp.close(resolve));
+    await smtp.close();
     smtp = undefined;
   }
   if (mailDir) {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { baseURL } from '../support/env.js';
+import { field, main } from '../support/locators.js';
 
 // The demo account that the server seeds into an empty database (SEED_DEMO=true).
 const ADMIN = { username: 'admin@praxis-demo.example', password: 'wartefrei-demo', name: 'Dr. Dora Demo' };
@@ -20,11 +21,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** An input by its whole visible label; a required field's label ends in Mantine's " *". */
-const field = (page: Page, label: string) =>
-  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
-// The page's content: the innermost main landmark.
-const main = (page: Page) => page.getByRole('main').last();
 
 async function signIn(page: Page, username: string, password: string) {
   await field(page, 'E-Mail-Adresse').fill(username);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { baseURL } from '../support/env.js';
+import { field, main } from '../support/locators.js';
 import { linkIn, waitForMail } from '../support/mail.js';
 
 const screenshotsDir = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
@@ -18,14 +19,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-/**
- * An input by its whole visible label (so "Passwort" is not "Passwort wiederholen"); a required
- * field's label ends in Mantine's " *".
- */
-const field = (page: Page, label: string) =>
-  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
-// The page's content: the innermost main landmark.
-const main = (page: Page) => page.getByRole('main').last();
 const header = (page: Page) => page.getByRole('banner');
 
 async function fillSignup(page: Page, values: { practice: string; identifier: string; name: string; mail: string; password: string }) {

@@ -39,8 +39,11 @@ function parseMail(raw: string, to: string[]): ReceivedMail {
   return { to, subject: decodeHeader(header('Subject')), text: text.trim() };
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives, for mail tests. */
-export async function startSmtpServer() {
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives, for mail tests (and, through
+ * `onMail`, for the end-to-end runner, which hands each mail to the browser specs).
+ */
+export async function startSmtpServer(options: { onMail?: (mail: ReceivedMail) => void } = {}) {
   const mails: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -51,9 +54,15 @@ export async function startSmtpServer() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        mails.push(parseMail(Buffer.concat(chunks).toString('latin1'), session.envelope.rcptTo.map((r) => r.address)));
+        const mail = parseMail(Buffer.concat(chunks).toString('latin1'), session.envelope.rcptTo.map((r) => r.address));
+        mails.push(mail);
         for (const wake of waiters) wake();
-        callback();
+        try {
+          options.onMail?.(mail);
+          callback();
+        } catch (error) {
+          callback(error as Error);
+        }
       });
     },
   });
