@@ -1,2 +1,3 @@
 export { authRoutes } from './auth.routes.js';
 export { presentLoggedUser } from './auth.service.js';
+export { assertLoginAllowed, recordLoginFailure } from './login-limiter.js';

@@ -126,6 +126,30 @@ describe('POST /users/me/password', () => {
     expect((await logIn(t, admin.username, admin.password)).id).toBe(user.id);
   });
 
+  it('counts wrong current passwords as failed sign-ins: guessing ends at the login limit', async () => {
+    const { admin, user } = await givenLoggedInAdmin();
+    const guess = (i: number) =>
+      t.inject({
+        method: 'POST',
+        url: '/users/me/password',
+        headers: asUser(user),
+        payload: { current_password: `geraten-${i}`, password: newPassword, password_repeat: newPassword },
+        remoteAddress: `10.7.${Math.floor(i / 50)}.${i % 50}`,
+      });
+    for (let i = 0; i < t.config.loginLimits.perUsername; i++) expect((await guess(i)).statusCode).toBe(400);
+    const limited = await guess(999);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<ApiError>().code).toBe('TOO_MANY_LOGIN_ATTEMPTS');
+    // The right password is refused too until the window has passed.
+    const right = await t.inject({
+      method: 'POST',
+      url: '/users/me/password',
+      headers: asUser(user),
+      payload: { current_password: admin.password, password: newPassword, password_repeat: newPassword },
+    });
+    expect(right.statusCode).toBe(429);
+  });
+
   it.each([
     [{ password: 'kurz', password_repeat: 'kurz' }, 'password', { code: 'MIN_LENGTH', message: 'Passwort muss mindestens 10 Zeichen lang sein' }],
     [{ password: newPassword, password_repeat: 'etwas-ganz-anderes' }, 'password_repeat', { code: 'PASSWORD_MISMATCH', message: 'Die Passwörter stimmen nicht überein' }],

@@ -19,7 +19,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/users/me/password',
     { preHandler: requireUser(ctx), schema: { tags, security, body: ChangeOwnPasswordInput } },
     async (req, reply) => {
-      await changeOwnPassword(ctx, actorOf(req), req.body);
+      await changeOwnPassword(ctx, actorOf(req), req.body, req.ip);
       return reply.code(204).send();
     },
   );

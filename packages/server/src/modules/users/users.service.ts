@@ -3,7 +3,7 @@ import { parseBasicAuth, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { presentLoggedUser } from '../auth/index.js';
+import { assertLoginAllowed, presentLoggedUser, recordLoginFailure } from '../auth/index.js';
 import {
   deleteOtherLoginTokens,
   findLoginTokenById,
@@ -44,11 +44,15 @@ export async function updateOwnProfile(
 /**
  * `POST /users/me/password`: a new password for the caller, proven by the current one. Every
  * other login of the user ends (a stolen session does not outlive the change); this one stays.
+ * Wrong current passwords count as failed sign-ins, so a stolen session cannot guess it freely.
  */
-export async function changeOwnPassword(ctx: AppContext, actor: Actor, input: ChangeOwnPasswordInput): Promise<void> {
+export async function changeOwnPassword(ctx: AppContext, actor: Actor, input: ChangeOwnPasswordInput, ip: string): Promise<void> {
   const user = await findUserById(ctx.db, actor.userId);
   if (!user) throw new AppError('UNAUTHORIZED');
+  const username = user.username.toLowerCase();
+  await assertLoginAllowed(ctx, username, ip);
   if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    await recordLoginFailure(ctx, username, ip);
     throw new AppError('VALIDATION', { fields: { current_password: 'PASSWORD_WRONG' } });
   }
   const passwordHash = await hashPassword(input.password);
