@@ -6,7 +6,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { initI18n } from '../../i18n';
-import { apiRequest, ApiRequestError } from '../../lib/api';
+import { apiRequest, type ApiRequestError } from '../../lib/api';
 import { theme } from '../theme';
 import { ApiEventBridge } from './ApiEventBridge';
 
