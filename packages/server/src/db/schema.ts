@@ -5,9 +5,12 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
+  check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -113,25 +116,97 @@ export const profiles = pgTable('profiles', {
   name: text('name').notNull(),
   identifier: text('identifier').notNull(),
   timeZone: text('time_zone').notNull().default('Europe/Vienna'),
+  /** Public holidays: ISO country (AT, DE, CH) and its state or canton code (date-holidays). */
   country: text('country'),
   region: text('region'),
+  street1: text('street1'),
+  postcode: text('postcode'),
+  city: text('city'),
+  province: text('province'),
+  addressCountry: text('address_country'),
   createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('profiles_account_identifier_unique').on(t.accountId, sql`lower(${t.identifier})`)]);
 
-/** Waiting lists. Only the core here; the queue issue adds every field of SPEC.md §3. */
+export const patientInputMode = pgEnum('patient_input_mode', ['REQUIRED', 'OPTIONAL', 'NONE']);
+export const logoPlacement = pgEnum('logo_placement', ['NONE', 'TOP', 'BOTTOM']);
+
+/** Which patient data a queue asks for when a ticket is drawn (SPEC.md §3). */
+export interface PatientInputs {
+  display_name: 'REQUIRED' | 'OPTIONAL' | 'NONE';
+  first_name: 'REQUIRED' | 'OPTIONAL' | 'NONE';
+  birth_date: 'REQUIRED' | 'OPTIONAL' | 'NONE';
+  insurance_number: 'REQUIRED' | 'OPTIONAL' | 'NONE';
+  mail: 'REQUIRED' | 'OPTIONAL' | 'NONE';
+  phone: 'REQUIRED' | 'OPTIONAL' | 'NONE';
+}
+
+/** Who may see a session button (SPEC.md §6): per button, EVERYBODY, ADMINS_ONLY or NOBODY. */
+export interface SessionButtonVisibility {
+  suspend_online: 'EVERYBODY' | 'ADMINS_ONLY' | 'NOBODY';
+  suspend_kiosk: 'EVERYBODY' | 'ADMINS_ONLY' | 'NOBODY';
+  queue_opened: 'EVERYBODY' | 'ADMINS_ONLY' | 'NOBODY';
+  terminate: 'EVERYBODY' | 'ADMINS_ONLY' | 'NOBODY';
+}
+
+/** Waiting lists with every field of SPEC.md §3. */
 export const queues = pgTable('queues', {
   id: uuid('id').primaryKey().defaultRandom(),
   accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
   profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   identifier: text('identifier').notNull(),
+  phone: text('phone'),
   priority: integer('priority').notNull().default(10),
-  averageProcessMinutes: integer('average_process_minutes').notNull().default(10),
+  kioskTextBefore: text('kiosk_text_before'),
+  kioskTextAfter: text('kiosk_text_after'),
+  ticketTextBefore: text('ticket_text_before'),
+  ticketTextAfter: text('ticket_text_after'),
+  monitorText: text('monitor_text'),
+  openingHours: text('opening_hours'),
+  drawOnlineEnabled: boolean('draw_online_enabled').notNull().default(true),
+  waitTimeCalculationEnabled: boolean('wait_time_calculation_enabled').notNull().default(true),
+  kioskEnabled: boolean('kiosk_enabled').notNull().default(false),
   maxConcurrentProcessing: integer('max_concurrent_processing').notNull().default(1),
+  preprocessingBufferMinutes: integer('preprocessing_buffer_minutes').notNull().default(0),
+  averageProcessMinutes: integer('average_process_minutes').notNull().default(10),
+  numberStart: integer('number_start'),
+  numberEnd: integer('number_end'),
+  timeoutMinutes: integer('timeout_minutes'),
+  automaticallyNext: boolean('automatically_next').notNull().default(false),
+  color: text('color'),
+  accentColor: text('accent_color'),
+  minAge: integer('min_age'),
+  maxAge: integer('max_age'),
+  isDefault: boolean('is_default').notNull().default(false),
+  logoPlacementTicket: logoPlacement('logo_placement_ticket').notNull().default('TOP'),
+  logoPlacementKiosk: logoPlacement('logo_placement_kiosk').notNull().default('TOP'),
+  patientInputs: jsonb('patient_inputs').$type<PatientInputs>().notNull().default({
+    display_name: 'NONE', first_name: 'NONE', birth_date: 'NONE', insurance_number: 'NONE', mail: 'NONE', phone: 'NONE',
+  }),
+  askPatientForLanguage: boolean('ask_patient_for_language').notNull().default(false),
+  allowMoveAppointment: boolean('allow_move_appointment').notNull().default(false),
+  mayActivateSmsNotifications: boolean('may_activate_sms_notifications').notNull().default(false),
+  showProcessorOnProcessing: boolean('show_processor_on_processing').notNull().default(false),
+  allowActualProcessorSelectionForNonActiveProcessors: boolean('allow_actual_processor_selection_for_non_active_processors').notNull().default(false),
+  displayMonitorOnKiosk: boolean('display_monitor_on_kiosk').notNull().default(false),
+  buttonVisibility: jsonb('button_visibility').$type<SessionButtonVisibility>().notNull().default({
+    suspend_online: 'EVERYBODY', suspend_kiosk: 'EVERYBODY', queue_opened: 'EVERYBODY', terminate: 'EVERYBODY',
+  }),
+  nameOrder: nameOrder('name_order').notNull().default('FIRST_LAST'),
+  alwaysShowProbingQuestions: boolean('always_show_probing_questions').notNull().default(false),
+  /** Smart suspend: intake stops this many minutes before a scheduled close. */
+  smartSuspendMinutes: integer('smart_suspend_minutes').notNull().default(15),
   createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('queues_profile_identifier_unique').on(t.profileId, sql`lower(${t.identifier})`),
+  // At most one default queue per location: the one a link without a queue identifier opens.
+  uniqueIndex('queues_one_default_per_profile').on(t.profileId).where(sql`${t.isDefault}`),
   index('queues_account_idx').on(t.accountId),
+  check('queues_priority_values', sql`${t.priority} IN (1, 5, 10, 100, 500)`),
+  check('queues_number_range', sql`${t.numberEnd} IS NULL OR (${t.numberStart} IS NOT NULL AND ${t.numberStart} <= ${t.numberEnd})`),
+  check('queues_ages_not_zero', sql`(${t.minAge} IS NULL OR ${t.minAge} > 0) AND (${t.maxAge} IS NULL OR ${t.maxAge} > 0)`),
 ]);
 
 /** The open/closed state of a queue (SPEC.md §4); one row per queue. */
@@ -139,10 +214,107 @@ export const queueSessions = pgTable('queue_sessions', {
   queueId: uuid('queue_id').primaryKey().references(() => queues.id, { onDelete: 'cascade' }),
   open: boolean('open').notNull().default(false),
   queueingAllowed: boolean('queueing_allowed').notNull().default(true),
+  blocked: boolean('blocked').notNull().default(false),
   onlineSuspended: boolean('online_suspended').notNull().default(false),
+  /** Set for a timed suspend: intake resumes by itself at this time. */
+  onlineSuspendedUntil: timestamp('online_suspended_until', { withTimezone: true }),
   kioskSuspended: boolean('kiosk_suspended').notNull().default(false),
+  kioskSuspendedUntil: timestamp('kiosk_suspended_until', { withTimezone: true }),
   openedAt: timestamp('opened_at', { withTimezone: true }),
+  /** Bumped by every change: the compare-and-set key of concurrent session events. */
+  version: integer('version').notNull().default(0),
 });
+
+export const sessionEvent = pgEnum('session_event', [
+  'START',
+  'TERMINATE',
+  'BLOCK',
+  'SUSPEND_ONLINE_FIXED',
+  'RESUME_ONLINE_FIXED',
+  'SUSPEND_ONLINE_TIMED',
+  'SUSPEND_KIOSK_FIXED',
+  'RESUME_KIOSK_FIXED',
+  'SUSPEND_KIOSK_TIMED',
+  'CHANGE_MAX_CONCURRENT_PROCESSING',
+]);
+export const sessionEventSource = pgEnum('session_event_source', ['USER', 'SCHEDULE', 'JOB']);
+
+/** Every session event with who and when (SPEC.md §4); a user id, or null for the schedule. */
+export const queueSessionEvents = pgTable('queue_session_events', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  queueId: uuid('queue_id').notNull().references(() => queues.id, { onDelete: 'cascade' }),
+  event: sessionEvent('event').notNull(),
+  source: sessionEventSource('source').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  payload: jsonb('payload').$type<Record<string, unknown>>(),
+  createdAt: createdAt(),
+}, (t) => [index('queue_session_events_queue_idx').on(t.queueId, t.createdAt)]);
+
+/** The weekly schedule of a queue: an event at a local time on a weekday (ISO 1 = Monday). */
+export const sessionScheduleEntries = pgTable('session_schedule_entries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  queueId: uuid('queue_id').notNull().references(() => queues.id, { onDelete: 'cascade' }),
+  event: sessionEvent('event').notNull(),
+  weekday: smallint('weekday').notNull(),
+  /** Wall-clock time in the profile's time zone, 'HH:MM'. */
+  localTime: text('local_time').notNull(),
+  activated: boolean('activated').notNull().default(true),
+  validOnHoliday: boolean('valid_on_holiday').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [
+  // SPEC.md §5: an entry of the same type at the same time is rejected.
+  uniqueIndex('session_schedule_entries_unique').on(t.queueId, t.event, t.weekday, t.localTime),
+  check('session_schedule_entries_weekday', sql`${t.weekday} BETWEEN 1 AND 7`),
+  check('session_schedule_entries_time', sql`${t.localTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+]);
+
+export const infoTagDelay = pgEnum('info_tag_delay', ['EARLIER', 'LATER', 'NONE']);
+
+/** Info tags on tickets (SPEC.md §3, §5). */
+export const infoTags = pgTable('info_tags', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  label: text('label'),
+  color: text('color'),
+  delay: infoTagDelay('delay').notNull().default('NONE'),
+  delayMinutes: integer('delay_minutes').notNull().default(0),
+  /** Time-shift priority: a member with this tag is moved by its delay and back to waiting. */
+  timePriority: boolean('time_priority').notNull().default(false),
+  visibleOnTicket: boolean('visible_on_ticket').notNull().default(true),
+  ticketText: text('ticket_text'),
+  hideTimesOnTicket: boolean('hide_times_on_ticket').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [
+  index('info_tags_account_idx').on(t.accountId),
+  check('info_tags_no_delay_is_zero', sql`${t.delay} <> 'NONE' OR ${t.delayMinutes} = 0`),
+  check('info_tags_delay_not_negative', sql`${t.delayMinutes} >= 0`),
+]);
+
+export const jobStatus = pgEnum('job_status', ['PENDING', 'RUNNING', 'DONE', 'FAILED', 'MISSED']);
+
+/**
+ * Timed work (schedule entries, timed suspends, smart suspend; later ticket timeouts and
+ * reminders). Runners claim due rows with FOR UPDATE SKIP LOCKED, so each runs exactly once
+ * however many server nodes there are; `key` makes scheduling the same occurrence idempotent.
+ */
+export const jobs = pgTable('jobs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').notNull(),
+  key: text('key').notNull(),
+  runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+  status: jobStatus('status').notNull().default('PENDING'),
+  attempts: integer('attempts').notNull().default(0),
+  lockedBy: text('locked_by'),
+  lockedAt: timestamp('locked_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('jobs_kind_key_unique').on(t.kind, t.key),
+  index('jobs_due_idx').on(t.status, t.runAt),
+]);
 
 /** Which processors work on which queue; `active` = actively processing vs only managing. */
 export const queueProcessors = pgTable('queue_processors', {

@@ -49,7 +49,7 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
       const lists = await tx
         .insert(queues)
         .values([
-          { accountId: account.id, profileId: profile!.id, name: 'Allgemeinmedizin', identifier: 'allgemein', averageProcessMinutes: 8 },
+          { accountId: account.id, profileId: profile!.id, name: 'Allgemeinmedizin', identifier: 'allgemein', averageProcessMinutes: 8, isDefault: true },
           { accountId: account.id, profileId: profile!.id, name: 'Blutabnahme', identifier: 'labor', averageProcessMinutes: 4, priority: 5 },
         ])
         .returning();
