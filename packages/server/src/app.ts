@@ -16,6 +16,13 @@ import { authRoutes } from './modules/auth/index.js';
 import { countriesRoutes } from './modules/countries/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { usersRoutes } from './modules/users/index.js';
+import { sessionsRoutes } from './modules/sessions/index.js';
+import { schedulesRoutes } from './modules/schedules/index.js';
+import { profilesRoutes } from './modules/profiles/index.js';
+import { queuesRoutes } from './modules/queues/index.js';
+import { routesRoutes } from './modules/routes/index.js';
+import { processorsRoutes } from './modules/processors/index.js';
+import { infoTagsRoutes } from './modules/infotags/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -90,6 +97,13 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(accountsRoutes, { ctx });
   await app.register(countriesRoutes, { ctx });
   await app.register(usersRoutes, { ctx });
+  await app.register(sessionsRoutes, { ctx });
+  await app.register(schedulesRoutes, { ctx });
+  await app.register(profilesRoutes, { ctx });
+  await app.register(queuesRoutes, { ctx });
+  await app.register(routesRoutes, { ctx });
+  await app.register(processorsRoutes, { ctx });
+  await app.register(infoTagsRoutes, { ctx });
   await app.register(systemRoutes, { versionHash: computeVersionHash(config.webDistDir) });
   await registerWebApp(app, config.webDistDir);
   return app;

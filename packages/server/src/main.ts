@@ -1,7 +1,10 @@
+import { hostname } from 'node:os';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './modules/demo/index.js';
+import { planAllSchedules } from './modules/schedules/index.js';
+import { startJobRunner } from './platform/jobs/index.js';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -16,6 +19,9 @@ if (config.seedDemo && (await seedDemoIfEmpty(app.ctx))) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+// Timed work (weekly schedules, timed suspends): plan what a restart may have left unplanned, then poll.
+await planAllSchedules(app.ctx);
+const jobRunner = startJobRunner(app.ctx, { runnerId: `${hostname()}:${process.pid}` });
 app.log.info(
   `wartefrei ready on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}) ` +
     `in ${Math.round(performance.now() - startedAt)} ms`,
@@ -27,8 +33,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
-    // Finish open requests, then close the database so PGlite flushes to disk.
-    app.close().then(
+    // Finish the running job and open requests, then close the database so PGlite flushes to disk.
+    jobRunner.stop().then(() => app.close()).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');

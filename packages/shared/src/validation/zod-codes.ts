@@ -20,6 +20,9 @@ export function installZodErrorCodes(): void {
           return issue.format === 'email' ? 'INVALID_EMAIL' : 'INVALID_VALUE';
         case 'unrecognized_keys':
           return 'UNKNOWN_FIELD';
+        case 'invalid_value':
+          // A missing enum or literal is a missing field, not a wrong one.
+          return issue.input === undefined ? 'REQUIRED' : 'INVALID_VALUE';
         default:
           return 'INVALID_VALUE';
       }

@@ -1,0 +1,1 @@
+export { infoTagsRoutes } from './infotags.routes.js';

@@ -1,0 +1,1 @@
+export { processorsRoutes } from './processors.routes.js';

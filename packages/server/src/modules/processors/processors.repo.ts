@@ -1,0 +1,145 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/connect.js';
+import { queueProcessors, queues, users } from '../../db/schema.js';
+
+export type ProcessorRow = typeof users.$inferSelect;
+export type NewProcessorRow = typeof users.$inferInsert;
+export type ProcessorChanges = Partial<
+  Pick<
+    ProcessorRow,
+    | 'displayName'
+    | 'isAdmin'
+    | 'lang'
+    | 'color'
+    | 'priority'
+    | 'maxConcurrentProcessing'
+    | 'buttonVisibility'
+    | 'nameOrder'
+    | 'microsoftTenantId'
+  >
+>;
+
+export async function listProcessorsOfAccount(db: Queryable, accountId: string): Promise<ProcessorRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.accountId, accountId))
+    .orderBy(asc(sql`lower(${users.displayName})`), asc(users.username));
+}
+
+export async function findProcessor(db: Queryable, accountId: string, id: string): Promise<ProcessorRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function insertProcessor(db: Queryable, values: NewProcessorRow): Promise<ProcessorRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateProcessor(
+  db: Queryable,
+  accountId: string,
+  id: string,
+  changes: ProcessorChanges,
+): Promise<ProcessorRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set(changes)
+    .where(and(eq(users.accountId, accountId), eq(users.id, id)))
+    .returning();
+  return row;
+}
+
+/** Deletes the user; their login tokens, reset tokens and queue assignments go with them (cascade). */
+export async function deleteProcessor(db: Queryable, accountId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(users)
+    .where(and(eq(users.accountId, accountId), eq(users.id, id)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function findQueueOfAccount(db: Queryable, accountId: string, queueId: string) {
+  const [row] = await db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(eq(queues.accountId, accountId), eq(queues.id, queueId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Assigns idempotently: a new assignment is active unless told otherwise; an existing one keeps
+ * its flag unless `active` is given.
+ */
+export async function upsertAssignment(db: Queryable, queueId: string, userId: string, active: boolean | undefined) {
+  const [row] = await db
+    .insert(queueProcessors)
+    .values({ queueId, userId, active: active ?? true })
+    .onConflictDoUpdate({
+      target: [queueProcessors.queueId, queueProcessors.userId],
+      // Setting the flag to itself still returns the row, so a repeated PUT answers the same.
+      set: { active: active ?? sql`${queueProcessors.active}` },
+    })
+    .returning();
+  return row!;
+}
+
+export async function deleteAssignment(db: Queryable, queueId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(queueProcessors)
+    .where(and(eq(queueProcessors.queueId, queueId), eq(queueProcessors.userId, userId)))
+    .returning({ userId: queueProcessors.userId });
+  return rows.length > 0;
+}
+
+export async function findAssignment(db: Queryable, queueId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(queueProcessors)
+    .where(and(eq(queueProcessors.queueId, queueId), eq(queueProcessors.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** The processors assigned to a queue with their `active` flag, by name. */
+export async function listAssignedProcessors(db: Queryable, queueId: string) {
+  return db
+    .select({ user: users, active: queueProcessors.active })
+    .from(queueProcessors)
+    .innerJoin(users, eq(users.id, queueProcessors.userId))
+    .where(eq(queueProcessors.queueId, queueId))
+    .orderBy(asc(sql`lower(${users.displayName})`), asc(users.username));
+}
+
+/** The queues a user is assigned to, by queue priority (1 = very high first), then name. */
+export async function listOwnQueues(db: Queryable, accountId: string, userId: string) {
+  return db
+    .select({
+      queueId: queues.id,
+      name: queues.name,
+      identifier: queues.identifier,
+      priority: queues.priority,
+      profileId: queues.profileId,
+      active: queueProcessors.active,
+    })
+    .from(queueProcessors)
+    .innerJoin(queues, eq(queues.id, queueProcessors.queueId))
+    .where(and(eq(queueProcessors.userId, userId), eq(queues.accountId, accountId)))
+    .orderBy(asc(queues.priority), asc(sql`lower(${queues.name})`), asc(queues.id));
+}
+
+/** Sets the flag of one assignment; undefined when the user is not assigned to the queue. */
+export async function setAssignmentActive(db: Queryable, queueId: string, userId: string, active: boolean) {
+  const [row] = await db
+    .update(queueProcessors)
+    .set({ active })
+    .where(and(eq(queueProcessors.queueId, queueId), eq(queueProcessors.userId, userId)))
+    .returning();
+  return row;
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AssignedProcessor,
+  AssignProcessorInput,
+  CreateProcessorInput,
+  OwnQueue,
+  Processor,
+  SetOwnQueueActiveInput,
+  UpdateProcessorInput,
+} from '@wartefrei/shared';
+import { actorOf, requireUser } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import {
+  assignProcessor,
+  createProcessor,
+  deleteProcessor,
+  getProcessor,
+  listMyQueues,
+  listProcessors,
+  listQueueProcessors,
+  setMyQueueActive,
+  unassignProcessor,
+  updateProcessor,
+} from './processors.service.js';
+
+const tags = ['processors'];
+const security = [{ basic: [] }];
+const IdParams = z.object({ id: z.string() });
+const QueueParams = z.object({ queueId: z.string() });
+const AssignmentParams = z.object({ queueId: z.string(), userId: z.string() });
+
+/** Processors (staff users) and their queue assignments (SPEC.md §3 Processor, §6). */
+export const processorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const preHandler = requireUser(ctx);
+
+  app.get('/processors', { preHandler, schema: { tags, security, response: { 200: z.array(Processor) } } }, async (req) =>
+    listProcessors(ctx, actorOf(req)),
+  );
+
+  app.post(
+    '/processors',
+    { preHandler, schema: { tags, security, body: CreateProcessorInput, response: { 201: Processor } } },
+    async (req, reply) => reply.code(201).send(await createProcessor(ctx, actorOf(req), req.body)),
+  );
+
+  app.get(
+    '/processors/me/queues',
+    { preHandler, schema: { tags, security, response: { 200: z.array(OwnQueue) } } },
+    async (req) => listMyQueues(ctx, actorOf(req)),
+  );
+
+  app.patch(
+    '/processors/me/queues/:queueId',
+    { preHandler, schema: { tags, security, params: QueueParams, body: SetOwnQueueActiveInput, response: { 200: OwnQueue } } },
+    async (req) => setMyQueueActive(ctx, actorOf(req), req.params.queueId, req.body.active),
+  );
+
+  app.get(
+    '/processors/:id',
+    { preHandler, schema: { tags, security, params: IdParams, response: { 200: Processor } } },
+    async (req) => getProcessor(ctx, actorOf(req), req.params.id),
+  );
+
+  app.patch(
+    '/processors/:id',
+    { preHandler, schema: { tags, security, params: IdParams, body: UpdateProcessorInput, response: { 200: Processor } } },
+    async (req) => updateProcessor(ctx, actorOf(req), req.params.id, req.body),
+  );
+
+  app.delete('/processors/:id', { preHandler, schema: { tags, security, params: IdParams } }, async (req, reply) => {
+    await deleteProcessor(ctx, actorOf(req), req.params.id);
+    return reply.code(204).send();
+  });
+
+  app.get(
+    '/queues/:queueId/processors',
+    { preHandler, schema: { tags, security, params: QueueParams, response: { 200: z.array(AssignedProcessor) } } },
+    async (req) => listQueueProcessors(ctx, actorOf(req), req.params.queueId),
+  );
+
+  app.put(
+    '/queues/:queueId/processors/:userId',
+    {
+      preHandler,
+      schema: { tags, security, params: AssignmentParams, body: AssignProcessorInput.nullish(), response: { 200: AssignedProcessor } },
+    },
+    async (req) => assignProcessor(ctx, actorOf(req), req.params.queueId, req.params.userId, req.body),
+  );
+
+  app.delete('/queues/:queueId/processors/:userId', { preHandler, schema: { tags, security, params: AssignmentParams } }, async (req, reply) => {
+    await unassignProcessor(ctx, actorOf(req), req.params.queueId, req.params.userId);
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,217 @@
+import {
+  pickLanguage,
+  translate,
+  type AssignedProcessor,
+  type AssignProcessorInput,
+  type CreateProcessorInput,
+  type OwnQueue,
+  type Processor,
+  type UpdateProcessorInput,
+} from '@wartefrei/shared';
+import { isUuid, type Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, isUniqueViolation, violatedConstraint } from '../../platform/errors.js';
+import { findAccountById, findUserByUsername, issueOneTimeToken, passwordResetTokens, sendMail } from '../accounts/index.js';
+import {
+  deleteAssignment,
+  deleteProcessor as deleteProcessorRow,
+  findAssignment,
+  findProcessor,
+  findQueueOfAccount,
+  insertProcessor,
+  listAssignedProcessors,
+  listOwnQueues,
+  listProcessorsOfAccount,
+  setAssignmentActive,
+  updateProcessor as updateProcessorRow,
+  upsertAssignment,
+  type ProcessorChanges,
+  type ProcessorRow,
+} from './processors.repo.js';
+
+/** How long the invitation link works; afterwards "forgot password" sends a fresh one. */
+export const INVITE_TOKEN_SECONDS = 7 * 24 * 3600;
+
+/** The processor as admins see it: never the password hash. */
+export function presentProcessor(row: ProcessorRow): Processor {
+  return {
+    id: row.id,
+    username: row.username,
+    display_name: row.displayName,
+    is_admin: row.isAdmin,
+    lang: row.lang,
+    color: row.color,
+    priority: row.priority,
+    max_concurrent_processing: row.maxConcurrentProcessing,
+    button_visibility: row.buttonVisibility,
+    name_order: row.nameOrder,
+    microsoft_tenant_id: row.microsoftTenantId,
+    verified: row.verified,
+  };
+}
+
+function assertAdmin(actor: Actor): void {
+  if (!actor.isAdmin) throw new AppError('FORBIDDEN');
+}
+
+/** The processor of the caller's account; a foreign, unknown or malformed id is a 404. */
+async function requireProcessor(ctx: AppContext, actor: Actor, id: string): Promise<ProcessorRow> {
+  const row = isUuid(id) ? await findProcessor(ctx.db, actor.accountId, id) : undefined;
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+async function requireQueue(ctx: AppContext, actor: Actor, queueId: string): Promise<void> {
+  const queue = isUuid(queueId) ? await findQueueOfAccount(ctx.db, actor.accountId, queueId) : undefined;
+  if (!queue) throw new AppError('NOT_FOUND');
+}
+
+function changesFrom(input: UpdateProcessorInput): ProcessorChanges {
+  const changes: ProcessorChanges = {};
+  if (input.display_name !== undefined) changes.displayName = input.display_name;
+  if (input.is_admin !== undefined) changes.isAdmin = input.is_admin;
+  if (input.lang !== undefined) changes.lang = input.lang;
+  if (input.color !== undefined) changes.color = input.color?.toUpperCase() ?? null;
+  if (input.priority !== undefined) changes.priority = input.priority;
+  if (input.max_concurrent_processing !== undefined) changes.maxConcurrentProcessing = input.max_concurrent_processing;
+  if (input.button_visibility !== undefined) changes.buttonVisibility = input.button_visibility;
+  if (input.name_order !== undefined) changes.nameOrder = input.name_order;
+  if (input.microsoft_tenant_id !== undefined) changes.microsoftTenantId = input.microsoft_tenant_id;
+  return changes;
+}
+
+/** `GET /processors`: every staff user of the caller's account. */
+export async function listProcessors(ctx: AppContext, actor: Actor): Promise<Processor[]> {
+  assertAdmin(actor);
+  return (await listProcessorsOfAccount(ctx.db, actor.accountId)).map(presentProcessor);
+}
+
+/** `GET /processors/{id}`. */
+export async function getProcessor(ctx: AppContext, actor: Actor, id: string): Promise<Processor> {
+  assertAdmin(actor);
+  return presentProcessor(await requireProcessor(ctx, actor, id));
+}
+
+/**
+ * `POST /processors`: creates the processor verified but without a password and mails them an
+ * invitation link to set one (the password-reset page redeems it). The username is unique
+ * across all accounts; the unique index decides races between two invitations.
+ */
+export async function createProcessor(ctx: AppContext, actor: Actor, input: CreateProcessorInput): Promise<Processor> {
+  assertAdmin(actor);
+  if (await findUserByUsername(ctx.db, input.username)) throw new AppError('UNIQUE', { fields: { username: 'MAIL_IN_USE' } });
+  let created: { row: ProcessorRow; secret: string };
+  try {
+    created = await ctx.db.transaction(async (tx) => {
+      const row = await insertProcessor(tx, {
+        ...changesFrom(input),
+        accountId: actor.accountId,
+        username: input.username,
+        displayName: input.display_name,
+        passwordHash: null,
+        verified: true,
+      });
+      const secret = await issueOneTimeToken(ctx, tx, passwordResetTokens, row.id, INVITE_TOKEN_SECONDS);
+      return { row, secret };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error) && (violatedConstraint(error) ?? '').startsWith('users_username')) {
+      throw new AppError('UNIQUE', { fields: { username: 'MAIL_IN_USE' } });
+    }
+    throw error;
+  }
+  await sendInvitation(ctx, actor, created.row, created.secret);
+  return presentProcessor(created.row);
+}
+
+/** The invitation in the processor's language, naming the practice and the inviting admin. */
+async function sendInvitation(ctx: AppContext, actor: Actor, processor: ProcessorRow, secret: string): Promise<void> {
+  const account = await findAccountById(ctx.db, actor.accountId);
+  const inviter = await findProcessor(ctx.db, actor.accountId, actor.userId);
+  const lang = pickLanguage(processor.lang);
+  const practice = account?.displayName ?? '';
+  const link = `${ctx.config.publicUrl}/passwordReset/${encodeURIComponent(secret)}`;
+  await sendMail(ctx, {
+    to: processor.username,
+    lang,
+    subject: translate(lang, 'mail', 'invite_subject', [practice]),
+    greetingName: processor.displayName,
+    body: translate(lang, 'mail', 'invite_body', [inviter?.displayName ?? '', practice, processor.username, link]),
+  });
+}
+
+/** `PATCH /processors/{id}`: changes what is sent; an admin cannot take their own admin rights. */
+export async function updateProcessor(ctx: AppContext, actor: Actor, id: string, input: UpdateProcessorInput): Promise<Processor> {
+  assertAdmin(actor);
+  const existing = await requireProcessor(ctx, actor, id);
+  if (existing.id === actor.userId && input.is_admin === false) throw new AppError('CANNOT_DEMOTE_SELF');
+  const changes = changesFrom(input);
+  if (Object.keys(changes).length === 0) return presentProcessor(existing);
+  const row = await updateProcessorRow(ctx.db, actor.accountId, existing.id, changes);
+  if (!row) throw new AppError('NOT_FOUND');
+  return presentProcessor(row);
+}
+
+/** `DELETE /processors/{id}`: never oneself; logins and queue assignments go with the user. */
+export async function deleteProcessor(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+  assertAdmin(actor);
+  const existing = await requireProcessor(ctx, actor, id);
+  if (existing.id === actor.userId) throw new AppError('CANNOT_DELETE_SELF');
+  if (!(await deleteProcessorRow(ctx.db, actor.accountId, existing.id))) throw new AppError('NOT_FOUND');
+}
+
+/** `PUT /queues/{queueId}/processors/{userId}`: assigns (idempotent). */
+export async function assignProcessor(
+  ctx: AppContext,
+  actor: Actor,
+  queueId: string,
+  userId: string,
+  input: AssignProcessorInput | null | undefined,
+): Promise<AssignedProcessor> {
+  assertAdmin(actor);
+  await requireQueue(ctx, actor, queueId);
+  const processor = await requireProcessor(ctx, actor, userId);
+  const assignment = await upsertAssignment(ctx.db, queueId, processor.id, input?.active);
+  return { ...presentProcessor(processor), active: assignment.active };
+}
+
+/** `DELETE /queues/{queueId}/processors/{userId}`: unassigns; not assigned is a 404. */
+export async function unassignProcessor(ctx: AppContext, actor: Actor, queueId: string, userId: string): Promise<void> {
+  assertAdmin(actor);
+  await requireQueue(ctx, actor, queueId);
+  const processor = await requireProcessor(ctx, actor, userId);
+  if (!(await deleteAssignment(ctx.db, queueId, processor.id))) throw new AppError('NOT_FOUND');
+}
+
+/**
+ * `GET /queues/{queueId}/processors`: admins, and processors assigned to the queue. To any other
+ * processor the queue does not exist (a processor sees only assigned queues).
+ */
+export async function listQueueProcessors(ctx: AppContext, actor: Actor, queueId: string): Promise<AssignedProcessor[]> {
+  await requireQueue(ctx, actor, queueId);
+  if (!actor.isAdmin && !(await findAssignment(ctx.db, queueId, actor.userId))) throw new AppError('NOT_FOUND');
+  const rows = await listAssignedProcessors(ctx.db, queueId);
+  return rows.map(({ user, active }) => ({ ...presentProcessor(user), active }));
+}
+
+/** `GET /processors/me/queues`: the caller's queues by priority; none is an empty list. */
+export async function listMyQueues(ctx: AppContext, actor: Actor): Promise<OwnQueue[]> {
+  const rows = await listOwnQueues(ctx.db, actor.accountId, actor.userId);
+  return rows.map((r) => ({
+    queue_id: r.queueId,
+    name: r.name,
+    identifier: r.identifier,
+    priority: r.priority,
+    profile_id: r.profileId,
+    active: r.active,
+  }));
+}
+
+/** `PATCH /processors/me/queues/{queueId}`: actively processing or only managing that queue. */
+export async function setMyQueueActive(ctx: AppContext, actor: Actor, queueId: string, active: boolean): Promise<OwnQueue> {
+  await requireQueue(ctx, actor, queueId);
+  if (!(await setAssignmentActive(ctx.db, queueId, actor.userId, active))) throw new AppError('NOT_FOUND');
+  const own = (await listMyQueues(ctx, actor)).find((q) => q.queue_id === queueId);
+  if (!own) throw new AppError('NOT_FOUND');
+  return own;
+}

@@ -1,0 +1,46 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/connect.js';
+import { profiles } from '../../db/schema.js';
+
+export type ProfileRow = typeof profiles.$inferSelect;
+export type NewProfileRow = typeof profiles.$inferInsert;
+export type ProfileChanges = Partial<Omit<NewProfileRow, 'id' | 'accountId' | 'createdAt'>>;
+
+export async function listProfilesOfAccount(db: Queryable, accountId: string): Promise<ProfileRow[]> {
+  return db.select().from(profiles).where(eq(profiles.accountId, accountId)).orderBy(asc(profiles.name), asc(profiles.identifier));
+}
+
+/** The profile with this id if it belongs to the account. */
+export async function findProfileInAccount(db: Queryable, accountId: string, id: string): Promise<ProfileRow | undefined> {
+  const [row] = await db.select().from(profiles).where(and(eq(profiles.id, id), eq(profiles.accountId, accountId))).limit(1);
+  return row;
+}
+
+export async function insertProfile(db: Queryable, values: NewProfileRow): Promise<ProfileRow> {
+  const [row] = await db.insert(profiles).values(values).returning();
+  if (!row) throw new Error('insert into profiles returned no row');
+  return row;
+}
+
+export async function updateProfileInAccount(
+  db: Queryable,
+  accountId: string,
+  id: string,
+  values: ProfileChanges,
+): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .update(profiles)
+    .set(values)
+    .where(and(eq(profiles.id, id), eq(profiles.accountId, accountId)))
+    .returning();
+  return row;
+}
+
+/** Deletes the profile; its queues (and their sessions, schedules, assignments) go with it by cascade. */
+export async function deleteProfileInAccount(db: Queryable, accountId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(profiles)
+    .where(and(eq(profiles.id, id), eq(profiles.accountId, accountId)))
+    .returning({ id: profiles.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,164 @@
+import Holidays from 'date-holidays';
+import {
+  DEFAULT_TIME_ZONE,
+  canonicalTimeZone,
+  hasMeaningfulCharacters,
+  isReservedLocationIdentifier,
+  sanitizeIdentifier,
+  type CreateProfileInput,
+  type Profile,
+  type UpdateProfileInput,
+} from '@wartefrei/shared';
+import { isUuid, type Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, isUniqueViolation, violatedConstraint, type FieldProblem } from '../../platform/errors.js';
+import {
+  deleteProfileInAccount,
+  findProfileInAccount,
+  insertProfile,
+  listProfilesOfAccount,
+  updateProfileInAccount,
+  type ProfileChanges,
+  type ProfileRow,
+} from './profiles.repo.js';
+
+/** The API shape of a location. */
+export function presentProfile(row: ProfileRow): Profile {
+  return {
+    id: row.id,
+    name: row.name,
+    identifier: row.identifier,
+    time_zone: row.timeZone,
+    country: row.country as Profile['country'],
+    region: row.region,
+    address: {
+      street1: row.street1,
+      postcode: row.postcode,
+      city: row.city,
+      province: row.province,
+      country: row.addressCountry,
+    },
+  };
+}
+
+/** Only admins change locations and queues (SPEC.md §6); processors get 403. */
+export function requireAdmin(actor: Actor): void {
+  if (!actor.isAdmin) throw new AppError('FORBIDDEN');
+}
+
+/**
+ * Sanitises a profile or queue identifier (SPEC.md §5) and refuses one without a letter or
+ * digit, or one that a public path word would shadow (`null`, `monitor`, `kiosk`, ...).
+ */
+export function checkLocationIdentifier(raw: string): { identifier: string; problem?: FieldProblem } {
+  const identifier = sanitizeIdentifier(raw);
+  if (!hasMeaningfulCharacters(identifier)) return { identifier, problem: 'IDENTIFIER_INVALID' };
+  if (isReservedLocationIdentifier(identifier)) return { identifier, problem: 'IDENTIFIER_RESERVED' };
+  return { identifier };
+}
+
+const holidays = new Holidays();
+
+/** Whether `region` is a state or canton code date-holidays knows for `country`. */
+function isKnownRegion(country: string, region: string): boolean {
+  const states = holidays.getStates(country) as Record<string, string> | undefined;
+  return states !== undefined && Object.hasOwn(states, region);
+}
+
+const blankToNull = (value: string | null | undefined): string | null | undefined => (value === '' ? null : value);
+
+/** Maps the unique index on (account, lower(identifier)) to the identifier field. */
+function uniqueIdentifierConflict(error: unknown): AppError | undefined {
+  if (isUniqueViolation(error) && violatedConstraint(error) === 'profiles_account_identifier_unique') {
+    return new AppError('UNIQUE', { fields: { identifier: 'IDENTIFIER_IN_USE' } });
+  }
+  return undefined;
+}
+
+/** The column changes of a create or patch input, validated; the region is checked against the merged country. */
+function profileChanges(input: UpdateProfileInput, stored: ProfileRow | undefined): ProfileChanges {
+  const fields: Record<string, FieldProblem> = {};
+  const changes: ProfileChanges = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.identifier !== undefined) {
+    const { identifier, problem } = checkLocationIdentifier(input.identifier);
+    if (problem) fields.identifier = problem;
+    changes.identifier = identifier;
+  }
+  if (input.time_zone !== undefined) changes.timeZone = canonicalTimeZone(input.time_zone) ?? input.time_zone;
+  if (input.country !== undefined) changes.country = input.country;
+  if (input.region !== undefined) changes.region = input.region;
+  const address = input.address;
+  if (address) {
+    if (address.street1 !== undefined) changes.street1 = blankToNull(address.street1);
+    if (address.postcode !== undefined) changes.postcode = blankToNull(address.postcode);
+    if (address.city !== undefined) changes.city = blankToNull(address.city);
+    if (address.province !== undefined) changes.province = blankToNull(address.province);
+    if (address.country !== undefined) changes.addressCountry = blankToNull(address.country);
+  }
+  const country = changes.country !== undefined ? changes.country : (stored?.country ?? null);
+  const region = changes.region !== undefined ? changes.region : (stored?.region ?? null);
+  if (region !== null && (country === null || !isKnownRegion(country, region))) fields.region = 'INVALID_REGION';
+  if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { fields });
+  return changes;
+}
+
+/** `GET /profiles`: every location of the caller's account (processors too: they work in them). */
+export async function listProfiles(ctx: AppContext, actor: Actor): Promise<Profile[]> {
+  return (await listProfilesOfAccount(ctx.db, actor.accountId)).map(presentProfile);
+}
+
+/** The caller's own location; a foreign, unknown or malformed id is a 404 like a missing one. */
+async function loadProfile(ctx: AppContext, actor: Actor, id: string): Promise<ProfileRow> {
+  const row = isUuid(id) ? await findProfileInAccount(ctx.db, actor.accountId, id) : undefined;
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** `GET /profiles/{id}`. */
+export async function getProfile(ctx: AppContext, actor: Actor, id: string): Promise<Profile> {
+  return presentProfile(await loadProfile(ctx, actor, id));
+}
+
+/** `POST /profiles` (admins): a new location, Europe/Vienna unless another zone is given. */
+export async function createProfile(ctx: AppContext, actor: Actor, input: CreateProfileInput): Promise<Profile> {
+  requireAdmin(actor);
+  const changes = profileChanges(input, undefined);
+  try {
+    const row = await insertProfile(ctx.db, {
+      ...changes,
+      accountId: actor.accountId,
+      name: input.name,
+      identifier: changes.identifier ?? input.identifier,
+      timeZone: changes.timeZone ?? DEFAULT_TIME_ZONE,
+    });
+    return presentProfile(row);
+  } catch (error) {
+    throw uniqueIdentifierConflict(error) ?? error;
+  }
+}
+
+/** `PATCH /profiles/{id}` (admins): only what is sent changes; the region must fit the resulting country. */
+export async function updateProfile(ctx: AppContext, actor: Actor, id: string, input: UpdateProfileInput): Promise<Profile> {
+  requireAdmin(actor);
+  const stored = await loadProfile(ctx, actor, id);
+  const changes = profileChanges(input, stored);
+  if (Object.keys(changes).length === 0) return presentProfile(stored);
+  try {
+    const row = await updateProfileInAccount(ctx.db, actor.accountId, id, { ...changes, updatedAt: ctx.clock.now() });
+    if (!row) throw new AppError('NOT_FOUND');
+    return presentProfile(row);
+  } catch (error) {
+    throw uniqueIdentifierConflict(error) ?? error;
+  }
+}
+
+/**
+ * `DELETE /profiles/{id}` (admins). Intended: a location's waiting lists exist only inside it,
+ * so deleting the location deletes its queues with their sessions, schedules, processor
+ * assignments and history (foreign keys ON DELETE CASCADE). The web app asks before it calls this.
+ */
+export async function deleteProfile(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+  requireAdmin(actor);
+  if (!isUuid(id) || !(await deleteProfileInAccount(ctx.db, actor.accountId, id))) throw new AppError('NOT_FOUND');
+}

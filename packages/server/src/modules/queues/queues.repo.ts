@@ -1,0 +1,104 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Queryable } from '../../db/connect.js';
+import { profiles, queueProcessors, queueSessions, queues } from '../../db/schema.js';
+
+export type QueueRow = typeof queues.$inferSelect;
+export type NewQueueRow = typeof queues.$inferInsert;
+export type QueueChanges = Partial<Omit<NewQueueRow, 'id' | 'accountId' | 'profileId' | 'createdAt'>>;
+export type QueueSessionRow = typeof queueSessions.$inferSelect;
+export interface QueueWithSession {
+  queue: QueueRow;
+  session: QueueSessionRow | null;
+}
+
+const withSession = { queue: queues, session: queueSessions };
+const byPriorityThenName = [asc(queues.priority), asc(queues.name), asc(queues.identifier)];
+
+/** Every queue of the account, most urgent priority first (1 = very high), then by name. */
+export async function listQueuesOfAccount(db: Queryable, accountId: string): Promise<QueueWithSession[]> {
+  return db
+    .select(withSession)
+    .from(queues)
+    .leftJoin(queueSessions, eq(queueSessions.queueId, queues.id))
+    .where(eq(queues.accountId, accountId))
+    .orderBy(...byPriorityThenName);
+}
+
+/** The queues a processor is assigned to, in the order they work them: priority, then name. */
+export async function listQueuesAssignedTo(db: Queryable, accountId: string, userId: string): Promise<QueueWithSession[]> {
+  return db
+    .select(withSession)
+    .from(queues)
+    .innerJoin(queueProcessors, and(eq(queueProcessors.queueId, queues.id), eq(queueProcessors.userId, userId)))
+    .leftJoin(queueSessions, eq(queueSessions.queueId, queues.id))
+    .where(eq(queues.accountId, accountId))
+    .orderBy(...byPriorityThenName);
+}
+
+/** The queue if it belongs to the account. */
+export async function findQueueInAccount(db: Queryable, accountId: string, id: string): Promise<QueueWithSession | undefined> {
+  const [row] = await db
+    .select(withSession)
+    .from(queues)
+    .leftJoin(queueSessions, eq(queueSessions.queueId, queues.id))
+    .where(and(eq(queues.id, id), eq(queues.accountId, accountId)))
+    .limit(1);
+  return row;
+}
+
+/** The queue if it belongs to the account and the user is assigned to it. */
+export async function findQueueAssignedTo(db: Queryable, accountId: string, userId: string, id: string): Promise<QueueWithSession | undefined> {
+  const [row] = await db
+    .select(withSession)
+    .from(queues)
+    .innerJoin(queueProcessors, and(eq(queueProcessors.queueId, queues.id), eq(queueProcessors.userId, userId)))
+    .leftJoin(queueSessions, eq(queueSessions.queueId, queues.id))
+    .where(and(eq(queues.id, id), eq(queues.accountId, accountId)))
+    .limit(1);
+  return row;
+}
+
+/** Inserts the queue and its session row (closed): every queue has exactly one session. */
+export async function insertQueueWithSession(db: Queryable, values: NewQueueRow): Promise<QueueWithSession> {
+  const [queue] = await db.insert(queues).values(values).returning();
+  if (!queue) throw new Error('insert into queues returned no row');
+  const [session] = await db.insert(queueSessions).values({ queueId: queue.id, open: false }).returning();
+  return { queue, session: session ?? null };
+}
+
+/**
+ * Locks the location's row until the transaction ends: changes of its default queue run one
+ * after the other, so two admins setting two defaults at once both succeed and the later wins.
+ */
+export async function lockProfileForDefaultChange(db: Queryable, profileId: string): Promise<void> {
+  await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).for('no key update');
+}
+
+/** Takes the default flag from every other queue of the profile (one default per location). */
+export async function clearOtherDefaults(db: Queryable, profileId: string, keepQueueId: string | undefined): Promise<void> {
+  const others = keepQueueId ? and(eq(queues.profileId, profileId), ne(queues.id, keepQueueId)) : eq(queues.profileId, profileId);
+  await db.update(queues).set({ isDefault: false }).where(and(others, eq(queues.isDefault, true)));
+}
+
+export async function updateQueueInAccount(db: Queryable, accountId: string, id: string, values: QueueChanges): Promise<QueueRow | undefined> {
+  const [row] = await db
+    .update(queues)
+    .set(values)
+    .where(and(eq(queues.id, id), eq(queues.accountId, accountId)))
+    .returning();
+  return row;
+}
+
+export async function findSessionOfQueue(db: Queryable, queueId: string): Promise<QueueSessionRow | undefined> {
+  const [row] = await db.select().from(queueSessions).where(eq(queueSessions.queueId, queueId)).limit(1);
+  return row;
+}
+
+/** Deletes the queue; session, events, schedule and assignments go with it by cascade. */
+export async function deleteQueueInAccount(db: Queryable, accountId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(queues)
+    .where(and(eq(queues.id, id), eq(queues.accountId, accountId)))
+    .returning({ id: queues.id });
+  return rows.length > 0;
+}

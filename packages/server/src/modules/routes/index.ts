@@ -1,0 +1,1 @@
+export { routesRoutes } from './routes.routes.js';

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError, ResolvedRoute } from '@wartefrei/shared';
+import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { givenProfile, givenQueue, givenSignedInAdmin } from '../../test/factories-queues.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t.close());
+
+const resolve = (path: string, lang?: string) =>
+  t.inject({ method: 'GET', url: `/routes/${path}`, headers: lang ? { 'accept-language': lang } : {} });
+
+/** An account with two locations: Wien (default queue Allgemein, plus Labor) and Graz (Labor only, no default). */
+async function givenPractice() {
+  const a = await givenSignedInAdmin(t);
+  const wien = await givenProfile(t, a.user, { name: 'Wien', identifier: 'Wien' });
+  const graz = await givenProfile(t, a.user, { name: 'Graz', identifier: 'graz' });
+  const allgemein = await givenQueue(t, a.user, wien.id, { name: 'Allgemein', identifier: 'Allgemein', is_default: true });
+  const labor = await givenQueue(t, a.user, wien.id, { name: 'Labor', identifier: 'labor' });
+  const grazLabor = await givenQueue(t, a.user, graz.id, { name: 'Labor Graz', identifier: 'labor' });
+  const grazRoentgen = await givenQueue(t, a.user, graz.id, { name: 'Röntgen', identifier: 'roentgen' });
+  const account = { id: a.accountId, identifier: a.accountIdentifier, display_name: a.admin.account_name };
+  return { a, account, wien, graz, allgemein, labor, grazLabor, grazRoentgen };
+}
+
+const ref = (x: { id: string; identifier: string; name: string }) => ({ id: x.id, identifier: x.identifier, name: x.name });
+
+describe('GET /routes/identifier/{account}/{profile}/{queue}', () => {
+  it('resolves a full path case-insensitively, answering only ids, identifiers and names', async () => {
+    const p = await givenPractice();
+    const res = await resolve(`identifier/${p.account.identifier.toUpperCase()}/wIEN/LABOR`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.wien), queue: ref(p.labor) });
+  });
+
+  it("opens the location's default queue when no queue is named", async () => {
+    const p = await givenPractice();
+    const res = await resolve(`identifier/${p.account.identifier}/wien/null`);
+    expect(res.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.wien), queue: ref(p.allgemein) });
+  });
+
+  it('answers no queue for a location with several queues and no default, and its only queue when there is one', async () => {
+    const p = await givenPractice();
+    const noDefault = await resolve(`identifier/${p.account.identifier}/graz/null`);
+    expect(noDefault.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.graz), queue: null });
+    const single = await givenProfile(t, p.a.user, { name: 'Linz', identifier: 'linz' });
+    const only = await givenQueue(t, p.a.user, single.id, { name: 'Einzige', identifier: 'einzige' });
+    const res = await resolve(`identifier/${p.account.identifier}/linz/null`);
+    expect(res.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(single), queue: ref(only) });
+  });
+
+  it("takes the account's only location when none is named; with several, location and queue stay null", async () => {
+    const a = await givenSignedInAdmin(t);
+    const account = { id: a.accountId, identifier: a.accountIdentifier, display_name: a.admin.account_name };
+    const empty = await resolve(`identifier/${a.accountIdentifier}/null/null`);
+    expect(empty.json<ResolvedRoute>()).toEqual({ account, profile: null, queue: null });
+    const wien = await givenProfile(t, a.user, { identifier: 'wien' });
+    const q = await givenQueue(t, a.user, wien.id, { is_default: true });
+    expect((await resolve(`identifier/${a.accountIdentifier}/null/null`)).json<ResolvedRoute>()).toEqual({
+      account,
+      profile: ref(wien),
+      queue: ref(q),
+    });
+    await givenProfile(t, a.user, { identifier: 'graz' });
+    expect((await resolve(`identifier/${a.accountIdentifier}/NULL/null`)).json<ResolvedRoute>()).toEqual({ account, profile: null, queue: null });
+  });
+
+  it('finds a named queue without a location when the account has exactly one with that identifier', async () => {
+    const p = await givenPractice();
+    const unique = await resolve(`identifier/${p.account.identifier}/null/Roentgen`);
+    expect(unique.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.graz), queue: ref(p.grazRoentgen) });
+    const ambiguous = await resolve(`identifier/${p.account.identifier}/null/labor`);
+    expect(ambiguous.statusCode).toBe(404);
+    expect(ambiguous.json<ApiError>().code).toBe('QUEUE_NOT_FOUND');
+  });
+
+  it("answers QUEUE_NOT_FOUND for an unknown account, location or queue, and for another account's", async () => {
+    const p = await givenPractice();
+    const other = await givenPractice();
+    await givenProfile(t, p.a.user, { name: 'Salzburg', identifier: 'nur-bei-p' });
+    expect((await resolve(`identifier/${p.account.identifier}/nur-bei-p/null`)).statusCode).toBe(200);
+    for (const path of [
+      `identifier/gibt-es-nicht-${Date.now()}/null/null`,
+      `identifier/null/null/null`,
+      `identifier/${p.account.identifier}/linz/null`,
+      `identifier/${p.account.identifier}/wien/zahnarzt`,
+      `identifier/${p.account.identifier}/graz/allgemein`,
+      // A location of one account is not found under another account's identifier.
+      `identifier/${other.account.identifier}/nur-bei-p/null`,
+    ]) {
+      const res = await resolve(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json<ApiError>()).toEqual({ statusCode: 404, code: 'QUEUE_NOT_FOUND', message: 'Warteliste nicht gefunden' });
+    }
+    expect((await resolve(`identifier/nirgends-${Date.now()}/null/null`, 'en')).json<ApiError>().message).toBe('Queue not found');
+    // Same identifiers in two accounts: each path resolves within its own account.
+    const mine = (await resolve(`identifier/${p.account.identifier}/wien/labor`)).json<ResolvedRoute>();
+    const theirs = (await resolve(`identifier/${other.account.identifier}/wien/labor`)).json<ResolvedRoute>();
+    expect(mine.queue?.id).toBe(p.labor.id);
+    expect(theirs.queue?.id).toBe(other.labor.id);
+  });
+});
+
+describe('GET /routes/id/{id}', () => {
+  it('resolves a queue id to its account, location and queue', async () => {
+    const p = await givenPractice();
+    const res = await resolve(`id/${p.grazLabor.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.graz), queue: ref(p.grazLabor) });
+  });
+
+  it('answers QUEUE_NOT_FOUND for any other id until tickets and appointments exist', async () => {
+    const p = await givenPractice();
+    for (const id of [p.wien.id, p.account.id, p.a.user.id, '00000000-0000-4000-8000-000000000000', 'kein-uuid']) {
+      const res = await resolve(`id/${id}`);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json<ApiError>().code).toBe('QUEUE_NOT_FOUND');
+    }
+  });
+});
+
+describe('GET /routes/identifier/{account}/monitor/{monitor}', () => {
+  it('answers 404 until monitors exist', async () => {
+    const p = await givenPractice();
+    for (const path of [`identifier/${p.account.identifier}/monitor/null`, `identifier/${p.account.identifier}/monitor/warteraum`]) {
+      const res = await resolve(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json<ApiError>().code).toBe('NOT_FOUND');
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('lists the paths of locations, queues and route resolution in /docs', async () => {
+    const res = await t.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/profiles',
+        '/profiles/{id}',
+        '/queues',
+        '/queues/{id}',
+        '/routes/identifier/{account}/{profile}/{queue}',
+        '/routes/id/{id}',
+        '/routes/identifier/{account}/monitor/{monitor}',
+      ]),
+    );
+  });
+});

@@ -1,0 +1,85 @@
+import type { ResolvedRoute } from '@wartefrei/shared';
+import { isUuid } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import {
+  defaultQueueCandidates,
+  findAccountById,
+  findAccountByIdentifier,
+  findProfileById,
+  findProfileByIdentifier,
+  findQueueById,
+  findQueueByIdentifier,
+  firstTwoProfiles,
+  queuesOfAccountByIdentifier,
+  type RouteProfile,
+  type RouteQueue,
+} from './routes.repo.js';
+
+/** The word public links put in place of an identifier that is not named. */
+const NONE = 'null';
+
+const named = (segment: string): string | undefined => (segment.toLowerCase() === NONE ? undefined : segment);
+const presentQueue = (q: RouteQueue): ResolvedRoute['queue'] => ({ id: q.id, identifier: q.identifier, name: q.name });
+
+/** The queue a link to a location opens: its default queue, else its only queue, else none. */
+async function queueOfProfile(ctx: AppContext, profileId: string): Promise<RouteQueue | undefined> {
+  const candidates = await defaultQueueCandidates(ctx.db, profileId);
+  const [first] = candidates;
+  if (first && (first.isDefault || candidates.length === 1)) return first;
+  return undefined;
+}
+
+/**
+ * `GET /routes/identifier/{account}/{profile|null}/{queue|null}` (public): what a link
+ * `/{account}/{profile?}/{queue?}` points at. Identifiers match case-insensitively. Without a
+ * queue the location's default queue is meant; without a location the account's only one (with
+ * several, profile and queue stay null and the client lets the visitor choose). A named queue
+ * without a location must be unambiguous within the account. Anything named and unknown is
+ * QUEUE_NOT_FOUND. Only ids, identifiers and names leave the server.
+ */
+export async function resolveIdentifiers(ctx: AppContext, accountSegment: string, profileSegment: string, queueSegment: string): Promise<ResolvedRoute> {
+  const accountIdentifier = named(accountSegment);
+  const account = accountIdentifier ? await findAccountByIdentifier(ctx.db, accountIdentifier) : undefined;
+  if (!account) throw new AppError('QUEUE_NOT_FOUND');
+  const profileIdentifier = named(profileSegment);
+  const queueIdentifier = named(queueSegment);
+
+  let profile: RouteProfile | undefined;
+  let queue: RouteQueue | undefined;
+  if (profileIdentifier) {
+    profile = await findProfileByIdentifier(ctx.db, account.id, profileIdentifier);
+    if (!profile) throw new AppError('QUEUE_NOT_FOUND');
+  } else if (!queueIdentifier) {
+    const profiles = await firstTwoProfiles(ctx.db, account.id);
+    if (profiles.length === 1) profile = profiles[0];
+  }
+
+  if (queueIdentifier) {
+    if (profile) {
+      queue = await findQueueByIdentifier(ctx.db, profile.id, queueIdentifier);
+    } else {
+      const matches = await queuesOfAccountByIdentifier(ctx.db, account.id, queueIdentifier);
+      queue = matches.length === 1 ? matches[0] : undefined;
+      profile = queue ? await findProfileById(ctx.db, queue.profileId) : undefined;
+    }
+    if (!queue) throw new AppError('QUEUE_NOT_FOUND');
+  } else if (profile) {
+    queue = await queueOfProfile(ctx, profile.id);
+  }
+
+  return { account, profile: profile ?? null, queue: queue ? presentQueue(queue) : null };
+}
+
+/**
+ * `GET /routes/id/{id}` (public): the account, location and queue of a queue id. Ticket and
+ * appointment ids resolve here too once those exist (later issues); until then any other id,
+ * like a malformed one, is QUEUE_NOT_FOUND.
+ */
+export async function resolveId(ctx: AppContext, id: string): Promise<ResolvedRoute> {
+  const queue = isUuid(id) ? await findQueueById(ctx.db, id) : undefined;
+  if (!queue) throw new AppError('QUEUE_NOT_FOUND');
+  const [account, profile] = await Promise.all([findAccountById(ctx.db, queue.accountId), findProfileById(ctx.db, queue.profileId)]);
+  if (!account || !profile) throw new AppError('QUEUE_NOT_FOUND');
+  return { account, profile, queue: presentQueue(queue) };
+}

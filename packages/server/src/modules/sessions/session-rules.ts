@@ -1,0 +1,81 @@
+import type { SendableSessionEvent } from '@wartefrei/shared';
+import type { SessionButtonVisibility } from '../../db/schema.js';
+import type { SessionChange, SessionRow } from './sessions.repo.js';
+
+/**
+ * What each event does to a session; undefined when it would change nothing (the caller answers
+ * SESSION_UNCHANGED and records nothing).
+ * - START opens the session and lifts a BLOCK.
+ * - TERMINATE closes it and lifts BLOCK and every suspend: the next START begins a clean session.
+ * - BLOCK stops all intake (online and kiosk) of an open session without closing it: members keep
+ *   being processed; the next START lifts it.
+ * - SUSPEND_*_FIXED stops online or kiosk intake until the matching RESUME_*_FIXED;
+ *   SUSPEND_*_TIMED until `until` (a job resumes it then); RESUME ends either kind.
+ */
+export function sessionChangeFor(session: SessionRow, event: SendableSessionEvent, now: Date, until?: Date): SessionChange | undefined {
+  switch (event) {
+    case 'START':
+      if (session.open && !session.blocked) return undefined;
+      return { open: true, blocked: false, openedAt: session.open ? session.openedAt : now };
+    case 'TERMINATE': {
+      const idle = !session.open && !session.blocked && !session.onlineSuspended && !session.kioskSuspended;
+      if (idle) return undefined;
+      return {
+        open: false,
+        blocked: false,
+        openedAt: null,
+        onlineSuspended: false,
+        onlineSuspendedUntil: null,
+        kioskSuspended: false,
+        kioskSuspendedUntil: null,
+      };
+    }
+    case 'BLOCK':
+      return session.blocked ? undefined : { blocked: true };
+    case 'SUSPEND_ONLINE_FIXED':
+      return session.onlineSuspended && !session.onlineSuspendedUntil ? undefined : { onlineSuspended: true, onlineSuspendedUntil: null };
+    case 'RESUME_ONLINE_FIXED':
+      return session.onlineSuspended ? { onlineSuspended: false, onlineSuspendedUntil: null } : undefined;
+    case 'SUSPEND_ONLINE_TIMED':
+      return session.onlineSuspended && session.onlineSuspendedUntil?.getTime() === until?.getTime()
+        ? undefined
+        : { onlineSuspended: true, onlineSuspendedUntil: until ?? null };
+    case 'SUSPEND_KIOSK_FIXED':
+      return session.kioskSuspended && !session.kioskSuspendedUntil ? undefined : { kioskSuspended: true, kioskSuspendedUntil: null };
+    case 'RESUME_KIOSK_FIXED':
+      return session.kioskSuspended ? { kioskSuspended: false, kioskSuspendedUntil: null } : undefined;
+    case 'SUSPEND_KIOSK_TIMED':
+      return session.kioskSuspended && session.kioskSuspendedUntil?.getTime() === until?.getTime()
+        ? undefined
+        : { kioskSuspended: true, kioskSuspendedUntil: until ?? null };
+  }
+}
+
+/** The button (SPEC.md §6) that sends an event, for the per-queue visibility setting. */
+export function buttonOf(event: SendableSessionEvent): keyof SessionButtonVisibility {
+  switch (event) {
+    case 'START':
+    case 'BLOCK':
+      return 'queue_opened';
+    case 'TERMINATE':
+      return 'terminate';
+    case 'SUSPEND_ONLINE_FIXED':
+    case 'RESUME_ONLINE_FIXED':
+    case 'SUSPEND_ONLINE_TIMED':
+      return 'suspend_online';
+    case 'SUSPEND_KIOSK_FIXED':
+    case 'RESUME_KIOSK_FIXED':
+    case 'SUSPEND_KIOSK_TIMED':
+      return 'suspend_kiosk';
+  }
+}
+
+/**
+ * Whether a user may press a button: EVERYBODY — any admin or assigned processor; ADMINS_ONLY —
+ * admins; NOBODY — no one, admins included (the button is hidden for every role: the action is
+ * left to the weekly schedule, which is not bound by buttons). An admin who wants to press it
+ * changes the setting first, which is an explicit, visible decision.
+ */
+export function mayPress(visibility: SessionButtonVisibility[keyof SessionButtonVisibility], isAdmin: boolean): boolean {
+  return visibility === 'EVERYBODY' || (visibility === 'ADMINS_ONLY' && isAdmin);
+}

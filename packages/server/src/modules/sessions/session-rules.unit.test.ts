@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { SendableSessionEvent } from '@wartefrei/shared';
+import { buttonOf, mayPress, sessionChangeFor } from './session-rules.js';
+import type { SessionRow } from './sessions.repo.js';
+
+const now = new Date('2026-05-04T08:00:00.000Z');
+const until = new Date('2026-05-04T09:00:00.000Z');
+const closed: SessionRow = {
+  queueId: '00000000-0000-4000-8000-000000000001',
+  open: false,
+  queueingAllowed: true,
+  blocked: false,
+  onlineSuspended: false,
+  onlineSuspendedUntil: null,
+  kioskSuspended: false,
+  kioskSuspendedUntil: null,
+  openedAt: null,
+  version: 0,
+};
+const open: SessionRow = { ...closed, open: true, openedAt: new Date('2026-05-04T07:00:00.000Z') };
+
+describe('sessionChangeFor', () => {
+  it.each<[string, SessionRow, SendableSessionEvent, Partial<SessionRow> | undefined]>([
+    ['START opens', closed, 'START', { open: true, blocked: false, openedAt: now }],
+    ['START on an open session is unchanged', open, 'START', undefined],
+    ['START lifts a block, keeping the opening time', { ...open, blocked: true }, 'START', { open: true, blocked: false, openedAt: open.openedAt }],
+    ['TERMINATE on a closed session is unchanged', closed, 'TERMINATE', undefined],
+    ['BLOCK twice is unchanged', { ...open, blocked: true }, 'BLOCK', undefined],
+    ['a fixed suspend replaces a timed one', { ...open, onlineSuspended: true, onlineSuspendedUntil: until }, 'SUSPEND_ONLINE_FIXED', { onlineSuspended: true, onlineSuspendedUntil: null }],
+    ['the same timed suspend is unchanged', { ...open, kioskSuspended: true, kioskSuspendedUntil: until }, 'SUSPEND_KIOSK_TIMED', undefined],
+    ['resume without a suspend is unchanged', open, 'RESUME_KIOSK_FIXED', undefined],
+  ])('%s', (_name, session, event, expected) => {
+    const change = sessionChangeFor(session, event, now, until);
+    if (expected === undefined) expect(change).toBeUndefined();
+    else expect(change).toMatchObject(expected);
+  });
+
+  it('TERMINATE closes and lifts block and suspends', () => {
+    expect(sessionChangeFor({ ...open, blocked: true, kioskSuspended: true, kioskSuspendedUntil: until }, 'TERMINATE', now)).toEqual({
+      open: false,
+      blocked: false,
+      openedAt: null,
+      onlineSuspended: false,
+      onlineSuspendedUntil: null,
+      kioskSuspended: false,
+      kioskSuspendedUntil: null,
+    });
+  });
+});
+
+describe('buttons', () => {
+  it.each<[SendableSessionEvent, string]>([
+    ['START', 'queue_opened'],
+    ['BLOCK', 'queue_opened'],
+    ['TERMINATE', 'terminate'],
+    ['SUSPEND_ONLINE_TIMED', 'suspend_online'],
+    ['RESUME_ONLINE_FIXED', 'suspend_online'],
+    ['SUSPEND_KIOSK_FIXED', 'suspend_kiosk'],
+  ])('%s → %s', (event, button) => expect(buttonOf(event)).toBe(button));
+
+  it.each([
+    ['EVERYBODY', false, true],
+    ['EVERYBODY', true, true],
+    ['ADMINS_ONLY', false, false],
+    ['ADMINS_ONLY', true, true],
+    ['NOBODY', false, false],
+    ['NOBODY', true, false],
+  ] as const)('%s, admin %s → %s', (visibility, isAdmin, may) => expect(mayPress(visibility, isAdmin)).toBe(may));
+});

@@ -1,0 +1,85 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/connect.js';
+import { queueProcessors, queueSessionEvents, queueSessions, queues } from '../../db/schema.js';
+
+export type SessionRow = typeof queueSessions.$inferSelect;
+export type SessionEventRow = typeof queueSessionEvents.$inferSelect;
+export type SessionChange = Partial<Omit<SessionRow, 'queueId' | 'version'>>;
+
+/** What the session rules need to know about a queue. */
+export interface SessionQueue {
+  id: string;
+  accountId: string;
+  profileId: string;
+  buttonVisibility: (typeof queues.$inferSelect)['buttonVisibility'];
+  maxConcurrentProcessing: number;
+  smartSuspendMinutes: number;
+}
+
+const sessionQueueColumns = {
+  id: queues.id,
+  accountId: queues.accountId,
+  profileId: queues.profileId,
+  buttonVisibility: queues.buttonVisibility,
+  maxConcurrentProcessing: queues.maxConcurrentProcessing,
+  smartSuspendMinutes: queues.smartSuspendMinutes,
+};
+
+/** A queue of the account; for a non-admin only when they are assigned to it. */
+export async function findQueueForStaff(
+  q: Queryable,
+  filter: { queueId: string; accountId: string; assignedUserId?: string },
+): Promise<SessionQueue | undefined> {
+  const where = and(eq(queues.id, filter.queueId), eq(queues.accountId, filter.accountId));
+  const rows = filter.assignedUserId
+    ? await q
+        .select(sessionQueueColumns)
+        .from(queues)
+        .innerJoin(queueProcessors, and(eq(queueProcessors.queueId, queues.id), eq(queueProcessors.userId, filter.assignedUserId)))
+        .where(where)
+        .limit(1)
+    : await q.select(sessionQueueColumns).from(queues).where(where).limit(1);
+  return rows[0];
+}
+
+/** A queue by id without a caller (jobs). */
+export async function findQueueById(q: Queryable, queueId: string): Promise<SessionQueue | undefined> {
+  const [row] = await q.select(sessionQueueColumns).from(queues).where(eq(queues.id, queueId)).limit(1);
+  return row;
+}
+
+/** The session row of a queue, created closed on first use (queues may predate their row). */
+export async function getOrCreateSession(q: Queryable, queueId: string): Promise<SessionRow> {
+  await q.insert(queueSessions).values({ queueId }).onConflictDoNothing({ target: queueSessions.queueId });
+  const [row] = await q.select().from(queueSessions).where(eq(queueSessions.queueId, queueId)).limit(1);
+  if (!row) throw new Error(`session of queue ${queueId} vanished`);
+  return row;
+}
+
+/** Compare-and-set: applies `change` only if the row still has `version`; undefined otherwise. */
+export async function updateSessionIfVersion(q: Queryable, queueId: string, version: number, change: SessionChange): Promise<SessionRow | undefined> {
+  const [row] = await q
+    .update(queueSessions)
+    .set({ ...change, version: sql`${queueSessions.version} + 1` })
+    .where(and(eq(queueSessions.queueId, queueId), eq(queueSessions.version, version)))
+    .returning();
+  return row;
+}
+
+export async function insertSessionEvent(q: Queryable, values: typeof queueSessionEvents.$inferInsert): Promise<void> {
+  await q.insert(queueSessionEvents).values(values);
+}
+
+export async function setQueueMaxConcurrentProcessing(q: Queryable, queueId: string, value: number): Promise<void> {
+  await q.update(queues).set({ maxConcurrentProcessing: value }).where(eq(queues.id, queueId));
+}
+
+/** The recorded events of a queue, newest first. */
+export async function listSessionEvents(q: Queryable, queueId: string, limit: number): Promise<SessionEventRow[]> {
+  return q
+    .select()
+    .from(queueSessionEvents)
+    .where(eq(queueSessionEvents.queueId, queueId))
+    .orderBy(desc(queueSessionEvents.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,213 @@
+import type {
+  QueueSession,
+  RecordedSessionEvent,
+  SendableSessionEvent,
+  SessionEventInput,
+  SessionEventSource,
+  SessionSwitchInput,
+} from '@wartefrei/shared';
+import type { Transaction } from '../../db/connect.js';
+import { isUuid, type Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { scheduleJob } from '../../platform/jobs/index.js';
+import { runSessionEndHooks } from './session-end.js';
+import { buttonOf, mayPress, sessionChangeFor } from './session-rules.js';
+import {
+  findQueueForStaff,
+  getOrCreateSession,
+  insertSessionEvent,
+  listSessionEvents,
+  setQueueMaxConcurrentProcessing,
+  updateSessionIfVersion,
+  type SessionChange,
+  type SessionEventRow,
+  type SessionQueue,
+  type SessionRow,
+} from './sessions.repo.js';
+
+export const TIMED_SUSPEND_END_JOB = 'session.timed-suspend-end';
+
+/** Who sends an event: a user through the API, or the weekly schedule / a job (no user). */
+export type SessionEventOrigin = { source: 'USER'; userId: string } | { source: Exclude<SessionEventSource, 'USER'> };
+
+export interface SessionCommand {
+  event: SendableSessionEvent;
+  until?: Date;
+  maxConcurrentProcessing?: number;
+  /** Recorded with the event (e.g. the schedule entry that fired it). */
+  note?: Record<string, unknown>;
+}
+
+/** Shows a session row. */
+export function presentSession(row: SessionRow): QueueSession {
+  return {
+    queue_id: row.queueId,
+    open: row.open,
+    queueing_allowed: row.queueingAllowed,
+    blocked: row.blocked,
+    online_suspended: row.onlineSuspended,
+    kiosk_suspended: row.kioskSuspended,
+    online_suspended_until: row.onlineSuspendedUntil?.toISOString() ?? null,
+    kiosk_suspended_until: row.kioskSuspendedUntil?.toISOString() ?? null,
+    opened_at: row.openedAt?.toISOString() ?? null,
+    version: row.version,
+  };
+}
+
+function presentEvent(row: SessionEventRow): RecordedSessionEvent {
+  return {
+    id: row.id,
+    event: row.event,
+    source: row.source,
+    user_id: row.userId,
+    payload: row.payload,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The queue an actor may see: admins every queue of the account, processors assigned ones. */
+async function queueOfActor(ctx: AppContext, actor: Actor, queueId: string): Promise<SessionQueue> {
+  if (!isUuid(queueId)) throw new AppError('NOT_FOUND');
+  const queue = await findQueueForStaff(ctx.db, {
+    queueId,
+    accountId: actor.accountId,
+    ...(actor.isAdmin ? {} : { assignedUserId: actor.userId }),
+  });
+  if (!queue) throw new AppError('NOT_FOUND');
+  return queue;
+}
+
+// Two concurrent events on one session: the loser re-reads and decides again (usually
+// SESSION_UNCHANGED); a few rounds settle any realistic contention.
+const CAS_ROUNDS = 5;
+
+async function compareAndSet(
+  tx: Transaction,
+  queueId: string,
+  decide: (session: SessionRow) => SessionChange | undefined,
+): Promise<{ before: SessionRow; after: SessionRow }> {
+  for (let round = 0; round < CAS_ROUNDS; round++) {
+    const before = await getOrCreateSession(tx, queueId);
+    const change = decide(before);
+    if (!change) throw new AppError('SESSION_UNCHANGED');
+    const after = await updateSessionIfVersion(tx, queueId, before.version, change);
+    if (after) return { before, after };
+  }
+  throw new AppError('SESSION_UNCHANGED');
+}
+
+/**
+ * Applies one session event inside `tx`: compare-and-set on the session's version, the event
+ * (and, for TERMINATE with a new value, CHANGE_MAX_CONCURRENT_PROCESSING) recorded with who and
+ * when, the end job of a timed suspend scheduled, and the session-end hooks run on TERMINATE —
+ * all in the same transaction. Users and the schedule go through here alike; button visibility
+ * is the caller's check (it binds users only).
+ */
+export async function applySessionEvent(
+  ctx: AppContext,
+  tx: Transaction,
+  queue: SessionQueue,
+  command: SessionCommand,
+  origin: SessionEventOrigin,
+): Promise<SessionRow> {
+  const now = ctx.clock.now();
+  if (command.until && command.until.getTime() <= now.getTime()) {
+    throw new AppError('VALIDATION', { fields: { until: 'UNTIL_IN_PAST' } });
+  }
+  const changesMax =
+    command.event === 'TERMINATE' &&
+    command.maxConcurrentProcessing !== undefined &&
+    command.maxConcurrentProcessing !== queue.maxConcurrentProcessing;
+  const { after } = await compareAndSet(tx, queue.id, (session) => {
+    const change = sessionChangeFor(session, command.event, now, command.until);
+    // A closed queue's TERMINATE still carries a new concurrency value: the version moves on.
+    return change ?? (changesMax ? {} : undefined);
+  });
+  const userId = origin.source === 'USER' ? origin.userId : null;
+  const payload = {
+    ...command.note,
+    ...(command.until ? { until: command.until.toISOString() } : {}),
+  };
+  await insertSessionEvent(tx, {
+    queueId: queue.id,
+    event: command.event,
+    source: origin.source,
+    userId,
+    payload: Object.keys(payload).length > 0 ? payload : null,
+    createdAt: now,
+  });
+  if (command.event === 'TERMINATE') {
+    if (changesMax && command.maxConcurrentProcessing !== undefined) {
+      await setQueueMaxConcurrentProcessing(tx, queue.id, command.maxConcurrentProcessing);
+      await insertSessionEvent(tx, {
+        queueId: queue.id,
+        event: 'CHANGE_MAX_CONCURRENT_PROCESSING',
+        source: origin.source,
+        userId,
+        payload: { from: queue.maxConcurrentProcessing, to: command.maxConcurrentProcessing },
+        createdAt: now,
+      });
+    }
+    await runSessionEndHooks(tx, { queueId: queue.id, at: now });
+  }
+  if (command.until && (command.event === 'SUSPEND_ONLINE_TIMED' || command.event === 'SUSPEND_KIOSK_TIMED')) {
+    const channel = command.event === 'SUSPEND_ONLINE_TIMED' ? 'ONLINE' : 'KIOSK';
+    const until = command.until.toISOString();
+    await scheduleJob(tx, {
+      kind: TIMED_SUSPEND_END_JOB,
+      key: `${queue.id}:${channel}:${until}`,
+      runAt: command.until,
+      payload: { queueId: queue.id, channel, until },
+    });
+  }
+  return after;
+}
+
+/** `POST /queues/{id}/session`: a user's event, bound by the queue's button visibility. */
+export async function sendSessionEvent(ctx: AppContext, actor: Actor, queueId: string, input: SessionEventInput): Promise<QueueSession> {
+  const queue = await queueOfActor(ctx, actor, queueId);
+  if (!mayPress(queue.buttonVisibility[buttonOf(input.event)], actor.isAdmin)) throw new AppError('FORBIDDEN');
+  const row = await ctx.db.transaction((tx) =>
+    applySessionEvent(
+      ctx,
+      tx,
+      queue,
+      {
+        event: input.event,
+        ...(input.until ? { until: new Date(input.until) } : {}),
+        ...(input.max_concurrent_processing !== undefined ? { maxConcurrentProcessing: input.max_concurrent_processing } : {}),
+      },
+      { source: 'USER', userId: actor.userId },
+    ),
+  );
+  return presentSession(row);
+}
+
+/**
+ * `PATCH /queues/{id}/session`: the 'queueing allowed' switch — whether tickets may be taken at
+ * all, independent of open/closed. Bound by the queue-opened button. A compare-and-set like the
+ * events; the event log has no event name for it (SPEC.md §4 lists none), so it is not recorded.
+ */
+export async function switchQueueing(ctx: AppContext, actor: Actor, queueId: string, input: SessionSwitchInput): Promise<QueueSession> {
+  const queue = await queueOfActor(ctx, actor, queueId);
+  if (!mayPress(queue.buttonVisibility.queue_opened, actor.isAdmin)) throw new AppError('FORBIDDEN');
+  const { after } = await ctx.db.transaction((tx) =>
+    compareAndSet(tx, queue.id, (session) =>
+      session.queueingAllowed === input.queueing_allowed ? undefined : { queueingAllowed: input.queueing_allowed },
+    ),
+  );
+  return presentSession(after);
+}
+
+/** `GET /queues/{id}/session`. */
+export async function getSession(ctx: AppContext, actor: Actor, queueId: string): Promise<QueueSession> {
+  const queue = await queueOfActor(ctx, actor, queueId);
+  return presentSession(await getOrCreateSession(ctx.db, queue.id));
+}
+
+/** `GET /queues/{id}/session/events`: the latest recorded events, newest first. */
+export async function getSessionEvents(ctx: AppContext, actor: Actor, queueId: string): Promise<RecordedSessionEvent[]> {
+  const queue = await queueOfActor(ctx, actor, queueId);
+  return (await listSessionEvents(ctx.db, queue.id, 200)).map(presentEvent);
+}

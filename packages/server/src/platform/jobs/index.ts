@@ -1,0 +1,16 @@
+export {
+  cancelPendingJobs,
+  MAX_JOB_ATTEMPTS,
+  registerJobHandler,
+  retryDelayMs,
+  runDueJobs,
+  scheduleJob,
+  startJobRunner,
+  type JobHandler,
+  type JobOutcome,
+  type JobRow,
+  type JobRunner,
+  type NewJob,
+  type RunDueJobsOptions,
+  type RunDueJobsResult,
+} from './jobs.js';

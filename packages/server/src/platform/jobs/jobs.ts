@@ -1,0 +1,166 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import type { Queryable, Transaction } from '../../db/connect.js';
+import { jobs } from '../../db/schema.js';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * What a handler reports: DONE when its work happened (or was rightly a no-op), MISSED when it
+ * came too late to matter by its kind's rule (see each kind) and deliberately did nothing.
+ */
+export type JobOutcome = 'DONE' | 'MISSED';
+
+/**
+ * Runs one due job inside the claiming transaction (a savepoint of it): whatever it writes
+ * commits together with the job's DONE, so a job's effects happen exactly once. Handlers must
+ * use `tx`, never `ctx.db` (PGlite has one connection; the transaction holds it).
+ */
+export type JobHandler = (ctx: AppContext, tx: Transaction, job: JobRow) => Promise<JobOutcome | undefined | void>;
+
+const handlers = new Map<string, JobHandler>();
+
+/** Registers the handler of a job kind (modules do this when they are loaded). */
+export function registerJobHandler(kind: string, handler: JobHandler): void {
+  handlers.set(kind, handler);
+}
+
+export interface NewJob {
+  kind: string;
+  /** Unique per kind: scheduling the same key twice is a no-op. */
+  key: string;
+  runAt: Date;
+  payload?: Record<string, unknown>;
+}
+
+/** Schedules a job; idempotent through the unique (kind, key). Answers whether it was new. */
+export async function scheduleJob(q: Queryable, job: NewJob): Promise<boolean> {
+  const inserted = await q
+    .insert(jobs)
+    .values({ kind: job.kind, key: job.key, runAt: job.runAt, payload: job.payload ?? {} })
+    .onConflictDoNothing({ target: [jobs.kind, jobs.key] })
+    .returning({ id: jobs.id });
+  return inserted.length > 0;
+}
+
+/** Removes the pending jobs of some kinds whose payload has `field` = `value` (an entry deleted). */
+export async function cancelPendingJobs(q: Queryable, kinds: string[], field: string, value: string): Promise<number> {
+  const deleted = await q
+    .delete(jobs)
+    .where(and(eq(jobs.status, 'PENDING'), inArray(jobs.kind, kinds), sql`${jobs.payload} ->> ${field} = ${value}`))
+    .returning({ id: jobs.id });
+  return deleted.length;
+}
+
+/** A failed job is retried this many times in all, then left FAILED with its last error. */
+export const MAX_JOB_ATTEMPTS = 5;
+
+/** Backoff before retry n (1-based): 30 s, 2 min, 8 min, 32 min. */
+export function retryDelayMs(attempt: number): number {
+  return 30_000 * 4 ** (attempt - 1);
+}
+
+export interface RunDueJobsOptions {
+  /** Names the node in `locked_by`. */
+  runnerId: string;
+  /** At most this many jobs in this call. */
+  limit?: number;
+}
+
+export interface RunDueJobsResult {
+  done: number;
+  missed: number;
+  failed: number;
+  retried: number;
+}
+
+/**
+ * Claims and runs due jobs one by one, each in its own transaction: `FOR UPDATE SKIP LOCKED`
+ * lets several runners (nodes) share the table without ever running a job twice. A handler that
+ * throws is rolled back to its savepoint; the job gets its error, an attempt, and a later run_at
+ * (or FAILED after MAX_JOB_ATTEMPTS). Due-ness is `ctx.clock.now()`, so tests drive it.
+ * The claim, the handler's writes and DONE commit together: a node that dies mid-job rolls all
+ * of it back and the row is PENDING again for the next runner — no stale RUNNING rows to reap.
+ */
+export async function runDueJobs(ctx: AppContext, options: RunDueJobsOptions): Promise<RunDueJobsResult> {
+  const limit = options.limit ?? 50;
+  const result: RunDueJobsResult = { done: 0, missed: 0, failed: 0, retried: 0 };
+  for (let i = 0; i < limit; i++) {
+    const outcome = await runOneDueJob(ctx, options.runnerId);
+    if (!outcome) break;
+    result[outcome]++;
+  }
+  return result;
+}
+
+async function runOneDueJob(ctx: AppContext, runnerId: string): Promise<keyof RunDueJobsResult | undefined> {
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const [job] = await tx
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.status, 'PENDING'), lte(jobs.runAt, now)))
+      .orderBy(jobs.runAt, jobs.id)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!job) return undefined;
+    const attempts = job.attempts + 1;
+    await tx.update(jobs).set({ status: 'RUNNING', attempts, lockedBy: runnerId, lockedAt: now }).where(eq(jobs.id, job.id));
+    const handler = handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      const outcome = (await tx.transaction((savepoint) => handler(ctx, savepoint, { ...job, status: 'RUNNING', attempts, lockedBy: runnerId, lockedAt: now }))) ?? 'DONE';
+      await tx.update(jobs).set({ status: outcome, finishedAt: ctx.clock.now(), lastError: null }).where(eq(jobs.id, job.id));
+      return outcome === 'DONE' ? 'done' : 'missed';
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      ctx.log.warn({ err: error, jobId: job.id, kind: job.kind, attempts }, 'job failed');
+      const failed = attempts >= MAX_JOB_ATTEMPTS;
+      await tx
+        .update(jobs)
+        .set(
+          failed
+            ? { status: 'FAILED', lastError: message, finishedAt: now, lockedBy: null }
+            : { status: 'PENDING', lastError: message, runAt: new Date(now.getTime() + retryDelayMs(attempts)), lockedBy: null },
+        )
+        .where(eq(jobs.id, job.id));
+      return failed ? 'failed' : 'retried';
+    }
+  });
+}
+
+export interface JobRunner {
+  stop(): Promise<void>;
+}
+
+/**
+ * Polls for due jobs every `intervalMs` until stopped (main.ts starts it; tests call
+ * `runDueJobs` directly). A failing poll is logged and the next one tries again.
+ */
+export function startJobRunner(ctx: AppContext, options: { runnerId: string; intervalMs?: number; limit?: number }): JobRunner {
+  const intervalMs = options.intervalMs ?? 5_000;
+  let stopped = false;
+  let current: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const limit = options.limit ?? 50;
+  const tick = () => {
+    current = runDueJobs(ctx, { runnerId: options.runnerId, limit })
+      .then((result) => result.done + result.missed + result.failed + result.retried >= limit)
+      .catch((error: unknown) => {
+        ctx.log.error({ err: error }, 'job runner poll failed');
+        return false;
+      })
+      .then((more) => {
+        // A full batch means more may be due: go on at once instead of waiting a whole interval.
+        if (!stopped) timer = setTimeout(tick, more ? 0 : intervalMs);
+      });
+  };
+  tick();
+  return {
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await current;
+    },
+  };
+}

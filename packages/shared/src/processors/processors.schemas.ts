@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { SUPPORTED_LANGS } from '../i18n/translate.js';
+
+/** A colour as the colour picker sends it: `#RRGGBB`. */
+const processorColor = z.string().trim().regex(/^#[0-9A-Fa-f]{6}$/);
+
+export const ProcessorButtonVisibility = z.enum(['EVERYBODY', 'ADMINS_ONLY', 'NOBODY']);
+export type ProcessorButtonVisibility = z.infer<typeof ProcessorButtonVisibility>;
+export const ProcessorNameOrder = z.enum(['FIRST_LAST', 'LAST_FIRST']);
+export type ProcessorNameOrder = z.infer<typeof ProcessorNameOrder>;
+
+/** The fields an admin sets on a processor, create and edit alike (SPEC.md §3 Processor). */
+const processorSettings = {
+  display_name: z.string().trim().min(1).max(100),
+  is_admin: z.boolean().optional(),
+  lang: z.enum(SUPPORTED_LANGS).optional(),
+  color: processorColor.nullable().optional(),
+  priority: z.number().int().min(1).max(1000).optional(),
+  max_concurrent_processing: z.number().int().min(1).max(100).nullable().optional(),
+  button_visibility: ProcessorButtonVisibility.optional(),
+  name_order: ProcessorNameOrder.optional(),
+  microsoft_tenant_id: z.string().trim().min(1).max(100).nullable().optional(),
+};
+
+/** `POST /processors`: a new processor of the caller's account; the mail is the username. */
+export const CreateProcessorInput = z.strictObject({
+  username: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+  ...processorSettings,
+});
+export type CreateProcessorInput = z.infer<typeof CreateProcessorInput>;
+
+/** `PATCH /processors/{id}`: the same settings, each optional; username and password stay. */
+export const UpdateProcessorInput = z.strictObject({
+  ...processorSettings,
+  display_name: processorSettings.display_name.optional(),
+});
+export type UpdateProcessorInput = z.infer<typeof UpdateProcessorInput>;
+
+/** A processor (staff user) as admins see it; never the password. */
+export const Processor = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  display_name: z.string(),
+  is_admin: z.boolean(),
+  lang: z.string(),
+  color: z.string().nullable(),
+  priority: z.number().int(),
+  max_concurrent_processing: z.number().int().nullable(),
+  button_visibility: ProcessorButtonVisibility,
+  name_order: ProcessorNameOrder,
+  microsoft_tenant_id: z.string().nullable(),
+  verified: z.boolean(),
+});
+export type Processor = z.infer<typeof Processor>;
+
+/** `PUT /queues/{queueId}/processors/{userId}`: assigns; `active` false = only managing. */
+export const AssignProcessorInput = z.strictObject({ active: z.boolean().optional() });
+export type AssignProcessorInput = z.infer<typeof AssignProcessorInput>;
+
+/** A processor assigned to a queue, with whether they actively process it. */
+export const AssignedProcessor = Processor.extend({ active: z.boolean() });
+export type AssignedProcessor = z.infer<typeof AssignedProcessor>;
+
+/** `PATCH /processors/me/queues/{queueId}`: actively processing or only managing. */
+export const SetOwnQueueActiveInput = z.strictObject({ active: z.boolean() });
+export type SetOwnQueueActiveInput = z.infer<typeof SetOwnQueueActiveInput>;
+
+/** One of the caller's assigned queues (`GET /processors/me/queues`), by queue priority. */
+export const OwnQueue = z.object({
+  queue_id: z.uuid(),
+  name: z.string(),
+  identifier: z.string(),
+  priority: z.number().int(),
+  profile_id: z.uuid(),
+  active: z.boolean(),
+});
+export type OwnQueue = z.infer<typeof OwnQueue>;

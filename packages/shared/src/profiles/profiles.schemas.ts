@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/** Countries whose public holidays the product knows (SPEC.md §9). */
+export const HOLIDAY_COUNTRIES = ['AT', 'DE', 'CH'] as const;
+export type HolidayCountry = (typeof HOLIDAY_COUNTRIES)[number];
+
+export const DEFAULT_TIME_ZONE = 'Europe/Vienna';
+
+/** The canonical spelling of an IANA time zone, or undefined when the runtime does not know it. */
+export function canonicalTimeZone(value: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+const addressLine = (max: number) => z.string().trim().max(max).nullable();
+
+/** A location's postal address; every line may be left empty. */
+export const AddressInput = z.strictObject({
+  street1: addressLine(200).optional(),
+  postcode: addressLine(20).optional(),
+  city: addressLine(100).optional(),
+  province: addressLine(100).optional(),
+  country: addressLine(100).optional(),
+});
+export type AddressInput = z.infer<typeof AddressInput>;
+
+const profileFields = {
+  name: z.string().trim().min(1).max(100),
+  identifier: z.string().trim().min(1).max(50),
+  time_zone: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .refine((v) => canonicalTimeZone(v) !== undefined, 'INVALID_TIME_ZONE'),
+  country: z.enum(HOLIDAY_COUNTRIES).nullable(),
+  /** A state or canton code of `country` (date-holidays' codes: AT '9', DE 'BY', CH 'ZH'). */
+  region: z.string().trim().toUpperCase().min(1).max(10).nullable(),
+  address: AddressInput,
+};
+
+/** `POST /profiles`: a new location. Name and identifier are required; the rest has defaults. */
+export const CreateProfileInput = z.strictObject({
+  name: profileFields.name,
+  identifier: profileFields.identifier,
+  time_zone: profileFields.time_zone.optional(),
+  country: profileFields.country.optional(),
+  region: profileFields.region.optional(),
+  address: profileFields.address.optional(),
+});
+export type CreateProfileInput = z.infer<typeof CreateProfileInput>;
+
+/** `PATCH /profiles/{id}`: only what is sent changes; address lines merge with the stored ones. */
+export const UpdateProfileInput = CreateProfileInput.partial();
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
+
+export const Address = z.object({
+  street1: z.string().nullable(),
+  postcode: z.string().nullable(),
+  city: z.string().nullable(),
+  province: z.string().nullable(),
+  country: z.string().nullable(),
+});
+export type Address = z.infer<typeof Address>;
+
+/** A location as the API answers it. */
+export const Profile = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  identifier: z.string(),
+  time_zone: z.string(),
+  country: z.enum(HOLIDAY_COUNTRIES).nullable(),
+  region: z.string().nullable(),
+  address: Address,
+});
+export type Profile = z.infer<typeof Profile>;
+export const ProfileList = z.array(Profile);

@@ -1,0 +1,45 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { installZodErrorCodes } from '../validation/zod-codes.js';
+import { CreateQueueInput, hasAtMostLines, queueConfigProblems } from './queues.schemas.js';
+
+const none = { number_start: null, number_end: null, min_age: null, max_age: null };
+
+describe('queueConfigProblems', () => {
+  it.each([
+    [{}, {}],
+    [{ number_start: 5 }, {}],
+    [{ number_start: 5, number_end: 5 }, {}],
+    [{ number_end: 9 }, { number_end: 'NUMBER_END_NEEDS_START' }],
+    [{ number_start: 10, number_end: 9 }, { number_end: 'NUMBER_RANGE' }],
+    [{ min_age: 18, max_age: 18 }, {}],
+    [{ min_age: 19, max_age: 18 }, { max_age: 'AGE_RANGE' }],
+    [{ max_age: 5 }, {}],
+    [{ number_end: 1, min_age: 3, max_age: 2 }, { number_end: 'NUMBER_END_NEEDS_START', max_age: 'AGE_RANGE' }],
+  ])('%o → %o', (fields, problems) => expect(queueConfigProblems({ ...none, ...fields })).toEqual(problems));
+});
+
+describe('hasAtMostLines', () => {
+  it.each([
+    ['', 3, true],
+    ['a\nb\nc', 3, true],
+    ['a\nb\nc\n', 3, true],
+    ['a\r\nb\r\nc\r\nd', 3, false],
+    ['a\n\n\nd', 3, false],
+  ])('%j with at most %d lines → %s', (text, max, ok) => expect(hasAtMostLines(text, max)).toBe(ok));
+});
+
+describe('CreateQueueInput', () => {
+  beforeAll(() => installZodErrorCodes());
+  const base = { profile_id: 'p', name: 'Q', identifier: 'q' };
+  const issues = (value: unknown) =>
+    (CreateQueueInput.safeParse(value).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
+
+  it.each([
+    [{ min_age: 0 }, [['min_age', 'AGE_ZERO']]],
+    [{ number_end: 3 }, [['number_end', 'NUMBER_END_NEEDS_START']]],
+    [{ priority: 10 }, []],
+    [{ priority: 11 }, [['priority', 'INVALID_VALUE']]],
+    [{ color: '#abcdef', accent_color: '#ABCDEF' }, []],
+    [{ color: '#abcdeg' }, [['color', 'INVALID_COLOR']]],
+  ])('%o → %j', (override, expected) => expect(issues({ ...base, ...override })).toEqual(expected));
+});
