@@ -236,6 +236,8 @@ export const sessionEvent = pgEnum('session_event', [
   'RESUME_KIOSK_FIXED',
   'SUSPEND_KIOSK_TIMED',
   'CHANGE_MAX_CONCURRENT_PROCESSING',
+  // Recorded only: the 'queueing allowed' switch (PATCH /queues/{id}/session), not an event to send.
+  'QUEUEING_ALLOWED_CHANGED',
 ]);
 export const sessionEventSource = pgEnum('session_event_source', ['USER', 'SCHEDULE', 'JOB']);
 

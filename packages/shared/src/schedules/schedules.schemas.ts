@@ -14,9 +14,7 @@ export const SCHEDULE_EVENTS = [
   'SUSPEND_KIOSK_FIXED',
   'RESUME_KIOSK_FIXED',
 ] as const;
-/** A missing enum value is REQUIRED, like any missing field (the global map says INVALID_VALUE). */
-const requiredOrInvalid = (issue: { input?: unknown }) => (issue.input === undefined ? 'REQUIRED' : 'INVALID_VALUE');
-export const ScheduleEventName = z.enum(SCHEDULE_EVENTS, { error: requiredOrInvalid });
+export const ScheduleEventName = z.enum(SCHEDULE_EVENTS);
 export type ScheduleEventName = z.infer<typeof ScheduleEventName>;
 
 /** 'HH:MM', 00:00–23:59, wall-clock time in the location's time zone. */

@@ -12,13 +12,20 @@ export const SESSION_EVENTS = [
   'RESUME_KIOSK_FIXED',
   'SUSPEND_KIOSK_TIMED',
   'CHANGE_MAX_CONCURRENT_PROCESSING',
+  'QUEUEING_ALLOWED_CHANGED',
 ] as const;
 export const SessionEventName = z.enum(SESSION_EVENTS);
 export type SessionEventName = z.infer<typeof SessionEventName>;
 
-/** The events a user (or the schedule) sends; CHANGE_MAX_CONCURRENT_PROCESSING rides on TERMINATE. */
-export const SENDABLE_SESSION_EVENTS = SESSION_EVENTS.filter((e) => e !== 'CHANGE_MAX_CONCURRENT_PROCESSING');
-export type SendableSessionEvent = Exclude<SessionEventName, 'CHANGE_MAX_CONCURRENT_PROCESSING'>;
+/**
+ * The events a user (or the schedule) sends. CHANGE_MAX_CONCURRENT_PROCESSING rides on TERMINATE;
+ * QUEUEING_ALLOWED_CHANGED records the 'queueing allowed' switch.
+ */
+type RecordedOnly = 'CHANGE_MAX_CONCURRENT_PROCESSING' | 'QUEUEING_ALLOWED_CHANGED';
+export type SendableSessionEvent = Exclude<SessionEventName, RecordedOnly>;
+export const SENDABLE_SESSION_EVENTS = SESSION_EVENTS.filter(
+  (e): e is SendableSessionEvent => e !== 'CHANGE_MAX_CONCURRENT_PROCESSING' && e !== 'QUEUEING_ALLOWED_CHANGED',
+);
 
 /** Events that end by themselves at `until`. */
 export const TIMED_SESSION_EVENTS = ['SUSPEND_ONLINE_TIMED', 'SUSPEND_KIOSK_TIMED'] as const;
@@ -36,9 +43,7 @@ export type SessionEventSource = z.infer<typeof SessionEventSource>;
  */
 export const SessionEventInput = z
   .strictObject({
-    event: z.enum(SENDABLE_SESSION_EVENTS as [SendableSessionEvent, ...SendableSessionEvent[]], {
-      error: (issue) => (issue.input === undefined ? 'REQUIRED' : 'INVALID_VALUE'),
-    }),
+    event: z.enum(SENDABLE_SESSION_EVENTS as [SendableSessionEvent, ...SendableSessionEvent[]]),
     until: z.iso.datetime({ offset: true }).optional(),
     max_concurrent_processing: z.number().int().min(1).max(100).optional(),
   })

@@ -192,6 +192,13 @@ describe('PATCH /queues/{id}/session', () => {
     expect(same.json<ApiError>().code).toBe('SESSION_UNCHANGED');
     const bad = await t.inject({ method: 'PATCH', url: `/queues/${queueId}/session`, headers: asUser(admin), payload: { queueing_allowed: 'ja' } });
     expect(bad.json<ApiError>().fields?.queueing_allowed?.code).toBe('INVALID_TYPE');
+    // Recorded with who and when, once: the refused repeat left no trace.
+    expect(await events(admin, queueId)).toEqual([
+      expect.objectContaining({ event: 'QUEUEING_ALLOWED_CHANGED', source: 'USER', user_id: admin.id, payload: { queueing_allowed: false } }),
+    ]);
+    // It is a record, not an event a client may send.
+    const sent = await send(admin, queueId, { event: 'QUEUEING_ALLOWED_CHANGED' });
+    expect(sent.statusCode).toBe(400);
   });
 });
 

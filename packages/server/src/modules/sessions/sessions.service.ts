@@ -187,16 +187,25 @@ export async function sendSessionEvent(ctx: AppContext, actor: Actor, queueId: s
 /**
  * `PATCH /queues/{id}/session`: the 'queueing allowed' switch — whether tickets may be taken at
  * all, independent of open/closed. Bound by the queue-opened button. A compare-and-set like the
- * events; the event log has no event name for it (SPEC.md §4 lists none), so it is not recorded.
+ * events, and recorded as QUEUEING_ALLOWED_CHANGED with who and when in the same transaction.
  */
 export async function switchQueueing(ctx: AppContext, actor: Actor, queueId: string, input: SessionSwitchInput): Promise<QueueSession> {
   const queue = await queueOfActor(ctx, actor, queueId);
   if (!mayPress(queue.buttonVisibility.queue_opened, actor.isAdmin)) throw new AppError('FORBIDDEN');
-  const { after } = await ctx.db.transaction((tx) =>
-    compareAndSet(tx, queue.id, (session) =>
+  const after = await ctx.db.transaction(async (tx) => {
+    const changed = await compareAndSet(tx, queue.id, (session) =>
       session.queueingAllowed === input.queueing_allowed ? undefined : { queueingAllowed: input.queueing_allowed },
-    ),
-  );
+    );
+    await insertSessionEvent(tx, {
+      queueId: queue.id,
+      event: 'QUEUEING_ALLOWED_CHANGED',
+      source: 'USER',
+      userId: actor.userId,
+      payload: { queueing_allowed: input.queueing_allowed },
+      createdAt: ctx.clock.now(),
+    });
+    return changed.after;
+  });
   return presentSession(after);
 }
 
