@@ -3,7 +3,7 @@ import type { Transaction } from '../../db/connect.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation, violatedConstraint } from '../../platform/errors.js';
-import { findQueueForStaff, type SessionQueue } from '../sessions/index.js';
+import { queueOfActor, type SessionQueue } from '../sessions/index.js';
 import { cancelEntryJobs, planNextOccurrence } from './schedules.jobs.js';
 import {
   deleteEntry,
@@ -30,14 +30,7 @@ function presentEntry(row: ScheduleEntryRow): ScheduleEntry {
 /** Admins: any queue of the account; processors: assigned queues, and only to read. */
 async function queueOf(ctx: AppContext, actor: Actor, queueId: string, access: 'read' | 'write'): Promise<SessionQueue> {
   if (access === 'write' && !actor.isAdmin) throw new AppError('FORBIDDEN');
-  if (!isUuid(queueId)) throw new AppError('NOT_FOUND');
-  const queue = await findQueueForStaff(ctx.db, {
-    queueId,
-    accountId: actor.accountId,
-    ...(actor.isAdmin ? {} : { assignedUserId: actor.userId }),
-  });
-  if (!queue) throw new AppError('NOT_FOUND');
-  return queue;
+  return queueOfActor(ctx, actor, queueId);
 }
 
 /** SPEC.md §5: an entry of the same event at the same weekday and time exists already. */

@@ -67,7 +67,7 @@ function presentEvent(row: SessionEventRow): RecordedSessionEvent {
 }
 
 /** The queue an actor may see: admins every queue of the account, processors assigned ones. */
-async function queueOfActor(ctx: AppContext, actor: Actor, queueId: string): Promise<SessionQueue> {
+export async function queueOfActor(ctx: AppContext, actor: Actor, queueId: string): Promise<SessionQueue> {
   if (!isUuid(queueId)) throw new AppError('NOT_FOUND');
   const queue = await findQueueForStaff(ctx.db, {
     queueId,
