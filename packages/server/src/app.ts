@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installZodErrorCodes } from '@wartefrei/shared';
 import type { Config } from './config.js';
@@ -11,6 +12,7 @@ import type { AppContext } from './platform/context.js';
 import { handleError } from './platform/errors.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { computeVersionHash, registerWebApp } from './platform/web.js';
+import { createRealtime, realtimeRoutes } from './platform/realtime/index.js';
 import { accountsRoutes } from './modules/accounts/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { countriesRoutes } from './modules/countries/index.js';
@@ -31,6 +33,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Pino options or an existing logger; tests pass `false`. */
   logger?: boolean | { level: string };
+  /** Prefix of the realtime Redis keys and channel (default `wf:`); tests pass a unique one. */
+  realtimeKeyPrefix?: string;
 }
 
 declare module 'fastify' {
@@ -61,10 +65,12 @@ export async function buildApp(options: BuildAppOptions) {
     clock: options.clock ?? systemClock,
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     log,
+    realtime: await createRealtime({ redisUrl: config.redisUrl, keyPrefix: options.realtimeKeyPrefix, db: database.db, log }),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     ctx.mailer.close();
+    await ctx.realtime.close();
     await database.close();
   });
 
@@ -93,6 +99,8 @@ export async function buildApp(options: BuildAppOptions) {
       header.replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';").replace(/\s*upgrade-insecure-requests;/, ''),
   });
 
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(realtimeRoutes, { ctx });
   await app.register(authRoutes, { ctx });
   await app.register(accountsRoutes, { ctx });
   await app.register(countriesRoutes, { ctx });

@@ -61,7 +61,15 @@ export type FieldErrorCode =
   | 'MIN_VALUE'
   | 'MAX_VALUE'
   | 'INVALID_TIME_ZONE'
-  | 'INVALID_REGION';
+  | 'INVALID_REGION'
+  | 'SVNR_FORMAT'
+  | 'SVNR_LEADING_ZERO'
+  | 'SVNR_DATE'
+  | 'SVNR_CHECK_DIGIT'
+  | 'INVALID_DATE'
+  | 'BIRTH_DATE_FUTURE'
+  | 'TOO_YOUNG'
+  | 'TOO_OLD';
 
 export interface FieldError {
   code: FieldErrorCode;

@@ -17,3 +17,8 @@ export * from './schedules/local-time.js';
 export * from './profiles/profiles.schemas.js';
 export * from './queues/queues.schemas.js';
 export * from './routes/routes.schemas.js';
+export * from './realtime.js';
+export * from './tickets/svnr.js';
+export * from './tickets/patient-data.js';
+export * from './tickets/estimate.js';
+export * from './tickets/tickets.schemas.js';

@@ -13,6 +13,7 @@ import { systemClock } from '../platform/clock.js';
 import { AppError, presentError } from '../platform/errors.js';
 import { createMailer } from '../platform/mail.js';
 import { checkAccountIdentifier, createAccountWithAdmin } from '../modules/accounts/index.js';
+import { createLocalHub } from '../platform/realtime/index.js';
 
 const USAGE = `usage: npm run admin -- create-account --name "Praxis Dr. Muster" --identifier praxis-muster \\
          --admin-name "Dr. Maria Muster" --admin-mail maria@praxis.example [--password …] [--lang de|en]`;
@@ -55,7 +56,7 @@ async function createAccount(argv: string[]): Promise<number> {
   const log = pino({ level: 'warn' });
   const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const ctx = { db: database.db, config, clock: systemClock, log, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, log }) };
+    const ctx = { db: database.db, config, clock: systemClock, log, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, log }), realtime: createLocalHub(log) };
     const { account, user } = await createAccountWithAdmin(ctx, {
       accountName: parsed.data.account_name,
       identifier,

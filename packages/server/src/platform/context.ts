@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/connect.js';
 import type { Clock } from './clock.js';
 import type { Mailer } from './mail.js';
+import type { RealtimeHub } from './realtime/hub.js';
 
 /** What every service needs from the outside world; built once in app.ts. */
 export interface AppContext {
@@ -11,4 +12,6 @@ export interface AppContext {
   clock: Clock;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Live updates: `publish(topic, event)` after the transaction committed. */
+  realtime: RealtimeHub;
 }

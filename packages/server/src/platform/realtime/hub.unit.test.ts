@@ -1,0 +1,66 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import type { RealtimeEvent } from '@wartefrei/shared';
+import { createInProcessAdapter } from './adapters.js';
+import { createHub, MAX_BUFFERED_BYTES, type RealtimeSink } from './hub.js';
+
+const log = pino({ level: 'silent' });
+
+/** A socket stand-in whose send buffer the test sets. */
+function sink(bufferedAmount = 0) {
+  const sent: string[] = [];
+  const closes: [number, string][] = [];
+  const value: RealtimeSink & { bufferedAmount: number } = {
+    bufferedAmount,
+    send: (data) => void sent.push(data),
+    close: (code, reason) => void closes.push([code, reason]),
+  };
+  return { value, sent, closes };
+}
+
+const event: RealtimeEvent = { name: 'queue.updated', data: { queue_id: 'q', status: 'OPEN' }, public: true };
+
+describe('realtime hub: backpressure', () => {
+  it.each([
+    ['at the limit', MAX_BUFFERED_BYTES, 1, []],
+    ['above the limit', MAX_BUFFERED_BYTES + 1, 0, [[4408, 'SLOW_CONSUMER']]],
+  ])('a socket with its send buffer %s', async (_case, buffered, sentCount, closes) => {
+    const hub = createHub(createInProcessAdapter(), log);
+    const slow = sink(buffered);
+    const healthy = sink();
+    hub.subscribe(slow.value, 'queue:q', 'full');
+    hub.subscribe(healthy.value, 'queue:q', 'full');
+    await hub.publish('queue:q', event);
+    expect(slow.sent).toHaveLength(sentCount);
+    expect(slow.closes).toEqual(closes);
+    expect(healthy.sent).toHaveLength(1);
+  });
+
+  it('drops the subscriptions of a socket it closed for being slow', async () => {
+    const hub = createHub(createInProcessAdapter(), log);
+    const slow = sink(MAX_BUFFERED_BYTES + 1);
+    hub.subscribe(slow.value, 'queue:q', 'full');
+    await hub.publish('queue:q', event);
+    slow.value.bufferedAmount = 0;
+    await hub.publish('queue:q', event);
+    expect(slow.sent).toEqual([]);
+    expect(slow.closes).toHaveLength(1);
+  });
+});
+
+describe('realtime hub: publish after commit', () => {
+  it('never rejects when the adapter fails: it answers undefined and delivers nothing', async () => {
+    const failing = { ...createInProcessAdapter(), nextVersion: () => Promise.reject(new Error('redis down')) };
+    const hub = createHub(failing, log);
+    const socket = sink();
+    hub.subscribe(socket.value, 'queue:q', 'full');
+    await expect(hub.publish('queue:q', event)).resolves.toBeUndefined();
+    expect(socket.sent).toEqual([]);
+  });
+
+  it('counts versions per topic', async () => {
+    const hub = createHub(createInProcessAdapter(), log);
+    expect([await hub.publish('queue:a', event), await hub.publish('queue:a', event), await hub.publish('queue:b', event)]).toEqual([1, 2, 1]);
+    expect(await hub.currentVersion('queue:a')).toBe(2);
+  });
+});

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { topicOf, type LoggedUser, type Queue } from '@wartefrei/shared';
+import { givenProfile, givenQueue, givenSignedInAdmin } from '../../test/factories-queues.js';
+import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { TestSocket } from './test-clients.js';
+
+let t: TestApp;
+let baseUrl: string;
+let staff: LoggedUser;
+let queue: Queue;
+let otherStaff: LoggedUser;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  staff = (await givenSignedInAdmin(t)).user;
+  queue = await givenQueue(t, staff, (await givenProfile(t, staff)).id);
+  otherStaff = (await givenSignedInAdmin(t)).user;
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await t.close();
+});
+
+async function connect(query: Record<string, string> = {}) {
+  const socket = await TestSocket.connect(baseUrl, query);
+  sockets.push(socket);
+  return socket;
+}
+const asStaff = (user: LoggedUser) => connect({ username: user.username, token: user.token });
+const publish = (topic: string, name: 'member.called' | 'queue.updated', isPublic = false) =>
+  name === 'member.called'
+    ? t.app.ctx.realtime.publish(topic, {
+        name,
+        data: { member_id: topic.slice(7), queue_id: queue.id, number: 7, status: 'PROCESSING', silent: false },
+        public: isPublic,
+      })
+    : t.app.ctx.realtime.publish(topic, { name, data: { queue_id: queue.id, status: 'OPEN' }, public: isPublic });
+
+describe('GET /ws: keep-alive and malformed messages', () => {
+  it('answers ping with pong and ignores pong and keep alive', async () => {
+    const socket = await connect();
+    socket.send('pong');
+    socket.send('keep alive');
+    socket.send('ping');
+    expect(await socket.next()).toBe('pong');
+  });
+
+  it.each([
+    ['not JSON', '{nope', 'INVALID_MESSAGE'],
+    ['an unknown type', { type: 'shout', topics: ['queue:x'] }, 'INVALID_MESSAGE'],
+    ['an unknown field', { type: 'subscribe', topics: ['queue:x'], extra: 1 }, 'INVALID_MESSAGE'],
+    ['no topics', { type: 'subscribe', topics: [] }, 'INVALID_MESSAGE'],
+  ])('answers %s with an error and keeps the socket open', async (_case, message, code) => {
+    const socket = await connect();
+    socket.send(message);
+    expect(await socket.nextJson()).toEqual({ type: 'error', code });
+    await socket.expectNothingPending();
+  });
+
+  it('answers a topic of an unknown kind with INVALID_TOPIC', async () => {
+    const socket = await connect();
+    socket.send({ type: 'subscribe', topics: ['ticket:1'] });
+    expect(await socket.nextJson()).toEqual({ type: 'error', code: 'INVALID_TOPIC', topic: 'ticket:1' });
+  });
+});
+
+describe('GET /ws: staff authentication', () => {
+  it('accepts the login token by username and by user id', async () => {
+    for (const username of [staff.username, staff.id]) {
+      const socket = await connect({ username, token: staff.token });
+      socket.send({ type: 'subscribe', topics: [topicOf('account', staff.account_id)] });
+      expect(await socket.nextJson()).toEqual({ type: 'subscribed', topics: [{ topic: `account:${staff.account_id}`, version: 0 }] });
+    }
+  });
+
+  it('closes the socket with 4401 on a wrong token', async () => {
+    const socket = await connect({ username: staff.username, token: 'falsch' });
+    expect(await socket.closed).toEqual({ code: 4401, reason: 'UNAUTHORIZED' });
+  });
+
+  it('closes the socket with 4401 when only a username is given', async () => {
+    const socket = await connect({ username: staff.username });
+    expect(await socket.closed).toEqual({ code: 4401, reason: 'UNAUTHORIZED' });
+  });
+});
+
+describe('GET /ws: subscriptions and delivery', () => {
+  it('delivers published events with versions 1, 2 … and nothing to sockets not subscribed', async () => {
+    const topic = topicOf('account', staff.account_id);
+    const subscribed = await asStaff(staff);
+    const bystander = await asStaff(staff);
+    subscribed.send({ type: 'subscribe', topics: [topic] });
+    expect(await subscribed.nextJson()).toMatchObject({ type: 'subscribed' });
+    const first = await publish(topic, 'queue.updated');
+    const second = await publish(topic, 'queue.updated');
+    expect([first, second]).toEqual([expect.any(Number), (first ?? 0) + 1]);
+    expect(await subscribed.nextJson()).toEqual({
+      type: 'event',
+      topic,
+      version: first,
+      name: 'queue.updated',
+      data: { queue_id: queue.id, status: 'OPEN' },
+    });
+    expect(await subscribed.nextJson()).toMatchObject({ type: 'event', topic, version: second });
+    await bystander.expectNothingPending();
+  });
+
+  it('starts a fresh topic at version 1 and reports the current version on subscribe', async () => {
+    const topic = topicOf('member', randomUUID());
+    const socket = await connect();
+    socket.send({ type: 'subscribe', topics: [topic] });
+    expect(await socket.nextJson()).toEqual({ type: 'subscribed', topics: [{ topic, version: 0 }] });
+    await publish(topic, 'member.called', true);
+    await publish(topic, 'member.called', true);
+    expect(await socket.nextJson()).toMatchObject({ type: 'event', topic, version: 1, name: 'member.called' });
+    expect(await socket.nextJson()).toMatchObject({ type: 'event', topic, version: 2 });
+    const late = await connect();
+    late.send({ type: 'subscribe', topics: [topic] });
+    expect(await late.nextJson()).toEqual({ type: 'subscribed', topics: [{ topic, version: 2 }] });
+  });
+
+  it('stops delivering after unsubscribe and after the socket closed', async () => {
+    const topic = topicOf('member', randomUUID());
+    const socket = await connect();
+    const closing = await connect();
+    for (const s of [socket, closing]) {
+      s.send({ type: 'subscribe', topics: [topic] });
+      expect(await s.nextJson()).toMatchObject({ type: 'subscribed' });
+    }
+    socket.send({ type: 'unsubscribe', topics: [topic] });
+    expect(await socket.nextJson()).toEqual({ type: 'unsubscribed', topics: [topic] });
+    closing.close();
+    await closing.closed;
+    expect(await publish(topic, 'member.called', true)).toBe(1);
+    await socket.expectNothingPending();
+  });
+
+  it('refuses account topics to anonymous sockets and to staff of another account', async () => {
+    const topic = topicOf('account', staff.account_id);
+    for (const socket of [await connect(), await asStaff(otherStaff)]) {
+      socket.send({ type: 'subscribe', topics: [topic] });
+      expect(await socket.nextJson()).toEqual({ type: 'error', code: 'FORBIDDEN', topic });
+      await publish(topic, 'queue.updated', true);
+      await socket.expectNothingPending();
+    }
+  });
+
+  it('refuses unknown queues and monitors (no rule yet)', async () => {
+    const socket = await connect();
+    const topics = [topicOf('queue', randomUUID()), topicOf('queue', 'kein-uuid'), topicOf('monitor', randomUUID())];
+    socket.send({ type: 'subscribe', topics });
+    for (const topic of topics) expect(await socket.nextJson()).toEqual({ type: 'error', code: 'FORBIDDEN', topic });
+  });
+
+  it('gives staff of the queue every event and anonymous sockets public events only', async () => {
+    const topic = topicOf('queue', queue.id);
+    const own = await asStaff(staff);
+    const anonymous = await connect();
+    const foreign = await asStaff(otherStaff);
+    for (const socket of [own, anonymous, foreign]) {
+      socket.send({ type: 'subscribe', topics: [topic] });
+      expect(await socket.nextJson()).toMatchObject({ type: 'subscribed' });
+    }
+    const internal = await publish(topic, 'queue.updated');
+    const visible = await publish(topic, 'queue.updated', true);
+    expect(await own.nextJson()).toMatchObject({ type: 'event', version: internal, data: { queue_id: queue.id } });
+    expect(await own.nextJson()).toMatchObject({ type: 'event', version: visible });
+    for (const socket of [anonymous, foreign]) {
+      expect(await socket.nextJson()).toEqual({ type: 'version', topic, version: internal });
+      expect(await socket.nextJson()).toMatchObject({ type: 'event', version: visible, data: { queue_id: queue.id } });
+    }
+  });
+
+  it('limits a socket to 100 topics, counting unsubscribes', async () => {
+    const socket = await connect();
+    const topics = Array.from({ length: 100 }, () => topicOf('member', randomUUID()));
+    socket.send({ type: 'subscribe', topics });
+    expect(await socket.nextJson()).toMatchObject({ type: 'subscribed', topics: expect.arrayContaining([{ topic: topics[99], version: 0 }]) });
+    const extra = topicOf('member', randomUUID());
+    socket.send({ type: 'subscribe', topics: [extra, topics[0]] });
+    expect(await socket.nextJson()).toEqual({ type: 'error', code: 'TOO_MANY_TOPICS', topic: extra });
+    expect(await socket.nextJson()).toEqual({ type: 'subscribed', topics: [{ topic: topics[0], version: 0 }] });
+    socket.send({ type: 'unsubscribe', topics: [topics[1]] });
+    expect(await socket.nextJson()).toMatchObject({ type: 'unsubscribed' });
+    socket.send({ type: 'subscribe', topics: [extra] });
+    expect(await socket.nextJson()).toEqual({ type: 'subscribed', topics: [{ topic: extra, version: 0 }] });
+  });
+
+  it("does not send a member's events to the socket of another member", async () => {
+    const mine = topicOf('member', randomUUID());
+    const theirs = topicOf('member', randomUUID());
+    const me = await connect();
+    const other = await connect();
+    me.send({ type: 'subscribe', topics: [mine] });
+    other.send({ type: 'subscribe', topics: [theirs] });
+    expect(await me.nextJson()).toMatchObject({ type: 'subscribed' });
+    expect(await other.nextJson()).toMatchObject({ type: 'subscribed' });
+    await publish(mine, 'member.called', true);
+    expect(await me.nextJson()).toMatchObject({ type: 'event', topic: mine, name: 'member.called' });
+    await other.expectNothingPending();
+  });
+});
+
+// Last: it moves the clock past every token of this file.
+describe('GET /ws: expired tokens', () => {
+  it('closes the socket with 4440 on an expired token', async () => {
+    const { user } = await givenSignedInAdmin(t);
+    t.clock.advanceSeconds(t.config.tokenTtlSeconds + 1);
+    const socket = await connect({ username: user.username, token: user.token });
+    expect(await socket.closed).toEqual({ code: 4440, reason: 'SESSION_EXPIRED' });
+  });
+});

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import {
+  MAX_TOPICS_PER_SOCKET,
+  parseTopic,
+  REALTIME_CLOSE,
+  RealtimeClientMessage,
+  type RealtimeErrorCode,
+  type RealtimeServerMessage,
+} from '@wartefrei/shared';
+import { authenticateToken, type Actor } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { AppError } from '../errors.js';
+import type { Subscriber } from './hub.js';
+
+const WsQuery = z.object({ username: z.string().max(320).optional(), token: z.string().max(512).optional() });
+
+const basicHeader = (name: string, secret: string) => `Basic ${Buffer.from(`${name}:${secret}`).toString('base64')}`;
+
+/**
+ * `GET /ws`: the live socket. Staff pass `username` (or user id) and `token` in the query — the
+ * same check as the HTTP Basic header; a bad token closes with 4401, an expired one with 4440.
+ * Without both the socket is anonymous. The token is checked once, at connect.
+ */
+export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const hub = ctx.realtime;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/ws',
+    // warn: the per-request info lines would write the token of the query string into the log.
+    { websocket: true, logLevel: 'warn', schema: { tags: ['realtime'], querystring: WsQuery } },
+    (socket: WebSocket, req) => {
+      const open = () => socket.readyState === socket.OPEN;
+      const send = (message: RealtimeServerMessage) => {
+        if (open()) socket.send(JSON.stringify(message));
+      };
+      const fail = (code: RealtimeErrorCode, topic?: string) => send(topic ? { type: 'error', code, topic } : { type: 'error', code });
+      const subscribed = new Set<string>();
+      const { username, token } = req.query;
+
+      const authenticate = async (): Promise<Subscriber | undefined> => {
+        if (username === undefined && token === undefined) return { actor: undefined };
+        try {
+          const { user, token: row } = await authenticateToken(ctx, basicHeader(username ?? '', token ?? ''));
+          const actor: Actor = { userId: user.id, accountId: user.accountId, isAdmin: user.isAdmin, tokenId: row.id };
+          return { actor };
+        } catch (err) {
+          const expired = err instanceof AppError && err.code === 'SESSION_EXPIRED';
+          if (!(err instanceof AppError)) req.log.error({ err }, 'realtime: authentication failed');
+          socket.close(expired ? REALTIME_CLOSE.SESSION_EXPIRED : REALTIME_CLOSE.UNAUTHORIZED, expired ? 'SESSION_EXPIRED' : 'UNAUTHORIZED');
+          return undefined;
+        }
+      };
+
+      const handle = async (subscriber: Subscriber, text: string) => {
+        if (text === 'ping') {
+          if (open()) socket.send('pong');
+          return;
+        }
+        if (text === 'pong' || text === 'keep alive') return;
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          return fail('INVALID_MESSAGE');
+        }
+        const parsed = RealtimeClientMessage.safeParse(json);
+        if (!parsed.success) return fail('INVALID_MESSAGE');
+        const message = parsed.data;
+        if (message.type === 'unsubscribe') {
+          for (const topic of message.topics) {
+            hub.unsubscribe(socket, topic);
+            subscribed.delete(topic);
+          }
+          return send({ type: 'unsubscribed', topics: message.topics });
+        }
+        const granted: { topic: string; version: number }[] = [];
+        for (const topic of new Set(message.topics)) {
+          const parts = parseTopic(topic);
+          if (!parts) {
+            fail('INVALID_TOPIC', topic);
+            continue;
+          }
+          if (!subscribed.has(topic) && subscribed.size >= MAX_TOPICS_PER_SOCKET) {
+            fail('TOO_MANY_TOPICS', topic);
+            continue;
+          }
+          const access = await hub.authorize(subscriber, parts.kind, parts.id);
+          if (!access) {
+            fail('FORBIDDEN', topic);
+            continue;
+          }
+          if (!open()) return;
+          hub.subscribe(socket, topic, access);
+          subscribed.add(topic);
+          granted.push({ topic, version: await hub.currentVersion(topic) });
+        }
+        if (granted.length > 0) send({ type: 'subscribed', topics: granted });
+      };
+
+      // Messages are handled one after another, after authentication, so that a subscribe sent
+      // right after connecting waits for the token check instead of racing it.
+      let chain: Promise<Subscriber | undefined> = authenticate();
+      socket.on('message', (raw, isBinary) => {
+        const text = isBinary ? '' : raw.toString();
+        chain = chain.then(async (subscriber) => {
+          if (!subscriber || !open()) return subscriber;
+          try {
+            await handle(subscriber, text);
+          } catch (err) {
+            req.log.error({ err }, 'realtime: message failed');
+            fail('INVALID_MESSAGE');
+          }
+          return subscriber;
+        });
+      });
+      socket.on('close', () => hub.detach(socket));
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * The live protocol of `/ws` (ARCHITECTURE.md "Live updates").
+ *
+ * Server → client messages:
+ * - `{ type: 'subscribed', topics: [{ topic, version }] }` — the topic's current version; fetch
+ *   the snapshot after this and apply only events with a higher version.
+ * - `{ type: 'event', topic, version, name, data }` — one small event after a commit.
+ * - `{ type: 'version', topic, version }` — something changed that this socket may not see
+ *   (a non-public event on a public subscription): the version moves on without content.
+ * - `{ type: 'unsubscribed', topics }`, `{ type: 'error', code, topic? }`, and text `pong`.
+ *
+ * Versions count per topic across all server nodes. A client that sees a version other than
+ * last + 1 (a gap, or a restart at a lower number) — or that reconnects — refetches the snapshot.
+ */
+export const TOPIC_KINDS = ['queue', 'member', 'monitor', 'account'] as const;
+export type TopicKind = (typeof TOPIC_KINDS)[number];
+export type Topic = `${TopicKind}:${string}`;
+
+/** `queue:{id}`, `member:{id}`, … */
+export function topicOf(kind: TopicKind, id: string): Topic {
+  return `${kind}:${id}`;
+}
+
+const TOPIC_PATTERN = /^(queue|member|monitor|account):([0-9A-Za-z-]{1,64})$/;
+
+/** Splits a topic into kind and id; undefined when it is not a topic of the protocol. */
+export function parseTopic(topic: string): { kind: TopicKind; id: string } | undefined {
+  const match = TOPIC_PATTERN.exec(topic);
+  if (!match?.[1] || !match[2]) return undefined;
+  return { kind: match[1] as TopicKind, id: match[2] };
+}
+
+/** The events the server pushes, by name: ids, number and status only — never personal data. */
+export interface RealtimeEventData {
+  'member.called': { member_id: string; queue_id: string; number: number; status: string; silent: boolean };
+  'member.updated': { member_id: string; queue_id: string; number: number; status: string };
+  'queue.updated': { queue_id: string; status: string };
+  'session.updated': { queue_id: string; session_id: string; status: string };
+}
+export type RealtimeEventName = keyof RealtimeEventData;
+
+/**
+ * An event as services publish it. `public: true` marks events that anonymous subscribers
+ * (patients, kiosks) may see; others reach them only as a bare version bump.
+ */
+export type RealtimeEvent = {
+  [K in RealtimeEventName]: { name: K; data: RealtimeEventData[K]; public?: boolean };
+}[RealtimeEventName];
+
+export type RealtimeServerMessage =
+  | { type: 'subscribed'; topics: { topic: string; version: number }[] }
+  | { type: 'unsubscribed'; topics: string[] }
+  | { type: 'event'; topic: string; version: number; name: RealtimeEventName; data: RealtimeEventData[RealtimeEventName] }
+  | { type: 'version'; topic: string; version: number }
+  | { type: 'error'; code: RealtimeErrorCode; topic?: string };
+
+export type RealtimeErrorCode = 'INVALID_MESSAGE' | 'INVALID_TOPIC' | 'FORBIDDEN' | 'TOO_MANY_TOPICS';
+
+/** Close codes of `/ws` (4000–4999 are the application's). */
+export const REALTIME_CLOSE = {
+  UNAUTHORIZED: 4401,
+  SESSION_EXPIRED: 4440,
+  /** The socket read too slowly and its send buffer passed the limit; reconnect and refetch. */
+  SLOW_CONSUMER: 4408,
+} as const;
+
+/** Topics per socket at most; a monitor or a staff screen needs a handful. */
+export const MAX_TOPICS_PER_SOCKET = 100;
+
+const Topics = z.array(z.string().min(1).max(80)).min(1).max(MAX_TOPICS_PER_SOCKET);
+
+export const RealtimeClientMessage = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('subscribe'), topics: Topics }),
+  z.strictObject({ type: z.literal('unsubscribe'), topics: Topics }),
+]);
+export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessage>;

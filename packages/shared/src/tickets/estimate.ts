@@ -1,0 +1,113 @@
+/**
+ * The wait estimator (issue 5 §5), a pure function of the queue as it is now.
+ *
+ * Model: `servers` lanes (the actively processing processors, at least 1, at most
+ * maxConcurrentProcessing). Members already PROCESSING occupy lanes until they are expected to
+ * finish; the waiting members then take, in the caller's queue order (the call order, with time
+ * priorities already applied), the lane that is free first. Each visit is preceded by the
+ * preprocessing buffer and lasts the average process time. A member's info-tag delay
+ * (+ later, − earlier) then shifts only that member's own estimate. Cancelled and finished
+ * members are not passed in, so they cost nothing.
+ *
+ * The estimator errs late, never early — a patient who comes back too late loses the turn,
+ * one who is early only waits:
+ * - a member being processed is expected to need at least LATE_RESIDUAL of the average more, also
+ *   near or past the end of the average (a visit is never "done any second now");
+ * - the buffer is added before every visit, also when a lane is free right now;
+ * - a LATER-delayed member keeps its slot in the lanes, so those behind it are not moved up;
+ * - every estimate is rounded up to the full minute and never lies before `now`;
+ * - the learned average leans towards the LEARNED_QUANTILE of real durations, not the median.
+ *
+ * Invariant (tested): before the delay shift, estimates never decrease along the queue order —
+ * so among members with the same delay a later member never gets an earlier estimate than one
+ * ahead of it, whatever lane either takes; and every estimate is at or after `now`.
+ */
+
+const MINUTE = 60_000;
+
+/** Fraction of the average a visit in progress is still expected to take at least, even past the average. */
+export const LATE_RESIDUAL = 0.25;
+/** Real durations needed before the learned average replaces the configured one. */
+export const LEARNED_MIN_SAMPLES = 8;
+/** At most this many of the most recent durations are considered. */
+export const LEARNED_MAX_SAMPLES = 50;
+/** The quantile of recent durations used as the average: above the median, so it errs late. */
+export const LEARNED_QUANTILE = 0.65;
+
+export interface EstimateInput {
+  /** Epoch ms. */
+  now: number;
+  averageMinutes: number;
+  preprocessingBufferMinutes: number;
+  /** Processors actively processing this queue; clamped to 1..maxConcurrentProcessing. */
+  servers: number;
+  maxConcurrentProcessing?: number;
+  /** Members being processed, with their actual start (epoch ms). */
+  processing: { startedAt: number }[];
+  /** Waiting members in queue order; delayMinutes from info tags: + later, − earlier. */
+  waiting: { id: string; delayMinutes?: number }[];
+}
+
+export interface MemberEstimate {
+  memberId: string;
+  /** Epoch ms, a whole minute. */
+  estimatedStart: number;
+}
+
+const ceilToMinute = (ms: number): number => Math.ceil(ms / MINUTE) * MINUTE;
+
+/** The number of lanes the estimator uses: at least 1, at most maxConcurrentProcessing. */
+export function estimatorLanes(servers: number, maxConcurrentProcessing?: number): number {
+  const lanes = Math.max(1, Math.floor(Number.isFinite(servers) ? servers : 1));
+  if (maxConcurrentProcessing === undefined || maxConcurrentProcessing < 1) return lanes;
+  return Math.min(lanes, Math.floor(maxConcurrentProcessing));
+}
+
+/** The estimated start of every waiting member, in the order given (see the model above). */
+export function estimateStarts(input: EstimateInput): MemberEstimate[] {
+  const average = Math.max(0, input.averageMinutes) * MINUTE;
+  const buffer = Math.max(0, input.preprocessingBufferMinutes) * MINUTE;
+  const lanes: number[] = Array.from({ length: estimatorLanes(input.servers, input.maxConcurrentProcessing) }, () => input.now);
+  const earliestLane = (): number => lanes.indexOf(Math.min(...lanes));
+
+  // Earliest started first: with more members processing than lanes, the extra ones queue behind.
+  for (const { startedAt } of [...input.processing].sort((a, b) => a.startedAt - b.startedAt)) {
+    const elapsed = Math.max(0, input.now - startedAt);
+    const remaining = Math.max(average - elapsed, LATE_RESIDUAL * average);
+    const lane = earliestLane();
+    lanes[lane] = (lanes[lane] ?? input.now) + remaining;
+  }
+
+  return input.waiting.map(({ id, delayMinutes = 0 }) => {
+    const lane = earliestLane();
+    const start = (lanes[lane] ?? input.now) + buffer;
+    lanes[lane] = start + average;
+    const shifted = start + (Number.isFinite(delayMinutes) ? delayMinutes : 0) * MINUTE;
+    return { memberId: id, estimatedStart: ceilToMinute(Math.max(input.now, shifted)) };
+  });
+}
+
+/** When a ticket drawn now would start, and the wait in whole minutes: a new member at the end of the queue. */
+export function estimateNewTicketWait(input: EstimateInput): { estimatedStart: number; waitMinutes: number } {
+  const newcomer = '\u0000new';
+  const estimates = estimateStarts({ ...input, waiting: [...input.waiting, { id: newcomer }] });
+  const estimatedStart = estimates[estimates.length - 1]?.estimatedStart ?? ceilToMinute(input.now);
+  return { estimatedStart, waitMinutes: Math.ceil((estimatedStart - input.now) / MINUTE) };
+}
+
+/**
+ * The average process minutes to estimate with: with at least LEARNED_MIN_SAMPLES recent real
+ * durations (oldest first; the last LEARNED_MAX_SAMPLES count) their LEARNED_QUANTILE, which a
+ * few outliers barely move; otherwise the configured value.
+ */
+export function learnedAverageMinutes(recentDurationsMinutes: number[], configured: number): number {
+  const samples = recentDurationsMinutes
+    .filter((d) => Number.isFinite(d) && d > 0)
+    .slice(-LEARNED_MAX_SAMPLES)
+    .sort((a, b) => a - b);
+  if (samples.length < LEARNED_MIN_SAMPLES) return configured;
+  const position = LEARNED_QUANTILE * (samples.length - 1);
+  const below = samples[Math.floor(position)] ?? configured;
+  const above = samples[Math.ceil(position)] ?? configured;
+  return below + (above - below) * (position - Math.floor(position));
+}

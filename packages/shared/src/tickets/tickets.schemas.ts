@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import type { FieldErrorCode } from '../errors.js';
+import { SUPPORTED_LANGS } from '../i18n/translate.js';
+import type { PatientInputs } from '../queues/queues.schemas.js';
+import { birthDateAgeProblem, birthDateProblem, isValidPhone, normalizePhone } from './patient-data.js';
+import { svnrProblem } from './svnr.js';
+
+/** How a ticket was drawn: online by the patient, at the kiosk, or by a processor (SPEC.md §3). */
+export const DrawOrigin = z.enum(['ONLINE', 'KIOSK', 'MANUAL']);
+export type DrawOrigin = z.infer<typeof DrawOrigin>;
+
+/** The patient data fields of a draw, each governed by one of the queue's patient inputs. */
+export const PATIENT_DATA_FIELDS = [
+  'display_name',
+  'first_name',
+  'last_name',
+  'birth_date',
+  'insurance_number',
+  'mail',
+  'phone',
+] as const;
+export type PatientDataField = (typeof PATIENT_DATA_FIELDS)[number];
+
+/** The queue setting that governs a body field: `first_name` covers first and last name. */
+export const PATIENT_INPUT_OF: Record<PatientDataField, keyof PatientInputs> = {
+  display_name: 'display_name',
+  first_name: 'first_name',
+  last_name: 'first_name',
+  birth_date: 'birth_date',
+  insurance_number: 'insurance_number',
+  mail: 'mail',
+  phone: 'phone',
+};
+
+/** Limits of the stored patient data (the database constraints mirror them). */
+export const PATIENT_DATA_MAX_LENGTH: Record<PatientDataField, number> = {
+  display_name: 100,
+  first_name: 100,
+  last_name: 100,
+  birth_date: 10,
+  insurance_number: 10,
+  mail: 254,
+  phone: 40,
+};
+
+/** zod's standard e-mail pattern (SPEC.md §5: 'standard pattern'). */
+const email = z.email();
+const name = (max: number) => z.string().trim().max(max);
+
+/**
+ * One patient data field, trimmed, with its format rule; empty means "not given". Insurance
+ * numbers and phone numbers lose their spaces before the check and are kept without them.
+ */
+const fieldFormats = {
+  display_name: name(PATIENT_DATA_MAX_LENGTH.display_name),
+  first_name: name(PATIENT_DATA_MAX_LENGTH.first_name),
+  last_name: name(PATIENT_DATA_MAX_LENGTH.last_name),
+  birth_date: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || birthDateProblem(v) === undefined, 'INVALID_DATE'),
+  insurance_number: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, ''))
+    .superRefine((v, ctx) => {
+      const problem = v === '' ? undefined : svnrProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  mail: z
+    .string()
+    .trim()
+    .max(PATIENT_DATA_MAX_LENGTH.mail)
+    .refine((v) => v === '' || email.safeParse(v).success, 'INVALID_EMAIL'),
+  phone: z
+    .string()
+    .transform(normalizePhone)
+    .refine((v) => v.length <= PATIENT_DATA_MAX_LENGTH.phone, 'MAX_LENGTH')
+    .refine((v) => v === '' || isValidPhone(v), 'INVALID_PHONE'),
+} satisfies Record<PatientDataField, z.ZodType<string, string>>;
+
+const drawMeta = {
+  origin: DrawOrigin,
+  /** A silent manual draw: no public announcement; only a processor (MANUAL) may ask for it. */
+  silent: z.boolean().optional(),
+  /** The language the patient chose; notifications about the ticket use it. */
+  lang: z.enum(SUPPORTED_LANGS).optional(),
+};
+
+/**
+ * `POST /queues/{id}/members` as the route (and OpenAPI) sees it before the queue is known: every
+ * patient data field optional, formats checked. The service then applies drawTicketInput with
+ * the queue's patient inputs.
+ */
+export const DrawTicketBody = z.strictObject({
+  ...drawMeta,
+  ...Object.fromEntries(PATIENT_DATA_FIELDS.map((f) => [f, fieldFormats[f].nullable().optional()])),
+} as typeof drawMeta & Record<PatientDataField, z.ZodOptional<z.ZodNullable<(typeof fieldFormats)[PatientDataField]>>>);
+export type DrawTicketBody = z.input<typeof DrawTicketBody>;
+
+/** A validated draw: every patient data field present, null when not asked or left empty. */
+export type DrawTicketInput = {
+  origin: DrawOrigin;
+  silent: boolean;
+  lang?: (typeof SUPPORTED_LANGS)[number];
+} & Record<PatientDataField, string | null>;
+
+/** Checks that need the queue and today's date, beyond the queue's patient inputs. */
+export interface DrawTicketContext {
+  /** Today as YYYY-MM-DD in the queue's time zone: birth dates after it are refused. */
+  today?: string;
+  minAge?: number | null;
+  maxAge?: number | null;
+}
+
+/**
+ * The body schema of a draw for one queue: a field the queue does not ask for (NONE) must be
+ * absent (UNKNOWN_FIELD), a REQUIRED one present and non-empty (REQUIRED), an OPTIONAL one may be
+ * absent, null or empty. With `today` the birth date must not lie in the future and must fit the
+ * queue's age limits (TOO_YOUNG, TOO_OLD). Outputs a DrawTicketInput.
+ */
+export function drawTicketInput(patientInputs: PatientInputs, context: DrawTicketContext = {}) {
+  const shape: Record<string, z.ZodType> = { ...drawMeta };
+  for (const field of PATIENT_DATA_FIELDS) {
+    const mode = patientInputs[PATIENT_INPUT_OF[field]];
+    if (mode === 'NONE') continue;
+    const format = fieldFormats[field];
+    shape[field] =
+      mode === 'REQUIRED'
+        ? // Whitespace only counts as empty: checked after trimming.
+          format.refine((v) => v !== '', { message: 'REQUIRED', abort: true })
+        : format.nullable().optional();
+  }
+  return z
+    .strictObject(shape)
+    .superRefine((body, ctx) => {
+      if (body.silent === true && body.origin !== 'MANUAL') {
+        ctx.addIssue({ code: 'custom', path: ['silent'], message: 'INVALID_VALUE' });
+      }
+      const birthDate = body.birth_date;
+      if (typeof birthDate !== 'string' || birthDate === '' || context.today === undefined) return;
+      const problem =
+        birthDateProblem(birthDate, context.today) ??
+        birthDateAgeProblem(birthDate, context.today, context.minAge, context.maxAge);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['birth_date'], message: problem });
+    })
+    .transform((body): DrawTicketInput => {
+      const data = Object.fromEntries(
+        PATIENT_DATA_FIELDS.map((f) => {
+          const value = body[f];
+          return [f, typeof value === 'string' && value !== '' ? value : null];
+        }),
+      ) as Record<PatientDataField, string | null>;
+      const lang = body.lang as DrawTicketInput['lang'];
+      return {
+        origin: body.origin as DrawOrigin,
+        silent: body.silent === true,
+        ...(lang ? { lang } : {}),
+        ...data,
+      };
+    });
+}
+
+/** Validates a draw body for a queue: the input, or one field-error code per field (first problem wins). */
+export function checkDrawTicket(
+  patientInputs: PatientInputs,
+  body: unknown,
+  context: DrawTicketContext = {},
+): { ok: true; value: DrawTicketInput } | { ok: false; fields: Record<string, FieldErrorCode> } {
+  const result = drawTicketInput(patientInputs, context).safeParse(body);
+  if (result.success) return { ok: true, value: result.data };
+  const fields: Record<string, FieldErrorCode> = {};
+  for (const issue of result.error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields[key] ??= 'UNKNOWN_FIELD';
+      continue;
+    }
+    const field = issue.path.map(String).join('.') || 'body';
+    fields[field] ??= (/^[A-Z_]+$/.test(issue.message) ? issue.message : 'INVALID_VALUE') as FieldErrorCode;
+  }
+  return { ok: false, fields };
+}
