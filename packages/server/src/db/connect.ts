@@ -33,9 +33,17 @@ const MIGRATION_LOCK = 7_402_119;
  * Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (in memory when `dataDir` is
  * undefined), and brings the schema up to date from the committed migrations.
  */
-export async function connectDatabase(options: { databaseUrl?: string | undefined; dataDir?: string | undefined }): Promise<DatabaseHandle> {
+export async function connectDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  /** An idle pooled connection died (database restart, failover): reported, never fatal. */
+  onIdleConnectionError?: (error: Error) => void;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without a listener, node-postgres turns an idle client's error into an uncaught exception
+    // that ends the process; the pool replaces the dead client by itself.
+    pool.on('error', options.onIdleConnectionError ?? ((error) => console.warn(`database connection lost: ${error.message}`)));
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
