@@ -49,17 +49,24 @@ const e2e = await runNpm(['run', 'test:e2e'], { env: { ...process.env, E2E_JSON_
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of ['vitest.json', 'e2e.json']) {
+for (const [file, exitCode] of [['vitest.json', vitest], ['e2e.json', e2e]]) {
+  const suite = file.replace('.json', '');
   const report = path.join(resultsDir, file);
   if (!fs.existsSync(report)) {
     failed += 1;
-    console.error(`no report from ${file.replace('.json', '')}: counted as a failure`);
+    console.error(`no report from ${suite}: counted as a failure`);
     continue;
   }
   const json = JSON.parse(fs.readFileSync(report, 'utf8'));
   passed += json.numPassedTests;
   failed += json.numFailedTests;
   skipped += json.numPendingTests + (json.numTodoTests ?? 0);
+  // A runner can fail with every test green: an error outside the tests (an unhandled rejection,
+  // a crash in a hook). The count must not say "0 failed" then.
+  if (exitCode !== 0 && json.numFailedTests === 0) {
+    failed += 1;
+    console.error(`${suite} failed outside its tests (see "Unhandled Errors" above): counted as a failure`);
+  }
 }
 const ok = vitest === 0 && e2e === 0 && failed === 0;
 console.log(`\nunit + integration: ${vitest === 0 ? 'ok' : 'FAILED'}, end-to-end: ${e2e === 0 ? 'ok' : 'FAILED'} — ${Math.round((Date.now() - started) / 1000)} s`);
