@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
 import { accounts, loginTokens, passwordResetTokens, signupTokens, users } from '../../db/schema.js';
 
@@ -46,7 +46,7 @@ export async function findAccountById(db: Queryable, id: string) {
 export async function insertOneTimeToken(
   db: Queryable,
   table: OneTimeTokenTable,
-  values: { userId: string; tokenHash: string; validUntil: Date },
+  values: { userId: string; tokenHash: string; validUntil: Date; createdAt: Date },
 ): Promise<void> {
   await db.insert(table).values(values);
 }
@@ -77,4 +77,13 @@ export async function setUserPassword(db: Queryable, userId: string, passwordHas
 
 export async function deleteLoginTokensOfUser(db: Queryable, userId: string): Promise<void> {
   await db.delete(loginTokens).where(eq(loginTokens.userId, userId));
+}
+
+/** How many tokens of this kind the user was sent since a moment (mail-flood limits). */
+export async function countOneTimeTokensSince(db: Queryable, table: OneTimeTokenTable, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(table)
+    .where(and(eq(table.userId, userId), gte(table.createdAt, since)));
+  return row?.n ?? 0;
 }

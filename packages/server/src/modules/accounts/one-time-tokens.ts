@@ -13,8 +13,9 @@ export async function issueOneTimeToken(
   validForSeconds: number,
 ): Promise<string> {
   const secret = newSecretToken();
-  const validUntil = new Date(ctx.clock.now().getTime() + validForSeconds * 1000);
-  await insertOneTimeToken(db, table, { userId, tokenHash: hashToken(secret), validUntil });
+  const now = ctx.clock.now();
+  const validUntil = new Date(now.getTime() + validForSeconds * 1000);
+  await insertOneTimeToken(db, table, { userId, tokenHash: hashToken(secret), validUntil, createdAt: now });
   return secret;
 }
 

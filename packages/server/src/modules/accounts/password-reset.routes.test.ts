@@ -74,6 +74,21 @@ describe('password reset', () => {
     expect(ok.statusCode).toBe(204);
   });
 
+  it('sends at most 5 reset mails per address and hour, still answering 204', async () => {
+    const admin = await givenVerifiedAdmin(t);
+    for (let i = 0; i < 5; i++) await resetTokenFor(admin.username);
+    const since = t.smtp.mails.length;
+    const { res } = await requestReset(admin.username);
+    expect(res.statusCode).toBe(204);
+    // Proof of absence: a mail for another address sent afterwards arrives, the sixth does not.
+    const other = await givenVerifiedAdmin(t);
+    await resetTokenFor(other.username);
+    expect(t.smtp.mails.slice(since).filter((m) => m.to.includes(admin.username))).toHaveLength(0);
+
+    t.clock.advanceSeconds(3601);
+    await resetTokenFor(admin.username);
+  });
+
   it('refuses an unknown token', async () => {
     const res = await t.inject({ method: 'POST', url: '/password-reset/erfunden', payload: { password: 'ein-neues-langes-passwort', password_repeat: 'ein-neues-langes-passwort' } });
     expect(res.statusCode).toBe(400);

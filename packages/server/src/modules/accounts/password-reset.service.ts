@@ -1,11 +1,23 @@
 import { pickLanguage, translate, type PasswordResetInput } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { deleteLoginTokensOfUser, findUserByUsername, passwordResetTokens, setUserPassword } from './accounts.repo.js';
+import {
+  countOneTimeTokensSince,
+  deleteLoginTokensOfUser,
+  findUserByUsername,
+  passwordResetTokens,
+  setUserPassword,
+} from './accounts.repo.js';
 import { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.js';
 import { sendMail } from './mails.js';
 
 export const RESET_TOKEN_SECONDS = 3600;
+/**
+ * At most this many reset mails per address and hour, so the form cannot flood a mailbox. The
+ * caller still gets 204 (no hint that the limit, or the address, exists). Two requests at the
+ * same instant may both pass the count: the bound is soft by a mail or two, which is enough.
+ */
+export const RESET_MAILS_PER_HOUR = 5;
 
 /**
  * `POST /password-reset`: mails a reset link when the username exists. The caller always gets
@@ -16,6 +28,11 @@ export function requestPasswordReset(ctx: AppContext, username: string): void {
   const work = async () => {
     const user = await findUserByUsername(ctx.db, username);
     if (!user) return;
+    const hourAgo = new Date(ctx.clock.now().getTime() - 3600_000);
+    if ((await countOneTimeTokensSince(ctx.db, passwordResetTokens, user.id, hourAgo)) >= RESET_MAILS_PER_HOUR) {
+      ctx.log.warn({ userId: user.id }, 'password reset mails limited for this address this hour');
+      return;
+    }
     const secret = await issueOneTimeToken(ctx, ctx.db, passwordResetTokens, user.id, RESET_TOKEN_SECONDS);
     const lang = pickLanguage(user.lang);
     await sendMail(ctx, {
