@@ -22,3 +22,4 @@ export * from './tickets/svnr.js';
 export * from './tickets/patient-data.js';
 export * from './tickets/estimate.js';
 export * from './tickets/tickets.schemas.js';
+export * from './enums.js';

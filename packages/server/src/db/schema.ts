@@ -21,18 +21,27 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  BUTTON_VISIBILITIES,
+  INFO_TAG_DELAYS,
+  LOGO_PLACEMENTS,
+  NAME_ORDERS,
+  PATIENT_INPUT_MODES,
+  SESSION_EVENT_SOURCES,
+  SESSION_EVENTS,
+  SUBSCRIPTION_STATES,
+  type PatientInputs,
+  type SessionButtonVisibility,
+} from '@wartefrei/shared';
+
+export type { PatientInputs, SessionButtonVisibility };
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const subscriptionState = pgEnum('subscription_state', [
-  'allPaid',
-  'deactivated',
-  'notPaid',
-  'trial',
-  'paymentExempt',
-]);
-export const buttonVisibility = pgEnum('button_visibility', ['EVERYBODY', 'ADMINS_ONLY', 'NOBODY']);
-export const nameOrder = pgEnum('name_order', ['FIRST_LAST', 'LAST_FIRST']);
+// Enum values come from the shared contract, so API and database cannot disagree.
+export const subscriptionState = pgEnum('subscription_state', SUBSCRIPTION_STATES);
+export const buttonVisibility = pgEnum('button_visibility', BUTTON_VISIBILITIES);
+export const nameOrder = pgEnum('name_order', NAME_ORDERS);
 
 export const accounts = pgTable('accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -128,26 +137,8 @@ export const profiles = pgTable('profiles', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('profiles_account_identifier_unique').on(t.accountId, sql`lower(${t.identifier})`)]);
 
-export const patientInputMode = pgEnum('patient_input_mode', ['REQUIRED', 'OPTIONAL', 'NONE']);
-export const logoPlacement = pgEnum('logo_placement', ['NONE', 'TOP', 'BOTTOM']);
-
-/** Which patient data a queue asks for when a ticket is drawn (SPEC.md §3). */
-export interface PatientInputs {
-  display_name: 'REQUIRED' | 'OPTIONAL' | 'NONE';
-  first_name: 'REQUIRED' | 'OPTIONAL' | 'NONE';
-  birth_date: 'REQUIRED' | 'OPTIONAL' | 'NONE';
-  insurance_number: 'REQUIRED' | 'OPTIONAL' | 'NONE';
-  mail: 'REQUIRED' | 'OPTIONAL' | 'NONE';
-  phone: 'REQUIRED' | 'OPTIONAL' | 'NONE';
-}
-
-/** Who may see a session button (SPEC.md §6): per button, EVERYBODY, ADMINS_ONLY or NOBODY. */
-export interface SessionButtonVisibility {
-  suspend_online: 'EVERYBODY' | 'ADMINS_ONLY' | 'NOBODY';
-  suspend_kiosk: 'EVERYBODY' | 'ADMINS_ONLY' | 'NOBODY';
-  queue_opened: 'EVERYBODY' | 'ADMINS_ONLY' | 'NOBODY';
-  terminate: 'EVERYBODY' | 'ADMINS_ONLY' | 'NOBODY';
-}
+export const patientInputMode = pgEnum('patient_input_mode', PATIENT_INPUT_MODES);
+export const logoPlacement = pgEnum('logo_placement', LOGO_PLACEMENTS);
 
 /** Waiting lists with every field of SPEC.md §3. */
 export const queues = pgTable('queues', {
@@ -225,21 +216,8 @@ export const queueSessions = pgTable('queue_sessions', {
   version: integer('version').notNull().default(0),
 });
 
-export const sessionEvent = pgEnum('session_event', [
-  'START',
-  'TERMINATE',
-  'BLOCK',
-  'SUSPEND_ONLINE_FIXED',
-  'RESUME_ONLINE_FIXED',
-  'SUSPEND_ONLINE_TIMED',
-  'SUSPEND_KIOSK_FIXED',
-  'RESUME_KIOSK_FIXED',
-  'SUSPEND_KIOSK_TIMED',
-  'CHANGE_MAX_CONCURRENT_PROCESSING',
-  // Recorded only: the 'queueing allowed' switch (PATCH /queues/{id}/session), not an event to send.
-  'QUEUEING_ALLOWED_CHANGED',
-]);
-export const sessionEventSource = pgEnum('session_event_source', ['USER', 'SCHEDULE', 'JOB']);
+export const sessionEvent = pgEnum('session_event', SESSION_EVENTS);
+export const sessionEventSource = pgEnum('session_event_source', SESSION_EVENT_SOURCES);
 
 /** Every session event with who and when (SPEC.md §4); a user id, or null for the schedule. */
 export const queueSessionEvents = pgTable('queue_session_events', {
@@ -270,7 +248,7 @@ export const sessionScheduleEntries = pgTable('session_schedule_entries', {
   check('session_schedule_entries_time', sql`${t.localTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
 ]);
 
-export const infoTagDelay = pgEnum('info_tag_delay', ['EARLIER', 'LATER', 'NONE']);
+export const infoTagDelay = pgEnum('info_tag_delay', INFO_TAG_DELAYS);
 
 /** Info tags on tickets (SPEC.md §3, §5). */
 export const infoTags = pgTable('info_tags', {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUBSCRIPTION_STATES } from '../enums.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../validation/password.js';
 
 const password = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
@@ -54,7 +55,7 @@ export const PasswordResetInput = z
   });
 export type PasswordResetInput = z.infer<typeof PasswordResetInput>;
 
-export const SubscriptionState = z.enum(['allPaid', 'deactivated', 'notPaid', 'trial', 'paymentExempt']);
+export const SubscriptionState = z.enum(SUBSCRIPTION_STATES);
 export type SubscriptionState = z.infer<typeof SubscriptionState>;
 
 /** `GET /accounts/{id}`. */

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { INFO_TAG_DELAYS } from '../enums.js';
 import type { FieldErrorCode } from '../errors.js';
 
 export const INFO_TAG_NAME_MAX_LENGTH = 10;
 export const INFO_TAG_DELAY_MAX_MINUTES = 1440;
 
-export const InfoTagDelay = z.enum(['EARLIER', 'LATER', 'NONE']);
+export const InfoTagDelay = z.enum(INFO_TAG_DELAYS);
 export type InfoTagDelay = z.infer<typeof InfoTagDelay>;
 
 /**

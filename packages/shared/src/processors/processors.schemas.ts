@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { ButtonVisibility, NameOrder } from '../enums.js';
 import { SUPPORTED_LANGS } from '../i18n/translate.js';
 
 /** A colour as the colour picker sends it: `#RRGGBB`. */
 const processorColor = z.string().trim().regex(/^#[0-9A-Fa-f]{6}$/);
 
-export const ProcessorButtonVisibility = z.enum(['EVERYBODY', 'ADMINS_ONLY', 'NOBODY']);
-export type ProcessorButtonVisibility = z.infer<typeof ProcessorButtonVisibility>;
-export const ProcessorNameOrder = z.enum(['FIRST_LAST', 'LAST_FIRST']);
-export type ProcessorNameOrder = z.infer<typeof ProcessorNameOrder>;
+export const ProcessorButtonVisibility = ButtonVisibility;
+export type ProcessorButtonVisibility = ButtonVisibility;
+export const ProcessorNameOrder = NameOrder;
+export type ProcessorNameOrder = NameOrder;
 
 /** The fields an admin sets on a processor, create and edit alike (SPEC.md §3 Processor). */
 const processorSettings = {

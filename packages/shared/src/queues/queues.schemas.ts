@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ButtonVisibility, LOGO_PLACEMENTS, NameOrder, PATIENT_INPUT_MODES } from '../enums.js';
 import type { FieldErrorCode } from '../errors.js';
 
 /** Queue priorities (SPEC.md §3, §9): 1 very high, 5 high, 10 normal (default), 100 low, 500 very low. */
@@ -9,10 +10,10 @@ export const BUTTON_VISIBILITY_BUTTONS = ['suspend_online', 'suspend_kiosk', 'qu
 /** Opening hours are printed on tickets and kiosks: at most this many lines (SPEC.md §9). */
 export const OPENING_HOURS_MAX_LINES = 3;
 
-export const PatientInputMode = z.enum(['REQUIRED', 'OPTIONAL', 'NONE']);
-export const QueueButtonVisibility = z.enum(['EVERYBODY', 'ADMINS_ONLY', 'NOBODY']);
-export const QueueNameOrder = z.enum(['FIRST_LAST', 'LAST_FIRST']);
-export const QueueLogoPlacement = z.enum(['NONE', 'TOP', 'BOTTOM']);
+export const PatientInputMode = z.enum(PATIENT_INPUT_MODES);
+export const QueueButtonVisibility = ButtonVisibility;
+export const QueueNameOrder = NameOrder;
+export const QueueLogoPlacement = z.enum(LOGO_PLACEMENTS);
 
 const text = (max: number) => z.string().trim().max(max).nullable();
 const whole = (min: number, max: number) => z.number().int().min(min, 'MIN_VALUE').max(max, 'MAX_VALUE');

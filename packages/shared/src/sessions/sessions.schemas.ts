@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SESSION_EVENT_SOURCES } from '../enums.js';
 
 /** Every session event of SPEC.md §4, as stored in the event log. */
 export const SESSION_EVENTS = [
@@ -31,7 +32,7 @@ export const SENDABLE_SESSION_EVENTS = SESSION_EVENTS.filter(
 export const TIMED_SESSION_EVENTS = ['SUSPEND_ONLINE_TIMED', 'SUSPEND_KIOSK_TIMED'] as const;
 
 /** Who caused a recorded event: a user, the weekly schedule, or a job (timed end, smart suspend). */
-export const SessionEventSource = z.enum(['USER', 'SCHEDULE', 'JOB']);
+export const SessionEventSource = z.enum(SESSION_EVENT_SOURCES);
 export type SessionEventSource = z.infer<typeof SessionEventSource>;
 
 /**

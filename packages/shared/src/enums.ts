@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+// The closed value sets of the product, written once: the zod schemas below validate them at the
+// API edge, and the database declares its enums from the same tuples (packages/server db/schema.ts).
+
+/** Subscription states of SPEC.md §4. */
+export const SUBSCRIPTION_STATES = ['allPaid', 'deactivated', 'notPaid', 'trial', 'paymentExempt'] as const;
+/** Who may see a button (SPEC.md §6). */
+export const BUTTON_VISIBILITIES = ['EVERYBODY', 'ADMINS_ONLY', 'NOBODY'] as const;
+/** How names are shown (SPEC.md §3). */
+export const NAME_ORDERS = ['FIRST_LAST', 'LAST_FIRST'] as const;
+/** Whether a queue asks for a patient datum (SPEC.md §3: Pflicht/Optional/Keine). */
+export const PATIENT_INPUT_MODES = ['REQUIRED', 'OPTIONAL', 'NONE'] as const;
+/** Where the logo sits on ticket and kiosk. */
+export const LOGO_PLACEMENTS = ['NONE', 'TOP', 'BOTTOM'] as const;
+/** Who caused a recorded session event: a user, the weekly schedule, or a job. */
+export const SESSION_EVENT_SOURCES = ['USER', 'SCHEDULE', 'JOB'] as const;
+/** The direction of an info tag's time shift (SPEC.md §3). */
+export const INFO_TAG_DELAYS = ['EARLIER', 'LATER', 'NONE'] as const;
+
+export const ButtonVisibility = z.enum(BUTTON_VISIBILITIES);
+export type ButtonVisibility = z.infer<typeof ButtonVisibility>;
+export const NameOrder = z.enum(NAME_ORDERS);
+export type NameOrder = z.infer<typeof NameOrder>;
