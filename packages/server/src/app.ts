@@ -25,6 +25,7 @@ import { queuesRoutes } from './modules/queues/index.js';
 import { routesRoutes } from './modules/routes/index.js';
 import { processorsRoutes } from './modules/processors/index.js';
 import { infoTagsRoutes } from './modules/infotags/index.js';
+import { registerMemberTopic, ticketsRoutes } from './modules/tickets/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -67,6 +68,7 @@ export async function buildApp(options: BuildAppOptions) {
     log,
     realtime: await createRealtime({ redisUrl: config.redisUrl, keyPrefix: options.realtimeKeyPrefix, db: database.db, log }),
   };
+  registerMemberTopic(ctx.realtime, database.db);
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     ctx.mailer.close();
@@ -112,6 +114,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(routesRoutes, { ctx });
   await app.register(processorsRoutes, { ctx });
   await app.register(infoTagsRoutes, { ctx });
+  await app.register(ticketsRoutes, { ctx });
   await app.register(systemRoutes, { versionHash: computeVersionHash(config.webDistDir) });
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -23,6 +23,8 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: boolFromEnv.default(false),
   WEB_DIST_DIR: z.string().optional(),
+  /** Public (online and kiosk) tickets one client address may draw per 10 minutes. */
+  DRAW_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
 });
 
 export interface LoginLimits {
@@ -48,6 +50,8 @@ export interface Config {
   trustProxy: boolean;
   webDistDir: string;
   loginLimits: LoginLimits;
+  /** Public draws per client address and window. */
+  drawLimit: { perIp: number; windowSeconds: number };
 }
 
 /** Reads the configuration table of ARCHITECTURE.md from the environment. */
@@ -74,5 +78,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist')),
     loginLimits: { perUsername: 100, perIp: 300, windowSeconds: 3600 },
+    drawLimit: { perIp: e.DRAW_LIMIT_PER_IP, windowSeconds: 600 },
   };
 }

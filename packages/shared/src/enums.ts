@@ -22,3 +22,12 @@ export const ButtonVisibility = z.enum(BUTTON_VISIBILITIES);
 export type ButtonVisibility = z.infer<typeof ButtonVisibility>;
 export const NameOrder = z.enum(NAME_ORDERS);
 export type NameOrder = z.infer<typeof NameOrder>;
+
+/** Ticket status (SPEC.md §4). */
+export const MEMBER_STATUSES = ['WAITING', 'PROCESSING', 'FINISHED_BY_PROCESSOR', 'FINISHED_BY_TIMEOUT', 'FINISHED_BY_USER'] as const;
+/** Who cancelled or ended a ticket (SPEC.md §4). */
+export const CANCEL_STATES = ['USER', 'PROCESSOR', 'TIMEOUT', 'SESSION_END'] as const;
+/** How a ticket was drawn: online by the patient, at the kiosk, or by a processor (SPEC.md §3). */
+export const DRAW_ORIGINS = ['ONLINE', 'KIOSK', 'MANUAL'] as const;
+/** What the ticket page shows (SPEC.md §4 "ticket view states"; not found is a 404). */
+export const MEMBER_VIEWS = ['waiting', 'processing', 'finished', 'cancelled', 'expired'] as const;

@@ -23,3 +23,6 @@ export * from './tickets/patient-data.js';
 export * from './tickets/estimate.js';
 export * from './tickets/tickets.schemas.js';
 export * from './enums.js';
+export * from './tickets/member-states.js';
+export * from './tickets/intake.js';
+export * from './tickets/members.schemas.js';

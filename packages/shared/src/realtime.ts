@@ -32,21 +32,26 @@ export function parseTopic(topic: string): { kind: TopicKind; id: string } | und
   return { kind: match[1] as TopicKind, id: match[2] };
 }
 
-/** The events the server pushes, by name: ids, number and status only — never personal data. */
+/**
+ * The events the server pushes, by name: ids, numbers and states only — never personal data.
+ * `member_id` is a ticket's key: it goes to staff and to that ticket's own topic, never to a
+ * public subscriber of a queue (who gets the event's `publicData` or a bare version bump).
+ */
 export interface RealtimeEventData {
-  'member.called': { member_id: string; queue_id: string; number: number; status: string; silent: boolean };
-  'member.updated': { member_id: string; queue_id: string; number: number; status: string };
-  'queue.updated': { queue_id: string; status: string };
-  'session.updated': { queue_id: string; session_id: string; status: string };
+  'member.called': { member_id?: string; queue_id: string; number: number; status?: string; silent: boolean };
+  'member.updated': { member_id?: string; queue_id: string; number: number; status: string; view?: string };
+  'queue.updated': { queue_id: string; waiting?: number; processing?: number; status?: string };
+  'session.updated': { queue_id: string; open: boolean; queueing_allowed: boolean; online_suspended: boolean; kiosk_suspended: boolean };
 }
 export type RealtimeEventName = keyof RealtimeEventData;
 
 /**
- * An event as services publish it. `public: true` marks events that anonymous subscribers
- * (patients, kiosks) may see; others reach them only as a bare version bump.
+ * An event as services publish it. Subscribers with full access get `data`. Anonymous
+ * subscribers (patients, kiosks, monitors) get `publicData` when given, all of `data` when
+ * `public: true`, and otherwise only a bare version bump (their cue to refetch).
  */
 export type RealtimeEvent = {
-  [K in RealtimeEventName]: { name: K; data: RealtimeEventData[K]; public?: boolean };
+  [K in RealtimeEventName]: { name: K; data: RealtimeEventData[K]; public?: boolean; publicData?: RealtimeEventData[K] };
 }[RealtimeEventName];
 
 export type RealtimeServerMessage =

@@ -23,8 +23,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   BUTTON_VISIBILITIES,
+  CANCEL_STATES,
+  DRAW_ORIGINS,
   INFO_TAG_DELAYS,
   LOGO_PLACEMENTS,
+  MEMBER_STATUSES,
   NAME_ORDERS,
   PATIENT_INPUT_MODES,
   SESSION_EVENT_SOURCES,
@@ -163,6 +166,8 @@ export const queues = pgTable('queues', {
   averageProcessMinutes: integer('average_process_minutes').notNull().default(10),
   numberStart: integer('number_start'),
   numberEnd: integer('number_end'),
+  /** At number end: start again from number start (true) or refuse new tickets (false). */
+  numberWrap: boolean('number_wrap').notNull().default(true),
   timeoutMinutes: integer('timeout_minutes'),
   automaticallyNext: boolean('automatically_next').notNull().default(false),
   color: text('color'),
@@ -212,6 +217,14 @@ export const queueSessions = pgTable('queue_sessions', {
   kioskSuspended: boolean('kiosk_suspended').notNull().default(false),
   kioskSuspendedUntil: timestamp('kiosk_suspended_until', { withTimezone: true }),
   openedAt: timestamp('opened_at', { withTimezone: true }),
+  /** Counts the sessions: START on a closed queue begins the next one (ticket numbers restart). */
+  sessionNo: integer('session_no').notNull().default(0),
+  /**
+   * The ticket counter: tickets drawn in this session. A draw raises it with UPDATE … RETURNING
+   * in its own transaction; the row lock orders concurrent draws, and TERMINATE, which updates
+   * the same row, can never interleave with a draw.
+   */
+  lastOrdinal: integer('last_ordinal').notNull().default(0),
   /** Bumped by every change: the compare-and-set key of concurrent session events. */
   version: integer('version').notNull().default(0),
 });
@@ -302,3 +315,72 @@ export const queueProcessors = pgTable('queue_processors', {
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   active: boolean('active').notNull().default(true),
 }, (t) => [primaryKey({ columns: [t.queueId, t.userId] }), index('queue_processors_user_idx').on(t.userId)]);
+
+export const memberStatus = pgEnum('member_status', MEMBER_STATUSES);
+export const cancelState = pgEnum('member_cancel_state', CANCEL_STATES);
+export const drawOrigin = pgEnum('draw_origin', DRAW_ORIGINS);
+
+/**
+ * Tickets (queue members, SPEC.md §3). The line is `order_at` (then `ordinal`): the draw time,
+ * shifted by a time-priority info tag and set between neighbours by a move. Every state change
+ * is a compare-and-set on `version`.
+ */
+export const queueMembers = pgTable('queue_members', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  queueId: uuid('queue_id').notNull().references(() => queues.id, { onDelete: 'cascade' }),
+  /** The queue that issued the number (kept when the member moves); no FK: it may be deleted later. */
+  numberQueueId: uuid('number_queue_id').notNull(),
+  sessionNo: integer('session_no').notNull(),
+  /** The n-th ticket of the session: the counter's value. */
+  ordinal: integer('ordinal').notNull(),
+  number: integer('number').notNull(),
+  status: memberStatus('status').notNull().default('WAITING'),
+  cancelState: cancelState('cancel_state'),
+  /** Taken off the list without being served. */
+  removed: boolean('removed').notNull().default(false),
+  origin: drawOrigin('origin').notNull(),
+  /** Drawn silently by a processor: no public announcement of the new ticket. */
+  silent: boolean('silent').notNull().default(false),
+  calledSilently: boolean('called_silently').notNull().default(false),
+  drawnByUserId: uuid('drawn_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  processorId: uuid('processor_id').references(() => users.id, { onDelete: 'set null' }),
+  orderAt: timestamp('order_at', { withTimezone: true }).notNull(),
+  /** The shift of the time-priority info tag in order_at (minutes, − earlier), undone when it goes. */
+  priorityShiftMinutes: integer('priority_shift_minutes').notNull().default(0),
+  displayName: text('display_name'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  birthDate: text('birth_date'),
+  insuranceNumber: text('insurance_number'),
+  mail: text('mail'),
+  phone: text('phone'),
+  lang: text('lang'),
+  firstEstimatedStart: timestamp('first_estimated_start', { withTimezone: true }),
+  createdAt: createdAt(),
+  actualStart: timestamp('actual_start', { withTimezone: true }),
+  actualEnd: timestamp('actual_end', { withTimezone: true }),
+  version: integer('version').notNull().default(0),
+}, (t) => [
+  // The counter hands out each ordinal of a session once; this proves it.
+  uniqueIndex('queue_members_ordinal_unique').on(t.numberQueueId, t.sessionNo, t.ordinal),
+  // Wrapped numbers never collide with a ticket still open: no two open tickets show one number.
+  uniqueIndex('queue_members_open_number_unique')
+    .on(t.numberQueueId, t.number)
+    .where(sql`${t.status} IN ('WAITING', 'PROCESSING')`),
+  // The line: call next reads the head of it.
+  index('queue_members_line_idx').on(t.queueId, t.orderAt, t.ordinal).where(sql`${t.status} = 'WAITING' AND ${t.cancelState} IS NULL`),
+  index('queue_members_queue_status_idx').on(t.queueId, t.status),
+  // Recent real durations, for the learned average.
+  index('queue_members_finished_idx').on(t.queueId, t.actualEnd).where(sql`${t.status} = 'FINISHED_BY_PROCESSOR'`),
+  index('queue_members_account_idx').on(t.accountId),
+  check('queue_members_user_cancel', sql`${t.status} <> 'FINISHED_BY_USER' OR ${t.cancelState} = 'USER'`),
+  check('queue_members_processing_not_cancelled', sql`${t.status} <> 'PROCESSING' OR ${t.cancelState} IS NULL`),
+]);
+
+/** Info tags on a ticket. */
+export const queueMemberInfoTags = pgTable('queue_member_info_tags', {
+  memberId: uuid('member_id').notNull().references(() => queueMembers.id, { onDelete: 'cascade' }),
+  infoTagId: uuid('info_tag_id').notNull().references(() => infoTags.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.memberId, t.infoTagId] }), index('queue_member_info_tags_tag_idx').on(t.infoTagId)]);

@@ -44,6 +44,10 @@ const buttonVisibilityFields = Object.fromEntries(BUTTON_VISIBILITY_BUTTONS.map(
 /** Which patient data a ticket asks for; each REQUIRED, OPTIONAL or NONE. */
 export const PatientInputs = z.strictObject(patientInputsFields);
 export type PatientInputs = z.infer<typeof PatientInputs>;
+/** A queue asks for no patient data until configured. */
+export const DEFAULT_PATIENT_INPUTS: PatientInputs = {
+  display_name: 'NONE', first_name: 'NONE', birth_date: 'NONE', insurance_number: 'NONE', mail: 'NONE', phone: 'NONE',
+};
 /** Who sees each session button (SPEC.md §6). */
 export const SessionButtonVisibility = z.strictObject(buttonVisibilityFields);
 export type SessionButtonVisibility = z.infer<typeof SessionButtonVisibility>;
@@ -73,6 +77,8 @@ const queueFields = {
   average_process_minutes: whole(1, 1440),
   number_start: whole(1, 999_999).nullable(),
   number_end: whole(1, 999_999).nullable(),
+  /** At number end: wrap to number start (default) or refuse new tickets. */
+  number_wrap: z.boolean(),
   timeout_minutes: whole(1, 1440).nullable(),
   automatically_next: z.boolean(),
   color,
@@ -172,6 +178,7 @@ export const Queue = z.object({
   average_process_minutes: z.number().int(),
   number_start: z.number().int().nullable(),
   number_end: z.number().int().nullable(),
+  number_wrap: z.boolean(),
   timeout_minutes: z.number().int().nullable(),
   automatically_next: z.boolean(),
   color: z.string().nullable(),

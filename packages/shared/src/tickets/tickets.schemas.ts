@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DRAW_ORIGINS } from '../enums.js';
 import type { FieldErrorCode } from '../errors.js';
 import { SUPPORTED_LANGS } from '../i18n/translate.js';
 import type { PatientInputs } from '../queues/queues.schemas.js';
@@ -6,7 +7,7 @@ import { birthDateAgeProblem, birthDateProblem, isValidPhone, normalizePhone } f
 import { svnrProblem } from './svnr.js';
 
 /** How a ticket was drawn: online by the patient, at the kiosk, or by a processor (SPEC.md §3). */
-export const DrawOrigin = z.enum(['ONLINE', 'KIOSK', 'MANUAL']);
+export const DrawOrigin = z.enum(DRAW_ORIGINS);
 export type DrawOrigin = z.infer<typeof DrawOrigin>;
 
 /** The patient data fields of a draw, each governed by one of the queue's patient inputs. */
@@ -87,14 +88,17 @@ const drawMeta = {
 };
 
 /**
- * `POST /queues/{id}/members` as the route (and OpenAPI) sees it before the queue is known: every
- * patient data field optional, formats checked. The service then applies drawTicketInput with
- * the queue's patient inputs.
+ * `POST /queues/{id}/members` as the route sees it before the queue is known: only `origin` is
+ * checked (it decides who may draw). Every other field is judged by drawTicketInput with the
+ * queue's patient inputs, so a client gets all its field errors in one answer — a format
+ * problem, a missing required field and a field the queue does not ask for alike.
  */
-export const DrawTicketBody = z.strictObject({
-  ...drawMeta,
-  ...Object.fromEntries(PATIENT_DATA_FIELDS.map((f) => [f, fieldFormats[f].nullable().optional()])),
-} as typeof drawMeta & Record<PatientDataField, z.ZodOptional<z.ZodNullable<(typeof fieldFormats)[PatientDataField]>>>);
+export const DrawTicketBody = z.looseObject({
+  origin: DrawOrigin,
+  silent: z.unknown().optional(),
+  lang: z.unknown().optional(),
+  ...Object.fromEntries(PATIENT_DATA_FIELDS.map((f) => [f, z.unknown().optional()])),
+});
 export type DrawTicketBody = z.input<typeof DrawTicketBody>;
 
 /** A validated draw: every patient data field present, null when not asked or left empty. */

@@ -1,8 +1,8 @@
 import {
+  DEFAULT_PATIENT_INPUTS,
   DEFAULT_QUEUE_PRIORITY,
   queueConfigProblems,
   type CreateQueueInput,
-  type PatientInputs,
   type Queue,
   type SessionButtonVisibility,
   type UpdateQueueInput,
@@ -28,9 +28,6 @@ import {
   type QueueWithSession,
 } from './queues.repo.js';
 
-const DEFAULT_PATIENT_INPUTS: PatientInputs = {
-  display_name: 'NONE', first_name: 'NONE', birth_date: 'NONE', insurance_number: 'NONE', mail: 'NONE', phone: 'NONE',
-};
 const DEFAULT_BUTTON_VISIBILITY: SessionButtonVisibility = {
   suspend_online: 'EVERYBODY', suspend_kiosk: 'EVERYBODY', queue_opened: 'EVERYBODY', terminate: 'EVERYBODY',
 };
@@ -58,6 +55,7 @@ export function presentQueue({ queue: q, session }: QueueWithSession): Queue {
     average_process_minutes: q.averageProcessMinutes,
     number_start: q.numberStart,
     number_end: q.numberEnd,
+    number_wrap: q.numberWrap,
     timeout_minutes: q.timeoutMinutes,
     automatically_next: q.automaticallyNext,
     color: q.color,
@@ -110,6 +108,7 @@ const COLUMNS = {
   average_process_minutes: 'averageProcessMinutes',
   number_start: 'numberStart',
   number_end: 'numberEnd',
+  number_wrap: 'numberWrap',
   timeout_minutes: 'timeoutMinutes',
   automatically_next: 'automaticallyNext',
   color: 'color',

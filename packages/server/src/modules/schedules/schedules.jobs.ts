@@ -2,6 +2,7 @@ import { formatLocalDate, localDateOf, nextWeeklyOccurrence, zonedTimeToUtc, typ
 import type { Queryable, Transaction } from '../../db/connect.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import type { Outbox } from '../../platform/realtime/index.js';
 import { cancelPendingJobs, registerJobHandler, scheduleJob, type JobHandler } from '../../platform/jobs/index.js';
 import { applySessionEvent, findQueueById, getSessionRow, type SessionCommand, type SessionEventOrigin } from '../sessions/index.js';
 import { isPublicHoliday } from './holidays.js';
@@ -86,11 +87,18 @@ export async function planAllSchedules(ctx: AppContext): Promise<number> {
 }
 
 /** Fires a command; a state that already holds (SESSION_UNCHANGED) is fine for the schedule. */
-async function fire(ctx: AppContext, tx: Transaction, queueId: string, command: SessionCommand, origin: SessionEventOrigin): Promise<void> {
+async function fire(
+  ctx: AppContext,
+  tx: Transaction,
+  queueId: string,
+  command: SessionCommand,
+  origin: SessionEventOrigin,
+  outbox: Outbox,
+): Promise<void> {
   const queue = await findQueueById(tx, queueId);
   if (!queue) return;
   try {
-    await tx.transaction((sp) => applySessionEvent(ctx, sp, queue, command, origin));
+    await tx.transaction((sp) => applySessionEvent(ctx, sp, queue, command, origin, outbox));
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'SESSION_UNCHANGED')) throw error;
   }
@@ -101,7 +109,7 @@ async function fire(ctx: AppContext, tx: Transaction, queueId: string, command: 
  * user would (source SCHEDULE; buttons do not bind the schedule) unless it is a public holiday
  * and the entry is not valid on holidays, then plans the next occurrence.
  */
-const runOccurrence: JobHandler = async (ctx, tx, job) => {
+const runOccurrence: JobHandler = async (ctx, tx, job, outbox) => {
   const planned = job.payload as unknown as OccurrencePayload;
   const current = await findPlannableEntry(tx, planned.entryId);
   const now = ctx.clock.now();
@@ -111,7 +119,7 @@ const runOccurrence: JobHandler = async (ctx, tx, job) => {
   await planNextOccurrence(tx, current, new Date(Math.max(job.runAt.getTime(), now.getTime())));
   if (now.getTime() - job.runAt.getTime() > OCCURRENCE_GRACE_MS) return 'MISSED';
   if (firesOn(current, job.runAt)) {
-    await fire(ctx, tx, planned.queueId, { event: planned.event, note: { schedule_entry_id: planned.entryId } }, { source: 'SCHEDULE' });
+    await fire(ctx, tx, planned.queueId, { event: planned.event, note: { schedule_entry_id: planned.entryId } }, { source: 'SCHEDULE' }, outbox);
   }
   return 'DONE';
 };
@@ -123,7 +131,7 @@ const runOccurrence: JobHandler = async (ctx, tx, job) => {
  * it belongs to (then it is MISSED). The minutes are those of the queue when the close was
  * planned; a changed setting applies from the next planned close on.
  */
-const runSmartSuspend: JobHandler = async (ctx, tx, job) => {
+const runSmartSuspend: JobHandler = async (ctx, tx, job, outbox) => {
   const planned = job.payload as unknown as OccurrencePayload & { closesAt: string };
   const closesAt = new Date(planned.closesAt);
   const current = await findPlannableEntry(tx, planned.entryId);
@@ -139,6 +147,7 @@ const runSmartSuspend: JobHandler = async (ctx, tx, job) => {
     planned.queueId,
     { event: 'SUSPEND_ONLINE_TIMED', until: closesAt, note: { smart_suspend: true, schedule_entry_id: planned.entryId } },
     { source: 'JOB' },
+    outbox,
   );
   return 'DONE';
 };

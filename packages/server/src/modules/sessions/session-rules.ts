@@ -5,7 +5,7 @@ import type { SessionChange, SessionRow } from './sessions.repo.js';
 /**
  * What each event does to a session; undefined when it would change nothing (the caller answers
  * SESSION_UNCHANGED and records nothing).
- * - START opens the session and lifts a BLOCK.
+ * - START opens the session and lifts a BLOCK; opening a closed session begins a new numbering.
  * - TERMINATE closes it and lifts BLOCK and every suspend: the next START begins a clean session.
  * - BLOCK stops all intake (online and kiosk) of an open session without closing it: members keep
  *   being processed; the next START lifts it.
@@ -16,7 +16,9 @@ export function sessionChangeFor(session: SessionRow, event: SendableSessionEven
   switch (event) {
     case 'START':
       if (session.open && !session.blocked) return undefined;
-      return { open: true, blocked: false, openedAt: session.open ? session.openedAt : now };
+      if (session.open) return { blocked: false };
+      // A new session: ticket numbers start again from the queue's number start.
+      return { open: true, blocked: false, openedAt: now, sessionNo: session.sessionNo + 1, lastOrdinal: 0 };
     case 'TERMINATE': {
       const idle = !session.open && !session.blocked && !session.onlineSuspended && !session.kioskSuspended;
       if (idle) return undefined;

@@ -15,15 +15,17 @@ const closed: SessionRow = {
   kioskSuspended: false,
   kioskSuspendedUntil: null,
   openedAt: null,
+  sessionNo: 3,
+  lastOrdinal: 12,
   version: 0,
 };
 const open: SessionRow = { ...closed, open: true, openedAt: new Date('2026-05-04T07:00:00.000Z') };
 
 describe('sessionChangeFor', () => {
   it.each<[string, SessionRow, SendableSessionEvent, Partial<SessionRow> | undefined]>([
-    ['START opens', closed, 'START', { open: true, blocked: false, openedAt: now }],
+    ['START opens a new session: numbering starts again', closed, 'START', { open: true, blocked: false, openedAt: now, sessionNo: 4, lastOrdinal: 0 }],
     ['START on an open session is unchanged', open, 'START', undefined],
-    ['START lifts a block, keeping the opening time', { ...open, blocked: true }, 'START', { open: true, blocked: false, openedAt: open.openedAt }],
+    ['START lifts a block, keeping the opening time and the numbering', { ...open, blocked: true }, 'START', { blocked: false }],
     ['TERMINATE on a closed session is unchanged', closed, 'TERMINATE', undefined],
     ['BLOCK twice is unchanged', { ...open, blocked: true }, 'BLOCK', undefined],
     ['a fixed suspend replaces a timed one', { ...open, onlineSuspended: true, onlineSuspendedUntil: until }, 'SUSPEND_ONLINE_FIXED', { onlineSuspended: true, onlineSuspendedUntil: null }],

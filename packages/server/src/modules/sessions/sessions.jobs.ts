@@ -8,7 +8,7 @@ import { applySessionEvent, TIMED_SUSPEND_END_JOB } from './sessions.service.js'
  * that should have resumed must resume. It does nothing when the suspend it belongs to is no
  * longer the current one (resumed by hand, replaced by another suspend, closed by TERMINATE).
  */
-const endTimedSuspend: JobHandler = async (ctx, tx, job) => {
+const endTimedSuspend: JobHandler = async (ctx, tx, job, outbox) => {
   const { queueId, channel, until } = job.payload as { queueId: string; channel: 'ONLINE' | 'KIOSK'; until: string };
   const queue = await findQueueById(tx, queueId);
   if (!queue) return 'DONE';
@@ -23,6 +23,7 @@ const endTimedSuspend: JobHandler = async (ctx, tx, job) => {
         queue,
         { event: channel === 'ONLINE' ? 'RESUME_ONLINE_FIXED' : 'RESUME_KIOSK_FIXED', note: { timed_suspend_ended: until } },
         { source: 'JOB' },
+        outbox,
       ),
     );
   } catch (error) {

@@ -11,6 +11,8 @@ import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { scheduleJob } from '../../platform/jobs/index.js';
+import { Outbox } from '../../platform/realtime/index.js';
+import { topicOf, type RealtimeEvent } from '@wartefrei/shared';
 import { runSessionEndHooks } from './session-end.js';
 import { buttonOf, mayPress, sessionChangeFor } from './session-rules.js';
 import {
@@ -102,7 +104,8 @@ async function compareAndSet(
  * (and, for TERMINATE with a new value, CHANGE_MAX_CONCURRENT_PROCESSING) recorded with who and
  * when, the end job of a timed suspend scheduled, and the session-end hooks run on TERMINATE —
  * all in the same transaction. Users and the schedule go through here alike; button visibility
- * is the caller's check (it binds users only).
+ * is the caller's check (it binds users only). The live events (session.updated, and the
+ * tickets ended by TERMINATE) are added to `outbox` only when the whole event succeeded.
  */
 export async function applySessionEvent(
   ctx: AppContext,
@@ -110,8 +113,10 @@ export async function applySessionEvent(
   queue: SessionQueue,
   command: SessionCommand,
   origin: SessionEventOrigin,
+  outbox: Outbox,
 ): Promise<SessionRow> {
   const now = ctx.clock.now();
+  const events = new Outbox();
   if (command.until && command.until.getTime() <= now.getTime()) {
     throw new AppError('VALIDATION', { fields: { until: 'UNTIL_IN_PAST' } });
   }
@@ -149,7 +154,7 @@ export async function applySessionEvent(
         createdAt: now,
       });
     }
-    await runSessionEndHooks(tx, { queueId: queue.id, at: now });
+    await runSessionEndHooks(tx, { queueId: queue.id, at: now }, events);
   }
   if (command.until && (command.event === 'SUSPEND_ONLINE_TIMED' || command.event === 'SUSPEND_KIOSK_TIMED')) {
     const channel = command.event === 'SUSPEND_ONLINE_TIMED' ? 'ONLINE' : 'KIOSK';
@@ -161,13 +166,31 @@ export async function applySessionEvent(
       payload: { queueId: queue.id, channel, until },
     });
   }
+  events.add(topicOf('queue', queue.id), sessionUpdated(after));
+  outbox.adopt(events);
   return after;
+}
+
+/** The live event of a changed session: public, it holds nothing personal. */
+function sessionUpdated(row: SessionRow): RealtimeEvent {
+  return {
+    name: 'session.updated',
+    data: {
+      queue_id: row.queueId,
+      open: row.open,
+      queueing_allowed: row.queueingAllowed,
+      online_suspended: row.onlineSuspended,
+      kiosk_suspended: row.kioskSuspended,
+    },
+    public: true,
+  };
 }
 
 /** `POST /queues/{id}/session`: a user's event, bound by the queue's button visibility. */
 export async function sendSessionEvent(ctx: AppContext, actor: Actor, queueId: string, input: SessionEventInput): Promise<QueueSession> {
   const queue = await queueOfActor(ctx, actor, queueId);
   if (!mayPress(queue.buttonVisibility[buttonOf(input.event)], actor.isAdmin)) throw new AppError('FORBIDDEN');
+  const outbox = new Outbox();
   const row = await ctx.db.transaction((tx) =>
     applySessionEvent(
       ctx,
@@ -179,8 +202,10 @@ export async function sendSessionEvent(ctx: AppContext, actor: Actor, queueId: s
         ...(input.max_concurrent_processing !== undefined ? { maxConcurrentProcessing: input.max_concurrent_processing } : {}),
       },
       { source: 'USER', userId: actor.userId },
+      outbox,
     ),
   );
+  await outbox.flush(ctx.realtime);
   return presentSession(row);
 }
 
@@ -206,6 +231,7 @@ export async function switchQueueing(ctx: AppContext, actor: Actor, queueId: str
     });
     return changed.after;
   });
+  await ctx.realtime.publish(topicOf('queue', queue.id), sessionUpdated(after));
   return presentSession(after);
 }
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Queryable, Transaction } from '../../db/connect.js';
 import { jobs } from '../../db/schema.js';
+import { Outbox } from '../realtime/outbox.js';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -14,9 +15,10 @@ export type JobOutcome = 'DONE' | 'MISSED';
 /**
  * Runs one due job inside the claiming transaction (a savepoint of it): whatever it writes
  * commits together with the job's DONE, so a job's effects happen exactly once. Handlers must
- * use `tx`, never `ctx.db` (PGlite has one connection; the transaction holds it).
+ * use `tx`, never `ctx.db` (PGlite has one connection; the transaction holds it). Live events go
+ * into `outbox`: they are published after the commit, and dropped when the job fails.
  */
-export type JobHandler = (ctx: AppContext, tx: Transaction, job: JobRow) => Promise<JobOutcome | undefined | void>;
+export type JobHandler = (ctx: AppContext, tx: Transaction, job: JobRow, outbox: Outbox) => Promise<JobOutcome | undefined | void>;
 
 const handlers = new Map<string, JobHandler>();
 
@@ -94,6 +96,13 @@ export async function runDueJobs(ctx: AppContext, options: RunDueJobsOptions): P
 }
 
 async function runOneDueJob(ctx: AppContext, runnerId: string): Promise<keyof RunDueJobsResult | undefined> {
+  const outbox = new Outbox();
+  const outcome = await claimAndRunOneJob(ctx, runnerId, outbox);
+  if (outcome === 'done' || outcome === 'missed') await outbox.flush(ctx.realtime);
+  return outcome;
+}
+
+async function claimAndRunOneJob(ctx: AppContext, runnerId: string, outbox: Outbox): Promise<keyof RunDueJobsResult | undefined> {
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const [job] = await tx
@@ -109,7 +118,7 @@ async function runOneDueJob(ctx: AppContext, runnerId: string): Promise<keyof Ru
     const handler = handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      const outcome = (await tx.transaction((savepoint) => handler(ctx, savepoint, { ...job, status: 'RUNNING', attempts, lockedBy: runnerId, lockedAt: now }))) ?? 'DONE';
+      const outcome = (await tx.transaction((savepoint) => handler(ctx, savepoint, { ...job, status: 'RUNNING', attempts, lockedBy: runnerId, lockedAt: now }, outbox))) ?? 'DONE';
       await tx.update(jobs).set({ status: outcome, finishedAt: ctx.clock.now(), lastError: null }).where(eq(jobs.id, job.id));
       return outcome === 'DONE' ? 'done' : 'missed';
     } catch (error) {

@@ -69,7 +69,11 @@ export function createHub(adapter: PubSubAdapter, log: FastifyBaseLogger, maxBuf
     const sinks = byTopic.get(topic);
     if (!sinks) return;
     const full = JSON.stringify({ type: 'event', topic, version, name: event.name, data: event.data } satisfies RealtimeServerMessage);
-    const bare = event.public ? full : JSON.stringify({ type: 'version', topic, version } satisfies RealtimeServerMessage);
+    const bare = event.publicData
+      ? JSON.stringify({ type: 'event', topic, version, name: event.name, data: event.publicData } satisfies RealtimeServerMessage)
+      : event.public
+        ? full
+        : JSON.stringify({ type: 'version', topic, version } satisfies RealtimeServerMessage);
     for (const [sink, access] of [...sinks]) {
       if (sink.bufferedAmount > maxBufferedBytes) {
         detach(sink);

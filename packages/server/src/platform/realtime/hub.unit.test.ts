@@ -64,3 +64,35 @@ describe('realtime hub: publish after commit', () => {
     expect(await hub.currentVersion('queue:a')).toBe(2);
   });
 });
+
+describe('realtime hub: what a public subscriber sees', () => {
+  it('gets the publicData copy of an event, never the full data (member ids are ticket keys)', async () => {
+    const hub = createHub(createInProcessAdapter(), log);
+    const staff = sink();
+    const patient = sink();
+    hub.subscribe(staff.value, 'queue:q', 'full');
+    hub.subscribe(patient.value, 'queue:q', 'public');
+    await hub.publish('queue:q', {
+      name: 'member.called',
+      data: { member_id: 'secret-key', queue_id: 'q', number: 7, status: 'PROCESSING', silent: false },
+      publicData: { queue_id: 'q', number: 7, silent: false },
+    });
+    expect(JSON.parse(staff.sent[0] ?? '')).toMatchObject({ type: 'event', data: { member_id: 'secret-key', number: 7 } });
+    expect(JSON.parse(patient.sent[0] ?? '')).toEqual({
+      type: 'event',
+      topic: 'queue:q',
+      version: 1,
+      name: 'member.called',
+      data: { queue_id: 'q', number: 7, silent: false },
+    });
+    expect(patient.sent[0]).not.toContain('secret-key');
+  });
+
+  it('gets a bare version bump for an event that is neither public nor has a public copy', async () => {
+    const hub = createHub(createInProcessAdapter(), log);
+    const patient = sink();
+    hub.subscribe(patient.value, 'queue:q', 'public');
+    await hub.publish('queue:q', { name: 'member.updated', data: { member_id: 'k', queue_id: 'q', number: 1, status: 'WAITING' } });
+    expect(JSON.parse(patient.sent[0] ?? '')).toEqual({ type: 'version', topic: 'queue:q', version: 1 });
+  });
+});

@@ -1,0 +1,5 @@
+import './tickets.jobs.js';
+
+export { ticketsRoutes } from './tickets.routes.js';
+export { registerMemberTopic } from './tickets.realtime.js';
+export { MEMBER_TIMEOUT_JOB } from './actions.service.js';

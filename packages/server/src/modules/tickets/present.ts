@@ -1,0 +1,82 @@
+import { memberView, type Member, type TicketView } from '@wartefrei/shared';
+import type { InfoTagRow, MemberRow, QueueRow } from './tickets.repo.js';
+import type { LineEstimate, PlaceInLine } from './line.js';
+
+const iso = (d: Date | null): string | null => d?.toISOString() ?? null;
+const minutesBetween = (from: Date | null, to: Date | null): number | null =>
+  from && to ? Math.max(0, Math.floor((to.getTime() - from.getTime()) / 60_000)) : null;
+
+/** A ticket on the staff list. */
+export function presentMember(row: MemberRow, place: PlaceInLine | undefined, infoTagIds: string[], now: Date): Member {
+  return {
+    id: row.id,
+    queue_id: row.queueId,
+    number: row.number,
+    status: row.status,
+    cancel_state: row.cancelState,
+    view: memberView({ status: row.status, cancel_state: row.cancelState }),
+    removed: row.removed,
+    origin: row.origin,
+    drawn_by_processor: row.origin === 'MANUAL',
+    drawn_by_kiosk: row.origin === 'KIOSK',
+    silent: row.silent,
+    called_silently: row.calledSilently,
+    processor_id: row.processorId,
+    position: place?.position ?? null,
+    ahead: place?.ahead ?? null,
+    estimated_start: iso(place?.estimatedStart ?? null),
+    first_estimated_start: iso(row.firstEstimatedStart),
+    created_at: row.createdAt.toISOString(),
+    actual_start: iso(row.actualStart),
+    actual_end: iso(row.actualEnd),
+    wait_minutes: minutesBetween(row.createdAt, row.actualStart ?? (row.status === 'WAITING' ? now : row.actualEnd)),
+    processing_minutes: minutesBetween(row.actualStart, row.actualEnd ?? (row.status === 'PROCESSING' ? now : null)),
+    display_name: row.displayName,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    birth_date: row.birthDate,
+    insurance_number: row.insuranceNumber,
+    mail: row.mail,
+    phone: row.phone,
+    lang: row.lang,
+    info_tag_ids: infoTagIds,
+    version: row.version,
+  };
+}
+
+/** The ticket page: the patient's own ticket, the queue's texts, nothing of other patients. */
+export function presentTicket(row: MemberRow, queue: QueueRow, line: LineEstimate, tags: InfoTagRow[], now: Date): TicketView {
+  const place = line.places.get(row.id);
+  const hideTimes = place?.hideTimes === true || tags.some((t) => t.hideTimesOnTicket);
+  const estimatedStart = hideTimes ? null : (place?.estimatedStart ?? null);
+  return {
+    id: row.id,
+    queue_id: row.queueId,
+    number: row.number,
+    status: row.status,
+    cancel_state: row.cancelState,
+    view: memberView({ status: row.status, cancel_state: row.cancelState }),
+    position: place?.position ?? null,
+    ahead: place?.ahead ?? null,
+    estimated_start: iso(estimatedStart),
+    first_estimated_start: hideTimes ? null : iso(row.firstEstimatedStart),
+    wait_minutes: estimatedStart ? Math.max(0, Math.ceil((estimatedStart.getTime() - now.getTime()) / 60_000)) : null,
+    created_at: row.createdAt.toISOString(),
+    actual_start: iso(row.actualStart),
+    actual_end: iso(row.actualEnd),
+    display_name: row.displayName,
+    called_numbers: line.calledNumbers,
+    info_tags: tags.map((t) => ({ id: t.id, name: t.name, label: t.label, color: t.color, ticket_text: t.ticketText })),
+    queue: {
+      id: queue.id,
+      name: queue.name,
+      phone: queue.phone,
+      ticket_text_before: queue.ticketTextBefore,
+      ticket_text_after: queue.ticketTextAfter,
+      opening_hours: queue.openingHours,
+      color: queue.color,
+      accent_color: queue.accentColor,
+      wait_time_calculation_enabled: queue.waitTimeCalculationEnabled,
+    },
+  };
+}

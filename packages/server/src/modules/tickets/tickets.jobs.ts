@@ -1,0 +1,31 @@
+import { registerJobHandler, type JobHandler } from '../../platform/jobs/index.js';
+import { registerSessionEndHook } from '../sessions/index.js';
+import { MEMBER_TIMEOUT_JOB } from './actions.service.js';
+import { announceUpdate } from './tickets.events.js';
+import { endOpenMembers, findMember, updateMemberIfVersion } from './tickets.repo.js';
+
+/**
+ * The queue's timeout: a called member still PROCESSING `timeout_minutes` after the call (the
+ * patient never came, or nobody pressed finish) ends as FINISHED_BY_TIMEOUT with cancel state
+ * TIMEOUT. The job belongs to one call — the member's version at that call: a member finished,
+ * requeued or called again since is left alone. Missed-while-down rule: it runs however late.
+ */
+const timeOutMember: JobHandler = async (ctx, tx, job, outbox) => {
+  const { memberId, version } = job.payload as { memberId: string; version: number };
+  const member = await findMember(tx, memberId);
+  if (member?.version !== version || member.status !== 'PROCESSING') return 'DONE';
+  const ended = await updateMemberIfVersion(tx, member.id, version, {
+    status: 'FINISHED_BY_TIMEOUT',
+    cancelState: 'TIMEOUT',
+    actualEnd: ctx.clock.now(),
+  });
+  if (ended) announceUpdate(outbox, ended);
+  return 'DONE';
+};
+
+registerJobHandler(MEMBER_TIMEOUT_JOB, timeOutMember);
+
+// SPEC.md §4: closing a queue ends all its waiting and processing members (cancel state SESSION_END).
+registerSessionEndHook(async (tx, closed, outbox) => {
+  for (const member of await endOpenMembers(tx, closed.queueId, closed.at)) announceUpdate(outbox, member);
+});

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  AddMemberInfoTagInput,
+  CallMemberInput,
+  CallNextInput,
+  DrawTicketBody,
+  Member,
+  MemberActionInput,
+  MemberActionResult,
+  MemberListQuery,
+  MoveMemberInput,
+  PublicQueue,
+  TicketView,
+} from '@wartefrei/shared';
+import { actorOf, authenticateToken, requireUser, type Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { requestLang } from '../../platform/i18n.js';
+import { createRateLimiter } from '../../platform/rate-limit.js';
+import {
+  addMemberInfoTag,
+  callMember,
+  callNextOfProcessor,
+  callNextOfQueue,
+  cancelOwnTicket,
+  finishMember,
+  moveMember,
+  removeMemberInfoTag,
+  simpleAction,
+  type SimpleAction,
+} from './actions.service.js';
+import { drawTicket } from './draw.service.js';
+import { activeQueueIdsOf } from './tickets.repo.js';
+import { listQueueMembers, publicQueue, ticketView } from './views.service.js';
+
+const tags = ['tickets'];
+const security = [{ basic: [] }];
+// Any string: a non-UUID answers 404 like an unknown id, not a validation error.
+const params = z.object({ id: z.string() });
+
+/** The caller if the request carries credentials (a manual draw), else nobody (a patient). */
+async function optionalActor(ctx: AppContext, req: FastifyRequest): Promise<Actor | undefined> {
+  if (!req.headers.authorization) return undefined;
+  const { user, token } = await authenticateToken(ctx, req.headers.authorization);
+  return { userId: user.id, accountId: user.accountId, isAdmin: user.isAdmin, tokenId: token.id };
+}
+
+/** Tickets (SPEC.md §3 queue members): draw, the ticket page, the public queue, the staff actions. */
+export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const preHandler = requireUser(ctx);
+  const drawLimiter = createRateLimiter({ limit: ctx.config.drawLimit.perIp, windowSeconds: ctx.config.drawLimit.windowSeconds });
+
+  app.post(
+    '/queues/:id/members',
+    { schema: { tags, params, body: DrawTicketBody, response: { 201: TicketView } } },
+    async (req, reply) => {
+      const actor = req.body.origin === 'MANUAL' ? await optionalActor(ctx, req) : undefined;
+      return reply.code(201).send(await drawTicket(ctx, drawLimiter, req.params.id, req.body, { actor, ip: req.ip }));
+    },
+  );
+
+  app.get('/queues/:id/public', { schema: { tags, params, response: { 200: PublicQueue } } }, async (req) =>
+    publicQueue(ctx, req.params.id),
+  );
+
+  app.get(
+    '/queues/:id/members',
+    { preHandler, schema: { tags, security, params, querystring: MemberListQuery, response: { 200: z.array(Member) } } },
+    async (req) => listQueueMembers(ctx, actorOf(req), req.params.id, req.query),
+  );
+
+  app.post(
+    '/queues/:id/call-next',
+    { preHandler, schema: { tags, security, params, body: CallNextInput, response: { 200: MemberActionResult } } },
+    async (req) => callNextOfQueue(ctx, actorOf(req), req.params.id, req.body, requestLang(req)),
+  );
+
+  app.post(
+    '/call-next',
+    { preHandler, schema: { tags, security, body: CallNextInput, response: { 200: MemberActionResult } } },
+    async (req) => {
+      const actor = actorOf(req);
+      return callNextOfProcessor(ctx, actor, req.body, requestLang(req), await activeQueueIdsOf(ctx.db, actor.accountId, actor.userId));
+    },
+  );
+
+  app.get('/members/:id', { schema: { tags, params, response: { 200: TicketView } } }, async (req) => ticketView(ctx, req.params.id));
+
+  app.delete('/members/:id', { schema: { tags, params, response: { 200: TicketView } } }, async (req) =>
+    cancelOwnTicket(ctx, req.params.id),
+  );
+
+  app.post(
+    '/members/:id/call',
+    { preHandler, schema: { tags, security, params, body: CallMemberInput, response: { 200: MemberActionResult } } },
+    async (req) => callMember(ctx, actorOf(req), req.params.id, req.body, requestLang(req)),
+  );
+
+  app.post(
+    '/members/:id/finish',
+    { preHandler, schema: { tags, security, params, body: MemberActionInput, response: { 200: MemberActionResult } } },
+    async (req) => finishMember(ctx, actorOf(req), req.params.id, req.body?.version, requestLang(req)),
+  );
+
+  for (const action of ['requeue', 'remove', 'cancel', 'restore'] as const satisfies SimpleAction[]) {
+    app.post(
+      `/members/:id/${action}`,
+      { preHandler, schema: { tags, security, params, body: MemberActionInput, response: { 200: MemberActionResult } } },
+      async (req) => simpleAction(ctx, actorOf(req), req.params.id, action, req.body?.version),
+    );
+  }
+
+  app.post(
+    '/members/:id/move',
+    { preHandler, schema: { tags, security, params, body: MoveMemberInput, response: { 200: MemberActionResult } } },
+    async (req) => moveMember(ctx, actorOf(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/members/:id/info-tags',
+    { preHandler, schema: { tags, security, params, body: AddMemberInfoTagInput, response: { 200: MemberActionResult } } },
+    async (req) => addMemberInfoTag(ctx, actorOf(req), req.params.id, req.body.info_tag_id),
+  );
+
+  app.delete(
+    '/members/:id/info-tags/:tagId',
+    { preHandler, schema: { tags, security, params: z.object({ id: z.string(), tagId: z.string() }), response: { 200: MemberActionResult } } },
+    async (req) => removeMemberInfoTag(ctx, actorOf(req), req.params.id, req.params.tagId),
+  );
+};

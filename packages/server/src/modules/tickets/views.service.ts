@@ -1,0 +1,116 @@
+import { DEFAULT_PATIENT_INPUTS, drawRefusal, isSubscriptionValid, type Member, type MemberListQuery, type PublicQueue, type TicketView } from '@wartefrei/shared';
+import type { Queryable } from '../../db/connect.js';
+import { isUuid, type Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { queueOfActor } from '../sessions/index.js';
+import { estimateLine } from './line.js';
+import { presentMember, presentTicket } from './present.js';
+import {
+  findDrawContext,
+  findMember,
+  infoTagIdsOf,
+  listMembers,
+  loadQueueLine,
+  visibleInfoTagsOf,
+  type MemberRow,
+} from './tickets.repo.js';
+
+/** `GET /members/{id}`: the ticket page's data. Unknown and malformed ids are MEMBER_NOT_FOUND. */
+export async function ticketView(ctx: AppContext, memberId: string): Promise<TicketView> {
+  if (!isUuid(memberId)) throw new AppError('MEMBER_NOT_FOUND');
+  const member = await findMember(ctx.db, memberId);
+  if (!member) throw new AppError('MEMBER_NOT_FOUND');
+  const [context, line, tags] = await Promise.all([
+    findDrawContext(ctx.db, member.queueId),
+    loadQueueLine(ctx.db, member.queueId),
+    visibleInfoTagsOf(ctx.db, member.id),
+  ]);
+  if (!context) throw new AppError('MEMBER_NOT_FOUND');
+  const now = ctx.clock.now();
+  return presentTicket(member, context.queue, estimateLine(context.queue, line, now), tags, now);
+}
+
+/** Members as staff see them, with their places in the line and their tags. */
+export async function presentMembers(ctx: AppContext, q: Queryable, rows: MemberRow[]): Promise<Member[]> {
+  const now = ctx.clock.now();
+  const queueIds = [...new Set(rows.map((r) => r.queueId))];
+  const estimates = new Map(
+    await Promise.all(
+      queueIds.map(async (queueId) => {
+        const [context, line] = await Promise.all([findDrawContext(q, queueId), loadQueueLine(q, queueId)]);
+        return [queueId, context ? estimateLine(context.queue, line, now) : undefined] as const;
+      }),
+    ),
+  );
+  const tagIds = await infoTagIdsOf(q, rows.map((r) => r.id));
+  return rows.map((row) => presentMember(row, estimates.get(row.queueId)?.places.get(row.id), tagIds.get(row.id) ?? [], now));
+}
+
+/** `GET /queues/{id}/members`: the work view's list, with filters. */
+export async function listQueueMembers(ctx: AppContext, actor: Actor, queueId: string, query: MemberListQuery): Promise<Member[]> {
+  const queue = await queueOfActor(ctx, actor, queueId);
+  if (query.info_tag !== undefined && !isUuid(query.info_tag)) return [];
+  const rows = await listMembers(ctx.db, {
+    queueId: queue.id,
+    statuses: query.status ?? [],
+    origins: query.origin ?? [],
+    ...(query.info_tag ? { infoTagId: query.info_tag } : {}),
+    ...(query.q ? { text: query.q } : {}),
+  });
+  return presentMembers(ctx, ctx.db, rows);
+}
+
+/** `GET /queues/{id}/public`: what any visitor may see — counts and called numbers, no patient. */
+export async function publicQueue(ctx: AppContext, queueId: string): Promise<PublicQueue> {
+  if (!isUuid(queueId)) throw new AppError('QUEUE_NOT_FOUND');
+  const [context, line] = await Promise.all([findDrawContext(ctx.db, queueId), loadQueueLine(ctx.db, queueId)]);
+  if (!context) throw new AppError('QUEUE_NOT_FOUND');
+  const now = ctx.clock.now();
+  const { queue, session } = context;
+  const estimate = estimateLine(queue, line, now);
+  const sessionState = {
+    open: session?.open ?? false,
+    queueing_allowed: session?.queueingAllowed ?? true,
+    online_suspended: session?.onlineSuspended ?? false,
+    kiosk_suspended: session?.kioskSuspended ?? false,
+  };
+  const intake = {
+    subscription_valid: isSubscriptionValid(context.subscriptionState, context.trialEnd, now),
+    draw_online_enabled: queue.drawOnlineEnabled,
+    kiosk_enabled: queue.kioskEnabled,
+    session: { ...sessionState, blocked: session?.blocked ?? false },
+  };
+  return {
+    id: queue.id,
+    profile_id: queue.profileId,
+    name: queue.name,
+    identifier: queue.identifier,
+    phone: queue.phone,
+    kiosk_text_before: queue.kioskTextBefore,
+    kiosk_text_after: queue.kioskTextAfter,
+    ticket_text_before: queue.ticketTextBefore,
+    ticket_text_after: queue.ticketTextAfter,
+    monitor_text: queue.monitorText,
+    opening_hours: queue.openingHours,
+    color: queue.color,
+    accent_color: queue.accentColor,
+    draw_online_enabled: queue.drawOnlineEnabled,
+    kiosk_enabled: queue.kioskEnabled,
+    wait_time_calculation_enabled: queue.waitTimeCalculationEnabled,
+    display_monitor_on_kiosk: queue.displayMonitorOnKiosk,
+    ask_patient_for_language: queue.askPatientForLanguage,
+    patient_inputs: { ...DEFAULT_PATIENT_INPUTS, ...queue.patientInputs },
+    min_age: queue.minAge,
+    max_age: queue.maxAge,
+    session: sessionState,
+    online_refusal: drawRefusal(intake, 'ONLINE') ?? null,
+    kiosk_refusal: drawRefusal(intake, 'KIOSK') ?? null,
+    waiting: line.waiting.length,
+    processing: line.processing.length,
+    called_numbers: estimate.calledNumbers,
+    estimated_wait: estimate.newTicket
+      ? { estimated_start: estimate.newTicket.estimatedStart.toISOString(), wait_minutes: estimate.newTicket.waitMinutes }
+      : null,
+  };
+}

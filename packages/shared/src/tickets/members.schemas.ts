@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { CANCEL_STATES, DRAW_ORIGINS, MEMBER_STATUSES, MEMBER_VIEWS } from '../enums.js';
+import { PatientInputs } from '../queues/queues.schemas.js';
+
+export const MemberStatus = z.enum(MEMBER_STATUSES);
+export type MemberStatus = z.infer<typeof MemberStatus>;
+export const CancelState = z.enum(CANCEL_STATES);
+export type CancelState = z.infer<typeof CancelState>;
+export const MemberViewName = z.enum(MEMBER_VIEWS);
+const DrawRefusalCode = z.enum(['SUBSCRIPTION_INVALID', 'DRAWING_DISABLED', 'KIOSK_DISABLED', 'QUEUE_CLOSED', 'INTAKE_SUSPENDED']);
+
+const instant = z.string();
+const whole = z.number().int();
+
+/** An info tag as a patient sees it on the ticket (only tags marked visible on ticket). */
+export const TicketInfoTag = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  label: z.string().nullable(),
+  color: z.string().nullable(),
+  ticket_text: z.string().nullable(),
+});
+export type TicketInfoTag = z.infer<typeof TicketInfoTag>;
+
+/** The queue as the ticket page shows it. */
+export const TicketQueue = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  ticket_text_before: z.string().nullable(),
+  ticket_text_after: z.string().nullable(),
+  opening_hours: z.string().nullable(),
+  color: z.string().nullable(),
+  accent_color: z.string().nullable(),
+  wait_time_calculation_enabled: z.boolean(),
+});
+
+/**
+ * `GET /members/{id}` (public, the id is the visitor's key): what the ticket page shows. Times
+ * are ISO instants; `position` (1 = next) and `ahead` only while waiting in line; estimates are
+ * null when the queue does not calculate wait times or an info tag hides times.
+ */
+export const TicketView = z.object({
+  id: z.uuid(),
+  queue_id: z.uuid(),
+  number: whole,
+  status: MemberStatus,
+  cancel_state: CancelState.nullable(),
+  view: MemberViewName,
+  position: whole.nullable(),
+  ahead: whole.nullable(),
+  estimated_start: instant.nullable(),
+  first_estimated_start: instant.nullable(),
+  /** Whole minutes from now until the estimated start. */
+  wait_minutes: whole.nullable(),
+  created_at: instant,
+  actual_start: instant.nullable(),
+  actual_end: instant.nullable(),
+  display_name: z.string().nullable(),
+  /** Numbers being processed right now that were called publicly, latest call first. */
+  called_numbers: z.array(whole),
+  info_tags: z.array(TicketInfoTag),
+  queue: TicketQueue,
+});
+export type TicketView = z.infer<typeof TicketView>;
+
+/** A ticket on the processors' list: the ticket view's core plus the patient data and who drew it. */
+export const Member = z.object({
+  id: z.uuid(),
+  queue_id: z.uuid(),
+  number: whole,
+  status: MemberStatus,
+  cancel_state: CancelState.nullable(),
+  view: MemberViewName,
+  removed: z.boolean(),
+  origin: z.enum(DRAW_ORIGINS),
+  drawn_by_processor: z.boolean(),
+  drawn_by_kiosk: z.boolean(),
+  silent: z.boolean(),
+  called_silently: z.boolean(),
+  processor_id: z.uuid().nullable(),
+  position: whole.nullable(),
+  ahead: whole.nullable(),
+  estimated_start: instant.nullable(),
+  first_estimated_start: instant.nullable(),
+  created_at: instant,
+  actual_start: instant.nullable(),
+  actual_end: instant.nullable(),
+  /** Minutes from drawing to the call (or until now while waiting). */
+  wait_minutes: whole.nullable(),
+  /** Minutes from the call to the end (or until now while processing). */
+  processing_minutes: whole.nullable(),
+  display_name: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  birth_date: z.string().nullable(),
+  insurance_number: z.string().nullable(),
+  mail: z.string().nullable(),
+  phone: z.string().nullable(),
+  lang: z.string().nullable(),
+  info_tag_ids: z.array(z.uuid()),
+  /** The compare-and-set key: send it back with an action to act only on what you saw. */
+  version: whole,
+});
+export type Member = z.infer<typeof Member>;
+
+/** What a staff action answers: the member, the next one called automatically, a warning. */
+export const MemberActionResult = z.object({
+  member: Member,
+  /** Set by finish on a queue with automatically-next: the member called next (null: nobody waiting). */
+  next: Member.nullable().optional(),
+  /** Set when the call went beyond maxConcurrentProcessing (with `force`). */
+  warning: z.object({ code: z.literal('MAX_CONCURRENT_PROCESSING'), message: z.string(), max: whole }).optional(),
+});
+export type MemberActionResult = z.infer<typeof MemberActionResult>;
+
+const version = whole.min(0).optional();
+
+/** Body of a staff action; `version` makes it act only on the state the client saw. */
+export const MemberActionInput = z.strictObject({ version }).optional();
+export type MemberActionInput = z.infer<typeof MemberActionInput>;
+
+/** `POST /members/{id}/call`. */
+export const CallMemberInput = z.strictObject({ version, silent: z.boolean().optional(), force: z.boolean().optional() }).optional();
+export type CallMemberInput = z.infer<typeof CallMemberInput>;
+
+/**
+ * `POST /queues/{id}/call-next` and `POST /call-next` (all the caller's queues by priority).
+ * `silent`: no public announcement. `force`: call although maxConcurrentProcessing members are
+ * already being processed (the answer then carries the warning).
+ */
+export const CallNextInput = z.strictObject({ silent: z.boolean().optional(), force: z.boolean().optional() }).optional();
+export type CallNextInput = z.infer<typeof CallNextInput>;
+
+/** `POST /members/{id}/move`: to another queue of the account and/or a place in its line (1 = next). */
+export const MoveMemberInput = z
+  .strictObject({ version, queue_id: z.string().min(1).max(64).optional(), position: whole.min(1, 'MIN_VALUE').max(100_000).optional() })
+  .refine((v) => v.queue_id !== undefined || v.position !== undefined, { message: 'REQUIRED', path: ['position'] });
+export type MoveMemberInput = z.infer<typeof MoveMemberInput>;
+
+/** `POST /members/{id}/info-tags`. */
+export const AddMemberInfoTagInput = z.strictObject({ info_tag_id: z.string().min(1).max(64) });
+export type AddMemberInfoTagInput = z.infer<typeof AddMemberInfoTagInput>;
+
+const listOf = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .string()
+    .max(200)
+    .transform((v) => v.split(',').map((s) => s.trim()).filter((s) => s !== ''))
+    .pipe(z.array(item));
+
+/**
+ * `GET /queues/{id}/members` filters. Without `status` the open tickets (waiting, processing,
+ * cancelled by a processor) are listed; `q` matches number, names, mail and phone.
+ */
+export const MemberListQuery = z.strictObject({
+  status: listOf(MemberStatus).optional(),
+  origin: listOf(z.enum(DRAW_ORIGINS)).optional(),
+  info_tag: z.string().max(64).optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export type MemberListQuery = z.infer<typeof MemberListQuery>;
+
+/** `GET /queues/{id}/public`: what any visitor may see of a queue — nothing about other patients. */
+export const PublicQueue = z.object({
+  id: z.uuid(),
+  profile_id: z.uuid(),
+  name: z.string(),
+  identifier: z.string(),
+  phone: z.string().nullable(),
+  kiosk_text_before: z.string().nullable(),
+  kiosk_text_after: z.string().nullable(),
+  ticket_text_before: z.string().nullable(),
+  ticket_text_after: z.string().nullable(),
+  monitor_text: z.string().nullable(),
+  opening_hours: z.string().nullable(),
+  color: z.string().nullable(),
+  accent_color: z.string().nullable(),
+  draw_online_enabled: z.boolean(),
+  kiosk_enabled: z.boolean(),
+  wait_time_calculation_enabled: z.boolean(),
+  display_monitor_on_kiosk: z.boolean(),
+  ask_patient_for_language: z.boolean(),
+  patient_inputs: PatientInputs,
+  min_age: whole.nullable(),
+  max_age: whole.nullable(),
+  session: z.object({ open: z.boolean(), queueing_allowed: z.boolean(), online_suspended: z.boolean(), kiosk_suspended: z.boolean() }),
+  /** Why a patient cannot draw online / at the kiosk right now; null when they can. */
+  online_refusal: DrawRefusalCode.nullable(),
+  kiosk_refusal: DrawRefusalCode.nullable(),
+  waiting: whole,
+  processing: whole,
+  called_numbers: z.array(whole),
+  /** When a ticket drawn now would start; null when the queue does not calculate wait times. */
+  estimated_wait: z.object({ estimated_start: instant, wait_minutes: whole }).nullable(),
+});
+export type PublicQueue = z.infer<typeof PublicQueue>;
