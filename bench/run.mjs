@@ -1,5 +1,6 @@
 // `npm run bench`: measured figures, written to bench/results/latest.json and printed as a table.
 // Figures only — nothing here fails the build. Later issues add load, fan-out and estimate runs.
+// Ticket latency runs on PGlite and, when reachable, on PostgreSQL (BENCH_DATABASE_URL or the local one).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -8,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import pg from 'pg';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsFile = path.join(root, 'bench/results/latest.json');
@@ -21,13 +23,22 @@ function freePort() {
   });
 }
 
-/** Starts the server on a data folder; resolves with the ms until it answers, and a stop(). */
-async function startServer(dataDir) {
+/** Starts the server on a data folder (or DATABASE_URL); resolves with the ms until it answers, and a stop(). */
+async function startServer(dataDir, databaseUrl = '') {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl,
+      // One bench client draws hundreds of tickets from one address.
+      DRAW_LIMIT_PER_IP: '1000000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -53,16 +64,62 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function latency(url, init, count) {
+async function latency(url, init, count, expectStatus = 200) {
   const times = [];
   for (let i = 0; i < count; i++) {
     const t0 = performance.now();
     const res = await fetch(url, init);
     await res.arrayBuffer();
+    if (res.status !== expectStatus) throw new Error(`${init?.method ?? 'GET'} ${url} answered ${res.status}`);
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p99: percentile(times, 99), count };
+}
+
+const round = (ms) => Number(ms.toFixed(2));
+
+/**
+ * Draw and call-next latency on the demo queue, one request at a time over HTTP: `count` public
+ * draws, then `count` call-nexts (with force, so the concurrency limit does not refuse them).
+ */
+async function ticketLatency(base, prefix, count = 300) {
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from('admin@praxis-demo.example:wartefrei-demo').toString('base64')}` },
+  }).then((r) => r.json());
+  const staff = { authorization: `Basic ${Buffer.from(`${login.id}:${login.token}`).toString('base64')}`, 'content-type': 'application/json' };
+  const queue = (await fetch(`${base}/queues`, { headers: staff }).then((r) => r.json())).find((q) => q.identifier === 'allgemein');
+  await fetch(`${base}/queues/${queue.id}/session`, { method: 'POST', headers: staff, body: JSON.stringify({ event: 'START' }) });
+  const draw = await latency(`${base}/queues/${queue.id}/members`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ origin: 'ONLINE' }) }, count, 201);
+  const call = await latency(`${base}/queues/${queue.id}/call-next`, { method: 'POST', headers: staff, body: JSON.stringify({ force: true }) }, count, 200);
+  return {
+    [`${prefix}_draw_p50_ms`]: round(draw.p50),
+    [`${prefix}_draw_p99_ms`]: round(draw.p99),
+    [`${prefix}_call_next_p50_ms`]: round(call.p50),
+    [`${prefix}_call_next_p99_ms`]: round(call.p99),
+  };
+}
+
+/** A fresh PostgreSQL database for one run (BENCH_DATABASE_URL's server, default the local one); dropped by drop(). */
+async function freshPostgres() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `wf_bench_${process.pid}_${Date.now()}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
 }
 
 const gzipBytes = (file) => gzipSync(fs.readFileSync(file), { level: 9 }).length;
@@ -116,16 +173,40 @@ try {
   const authLatency = await latency(`${warm.base}/auth`, auth, 500);
   figures.get_auth_p50_ms = Number(authLatency.p50.toFixed(2));
   figures.get_auth_p99_ms = Number(authLatency.p99.toFixed(2));
-  Object.assign(figures, await pageJs(warm.base, { landing: '/', login: '/login', ticket: '/praxis-demo/wien/allgemein' }));
-  await warm.stop();
+  try {
+    const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+    if (fs.existsSync(chromiumPath)) {
+      Object.assign(figures, await pageJs(warm.base, { landing: '/', login: '/login', ticket: '/praxis-demo/wien/allgemein' }));
+    } else {
+      console.warn(`${chromiumPath} not found: page weights skipped (apt-get install chromium, or set CHROME_PATH)`);
+    }
+    Object.assign(figures, await ticketLatency(warm.base, 'pglite'));
+  } finally {
+    await warm.stop();
+  }
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+// The same ticket paths on PostgreSQL, when one is reachable.
+const postgres = await freshPostgres().catch((error) => {
+  console.warn(`PostgreSQL not reachable, its figures are skipped: ${error.message}`);
+  return undefined;
+});
+if (postgres) {
+  const onPg = await startServer(dataDir, postgres.url);
+  try {
+    Object.assign(figures, await ticketLatency(onPg.base, 'postgres'));
+  } finally {
+    await onPg.stop();
+    await postgres.drop();
+  }
 }
 
 const report = {
   measured_at: new Date().toISOString(),
   machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-  database: 'PGlite (embedded)',
+  database: 'PGlite (embedded); postgres_* figures on PostgreSQL',
   figures,
 };
 fs.mkdirSync(path.dirname(resultsFile), { recursive: true });

@@ -116,12 +116,12 @@ export type MemberActionResult = z.infer<typeof MemberActionResult>;
 
 const version = whole.min(0).optional();
 
-/** Body of a staff action; `version` makes it act only on the state the client saw. */
-export const MemberActionInput = z.strictObject({ version }).optional();
+/** Body of a staff action (may be absent); `version` makes it act only on the state the client saw. */
+export const MemberActionInput = z.strictObject({ version }).nullish();
 export type MemberActionInput = z.infer<typeof MemberActionInput>;
 
 /** `POST /members/{id}/call`. */
-export const CallMemberInput = z.strictObject({ version, silent: z.boolean().optional(), force: z.boolean().optional() }).optional();
+export const CallMemberInput = z.strictObject({ version, silent: z.boolean().optional(), force: z.boolean().optional() }).nullish();
 export type CallMemberInput = z.infer<typeof CallMemberInput>;
 
 /**
@@ -129,7 +129,7 @@ export type CallMemberInput = z.infer<typeof CallMemberInput>;
  * `silent`: no public announcement. `force`: call although maxConcurrentProcessing members are
  * already being processed (the answer then carries the warning).
  */
-export const CallNextInput = z.strictObject({ silent: z.boolean().optional(), force: z.boolean().optional() }).optional();
+export const CallNextInput = z.strictObject({ silent: z.boolean().optional(), force: z.boolean().optional() }).nullish();
 export type CallNextInput = z.infer<typeof CallNextInput>;
 
 /** `POST /members/{id}/move`: to another queue of the account and/or a place in its line (1 = next). */

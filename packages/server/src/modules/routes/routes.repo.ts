@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { accounts, profiles, queues } from '../../db/schema.js';
+import { accounts, profiles, queueMembers, queues } from '../../db/schema.js';
 
 const accountColumns = { id: accounts.id, identifier: accounts.identifier, display_name: accounts.displayName };
 const profileColumns = { id: profiles.id, identifier: profiles.identifier, name: profiles.name };
@@ -73,5 +73,16 @@ export async function defaultQueueCandidates(db: Queryable, profileId: string): 
 
 export async function findQueueById(db: Queryable, id: string): Promise<(RouteQueue & { accountId: string }) | undefined> {
   const [row] = await db.select({ ...queueColumns, accountId: queues.accountId }).from(queues).where(eq(queues.id, id)).limit(1);
+  return row;
+}
+
+/** The queue a ticket is in now. */
+export async function findQueueOfMember(db: Queryable, memberId: string): Promise<(RouteQueue & { accountId: string }) | undefined> {
+  const [row] = await db
+    .select({ ...queueColumns, accountId: queues.accountId })
+    .from(queueMembers)
+    .innerJoin(queues, eq(queues.id, queueMembers.queueId))
+    .where(eq(queueMembers.id, memberId))
+    .limit(1);
   return row;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, ResolvedRoute } from '@wartefrei/shared';
+import { queueSessions } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { givenProfile, givenQueue, givenSignedInAdmin } from '../../test/factories-queues.js';
 
@@ -111,7 +112,17 @@ describe('GET /routes/id/{id}', () => {
     expect(res.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.graz), queue: ref(p.grazLabor) });
   });
 
-  it('answers QUEUE_NOT_FOUND for any other id until tickets and appointments exist', async () => {
+  it('resolves a ticket id to the queue the ticket is in', async () => {
+    const p = await givenPractice();
+    await t.app.ctx.db.insert(queueSessions).values({ queueId: p.grazLabor.id, open: true }).onConflictDoUpdate({ target: queueSessions.queueId, set: { open: true } });
+    const drawn = await t.inject({ method: 'POST', url: `/queues/${p.grazLabor.id}/members`, payload: { origin: 'ONLINE' } });
+    expect(drawn.statusCode).toBe(201);
+    const res = await resolve(`id/${drawn.json<{ id: string }>().id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.graz), queue: ref(p.grazLabor) });
+  });
+
+  it('answers QUEUE_NOT_FOUND for any other id until appointments exist', async () => {
     const p = await givenPractice();
     for (const id of [p.wien.id, p.account.id, p.a.user.id, '00000000-0000-4000-8000-000000000000', 'kein-uuid']) {
       const res = await resolve(`id/${id}`);

@@ -9,6 +9,7 @@ import {
   findProfileById,
   findProfileByIdentifier,
   findQueueById,
+  findQueueOfMember,
   findQueueByIdentifier,
   firstTwoProfiles,
   queuesOfAccountByIdentifier,
@@ -72,12 +73,12 @@ export async function resolveIdentifiers(ctx: AppContext, accountSegment: string
 }
 
 /**
- * `GET /routes/id/{id}` (public): the account, location and queue of a queue id. Ticket and
- * appointment ids resolve here too once those exist (later issues); until then any other id,
- * like a malformed one, is QUEUE_NOT_FOUND.
+ * `GET /routes/id/{id}` (public): the account, location and queue of a queue id or of a ticket
+ * id (the queue the ticket is in now). Appointment ids resolve here too once those exist (a
+ * later issue); until then any other id, like a malformed one, is QUEUE_NOT_FOUND.
  */
 export async function resolveId(ctx: AppContext, id: string): Promise<ResolvedRoute> {
-  const queue = isUuid(id) ? await findQueueById(ctx.db, id) : undefined;
+  const queue = isUuid(id) ? ((await findQueueById(ctx.db, id)) ?? (await findQueueOfMember(ctx.db, id))) : undefined;
   if (!queue) throw new AppError('QUEUE_NOT_FOUND');
   const [account, profile] = await Promise.all([findAccountById(ctx.db, queue.accountId), findProfileById(ctx.db, queue.profileId)]);
   if (!account || !profile) throw new AppError('QUEUE_NOT_FOUND');

@@ -143,6 +143,9 @@ export async function applySessionEvent(
     createdAt: now,
   });
   if (command.event === 'TERMINATE') {
+    // Tickets first, then the queue row: call next locks in this order too (member, then
+    // queue), so the two never deadlock.
+    await runSessionEndHooks(tx, { queueId: queue.id, at: now }, events);
     if (changesMax && command.maxConcurrentProcessing !== undefined) {
       await setQueueMaxConcurrentProcessing(tx, queue.id, command.maxConcurrentProcessing);
       await insertSessionEvent(tx, {
@@ -154,7 +157,6 @@ export async function applySessionEvent(
         createdAt: now,
       });
     }
-    await runSessionEndHooks(tx, { queueId: queue.id, at: now }, events);
   }
   if (command.until && (command.event === 'SUSPEND_ONLINE_TIMED' || command.event === 'SUSPEND_KIOSK_TIMED')) {
     const channel = command.event === 'SUSPEND_ONLINE_TIMED' ? 'ONLINE' : 'KIOSK';

@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors.js';
 import { scheduleJob } from '../../platform/jobs/index.js';
 import { Outbox } from '../../platform/realtime/index.js';
 import { queueOfActor } from '../sessions/index.js';
+import { notifyCancelled } from './mails.js';
 import { announceCall, announceUpdate } from './tickets.events.js';
 import {
   addInfoTag,
@@ -247,6 +248,10 @@ export async function simpleAction(ctx: AppContext, actor: Actor, memberId: stri
     announceUpdate(outbox, updated);
     return updated;
   });
+  if (action === 'cancel') {
+    const [queue] = await ctx.db.select({ name: queues.name }).from(queues).where(eq(queues.id, changed.queueId));
+    notifyCancelled(ctx, changed, queue?.name ?? '');
+  }
   return result(ctx, changed);
 }
 
@@ -269,9 +274,10 @@ export function orderAtForPosition(line: Date[], position: number): Date | undef
  * member waiting in line may move.
  */
 export async function moveMember(ctx: AppContext, actor: Actor, memberId: string, input: MoveMemberInput): Promise<MemberActionResult> {
+  // Read before the transaction: PGlite has one connection, which the transaction holds.
+  const target = input.queue_id ? await queueOfActor(ctx, actor, input.queue_id) : undefined;
   const moved = await inTransaction(ctx, async (tx, outbox) => {
     const member = await memberOfActor(tx, actor, memberId);
-    const target = input.queue_id ? await queueOfActor(ctx, actor, input.queue_id) : undefined;
     const queueId = target?.id ?? member.queueId;
     const line = input.position !== undefined ? await lineOrderOf(tx, queueId, member.id) : [];
     const orderAt = input.position !== undefined ? orderAtForPosition(line, input.position) : undefined;

@@ -11,8 +11,8 @@ import { createRealtimeHub, type RealtimeHub } from './hub.js';
  * - `account:{id}`: staff of that account only.
  * - `queue:{id}`: staff of the queue's account see every event; anyone else (patients, kiosks,
  *   staff of other accounts) sees public events only; an unknown queue is refused.
- * - `member:{id}`: until the ticket module registers its rule, anyone who knows the id — the
- *   visitor's unguessable key — and only public events.
+ * - `member:{id}`: a fallback until the ticket module registers its rule at start (see
+ *   modules/tickets/tickets.realtime.ts: existing tickets only, full access for the key holder).
  * - `monitor:{id}`: no rule yet, refused.
  */
 export function registerPlatformAuthorizers(hub: RealtimeHub, db: Database): void {

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topicOf, type LoggedUser, type Queue } from '@wartefrei/shared';
 import { givenProfile, givenQueue, givenSignedInAdmin } from '../../test/factories-queues.js';
+import { givenQueue as givenQueueRow } from '../../test/factories-sessions.js';
+import { givenOpenQueue, givenTicket } from '../../test/factories-tickets.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { TestSocket } from './test-clients.js';
 
@@ -9,6 +11,7 @@ let t: TestApp;
 let baseUrl: string;
 let staff: LoggedUser;
 let queue: Queue;
+let profileId: string;
 let otherStaff: LoggedUser;
 const sockets: TestSocket[] = [];
 
@@ -16,7 +19,8 @@ beforeAll(async () => {
   t = await startTestApp();
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   staff = (await givenSignedInAdmin(t)).user;
-  queue = await givenQueue(t, staff, (await givenProfile(t, staff)).id);
+  profileId = (await givenProfile(t, staff)).id;
+  queue = await givenQueue(t, staff, profileId);
   otherStaff = (await givenSignedInAdmin(t)).user;
 });
 afterAll(async () => {
@@ -30,6 +34,11 @@ async function connect(query: Record<string, string> = {}) {
   return socket;
 }
 const asStaff = (user: LoggedUser) => connect({ username: user.username, token: user.token });
+/**
+ * A topic nobody has published on yet that an anonymous socket may subscribe to: a new queue's
+ * (a member topic needs a real ticket, and drawing one already publishes on it).
+ */
+const freshTopic = async () => topicOf('queue', (await givenQueue(t, staff, profileId)).id);
 const publish = (topic: string, name: 'member.called' | 'queue.updated', isPublic = false) =>
   name === 'member.called'
     ? t.app.ctx.realtime.publish(topic, {
@@ -109,7 +118,7 @@ describe('GET /ws: subscriptions and delivery', () => {
   });
 
   it('starts a fresh topic at version 1 and reports the current version on subscribe', async () => {
-    const topic = topicOf('member', randomUUID());
+    const topic = await freshTopic();
     const socket = await connect();
     socket.send({ type: 'subscribe', topics: [topic] });
     expect(await socket.nextJson()).toEqual({ type: 'subscribed', topics: [{ topic, version: 0 }] });
@@ -123,7 +132,7 @@ describe('GET /ws: subscriptions and delivery', () => {
   });
 
   it('stops delivering after unsubscribe and after the socket closed', async () => {
-    const topic = topicOf('member', randomUUID());
+    const topic = await freshTopic();
     const socket = await connect();
     const closing = await connect();
     for (const s of [socket, closing]) {
@@ -176,10 +185,12 @@ describe('GET /ws: subscriptions and delivery', () => {
 
   it('limits a socket to 100 topics, counting unsubscribes', async () => {
     const socket = await connect();
-    const topics = Array.from({ length: 100 }, () => topicOf('member', randomUUID()));
+    // 101 topics the socket may have: queues written directly, the queues API is not the subject.
+    const queueIds: string[] = [];
+    for (let i = 0; i < 101; i++) queueIds.push(await givenQueueRow(t, staff.account_id, { profileId }));
+    const [extra, ...topics] = queueIds.map((id) => topicOf('queue', id));
     socket.send({ type: 'subscribe', topics });
     expect(await socket.nextJson()).toMatchObject({ type: 'subscribed', topics: expect.arrayContaining([{ topic: topics[99], version: 0 }]) });
-    const extra = topicOf('member', randomUUID());
     socket.send({ type: 'subscribe', topics: [extra, topics[0]] });
     expect(await socket.nextJson()).toEqual({ type: 'error', code: 'TOO_MANY_TOPICS', topic: extra });
     expect(await socket.nextJson()).toEqual({ type: 'subscribed', topics: [{ topic: topics[0], version: 0 }] });
@@ -190,8 +201,9 @@ describe('GET /ws: subscriptions and delivery', () => {
   });
 
   it("does not send a member's events to the socket of another member", async () => {
-    const mine = topicOf('member', randomUUID());
-    const theirs = topicOf('member', randomUUID());
+    const queueId = await givenOpenQueue(t, staff.account_id);
+    const mine = topicOf('member', (await givenTicket(t, queueId)).id);
+    const theirs = topicOf('member', (await givenTicket(t, queueId)).id);
     const me = await connect();
     const other = await connect();
     me.send({ type: 'subscribe', topics: [mine] });

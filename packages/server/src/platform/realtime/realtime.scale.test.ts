@@ -1,10 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { topicOf, type RealtimeEvent } from '@wartefrei/shared';
+import { topicOf, type MemberActionResult, type RealtimeEvent } from '@wartefrei/shared';
 import { buildApp, type App } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { connectDatabase } from '../../db/connect.js';
+import { givenAdmin, givenProcessor, givenQueue } from '../../test/factories-sessions.js';
+import { givenOpenQueue, givenTicket } from '../../test/factories-tickets.js';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { basic, type TestApp } from '../../test/test-app.js';
 import { createTestDatabase, testDatabaseKind } from '../../test/test-database.js';
 import { TestClock } from '../../test/test-clock.js';
 import { TestSocket } from './test-clients.js';
@@ -20,22 +24,30 @@ describe.runIf(testDatabaseKind === 'postgres' && redisUrl)('GET /ws across two 
   let nodeB: App;
   let urlA: string;
   let urlB: string;
+  let smtp: TestSmtpServer;
+  /** Node A in the shape the factories take: accounts, queues and tickets are made through it. */
+  let viaA: TestApp;
+  let accountId: string;
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
     const databaseA = await createTestDatabase();
     const databaseB = await connectDatabase({ databaseUrl: databaseA.url });
-    const config = loadConfig({ PUBLIC_URL: 'http://wartefrei.test', SEED_DEMO: 'false', REDIS_URL: redisUrl });
+    smtp = await startSmtpServer();
+    const config = loadConfig({ PUBLIC_URL: 'http://wartefrei.test', SMTP_URL: smtp.url, SEED_DEMO: 'false', REDIS_URL: redisUrl });
     const clock = new TestClock();
     nodeA = await buildApp({ config, database: databaseA, clock, logger: false, realtimeKeyPrefix: keyPrefix });
     nodeB = await buildApp({ config, database: databaseB, clock, logger: false, realtimeKeyPrefix: keyPrefix });
     urlA = await nodeA.listen({ port: 0, host: '127.0.0.1' });
     urlB = await nodeB.listen({ port: 0, host: '127.0.0.1' });
+    viaA = { app: nodeA, smtp, clock, config, databaseUrl: databaseA.url, inject: (options) => nodeA.inject(options), close: () => Promise.resolve() };
+    accountId = (await givenAdmin(viaA)).accountId;
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
     await nodeB?.close();
     await nodeA?.close();
+    await smtp?.close();
     if (redisUrl) {
       const redis = new Redis(redisUrl);
       const keys = await redis.keys(`${keyPrefix}*`);
@@ -44,15 +56,13 @@ describe.runIf(testDatabaseKind === 'postgres' && redisUrl)('GET /ws across two 
     }
   });
 
-  const called = (memberId: string): RealtimeEvent => ({
-    name: 'member.called',
-    data: { member_id: memberId, queue_id: randomUUID(), number: 12, status: 'PROCESSING', silent: false },
-    public: true,
-  });
+  const updated = (queueId: string): RealtimeEvent => ({ name: 'queue.updated', data: { queue_id: queueId, waiting: 3 }, public: true });
+  /** A queue nobody has published on yet: its topic starts at version 0 on both nodes. */
+  const freshQueue = () => givenQueue(viaA, accountId);
 
   it('delivers a publish on one node to sockets on both nodes exactly once, with shared versions', async () => {
-    const memberId = randomUUID();
-    const topic = topicOf('member', memberId);
+    const queueId = await freshQueue();
+    const topic = topicOf('queue', queueId);
     const onA = await TestSocket.connect(urlA);
     const onB = await TestSocket.connect(urlB);
     sockets.push(onA, onB);
@@ -61,19 +71,19 @@ describe.runIf(testDatabaseKind === 'postgres' && redisUrl)('GET /ws across two 
       expect(await socket.nextJson()).toEqual({ type: 'subscribed', topics: [{ topic, version: 0 }] });
     }
 
-    expect(await nodeA.ctx.realtime.publish(topic, called(memberId))).toBe(1);
-    expect(await onB.nextJson()).toMatchObject({ type: 'event', topic, version: 1, name: 'member.called', data: { member_id: memberId } });
+    expect(await nodeA.ctx.realtime.publish(topic, updated(queueId))).toBe(1);
+    expect(await onB.nextJson()).toMatchObject({ type: 'event', topic, version: 1, name: 'queue.updated', data: { queue_id: queueId } });
     expect(await onA.nextJson()).toMatchObject({ type: 'event', topic, version: 1 });
-    expect(await nodeA.ctx.realtime.publish(topic, called(memberId))).toBe(2);
+    expect(await nodeA.ctx.realtime.publish(topic, updated(queueId))).toBe(2);
     expect(await onB.nextJson()).toMatchObject({ version: 2 });
     expect(await onA.nextJson()).toMatchObject({ version: 2 });
 
     // Redis delivers in publish order: had node A echoed its own events to its socket, the copies
     // of 1 and 2 would come before node B's event 3.
-    expect(await nodeB.ctx.realtime.publish(topic, called(memberId))).toBe(3);
+    expect(await nodeB.ctx.realtime.publish(topic, updated(queueId))).toBe(3);
     expect(await onA.nextJson()).toMatchObject({ version: 3 });
     expect(await onB.nextJson()).toMatchObject({ version: 3 });
-    expect(await nodeA.ctx.realtime.publish(topic, called(memberId))).toBe(4);
+    expect(await nodeA.ctx.realtime.publish(topic, updated(queueId))).toBe(4);
     expect(await onB.nextJson()).toMatchObject({ version: 4 });
     expect(await onA.nextJson()).toMatchObject({ version: 4 });
     await onA.expectNothingPending();
@@ -81,18 +91,48 @@ describe.runIf(testDatabaseKind === 'postgres' && redisUrl)('GET /ws across two 
   });
 
   it('delivers nothing to a socket on the other node subscribed to another topic', async () => {
-    const subscribed = topicOf('member', randomUUID());
+    const queueId = await freshQueue();
+    const subscribed = topicOf('queue', queueId);
     const other = await TestSocket.connect(urlB);
     sockets.push(other);
-    other.send({ type: 'subscribe', topics: [topicOf('member', randomUUID())] });
+    other.send({ type: 'subscribe', topics: [topicOf('queue', await freshQueue())] });
     expect(await other.nextJson()).toMatchObject({ type: 'subscribed' });
     const watcher = await TestSocket.connect(urlB);
     sockets.push(watcher);
     watcher.send({ type: 'subscribe', topics: [subscribed] });
     expect(await watcher.nextJson()).toMatchObject({ type: 'subscribed' });
-    await nodeA.ctx.realtime.publish(subscribed, called(subscribed.slice(7)));
+    await nodeA.ctx.realtime.publish(subscribed, updated(queueId));
     expect(await watcher.nextJson()).toMatchObject({ type: 'event', topic: subscribed, version: 1 });
     // The watcher got it, so node B has handled the message: the other socket must have nothing.
     await other.expectNothingPending();
+  });
+
+  it('delivers a call made over the HTTP API of one node to the patient socket on the other node', async () => {
+    const queueId = await givenOpenQueue(viaA, accountId);
+    const processor = await givenProcessor(viaA, accountId, [queueId]);
+    const ticket = await givenTicket(viaA, queueId);
+    const topic = topicOf('member', ticket.id);
+    const patient = await TestSocket.connect(urlB);
+    sockets.push(patient);
+    patient.send({ type: 'subscribe', topics: [topic] });
+    // Node B finds the ticket node A wrote, and the version node A's draw took from Redis.
+    expect(await patient.nextJson()).toEqual({ type: 'subscribed', topics: [{ topic, version: 1 }] });
+
+    const res = await fetch(new URL(`/queues/${queueId}/call-next`, urlA), {
+      method: 'POST',
+      headers: { authorization: basic(processor.id, processor.token), 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as MemberActionResult).member.id).toBe(ticket.id);
+
+    expect(await patient.nextJson()).toEqual({
+      type: 'event',
+      topic,
+      version: 2,
+      name: 'member.called',
+      data: { member_id: ticket.id, queue_id: queueId, number: ticket.number, status: 'PROCESSING', silent: false },
+    });
+    await patient.expectNothingPending();
   });
 });
