@@ -6,7 +6,9 @@ import { z } from 'zod';
  * Server → client messages:
  * - `{ type: 'subscribed', topics: [{ topic, version }] }` — the topic's current version; fetch
  *   the snapshot after this and apply only events with a higher version.
- * - `{ type: 'event', topic, version, name, data }` — one small event after a commit.
+ * - `{ type: <event name>, topic, version, ...fields }` — one small event after a commit, e.g.
+ *   `{ type: 'member.called', topic: 'queue:…', version: 7, queue_id, number, silent }`
+ *   (ARCHITECTURE.md's socket row: the type is the event's name, its fields sit beside it).
  * - `{ type: 'version', topic, version }` — something changed that this socket may not see
  *   (a non-public event on a public subscription): the version moves on without content.
  * - `{ type: 'unsubscribed', topics }`, `{ type: 'error', code, topic? }`, and text `pong`.
@@ -54,10 +56,20 @@ export type RealtimeEvent = {
   [K in RealtimeEventName]: { name: K; data: RealtimeEventData[K]; public?: boolean; publicData?: RealtimeEventData[K] };
 }[RealtimeEventName];
 
+/** An event as a socket receives it: its name as `type`, its fields beside topic and version. */
+export type RealtimeEventMessage = {
+  [K in RealtimeEventName]: { type: K; topic: string; version: number } & RealtimeEventData[K];
+}[RealtimeEventName];
+
+/** The socket message of an event (the one shape every node sends). */
+export function eventMessage(topic: string, version: number, name: RealtimeEventName, data: RealtimeEventData[RealtimeEventName]): RealtimeEventMessage {
+  return { ...data, type: name, topic, version } as RealtimeEventMessage;
+}
+
 export type RealtimeServerMessage =
   | { type: 'subscribed'; topics: { topic: string; version: number }[] }
   | { type: 'unsubscribed'; topics: string[] }
-  | { type: 'event'; topic: string; version: number; name: RealtimeEventName; data: RealtimeEventData[RealtimeEventName] }
+  | RealtimeEventMessage
   | { type: 'version'; topic: string; version: number }
   | { type: 'error'; code: RealtimeErrorCode; topic?: string };
 

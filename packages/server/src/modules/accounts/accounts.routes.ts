@@ -44,7 +44,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get(
     '/accounts/:id',
-    { preHandler: requireUser(ctx), schema: { tags, params: z.object({ id: z.string() }), response: { 200: Account } } },
+    { preHandler: requireUser(ctx), schema: { tags, security: [{ basic: [] }], params: z.object({ id: z.string() }), response: { 200: Account } } },
     async (req) => getAccount(ctx, actorOf(req), req.params.id),
   );
 };

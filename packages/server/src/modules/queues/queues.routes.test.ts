@@ -93,6 +93,7 @@ describe('POST /queues', () => {
       average_process_minutes: 10,
       number_start: null,
       number_end: null,
+      number_wrap: true,
       timeout_minutes: null,
       automatically_next: false,
       color: null,

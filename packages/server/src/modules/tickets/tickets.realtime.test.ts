@@ -64,20 +64,18 @@ describe('member:{id}: the patient follows their own ticket', () => {
 
     expect(memberOf(await callNext(t, processor, queueId)).id).toBe(ticket.id);
     expect(await patient.nextJson()).toEqual({
-      type: 'event',
+      type: 'member.called',
       topic,
       version: version + 1,
-      name: 'member.called',
-      data: memberData(ticket, 'PROCESSING', { silent: false }),
+      ...memberData(ticket, 'PROCESSING', { silent: false }),
     });
 
     memberOf(await memberAction(t, processor, ticket.id, 'finish'));
     expect(await patient.nextJson()).toEqual({
-      type: 'event',
+      type: 'member.updated',
       topic,
       version: version + 2,
-      name: 'member.updated',
-      data: memberData(ticket, 'FINISHED_BY_PROCESSOR', { view: 'finished' }),
+      ...memberData(ticket, 'FINISHED_BY_PROCESSOR', { view: 'finished' }),
     });
     await patient.expectNothingPending();
   });
@@ -92,7 +90,7 @@ describe('member:{id}: the patient follows their own ticket', () => {
     await subscribe(secondSocket, topicOf('member', second.id));
 
     expect(memberOf(await callNext(t, processor, queueId)).id).toBe(first.id);
-    expect(await firstSocket.nextJson()).toMatchObject({ name: 'member.called', data: { member_id: first.id } });
+    expect(await firstSocket.nextJson()).toMatchObject({ type: 'member.called', member_id: first.id });
     // The call was published before the HTTP answer came back: had the other socket been sent
     // anything, it would come before the pong.
     await secondSocket.expectNothingPending();
@@ -100,7 +98,7 @@ describe('member:{id}: the patient follows their own ticket', () => {
     // The quiet socket is alive and subscribed: its own call does arrive.
     memberOf(await memberAction(t, processor, first.id, 'finish'));
     expect(memberOf(await callNext(t, processor, queueId)).id).toBe(second.id);
-    expect(await secondSocket.nextJson()).toMatchObject({ name: 'member.called', data: { member_id: second.id } });
+    expect(await secondSocket.nextJson()).toMatchObject({ type: 'member.called', member_id: second.id });
     await secondSocket.expectNothingPending();
   });
 
@@ -154,18 +152,17 @@ describe('queue:{id}: public subscribers see numbers, never member ids', () => {
     expect(raw.map((text) => JSON.parse(text) as unknown)).toEqual([
       { type: 'version', topic, version: start + 1 }, // draw
       { type: 'version', topic, version: start + 2 }, // draw
-      { type: 'event', topic, version: start + 3, name: 'member.called', data: { queue_id: queueId, number: loud.number, silent: false } },
+      { type: 'member.called', topic, version: start + 3, queue_id: queueId, number: loud.number, silent: false },
       { type: 'version', topic, version: start + 4 }, // finish
       { type: 'version', topic, version: start + 5 }, // silent call
     ]);
 
     // The silently called patient still learns it is their turn.
     expect(await quietSocket.nextJson()).toEqual({
-      type: 'event',
+      type: 'member.called',
       topic: topicOf('member', quiet.id),
       version: quietVersion + 1,
-      name: 'member.called',
-      data: memberData(quiet, 'PROCESSING', { silent: true }),
+      ...memberData(quiet, 'PROCESSING', { silent: true }),
     });
   });
 
@@ -181,7 +178,8 @@ describe('queue:{id}: public subscribers see numbers, never member ids', () => {
     memberOf(await callNext(t, processor, queueId));
     memberOf(await memberAction(t, processor, ticket.id, 'finish'));
 
-    const event = (version: number, name: string, data: unknown) => ({ type: 'event', topic, version, name, data });
+    // The wire shape: the event's name as the type, its fields beside topic and version.
+    const event = (version: number, name: string, fields: Record<string, unknown>) => ({ type: name, topic, version, ...fields });
     expect([await own.nextJson(), await own.nextJson(), await own.nextJson()]).toEqual([
       event(start + 1, 'member.updated', memberData(ticket, 'WAITING', { view: 'waiting' })),
       event(start + 2, 'member.called', memberData(ticket, 'PROCESSING', { silent: false })),
@@ -209,11 +207,10 @@ describe('cancel and session end reach the right sockets', () => {
 
     expect((await t.inject({ method: 'DELETE', url: `/members/${ticket.id}` })).statusCode).toBe(200);
     expect(await staff.nextJson()).toEqual({
-      type: 'event',
+      type: 'member.updated',
       topic,
       version: start + 1,
-      name: 'member.updated',
-      data: memberData(ticket, 'FINISHED_BY_USER', { view: 'cancelled' }),
+      ...memberData(ticket, 'FINISHED_BY_USER', { view: 'cancelled' }),
     });
     await staff.expectNothingPending();
   });
@@ -232,11 +229,10 @@ describe('cancel and session end reach the right sockets', () => {
     expect(res.statusCode).toBe(200);
 
     expect(await patient.nextJson()).toEqual({
-      type: 'event',
+      type: 'member.updated',
       topic: memberTopic,
       version: memberVersion + 1,
-      name: 'member.updated',
-      data: memberData(ticket, 'FINISHED_BY_TIMEOUT', { view: 'expired' }),
+      ...memberData(ticket, 'FINISHED_BY_TIMEOUT', { view: 'expired' }),
     });
     await patient.expectNothingPending();
 
@@ -245,11 +241,14 @@ describe('cancel and session end reach the right sockets', () => {
     expect(raw.map((text) => JSON.parse(text) as unknown)).toEqual([
       { type: 'version', topic: queueTopic, version: queueVersion + 1 }, // the ended ticket
       {
-        type: 'event',
+        type: 'session.updated',
         topic: queueTopic,
         version: queueVersion + 2,
-        name: 'session.updated',
-        data: { queue_id: queueId, open: false, queueing_allowed: true, online_suspended: false, kiosk_suspended: false },
+        queue_id: queueId,
+        open: false,
+        queueing_allowed: true,
+        online_suspended: false,
+        kiosk_suspended: false,
       },
     ]);
     await monitor.expectNothingPending();
@@ -262,7 +261,8 @@ describe('versions', () => {
     const versions: number[] = [];
     for (let i = 0; i < count; i++) {
       const message = await socket.nextJson<RealtimeServerMessage>();
-      versions.push(message.type === 'event' || message.type === 'version' ? message.version : -1);
+      // Events and bare version bumps carry a version; subscribed, unsubscribed and error do not.
+      versions.push('version' in message ? message.version : -1);
     }
     await socket.expectNothingPending();
     return versions;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { REALTIME_CLOSE, type RealtimeEvent, type RealtimeServerMessage, type TopicKind } from '@wartefrei/shared';
+import { eventMessage, REALTIME_CLOSE, type RealtimeEvent, type RealtimeServerMessage, type TopicKind } from '@wartefrei/shared';
 import type { Actor } from '../auth.js';
 import { createInProcessAdapter, createRedisAdapter, type Envelope, type PubSubAdapter } from './adapters.js';
 
@@ -68,9 +68,9 @@ export function createHub(adapter: PubSubAdapter, log: FastifyBaseLogger, maxBuf
   const deliver = ({ topic, version, event }: Envelope) => {
     const sinks = byTopic.get(topic);
     if (!sinks) return;
-    const full = JSON.stringify({ type: 'event', topic, version, name: event.name, data: event.data } satisfies RealtimeServerMessage);
+    const full = JSON.stringify(eventMessage(topic, version, event.name, event.data));
     const bare = event.publicData
-      ? JSON.stringify({ type: 'event', topic, version, name: event.name, data: event.publicData } satisfies RealtimeServerMessage)
+      ? JSON.stringify(eventMessage(topic, version, event.name, event.publicData))
       : event.public
         ? full
         : JSON.stringify({ type: 'version', topic, version } satisfies RealtimeServerMessage);

@@ -77,14 +77,8 @@ describe('realtime hub: what a public subscriber sees', () => {
       data: { member_id: 'secret-key', queue_id: 'q', number: 7, status: 'PROCESSING', silent: false },
       publicData: { queue_id: 'q', number: 7, silent: false },
     });
-    expect(JSON.parse(staff.sent[0] ?? '')).toMatchObject({ type: 'event', data: { member_id: 'secret-key', number: 7 } });
-    expect(JSON.parse(patient.sent[0] ?? '')).toEqual({
-      type: 'event',
-      topic: 'queue:q',
-      version: 1,
-      name: 'member.called',
-      data: { queue_id: 'q', number: 7, silent: false },
-    });
+    expect(JSON.parse(staff.sent[0] ?? '')).toMatchObject({ type: 'member.called', member_id: 'secret-key', number: 7 });
+    expect(JSON.parse(patient.sent[0] ?? '')).toEqual({ type: 'member.called', topic: 'queue:q', version: 1, queue_id: 'q', number: 7, silent: false });
     expect(patient.sent[0]).not.toContain('secret-key');
   });
 

@@ -106,14 +106,8 @@ describe('GET /ws: subscriptions and delivery', () => {
     const first = await publish(topic, 'queue.updated');
     const second = await publish(topic, 'queue.updated');
     expect([first, second]).toEqual([expect.any(Number), (first ?? 0) + 1]);
-    expect(await subscribed.nextJson()).toEqual({
-      type: 'event',
-      topic,
-      version: first,
-      name: 'queue.updated',
-      data: { queue_id: queue.id, status: 'OPEN' },
-    });
-    expect(await subscribed.nextJson()).toMatchObject({ type: 'event', topic, version: second });
+    expect(await subscribed.nextJson()).toEqual({ type: 'queue.updated', topic, version: first, queue_id: queue.id, status: 'OPEN' });
+    expect(await subscribed.nextJson()).toMatchObject({ type: 'queue.updated', topic, version: second });
     await bystander.expectNothingPending();
   });
 
@@ -124,8 +118,8 @@ describe('GET /ws: subscriptions and delivery', () => {
     expect(await socket.nextJson()).toEqual({ type: 'subscribed', topics: [{ topic, version: 0 }] });
     await publish(topic, 'member.called', true);
     await publish(topic, 'member.called', true);
-    expect(await socket.nextJson()).toMatchObject({ type: 'event', topic, version: 1, name: 'member.called' });
-    expect(await socket.nextJson()).toMatchObject({ type: 'event', topic, version: 2 });
+    expect(await socket.nextJson()).toMatchObject({ type: 'member.called', topic, version: 1 });
+    expect(await socket.nextJson()).toMatchObject({ type: 'member.called', topic, version: 2 });
     const late = await connect();
     late.send({ type: 'subscribe', topics: [topic] });
     expect(await late.nextJson()).toEqual({ type: 'subscribed', topics: [{ topic, version: 2 }] });
@@ -175,11 +169,11 @@ describe('GET /ws: subscriptions and delivery', () => {
     }
     const internal = await publish(topic, 'queue.updated');
     const visible = await publish(topic, 'queue.updated', true);
-    expect(await own.nextJson()).toMatchObject({ type: 'event', version: internal, data: { queue_id: queue.id } });
-    expect(await own.nextJson()).toMatchObject({ type: 'event', version: visible });
+    expect(await own.nextJson()).toMatchObject({ type: 'queue.updated', version: internal, queue_id: queue.id });
+    expect(await own.nextJson()).toMatchObject({ type: 'queue.updated', version: visible });
     for (const socket of [anonymous, foreign]) {
       expect(await socket.nextJson()).toEqual({ type: 'version', topic, version: internal });
-      expect(await socket.nextJson()).toMatchObject({ type: 'event', version: visible, data: { queue_id: queue.id } });
+      expect(await socket.nextJson()).toMatchObject({ type: 'queue.updated', version: visible, queue_id: queue.id });
     }
   });
 
@@ -211,7 +205,7 @@ describe('GET /ws: subscriptions and delivery', () => {
     expect(await me.nextJson()).toMatchObject({ type: 'subscribed' });
     expect(await other.nextJson()).toMatchObject({ type: 'subscribed' });
     await publish(mine, 'member.called', true);
-    expect(await me.nextJson()).toMatchObject({ type: 'event', topic: mine, name: 'member.called' });
+    expect(await me.nextJson()).toMatchObject({ type: 'member.called', topic: mine });
     await other.expectNothingPending();
   });
 });

@@ -72,8 +72,8 @@ describe.runIf(testDatabaseKind === 'postgres' && redisUrl)('GET /ws across two 
     }
 
     expect(await nodeA.ctx.realtime.publish(topic, updated(queueId))).toBe(1);
-    expect(await onB.nextJson()).toMatchObject({ type: 'event', topic, version: 1, name: 'queue.updated', data: { queue_id: queueId } });
-    expect(await onA.nextJson()).toMatchObject({ type: 'event', topic, version: 1 });
+    expect(await onB.nextJson()).toMatchObject({ type: 'queue.updated', topic, version: 1, queue_id: queueId });
+    expect(await onA.nextJson()).toMatchObject({ type: 'queue.updated', topic, version: 1 });
     expect(await nodeA.ctx.realtime.publish(topic, updated(queueId))).toBe(2);
     expect(await onB.nextJson()).toMatchObject({ version: 2 });
     expect(await onA.nextJson()).toMatchObject({ version: 2 });
@@ -102,7 +102,7 @@ describe.runIf(testDatabaseKind === 'postgres' && redisUrl)('GET /ws across two 
     watcher.send({ type: 'subscribe', topics: [subscribed] });
     expect(await watcher.nextJson()).toMatchObject({ type: 'subscribed' });
     await nodeA.ctx.realtime.publish(subscribed, updated(queueId));
-    expect(await watcher.nextJson()).toMatchObject({ type: 'event', topic: subscribed, version: 1 });
+    expect(await watcher.nextJson()).toMatchObject({ type: 'queue.updated', topic: subscribed, version: 1 });
     // The watcher got it, so node B has handled the message: the other socket must have nothing.
     await other.expectNothingPending();
   });
@@ -127,11 +127,14 @@ describe.runIf(testDatabaseKind === 'postgres' && redisUrl)('GET /ws across two 
     expect(((await res.json()) as MemberActionResult).member.id).toBe(ticket.id);
 
     expect(await patient.nextJson()).toEqual({
-      type: 'event',
+      type: 'member.called',
       topic,
       version: 2,
-      name: 'member.called',
-      data: { member_id: ticket.id, queue_id: queueId, number: ticket.number, status: 'PROCESSING', silent: false },
+      member_id: ticket.id,
+      queue_id: queueId,
+      number: ticket.number,
+      status: 'PROCESSING',
+      silent: false,
     });
     await patient.expectNothingPending();
   });

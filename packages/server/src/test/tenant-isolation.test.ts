@@ -1,0 +1,650 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, or, type Column } from 'drizzle-orm';
+import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
+import type { ApiError, InfoTag, LoggedUser, MemberActionResult, Processor, Profile, Queue, ScheduleEntry, TicketView } from '@wartefrei/shared';
+import {
+  accounts,
+  infoTags,
+  profiles,
+  queueMemberInfoTags,
+  queueMembers,
+  queueProcessors,
+  queueSessionEvents,
+  queueSessions,
+  queues,
+  sessionScheduleEntries,
+  users,
+} from '../db/schema.js';
+import { startTestApp, type TestApp } from './test-app.js';
+import { givenVerifiedAdmin, logIn } from './factories.js';
+import { asUser, givenProcessor } from './factories-sessions.js';
+
+/*
+ * Tenant isolation (ARCHITECTURE.md "API conventions"): every staff query is scoped by the
+ * caller's account, and a foreign id answers 404 exactly like a missing one; a processor (not
+ * admin) sees only the queues assigned to them. One table of every id-taking staff route, run
+ * against a second account's real ids (and against a queue of the own account the processor is
+ * not assigned to), with a control per row on the caller's own ids so that a 404 cannot come
+ * from a broken route or a wrong payload. A guard test keeps the table complete.
+ */
+
+let t: TestApp;
+afterAll(async () => t?.close());
+
+let uniqueCounter = 0;
+const unique = () => `${Date.now().toString(36)}${(uniqueCounter++).toString(36)}`;
+let ipCounter = 0;
+/** Draws come from many addresses: the public draw limit is not what this file is about. */
+const nextIp = () => `198.18.${Math.floor(ipCounter / 250) % 250}.${(ipCounter++ % 250) + 1}`;
+
+interface Owner {
+  accountId: string;
+  user: LoggedUser;
+}
+
+/** A staff call that must answer `status`; the answer's body, or a thrown error naming the call. */
+async function api<T>(user: LoggedUser, method: HTTPMethods, url: string, payload: Record<string, unknown> | undefined, status: number): Promise<T> {
+  const res = await t.inject({ method, url, headers: asUser(user), ...(payload ? { payload } : {}) });
+  if (res.statusCode !== status) throw new Error(`setup ${method} ${url}: expected ${status}, got ${res.statusCode} ${res.body}`);
+  return (res.body ? res.json() : undefined) as T;
+}
+
+/** An account with its signed-in admin; its names are remembered as data that must not leak. */
+async function givenAccount(label: string, secrets?: Set<string>): Promise<Owner> {
+  const admin = await givenVerifiedAdmin(t, { display_name: `Dr. ${label} ${unique()}` });
+  for (const value of [admin.account_id, admin.user_id, admin.account_name, admin.account_identifier, admin.username, admin.display_name]) {
+    secrets?.add(value);
+  }
+  return { accountId: admin.account_id, user: await logIn(t, admin.username, admin.password) };
+}
+
+/** A queue created through the API, opened, with `assign` as its (active) processors. */
+async function givenOpenQueue(owner: Owner, profileId: string, assign: string[], label: string): Promise<Queue> {
+  const n = `${label}-${unique()}`.toLowerCase();
+  const queue = await api<Queue>(
+    owner.user,
+    'POST',
+    '/queues',
+    {
+      profile_id: profileId,
+      name: `Warteliste ${n}`,
+      identifier: `liste-${n}`,
+      // Room for many calls at once: a call that leaked must change the member, not meet the limit.
+      max_concurrent_processing: 10,
+      patient_inputs: { display_name: 'OPTIONAL', first_name: 'OPTIONAL', birth_date: 'NONE', insurance_number: 'NONE', mail: 'NONE', phone: 'NONE' },
+    },
+    201,
+  );
+  await api(owner.user, 'POST', `/queues/${queue.id}/session`, { event: 'START' }, 200);
+  for (const userId of assign) await api(owner.user, 'PUT', `/queues/${queue.id}/processors/${userId}`, undefined, 200);
+  return queue;
+}
+
+/** What a row needs an id of. `waiting`, `processing`, `cancelled`, `tagged` are members of `queue`; `tagged` carries `tag`. */
+const KINDS = ['account', 'profile', 'queue', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry'] as const;
+type Kind = (typeof KINDS)[number];
+/** The id of one thing of a kind in a world, made through the API on first use. */
+type Ids = (kind: Kind) => Promise<string>;
+
+/**
+ * A small world of one account, built lazily through the API as a row asks for it: a location,
+ * an open queue (with one waiting member already, and `assign` as its processors), members in
+ * each state, an info tag, a processor of the queue, a schedule entry.
+ */
+function world(owner: Owner, options: { label: string; assign?: string[]; secrets?: Set<string> }): Ids {
+  const { label } = options;
+  const keep = (...values: (string | null | undefined)[]) => {
+    for (const value of values) if (value) options.secrets?.add(value);
+  };
+  const draw = async (queueId: string): Promise<TicketView> => {
+    const n = unique();
+    const res = await t.inject({
+      method: 'POST',
+      url: `/queues/${queueId}/members`,
+      payload: { origin: 'ONLINE', display_name: `${label} Gast ${n}`, first_name: `${label}vorname${n}`, last_name: `${label}nachname${n}` },
+      remoteAddress: nextIp(),
+    });
+    if (res.statusCode !== 201) throw new Error(`setup draw: ${res.statusCode} ${res.body}`);
+    const ticket = res.json<TicketView>();
+    keep(ticket.id, `${label} Gast ${n}`, `${label}vorname${n}`, `${label}nachname${n}`);
+    return ticket;
+  };
+  const make: Record<Kind, () => Promise<string>> = {
+    account: () => Promise.resolve(owner.accountId),
+    profile: async () => {
+      const n = `${label}-${unique()}`.toLowerCase();
+      const profile = await api<Profile>(owner.user, 'POST', '/profiles', { name: `Standort ${n}`, identifier: `standort-${n}` }, 201);
+      keep(profile.id, profile.name, profile.identifier);
+      return profile.id;
+    },
+    queue: async () => {
+      const queue = await givenOpenQueue(owner, await ids('profile'), options.assign ?? [], label);
+      keep(queue.id, queue.name, queue.identifier);
+      await draw(queue.id);
+      return queue.id;
+    },
+    waiting: async () => (await draw(await ids('queue'))).id,
+    processing: async () => {
+      const member = await draw(await ids('queue'));
+      await api(owner.user, 'POST', `/members/${member.id}/call`, {}, 200);
+      return member.id;
+    },
+    cancelled: async () => {
+      const member = await draw(await ids('queue'));
+      await api(owner.user, 'POST', `/members/${member.id}/cancel`, {}, 200);
+      return member.id;
+    },
+    tag: async () => {
+      // Tag names are short (at most 10 characters).
+      const tag = await api<InfoTag>(owner.user, 'POST', '/info-tags', { name: `${label.slice(0, 2)}#${uniqueCounter++}` }, 201);
+      keep(tag.id, tag.name);
+      return tag.id;
+    },
+    tagged: async () => {
+      const member = await draw(await ids('queue'));
+      await api<MemberActionResult>(owner.user, 'POST', `/members/${member.id}/info-tags`, { info_tag_id: await ids('tag') }, 200);
+      return member.id;
+    },
+    processor: async () => {
+      const n = unique();
+      const processor = await api<Processor>(
+        owner.user,
+        'POST',
+        '/processors',
+        { username: `${label.toLowerCase()}-mitarbeiter-${n}@praxis.example`, display_name: `${label} Mitarbeiter ${n}` },
+        201,
+      );
+      keep(processor.id, processor.username, processor.display_name);
+      await api(owner.user, 'PUT', `/queues/${await ids('queue')}/processors/${processor.id}`, undefined, 200);
+      return processor.id;
+    },
+    entry: async () => {
+      const entry = await api<ScheduleEntry>(owner.user, 'POST', `/queues/${await ids('queue')}/schedule`, { event: 'START', weekday: 1, local_time: '07:00' }, 201);
+      keep(entry.id);
+      return entry.id;
+    },
+  };
+  const made = new Map<Kind, Promise<string>>();
+  const ids: Ids = (kind) => {
+    let id = made.get(kind);
+    if (!id) {
+      id = make[kind]();
+      made.set(kind, id);
+    }
+    return id;
+  };
+  return ids;
+}
+
+/** Ids that exist nowhere: what "a missing one" answers. */
+const missing: Ids = () => Promise.resolve(randomUUID());
+
+interface Request {
+  url: string;
+  payload?: Record<string, unknown>;
+}
+
+interface Row {
+  /** The route as registered (method and path with its parameter names). */
+  route: string;
+  /** Which ids are foreign when a route takes more than one. */
+  variant?: string;
+  /** Queue-bound: a processor not assigned to the queue gets a 404 as well. */
+  queueScoped?: boolean;
+  /** The status of the control on own ids (200 unless told). */
+  ok?: number;
+  /** The call with `foreign` ids where the row probes, `own` (the caller's own) ids elsewhere. */
+  request(foreign: Ids, own: Ids): Promise<Request>;
+}
+
+/** Every staff route that takes an id, in the path or in the body. Built from the *.routes.ts files. */
+const ROWS: Row[] = [
+  // accounts
+  { route: 'GET /accounts/:id', request: async (f) => ({ url: `/accounts/${await f('account')}` }) },
+  // profiles (locations)
+  { route: 'GET /profiles/:id', request: async (f) => ({ url: `/profiles/${await f('profile')}` }) },
+  { route: 'PATCH /profiles/:id', request: async (f) => ({ url: `/profiles/${await f('profile')}`, payload: { name: 'Übernommen' } }) },
+  { route: 'DELETE /profiles/:id', ok: 204, request: async (f) => ({ url: `/profiles/${await f('profile')}` }) },
+  // queues
+  {
+    route: 'POST /queues',
+    variant: 'into a foreign location',
+    ok: 201,
+    request: async (f) => ({ url: '/queues', payload: { profile_id: await f('profile'), name: 'Übernommen', identifier: `uebernommen-${unique()}` } }),
+  },
+  { route: 'GET /queues/:id', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}` }) },
+  { route: 'PATCH /queues/:id', request: async (f) => ({ url: `/queues/${await f('queue')}`, payload: { name: 'Übernommen' } }) },
+  { route: 'DELETE /queues/:id', ok: 204, request: async (f) => ({ url: `/queues/${await f('queue')}` }) },
+  // sessions
+  { route: 'GET /queues/:id/session', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/session` }) },
+  {
+    route: 'POST /queues/:id/session',
+    queueScoped: true,
+    request: async (f) => ({ url: `/queues/${await f('queue')}/session`, payload: { event: 'TERMINATE' } }),
+  },
+  {
+    route: 'PATCH /queues/:id/session',
+    queueScoped: true,
+    request: async (f) => ({ url: `/queues/${await f('queue')}/session`, payload: { queueing_allowed: false } }),
+  },
+  { route: 'GET /queues/:id/session/events', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/session/events` }) },
+  // schedules
+  { route: 'GET /queues/:id/schedule', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/schedule` }) },
+  {
+    route: 'POST /queues/:id/schedule',
+    ok: 201,
+    request: async (f) => ({ url: `/queues/${await f('queue')}/schedule`, payload: { event: 'TERMINATE', weekday: 2, local_time: '18:00' } }),
+  },
+  {
+    route: 'PATCH /queues/:id/schedule/:entryId',
+    variant: 'foreign queue and entry',
+    request: async (f) => ({ url: `/queues/${await f('queue')}/schedule/${await f('entry')}`, payload: { activated: false } }),
+  },
+  {
+    route: 'PATCH /queues/:id/schedule/:entryId',
+    variant: 'own queue, foreign entry',
+    request: async (f, own) => ({ url: `/queues/${await own('queue')}/schedule/${await f('entry')}`, payload: { activated: false } }),
+  },
+  {
+    route: 'DELETE /queues/:id/schedule/:entryId',
+    variant: 'foreign queue and entry',
+    ok: 204,
+    request: async (f) => ({ url: `/queues/${await f('queue')}/schedule/${await f('entry')}` }),
+  },
+  {
+    route: 'DELETE /queues/:id/schedule/:entryId',
+    variant: 'own queue, foreign entry',
+    ok: 204,
+    request: async (f, own) => ({ url: `/queues/${await own('queue')}/schedule/${await f('entry')}` }),
+  },
+  // processors and their queues
+  { route: 'GET /processors/:id', request: async (f) => ({ url: `/processors/${await f('processor')}` }) },
+  { route: 'PATCH /processors/:id', request: async (f) => ({ url: `/processors/${await f('processor')}`, payload: { display_name: 'Übernommen' } }) },
+  { route: 'DELETE /processors/:id', ok: 204, request: async (f) => ({ url: `/processors/${await f('processor')}` }) },
+  { route: 'GET /queues/:queueId/processors', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/processors` }) },
+  {
+    route: 'PUT /queues/:queueId/processors/:userId',
+    variant: 'foreign queue and processor',
+    request: async (f) => ({ url: `/queues/${await f('queue')}/processors/${await f('processor')}` }),
+  },
+  {
+    route: 'PUT /queues/:queueId/processors/:userId',
+    variant: 'foreign queue, own processor',
+    request: async (f, own) => ({ url: `/queues/${await f('queue')}/processors/${await own('processor')}` }),
+  },
+  {
+    route: 'PUT /queues/:queueId/processors/:userId',
+    variant: 'own queue, foreign processor',
+    request: async (f, own) => ({ url: `/queues/${await own('queue')}/processors/${await f('processor')}` }),
+  },
+  {
+    route: 'DELETE /queues/:queueId/processors/:userId',
+    variant: 'foreign queue and processor',
+    ok: 204,
+    request: async (f) => ({ url: `/queues/${await f('queue')}/processors/${await f('processor')}` }),
+  },
+  {
+    route: 'DELETE /queues/:queueId/processors/:userId',
+    variant: 'foreign queue, own processor',
+    ok: 204,
+    request: async (f, own) => ({ url: `/queues/${await f('queue')}/processors/${await own('processor')}` }),
+  },
+  {
+    route: 'DELETE /queues/:queueId/processors/:userId',
+    variant: 'own queue, foreign processor',
+    ok: 204,
+    request: async (f, own) => ({ url: `/queues/${await own('queue')}/processors/${await f('processor')}` }),
+  },
+  {
+    route: 'PATCH /processors/me/queues/:queueId',
+    queueScoped: true,
+    request: async (f) => ({ url: `/processors/me/queues/${await f('queue')}`, payload: { active: false } }),
+  },
+  // info tags
+  { route: 'GET /info-tags/:id', request: async (f) => ({ url: `/info-tags/${await f('tag')}` }) },
+  { route: 'PATCH /info-tags/:id', request: async (f) => ({ url: `/info-tags/${await f('tag')}`, payload: { name: 'Übernommen' } }) },
+  { route: 'DELETE /info-tags/:id', ok: 204, request: async (f) => ({ url: `/info-tags/${await f('tag')}` }) },
+  // tickets: the work view and the staff actions
+  { route: 'GET /queues/:id/members', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/members` }) },
+  { route: 'POST /queues/:id/call-next', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/call-next`, payload: {} }) },
+  // The same route without credentials (ONLINE, KIOSK) is the public draw: any queue by its id.
+  {
+    route: 'POST /queues/:id/members',
+    variant: 'MANUAL, with staff credentials',
+    queueScoped: true,
+    ok: 201,
+    request: async (f) => ({ url: `/queues/${await f('queue')}/members`, payload: { origin: 'MANUAL' } }),
+  },
+  { route: 'POST /members/:id/call', queueScoped: true, request: async (f) => ({ url: `/members/${await f('waiting')}/call`, payload: {} }) },
+  { route: 'POST /members/:id/finish', queueScoped: true, request: async (f) => ({ url: `/members/${await f('processing')}/finish`, payload: {} }) },
+  { route: 'POST /members/:id/requeue', queueScoped: true, request: async (f) => ({ url: `/members/${await f('processing')}/requeue`, payload: {} }) },
+  { route: 'POST /members/:id/remove', queueScoped: true, request: async (f) => ({ url: `/members/${await f('waiting')}/remove`, payload: {} }) },
+  { route: 'POST /members/:id/cancel', queueScoped: true, request: async (f) => ({ url: `/members/${await f('waiting')}/cancel`, payload: {} }) },
+  { route: 'POST /members/:id/restore', queueScoped: true, request: async (f) => ({ url: `/members/${await f('cancelled')}/restore`, payload: {} }) },
+  {
+    route: 'POST /members/:id/move',
+    variant: 'foreign member to the front',
+    queueScoped: true,
+    request: async (f) => ({ url: `/members/${await f('waiting')}/move`, payload: { position: 1 } }),
+  },
+  {
+    route: 'POST /members/:id/move',
+    variant: 'foreign member into an own queue',
+    queueScoped: true,
+    request: async (f, own) => ({ url: `/members/${await f('waiting')}/move`, payload: { queue_id: await own('queue') } }),
+  },
+  {
+    route: 'POST /members/:id/move',
+    variant: 'own member into a foreign queue',
+    queueScoped: true,
+    request: async (f, own) => ({ url: `/members/${await own('waiting')}/move`, payload: { queue_id: await f('queue') } }),
+  },
+  {
+    route: 'POST /members/:id/info-tags',
+    variant: 'foreign member, foreign tag',
+    queueScoped: true,
+    request: async (f) => ({ url: `/members/${await f('waiting')}/info-tags`, payload: { info_tag_id: await f('tag') } }),
+  },
+  {
+    route: 'POST /members/:id/info-tags',
+    variant: 'foreign member, own tag',
+    queueScoped: true,
+    request: async (f, own) => ({ url: `/members/${await f('waiting')}/info-tags`, payload: { info_tag_id: await own('tag') } }),
+  },
+  {
+    // Not queue-bound: info tags belong to the account, so a processor may use any of them.
+    route: 'POST /members/:id/info-tags',
+    variant: 'own member, foreign tag',
+    request: async (f, own) => ({ url: `/members/${await own('waiting')}/info-tags`, payload: { info_tag_id: await f('tag') } }),
+  },
+  {
+    route: 'DELETE /members/:id/info-tags/:tagId',
+    variant: 'foreign member and its tag',
+    queueScoped: true,
+    request: async (f) => ({ url: `/members/${await f('tagged')}/info-tags/${await f('tag')}` }),
+  },
+  {
+    route: 'DELETE /members/:id/info-tags/:tagId',
+    variant: 'foreign member, own tag',
+    queueScoped: true,
+    request: async (f, own) => ({ url: `/members/${await f('tagged')}/info-tags/${await own('tag')}` }),
+  },
+  {
+    route: 'DELETE /members/:id/info-tags/:tagId',
+    variant: 'own member, foreign tag',
+    request: async (f, own) => ({ url: `/members/${await own('tagged')}/info-tags/${await f('tag')}` }),
+  },
+];
+
+/** Routes with an id that are not staff routes, and why no account scope applies. */
+const PUBLIC_ROUTES: Record<string, string> = {
+  'GET /members/:id': 'the ticket page: the random member id is the visitor’s key to it',
+  'DELETE /members/:id': 'the visitor cancels their own ticket with its key',
+  'GET /queues/:id/public': 'what any visitor may see of a queue (no patient data)',
+  'GET /routes/id/:id': 'public link resolution (SPEC.md §7)',
+  'GET /routes/identifier/:account/:profile/:queue': 'public link resolution (SPEC.md §7)',
+  'GET /routes/identifier/:account/monitor/:monitor': 'public link resolution (SPEC.md §7)',
+  'POST /password-reset/:token': 'a one-time token from a mail, not an id of the account',
+  'GET /docs/*': 'the static files of the OpenAPI page',
+  'GET *': 'the web app’s static files (registered only when a web build exists)',
+};
+
+const rowName = (row: Row) => (row.variant ? `${row.route} (${row.variant})` : row.route);
+const methodOf = (route: string) => route.split(' ')[0] as HTTPMethods;
+/** Parameter names differ between routes sharing a node (`:id|:queueId`): compare the shape only. */
+const shapeOf = (route: string) => route.replace(/:[^/]+/g, ':');
+
+/**
+ * Every `METHOD /path` the app serves, read from Fastify's route tree: each line of
+ * `printRoutes({ commonPrefix: false })` is one path segment, indented four columns per level,
+ * followed by the methods registered on it.
+ */
+function registeredRoutes(tree: string): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = line.match(/^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    const segment = match[2] ?? '';
+    stack.length = depth;
+    stack.push(segment === '(empty root node)' ? '' : segment);
+    for (const method of (match[3] ?? '').split(',').map((m) => m.trim())) {
+      if (method) routes.push(`${method} ${stack.join('')}`);
+    }
+  }
+  return routes;
+}
+
+// --- The rows run in two situations -------------------------------------------------------------
+
+/** Snapshot of one side's rows: a whole account, or one queue with what hangs on it. */
+interface Scope {
+  accountId?: string;
+  queueIds: string[];
+  memberIds: string[];
+  tagIds: string[];
+  userIds: string[];
+  profileIds: string[];
+}
+
+const sorted = <T>(rows: T[]) => rows.map((r) => JSON.stringify(r)).sort();
+
+/**
+ * Every row that belongs to the scope, also rows of the other side pointing into it (a member
+ * moved into its queue, its tag on another member, its processor on another queue, a queue in
+ * its location): "unchanged" means none of these changed.
+ */
+async function snapshot(scope: Scope) {
+  const db = t.app.ctx.db;
+  const byAccount = (column: Column) => (scope.accountId ? [eq(column, scope.accountId)] : []);
+  const accountUsers = scope.accountId ? (await db.select({ id: users.id }).from(users).where(eq(users.accountId, scope.accountId))).map((r) => r.id) : [];
+  const accountProfiles = scope.accountId
+    ? (await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.accountId, scope.accountId))).map((r) => r.id)
+    : [];
+  const accountTags = scope.accountId ? (await db.select({ id: infoTags.id }).from(infoTags).where(eq(infoTags.accountId, scope.accountId))).map((r) => r.id) : [];
+  const queueRows = await db
+    .select()
+    .from(queues)
+    .where(or(inArray(queues.id, scope.queueIds), inArray(queues.profileId, [...scope.profileIds, ...accountProfiles]), ...byAccount(queues.accountId)));
+  const queueIds = [...new Set([...scope.queueIds, ...queueRows.map((q) => q.id)])];
+  const memberRows = await db
+    .select()
+    .from(queueMembers)
+    .where(or(inArray(queueMembers.queueId, queueIds), inArray(queueMembers.id, scope.memberIds), ...byAccount(queueMembers.accountId)));
+  const tagIds = [...scope.tagIds, ...accountTags];
+  const userIds = [...scope.userIds, ...accountUsers];
+  return {
+    accounts: sorted(scope.accountId ? await db.select().from(accounts).where(eq(accounts.id, scope.accountId)) : []),
+    users: sorted(await db.select().from(users).where(inArray(users.id, userIds))),
+    profiles: sorted(await db.select().from(profiles).where(inArray(profiles.id, [...scope.profileIds, ...accountProfiles]))),
+    queues: sorted(queueRows),
+    sessions: sorted(await db.select().from(queueSessions).where(inArray(queueSessions.queueId, queueIds))),
+    sessionEvents: sorted(await db.select().from(queueSessionEvents).where(inArray(queueSessionEvents.queueId, queueIds))),
+    scheduleEntries: sorted(await db.select().from(sessionScheduleEntries).where(inArray(sessionScheduleEntries.queueId, queueIds))),
+    infoTags: sorted(await db.select().from(infoTags).where(inArray(infoTags.id, tagIds))),
+    assignments: sorted(
+      await db
+        .select()
+        .from(queueProcessors)
+        .where(or(inArray(queueProcessors.queueId, queueIds), inArray(queueProcessors.userId, userIds))),
+    ),
+    members: sorted(memberRows),
+    memberTags: sorted(
+      await db
+        .select()
+        .from(queueMemberInfoTags)
+        .where(or(inArray(queueMemberInfoTags.memberId, memberRows.map((m) => m.id)), inArray(queueMemberInfoTags.infoTagId, tagIds))),
+    ),
+  };
+}
+
+async function scopeOf(ids: Ids, accountId?: string): Promise<Scope> {
+  return {
+    ...(accountId ? { accountId } : {}),
+    queueIds: [await ids('queue')],
+    memberIds: await Promise.all((['waiting', 'processing', 'cancelled', 'tagged'] as const).map((k) => ids(k))),
+    tagIds: [await ids('tag')],
+    userIds: [await ids('processor')],
+    profileIds: [await ids('profile')],
+  };
+}
+
+interface Situation {
+  name: string;
+  rows: Row[];
+  /** Who calls. */
+  actor: () => LoggedUser;
+  /** The ids that must answer 404: built before the tests, never changed by them. */
+  foreign: () => Ids;
+  /** Names and ids of the foreign side that no answer may contain. */
+  secrets: Set<string>;
+  scope: () => Scope;
+  /** Fresh own ids (per row) the actor may act on. */
+  own: () => Ids;
+}
+
+let adminA: Owner;
+let adminB: Owner;
+let processorA: LoggedUser;
+let worldB: Ids;
+let scopeB: Scope;
+let unassignedQueueWorld: Ids;
+let unassignedScope: Scope;
+const secretsB = new Set<string>();
+const secretsUnassigned = new Set<string>();
+
+beforeAll(async () => {
+  t = await startTestApp({ drawLimit: { perIp: 1_000, windowSeconds: 600 } });
+  adminA = await givenAccount('Anton');
+  adminB = await givenAccount('Berta', secretsB);
+  processorA = await givenProcessor(t, adminA.accountId, []);
+  // Everything of B exists before the first test: a row probes real ids, in every member state.
+  worldB = world(adminB, { label: 'Berta', secrets: secretsB });
+  for (const kind of KINDS) await worldB(kind);
+  scopeB = await scopeOf(worldB, adminB.accountId);
+  // A queue of A that processorA is not assigned to (another processor of A is).
+  unassignedQueueWorld = world(adminA, { label: 'Zweite', secrets: secretsUnassigned });
+  for (const kind of KINDS) await unassignedQueueWorld(kind);
+  unassignedScope = await scopeOf(unassignedQueueWorld);
+}, 120_000);
+
+const SITUATIONS: Situation[] = [
+  {
+    name: 'admin of account A with ids of account B',
+    rows: ROWS,
+    actor: () => adminA.user,
+    foreign: () => worldB,
+    secrets: secretsB,
+    scope: () => scopeB,
+    own: () => world(adminA, { label: 'Anton', assign: [adminA.user.id] }),
+  },
+  {
+    name: 'processor of account A with a queue of A not assigned to them',
+    rows: ROWS.filter((row) => row.queueScoped),
+    actor: () => processorA,
+    foreign: () => unassignedQueueWorld,
+    secrets: secretsUnassigned,
+    scope: () => unassignedScope,
+    own: () => world(adminA, { label: 'Anton', assign: [processorA.id] }),
+  },
+];
+
+function send(user: LoggedUser, route: string, request: Request): Promise<LightMyRequestResponse> {
+  return t.inject({ method: methodOf(route), url: request.url, headers: asUser(user), ...(request.payload ? { payload: request.payload } : {}) });
+}
+
+/** An answer with every UUID blanked: a foreign and a missing id must answer alike. */
+const comparable = (res: LightMyRequestResponse) => ({
+  status: res.statusCode,
+  body: res.body.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>'),
+});
+
+for (const situation of SITUATIONS) {
+  describe(situation.name, () => {
+    for (const row of situation.rows) {
+      it(`${rowName(row)}: 404 like a missing id, no foreign data, nothing changed`, async () => {
+        const own = situation.own();
+        const request = await row.request(situation.foreign(), own);
+        const before = await snapshot(situation.scope());
+        const res = await send(situation.actor(), row.route, request);
+
+        expect(res.statusCode, res.body).toBe(404);
+        expect(res.json<ApiError>().code).toEqual(expect.any(String));
+        const sent = JSON.stringify(request);
+        const leaked = [...situation.secrets].filter((secret) => res.body.includes(secret) && !sent.includes(secret));
+        expect(leaked, res.body).toEqual([]);
+        expect(await snapshot(situation.scope())).toEqual(before);
+
+        const absent = await send(situation.actor(), row.route, await row.request(missing, own));
+        expect(comparable(res)).toEqual(comparable(absent));
+      });
+
+      it(`${rowName(row)}: works on own ids (control)`, async () => {
+        const own = situation.own();
+        const res = await send(situation.actor(), row.route, await row.request(own, own));
+        expect(res.statusCode, res.body).toBe(row.ok ?? 200);
+      });
+    }
+  });
+}
+
+describe('what no id names', () => {
+  /** The caller's only waiting member is in `queueId`; the foreign side has waiting members too. */
+  async function expectCallNextCallsOnly(caller: LoggedUser, queueId: string, foreignScope: Scope) {
+    const before = await snapshot(foreignScope);
+    // Nothing waits in the caller's queue yet: a leak would call a foreign member.
+    const none = await t.inject({ method: 'POST', url: '/call-next', headers: asUser(caller), payload: {} });
+    expect(none.statusCode, none.body).toBe(409);
+    expect(none.json<ApiError>().code).toBe('NO_WAITING_MEMBER');
+    expect(await snapshot(foreignScope)).toEqual(before);
+    // Control: a member of the own queue is called.
+    const drawn = await t.inject({ method: 'POST', url: `/queues/${queueId}/members`, payload: { origin: 'ONLINE' }, remoteAddress: nextIp() });
+    const called = await t.inject({ method: 'POST', url: '/call-next', headers: asUser(caller), payload: {} });
+    expect(called.statusCode, called.body).toBe(200);
+    expect(called.json<MemberActionResult>().member).toMatchObject({ id: drawn.json<TicketView>().id, queue_id: queueId, status: 'PROCESSING' });
+    expect(await snapshot(foreignScope)).toEqual(before);
+  }
+
+  it('POST /call-next of an admin calls no member of another account', async () => {
+    const adminC = await givenAccount('Carla');
+    const queue = await givenOpenQueue(adminC, await world(adminC, { label: 'Carla' })('profile'), [adminC.user.id], 'Carla');
+    await expectCallNextCallsOnly(adminC.user, queue.id, scopeB);
+  });
+
+  it('POST /call-next of a processor calls no member of a queue they are not assigned to', async () => {
+    const processor = await givenProcessor(t, adminA.accountId, []);
+    const queue = await givenOpenQueue(adminA, await world(adminA, { label: 'Anton' })('profile'), [processor.id], 'Anton');
+    await expectCallNextCallsOnly(processor, queue.id, unassignedScope);
+  });
+
+  it('the lists of account A show nothing of account B; a processor’s queue list not the unassigned queue', async () => {
+    for (const url of ['/profiles', '/queues', '/info-tags', '/processors', '/processors/me/queues']) {
+      const res = await t.inject({ method: 'GET', url, headers: asUser(adminA.user) });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      expect([...secretsB].filter((secret) => res.body.includes(secret)), url).toEqual([]);
+    }
+    for (const url of ['/queues', '/processors/me/queues']) {
+      const res = await t.inject({ method: 'GET', url, headers: asUser(processorA) });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      expect(res.body, url).not.toContain(await unassignedQueueWorld('queue'));
+    }
+  });
+});
+
+describe('the table is complete', () => {
+  const registered = () => registeredRoutes(t.app.printRoutes({ commonPrefix: false })).filter((route) => !route.startsWith('HEAD '));
+
+  it('every registered route with an id (or a wildcard) is in the table or a listed public route', () => {
+    const listed = new Set([...ROWS.map((row) => row.route), ...Object.keys(PUBLIC_ROUTES)].map(shapeOf));
+    const withId = registered().filter((route) => /[:*]/.test(route));
+    expect(withId.length).toBeGreaterThan(20);
+    expect(withId.filter((route) => !listed.has(shapeOf(route)))).toEqual([]);
+  });
+
+  it('every route of the table is registered (no typo hides a route from the table)', () => {
+    const served = new Set(registered().map(shapeOf));
+    expect(ROWS.map((row) => row.route).filter((route) => !served.has(shapeOf(route)))).toEqual([]);
+  });
+});
