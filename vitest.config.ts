@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Pure unit tables, the web app's component tests in jsdom, and the server's integration tests
@@ -7,6 +8,9 @@ const unitFiles = ['packages/shared/src/**/*.test.ts', 'packages/server/src/**/*
 
 export default defineConfig({
   test: {
+    // Integration files spend much of their time waiting on PostgreSQL and sockets: one worker
+    // per core (vitest's default leaves one idle, which is half of a 2-core CI machine).
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       { test: { name: 'unit', include: unitFiles } },
       {

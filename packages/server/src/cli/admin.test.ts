@@ -34,7 +34,8 @@ function admin(args: string[]) {
 }
 
 describe('npm run admin -- create-account', () => {
-  it('creates a verified account and admin that can sign in at once, without mail', async () => {
+  // Two real `npx tsx` processes, each migrating a database: seconds apiece on a slow machine.
+  it('creates a verified account and admin that can sign in at once, without mail', { timeout: 90_000 }, async () => {
     const args = ['create-account', '--name', 'Praxis Dr. Huber', '--identifier', 'Praxis Hüber', '--admin-name', 'Dr. Huber', '--admin-mail', 'huber@praxis.example', '--password', 'ein-gutes-passwort'];
     const created = await admin(args);
     expect(created.code).toBe(0);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CANCEL_STATES, DRAW_ORIGINS, MEMBER_STATUSES, MEMBER_VIEWS } from '../enums.js';
-import { PatientInputs } from '../queues/queues.schemas.js';
+import { Queue } from '../queues/queues.schemas.js';
 
 export const MemberStatus = z.enum(MEMBER_STATUSES);
 export type MemberStatus = z.infer<typeof MemberStatus>;
@@ -23,16 +23,16 @@ export const TicketInfoTag = z.object({
 export type TicketInfoTag = z.infer<typeof TicketInfoTag>;
 
 /** The queue as the ticket page shows it. */
-export const TicketQueue = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  phone: z.string().nullable(),
-  ticket_text_before: z.string().nullable(),
-  ticket_text_after: z.string().nullable(),
-  opening_hours: z.string().nullable(),
-  color: z.string().nullable(),
-  accent_color: z.string().nullable(),
-  wait_time_calculation_enabled: z.boolean(),
+export const TicketQueue = Queue.pick({
+  id: true,
+  name: true,
+  phone: true,
+  ticket_text_before: true,
+  ticket_text_after: true,
+  opening_hours: true,
+  color: true,
+  accent_color: true,
+  wait_time_calculation_enabled: true,
 });
 
 /**
@@ -162,29 +162,30 @@ export const MemberListQuery = z.strictObject({
 export type MemberListQuery = z.infer<typeof MemberListQuery>;
 
 /** `GET /queues/{id}/public`: what any visitor may see of a queue — nothing about other patients. */
-export const PublicQueue = z.object({
-  id: z.uuid(),
-  profile_id: z.uuid(),
-  name: z.string(),
-  identifier: z.string(),
-  phone: z.string().nullable(),
-  kiosk_text_before: z.string().nullable(),
-  kiosk_text_after: z.string().nullable(),
-  ticket_text_before: z.string().nullable(),
-  ticket_text_after: z.string().nullable(),
-  monitor_text: z.string().nullable(),
-  opening_hours: z.string().nullable(),
-  color: z.string().nullable(),
-  accent_color: z.string().nullable(),
-  draw_online_enabled: z.boolean(),
-  kiosk_enabled: z.boolean(),
-  wait_time_calculation_enabled: z.boolean(),
-  display_monitor_on_kiosk: z.boolean(),
-  ask_patient_for_language: z.boolean(),
-  patient_inputs: PatientInputs,
-  min_age: whole.nullable(),
-  max_age: whole.nullable(),
-  session: z.object({ open: z.boolean(), queueing_allowed: z.boolean(), online_suspended: z.boolean(), kiosk_suspended: z.boolean() }),
+export const PublicQueue = Queue.pick({
+  id: true,
+  profile_id: true,
+  name: true,
+  identifier: true,
+  phone: true,
+  kiosk_text_before: true,
+  kiosk_text_after: true,
+  ticket_text_before: true,
+  ticket_text_after: true,
+  monitor_text: true,
+  opening_hours: true,
+  color: true,
+  accent_color: true,
+  draw_online_enabled: true,
+  kiosk_enabled: true,
+  wait_time_calculation_enabled: true,
+  display_monitor_on_kiosk: true,
+  ask_patient_for_language: true,
+  patient_inputs: true,
+  min_age: true,
+  max_age: true,
+  session: true,
+}).extend({
   /** Why a patient cannot draw online / at the kiosk right now; null when they can. */
   online_refusal: DrawRefusalCode.nullable(),
   kiosk_refusal: DrawRefusalCode.nullable(),

@@ -177,20 +177,20 @@ export async function callNextOfProcessor(ctx: AppContext, actor: Actor, input: 
   const called = await inTransaction(ctx, async (tx, outbox) => {
     let candidates = queueIds;
     if (!input?.force) {
-      const open: string[] = [];
-      for (const id of queueIds) {
-        const [row] = await tx.select({ max: queues.maxConcurrentProcessing }).from(queues).where(eq(queues.id, id));
-        if (row && (await countProcessing(tx, { queueId: id })) < row.max) open.push(id);
-      }
-      if (open.length === 0 && queueIds.length > 0 && (await lockHeadOfLine(tx, queueIds))) {
-        const [first] = await tx.select({ max: queues.maxConcurrentProcessing }).from(queues).where(eq(queues.id, queueIds[0] ?? ''));
-        throw new AppError('MAX_CONCURRENT_PROCESSING', { args: [first?.max ?? 1] });
-      }
-      candidates = open;
+      candidates = [];
+      for (const id of queueIds) if ((await countProcessing(tx, { queueId: id })) < (await maxConcurrentOf(tx, id))) candidates.push(id);
+      // Somebody waits, but only in queues at their limit: say so rather than "nobody waits".
+      const blocked = candidates.length === 0 ? await lockHeadOfLine(tx, queueIds) : undefined;
+      if (blocked) throw new AppError('MAX_CONCURRENT_PROCESSING', { args: [await maxConcurrentOf(tx, blocked.queueId)] });
     }
     return callHeadOfLine(ctx, tx, outbox, actor, candidates, input ?? {}, lang);
   });
   return result(ctx, called.member, called.warning ? { warning: called.warning } : {});
+}
+
+async function maxConcurrentOf(tx: Transaction, queueId: string): Promise<number> {
+  const [row] = await tx.select({ max: queues.maxConcurrentProcessing }).from(queues).where(eq(queues.id, queueId));
+  return row?.max ?? 1;
 }
 
 /** `POST /members/{id}/call`: calls this member (out of order), publicly or silently. */

@@ -15,10 +15,10 @@ import { AppError, isUniqueViolation, violatedConstraint } from '../../platform/
 import type { RateLimiter } from '../../platform/rate-limit.js';
 import { Outbox } from '../../platform/realtime/index.js';
 import { getSessionRow, queueOfActor } from '../sessions/index.js';
-import { estimateLine } from './line.js';
+import { estimateLine, type LineEstimate } from './line.js';
+import { presentTicket } from './present.js';
 import { announceUpdate } from './tickets.events.js';
 import { findDrawContext, insertMember, loadQueueLine, takeNextNumber, type DrawContext } from './tickets.repo.js';
-import { ticketView } from './views.service.js';
 
 /** Who draws: a patient (online, kiosk) by address, or a signed-in processor (manual). */
 export interface Drawer {
@@ -47,7 +47,8 @@ function intakeOf(context: DrawContext, now: Date): IntakeState {
  * rate limited per address; a manual one needs a processor of the queue. The order of checks
  * is the patient's: does the queue exist, may one draw now, is the data right. The number comes
  * from the session's counter row in the same transaction as the insert; the first estimated
- * start is the estimate for a newcomer at the end of the line as it stood just before.
+ * start is the estimate for a newcomer at the end of the line as it stood just before (read
+ * outside the transaction, so the counter row is locked only for the update and the insert).
  */
 export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId: string, body: DrawTicketBody, drawer: Drawer): Promise<TicketView> {
   const now = ctx.clock.now();
@@ -116,5 +117,16 @@ export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId:
       throw error;
     });
   await outbox.flush(ctx.realtime);
-  return ticketView(ctx, member.id);
+  // The answer comes from the same snapshot as the first estimate, with the newcomer at the end
+  // of the line: consistent with it, and no second read of the line. A draw racing this one may
+  // stand ahead; the ticket page refetches on its first live event anyway.
+  return presentTicket(member, queue, withNewcomer(before, member.id), [], now);
+}
+
+/** The line as it stood before a draw, plus the new ticket at its end. */
+function withNewcomer(line: LineEstimate, memberId: string): LineEstimate {
+  const waiting = line.places.size;
+  const places = new Map(line.places);
+  places.set(memberId, { position: waiting + 1, ahead: waiting, estimatedStart: line.newTicket?.estimatedStart ?? null, hideTimes: false });
+  return { ...line, places };
 }

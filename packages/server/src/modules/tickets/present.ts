@@ -6,8 +6,8 @@ const iso = (d: Date | null): string | null => d?.toISOString() ?? null;
 const minutesBetween = (from: Date | null, to: Date | null): number | null =>
   from && to ? Math.max(0, Math.floor((to.getTime() - from.getTime()) / 60_000)) : null;
 
-/** A ticket on the staff list. */
-export function presentMember(row: MemberRow, place: PlaceInLine | undefined, infoTagIds: string[], now: Date): Member {
+/** What the staff list and the ticket page show alike. */
+function ticketCore(row: MemberRow, place: PlaceInLine | undefined) {
   return {
     id: row.id,
     queue_id: row.queueId,
@@ -15,6 +15,19 @@ export function presentMember(row: MemberRow, place: PlaceInLine | undefined, in
     status: row.status,
     cancel_state: row.cancelState,
     view: memberView({ status: row.status, cancel_state: row.cancelState }),
+    position: place?.position ?? null,
+    ahead: place?.ahead ?? null,
+    created_at: row.createdAt.toISOString(),
+    actual_start: iso(row.actualStart),
+    actual_end: iso(row.actualEnd),
+    display_name: row.displayName,
+  };
+}
+
+/** A ticket on the staff list. */
+export function presentMember(row: MemberRow, place: PlaceInLine | undefined, infoTagIds: string[], now: Date): Member {
+  return {
+    ...ticketCore(row, place),
     removed: row.removed,
     origin: row.origin,
     drawn_by_processor: row.origin === 'MANUAL',
@@ -22,16 +35,10 @@ export function presentMember(row: MemberRow, place: PlaceInLine | undefined, in
     silent: row.silent,
     called_silently: row.calledSilently,
     processor_id: row.processorId,
-    position: place?.position ?? null,
-    ahead: place?.ahead ?? null,
     estimated_start: iso(place?.estimatedStart ?? null),
     first_estimated_start: iso(row.firstEstimatedStart),
-    created_at: row.createdAt.toISOString(),
-    actual_start: iso(row.actualStart),
-    actual_end: iso(row.actualEnd),
     wait_minutes: minutesBetween(row.createdAt, row.actualStart ?? (row.status === 'WAITING' ? now : row.actualEnd)),
     processing_minutes: minutesBetween(row.actualStart, row.actualEnd ?? (row.status === 'PROCESSING' ? now : null)),
-    display_name: row.displayName,
     first_name: row.firstName,
     last_name: row.lastName,
     birth_date: row.birthDate,
@@ -50,21 +57,10 @@ export function presentTicket(row: MemberRow, queue: QueueRow, line: LineEstimat
   const hideTimes = place?.hideTimes === true || tags.some((t) => t.hideTimesOnTicket);
   const estimatedStart = hideTimes ? null : (place?.estimatedStart ?? null);
   return {
-    id: row.id,
-    queue_id: row.queueId,
-    number: row.number,
-    status: row.status,
-    cancel_state: row.cancelState,
-    view: memberView({ status: row.status, cancel_state: row.cancelState }),
-    position: place?.position ?? null,
-    ahead: place?.ahead ?? null,
+    ...ticketCore(row, place),
     estimated_start: iso(estimatedStart),
     first_estimated_start: hideTimes ? null : iso(row.firstEstimatedStart),
     wait_minutes: estimatedStart ? Math.max(0, Math.ceil((estimatedStart.getTime() - now.getTime()) / 60_000)) : null,
-    created_at: row.createdAt.toISOString(),
-    actual_start: iso(row.actualStart),
-    actual_end: iso(row.actualEnd),
-    display_name: row.displayName,
     called_numbers: line.calledNumbers,
     info_tags: tags.map((t) => ({ id: t.id, name: t.name, label: t.label, color: t.color, ticket_text: t.ticketText })),
     queue: {

@@ -34,7 +34,8 @@ export async function ticketView(ctx: AppContext, memberId: string): Promise<Tic
 /** Members as staff see them, with their places in the line and their tags. */
 export async function presentMembers(ctx: AppContext, q: Queryable, rows: MemberRow[]): Promise<Member[]> {
   const now = ctx.clock.now();
-  const queueIds = [...new Set(rows.map((r) => r.queueId))];
+  // Only a waiting ticket has a place and an estimate: the line is read just for those queues.
+  const queueIds = [...new Set(rows.filter((r) => r.status === 'WAITING').map((r) => r.queueId))];
   const estimates = new Map(
     await Promise.all(
       queueIds.map(async (queueId) => {
