@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useMatches } from 'react-router';
+import { useMatches, useParams } from 'react-router';
 import { currentHandle } from '../../app/route-handle';
+import { TicketPage } from './ticket/TicketPage';
 
 /**
- * The patient screens' frame for now: the route resolves, names its screen and says that it is
- * being prepared. The ticket, kiosk, monitor and embed issues replace each export in turn.
+ * The screens not built yet: the route resolves, names its screen and says that it is being
+ * prepared. The draw, kiosk, monitor and embed parts of issue 6 replace them in turn.
  */
 function PreparedScreen() {
   const { t } = useTranslation('common');
@@ -19,7 +20,11 @@ function PreparedScreen() {
   );
 }
 
-export const TicketScreen = PreparedScreen;
+/** A ticket link opens the live ticket; a queue link (drawing) is still being prepared. */
+export function TicketScreen() {
+  const { memberId } = useParams();
+  return memberId ? <TicketPage memberId={memberId} /> : <PreparedScreen />;
+}
 export const MonitorScreen = PreparedScreen;
 export const KioskScreen = PreparedScreen;
 export const EmbedScreen = PreparedScreen;

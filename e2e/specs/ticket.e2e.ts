@@ -1,0 +1,97 @@
+import type { LoggedUser, Queue, TicketView } from '@wartefrei/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from '../support/axe.js';
+import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
+import { saveScreenshot } from '../support/screenshots.js';
+import { basic, DEMO, logInByApi } from '../support/session.js';
+
+// The patient's ticket page, live: a phone-sized browser follows a ticket while staff act through the API.
+let browser: Browser;
+let admin: LoggedUser;
+let queueId: string;
+let staffPage: Page;
+
+const phone = { viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true };
+const staff = () => ({ authorization: basic(admin.id, admin.token) });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  staffPage = await newPage(browser);
+  admin = await logInByApi(staffPage, DEMO.admin);
+  const queues = (await (await staffPage.request.get('/queues', { headers: staff() })).json()) as Queue[];
+  const queue = queues.find((q) => q.identifier === 'allgemein');
+  if (!queue) throw new Error('demo queue allgemein missing');
+  queueId = queue.id;
+  // Open the list (already open answers SESSION_UNCHANGED, which is fine).
+  await staffPage.request.post(`/queues/${queueId}/session`, { headers: staff(), data: { event: 'START' } });
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function drawTicket(page: Page): Promise<TicketView> {
+  const response = await page.request.post(`/queues/${queueId}/members`, { data: { origin: 'ONLINE' } });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as TicketView;
+}
+
+describe('ticket page', () => {
+  it('shows the number and the wait, and says "your turn" live when staff call the ticket', async () => {
+    const page = await newPage(browser, phone);
+    const errors = collectBrowserErrors(page);
+    const ticket = await drawTicket(page);
+    await page.goto(`/ticket/${ticket.id}`);
+    await page.getByText(String(ticket.number), { exact: true }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Sie warten' }).waitFor();
+    expect(await page.getByText(/Vor Ihnen|Sie sind als Nächstes dran/).count()).toBe(1);
+    expect(await page.getByText(/Voraussichtlicher Beginn: \d\d:\d\d Uhr/).count()).toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'ticket-waiting-375');
+
+    // Remembered on this device, so the queue link can open it again.
+    const map = await page.evaluate(() => JSON.parse(localStorage.getItem('ticketMap') ?? '{}') as Record<string, string>);
+    expect(map[ticket.queue_id]).toBe(ticket.id);
+
+    const called = await staffPage.request.post(`/members/${ticket.id}/call`, { headers: staff(), data: { force: true } });
+    expect(called.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: 'Sie sind an der Reihe!' }).waitFor();
+    // Announced to screen readers through the aria-live region.
+    expect(await page.locator('[aria-live="assertive"]').textContent()).toBe(`Nummer ${ticket.number} ist aufgerufen. Sie sind an der Reihe.`);
+    expect(await page.locator('.ticket-called-numbers').textContent()).toContain(String(ticket.number));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'ticket-called-375');
+
+    await staffPage.request.post(`/members/${ticket.id}/finish`, { headers: staff() });
+    await page.getByRole('heading', { level: 1, name: 'Ihr Besuch ist abgeschlossen.' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('lets the patient cancel after confirming, and then shows the ticket as cancelled', async () => {
+    const page = await newPage(browser, phone);
+    const ticket = await drawTicket(page);
+    await page.goto(`/t/${ticket.id}`);
+    await page.getByRole('button', { name: 'Ticket stornieren' }).click();
+    // Nothing happens before the confirmation.
+    await page.getByRole('button', { name: 'Nein, behalten' }).click();
+    await page.getByRole('button', { name: 'Ticket stornieren' }).click();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Ja, stornieren' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Ihr Ticket wurde storniert' }).waitFor();
+    const view = (await (await page.request.get(`/members/${ticket.id}`)).json()) as TicketView;
+    expect(view).toMatchObject({ status: 'FINISHED_BY_USER', cancel_state: 'USER' });
+    expect(await page.getByRole('button', { name: 'Ticket stornieren' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('tells an invalid link from an unknown ticket', async () => {
+    const page = await newPage(browser, phone);
+    await page.goto('/ticket/kein-ticket');
+    await page.getByRole('heading', { level: 1, name: 'Ungültige Ticket-ID' }).waitFor();
+    await page.goto('/ticket/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { level: 1, name: 'Ticket nicht gefunden' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,82 @@
+import type { RealtimeServerMessage } from '@wartefrei/shared';
+
+/** `live`: subscribed and current; `reconnecting`: the socket is down, the screen may be stale. */
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
+
+export interface LiveOptions {
+  topics: string[];
+  /** An event in order: version = last + 1. */
+  onEvent: (message: RealtimeServerMessage) => void;
+  /** Fetch the snapshot again: after (re)subscribing, and whenever a version was skipped. */
+  onResync: () => void;
+  onStatus: (status: LiveStatus) => void;
+  /** Test seams; ARCHITECTURE.md's values by default. */
+  pingMs?: number;
+  reconnectMs?: number;
+}
+
+/**
+ * The patient screens' side of `/ws` (ARCHITECTURE.md "Live updates"): subscribes, pings every
+ * 15 s, reconnects 5 s after an unclean close, and asks for a refetch whenever it may have missed
+ * something (after subscribing, on a version gap). No dependency: it ships on cheap phones.
+ */
+export function connectLive(options: LiveOptions): { close: () => void } {
+  const pingMs = options.pingMs ?? 15_000;
+  const reconnectMs = options.reconnectMs ?? 5_000;
+  const versions = new Map<string, number>();
+  let socket: WebSocket | undefined;
+  let ping: ReturnType<typeof setInterval> | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+
+  const open = () => {
+    const url = new URL('/ws', window.location.href);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(url);
+    socket = ws;
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ type: 'subscribe', topics: options.topics }));
+      ping = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send('ping'), pingMs);
+    };
+    ws.onmessage = (event: MessageEvent<string>) => {
+      if (event.data === 'pong') return;
+      let message: RealtimeServerMessage;
+      try {
+        message = JSON.parse(event.data) as RealtimeServerMessage;
+      } catch {
+        return;
+      }
+      if (message.type === 'subscribed') {
+        for (const { topic, version } of message.topics) versions.set(topic, version);
+        options.onStatus('live');
+        options.onResync();
+        return;
+      }
+      if (!('version' in message) || !versions.has(message.topic)) return;
+      const last = versions.get(message.topic) ?? 0;
+      // Published while we subscribed: already in the snapshot we fetch after `subscribed`.
+      if (message.version <= last) return;
+      versions.set(message.topic, message.version);
+      if (message.version !== last + 1) options.onResync();
+      else options.onEvent(message);
+    };
+    ws.onclose = () => {
+      clearInterval(ping);
+      versions.clear();
+      if (closed) return;
+      options.onStatus('reconnecting');
+      retry = setTimeout(open, reconnectMs);
+    };
+  };
+
+  options.onStatus('connecting');
+  open();
+  return {
+    close: () => {
+      closed = true;
+      clearInterval(ping);
+      clearTimeout(retry);
+      socket?.close();
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TicketView } from '@wartefrei/shared';
+import { apiRequest } from '../../../lib/api';
+import { useTicket } from './useTicket';
+import './ticket.css';
+
+const timeOf = (iso: string, lang: string) => new Date(iso).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
+
+/** Says "it's your turn" once when the ticket turns to processing: aria-live, vibration. */
+function useCalledAnnouncement(ticket: TicketView | undefined): string {
+  const { t } = useTranslation('ticket');
+  const [announcement, setAnnouncement] = useState('');
+  const previous = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!ticket) return;
+    if (ticket.view === 'processing' && previous.current !== undefined && previous.current !== 'processing') {
+      setAnnouncement(t('announceCalled', { number: ticket.number }));
+      navigator.vibrate?.([300, 150, 300]);
+    }
+    previous.current = ticket.view;
+  }, [ticket, t]);
+  return announcement;
+}
+
+function CancelTicket({ ticket, onDone }: { ticket: TicketView; onDone: () => Promise<void> }) {
+  const { t } = useTranslation('ticket');
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      await apiRequest(`/members/${ticket.id}`, { method: 'DELETE', silent: true });
+      setAsking(false);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+      await onDone();
+    }
+  };
+  if (!asking) {
+    return (
+      <button type="button" className="ticket-secondary" onClick={() => setAsking(true)}>
+        {t('cancel')}
+      </button>
+    );
+  }
+  return (
+    <div role="alertdialog" aria-labelledby="ticket-cancel-question" className="ticket-confirm">
+      <p id="ticket-cancel-question">{t('cancelConfirm')}</p>
+      {failed && <p role="alert">{t('cancelFailed')}</p>}
+      <div className="ticket-actions">
+        <button type="button" className="ticket-danger" onClick={() => void confirm()} disabled={busy} autoFocus>
+          {t('cancelYes')}
+        </button>
+        <button type="button" className="ticket-secondary" onClick={() => setAsking(false)} disabled={busy}>
+          {t('cancelNo')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function TicketDetails({ ticket, refresh }: { ticket: TicketView; refresh: () => Promise<void> }) {
+  const { t, i18n } = useTranslation('ticket');
+  const waiting = ticket.view === 'waiting';
+  return (
+    <>
+      <p className="ticket-queue">{ticket.queue.name}</p>
+      <div className={`ticket-card ticket-${ticket.view}`}>
+        <p className="ticket-label">{t('number')}</p>
+        <p className="ticket-number">{ticket.number}</p>
+        <h1 className="ticket-state">{t(`view.${ticket.view}`)}</h1>
+        {waiting && ticket.ahead !== null && (
+          <p className="ticket-ahead">{ticket.ahead === 0 ? t('aheadNone') : t('ahead', { count: ticket.ahead })}</p>
+        )}
+        {waiting && ticket.estimated_start && (
+          <p className="ticket-estimate">
+            {t('estimate', { time: timeOf(ticket.estimated_start, i18n.language) })}
+            {ticket.wait_minutes !== null && ticket.wait_minutes > 0 && <> ({t('wait', { minutes: ticket.wait_minutes })})</>}
+          </p>
+        )}
+      </div>
+      <section className="ticket-called" aria-labelledby="ticket-called-title">
+        <h2 id="ticket-called-title">{t('called')}</h2>
+        <p className="ticket-called-numbers">{ticket.called_numbers.length > 0 ? ticket.called_numbers.join(', ') : t('calledNone')}</p>
+      </section>
+      {ticket.info_tags.map((tag) => (
+        <p key={tag.id} className="ticket-tag">
+          <strong>{tag.label ?? tag.name}</strong>
+          {tag.ticket_text && <> – {tag.ticket_text}</>}
+        </p>
+      ))}
+      {ticket.queue.ticket_text_after && <p className="ticket-text">{ticket.queue.ticket_text_after}</p>}
+      {ticket.queue.phone && (
+        <p>
+          {t('phone')}: <a href={`tel:${ticket.queue.phone.replace(/[^+\d]/g, '')}`}>{ticket.queue.phone}</a>
+        </p>
+      )}
+      {(waiting || ticket.view === 'processing') && <CancelTicket ticket={ticket} onDone={refresh} />}
+    </>
+  );
+}
+
+/** `/ticket/:id`, `/t/:id`, `/queue/:queueId/ticket/:id`: the patient follows their ticket live. */
+export function TicketPage({ memberId }: { memberId: string }) {
+  const { t } = useTranslation('ticket');
+  const { state, live, refresh } = useTicket(memberId);
+  const announcement = useCalledAnnouncement(state.kind === 'ticket' ? state.ticket : undefined);
+  return (
+    <main className="patient-screen ticket-screen">
+      <p className="patient-brand">{t('title')}</p>
+      {live === 'reconnecting' && state.kind === 'ticket' && (
+        <p className="ticket-reconnecting" role="status">
+          {t('reconnecting')}
+        </p>
+      )}
+      <div aria-live="assertive" className="visually-hidden">
+        {announcement}
+      </div>
+      {state.kind === 'loading' && <p role="status">{t('loading')}</p>}
+      {state.kind === 'invalid' && <Notice title={t('invalid.title')} text={t('invalid.text')} />}
+      {state.kind === 'not-found' && <Notice title={t('notFound.title')} text={t('notFound.text')} />}
+      {state.kind === 'offline' && (
+        <Notice title={t('offline.title')} text={t('offline.text')}>
+          <button type="button" className="ticket-secondary" onClick={() => void refresh()}>
+            {t('offline.retry')}
+          </button>
+        </Notice>
+      )}
+      {state.kind === 'ticket' && <TicketDetails ticket={state.ticket} refresh={refresh} />}
+    </main>
+  );
+}
+
+function Notice({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
+  return (
+    <>
+      <h1>{title}</h1>
+      <p>{text}</p>
+      {children}
+    </>
+  );
+}

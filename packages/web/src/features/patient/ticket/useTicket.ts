@@ -1,0 +1,69 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { topicOf, type TicketView } from '@wartefrei/shared';
+import { apiRequest, ApiRequestError } from '../../../lib/api';
+import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
+import { connectLive, type LiveStatus } from '../live';
+
+export type TicketState =
+  | { kind: 'loading' }
+  | { kind: 'invalid' }
+  | { kind: 'not-found' }
+  | { kind: 'offline' }
+  | { kind: 'ticket'; ticket: TicketView };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Remembers running tickets per queue on this device (localStorage `ticketMap`), so that the
+ * queue's link opens the running ticket instead of drawing a second one; ended ones are dropped.
+ */
+function remember(ticket: TicketView): void {
+  const map = readStored<Record<string, string>>(STORAGE_KEYS.ticketMap) ?? {};
+  const running = ticket.view === 'waiting' || ticket.view === 'processing';
+  if (running) map[ticket.queue_id] = ticket.id;
+  else if (map[ticket.queue_id] === ticket.id) delete map[ticket.queue_id];
+  writeStored(STORAGE_KEYS.ticketMap, map);
+}
+
+/** The ticket, fetched and kept current over the socket (refetched on every change of it or its queue). */
+export function useTicket(memberId: string): { state: TicketState; live: LiveStatus; refresh: () => Promise<void> } {
+  const valid = UUID.test(memberId);
+  const [state, setState] = useState<TicketState>(valid ? { kind: 'loading' } : { kind: 'invalid' });
+  const [live, setLive] = useState<LiveStatus>('connecting');
+  const [queueId, setQueueId] = useState<string>();
+  const latest = useRef(0);
+
+  const refresh = useCallback(async () => {
+    if (!valid) return;
+    const request = ++latest.current;
+    try {
+      const ticket = await apiRequest<TicketView>(`/members/${memberId}`, { silent: true });
+      if (request !== latest.current) return;
+      remember(ticket);
+      setQueueId(ticket.queue_id);
+      setState({ kind: 'ticket', ticket });
+    } catch (error) {
+      if (request !== latest.current) return;
+      if (error instanceof ApiRequestError && error.status === 404) setState({ kind: 'not-found' });
+      // Offline: keep what is shown; only a first load without anything shows the offline state.
+      else setState((current) => (current.kind === 'ticket' ? current : { kind: 'offline' }));
+    }
+  }, [memberId, valid]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  useEffect(() => {
+    if (!valid || !queueId) return undefined;
+    const connection = connectLive({
+      topics: [topicOf('member', memberId), topicOf('queue', queueId)],
+      onEvent: () => void refresh(),
+      onResync: () => void refresh(),
+      onStatus: setLive,
+    });
+    return () => connection.close();
+  }, [memberId, queueId, valid, refresh]);
+
+  return { state, live, refresh };
+}
