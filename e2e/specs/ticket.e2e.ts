@@ -95,3 +95,70 @@ describe('ticket page', () => {
     await page.context().close();
   });
 });
+
+describe('draw page', () => {
+  it('shows the queue and the wait, draws a ticket, and the queue link then opens that running ticket', async () => {
+    const page = await newPage(browser, phone);
+    const errors = collectBrowserErrors(page);
+    await page.goto('/praxis-demo/wien/allgemein');
+    await page.getByRole('heading', { level: 1, name: 'Allgemeinmedizin' }).waitFor();
+    expect(await page.getByText(/voraussichtliche Wartezeit etwa \d+ Minuten/).count()).toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'draw-375');
+    await page.getByRole('button', { name: 'Ticket ziehen' }).click();
+    await page.waitForURL(/\/ticket\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 1, name: 'Sie warten' }).waitFor();
+    const ticketUrl = page.url();
+
+    // Reopening the queue link shows the running ticket instead of drawing a second one.
+    await page.goto('/praxis-demo/wien/allgemein');
+    await page.waitForURL(ticketUrl);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('asks for the data the queue requires, checks it with the shared rules before sending, and says why a closed list refuses', async () => {
+    const page = await newPage(browser, phone);
+    const queues = (await (await staffPage.request.get('/queues', { headers: staff() })).json()) as Queue[];
+    const allgemein = queues.find((q) => q.identifier === 'allgemein');
+    const created = await staffPage.request.post('/queues', {
+      headers: staff(),
+      data: {
+        profile_id: allgemein?.profile_id,
+        name: 'Impfungen',
+        identifier: `impfen-${Date.now()}`,
+        patient_inputs: { display_name: 'REQUIRED', birth_date: 'REQUIRED', insurance_number: 'OPTIONAL' },
+      },
+    });
+    expect(created.status()).toBe(201);
+    const queue = (await created.json()) as Queue;
+
+    // A new list is closed: the page says so and offers no form.
+    await page.goto(`/q/${queue.id}`);
+    await page.getByText('Die Warteliste ist aktuell geschlossen').waitFor();
+    expect(await page.getByRole('button', { name: 'Ticket ziehen' }).count()).toBe(0);
+
+    await staffPage.request.post(`/queues/${queue.id}/session`, { headers: staff(), data: { event: 'START' } });
+    await page.goto(`/queue/${queue.id}`);
+    await page.getByRole('button', { name: 'Ticket ziehen' }).click();
+    await page.getByText('Anzeigename darf nicht leer sein').waitFor();
+    await page.getByText('Geburtsdatum darf nicht leer sein').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByLabel('Anzeigename').fill('Anna');
+    await page.getByLabel('Tag').fill('1');
+    await page.getByLabel('Monat').fill('1');
+    await page.getByLabel('Jahr').fill('1980');
+    await page.getByLabel('Sozialversicherungsnummer').fill('1238 010180');
+    await page.getByRole('button', { name: 'Ticket ziehen' }).click();
+    await page.getByText('Die Sozialversicherungsnummer ist ungültig (Prüfziffer stimmt nicht)').waitFor();
+    expect(page.url()).toContain(`/queue/${queue.id}`);
+
+    await page.getByLabel('Sozialversicherungsnummer').fill('1237 010180');
+    await page.getByRole('button', { name: 'Ticket ziehen' }).click();
+    await page.waitForURL(/\/ticket\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 1, name: 'Sie warten' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('ticketDisplayName'))).toBe('"Anna"');
+    await page.context().close();
+  });
+});

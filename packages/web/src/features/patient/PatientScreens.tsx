@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMatches, useParams } from 'react-router';
 import { currentHandle } from '../../app/route-handle';
+import { DrawPage } from './draw/DrawPage';
 import { TicketPage } from './ticket/TicketPage';
 
 /**
@@ -20,10 +21,11 @@ function PreparedScreen() {
   );
 }
 
-/** A ticket link opens the live ticket; a queue link (drawing) is still being prepared. */
+/** A ticket link opens the live ticket; a queue link the draw page; an appointment link is still being prepared. */
 export function TicketScreen() {
-  const { memberId } = useParams();
-  return memberId ? <TicketPage memberId={memberId} /> : <PreparedScreen />;
+  const { memberId, appointmentId } = useParams();
+  if (memberId) return <TicketPage memberId={memberId} />;
+  return appointmentId ? <PreparedScreen /> : <DrawPage />;
 }
 export const MonitorScreen = PreparedScreen;
 export const KioskScreen = PreparedScreen;

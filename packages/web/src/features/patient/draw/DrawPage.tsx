@@ -1,0 +1,265 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import {
+  checkDrawTicket,
+  formatLocalDate,
+  LANGUAGE_NAMES,
+  SUPPORTED_LANGS,
+  type PatientInputs,
+  type PublicQueue,
+  type ResolvedRoute,
+  type TicketView,
+} from '@wartefrei/shared';
+import { apiRequest, ApiRequestError } from '../../../lib/api';
+import { fieldErrorsOf } from '../../../lib/forms';
+import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
+import { i18next } from '../../../i18n';
+import '../ticket/ticket.css';
+
+type Load = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'choose' } | { kind: 'offline' } | { kind: 'queue'; queue: PublicQueue };
+
+/** The queue a draw link names: `/queue/:id`, `/q/:id`, or `/:account/:profile?/:queue?` resolved by identifiers. */
+async function resolveQueueId(params: Record<string, string | undefined>): Promise<string | undefined> {
+  if (params.queueId) return params.queueId;
+  const segment = (value: string | undefined) => encodeURIComponent(value ?? 'null');
+  const route = await apiRequest<ResolvedRoute>(`/routes/identifier/${segment(params.account)}/${segment(params.profile)}/${segment(params.queue)}`, { silent: true });
+  return route.queue?.id;
+}
+
+/** A running ticket of this queue drawn on this device (localStorage `ticketMap`), if still running. */
+async function runningTicket(queueId: string): Promise<string | undefined> {
+  const map = readStored<Record<string, string>>(STORAGE_KEYS.ticketMap) ?? {};
+  const id = map[queueId];
+  if (!id) return undefined;
+  try {
+    const ticket = await apiRequest<TicketView>(`/members/${id}`, { silent: true });
+    if (ticket.view === 'waiting' || ticket.view === 'processing') return id;
+  } catch {
+    // Unknown ticket: forget it below.
+  }
+  delete map[queueId];
+  writeStored(STORAGE_KEYS.ticketMap, map);
+  return undefined;
+}
+
+const FIELDS: { name: string; input: keyof PatientInputs; type: string; autoComplete: string }[] = [
+  { name: 'display_name', input: 'display_name', type: 'text', autoComplete: 'nickname' },
+  { name: 'first_name', input: 'first_name', type: 'text', autoComplete: 'given-name' },
+  { name: 'last_name', input: 'first_name', type: 'text', autoComplete: 'family-name' },
+  { name: 'insurance_number', input: 'insurance_number', type: 'text', autoComplete: 'off' },
+  { name: 'mail', input: 'mail', type: 'email', autoComplete: 'email' },
+  { name: 'phone', input: 'phone', type: 'tel', autoComplete: 'tel' },
+];
+
+/** The field's message for a validation code, in the chosen language (the server's catalogue). */
+function messageFor(field: string, code: string): string {
+  const label = i18next.t(`server:fields.${field}`);
+  return i18next.exists(`server:validation.${code}`)
+    ? i18next.t(`server:validation.${code}`, { 0: label })
+    : i18next.t('server:validation.INVALID_VALUE', { 0: label });
+}
+
+function DrawForm({ queue }: { queue: PublicQueue }) {
+  const { t } = useTranslation('draw');
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Record<string, string>>({
+    display_name: readStored<string>(STORAGE_KEYS.ticketDisplayName) ?? '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const asked = (input: keyof PatientInputs) => queue.patient_inputs[input] !== 'NONE';
+  const set = (name: string) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  const body = () => {
+    const payload: Record<string, unknown> = { origin: 'ONLINE' };
+    for (const f of FIELDS) if (asked(f.input)) payload[f.name] = values[f.name] ?? '';
+    if (asked('birth_date')) {
+      const [d, m, y] = [values.day ?? '', values.month ?? '', values.year ?? ''];
+      payload.birth_date = d || m || y ? `${y.padStart(4, '0')}-${m.padStart(2, '0')}-${d.padStart(2, '0')}` : '';
+    }
+    if (queue.ask_patient_for_language && values.lang) payload.lang = values.lang;
+    return payload;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setRefusal(undefined);
+    const payload = body();
+    // The same rules as the server, checked before sending (the server checks again).
+    const checked = checkDrawTicket(queue.patient_inputs, payload, { today: formatLocalDate({ year: new Date().getFullYear(), month: new Date().getMonth() + 1, day: new Date().getDate() }), minAge: queue.min_age, maxAge: queue.max_age });
+    if (!checked.ok) {
+      setErrors(Object.fromEntries(Object.entries(checked.fields).map(([f, code]) => [f, messageFor(f, code)])));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const ticket = await apiRequest<TicketView>(`/queues/${queue.id}/members`, { method: 'POST', body: payload, silent: true });
+      const map = readStored<Record<string, string>>(STORAGE_KEYS.ticketMap) ?? {};
+      writeStored(STORAGE_KEYS.ticketMap, { ...map, [queue.id]: ticket.id });
+      if (values.display_name) writeStored(STORAGE_KEYS.ticketDisplayName, values.display_name);
+      void navigate(`/ticket/${ticket.id}`, { replace: true });
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (Object.keys(fields).length > 0) setErrors(fields);
+      else setRefusal(error instanceof ApiRequestError && error.body ? error.body.message : t('failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: string, label: string, type: string, autoComplete: string, required: boolean) => (
+    <div className="draw-field" key={name}>
+      <label htmlFor={`draw-${name}`}>
+        {label}
+        {!required && <span className="draw-optional"> ({t('optional')})</span>}
+      </label>
+      <input
+        id={`draw-${name}`}
+        type={type}
+        autoComplete={autoComplete}
+        value={values[name] ?? ''}
+        onChange={(e) => set(name)(e.target.value)}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `draw-${name}-error` : undefined}
+      />
+      {errors[name] && (
+        <p id={`draw-${name}-error`} className="draw-error">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      {FIELDS.filter((f) => asked(f.input)).map((f) =>
+        field(f.name, i18next.t(`server:fields.${f.name}`), f.type, f.autoComplete, queue.patient_inputs[f.input] === 'REQUIRED'),
+      )}
+      {asked('birth_date') && (
+        <fieldset className="draw-field" aria-describedby={errors.birth_date ? 'draw-birth_date-error' : undefined}>
+          <legend>
+            {i18next.t('server:fields.birth_date')}
+            {queue.patient_inputs.birth_date !== 'REQUIRED' && <span className="draw-optional"> ({t('optional')})</span>}
+          </legend>
+          <div className="draw-date">
+            {(['day', 'month', 'year'] as const).map((part) => (
+              <label key={part}>
+                {t(part)}
+                <input inputMode="numeric" value={values[part] ?? ''} onChange={(e) => set(part)(e.target.value.replace(/\D/g, ''))} maxLength={part === 'year' ? 4 : 2} autoComplete={`bday-${part}`} />
+              </label>
+            ))}
+          </div>
+          {errors.birth_date && (
+            <p id="draw-birth_date-error" className="draw-error">
+              {errors.birth_date}
+            </p>
+          )}
+        </fieldset>
+      )}
+      {queue.ask_patient_for_language && (
+        <div className="draw-field">
+          <label htmlFor="draw-lang">{t('language')}</label>
+          <select id="draw-lang" value={values.lang ?? i18next.language} onChange={(e) => set('lang')(e.target.value)}>
+            {SUPPORTED_LANGS.map((lang) => (
+              <option key={lang} value={lang}>
+                {LANGUAGE_NAMES[lang]}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {refusal && (
+        <p role="alert" className="draw-error">
+          {refusal}
+        </p>
+      )}
+      <button type="submit" className="draw-submit" disabled={busy}>
+        {busy ? t('drawing') : t('draw')}
+      </button>
+    </form>
+  );
+}
+
+/** `/:account/:profile?/:queue?`, `/queue/:id`, `/q/:id`: what the queue says, and drawing a ticket. */
+export function DrawPage() {
+  const { t } = useTranslation('draw');
+  const { queueId: idParam, account, profile, queue: queueParam } = useParams();
+  const navigate = useNavigate();
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      try {
+        const queueId = await resolveQueueId({ queueId: idParam, account, profile, queue: queueParam });
+        if (cancelled) return;
+        if (!queueId) return setLoad({ kind: 'choose' });
+        const running = await runningTicket(queueId);
+        if (running) return void navigate(`/ticket/${running}`, { replace: true });
+        const queue = await apiRequest<PublicQueue>(`/queues/${queueId}/public`, { silent: true });
+        if (!cancelled) setLoad({ kind: 'queue', queue });
+      } catch (error) {
+        if (!cancelled) setLoad(error instanceof ApiRequestError && error.status === 404 ? { kind: 'not-found' } : { kind: 'offline' });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [idParam, account, profile, queueParam, navigate]);
+
+  return (
+    <main className="patient-screen draw-screen">
+      <p className="patient-brand">{t('brand')}</p>
+      {load.kind === 'loading' && <p role="status">{t('loading')}</p>}
+      {load.kind === 'not-found' && (
+        <>
+          <h1>{t('notFound.title')}</h1>
+          <p>{t('notFound.text')}</p>
+        </>
+      )}
+      {load.kind === 'choose' && (
+        <>
+          <h1>{t('choose.title')}</h1>
+          <p>{t('choose.text')}</p>
+        </>
+      )}
+      {load.kind === 'offline' && (
+        <>
+          <h1>{t('offline.title')}</h1>
+          <p>{t('offline.text')}</p>
+        </>
+      )}
+      {load.kind === 'queue' && <QueueIntro queue={load.queue} />}
+    </main>
+  );
+}
+
+function QueueIntro({ queue }: { queue: PublicQueue }) {
+  const { t } = useTranslation('draw');
+  return (
+    <>
+      <h1>{queue.name}</h1>
+      {queue.opening_hours && (
+        <p className="draw-hours">
+          <strong>{t('openingHours')}</strong>
+          <br />
+          {queue.opening_hours}
+        </p>
+      )}
+      {queue.online_refusal ? (
+        <p role="alert" className="draw-refusal">
+          {i18next.t(`server:errors.${queue.online_refusal}`)}
+        </p>
+      ) : (
+        <>
+          {queue.estimated_wait && <p className="draw-wait">{t('wait', { count: queue.waiting, minutes: queue.estimated_wait.wait_minutes })}</p>}
+          {queue.ticket_text_before && <p>{queue.ticket_text_before}</p>}
+          <DrawForm queue={queue} />
+        </>
+      )}
+    </>
+  );
+}
