@@ -53,6 +53,11 @@ describe('ticket page', () => {
     const map = await page.evaluate(() => JSON.parse(localStorage.getItem('ticketMap') ?? '{}') as Record<string, string>);
     expect(map[ticket.queue_id]).toBe(ticket.id);
 
+    // The patient switches on tone and vibration (browsers allow sound only after a tap).
+    const alert = page.getByRole('button', { name: 'Ton und Vibration beim Aufruf' });
+    await alert.click();
+    expect(await alert.getAttribute('aria-pressed')).toBe('true');
+
     const called = await staffPage.request.post(`/members/${ticket.id}/call`, { headers: staff(), data: { force: true } });
     expect(called.status()).toBe(200);
     await page.getByRole('heading', { level: 1, name: 'Sie sind an der Reihe!' }).waitFor();

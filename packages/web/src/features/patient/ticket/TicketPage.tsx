@@ -7,8 +7,26 @@ import './ticket.css';
 
 const timeOf = (iso: string, lang: string) => new Date(iso).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
 
-/** Says "it's your turn" once when the ticket turns to processing: aria-live, vibration. */
-function useCalledAnnouncement(ticket: TicketView | undefined): string {
+/** Two short tones through Web Audio (no sound file to download on a cheap phone). */
+function chime(audio: AudioContext): void {
+  [0, 0.35].forEach((offset, i) => {
+    const oscillator = audio.createOscillator();
+    const gain = audio.createGain();
+    oscillator.frequency.value = i === 0 ? 880 : 660;
+    gain.gain.setValueAtTime(0.25, audio.currentTime + offset);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + offset + 0.3);
+    oscillator.connect(gain).connect(audio.destination);
+    oscillator.start(audio.currentTime + offset);
+    oscillator.stop(audio.currentTime + offset + 0.3);
+  });
+}
+
+/**
+ * Says "it's your turn" once when the ticket turns to processing: always through aria-live;
+ * with a tone and vibration when the patient switched them on (browsers allow both only after
+ * a tap on the page, so the switch is that tap).
+ */
+function useCalledAnnouncement(ticket: TicketView | undefined, audio: AudioContext | undefined): string {
   const { t } = useTranslation('ticket');
   const [announcement, setAnnouncement] = useState('');
   const previous = useRef<string | undefined>(undefined);
@@ -16,11 +34,29 @@ function useCalledAnnouncement(ticket: TicketView | undefined): string {
     if (!ticket) return;
     if (ticket.view === 'processing' && previous.current !== undefined && previous.current !== 'processing') {
       setAnnouncement(t('announceCalled', { number: ticket.number }));
-      navigator.vibrate?.([300, 150, 300]);
+      if (audio) {
+        chime(audio);
+        navigator.vibrate?.([300, 150, 300]);
+      }
     }
     previous.current = ticket.view;
-  }, [ticket, t]);
+  }, [ticket, t, audio]);
   return announcement;
+}
+
+function AlertSwitch({ audio, onChange }: { audio: AudioContext | undefined; onChange: (audio: AudioContext | undefined) => void }) {
+  const { t } = useTranslation('ticket');
+  const toggle = () => {
+    if (audio) return onChange(undefined);
+    const context = new AudioContext();
+    void context.resume();
+    onChange(context);
+  };
+  return (
+    <button type="button" className="ticket-secondary" aria-pressed={audio !== undefined} onClick={toggle}>
+      {t('alert')}
+    </button>
+  );
 }
 
 function CancelTicket({ ticket, onDone }: { ticket: TicketView; onDone: () => Promise<void> }) {
@@ -109,7 +145,10 @@ function TicketDetails({ ticket, refresh }: { ticket: TicketView; refresh: () =>
 export function TicketPage({ memberId }: { memberId: string }) {
   const { t } = useTranslation('ticket');
   const { state, live, refresh } = useTicket(memberId);
-  const announcement = useCalledAnnouncement(state.kind === 'ticket' ? state.ticket : undefined);
+  const [audio, setAudio] = useState<AudioContext>();
+  // A switched-off or left page releases its audio.
+  useEffect(() => () => void audio?.close(), [audio]);
+  const announcement = useCalledAnnouncement(state.kind === 'ticket' ? state.ticket : undefined, audio);
   return (
     <main className="patient-screen ticket-screen">
       <p className="patient-brand">{t('title')}</p>
@@ -132,6 +171,11 @@ export function TicketPage({ memberId }: { memberId: string }) {
         </Notice>
       )}
       {state.kind === 'ticket' && <TicketDetails ticket={state.ticket} refresh={refresh} />}
+      {state.kind === 'ticket' && state.ticket.view === 'waiting' && (
+        <p className="ticket-actions">
+          <AlertSwitch audio={audio} onChange={setAudio} />
+        </p>
+      )}
     </main>
   );
 }
