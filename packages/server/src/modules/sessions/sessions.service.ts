@@ -1,10 +1,12 @@
-import type {
-  QueueSession,
-  RecordedSessionEvent,
-  SendableSessionEvent,
-  SessionEventInput,
-  SessionEventSource,
-  SessionSwitchInput,
+import {
+  topicOf,
+  type QueueSession,
+  type RealtimeEvent,
+  type RecordedSessionEvent,
+  type SendableSessionEvent,
+  type SessionEventInput,
+  type SessionEventSource,
+  type SessionSwitchInput,
 } from '@wartefrei/shared';
 import type { Transaction } from '../../db/connect.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
@@ -12,7 +14,6 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { scheduleJob } from '../../platform/jobs/index.js';
 import { Outbox } from '../../platform/realtime/index.js';
-import { topicOf, type RealtimeEvent } from '@wartefrei/shared';
 import { runSessionEndHooks } from './session-end.js';
 import { buttonOf, mayPress, sessionChangeFor } from './session-rules.js';
 import {

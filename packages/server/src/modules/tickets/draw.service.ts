@@ -3,10 +3,8 @@ import {
   DEFAULT_PATIENT_INPUTS,
   drawRefusal,
   formatLocalDate,
-  isSubscriptionValid,
   localDateOf,
   type DrawTicketBody,
-  type IntakeState,
   type TicketView,
 } from '@wartefrei/shared';
 import { isUuid, type Actor } from '../../platform/auth.js';
@@ -15,31 +13,16 @@ import { AppError, isUniqueViolation, violatedConstraint } from '../../platform/
 import type { RateLimiter } from '../../platform/rate-limit.js';
 import { Outbox } from '../../platform/realtime/index.js';
 import { getSessionRow, queueOfActor } from '../sessions/index.js';
+import { intakeOf } from './intake.js';
 import { estimateLine, type LineEstimate } from './line.js';
 import { presentTicket } from './present.js';
 import { announceUpdate } from './tickets.events.js';
-import { findDrawContext, insertMember, loadQueueLine, takeNextNumber, type DrawContext } from './tickets.repo.js';
+import { findDrawContext, insertMember, loadQueueLine, takeNextNumber } from './tickets.repo.js';
 
 /** Who draws: a patient (online, kiosk) by address, or a signed-in processor (manual). */
 export interface Drawer {
   actor: Actor | undefined;
   ip: string;
-}
-
-function intakeOf(context: DrawContext, now: Date): IntakeState {
-  const { queue, session } = context;
-  return {
-    subscription_valid: isSubscriptionValid(context.subscriptionState, context.trialEnd, now),
-    draw_online_enabled: queue.drawOnlineEnabled,
-    kiosk_enabled: queue.kioskEnabled,
-    session: {
-      open: session?.open ?? false,
-      queueing_allowed: session?.queueingAllowed ?? true,
-      blocked: session?.blocked ?? false,
-      online_suspended: session?.onlineSuspended ?? false,
-      kiosk_suspended: session?.kioskSuspended ?? false,
-    },
-  };
 }
 
 /**

@@ -1,9 +1,10 @@
-import { DEFAULT_PATIENT_INPUTS, drawRefusal, isSubscriptionValid, type Member, type MemberListQuery, type PublicQueue, type TicketView } from '@wartefrei/shared';
+import { DEFAULT_PATIENT_INPUTS, drawRefusal, type Member, type MemberListQuery, type PublicQueue, type TicketView } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { queueOfActor } from '../sessions/index.js';
+import { intakeOf } from './intake.js';
 import { estimateLine } from './line.js';
 import { presentMember, presentTicket } from './present.js';
 import {
@@ -68,20 +69,10 @@ export async function publicQueue(ctx: AppContext, queueId: string): Promise<Pub
   const [context, line] = await Promise.all([findDrawContext(ctx.db, queueId), loadQueueLine(ctx.db, queueId)]);
   if (!context) throw new AppError('QUEUE_NOT_FOUND');
   const now = ctx.clock.now();
-  const { queue, session } = context;
+  const { queue } = context;
   const estimate = estimateLine(queue, line, now);
-  const sessionState = {
-    open: session?.open ?? false,
-    queueing_allowed: session?.queueingAllowed ?? true,
-    online_suspended: session?.onlineSuspended ?? false,
-    kiosk_suspended: session?.kioskSuspended ?? false,
-  };
-  const intake = {
-    subscription_valid: isSubscriptionValid(context.subscriptionState, context.trialEnd, now),
-    draw_online_enabled: queue.drawOnlineEnabled,
-    kiosk_enabled: queue.kioskEnabled,
-    session: { ...sessionState, blocked: session?.blocked ?? false },
-  };
+  const intake = intakeOf(context, now);
+  const { blocked: _blocked, ...sessionState } = intake.session;
   return {
     id: queue.id,
     profile_id: queue.profileId,
