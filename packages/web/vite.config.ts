@@ -15,6 +15,14 @@ const API_PATHS = [
   '/docs',
   '/credentials',
   '/users',
+  '/profiles',
+  '/queues',
+  '/members',
+  '/call-next',
+  '/processors',
+  '/info-tags',
+  '/monitors',
+  '/routes',
 ];
 const apiTarget = 'http://localhost:3000';
 
@@ -35,6 +43,10 @@ export default defineConfig({
     emptyOutDir: true,
   },
   server: {
-    proxy: Object.fromEntries(API_PATHS.map((p) => [p, { target: apiTarget, bypass: keepPageNavigations }])),
+    proxy: {
+      ...Object.fromEntries(API_PATHS.map((p) => [p, { target: apiTarget, bypass: keepPageNavigations }])),
+      // The live socket of the patient screens and the work view.
+      '/ws': { target: apiTarget, ws: true },
+    },
   },
 });

@@ -1,16 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { routes } from './app/routes';
-import { initI18n } from './i18n';
+import { matchPatientRoute } from './features/patient/app/patient-routes';
 
-const root = createRoot(document.getElementById('root')!);
-const router = createBrowserRouter(routes);
-
-void initI18n().then(() => {
-  root.render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
-});
+/*
+ * Two apps behind one page: a patient path (ticket, draw, kiosk, monitor, embed) loads the small
+ * patient app; everything else the public pages and the staff area. Deciding here, before either
+ * is fetched, keeps React Router, Mantine and i18next off a cheap phone.
+ */
+if (matchPatientRoute(window.location.pathname)) void import('./features/patient/app/start');
+else void import('./app/start');

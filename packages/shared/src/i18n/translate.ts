@@ -1,29 +1,20 @@
 import de from './de/server.json' with { type: 'json' };
 import en from './en/server.json' with { type: 'json' };
 import tr from './tr/server.json' with { type: 'json' };
+import { DEFAULT_LANG, formatMessage, SUPPORTED_LANGS, type SupportedLang } from './languages.js';
+
+export * from './languages.js';
 
 /**
  * The server's namespace of the catalogues (errors, validation, field names, mails). The web app
  * loads the same files, plus its own namespaces beside them: `i18n/<lang>/<namespace>.json`.
  */
 export type Catalogue = typeof de;
-export const SUPPORTED_LANGS = ['de', 'en', 'tr'] as const;
-export type SupportedLang = (typeof SUPPORTED_LANGS)[number];
-export const DEFAULT_LANG: SupportedLang = 'de';
-
-/** Each language named in itself, for the language picker. */
-export const LANGUAGE_NAMES: Record<SupportedLang, string> = { de: 'Deutsch', en: 'English', tr: 'Türkçe' };
-
 // English must have every key German has; the compiler checks it here. Further languages may
 // be partial: what they lack falls back to German, the source.
 const catalogues: Record<SupportedLang, DeepPartial<Catalogue>> = { de, en: en satisfies Catalogue, tr };
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
-
-/** Whether a string names a language we have a catalogue for. */
-export function isSupportedLang(value: unknown): value is SupportedLang {
-  return typeof value === 'string' && (SUPPORTED_LANGS as readonly string[]).includes(value);
-}
 
 /** Picks the first supported language of an Accept-Language header; German when none fits. */
 export function pickLanguage(acceptLanguage: string | undefined | null): SupportedLang {
@@ -39,14 +30,6 @@ export function pickLanguage(acceptLanguage: string | undefined | null): Support
     .sort((a, b) => b.q - a.q || a.index - b.index);
   const match = ranked.find((entry) => (SUPPORTED_LANGS as readonly string[]).includes(entry.base));
   return (match?.base as SupportedLang | undefined) ?? DEFAULT_LANG;
-}
-
-/** Replaces `{0}`, `{1}`, ... with the given arguments. */
-export function formatMessage(template: string, args: readonly (string | number)[] = []): string {
-  return template.replace(/\{(\d+)\}/g, (whole, i: string) => {
-    const value = args[Number(i)];
-    return value === undefined ? whole : String(value);
-  });
 }
 
 /** Looks up `section.key` in a language's catalogue, falling back to German, then to the key. */

@@ -18,9 +18,11 @@ function route(path: string, handle: RouteHandle, lazy: RouteObject['lazy']): Ro
 const landing = page(() => import('../features/landing/LandingPage'), 'LandingPage');
 const login = page(() => import('../features/auth/LoginPage'), 'LoginPage');
 const signup = page(() => import('../features/auth/SignupPage'), 'SignupPage');
-const ticket = page(() => import('../features/patient/PatientScreens'), 'TicketScreen');
-const monitor = page(() => import('../features/patient/PatientScreens'), 'MonitorScreen');
-const kiosk = page(() => import('../features/patient/PatientScreens'), 'KioskScreen');
+// Patient paths belong to the separate patient app (see main.tsx); here they only hand over.
+const handoff = page(() => import('./PatientHandoff'), 'PatientHandoff');
+const ticket = handoff;
+const monitor = handoff;
+const kiosk = handoff;
 const comingSoon = page(() => import('../features/coming-soon/ComingSoonPage'), 'ComingSoonPage');
 
 const h = (screen: string, title: string, extra: Partial<RouteHandle> = {}): RouteHandle => ({ screen, title, ...extra });
@@ -59,7 +61,7 @@ const backendRoutes: RouteObject[] = [
   route('onboarding', h('onboarding', 'onboarding', { icon: 'onboarding', admin: true, hideSideMenu: true }), comingSoon),
 ];
 
-/** What patients see: no Mantine, no staff code — small chunks for cheap phones. */
+/** What patients see: matched here only to hand over to the patient app, which the bootstrap loads directly. */
 const patientRoutes: RouteObject[] = [
   route('/queue/:queueId/ticket/:memberId?', h('ticket', 'ticket'), ticket),
   route('/queue/:queueId', h('ticket', 'ticket'), ticket),
@@ -70,7 +72,7 @@ const patientRoutes: RouteObject[] = [
   route('/a/:appointmentId', h('ticket', 'appointment'), ticket),
   route('/monitor/:monitorId', h('monitor', 'monitor'), monitor),
   route('/m/:monitorId', h('monitor', 'monitor'), monitor),
-  route('/embed/queue/iframe/:queueId', h('embed', 'embed'), page(() => import('../features/patient/PatientScreens'), 'EmbedScreen')),
+  route('/embed/queue/iframe/:queueId', h('embed', 'embed'), handoff),
   {
     // Identifier paths: an account identifier that names one of our own routes is no account.
     lazy: page(() => import('./IdentifierGuard'), 'IdentifierGuard'),
@@ -101,7 +103,7 @@ export const routes: RouteObject[] = [
           { path: '/backend/*', element: <Navigate to="/404" replace /> },
         ],
       },
-      { lazy: page(() => import('./PatientFrame'), 'PatientFrame'), children: patientRoutes },
+      { children: patientRoutes },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },

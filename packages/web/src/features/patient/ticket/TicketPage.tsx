@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TicketView } from '@wartefrei/shared';
-import { apiRequest } from '../../../lib/api';
+import { patientRequest } from '../app/api';
+import { provideGerman, useText } from '../app/i18n';
+import deTicket from '@wartefrei/shared/i18n/de/ticket.json';
 import { useTicket } from './useTicket';
 import './ticket.css';
+
+provideGerman('ticket', deTicket);
 
 const timeOf = (iso: string, lang: string) => new Date(iso).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
 
@@ -27,7 +30,7 @@ function chime(audio: AudioContext): void {
  * a tap on the page, so the switch is that tap).
  */
 function useCalledAnnouncement(ticket: TicketView | undefined, audio: AudioContext | undefined): string {
-  const { t } = useTranslation('ticket');
+  const { t } = useText('ticket');
   const [announcement, setAnnouncement] = useState('');
   const previous = useRef<string | undefined>(undefined);
   useEffect(() => {
@@ -45,7 +48,7 @@ function useCalledAnnouncement(ticket: TicketView | undefined, audio: AudioConte
 }
 
 function AlertSwitch({ audio, onChange }: { audio: AudioContext | undefined; onChange: (audio: AudioContext | undefined) => void }) {
-  const { t } = useTranslation('ticket');
+  const { t } = useText('ticket');
   const toggle = () => {
     if (audio) return onChange(undefined);
     const context = new AudioContext();
@@ -60,7 +63,7 @@ function AlertSwitch({ audio, onChange }: { audio: AudioContext | undefined; onC
 }
 
 function CancelTicket({ ticket, onDone }: { ticket: TicketView; onDone: () => Promise<void> }) {
-  const { t } = useTranslation('ticket');
+  const { t } = useText('ticket');
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -68,7 +71,7 @@ function CancelTicket({ ticket, onDone }: { ticket: TicketView; onDone: () => Pr
     setBusy(true);
     setFailed(false);
     try {
-      await apiRequest(`/members/${ticket.id}`, { method: 'DELETE', silent: true });
+      await patientRequest(`/members/${ticket.id}`, { method: 'DELETE' });
       setAsking(false);
     } catch {
       setFailed(true);
@@ -101,7 +104,7 @@ function CancelTicket({ ticket, onDone }: { ticket: TicketView; onDone: () => Pr
 }
 
 function TicketDetails({ ticket, refresh }: { ticket: TicketView; refresh: () => Promise<void> }) {
-  const { t, i18n } = useTranslation('ticket');
+  const { t, lang } = useText('ticket');
   const waiting = ticket.view === 'waiting';
   return (
     <>
@@ -115,7 +118,7 @@ function TicketDetails({ ticket, refresh }: { ticket: TicketView; refresh: () =>
         )}
         {waiting && ticket.estimated_start && (
           <p className="ticket-estimate">
-            {t('estimate', { time: timeOf(ticket.estimated_start, i18n.language) })}
+            {t('estimate', { time: timeOf(ticket.estimated_start, lang) })}
             {ticket.wait_minutes !== null && ticket.wait_minutes > 0 && <> ({t('wait', { minutes: ticket.wait_minutes })})</>}
           </p>
         )}
@@ -143,7 +146,7 @@ function TicketDetails({ ticket, refresh }: { ticket: TicketView; refresh: () =>
 
 /** `/ticket/:id`, `/t/:id`, `/queue/:queueId/ticket/:id`: the patient follows their ticket live. */
 export function TicketPage({ memberId }: { memberId: string }) {
-  const { t } = useTranslation('ticket');
+  const { t } = useText('ticket');
   const { state, live, refresh } = useTicket(memberId);
   const [audio, setAudio] = useState<AudioContext>();
   // A switched-off or left page releases its audio.

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { topicOf, type TicketView } from '@wartefrei/shared';
-import { apiRequest, ApiRequestError } from '../../../lib/api';
+import type { TicketView } from '@wartefrei/shared';
+import { isNotFound, patientRequest } from '../app/api';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { connectLive, type LiveStatus } from '../live';
 
@@ -37,14 +37,14 @@ export function useTicket(memberId: string): { state: TicketState; live: LiveSta
     if (!valid) return;
     const request = ++latest.current;
     try {
-      const ticket = await apiRequest<TicketView>(`/members/${memberId}`, { silent: true });
+      const ticket = await patientRequest<TicketView>(`/members/${memberId}`);
       if (request !== latest.current) return;
       remember(ticket);
       setQueueId(ticket.queue_id);
       setState({ kind: 'ticket', ticket });
     } catch (error) {
       if (request !== latest.current) return;
-      if (error instanceof ApiRequestError && error.status === 404) setState({ kind: 'not-found' });
+      if (isNotFound(error)) setState({ kind: 'not-found' });
       // Offline: keep what is shown; only a first load without anything shows the offline state.
       else setState((current) => (current.kind === 'ticket' ? current : { kind: 'offline' }));
     }
@@ -57,7 +57,7 @@ export function useTicket(memberId: string): { state: TicketState; live: LiveSta
   useEffect(() => {
     if (!valid || !queueId) return undefined;
     const connection = connectLive({
-      topics: [topicOf('member', memberId), topicOf('queue', queueId)],
+      topics: [`member:${memberId}`, `queue:${queueId}`],
       onEvent: () => void refresh(),
       onResync: () => void refresh(),
       onStatus: setLive,

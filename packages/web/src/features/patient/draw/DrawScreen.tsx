@@ -1,6 +1,4 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
 import {
   checkDrawTicket,
   formatLocalDate,
@@ -11,19 +9,26 @@ import {
   type ResolvedRoute,
   type TicketView,
 } from '@wartefrei/shared';
-import { apiRequest, ApiRequestError } from '../../../lib/api';
-import { fieldErrorsOf } from '../../../lib/forms';
+import deDraw from '@wartefrei/shared/i18n/de/draw.json';
+import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
-import { i18next } from '../../../i18n';
+import { isNotFound, PatientApiError, patientRequest } from '../app/api';
+import { hasText, provideGerman, useText, type Translate } from '../app/i18n';
+import { navigate } from '../app/navigation';
+import type { ScreenProps } from '../app/PatientApp';
+import type { PatientRoute } from '../app/patient-routes';
 import '../ticket/ticket.css';
+
+provideGerman('draw', deDraw);
+provideGerman('server', deServer);
 
 type Load = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'choose' } | { kind: 'offline' } | { kind: 'queue'; queue: PublicQueue };
 
 /** The queue a draw link names: `/queue/:id`, `/q/:id`, or `/:account/:profile?/:queue?` resolved by identifiers. */
-async function resolveQueueId(params: Record<string, string | undefined>): Promise<string | undefined> {
+async function resolveQueueId(params: Omit<PatientRoute, 'screen'>): Promise<string | undefined> {
   if (params.queueId) return params.queueId;
   const segment = (value: string | undefined) => encodeURIComponent(value ?? 'null');
-  const route = await apiRequest<ResolvedRoute>(`/routes/identifier/${segment(params.account)}/${segment(params.profile)}/${segment(params.queue)}`, { silent: true });
+  const route = await patientRequest<ResolvedRoute>(`/routes/identifier/${segment(params.account)}/${segment(params.profile)}/${segment(params.queue)}`);
   return route.queue?.id;
 }
 
@@ -33,7 +38,7 @@ async function runningTicket(queueId: string): Promise<string | undefined> {
   const id = map[queueId];
   if (!id) return undefined;
   try {
-    const ticket = await apiRequest<TicketView>(`/members/${id}`, { silent: true });
+    const ticket = await patientRequest<TicketView>(`/members/${id}`);
     if (ticket.view === 'waiting' || ticket.view === 'processing') return id;
   } catch {
     // Unknown ticket: forget it below.
@@ -53,16 +58,13 @@ const FIELDS: { name: string; input: keyof PatientInputs; type: string; autoComp
 ];
 
 /** The field's message for a validation code, in the chosen language (the server's catalogue). */
-function messageFor(field: string, code: string): string {
-  const label = i18next.t(`server:fields.${field}`);
-  return i18next.exists(`server:validation.${code}`)
-    ? i18next.t(`server:validation.${code}`, { 0: label })
-    : i18next.t('server:validation.INVALID_VALUE', { 0: label });
+function messageFor(t: Translate, field: string, code: string): string {
+  const label = t(`server:fields.${field}`);
+  return hasText('server', `validation.${code}`) ? t(`server:validation.${code}`, { 0: label }) : t('server:validation.INVALID_VALUE', { 0: label });
 }
 
 function DrawForm({ queue }: { queue: PublicQueue }) {
-  const { t } = useTranslation('draw');
-  const navigate = useNavigate();
+  const { t, lang } = useText('draw', ['server']);
   const [values, setValues] = useState<Record<string, string>>({
     display_name: readStored<string>(STORAGE_KEYS.ticketDisplayName) ?? '',
   });
@@ -90,21 +92,21 @@ function DrawForm({ queue }: { queue: PublicQueue }) {
     // The same rules as the server, checked before sending (the server checks again).
     const checked = checkDrawTicket(queue.patient_inputs, payload, { today: formatLocalDate({ year: new Date().getFullYear(), month: new Date().getMonth() + 1, day: new Date().getDate() }), minAge: queue.min_age, maxAge: queue.max_age });
     if (!checked.ok) {
-      setErrors(Object.fromEntries(Object.entries(checked.fields).map(([f, code]) => [f, messageFor(f, code)])));
+      setErrors(Object.fromEntries(Object.entries(checked.fields).map(([f, code]) => [f, messageFor(t, f, code)])));
       return;
     }
     setErrors({});
     setBusy(true);
     try {
-      const ticket = await apiRequest<TicketView>(`/queues/${queue.id}/members`, { method: 'POST', body: payload, silent: true });
+      const ticket = await patientRequest<TicketView>(`/queues/${queue.id}/members`, { method: 'POST', body: payload });
       const map = readStored<Record<string, string>>(STORAGE_KEYS.ticketMap) ?? {};
       writeStored(STORAGE_KEYS.ticketMap, { ...map, [queue.id]: ticket.id });
       if (values.display_name) writeStored(STORAGE_KEYS.ticketDisplayName, values.display_name);
-      void navigate(`/ticket/${ticket.id}`, { replace: true });
+      navigate(`/ticket/${ticket.id}`, { replace: true });
     } catch (error) {
-      const fields = fieldErrorsOf(error);
+      const fields = error instanceof PatientApiError ? error.fields : {};
       if (Object.keys(fields).length > 0) setErrors(fields);
-      else setRefusal(error instanceof ApiRequestError && error.body ? error.body.message : t('failed'));
+      else setRefusal(error instanceof PatientApiError && error.body ? error.body.message : t('failed'));
     } finally {
       setBusy(false);
     }
@@ -136,12 +138,12 @@ function DrawForm({ queue }: { queue: PublicQueue }) {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       {FIELDS.filter((f) => asked(f.input)).map((f) =>
-        field(f.name, i18next.t(`server:fields.${f.name}`), f.type, f.autoComplete, queue.patient_inputs[f.input] === 'REQUIRED'),
+        field(f.name, t(`server:fields.${f.name}`), f.type, f.autoComplete, queue.patient_inputs[f.input] === 'REQUIRED'),
       )}
       {asked('birth_date') && (
         <fieldset className="draw-field" aria-describedby={errors.birth_date ? 'draw-birth_date-error' : undefined}>
           <legend>
-            {i18next.t('server:fields.birth_date')}
+            {t('server:fields.birth_date')}
             {queue.patient_inputs.birth_date !== 'REQUIRED' && <span className="draw-optional"> ({t('optional')})</span>}
           </legend>
           <div className="draw-date">
@@ -162,7 +164,7 @@ function DrawForm({ queue }: { queue: PublicQueue }) {
       {queue.ask_patient_for_language && (
         <div className="draw-field">
           <label htmlFor="draw-lang">{t('language')}</label>
-          <select id="draw-lang" value={values.lang ?? i18next.language} onChange={(e) => set('lang')(e.target.value)}>
+          <select id="draw-lang" value={values.lang ?? lang} onChange={(e) => set('lang')(e.target.value)}>
             {SUPPORTED_LANGS.map((lang) => (
               <option key={lang} value={lang}>
                 {LANGUAGE_NAMES[lang]}
@@ -184,10 +186,9 @@ function DrawForm({ queue }: { queue: PublicQueue }) {
 }
 
 /** `/:account/:profile?/:queue?`, `/queue/:id`, `/q/:id`: what the queue says, and drawing a ticket. */
-export function DrawPage() {
-  const { t } = useTranslation('draw');
-  const { queueId: idParam, account, profile, queue: queueParam } = useParams();
-  const navigate = useNavigate();
+export default function DrawScreen({ route }: ScreenProps) {
+  const { t } = useText('draw');
+  const { queueId: idParam, account, profile, queue: queueParam } = route;
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
 
   useEffect(() => {
@@ -198,17 +199,17 @@ export function DrawPage() {
         if (cancelled) return;
         if (!queueId) return setLoad({ kind: 'choose' });
         const running = await runningTicket(queueId);
-        if (running) return void navigate(`/ticket/${running}`, { replace: true });
-        const queue = await apiRequest<PublicQueue>(`/queues/${queueId}/public`, { silent: true });
+        if (running) return navigate(`/ticket/${running}`, { replace: true });
+        const queue = await patientRequest<PublicQueue>(`/queues/${queueId}/public`);
         if (!cancelled) setLoad({ kind: 'queue', queue });
       } catch (error) {
-        if (!cancelled) setLoad(error instanceof ApiRequestError && error.status === 404 ? { kind: 'not-found' } : { kind: 'offline' });
+        if (!cancelled) setLoad(isNotFound(error) ? { kind: 'not-found' } : { kind: 'offline' });
       }
     })();
     return () => {
       cancelled = true;
     };
-  }, [idParam, account, profile, queueParam, navigate]);
+  }, [idParam, account, profile, queueParam]);
 
   return (
     <main className="patient-screen draw-screen">
@@ -238,7 +239,7 @@ export function DrawPage() {
 }
 
 function QueueIntro({ queue }: { queue: PublicQueue }) {
-  const { t } = useTranslation('draw');
+  const { t } = useText('draw', ['server']);
   return (
     <>
       <h1>{queue.name}</h1>
@@ -251,7 +252,7 @@ function QueueIntro({ queue }: { queue: PublicQueue }) {
       )}
       {queue.online_refusal ? (
         <p role="alert" className="draw-refusal">
-          {i18next.t(`server:errors.${queue.online_refusal}`)}
+          {t(`server:errors.${queue.online_refusal}`)}
         </p>
       ) : (
         <>

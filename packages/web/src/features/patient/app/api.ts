@@ -1,0 +1,42 @@
+import { isApiError, type ApiError } from '@wartefrei/shared';
+import { currentLanguage } from './i18n';
+
+/** A failed call: `status` 0 when the server could not be reached. */
+export class PatientApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body?: ApiError,
+  ) {
+    super(message);
+  }
+  get code(): string | undefined {
+    return this.body?.code;
+  }
+  /** The per-field messages, already in the caller's language. */
+  get fields(): Record<string, string> {
+    return Object.fromEntries(Object.entries(this.body?.fields ?? {}).map(([field, problem]) => [field, problem.message]));
+  }
+}
+
+/**
+ * The patient screens' fetch: no login, the patient's language in Accept-Language, errors as
+ * PatientApiError. Small on purpose (the staff app's client brings its session handling along).
+ */
+export async function patientRequest<T>(path: string, init: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown } = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLanguage() };
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  } catch (error) {
+    throw new PatientApiError(error instanceof Error ? error.message : 'network error', 0);
+  }
+  if (response.ok) return (response.status === 204 ? undefined : await response.json()) as T;
+  const parsed: unknown = await response.json().catch(() => undefined);
+  const body = isApiError(parsed) ? parsed : undefined;
+  throw new PatientApiError(body?.message || `HTTP ${response.status}`, response.status, body);
+}
+
+/** Whether a failure means "there is no such thing" (as opposed to "try again"). */
+export const isNotFound = (error: unknown) => error instanceof PatientApiError && error.status === 404;

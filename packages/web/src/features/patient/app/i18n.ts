@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { DEFAULT_LANG, isSupportedLang, type SupportedLang } from '@wartefrei/shared';
+import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
+
+/**
+ * The patient screens' texts, without i18next: cheap phones load the German catalogue of their
+ * one screen inside that screen's chunk, and another language's file only when it is chosen.
+ * The catalogues are the same JSON files the staff app uses (`shared/src/i18n/<lang>/<ns>.json`).
+ */
+type Catalogue = { [key: string]: string | Catalogue };
+export type Namespace = 'ticket' | 'draw' | 'kiosk' | 'monitor' | 'embed' | 'server';
+export type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+const lazyFiles = import.meta.glob<Catalogue>('../../../../../shared/src/i18n/*/{ticket,draw,kiosk,monitor,embed,server}.json', { import: 'default' });
+const catalogues = new Map<string, Catalogue>();
+const listeners = new Set<() => void>();
+
+const stored = readStored<string>(STORAGE_KEYS.lang);
+let language: SupportedLang = isSupportedLang(stored) ? stored : DEFAULT_LANG;
+
+const keyOf = (lang: string, ns: Namespace) => `${lang}/${ns}`;
+const notify = () => listeners.forEach((listener) => listener());
+
+/** A screen hands in its German catalogue (bundled with it); German is also every fallback. */
+export function provideGerman(ns: Namespace, catalogue: object): void {
+  catalogues.set(keyOf(DEFAULT_LANG, ns), catalogue as Catalogue);
+}
+
+async function load(lang: SupportedLang, ns: Namespace): Promise<void> {
+  if (catalogues.has(keyOf(lang, ns))) return;
+  const file = lazyFiles[`../../../../../shared/src/i18n/${lang}/${ns}.json`];
+  if (!file) return;
+  catalogues.set(keyOf(lang, ns), await file());
+  notify();
+}
+
+function lookup(catalogue: Catalogue | undefined, path: string[]): string | undefined {
+  let node: string | Catalogue | undefined = catalogue;
+  for (const part of path) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** `{name}` and `{0}` placeholders; `count` picks `key_one` / `key_other` by the language's plural rules. */
+function translate(lang: SupportedLang, ns: Namespace, key: string, values: Record<string, string | number> = {}): string {
+  const [space, name] = key.includes(':') ? (key.split(':', 2) as [Namespace, string]) : [ns, key];
+  const path = name.split('.');
+  const candidates = typeof values.count === 'number' ? [`${path.at(-1)}_${new Intl.PluralRules(lang).select(values.count)}`, `${path.at(-1)}_other`, path.at(-1)!] : [path.at(-1)!];
+  for (const catalogue of [catalogues.get(keyOf(lang, space)), catalogues.get(keyOf(DEFAULT_LANG, space))]) {
+    for (const last of candidates) {
+      const template = lookup(catalogue, [...path.slice(0, -1), last]);
+      if (template !== undefined) return template.replace(/\{(\w+)\}/g, (whole, v: string) => (values[v] === undefined ? whole : String(values[v])));
+    }
+  }
+  return key;
+}
+
+export function currentLanguage(): SupportedLang {
+  return language;
+}
+
+/** Switches the patient screens' language (remembered in localStorage `lang`, like the staff app). */
+export function setLanguage(lang: SupportedLang): void {
+  language = lang;
+  writeStored(STORAGE_KEYS.lang, lang);
+  document.documentElement.lang = lang;
+  notify();
+}
+
+/**
+ * `t` for one namespace (others as `server:fields.mail`); re-renders when the language changes
+ * or its file arrives. Until then the German text shows, so nothing is ever blank.
+ */
+export function useText(ns: Namespace, also: Namespace[] = []): { t: Translate; lang: SupportedLang } {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const listener = () => setTick((n) => n + 1);
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  }, []);
+  useEffect(() => {
+    if (language !== DEFAULT_LANG) for (const space of [ns, ...also]) void load(language, space);
+  });
+  return { t: (key, values) => translate(language, ns, key, values), lang: language };
+}
+
+/** Whether a key exists (in the language or in German). */
+export function hasText(ns: Namespace, key: string): boolean {
+  return translate(language, ns, key) !== key;
+}

@@ -1,0 +1,1 @@
+export default function X() { return <main><h1>WIP</h1></main>; }
