@@ -26,6 +26,7 @@ import { routesRoutes } from './modules/routes/index.js';
 import { processorsRoutes } from './modules/processors/index.js';
 import { infoTagsRoutes } from './modules/infotags/index.js';
 import { registerMemberTopic, ticketsRoutes } from './modules/tickets/index.js';
+import { monitorsRoutes, registerMonitorTopic } from './modules/monitors/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildAppOptions) {
     realtime: await createRealtime({ redisUrl: config.redisUrl, keyPrefix: options.realtimeKeyPrefix, db: database.db, log }),
   };
   registerMemberTopic(ctx.realtime, database.db);
+  registerMonitorTopic(ctx.realtime, database.db);
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     ctx.mailer.close();
@@ -115,6 +117,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(processorsRoutes, { ctx });
   await app.register(infoTagsRoutes, { ctx });
   await app.register(ticketsRoutes, { ctx });
+  await app.register(monitorsRoutes, { ctx });
   await app.register(systemRoutes, { versionHash: computeVersionHash(config.webDistDir) });
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -17,6 +17,10 @@ export const LOGO_PLACEMENTS = ['NONE', 'TOP', 'BOTTOM'] as const;
 export const SESSION_EVENT_SOURCES = ['USER', 'SCHEDULE', 'JOB'] as const;
 /** The direction of an info tag's time shift (SPEC.md §3). */
 export const INFO_TAG_DELAYS = ['EARLIER', 'LATER', 'NONE'] as const;
+/** How a monitor arranges its queues' numbers (SPEC.md §3 Monitor "layout"). */
+export const MONITOR_LAYOUTS = ['STANDARD', 'COLUMNS', 'LIST'] as const;
+/** A monitor's colour scheme: dark reads best from across a waiting room (the default). */
+export const MONITOR_STYLES = ['LIGHT', 'DARK'] as const;
 
 export const ButtonVisibility = z.enum(BUTTON_VISIBILITIES);
 export type ButtonVisibility = z.infer<typeof ButtonVisibility>;

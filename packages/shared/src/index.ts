@@ -26,3 +26,4 @@ export * from './enums.js';
 export * from './tickets/member-states.js';
 export * from './tickets/intake.js';
 export * from './tickets/members.schemas.js';
+export * from './monitors/monitors.schemas.js';

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, or, type Column } from 'drizzle-orm';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
-import type { ApiError, InfoTag, LoggedUser, MemberActionResult, Processor, Profile, Queue, ScheduleEntry, TicketView } from '@wartefrei/shared';
+import type { ApiError, InfoTag, LoggedUser, MemberActionResult, Monitor, Processor, Profile, Queue, ScheduleEntry, TicketView } from '@wartefrei/shared';
 import {
   accounts,
   infoTags,
+  monitorQueues,
+  monitors,
   profiles,
   queueMemberInfoTags,
   queueMembers,
@@ -82,7 +84,7 @@ async function givenOpenQueue(owner: Owner, profileId: string, assign: string[],
 }
 
 /** What a row needs an id of. `waiting`, `processing`, `cancelled`, `tagged` are members of `queue`; `tagged` carries `tag`. */
-const KINDS = ['account', 'profile', 'queue', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry'] as const;
+const KINDS = ['account', 'profile', 'queue', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor'] as const;
 type Kind = (typeof KINDS)[number];
 /** The id of one thing of a kind in a world, made through the API on first use. */
 type Ids = (kind: Kind) => Promise<string>;
@@ -90,7 +92,7 @@ type Ids = (kind: Kind) => Promise<string>;
 /**
  * A small world of one account, built lazily through the API as a row asks for it: a location,
  * an open queue (with one waiting member already, and `assign` as its processors), members in
- * each state, an info tag, a processor of the queue, a schedule entry.
+ * each state, an info tag, a processor of the queue, a schedule entry, a monitor showing the queue.
  */
 function world(owner: Owner, options: { label: string; assign?: string[]; secrets?: Set<string> }): Ids {
   const { label } = options;
@@ -163,6 +165,12 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
       const entry = await api<ScheduleEntry>(owner.user, 'POST', `/queues/${await ids('queue')}/schedule`, { event: 'START', weekday: 1, local_time: '07:00' }, 201);
       keep(entry.id);
       return entry.id;
+    },
+    monitor: async () => {
+      const n = `${label}-${unique()}`.toLowerCase();
+      const monitor = await api<Monitor>(owner.user, 'POST', '/monitors', { identifier: `monitor-${n}`, display_name: `Monitor ${n}`, queue_ids: [await ids('queue')] }, 201);
+      keep(monitor.id, monitor.identifier, monitor.display_name);
+      return monitor.id;
     },
   };
   const made = new Map<Kind, Promise<string>>();
@@ -375,6 +383,21 @@ const ROWS: Row[] = [
     variant: 'own member, foreign tag',
     request: async (f, own) => ({ url: `/members/${await own('tagged')}/info-tags/${await f('tag')}` }),
   },
+  // monitors
+  { route: 'GET /monitors/:id', request: async (f) => ({ url: `/monitors/${await f('monitor')}` }) },
+  { route: 'PATCH /monitors/:id', request: async (f) => ({ url: `/monitors/${await f('monitor')}`, payload: { display_name: 'Übernommen' } }) },
+  {
+    route: 'PATCH /monitors/:id',
+    variant: 'own monitor showing a foreign queue',
+    request: async (f, own) => ({ url: `/monitors/${await own('monitor')}`, payload: { queue_ids: [await f('queue')] } }),
+  },
+  { route: 'DELETE /monitors/:id', ok: 204, request: async (f) => ({ url: `/monitors/${await f('monitor')}` }) },
+  {
+    route: 'POST /monitors',
+    variant: 'showing a foreign queue',
+    ok: 201,
+    request: async (f) => ({ url: '/monitors', payload: { identifier: `uebernommen-${unique()}`, display_name: 'Übernommen', queue_ids: [await f('queue')] } }),
+  },
 ];
 
 /** Routes with an id that are not staff routes, and why no account scope applies. */
@@ -382,6 +405,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /members/:id': 'the ticket page: the random member id is the visitor’s key to it',
   'DELETE /members/:id': 'the visitor cancels their own ticket with its key',
   'GET /queues/:id/public': 'what any visitor may see of a queue (no patient data)',
+  'GET /profiles/:id/public': 'what any visitor may see of a location: its queues’ public views',
+  'GET /monitors/:id/public': 'a monitor screen without login: the random monitor id is its key',
   'GET /routes/id/:id': 'public link resolution (SPEC.md §7)',
   'GET /routes/identifier/:account/:profile/:queue': 'public link resolution (SPEC.md §7)',
   'GET /routes/identifier/:account/monitor/:monitor': 'public link resolution (SPEC.md §7)',
@@ -427,6 +452,7 @@ interface Scope {
   tagIds: string[];
   userIds: string[];
   profileIds: string[];
+  monitorIds: string[];
 }
 
 const sorted = <T>(rows: T[]) => rows.map((r) => JSON.stringify(r)).sort();
@@ -444,6 +470,9 @@ async function snapshot(scope: Scope) {
     ? (await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.accountId, scope.accountId))).map((r) => r.id)
     : [];
   const accountTags = scope.accountId ? (await db.select({ id: infoTags.id }).from(infoTags).where(eq(infoTags.accountId, scope.accountId))).map((r) => r.id) : [];
+  const accountMonitors = scope.accountId
+    ? (await db.select({ id: monitors.id }).from(monitors).where(eq(monitors.accountId, scope.accountId))).map((r) => r.id)
+    : [];
   const queueRows = await db
     .select()
     .from(queues)
@@ -455,6 +484,7 @@ async function snapshot(scope: Scope) {
     .where(or(inArray(queueMembers.queueId, queueIds), inArray(queueMembers.id, scope.memberIds), ...byAccount(queueMembers.accountId)));
   const tagIds = [...scope.tagIds, ...accountTags];
   const userIds = [...scope.userIds, ...accountUsers];
+  const monitorIds = [...scope.monitorIds, ...accountMonitors];
   return {
     accounts: sorted(scope.accountId ? await db.select().from(accounts).where(eq(accounts.id, scope.accountId)) : []),
     users: sorted(await db.select().from(users).where(inArray(users.id, userIds))),
@@ -477,6 +507,13 @@ async function snapshot(scope: Scope) {
         .from(queueMemberInfoTags)
         .where(or(inArray(queueMemberInfoTags.memberId, memberRows.map((m) => m.id)), inArray(queueMemberInfoTags.infoTagId, tagIds))),
     ),
+    monitors: sorted(await db.select().from(monitors).where(inArray(monitors.id, monitorIds))),
+    monitorQueues: sorted(
+      await db
+        .select()
+        .from(monitorQueues)
+        .where(or(inArray(monitorQueues.monitorId, monitorIds), inArray(monitorQueues.queueId, queueIds))),
+    ),
   };
 }
 
@@ -488,6 +525,7 @@ async function scopeOf(ids: Ids, accountId?: string): Promise<Scope> {
     tagIds: [await ids('tag')],
     userIds: [await ids('processor')],
     profileIds: [await ids('profile')],
+    monitorIds: [await ids('monitor')],
   };
 }
 
@@ -620,7 +658,7 @@ describe('what no id names', () => {
   });
 
   it('the lists of account A show nothing of account B; a processor’s queue list not the unassigned queue', async () => {
-    for (const url of ['/profiles', '/queues', '/info-tags', '/processors', '/processors/me/queues']) {
+    for (const url of ['/profiles', '/queues', '/info-tags', '/processors', '/processors/me/queues', '/monitors']) {
       const res = await t.inject({ method: 'GET', url, headers: asUser(adminA.user) });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
       expect([...secretsB].filter((secret) => res.body.includes(secret)), url).toEqual([]);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PublicAccount } from '../routes/routes.schemas.js';
+import { PublicQueue } from '../tickets/members.schemas.js';
 
 /** Countries whose public holidays the product knows (SPEC.md §9). */
 export const HOLIDAY_COUNTRIES = ['AT', 'DE', 'CH'] as const;
@@ -78,3 +80,17 @@ export const Profile = z.object({
 });
 export type Profile = z.infer<typeof Profile>;
 export const ProfileList = z.array(Profile);
+
+/**
+ * `GET /profiles/{id}/public` (no login): a location as the queue picker and the kiosk show it —
+ * its queues (default first, then by priority, then name), each as `GET /queues/{id}/public`
+ * answers it. Nothing about patients.
+ */
+export const PublicProfile = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  identifier: z.string(),
+  account: PublicAccount,
+  queues: z.array(PublicQueue),
+});
+export type PublicProfile = z.infer<typeof PublicProfile>;

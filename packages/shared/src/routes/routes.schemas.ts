@@ -15,9 +15,13 @@ export function isReservedLocationIdentifier(identifier: string): boolean {
   return RESERVED_LOCATION_IDENTIFIERS.has(identifier.toLowerCase());
 }
 
+/** An account as public pages name it: id, identifier (the first path segment) and display name. */
+export const PublicAccount = z.object({ id: z.uuid(), identifier: z.string(), display_name: z.string() });
+export type PublicAccount = z.infer<typeof PublicAccount>;
+
 /** `GET /routes/...`: what a public link points at — ids, identifiers and names only. */
 export const ResolvedRoute = z.object({
-  account: z.object({ id: z.uuid(), identifier: z.string(), display_name: z.string() }),
+  account: PublicAccount,
   profile: z.object({ id: z.uuid(), identifier: z.string(), name: z.string() }).nullable(),
   queue: z.object({ id: z.uuid(), identifier: z.string(), name: z.string() }).nullable(),
 });

@@ -161,6 +161,9 @@ export const MemberListQuery = z.strictObject({
 });
 export type MemberListQuery = z.infer<typeof MemberListQuery>;
 
+/** How many upcoming numbers the public queue view lists. */
+export const PUBLIC_NEXT_NUMBERS = 5;
+
 /** `GET /queues/{id}/public`: what any visitor may see of a queue — nothing about other patients. */
 export const PublicQueue = Queue.pick({
   id: true,
@@ -192,6 +195,11 @@ export const PublicQueue = Queue.pick({
   waiting: whole,
   processing: whole,
   called_numbers: z.array(whole),
+  /**
+   * The numbers called next: the first PUBLIC_NEXT_NUMBERS waiting tickets in line order
+   * (not cancelled, not drawn silently by a processor). What a monitor shows as "next".
+   */
+  next_numbers: z.array(whole),
   /** When a ticket drawn now would start; null when the queue does not calculate wait times. */
   estimated_wait: z.object({ estimated_start: instant, wait_minutes: whole }).nullable(),
 });

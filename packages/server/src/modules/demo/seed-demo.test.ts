@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { accounts, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema.js';
+import { accounts, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { logIn } from '../../test/factories.js';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './seed-demo.js';
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('demo data', () => {
-  it('fills an empty database once: a location, two open lists, an admin and a processor', async () => {
+  it('fills an empty database once: a location, two open lists, an admin, a processor and a monitor', async () => {
     const results = await Promise.all([seedDemoIfEmpty(t.app.ctx), seedDemoIfEmpty(t.app.ctx)]);
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await seedDemoIfEmpty(t.app.ctx)).toBe(false);
@@ -31,5 +31,11 @@ describe('demo data', () => {
     expect(processor.account_id).toBe(admin.account_id);
     const assigned = await db.select().from(queueProcessors).innerJoin(users, eq(users.id, queueProcessors.userId)).where(eq(users.id, processor.id));
     expect(assigned.filter((a) => a.queue_processors.active)).toHaveLength(2);
+
+    const [monitor] = await db.select().from(monitors);
+    expect(monitor).toMatchObject({ accountId: admin.account_id, identifier: 'wartezimmer', displayName: 'Wartezimmer' });
+    const shown = await db.select({ queueId: monitorQueues.queueId }).from(monitorQueues).where(eq(monitorQueues.monitorId, monitor!.id));
+    expect(shown).toHaveLength(2);
+    expect((await db.select({ n: count() }).from(monitors))[0]?.n).toBe(1);
   });
 });

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
-import { accounts, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema.js';
+import { accounts, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema.js';
 import { createAccountWithAdmin } from '../accounts/index.js';
 
 /** The demo logins, printed at start and in the README. */
@@ -13,8 +13,8 @@ export const DEMO_LOGINS = {
 
 /**
  * Gives an empty database a practice to try: a location, two open waiting lists, an admin and
- * a processor assigned to both. Several nodes may start at once; the unique identifier lets
- * exactly one of them seed.
+ * a processor assigned to both, and a waiting-room monitor showing both lists. Several nodes
+ * may start at once; the unique identifier lets exactly one of them seed.
  */
 export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
   const [row] = await ctx.db.select({ n: count() }).from(accounts);
@@ -61,6 +61,11 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
           { queueId: q.id, userId: admin.id, active: false },
         ]),
       );
+      const [monitor] = await tx
+        .insert(monitors)
+        .values({ accountId: account.id, identifier: 'wartezimmer', displayName: 'Wartezimmer' })
+        .returning();
+      await tx.insert(monitorQueues).values(lists.map((q, position) => ({ monitorId: monitor!.id, queueId: q.id, position })));
     });
     return true;
   } catch (error) {

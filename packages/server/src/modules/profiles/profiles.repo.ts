@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { profiles } from '../../db/schema.js';
+import { accounts, profiles, queues } from '../../db/schema.js';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type NewProfileRow = typeof profiles.$inferInsert;
@@ -43,4 +43,28 @@ export async function deleteProfileInAccount(db: Queryable, accountId: string, i
     .where(and(eq(profiles.id, id), eq(profiles.accountId, accountId)))
     .returning({ id: profiles.id });
   return rows.length > 0;
+}
+
+/** Any account's location with its account: the public view, whose key is the location id. */
+export async function findProfileWithAccount(
+  db: Queryable,
+  id: string,
+): Promise<{ profile: ProfileRow; account: { id: string; identifier: string; display_name: string } } | undefined> {
+  const [row] = await db
+    .select({ profile: profiles, account: { id: accounts.id, identifier: accounts.identifier, display_name: accounts.displayName } })
+    .from(profiles)
+    .innerJoin(accounts, eq(accounts.id, profiles.accountId))
+    .where(eq(profiles.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The location's queues as a visitor picks among them: the default first, then by priority (1 first), then name. */
+export async function queueIdsOfProfile(db: Queryable, profileId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(eq(queues.profileId, profileId))
+    .orderBy(desc(queues.isDefault), asc(queues.priority), asc(queues.name), asc(queues.id));
+  return rows.map((r) => r.id);
 }

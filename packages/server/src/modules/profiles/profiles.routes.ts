@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CreateProfileInput, Profile, ProfileList, UpdateProfileInput } from '@wartefrei/shared';
+import { CreateProfileInput, Profile, ProfileList, PublicProfile, UpdateProfileInput } from '@wartefrei/shared';
 import { actorOf, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { publicProfile } from './profiles.public.js';
 import { createProfile, deleteProfile, getProfile, listProfiles, updateProfile } from './profiles.service.js';
 
 const tags = ['profiles'];
 const security = [{ basic: [] }];
 const params = z.object({ id: z.string() });
 
-/** Locations (SPEC.md §3 Profile): every staff member reads them, admins change them. */
+/** Locations (SPEC.md §3 Profile): every staff member reads them, admins change them; visitors see the public view. */
 export const profilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
 
@@ -37,4 +38,8 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     await deleteProfile(ctx, actorOf(req), req.params.id);
     return reply.code(204).send();
   });
+
+  app.get('/profiles/:id/public', { schema: { tags, params, response: { 200: PublicProfile } } }, async (req) =>
+    publicProfile(ctx, req.params.id),
+  );
 };

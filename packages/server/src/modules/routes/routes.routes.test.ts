@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError, ResolvedRoute } from '@wartefrei/shared';
+import type { ApiError, PublicMonitor, ResolvedRoute } from '@wartefrei/shared';
 import { queueSessions } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
-import { givenProfile, givenQueue, givenSignedInAdmin } from '../../test/factories-queues.js';
+import { givenProfile, givenQueue, givenSignedInAdmin, headersOf } from '../../test/factories-queues.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -133,18 +133,36 @@ describe('GET /routes/id/{id}', () => {
 });
 
 describe('GET /routes/identifier/{account}/monitor/{monitor}', () => {
-  it('answers 404 until monitors exist', async () => {
+  // The full contract (master monitor order, settings, foreign accounts) is in monitors.routes.test.ts.
+  it('resolves a named monitor and the master monitor', async () => {
     const p = await givenPractice();
-    for (const path of [`identifier/${p.account.identifier}/monitor/null`, `identifier/${p.account.identifier}/monitor/warteraum`]) {
+    const created = await t.inject({
+      method: 'POST',
+      url: '/monitors',
+      headers: headersOf(p.a.user),
+      payload: { identifier: 'Warteraum', display_name: 'Warteraum', queue_ids: [p.labor.id] },
+    });
+    expect(created.statusCode).toBe(201);
+    const named = await resolve(`identifier/${p.account.identifier}/monitor/WARTERAUM`);
+    expect(named.statusCode).toBe(200);
+    expect(named.json<PublicMonitor>()).toMatchObject({ account: p.account, monitor: { identifier: 'Warteraum', queue_ids: [p.labor.id] } });
+    const master = await resolve(`identifier/${p.account.identifier}/monitor/null`);
+    expect(master.json<PublicMonitor>()).toMatchObject({ account: p.account, monitor: { id: null, identifier: null, display_name: p.account.display_name } });
+    expect(master.json<PublicMonitor>().monitor.queue_ids).toHaveLength(4);
+  });
+
+  it('answers MONITOR_NOT_FOUND for an unknown account or monitor', async () => {
+    const p = await givenPractice();
+    for (const path of [`identifier/${p.account.identifier}/monitor/flur`, `identifier/nirgends-${Date.now()}/monitor/null`]) {
       const res = await resolve(path);
       expect(res.statusCode, path).toBe(404);
-      expect(res.json<ApiError>().code).toBe('NOT_FOUND');
+      expect(res.json<ApiError>()).toEqual({ statusCode: 404, code: 'MONITOR_NOT_FOUND', message: 'Dieser Monitor existiert nicht.' });
     }
   });
 });
 
 describe('OpenAPI', () => {
-  it('lists the paths of locations, queues and route resolution in /docs', async () => {
+  it('lists the paths of locations, queues, monitors and route resolution in /docs', async () => {
     const res = await t.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
@@ -157,6 +175,10 @@ describe('OpenAPI', () => {
         '/routes/identifier/{account}/{profile}/{queue}',
         '/routes/id/{id}',
         '/routes/identifier/{account}/monitor/{monitor}',
+        '/profiles/{id}/public',
+        '/monitors',
+        '/monitors/{id}',
+        '/monitors/{id}/public',
       ]),
     );
   });

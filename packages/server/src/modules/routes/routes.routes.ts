@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ResolvedRoute } from '@wartefrei/shared';
+import { PublicMonitor, ResolvedRoute } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
-import { resolveId, resolveIdentifiers } from './routes.service.js';
+import { resolveId, resolveIdentifiers, resolveMonitor } from './routes.service.js';
 
 const tags = ['routes'];
 const segment = z.string().max(100);
@@ -28,13 +27,10 @@ export const routesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (req) => resolveId(ctx, req.params.id),
   );
 
-  // Monitors arrive in a later issue; until then no monitor link resolves. The static segment
-  // `monitor` wins over `:profile` above, which is why no profile may be called `monitor`.
+  // The static segment `monitor` wins over `:profile` above, which is why no profile may be called `monitor`.
   app.get(
     '/routes/identifier/:account/monitor/:monitor',
-    { schema: { tags, params: z.object({ account: segment, monitor: segment }) } },
-    async () => {
-      throw new AppError('NOT_FOUND');
-    },
+    { schema: { tags, params: z.object({ account: segment, monitor: segment }), response: { 200: PublicMonitor } } },
+    async (req) => resolveMonitor(ctx, req.params.account, req.params.monitor),
   );
 };

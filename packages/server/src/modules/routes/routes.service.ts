@@ -1,7 +1,8 @@
-import type { ResolvedRoute } from '@wartefrei/shared';
+import type { PublicMonitor, ResolvedRoute } from '@wartefrei/shared';
 import { isUuid } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { publicMonitorOfAccount } from '../monitors/index.js';
 import {
   defaultQueueCandidates,
   findAccountById,
@@ -83,4 +84,17 @@ export async function resolveId(ctx: AppContext, id: string): Promise<ResolvedRo
   const [account, profile] = await Promise.all([findAccountById(ctx.db, queue.accountId), findProfileById(ctx.db, queue.profileId)]);
   if (!account || !profile) throw new AppError('QUEUE_NOT_FOUND');
   return { account, profile, queue: presentQueue(queue) };
+}
+
+/**
+ * `GET /routes/identifier/{account}/monitor/{monitor|null}` (public): the monitor a link
+ * `/{account}/monitor/{monitor?}` shows; `null` is the account's master monitor across all its
+ * queues. Identifiers match case-insensitively; an unknown account or monitor is MONITOR_NOT_FOUND
+ * (what the screen has to say), never which of the two was unknown.
+ */
+export async function resolveMonitor(ctx: AppContext, accountSegment: string, monitorSegment: string): Promise<PublicMonitor> {
+  const accountIdentifier = named(accountSegment);
+  const account = accountIdentifier ? await findAccountByIdentifier(ctx.db, accountIdentifier) : undefined;
+  if (!account) throw new AppError('MONITOR_NOT_FOUND');
+  return publicMonitorOfAccount(ctx, account, named(monitorSegment));
 }

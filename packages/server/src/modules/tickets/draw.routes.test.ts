@@ -273,6 +273,30 @@ describe('GET /queues/{id}/public', () => {
     expect(res.body).not.toContain('Geheim');
   });
 
+  it('lists the next five numbers in line order: after a move, without cancelled or silently drawn tickets', async () => {
+    const queueId = await givenOpenQueue(t, accountId);
+    const nextNumbers = async () => (await t.inject({ method: 'GET', url: `/queues/${queueId}/public` })).json<PublicQueue>().next_numbers;
+    expect(await nextNumbers()).toEqual([]);
+    const tickets: TicketView[] = [];
+    for (let i = 0; i < 4; i++) tickets.push((await draw(queueId)).json<TicketView>());
+    const [first, second, third, fourth] = tickets.map((ticket) => ticket.number);
+    expect(await nextNumbers()).toEqual([first, second, third, fourth]);
+
+    const silent = await t.inject({ method: 'POST', url: `/queues/${queueId}/members`, headers: asUser(admin), payload: { origin: 'MANUAL', silent: true } });
+    expect(silent.statusCode).toBe(201);
+    for (let i = 0; i < 3; i++) tickets.push((await draw(queueId)).json<TicketView>());
+    const [, , , , fifth, sixth, seventh] = tickets.map((ticket) => ticket.number);
+    expect(await nextNumbers()).toEqual([first, second, third, fourth, fifth]);
+
+    const moved = await t.inject({ method: 'POST', url: `/members/${tickets[3]!.id}/move`, headers: asUser(admin), payload: { position: 1 } });
+    expect(moved.statusCode).toBe(200);
+    expect(await nextNumbers()).toEqual([fourth, first, second, third, fifth]);
+
+    expect((await t.inject({ method: 'POST', url: `/members/${tickets[0]!.id}/cancel`, headers: asUser(admin), payload: {} })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'DELETE', url: `/members/${tickets[1]!.id}` })).statusCode).toBe(200);
+    expect(await nextNumbers()).toEqual([fourth, third, fifth, sixth, seventh]);
+  });
+
   it('answers QUEUE_NOT_FOUND for unknown ids', async () => {
     const res = await t.inject({ method: 'GET', url: '/queues/00000000-0000-4000-8000-000000000000/public' });
     expect(res.statusCode).toBe(404);

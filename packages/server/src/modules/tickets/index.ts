@@ -3,3 +3,4 @@ import './tickets.jobs.js';
 export { ticketsRoutes } from './tickets.routes.js';
 export { registerMemberTopic } from './tickets.realtime.js';
 export { MEMBER_TIMEOUT_JOB } from './actions.service.js';
+export { publicQueues } from './views.service.js';

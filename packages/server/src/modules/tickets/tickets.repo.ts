@@ -162,8 +162,11 @@ export async function endOpenMembers(q: Queryable, queueId: string, at: Date): P
 
 /** The line of a queue as the estimator needs it. */
 export interface QueueLine {
-  /** Waiting members in call order, with the delay of their non-priority info tags (minutes, − earlier). */
-  waiting: { id: string; orderAt: Date; delayMinutes: number; hideTimes: boolean }[];
+  /**
+   * Waiting members in call order, with the delay of their non-priority info tags (minutes,
+   * − earlier); `number` and `silent` (drawn silently) for the public "next" numbers.
+   */
+  waiting: { id: string; number: number; silent: boolean; orderAt: Date; delayMinutes: number; hideTimes: boolean }[];
   /** Members being processed, latest call first. */
   processing: { id: string; number: number; startedAt: Date; calledSilently: boolean }[];
   /** Processors assigned and actively processing. */
@@ -177,7 +180,7 @@ const LEARNED_SAMPLE_LIMIT = 50;
 export async function loadQueueLine(q: Queryable, queueId: string): Promise<QueueLine> {
   const [waiting, tagShifts, processing, active, durations] = await Promise.all([
     q
-      .select({ id: queueMembers.id, orderAt: queueMembers.orderAt })
+      .select({ id: queueMembers.id, number: queueMembers.number, silent: queueMembers.silent, orderAt: queueMembers.orderAt })
       .from(queueMembers)
       .where(and(eq(queueMembers.queueId, queueId), eq(queueMembers.status, 'WAITING'), isNull(queueMembers.cancelState)))
       .orderBy(asc(queueMembers.orderAt), asc(queueMembers.ordinal)),
@@ -219,7 +222,14 @@ export async function loadQueueLine(q: Queryable, queueId: string): Promise<Queu
     shifts.set(tag.memberId, { delayMinutes: current.delayMinutes + sign * tag.delayMinutes, hideTimes: current.hideTimes || tag.hide });
   }
   return {
-    waiting: waiting.map((w) => ({ id: w.id, orderAt: w.orderAt, delayMinutes: shifts.get(w.id)?.delayMinutes ?? 0, hideTimes: shifts.get(w.id)?.hideTimes ?? false })),
+    waiting: waiting.map((w) => ({
+      id: w.id,
+      number: w.number,
+      silent: w.silent,
+      orderAt: w.orderAt,
+      delayMinutes: shifts.get(w.id)?.delayMinutes ?? 0,
+      hideTimes: shifts.get(w.id)?.hideTimes ?? false,
+    })),
     processing: processing.map((p) => ({ id: p.id, number: p.number, startedAt: p.startedAt ?? new Date(0), calledSilently: p.calledSilently })),
     activeProcessors: active[0]?.n ?? 0,
     recentDurations: durations

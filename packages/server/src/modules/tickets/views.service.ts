@@ -1,4 +1,4 @@
-import { DEFAULT_PATIENT_INPUTS, drawRefusal, type Member, type MemberListQuery, type PublicQueue, type TicketView } from '@wartefrei/shared';
+import { DEFAULT_PATIENT_INPUTS, PUBLIC_NEXT_NUMBERS, drawRefusal, type Member, type MemberListQuery, type PublicQueue, type TicketView } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -14,7 +14,9 @@ import {
   listMembers,
   loadQueueLine,
   visibleInfoTagsOf,
+  type DrawContext,
   type MemberRow,
+  type QueueLine,
 } from './tickets.repo.js';
 
 /** `GET /members/{id}`: the ticket page's data. Unknown and malformed ids are MEMBER_NOT_FOUND. */
@@ -63,12 +65,32 @@ export async function listQueueMembers(ctx: AppContext, actor: Actor, queueId: s
   return presentMembers(ctx, ctx.db, rows);
 }
 
-/** `GET /queues/{id}/public`: what any visitor may see — counts and called numbers, no patient. */
+/**
+ * `GET /queues/{id}/public`: what any visitor may see — counts and called numbers, no patient.
+ * Unknown and malformed ids are QUEUE_NOT_FOUND.
+ */
 export async function publicQueue(ctx: AppContext, queueId: string): Promise<PublicQueue> {
-  if (!isUuid(queueId)) throw new AppError('QUEUE_NOT_FOUND');
-  const [context, line] = await Promise.all([findDrawContext(ctx.db, queueId), loadQueueLine(ctx.db, queueId)]);
-  if (!context) throw new AppError('QUEUE_NOT_FOUND');
+  const [view] = isUuid(queueId) ? await publicQueues(ctx, [queueId]) : [];
+  if (!view) throw new AppError('QUEUE_NOT_FOUND');
+  return view;
+}
+
+/**
+ * The public views of several queues (a location's queue picker, a kiosk), in the order given;
+ * ids of queues that do not exist are left out. The caller decides which ids may be shown.
+ */
+export async function publicQueues(ctx: AppContext, queueIds: string[]): Promise<PublicQueue[]> {
+  const loaded = await Promise.all(
+    queueIds.map(async (queueId) => {
+      const [context, line] = await Promise.all([findDrawContext(ctx.db, queueId), loadQueueLine(ctx.db, queueId)]);
+      return context ? { context, line } : undefined;
+    }),
+  );
   const now = ctx.clock.now();
+  return loaded.flatMap((queue) => (queue ? [presentPublicQueue(queue.context, queue.line, now)] : []));
+}
+
+function presentPublicQueue(context: DrawContext, line: QueueLine, now: Date): PublicQueue {
   const { queue } = context;
   const estimate = estimateLine(queue, line, now);
   const intake = intakeOf(context, now);
@@ -101,6 +123,11 @@ export async function publicQueue(ctx: AppContext, queueId: string): Promise<Pub
     waiting: line.waiting.length,
     processing: line.processing.length,
     called_numbers: estimate.calledNumbers,
+    // A ticket drawn silently by a processor is never announced, so not shown as "next" either.
+    next_numbers: line.waiting
+      .filter((w) => !w.silent)
+      .slice(0, PUBLIC_NEXT_NUMBERS)
+      .map((w) => w.number),
     estimated_wait: estimate.newTicket
       ? { estimated_start: estimate.newTicket.estimatedStart.toISOString(), wait_minutes: estimate.newTicket.waitMinutes }
       : null,

@@ -13,7 +13,8 @@ import { createRealtimeHub, type RealtimeHub } from './hub.js';
  *   staff of other accounts) sees public events only; an unknown queue is refused.
  * - `member:{id}`: a fallback until the ticket module registers its rule at start (see
  *   modules/tickets/tickets.realtime.ts: existing tickets only, full access for the key holder).
- * - `monitor:{id}`: no rule yet, refused.
+ * - `monitor:{id}`: refused until the monitors module registers its rule at start (see
+ *   modules/monitors/monitors.realtime.ts: existing monitors, open to anyone).
  */
 export function registerPlatformAuthorizers(hub: RealtimeHub, db: Database): void {
   hub.registerTopicAuthorizer('account', ({ actor }, id) => Promise.resolve(actor?.accountId === id ? 'full' : false));

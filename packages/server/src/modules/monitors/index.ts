@@ -1,0 +1,3 @@
+export { monitorsRoutes } from './monitors.routes.js';
+export { registerMonitorTopic } from './monitors.realtime.js';
+export { publicMonitorOfAccount } from './monitors.public.js';

@@ -1,0 +1,19 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/connect.js';
+import { monitors } from '../../db/schema.js';
+import { isUuid } from '../../platform/auth.js';
+import type { RealtimeHub } from '../../platform/realtime/index.js';
+
+/**
+ * `monitor:{id}`: a monitor screen runs without login, so anyone may follow an existing monitor
+ * (its events say no more than its public view). An unknown or malformed id is refused, so the
+ * topic cannot be used to probe for ids.
+ */
+export function registerMonitorTopic(hub: RealtimeHub, db: Database): void {
+  hub.registerTopicAuthorizer('monitor', async ({ actor }, id) => {
+    if (!isUuid(id)) return false;
+    const [row] = await db.select({ accountId: monitors.accountId }).from(monitors).where(eq(monitors.id, id)).limit(1);
+    if (!row) return false;
+    return actor?.accountId === row.accountId ? 'full' : 'public';
+  });
+}

@@ -1,0 +1,24 @@
+import type { PublicProfile } from '@wartefrei/shared';
+import { isUuid } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { publicQueues } from '../tickets/index.js';
+import { findProfileWithAccount, queueIdsOfProfile } from './profiles.repo.js';
+
+/**
+ * `GET /profiles/{id}/public` (no login): a location with its queues as the queue picker and
+ * the kiosk show them. Each queue is exactly its `GET /queues/{id}/public`: counts, called and
+ * next numbers, no patient. Unknown and malformed ids are PROFILE_NOT_FOUND.
+ */
+export async function publicProfile(ctx: AppContext, id: string): Promise<PublicProfile> {
+  const found = isUuid(id) ? await findProfileWithAccount(ctx.db, id) : undefined;
+  if (!found) throw new AppError('PROFILE_NOT_FOUND');
+  const { profile, account } = found;
+  return {
+    id: profile.id,
+    name: profile.name,
+    identifier: profile.identifier,
+    account,
+    queues: await publicQueues(ctx, await queueIdsOfProfile(ctx.db, profile.id)),
+  };
+}
