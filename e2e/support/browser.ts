@@ -15,8 +15,8 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: chromePath, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /**

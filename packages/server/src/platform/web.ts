@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from './errors.js';
 
 /**
@@ -20,6 +20,16 @@ function wantsHtml(accept: string | undefined): boolean {
 }
 
 /**
+ * `/embed/…` is made to sit in an iframe on a practice's own website (SPEC.md §2): any site may
+ * frame it. Every other page keeps helmet's "same origin only" against clickjacking.
+ */
+function allowFramingAnywhere(reply: FastifyReply): void {
+  reply.removeHeader('x-frame-options');
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp === 'string') reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+}
+
+/**
  * Serves the built web app. Any other GET from a browser gets index.html (client-side routes);
  * API clients get the JSON 404.
  */
@@ -30,6 +40,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       root: webDistDir,
       // Serve what is in dist now, not a list taken at start: a rebuild's new assets must load.
       wildcard: true,
+      // The build writes .br and .gz beside each asset (vite.config.ts): a phone on a slow line
+      // gets the ticket page's JS at a third of its size, with no compression work per request.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset name: cache those forever, never the page.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -41,6 +54,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   }
   app.setNotFoundHandler(async (req, reply) => {
     if (hasBuild && (req.method === 'GET' || req.method === 'HEAD') && wantsHtml(req.headers.accept)) {
+      if (req.url.startsWith('/embed/')) allowFramingAnywhere(reply);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     throw new AppError('NOT_FOUND');

@@ -13,7 +13,8 @@ export const DEMO_LOGINS = {
 
 /**
  * Gives an empty database a practice to try: a location, two open waiting lists, an admin and
- * a processor assigned to both, and a waiting-room monitor showing both lists. Several nodes
+ * a processor assigned to both, a waiting-room monitor showing both lists, and both offered at
+ * the kiosk (the first with the called numbers beside its buttons). Several nodes
  * may start at once; the unique identifier lets exactly one of them seed.
  */
 export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
@@ -49,8 +50,8 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
       const lists = await tx
         .insert(queues)
         .values([
-          { accountId: account.id, profileId: profile!.id, name: 'Allgemeinmedizin', identifier: 'allgemein', averageProcessMinutes: 8, isDefault: true },
-          { accountId: account.id, profileId: profile!.id, name: 'Blutabnahme', identifier: 'labor', averageProcessMinutes: 4, priority: 5 },
+          { accountId: account.id, profileId: profile!.id, name: 'Allgemeinmedizin', identifier: 'allgemein', averageProcessMinutes: 8, isDefault: true, kioskEnabled: true, displayMonitorOnKiosk: true },
+          { accountId: account.id, profileId: profile!.id, name: 'Blutabnahme', identifier: 'labor', averageProcessMinutes: 4, priority: 5, kioskEnabled: true },
         ])
         .returning();
       const openedAt = ctx.clock.now();

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { matchPatientRoute, type PatientRoute, type PatientScreen } from './patient-routes';
 import { useLocation } from './navigation';
 import { currentLanguage } from './i18n';
-import '../../../app/patient-frame.css';
+import './patient-frame.css';
 
 type ScreenProps = { route: PatientRoute; search: URLSearchParams };
 

@@ -1,35 +1,36 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import {
-  checkDrawTicket,
-  formatLocalDate,
-  LANGUAGE_NAMES,
-  SUPPORTED_LANGS,
-  type PatientInputs,
-  type PublicQueue,
-  type ResolvedRoute,
-  type TicketView,
-} from '@wartefrei/shared';
+import { useEffect, useState } from 'react';
+import type { PublicProfile, PublicQueue, ResolvedRoute, TicketView } from '@wartefrei/shared';
 import deDraw from '@wartefrei/shared/i18n/de/draw.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
-import { isNotFound, PatientApiError, patientRequest } from '../app/api';
-import { hasText, provideGerman, useText, type Translate } from '../app/i18n';
+import { isNotFound, patientRequest } from '../app/api';
+import { provideGerman, useText } from '../app/i18n';
 import { navigate } from '../app/navigation';
 import type { ScreenProps } from '../app/PatientApp';
 import type { PatientRoute } from '../app/patient-routes';
+import { DrawForm } from './DrawForm';
 import '../ticket/ticket.css';
 
 provideGerman('draw', deDraw);
 provideGerman('server', deServer);
 
-type Load = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'choose' } | { kind: 'offline' } | { kind: 'queue'; queue: PublicQueue };
+type Load =
+  | { kind: 'loading' }
+  | { kind: 'not-found' }
+  | { kind: 'choose' }
+  | { kind: 'pick'; profile: PublicProfile }
+  | { kind: 'offline' }
+  | { kind: 'queue'; queue: PublicQueue };
 
-/** The queue a draw link names: `/queue/:id`, `/q/:id`, or `/:account/:profile?/:queue?` resolved by identifiers. */
-async function resolveQueueId(params: Omit<PatientRoute, 'screen'>): Promise<string | undefined> {
-  if (params.queueId) return params.queueId;
+/**
+ * What a draw link names: `/queue/:id`, `/q/:id`, or `/:account/:profile?/:queue?` resolved by
+ * identifiers — one queue, or a location whose queues the patient picks from.
+ */
+export async function resolveLink(params: Omit<PatientRoute, 'screen'>): Promise<{ queueId?: string; profileId?: string }> {
+  if (params.queueId) return { queueId: params.queueId };
   const segment = (value: string | undefined) => encodeURIComponent(value ?? 'null');
   const route = await patientRequest<ResolvedRoute>(`/routes/identifier/${segment(params.account)}/${segment(params.profile)}/${segment(params.queue)}`);
-  return route.queue?.id;
+  return { queueId: route.queue?.id, profileId: route.profile?.id };
 }
 
 /** A running ticket of this queue drawn on this device (localStorage `ticketMap`), if still running. */
@@ -48,143 +49,6 @@ async function runningTicket(queueId: string): Promise<string | undefined> {
   return undefined;
 }
 
-const FIELDS: { name: string; input: keyof PatientInputs; type: string; autoComplete: string }[] = [
-  { name: 'display_name', input: 'display_name', type: 'text', autoComplete: 'nickname' },
-  { name: 'first_name', input: 'first_name', type: 'text', autoComplete: 'given-name' },
-  { name: 'last_name', input: 'first_name', type: 'text', autoComplete: 'family-name' },
-  { name: 'insurance_number', input: 'insurance_number', type: 'text', autoComplete: 'off' },
-  { name: 'mail', input: 'mail', type: 'email', autoComplete: 'email' },
-  { name: 'phone', input: 'phone', type: 'tel', autoComplete: 'tel' },
-];
-
-/** The field's message for a validation code, in the chosen language (the server's catalogue). */
-function messageFor(t: Translate, field: string, code: string): string {
-  const label = t(`server:fields.${field}`);
-  return hasText('server', `validation.${code}`) ? t(`server:validation.${code}`, { 0: label }) : t('server:validation.INVALID_VALUE', { 0: label });
-}
-
-function DrawForm({ queue }: { queue: PublicQueue }) {
-  const { t, lang } = useText('draw', ['server']);
-  const [values, setValues] = useState<Record<string, string>>({
-    display_name: readStored<string>(STORAGE_KEYS.ticketDisplayName) ?? '',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [refusal, setRefusal] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const asked = (input: keyof PatientInputs) => queue.patient_inputs[input] !== 'NONE';
-  const set = (name: string) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
-
-  const body = () => {
-    const payload: Record<string, unknown> = { origin: 'ONLINE' };
-    for (const f of FIELDS) if (asked(f.input)) payload[f.name] = values[f.name] ?? '';
-    if (asked('birth_date')) {
-      const [d, m, y] = [values.day ?? '', values.month ?? '', values.year ?? ''];
-      payload.birth_date = d || m || y ? `${y.padStart(4, '0')}-${m.padStart(2, '0')}-${d.padStart(2, '0')}` : '';
-    }
-    if (queue.ask_patient_for_language && values.lang) payload.lang = values.lang;
-    return payload;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setRefusal(undefined);
-    const payload = body();
-    // The same rules as the server, checked before sending (the server checks again).
-    const checked = checkDrawTicket(queue.patient_inputs, payload, { today: formatLocalDate({ year: new Date().getFullYear(), month: new Date().getMonth() + 1, day: new Date().getDate() }), minAge: queue.min_age, maxAge: queue.max_age });
-    if (!checked.ok) {
-      setErrors(Object.fromEntries(Object.entries(checked.fields).map(([f, code]) => [f, messageFor(t, f, code)])));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const ticket = await patientRequest<TicketView>(`/queues/${queue.id}/members`, { method: 'POST', body: payload });
-      const map = readStored<Record<string, string>>(STORAGE_KEYS.ticketMap) ?? {};
-      writeStored(STORAGE_KEYS.ticketMap, { ...map, [queue.id]: ticket.id });
-      if (values.display_name) writeStored(STORAGE_KEYS.ticketDisplayName, values.display_name);
-      navigate(`/ticket/${ticket.id}`, { replace: true });
-    } catch (error) {
-      const fields = error instanceof PatientApiError ? error.fields : {};
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else setRefusal(error instanceof PatientApiError && error.body ? error.body.message : t('failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const field = (name: string, label: string, type: string, autoComplete: string, required: boolean) => (
-    <div className="draw-field" key={name}>
-      <label htmlFor={`draw-${name}`}>
-        {label}
-        {!required && <span className="draw-optional"> ({t('optional')})</span>}
-      </label>
-      <input
-        id={`draw-${name}`}
-        type={type}
-        autoComplete={autoComplete}
-        value={values[name] ?? ''}
-        onChange={(e) => set(name)(e.target.value)}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `draw-${name}-error` : undefined}
-      />
-      {errors[name] && (
-        <p id={`draw-${name}-error`} className="draw-error">
-          {errors[name]}
-        </p>
-      )}
-    </div>
-  );
-
-  return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
-      {FIELDS.filter((f) => asked(f.input)).map((f) =>
-        field(f.name, t(`server:fields.${f.name}`), f.type, f.autoComplete, queue.patient_inputs[f.input] === 'REQUIRED'),
-      )}
-      {asked('birth_date') && (
-        <fieldset className="draw-field" aria-describedby={errors.birth_date ? 'draw-birth_date-error' : undefined}>
-          <legend>
-            {t('server:fields.birth_date')}
-            {queue.patient_inputs.birth_date !== 'REQUIRED' && <span className="draw-optional"> ({t('optional')})</span>}
-          </legend>
-          <div className="draw-date">
-            {(['day', 'month', 'year'] as const).map((part) => (
-              <label key={part}>
-                {t(part)}
-                <input inputMode="numeric" value={values[part] ?? ''} onChange={(e) => set(part)(e.target.value.replace(/\D/g, ''))} maxLength={part === 'year' ? 4 : 2} autoComplete={`bday-${part}`} />
-              </label>
-            ))}
-          </div>
-          {errors.birth_date && (
-            <p id="draw-birth_date-error" className="draw-error">
-              {errors.birth_date}
-            </p>
-          )}
-        </fieldset>
-      )}
-      {queue.ask_patient_for_language && (
-        <div className="draw-field">
-          <label htmlFor="draw-lang">{t('language')}</label>
-          <select id="draw-lang" value={values.lang ?? lang} onChange={(e) => set('lang')(e.target.value)}>
-            {SUPPORTED_LANGS.map((lang) => (
-              <option key={lang} value={lang}>
-                {LANGUAGE_NAMES[lang]}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
-      {refusal && (
-        <p role="alert" className="draw-error">
-          {refusal}
-        </p>
-      )}
-      <button type="submit" className="draw-submit" disabled={busy}>
-        {busy ? t('drawing') : t('draw')}
-      </button>
-    </form>
-  );
-}
-
 /** `/:account/:profile?/:queue?`, `/queue/:id`, `/q/:id`: what the queue says, and drawing a ticket. */
 export default function DrawScreen({ route }: ScreenProps) {
   const { t } = useText('draw');
@@ -195,8 +59,13 @@ export default function DrawScreen({ route }: ScreenProps) {
     let cancelled = false;
     void (async () => {
       try {
-        const queueId = await resolveQueueId({ queueId: idParam, account, profile, queue: queueParam });
+        const { queueId, profileId } = await resolveLink({ queueId: idParam, account, profile, queue: queueParam });
         if (cancelled) return;
+        if (!queueId && profileId) {
+          const location = await patientRequest<PublicProfile>(`/profiles/${profileId}/public`);
+          if (!cancelled) setLoad({ kind: 'pick', profile: location });
+          return;
+        }
         if (!queueId) return setLoad({ kind: 'choose' });
         const running = await runningTicket(queueId);
         if (running) return navigate(`/ticket/${running}`, { replace: true });
@@ -227,6 +96,7 @@ export default function DrawScreen({ route }: ScreenProps) {
           <p>{t('choose.text')}</p>
         </>
       )}
+      {load.kind === 'pick' && <QueuePicker profile={load.profile} />}
       {load.kind === 'offline' && (
         <>
           <h1>{t('offline.title')}</h1>
@@ -258,9 +128,44 @@ function QueueIntro({ queue }: { queue: PublicQueue }) {
         <>
           {queue.estimated_wait && <p className="draw-wait">{t('wait', { count: queue.waiting, minutes: queue.estimated_wait.wait_minutes })}</p>}
           {queue.ticket_text_before && <p>{queue.ticket_text_before}</p>}
-          <DrawForm queue={queue} />
+          <DrawForm queue={queue} origin="ONLINE" onDrawn={(ticket) => navigate(`/ticket/${ticket.id}`, { replace: true })} />
         </>
       )}
+    </>
+  );
+}
+
+/** A location with several queues: each with its wait, the ones not open for drawing say why. */
+function QueuePicker({ profile }: { profile: PublicProfile }) {
+  const { t } = useText('draw', ['server']);
+  return (
+    <>
+      <h1>{t('pick.title', { location: profile.name })}</h1>
+      {profile.queues.length === 0 && <p>{t('pick.none')}</p>}
+      <ul className="draw-picker">
+        {profile.queues.map((queue) => (
+          <li key={queue.id}>
+            {queue.online_refusal ? (
+              <div className="draw-pick draw-pick-disabled" aria-disabled="true">
+                <strong>{queue.name}</strong>
+                <span>{t(`server:errors.${queue.online_refusal}`)}</span>
+              </div>
+            ) : (
+              <a
+                className="draw-pick"
+                href={`/queue/${queue.id}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  navigate(`/queue/${queue.id}`);
+                }}
+              >
+                <strong>{queue.name}</strong>
+                <span>{queue.estimated_wait ? t('wait', { count: queue.waiting, minutes: queue.estimated_wait.wait_minutes }) : t('pick.waiting', { count: queue.waiting })}</span>
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
     </>
   );
 }

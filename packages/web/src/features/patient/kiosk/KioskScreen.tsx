@@ -1,1 +1,246 @@
-export default function X() { return <main><h1>WIP</h1></main>; }
+import { useEffect, useMemo, useState } from 'react';
+import { DEFAULT_LANG, LANGUAGE_NAMES, SUPPORTED_LANGS, type PublicQueue, type TicketView } from '@wartefrei/shared';
+import deKiosk from '@wartefrei/shared/i18n/de/kiosk.json';
+import deServer from '@wartefrei/shared/i18n/de/server.json';
+import { PatientApiError, patientRequest } from '../app/api';
+import { provideGerman, setLanguage, useText, type Translate } from '../app/i18n';
+import type { ScreenProps } from '../app/PatientApp';
+import { DrawForm } from '../draw/DrawForm';
+import { useLiveQueues } from '../queue/useLiveQueues';
+import { PrintedTicket } from './PrintedTicket';
+import { browserPrinter, sunmiPrinter, type PrintableTicket, type PrintProblem, type TicketPrinter } from './printer';
+import { useIdleReset } from './useIdleReset';
+import { useKioskLocation } from './useKioskLocation';
+import '../ticket/ticket.css';
+import './kiosk.css';
+
+provideGerman('kiosk', deKiosk);
+provideGerman('server', deServer);
+
+/** Seconds the "your number" screen stays before the kiosk returns to the start. */
+const DONE_SECONDS = 20;
+/** Seconds without a touch on the form before the kiosk returns to the start. */
+const FORM_IDLE_SECONDS = 90;
+
+type Stage = { kind: 'start' } | { kind: 'form'; queue: PublicQueue } | { kind: 'done'; printable: PrintableTicket; problem?: PrintProblem };
+
+/** A draw needs the form only when the queue requires patient data; otherwise one tap draws. */
+const needsForm = (queue: PublicQueue) => Object.values(queue.patient_inputs).some((input) => input === 'REQUIRED') || queue.ask_patient_for_language;
+
+function printableOf(ticket: TicketView, queue: PublicQueue): PrintableTicket {
+  return {
+    number: ticket.number,
+    queue: queue.name,
+    drawnAt: ticket.created_at,
+    url: `${window.location.origin}/t/${ticket.id}`,
+    ahead: ticket.ahead,
+    estimatedStart: ticket.estimated_start,
+    text: queue.kiosk_text_after,
+  };
+}
+
+/** "3 Personen warten · etwa 20 Minuten Wartezeit"; just "Niemand wartet" for an empty line. */
+function waitLine(queue: PublicQueue, t: Translate): string {
+  if (queue.waiting === 0) return t('waitingNone');
+  const waiting = t('waiting', { count: queue.waiting });
+  return queue.estimated_wait ? `${waiting} · ${t('wait', { minutes: queue.estimated_wait.wait_minutes })}` : waiting;
+}
+
+/** `…/kiosk`, `…/sunmi_kiosk`: the terminal by the door — pick a list, take a ticket, take the paper. */
+export default function KioskScreen({ route }: ScreenProps) {
+  const { t } = useText('kiosk');
+  const location = useKioskLocation(route);
+  const printer = useMemo<TicketPrinter>(() => (route.sunmi ? sunmiPrinter() : browserPrinter), [route.sunmi]);
+  const { state, live } = useLiveQueues(location.kind === 'ready' ? location.queueIds : undefined);
+  const offered = state.kind === 'ready' ? state.queues.filter((q) => q.kiosk_enabled) : [];
+  const bridgeProblem = printer.check();
+
+  let content: React.ReactNode;
+  if (location.kind === 'loading' || (location.kind === 'ready' && state.kind === 'loading')) content = <p role="status">{t('loading')}</p>;
+  else if (location.kind === 'not-found' || state.kind === 'not-found') content = <Notice title={t('notFound.title')} text={t('notFound.text')} />;
+  else if (location.kind === 'no-location') content = <Notice title={t('noLocation.title')} text={t('noLocation.text')} />;
+  else if (location.kind === 'offline' || state.kind === 'offline') content = <Notice title={t('offline.title')} text={t('offline.text')} />;
+  else if (bridgeProblem === 'notInKioskApp') content = <Notice title={t('notInKioskApp.title')} text={t('notInKioskApp.text')} />;
+  else if (offered.length === 0) content = <Notice title={t('deactivated.title')} text={t('deactivated.text')} />;
+  else content = <KioskFlow queues={offered} printer={printer} />;
+
+  const monitorQueues = offered.filter((q) => q.display_monitor_on_kiosk);
+  return (
+    <div className="kiosk-screen">
+      <main className="kiosk-main">
+        <KioskHeader title={location.kind === 'ready' ? location.profile.name : t('brand')} />
+        {live === 'reconnecting' && offered.length > 0 && (
+          <p className="kiosk-reconnecting" role="status">
+            {t('reconnecting')}
+          </p>
+        )}
+        {content}
+      </main>
+      {monitorQueues.length > 0 && <MonitorPanel queues={monitorQueues} />}
+    </div>
+  );
+}
+
+function KioskHeader({ title }: { title: string }) {
+  const { t, lang } = useText('kiosk');
+  const [fullscreen, setFullscreen] = useState(Boolean(document.fullscreenElement));
+  useEffect(() => {
+    const listener = () => setFullscreen(Boolean(document.fullscreenElement));
+    document.addEventListener('fullscreenchange', listener);
+    return () => document.removeEventListener('fullscreenchange', listener);
+  }, []);
+  return (
+    <header className="kiosk-header">
+      <p className="kiosk-location">{title}</p>
+      <div className="kiosk-tools" role="group" aria-label={t('language')}>
+        {SUPPORTED_LANGS.map((code) => (
+          <button key={code} type="button" lang={code} aria-pressed={code === lang} onClick={() => setLanguage(code)}>
+            {LANGUAGE_NAMES[code]}
+          </button>
+        ))}
+        {!fullscreen && document.fullscreenEnabled && (
+          <button type="button" onClick={() => void document.documentElement.requestFullscreen().catch(() => undefined)}>
+            {t('fullscreen')}
+          </button>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function KioskFlow({ queues, printer }: { queues: PublicQueue[]; printer: TicketPrinter }) {
+  const { t, lang } = useText('kiosk', ['server']);
+  const [stage, setStage] = useState<Stage>({ kind: 'start' });
+  const [busy, setBusy] = useState<string>();
+  const [error, setError] = useState<string>();
+  const reset = () => {
+    setStage({ kind: 'start' });
+    setError(undefined);
+    setLanguage(DEFAULT_LANG);
+  };
+  const secondsLeft = useIdleReset(stage.kind === 'done' ? DONE_SECONDS : stage.kind === 'form' ? FORM_IDLE_SECONDS : undefined, reset);
+
+  const drawn = async (ticket: TicketView, queue: PublicQueue) => {
+    const printable = printableOf(ticket, queue);
+    setStage({ kind: 'done', printable });
+    const problem = await printer.print(printable);
+    if (problem) setStage({ kind: 'done', printable, problem });
+  };
+
+  const take = async (queue: PublicQueue) => {
+    setError(undefined);
+    // Check the printer before drawing: a ticket nobody can hold would only lengthen the line.
+    const problem = printer.check();
+    if (problem) return setError(t(problem));
+    if (needsForm(queue)) return setStage({ kind: 'form', queue });
+    setBusy(queue.id);
+    try {
+      const ticket = await patientRequest<TicketView>(`/queues/${queue.id}/members`, { method: 'POST', body: { origin: 'KIOSK', lang } });
+      await drawn(ticket, queue);
+    } catch (failure) {
+      setError(failure instanceof PatientApiError && failure.body ? failure.body.message : t('offline.text'));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  if (stage.kind === 'done') {
+    const { printable, problem } = stage;
+    return (
+      <section className="kiosk-done" aria-labelledby="kiosk-number-label">
+        <p id="kiosk-number-label" className="kiosk-number-label">
+          {t('yourNumber')}
+        </p>
+        <p className="kiosk-number">{printable.number}</p>
+        <p className="kiosk-queue-name">{printable.queue}</p>
+        <p role={problem ? 'alert' : 'status'} className={problem ? 'kiosk-problem' : undefined}>
+          {problem ? t(problem) : t('printing')}
+        </p>
+        {printable.text && <p className="kiosk-text">{printable.text}</p>}
+        <div className="kiosk-actions">
+          <button type="button" className="kiosk-secondary" onClick={() => void printer.print(printable)}>
+            {t('printAgain')}
+          </button>
+          <button type="button" className="kiosk-primary" onClick={reset} autoFocus>
+            {t('done')}
+          </button>
+        </div>
+        {secondsLeft !== undefined && <p className="kiosk-countdown">{t('backIn', { count: secondsLeft })}</p>}
+        <PrintedTicket ticket={printable} t={t} lang={lang} />
+      </section>
+    );
+  }
+
+  if (stage.kind === 'form') {
+    const { queue } = stage;
+    return (
+      <section className="kiosk-form" aria-labelledby="kiosk-form-title">
+        <h1 id="kiosk-form-title">{queue.name}</h1>
+        {queue.kiosk_text_before && <p className="kiosk-text">{queue.kiosk_text_before}</p>}
+        <DrawForm queue={queue} origin="KIOSK" submitLabel={t('take')} onDrawn={(ticket) => void drawn(ticket, queue)} />
+        <button type="button" className="kiosk-secondary" onClick={reset}>
+          {t('back')}
+        </button>
+      </section>
+    );
+  }
+
+  const single = queues.length === 1 ? queues[0] : undefined;
+  return (
+    <section aria-labelledby="kiosk-start-title">
+      <h1 id="kiosk-start-title">{single ? single.name : t('choose')}</h1>
+      {single?.kiosk_text_before && <p className="kiosk-text">{single.kiosk_text_before}</p>}
+      {error && (
+        <p role="alert" className="kiosk-problem">
+          {error}
+        </p>
+      )}
+      <ul className="kiosk-queues">
+        {queues.map((queue) => (
+          <li key={queue.id}>
+            <button
+              type="button"
+              className="kiosk-queue"
+              style={queue.color ? { borderLeftColor: queue.color } : undefined}
+              disabled={queue.kiosk_refusal !== null || busy !== undefined}
+              onClick={() => void take(queue)}
+            >
+              <span className="kiosk-queue-name">{single ? (busy ? t('taking') : t('take')) : queue.name}</span>
+              <span className="kiosk-queue-detail">
+                {queue.kiosk_refusal ? t(`server:errors.${queue.kiosk_refusal}`) : waitLine(queue, t)}
+              </span>
+              {!single && queue.kiosk_text_before && <span className="kiosk-queue-detail">{queue.kiosk_text_before}</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** `displayMonitorOnKiosk`: the called numbers beside the buttons, so nobody needs to look for the TV. */
+function MonitorPanel({ queues }: { queues: PublicQueue[] }) {
+  const { t } = useText('kiosk');
+  return (
+    <aside className="kiosk-monitor" aria-labelledby="kiosk-monitor-title">
+      <h2 id="kiosk-monitor-title">{t('called')}</h2>
+      <div aria-live="polite">
+        {queues.map((queue) => (
+          <div key={queue.id} className="kiosk-monitor-queue">
+            {queues.length > 1 && <p className="kiosk-monitor-name">{queue.name}</p>}
+            {queue.called_numbers.length > 0 ? <p className="kiosk-monitor-numbers">{queue.called_numbers.join(' · ')}</p> : <p>{t('calledNone')}</p>}
+          </div>
+        ))}
+      </div>
+    </aside>
+  );
+}
+
+function Notice({ title, text }: { title: string; text: string }) {
+  return (
+    <section>
+      <h1>{title}</h1>
+      <p className="kiosk-text">{text}</p>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import type { LoggedUser, Queue, TicketView } from '@wartefrei/shared';
+import type { Browser, Page } from 'playwright-core';
+import { newPage } from './browser.js';
+import { basic, DEMO, logInByApi } from './session.js';
+
+/** The demo admin acting through the API, as a processor's screen or another client would. */
+export interface Staff {
+  user: LoggedUser;
+  page: Page;
+  call<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown, expectStatus?: number): Promise<T>;
+}
+
+export async function demoAdmin(browser: Browser): Promise<Staff> {
+  const page = await newPage(browser);
+  const user = await logInByApi(page, DEMO.admin);
+  const headers = { authorization: basic(user.id, user.token) };
+  return {
+    user,
+    page,
+    async call<T>(method: string, path: string, data?: unknown, expectStatus?: number): Promise<T> {
+      const response = await page.request.fetch(path, { method, headers, ...(data === undefined ? {} : { data }) });
+      if (expectStatus !== undefined && response.status() !== expectStatus) {
+        throw new Error(`${method} ${path}: expected ${expectStatus}, got ${response.status()} ${await response.text()}`);
+      }
+      return (response.status() === 204 ? undefined : await response.json()) as T;
+    },
+  };
+}
+
+/** A demo queue by identifier, opened for drawing (already open is fine). */
+export async function openDemoQueue(staff: Staff, identifier: 'allgemein' | 'labor'): Promise<Queue> {
+  const queues = await staff.call<Queue[]>('GET', '/queues');
+  const queue = queues.find((q) => q.identifier === identifier);
+  if (!queue) throw new Error(`demo queue ${identifier} missing`);
+  await staff.call('POST', `/queues/${queue.id}/session`, { event: 'START' });
+  return queue;
+}
+
+/** An online ticket drawn through the API (a patient's phone elsewhere). */
+export async function drawByApi(page: Page, queueId: string): Promise<TicketView> {
+  const response = await page.request.post(`/queues/${queueId}/members`, { data: { origin: 'ONLINE' } });
+  if (response.status() !== 201) throw new Error(`draw: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as TicketView;
+}
+
+/**
+ * Lets a test cut the page's live socket and restore it: every `/ws` connection goes through
+ * Playwright, which passes it on to the real server while `up`, and refuses it while down.
+ */
+export async function controllableSocket(page: Page): Promise<{ cut: () => Promise<void>; restore: () => void }> {
+  let up = true;
+  const open: { close: () => Promise<void> }[] = [];
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    if (!up) {
+      void ws.close();
+      return;
+    }
+    const server = ws.connectToServer();
+    open.push({ close: async () => Promise.all([ws.close(), server.close()]).then(() => undefined) });
+  });
+  return {
+    cut: async () => {
+      up = false;
+      await Promise.all(open.splice(0).map((connection) => connection.close()));
+    },
+    restore: () => {
+      up = true;
+    },
+  };
+}

@@ -1,0 +1,167 @@
+import { useState, type FormEvent } from 'react';
+import {
+  checkDrawTicket,
+  formatLocalDate,
+  LANGUAGE_NAMES,
+  SUPPORTED_LANGS,
+  type PatientInputs,
+  type PublicQueue,
+  type TicketView,
+} from '@wartefrei/shared';
+import deDraw from '@wartefrei/shared/i18n/de/draw.json';
+import deServer from '@wartefrei/shared/i18n/de/server.json';
+import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
+import { PatientApiError, patientRequest } from '../app/api';
+import { hasText, provideGerman, useText, type Translate } from '../app/i18n';
+
+provideGerman('draw', deDraw);
+provideGerman('server', deServer);
+
+const FIELDS: { name: string; input: keyof PatientInputs; type: string; autoComplete: string }[] = [
+  { name: 'display_name', input: 'display_name', type: 'text', autoComplete: 'nickname' },
+  { name: 'first_name', input: 'first_name', type: 'text', autoComplete: 'given-name' },
+  { name: 'last_name', input: 'first_name', type: 'text', autoComplete: 'family-name' },
+  { name: 'insurance_number', input: 'insurance_number', type: 'text', autoComplete: 'off' },
+  { name: 'mail', input: 'mail', type: 'email', autoComplete: 'email' },
+  { name: 'phone', input: 'phone', type: 'tel', autoComplete: 'tel' },
+];
+
+/** The field's message for a validation code, in the chosen language (the server's catalogue). */
+function messageFor(t: Translate, field: string, code: string): string {
+  const label = t(`server:fields.${field}`);
+  return hasText('server', `validation.${code}`) ? t(`server:validation.${code}`, { 0: label }) : t('server:validation.INVALID_VALUE', { 0: label });
+}
+
+interface DrawFormProps {
+  queue: PublicQueue;
+  origin: 'ONLINE' | 'KIOSK';
+  /** The drawn ticket; the form has already remembered it on this device when drawn online. */
+  onDrawn: (ticket: TicketView) => void;
+  /** Kiosk: larger, and nothing remembered on the shared device. */
+  submitLabel?: string;
+}
+
+/** The queue's patient inputs, checked with the server's own rules before sending, then the draw. */
+export function DrawForm({ queue, origin, onDrawn, submitLabel }: DrawFormProps) {
+  const { t, lang } = useText('draw', ['server']);
+  const [values, setValues] = useState<Record<string, string>>({
+    display_name: origin === 'ONLINE' ? (readStored<string>(STORAGE_KEYS.ticketDisplayName) ?? '') : '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const asked = (input: keyof PatientInputs) => queue.patient_inputs[input] !== 'NONE';
+  const set = (name: string) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  const body = () => {
+    const payload: Record<string, unknown> = { origin };
+    for (const f of FIELDS) if (asked(f.input)) payload[f.name] = values[f.name] ?? '';
+    if (asked('birth_date')) {
+      const [d, m, y] = [values.day ?? '', values.month ?? '', values.year ?? ''];
+      payload.birth_date = d || m || y ? `${y.padStart(4, '0')}-${m.padStart(2, '0')}-${d.padStart(2, '0')}` : '';
+    }
+    if (queue.ask_patient_for_language && values.lang) payload.lang = values.lang;
+    return payload;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setRefusal(undefined);
+    const payload = body();
+    // The same rules as the server, checked before sending (the server checks again).
+    const checked = checkDrawTicket(queue.patient_inputs, payload, { today: formatLocalDate({ year: new Date().getFullYear(), month: new Date().getMonth() + 1, day: new Date().getDate() }), minAge: queue.min_age, maxAge: queue.max_age });
+    if (!checked.ok) {
+      setErrors(Object.fromEntries(Object.entries(checked.fields).map(([f, code]) => [f, messageFor(t, f, code)])));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const ticket = await patientRequest<TicketView>(`/queues/${queue.id}/members`, { method: 'POST', body: payload });
+      if (origin === 'ONLINE') {
+        const map = readStored<Record<string, string>>(STORAGE_KEYS.ticketMap) ?? {};
+        writeStored(STORAGE_KEYS.ticketMap, { ...map, [queue.id]: ticket.id });
+        if (values.display_name) writeStored(STORAGE_KEYS.ticketDisplayName, values.display_name);
+      }
+      onDrawn(ticket);
+    } catch (error) {
+      const fields = error instanceof PatientApiError ? error.fields : {};
+      if (Object.keys(fields).length > 0) setErrors(fields);
+      else setRefusal(error instanceof PatientApiError && error.body ? error.body.message : t('failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: string, label: string, type: string, autoComplete: string, required: boolean) => (
+    <div className="draw-field" key={name}>
+      <label htmlFor={`draw-${name}`}>
+        {label}
+        {!required && <span className="draw-optional"> ({t('optional')})</span>}
+      </label>
+      <input
+        id={`draw-${name}`}
+        type={type}
+        autoComplete={autoComplete}
+        value={values[name] ?? ''}
+        onChange={(e) => set(name)(e.target.value)}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `draw-${name}-error` : undefined}
+      />
+      {errors[name] && (
+        <p id={`draw-${name}-error`} className="draw-error">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      {FIELDS.filter((f) => asked(f.input)).map((f) =>
+        field(f.name, t(`server:fields.${f.name}`), f.type, f.autoComplete, queue.patient_inputs[f.input] === 'REQUIRED'),
+      )}
+      {asked('birth_date') && (
+        <fieldset className="draw-field" aria-describedby={errors.birth_date ? 'draw-birth_date-error' : undefined}>
+          <legend>
+            {t('server:fields.birth_date')}
+            {queue.patient_inputs.birth_date !== 'REQUIRED' && <span className="draw-optional"> ({t('optional')})</span>}
+          </legend>
+          <div className="draw-date">
+            {(['day', 'month', 'year'] as const).map((part) => (
+              <label key={part}>
+                {t(part)}
+                <input inputMode="numeric" value={values[part] ?? ''} onChange={(e) => set(part)(e.target.value.replace(/\D/g, ''))} maxLength={part === 'year' ? 4 : 2} autoComplete={`bday-${part}`} />
+              </label>
+            ))}
+          </div>
+          {errors.birth_date && (
+            <p id="draw-birth_date-error" className="draw-error">
+              {errors.birth_date}
+            </p>
+          )}
+        </fieldset>
+      )}
+      {queue.ask_patient_for_language && (
+        <div className="draw-field">
+          <label htmlFor="draw-lang">{t('language')}</label>
+          <select id="draw-lang" value={values.lang ?? lang} onChange={(e) => set('lang')(e.target.value)}>
+            {SUPPORTED_LANGS.map((lang) => (
+              <option key={lang} value={lang}>
+                {LANGUAGE_NAMES[lang]}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {refusal && (
+        <p role="alert" className="draw-error">
+          {refusal}
+        </p>
+      )}
+      <button type="submit" className="draw-submit" disabled={busy}>
+        {busy ? t('drawing') : (submitLabel ?? t('draw'))}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+/** What the printed ticket shows; also the JSON the Sunmi app's printer receives. */
+export interface PrintableTicket {
+  number: number;
+  queue: string;
+  /** ISO instant of the draw; printed in the kiosk's local time. */
+  drawnAt: string;
+  /** The ticket page; printed as a QR code to follow the ticket on a phone. */
+  url: string;
+  ahead: number | null;
+  estimatedStart: string | null;
+  text: string | null;
+}
+
+/** Why a ticket cannot be printed (SPEC.md §8, kiosk errors). */
+export type PrintProblem = 'notInKioskApp' | 'noPrinter' | 'printFailed';
+
+/**
+ * A way to print the ticket. The browser kiosk prints through the browser's print (a kiosk
+ * browser started with --kiosk-printing prints without a dialog); the Sunmi kiosk through the
+ * bridge its Android app injects into the page.
+ */
+export interface TicketPrinter {
+  /** A problem that prevents printing at all, checked before a ticket is drawn. */
+  check(): PrintProblem | undefined;
+  print(ticket: PrintableTicket): Promise<PrintProblem | undefined>;
+}
+
+/**
+ * The object the Sunmi kiosk app adds to its WebView (Android `addJavascriptInterface`, name
+ * `SunmiKiosk`): whether its built-in printer is connected, and printing a ticket given as JSON
+ * (returns false when the printer refused it).
+ */
+export interface SunmiKioskBridge {
+  hasPrinter(): boolean;
+  printTicket(ticketJson: string): boolean;
+}
+
+declare global {
+  interface Window {
+    SunmiKiosk?: SunmiKioskBridge;
+  }
+}
+
+/** The browser's print: the page's print stylesheet shows only the ticket. */
+export const browserPrinter: TicketPrinter = {
+  check: () => undefined,
+  print: async () => {
+    // After the ticket is on the page: print() blocks until the dialog closes.
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    window.print();
+    return undefined;
+  },
+};
+
+export function sunmiPrinter(bridge: SunmiKioskBridge | undefined = window.SunmiKiosk): TicketPrinter {
+  const check = (): PrintProblem | undefined => {
+    if (!bridge) return 'notInKioskApp';
+    try {
+      return bridge.hasPrinter() ? undefined : 'noPrinter';
+    } catch {
+      return 'noPrinter';
+    }
+  };
+  return {
+    check,
+    print: async (ticket) => {
+      const problem = check();
+      if (problem) return problem;
+      try {
+        return bridge!.printTicket(JSON.stringify(ticket)) ? undefined : 'printFailed';
+      } catch {
+        return 'printFailed';
+      }
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PublicQueue, RealtimeServerMessage } from '@wartefrei/shared';
+import { isNotFound, patientRequest } from '../app/api';
+import { connectLive, type LiveStatus } from '../live';
+
+export type QueuesState = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'offline' } | { kind: 'ready'; queues: PublicQueue[] };
+
+/** A number called in public (a silent call reaches public subscribers only as a bare version). */
+export interface PublicCall {
+  queueId: string;
+  number: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function publicCallOf(message: RealtimeServerMessage): PublicCall | undefined {
+  const fields = message as unknown as { type: string; queue_id?: unknown; number?: unknown; silent?: unknown };
+  if (fields.type !== 'member.called' || fields.silent === true) return undefined;
+  if (typeof fields.queue_id !== 'string' || typeof fields.number !== 'number') return undefined;
+  return { queueId: fields.queue_id, number: fields.number };
+}
+
+/**
+ * The public view of some queues (`GET /queues/{id}/public`), kept current over `/ws`: a queue is
+ * fetched again on each of its events, all of them after a (re)subscribe or a version gap. While
+ * the socket is down the last state stays on screen (`live` says so). `onCall` hears public calls.
+ */
+export function useLiveQueues(queueIds: string[] | undefined, onCall?: (call: PublicCall) => void): { state: QueuesState; live: LiveStatus; refresh: () => Promise<void> } {
+  const [state, setState] = useState<QueuesState>({ kind: 'loading' });
+  const [live, setLive] = useState<LiveStatus>('connecting');
+  const key = queueIds?.join(',') ?? '';
+  const latest = useRef(new Map<string, PublicQueue>());
+  const onCallRef = useRef(onCall);
+  onCallRef.current = onCall;
+
+  const fetchQueues = useCallback(
+    async (ids: string[]) => {
+      const all = key ? key.split(',') : [];
+      try {
+        const fetched = await Promise.all(ids.map((id) => patientRequest<PublicQueue>(`/queues/${id}/public`)));
+        for (const queue of fetched) latest.current.set(queue.id, queue);
+        const queues = all.map((id) => latest.current.get(id)).filter((q): q is PublicQueue => q !== undefined);
+        setState({ kind: 'ready', queues });
+      } catch (error) {
+        if (isNotFound(error) && all.length === 1) setState({ kind: 'not-found' });
+        // Offline: what is shown stays; only a first load without anything shows the offline state.
+        else setState((current) => (current.kind === 'ready' ? current : { kind: 'offline' }));
+      }
+    },
+    [key],
+  );
+  const refresh = useCallback(() => fetchQueues(key ? key.split(',') : []), [fetchQueues, key]);
+
+  useEffect(() => {
+    if (queueIds === undefined) return undefined;
+    const ids = key ? key.split(',') : [];
+    if (ids.some((id) => !UUID.test(id))) {
+      setState({ kind: 'not-found' });
+      return undefined;
+    }
+    latest.current = new Map();
+    void fetchQueues(ids);
+    if (ids.length === 0) return undefined;
+    const connection = connectLive({
+      topics: ids.map((id) => `queue:${id}`),
+      onEvent: (message) => {
+        const call = publicCallOf(message);
+        if (call) onCallRef.current?.(call);
+        if ('topic' in message && message.topic) void fetchQueues([message.topic.slice('queue:'.length)]);
+      },
+      onResync: () => void fetchQueues(ids),
+      onStatus: setLive,
+    });
+    return () => connection.close();
+    // `key` stands for the ids: a new array with the same ids must not reconnect.
+  }, [key, queueIds === undefined, fetchQueues]);
+
+  return { state, live, refresh };
+}
