@@ -3,8 +3,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
-import { saveScreenshot } from '../support/screenshots.js';
+import fs from 'node:fs';
+import { saveScreenshot, screenshotsDir } from '../support/screenshots.js';
 import { basic, DEMO, logInByApi } from '../support/session.js';
+import { controllableSocket } from '../support/staff.js';
 
 // The patient's ticket page, live: a phone-sized browser follows a ticket while staff act through the API.
 let browser: Browser;
@@ -60,7 +62,13 @@ describe('ticket page', () => {
 
     const called = await staffPage.request.post(`/members/${ticket.id}/call`, { headers: staff(), data: { force: true } });
     expect(called.status()).toBe(200);
-    await page.getByRole('heading', { level: 1, name: 'Sie sind an der Reihe!' }).waitFor();
+    const calledAt = Date.now();
+    // Pushed, not polled: the page turns within a second of the call, without a reload.
+    await page.getByRole('heading', { level: 1, name: 'Sie sind an der Reihe!' }).waitFor({ timeout: 1000 });
+    const turnMs = Date.now() - calledAt;
+    fs.mkdirSync(screenshotsDir, { recursive: true });
+    fs.writeFileSync(`${screenshotsDir}../timings.json`, `${JSON.stringify({ call_to_your_turn_ms: turnMs }, null, 2)}\n`);
+    console.log(`call → "your turn" on the ticket page: ${turnMs} ms`);
     // Announced to screen readers through the aria-live region.
     expect(await page.locator('[aria-live="assertive"]').textContent()).toBe(`Nummer ${ticket.number} ist aufgerufen. Sie sind an der Reihe.`);
     expect(await page.locator('.ticket-called-numbers').textContent()).toContain(String(ticket.number));
@@ -87,6 +95,30 @@ describe('ticket page', () => {
     const view = (await (await page.request.get(`/members/${ticket.id}`)).json()) as TicketView;
     expect(view).toMatchObject({ status: 'FINISHED_BY_USER', cancel_state: 'USER' });
     expect(await page.getByRole('button', { name: 'Ticket stornieren' }).count()).toBe(0);
+    // The processors' list shows it as cancelled by the patient.
+    const list = (await (await staffPage.request.get(`/queues/${queueId}/members?status=FINISHED_BY_USER`, { headers: staff() })).json()) as { id: string; cancel_state: string | null }[];
+    expect(list.find((m) => m.id === ticket.id)).toMatchObject({ cancel_state: 'USER' });
+    await page.context().close();
+  });
+
+  it('shows "reconnecting" while the socket is cut and catches up after it is back', async () => {
+    const page = await newPage(browser, phone);
+    const socket = await controllableSocket(page);
+    const ticket = await drawTicket(page);
+    await page.goto(`/ticket/${ticket.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Sie warten' }).waitFor();
+    await socket.cut();
+    await page.getByRole('status').filter({ hasText: 'Verbindung unterbrochen – wird wiederhergestellt …' }).waitFor();
+    await saveScreenshot(page, 'ticket-reconnecting-375');
+    // Called while the page is cut off: it cannot know yet.
+    const called = await staffPage.request.post(`/members/${ticket.id}/call`, { headers: staff(), data: { force: true } });
+    expect(called.status()).toBe(200);
+    expect(await page.getByRole('heading', { level: 1, name: 'Sie warten' }).count()).toBe(1);
+    socket.restore();
+    // Reconnects 5 s after the cut and refetches the ticket: the call shows without a reload.
+    await page.getByRole('heading', { level: 1, name: 'Sie sind an der Reihe!' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByText('Verbindung unterbrochen').count()).toBe(0);
+    await staffPage.request.post(`/members/${ticket.id}/finish`, { headers: staff() });
     await page.context().close();
   });
 
@@ -119,6 +151,29 @@ describe('draw page', () => {
     await page.goto('/praxis-demo/wien/allgemein');
     await page.waitForURL(ticketUrl);
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('lets the patient pick a queue when the link names a location with several', async () => {
+    const page = await newPage(browser, phone);
+    const identifier = `filiale-${Date.now()}`;
+    const location = (await (await staffPage.request.post('/profiles', { headers: staff(), data: { name: 'Filiale Graz', identifier } })).json()) as { id: string };
+    const make = async (name: string) =>
+      (await (await staffPage.request.post('/queues', { headers: staff(), data: { profile_id: location.id, name, identifier: name.toLowerCase() } })).json()) as Queue;
+    const open = await make('Impfung');
+    await make('Befund');
+    await staffPage.request.post(`/queues/${open.id}/session`, { headers: staff(), data: { event: 'START' } });
+
+    await page.goto(`/praxis-demo/${identifier}`);
+    await page.getByRole('heading', { level: 1, name: 'Filiale Graz: Bitte wählen Sie eine Warteliste' }).waitFor();
+    // The closed list says why instead of offering a link.
+    await page.getByText('Die Warteliste ist aktuell geschlossen').waitFor();
+    expect(await page.getByRole('link', { name: /Befund/ }).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'draw-pick-375');
+    await page.getByRole('link', { name: /Impfung/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Impfung' }).waitFor();
+    expect(page.url()).toContain(`/queue/${open.id}`);
     await page.context().close();
   });
 
