@@ -118,7 +118,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(infoTagsRoutes, { ctx });
   await app.register(ticketsRoutes, { ctx });
   await app.register(monitorsRoutes, { ctx });
-  await app.register(systemRoutes, { versionHash: computeVersionHash(config.webDistDir) });
+  await app.register(systemRoutes, { versionHash: computeVersionHash(config.webDistDir), publicUrl: config.publicUrl });
   await registerWebApp(app, config.webDistDir);
   return app;
 }

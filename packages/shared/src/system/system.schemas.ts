@@ -7,5 +7,10 @@ export const SystemInformation = z.object({
   versionHash: z.string(),
   /** Whether the login screen offers "Sign in with Microsoft". */
   microsoft_login_enabled: z.boolean(),
+  /**
+   * The address patients reach the service at (`PUBLIC_URL`). A kiosk on the practice network
+   * may itself use a local address; the QR code on its paper ticket must use this one.
+   */
+  public_url: z.string(),
 });
 export type SystemInformation = z.infer<typeof SystemInformation>;

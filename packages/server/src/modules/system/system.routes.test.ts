@@ -14,7 +14,8 @@ describe('system information and API docs', () => {
     expect(plain.statusCode).toBe(200);
     expect(plain.json<{ versionHash: string }>().versionHash).toMatch(/^([0-9a-f]{16}|no-web-build)$/);
     expect(withAccount.json()).toEqual(plain.json());
-    expect(plain.json()).toMatchObject({ microsoft_login_enabled: false });
+    expect(plain.json()).toMatchObject({ microsoft_login_enabled: false, public_url: t.config.publicUrl });
+    expect(t.config.publicUrl).toMatch(/^https?:\/\//);
   });
 
   it('serves an OpenAPI document generated from the zod schemas, and its UI at /docs', async () => {

@@ -1,22 +1,17 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { matchPatientRoute, type PatientRoute, type PatientScreen } from './patient-routes';
 import { useLocation } from './navigation';
+import { SCREEN_LOADERS } from './screens';
 import { currentLanguage } from './i18n';
 import './patient-frame.css';
 
 type ScreenProps = { route: PatientRoute; search: URLSearchParams };
 
-const screen = (load: () => Promise<{ default: ComponentType<ScreenProps> }>) => lazy(load);
-
 // Each screen is its own chunk: a ticket holder downloads neither the kiosk nor the monitor.
-const SCREENS: Record<PatientScreen, ComponentType<ScreenProps>> = {
-  draw: screen(() => import('../draw/DrawScreen')),
-  ticket: screen(() => import('../ticket/TicketScreen')),
-  appointment: screen(() => import('../appointment/AppointmentScreen')),
-  kiosk: screen(() => import('../kiosk/KioskScreen')),
-  monitor: screen(() => import('../monitor/MonitorScreen')),
-  embed: screen(() => import('../embed/EmbedScreen')),
-};
+const SCREENS = Object.fromEntries(Object.entries(SCREEN_LOADERS).map(([name, load]) => [name, lazy(load)])) as unknown as Record<
+  PatientScreen,
+  ComponentType<ScreenProps>
+>;
 
 /** Chooses the screen for the path (a staff path never arrives here: the bootstrap sends it to the staff app). */
 export function PatientApp() {

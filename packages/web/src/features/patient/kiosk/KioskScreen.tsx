@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { DEFAULT_LANG, LANGUAGE_NAMES, SUPPORTED_LANGS, type PublicQueue, type TicketView } from '@wartefrei/shared';
+import { DEFAULT_LANG, LANGUAGE_NAMES, SUPPORTED_LANGS, type PublicQueue, type SystemInformation, type TicketView } from '@wartefrei/shared';
 import deKiosk from '@wartefrei/shared/i18n/de/kiosk.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { PatientApiError, patientRequest } from '../app/api';
@@ -27,12 +27,27 @@ type Stage = { kind: 'start' } | { kind: 'form'; queue: PublicQueue } | { kind: 
 /** A draw needs the form only when the queue requires patient data; otherwise one tap draws. */
 const needsForm = (queue: PublicQueue) => Object.values(queue.patient_inputs).some((input) => input === 'REQUIRED') || queue.ask_patient_for_language;
 
-function printableOf(ticket: TicketView, queue: PublicQueue): PrintableTicket {
+/**
+ * Where a phone reaches the service (`PUBLIC_URL`): the kiosk itself may use a local address
+ * on the practice network that a patient's phone cannot open. Until it is known, this origin.
+ */
+function usePublicUrl(): string {
+  const [url, setUrl] = useState(window.location.origin);
+  useEffect(() => {
+    patientRequest<SystemInformation>('/system-information').then(
+      (info) => setUrl(info.public_url),
+      () => undefined,
+    );
+  }, []);
+  return url;
+}
+
+function printableOf(ticket: TicketView, queue: PublicQueue, publicUrl: string): PrintableTicket {
   return {
     number: ticket.number,
     queue: queue.name,
     drawnAt: ticket.created_at,
-    url: `${window.location.origin}/t/${ticket.id}`,
+    url: `${publicUrl}/t/${ticket.id}`,
     ahead: ticket.ahead,
     estimatedStart: ticket.estimated_start,
     text: queue.kiosk_text_after,
@@ -113,6 +128,7 @@ function KioskFlow({ queues, printer }: { queues: PublicQueue[]; printer: Ticket
   const [stage, setStage] = useState<Stage>({ kind: 'start' });
   const [busy, setBusy] = useState<string>();
   const [error, setError] = useState<string>();
+  const publicUrl = usePublicUrl();
   const reset = () => {
     setStage({ kind: 'start' });
     setError(undefined);
@@ -121,7 +137,7 @@ function KioskFlow({ queues, printer }: { queues: PublicQueue[]; printer: Ticket
   const secondsLeft = useIdleReset(stage.kind === 'done' ? DONE_SECONDS : stage.kind === 'form' ? FORM_IDLE_SECONDS : undefined, reset);
 
   const drawn = async (ticket: TicketView, queue: PublicQueue) => {
-    const printable = printableOf(ticket, queue);
+    const printable = printableOf(ticket, queue, publicUrl);
     setStage({ kind: 'done', printable });
     const problem = await printer.print(printable);
     if (problem) setStage({ kind: 'done', printable, problem });
