@@ -26,7 +26,8 @@ export function provideGerman(ns: Namespace, catalogue: object): void {
   catalogues.set(keyOf(DEFAULT_LANG, ns), catalogue as Catalogue);
 }
 
-async function load(lang: SupportedLang, ns: Namespace): Promise<void> {
+/** Fetches a language's file for a namespace once (German is handed in by the screens). */
+export async function load(lang: SupportedLang, ns: Namespace): Promise<void> {
   if (catalogues.has(keyOf(lang, ns))) return;
   const file = lazyFiles[`../../../../../shared/src/i18n/${lang}/${ns}.json`];
   if (!file) return;
@@ -41,7 +42,7 @@ function lookup(catalogue: Catalogue | undefined, path: string[]): string | unde
 }
 
 /** `{name}` and `{0}` placeholders; `count` picks `key_one` / `key_other` by the language's plural rules. */
-function translate(lang: SupportedLang, ns: Namespace, key: string, values: Record<string, string | number> = {}): string {
+export function translate(lang: SupportedLang, ns: Namespace, key: string, values: Record<string, string | number> = {}): string {
   const [space, name] = key.includes(':') ? (key.split(':', 2) as [Namespace, string]) : [ns, key];
   const path = name.split('.');
   const candidates = typeof values.count === 'number' ? [`${path.at(-1)}_${new Intl.PluralRules(lang).select(values.count)}`, `${path.at(-1)}_other`, path.at(-1)!] : [path.at(-1)!];

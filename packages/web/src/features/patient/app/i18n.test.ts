@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import deTicket from '@wartefrei/shared/i18n/de/ticket.json';
+import deServer from '@wartefrei/shared/i18n/de/server.json';
+import { load, provideGerman, translate } from './i18n';
+
+provideGerman('ticket', deTicket);
+provideGerman('server', deServer);
+
+describe('translate: the patient screens’ text lookup over the shared catalogues', () => {
+  it.each([
+    ['title', {}, 'Ihr Ticket'],
+    ['view.processing', {}, 'Sie sind an der Reihe!'],
+    ['estimate', { time: '09:30' }, 'Voraussichtlicher Beginn: 09:30 Uhr'],
+    ['ahead', { count: 1 }, 'Vor Ihnen wartet 1 Person.'],
+    ['ahead', { count: 4 }, 'Vor Ihnen warten 4 Personen.'],
+    ['ahead', { count: 0 }, 'Vor Ihnen warten 0 Personen.'],
+    ['server:validation.REQUIRED', { 0: 'Anzeigename' }, 'Anzeigename darf nicht leer sein'],
+    ['gibt.es.nicht', {}, 'gibt.es.nicht'],
+    ['estimate', {}, 'Voraussichtlicher Beginn: {time} Uhr'],
+  ])('de %s %o → %s', (key, values, expected) => {
+    expect(translate('de', 'ticket', key, values)).toBe(expected);
+  });
+
+  it('uses another language once its file is loaded, with English plural rules', async () => {
+    expect(translate('en', 'ticket', 'title')).toBe('Ihr Ticket'); // German until the file arrives
+    await load('en', 'ticket');
+    expect(translate('en', 'ticket', 'title')).toBe('Your ticket');
+    expect(translate('en', 'ticket', 'ahead', { count: 1 })).toMatch(/1 person/);
+  });
+
+  it('falls back to German for what a partial language lacks', async () => {
+    await load('tr', 'ticket');
+    expect(translate('tr', 'ticket', 'gibt.es.nicht')).toBe('gibt.es.nicht');
+    expect(translate('tr', 'ticket', 'appointment.title')).toBe(translate('de', 'ticket', 'appointment.title'));
+  });
+});
