@@ -7,8 +7,10 @@ describe('textOn', () => {
     ['#0f6b5c', '#ffffff'],
     ['#ffffff', '#000000'],
     ['#ffd500', '#000000'],
-    ['#1e88e5', '#000000'],
+    ['#1e88e5', '#ffffff'], // 30 + 136 + 229 = 395
     ['#c62828', '#ffffff'],
+    ['#969696', '#000000'], // 450: the boundary is black
+    ['#959696', '#ffffff'], // 449
   ])('%s → %s', (background, color) => {
     expect(textOn(background)).toEqual({ background, color });
   });

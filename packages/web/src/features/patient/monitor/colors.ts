@@ -1,18 +1,10 @@
-/** Relative luminance of a `#rrggbb` colour (WCAG 2.x). */
-function luminance(hex: string): number {
-  const channels = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
-  const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-
 /**
- * Text colour on a queue's colour: black or white, whichever contrasts more, so a queue painted
- * in any colour stays readable from across the room. Not a colour: the monitor's own.
+ * Text colour on a queue's colour, by SPEC.md §9: white when the colour's channels (0–255 each)
+ * add up to less than 450, else black — the same rule as everywhere else in the product.
+ * Not a `#rrggbb` colour: nothing, so the monitor's own colours apply.
  */
 export function textOn(background: string | null | undefined): { background?: string; color?: string } {
   if (!background || !/^#[0-9a-f]{6}$/i.test(background)) return {};
-  const l = luminance(background);
-  return { background, color: contrast(l, 1) >= contrast(l, 0) ? '#ffffff' : '#000000' };
+  const sum = [1, 3, 5].reduce((total, i) => total + parseInt(background.slice(i, i + 2), 16), 0);
+  return { background, color: sum < 450 ? '#ffffff' : '#000000' };
 }
