@@ -210,6 +210,7 @@ interface Row {
 const ROWS: Row[] = [
   // accounts
   { route: 'GET /accounts/:id', request: async (f) => ({ url: `/accounts/${await f('account')}` }) },
+  { route: 'PATCH /accounts/:id', request: async (f) => ({ url: `/accounts/${await f('account')}`, payload: { display_name: 'Übernommen' } }) },
   // profiles (locations)
   { route: 'GET /profiles/:id', request: async (f) => ({ url: `/profiles/${await f('profile')}` }) },
   { route: 'PATCH /profiles/:id', request: async (f) => ({ url: `/profiles/${await f('profile')}`, payload: { name: 'Übernommen' } }) },

@@ -58,6 +58,12 @@ export type PasswordResetInput = z.infer<typeof PasswordResetInput>;
 export const SubscriptionState = z.enum(SUBSCRIPTION_STATES);
 export type SubscriptionState = z.infer<typeof SubscriptionState>;
 
+/** `PATCH /accounts/{id}` (admins): the practice's name as patients and staff see it. */
+export const UpdateAccountInput = z.strictObject({
+  display_name: z.string().trim().min(1).max(100),
+});
+export type UpdateAccountInput = z.infer<typeof UpdateAccountInput>;
+
 /** `GET /accounts/{id}`. */
 export const Account = z.object({
   id: z.uuid(),

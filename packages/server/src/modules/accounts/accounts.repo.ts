@@ -43,6 +43,11 @@ export async function findAccountById(db: Queryable, id: string) {
   return row;
 }
 
+export async function updateAccountName(db: Queryable, id: string, displayName: string) {
+  const [row] = await db.update(accounts).set({ displayName }).where(eq(accounts.id, id)).returning();
+  return row;
+}
+
 export async function insertOneTimeToken(
   db: Queryable,
   table: OneTimeTokenTable,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '@wartefrei/shared';
 import { basic, startTestApp, type TestApp } from '../../test/test-app.js';
 import { givenVerifiedAdmin, logIn } from '../../test/factories.js';
+import { asUser, givenProcessor } from '../../test/factories-sessions.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,5 +34,40 @@ describe('GET /accounts/{id}', () => {
     const mine = await givenVerifiedAdmin(t);
     const res = await t.inject({ method: 'GET', url: `/accounts/${mine.account_id}` });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /accounts/{id}', () => {
+  it('renames the own practice (admins), trims, checks the length, and answers another account like a missing one', async () => {
+    const mine = await givenVerifiedAdmin(t);
+    const theirs = await givenVerifiedAdmin(t);
+    const me = await logIn(t, mine.username, mine.password);
+    const patch = (id: string, payload: unknown) => t.inject({ method: 'PATCH', url: `/accounts/${id}`, headers: { authorization: basic(me.id, me.token) }, payload: payload as object });
+
+    const renamed = await patch(me.account_id, { display_name: '  Praxis Dr. Neu  ' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ id: mine.account_id, display_name: 'Praxis Dr. Neu' });
+    const read = await t.inject({ method: 'GET', url: `/accounts/${me.account_id}`, headers: { authorization: basic(me.id, me.token) } });
+    expect(read.json()).toMatchObject({ display_name: 'Praxis Dr. Neu' });
+
+    const empty = await patch(me.account_id, { display_name: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json<ApiError>().fields?.display_name?.code).toBe('REQUIRED');
+    expect((await patch(me.account_id, { display_name: 'x'.repeat(101) })).statusCode).toBe(400);
+    expect((await patch(me.account_id, { identifier: 'neu' })).statusCode).toBe(400);
+
+    const foreign = await patch(theirs.account_id, { display_name: 'Übernommen' });
+    expect(foreign.statusCode).toBe(404);
+    const theirsNow = await logIn(t, theirs.username, theirs.password);
+    const unchanged = await t.inject({ method: 'GET', url: `/accounts/${theirs.account_id}`, headers: { authorization: basic(theirsNow.id, theirsNow.token) } });
+    expect(unchanged.json()).toMatchObject({ display_name: theirs.account_name });
+  });
+
+  it('is for admins only', async () => {
+    const mine = await givenVerifiedAdmin(t);
+    const admin = await logIn(t, mine.username, mine.password);
+    const processor = await givenProcessor(t, admin.account_id);
+    const res = await t.inject({ method: 'PATCH', url: `/accounts/${admin.account_id}`, headers: asUser(processor), payload: { display_name: 'Nicht erlaubt' } });
+    expect(res.statusCode).toBe(403);
   });
 });

@@ -5,6 +5,7 @@ import {
   PasswordResetInput,
   PasswordResetRequestInput,
   SignupInput,
+  UpdateAccountInput,
   SignupResult,
   VerifyInput,
   VerifyResult,
@@ -12,7 +13,7 @@ import {
 import { actorOf, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { requestLang } from '../../platform/i18n.js';
-import { getAccount } from './accounts.service.js';
+import { getAccount, updateAccount } from './accounts.service.js';
 import { requestPasswordReset, resetPassword } from './password-reset.service.js';
 import { signUp, verifySignup } from './signup.service.js';
 
@@ -46,5 +47,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/accounts/:id',
     { preHandler: requireUser(ctx), schema: { tags, security: [{ basic: [] }], params: z.object({ id: z.string() }), response: { 200: Account } } },
     async (req) => getAccount(ctx, actorOf(req), req.params.id),
+  );
+
+  app.patch(
+    '/accounts/:id',
+    {
+      preHandler: requireUser(ctx),
+      schema: { tags, security: [{ basic: [] }], params: z.object({ id: z.string() }), body: UpdateAccountInput, response: { 200: Account } },
+    },
+    async (req) => updateAccount(ctx, actorOf(req), req.params.id, req.body),
   );
 };
