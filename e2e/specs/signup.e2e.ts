@@ -7,6 +7,7 @@ import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser
 import { baseURL } from '../support/env.js';
 import { field, main } from '../support/locators.js';
 import { linkIn, waitForMail } from '../support/mail.js';
+import { saveScreenshot } from '../support/screenshots.js';
 
 const screenshotsDir = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
 
@@ -116,9 +117,38 @@ describe('a new practice, from sign-up to sign-out', () => {
     expect(await field(page, 'E-Mail-Adresse').inputValue()).toBe(account.mail);
     await field(page, 'Passwort').fill(account.password);
     await main(page).getByRole('button', { name: 'Anmelden', exact: true }).click();
+    // A new practice starts in the onboarding (no side menu): its data, a first list, devices.
+    await page.waitForURL('**/backend/onboarding');
+    await main(page).getByRole('heading', { level: 1, name: 'Willkommen bei wartefrei' }).waitFor();
+    await header(page).getByText(account.name, { exact: true }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expect.poll(() => field(page, 'Name der Praxis').inputValue()).toBe(account.practice);
+    await main(page).getByRole('button', { name: 'Weiter', exact: true }).click();
+    // Nothing is sent while the location has no name; the field says so and has the focus.
+    await main(page).getByText(/darf nicht leer sein/).first().waitFor();
+    await expect.poll(() => field(page, 'Name des Standorts').getAttribute('aria-invalid')).toBe('true');
+    await field(page, 'Name des Standorts').fill('Ordination Süd');
+    expect(await field(page, 'Kennung des Standorts (im Link)').inputValue()).toBe('ordination_sued');
+    await page.getByRole('textbox', { name: 'Bundesland / Kanton (für Feiertage)' }).click();
+    await page.getByRole('option', { name: 'Steiermark' }).click();
+    await saveScreenshot(page, 'onboarding-general-1280');
+    await main(page).getByRole('button', { name: 'Weiter', exact: true }).click();
+
+    await main(page).getByRole('heading', { level: 2, name: 'Ihre erste Warteliste' }).waitFor();
+    await field(page, 'Name der Warteliste').fill('Sprechstunde');
+    await field(page, 'Schließt um').fill('07:00');
+    await main(page).getByRole('button', { name: 'Weiter', exact: true }).click();
+    await main(page).getByText('Die Warteliste muss nach dem Öffnen schließen.').waitFor();
+    await field(page, 'Schließt um').fill('12:30');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await main(page).getByRole('button', { name: 'Weiter', exact: true }).click();
+
+    await main(page).getByRole('heading', { level: 2, name: 'Kiosk und Monitor' }).waitFor();
+    await main(page).getByText(/699,00\s€ einmalig/).first().waitFor();
+    expect(await main(page).getByRole('link', { name: 'Ticket ziehen wie ein Patient' }).getAttribute('href')).toBe(`/${account.identifier}/ordination_sued/sprechstunde`);
+    await main(page).getByRole('link', { name: 'Zum Dashboard' }).click();
     await page.waitForURL('**/backend/dashboard');
     await main(page).getByRole('heading', { level: 1, name: `Willkommen, ${account.name}` }).waitFor();
-    await header(page).getByText(account.name, { exact: true }).waitFor();
 
     // 5. The profile renames the user; the header follows and "Gespeichert" shows.
     await page.goto('/backend/profile');

@@ -27,3 +27,4 @@ export * from './tickets/member-states.js';
 export * from './tickets/intake.js';
 export * from './tickets/members.schemas.js';
 export * from './monitors/monitors.schemas.js';
+export * from './profiles/regions.js';

@@ -58,7 +58,7 @@ const backendRoutes: RouteObject[] = [
   route('management/:queueId?/:subMenu?', h('management', 'management', { icon: 'management', admin: true }), comingSoon),
   route('profile', h('profile', 'profile', { icon: 'profile' }), page(() => import('../features/profile/ProfilePage'), 'ProfilePage')),
   route('encryption', h('encryption', 'encryption', { icon: 'encryption' }), comingSoon),
-  route('onboarding', h('onboarding', 'onboarding', { icon: 'onboarding', admin: true, hideSideMenu: true }), comingSoon),
+  route('onboarding', h('onboarding', 'onboarding', { icon: 'onboarding', admin: true, hideSideMenu: true }), page(() => import('../features/onboarding/OnboardingPage'), 'OnboardingPage')),
 ];
 
 /** What patients see: matched here only to hand over to the patient app, which the bootstrap loads directly. */

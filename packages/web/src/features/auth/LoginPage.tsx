@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { isSupportedLang, PasswordResetRequestInput, type LoggedUser, type SystemInformation } from '@wartefrei/shared';
+import { isSupportedLang, PasswordResetRequestInput, type LoggedUser, type Profile, type SystemInformation } from '@wartefrei/shared';
 import { changeLanguage } from '../../i18n';
 import { api, ApiRequestError, basicAuth } from '../../lib/api';
 import { validateWithSchema } from '../../lib/forms';
@@ -22,6 +22,16 @@ const DEFAULT_TARGET = '/backend/dashboard';
 
 // Labels come from the shared catalogue (server:fields.username, server:fields.password).
 const LoginForm = z.object({ username: z.string().trim().min(1), password: z.string().min(1) });
+
+/**
+ * Where a sign-in without a `next` target goes: an admin whose practice has no location yet is
+ * new here and starts the onboarding; everyone else the dashboard.
+ */
+async function firstTarget(user: LoggedUser): Promise<string> {
+  if (!user.is_admin) return DEFAULT_TARGET;
+  const profiles = await api.get<Profile[]>('/profiles', { silent: true }).catch(() => undefined);
+  return profiles && profiles.length === 0 ? '/backend/onboarding' : DEFAULT_TARGET;
+}
 
 /** A `next` target inside this app: a relative path, never `//host` or `/\host` (another site). */
 export function safeNextPath(next: string | null): string | undefined {
@@ -76,7 +86,7 @@ function SignInForm({ initialUsername, onMicrosoftPath }: { initialUsername: str
     onSuccess: async (user) => {
       setUser(user);
       if (isSupportedLang(user.lang)) await changeLanguage(user.lang);
-      await navigate(safeNextPath(params.get('next')) ?? DEFAULT_TARGET, { replace: true });
+      await navigate(safeNextPath(params.get('next')) ?? (await firstTarget(user)), { replace: true });
     },
   });
 
