@@ -27,6 +27,7 @@ import { processorsRoutes } from './modules/processors/index.js';
 import { infoTagsRoutes } from './modules/infotags/index.js';
 import { registerMemberTopic, ticketsRoutes } from './modules/tickets/index.js';
 import { monitorsRoutes, registerMonitorTopic } from './modules/monitors/index.js';
+import { dashboardRoutes } from './modules/dashboard/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(infoTagsRoutes, { ctx });
   await app.register(ticketsRoutes, { ctx });
   await app.register(monitorsRoutes, { ctx });
+  await app.register(dashboardRoutes, { ctx });
   await app.register(systemRoutes, { versionHash: computeVersionHash(config.webDistDir), publicUrl: config.publicUrl });
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -27,4 +27,5 @@ export * from './tickets/member-states.js';
 export * from './tickets/intake.js';
 export * from './tickets/members.schemas.js';
 export * from './monitors/monitors.schemas.js';
+export * from './dashboard/dashboard.schemas.js';
 export * from './profiles/regions.js';

@@ -659,12 +659,12 @@ describe('what no id names', () => {
   });
 
   it('the lists of account A show nothing of account B; a processor’s queue list not the unassigned queue', async () => {
-    for (const url of ['/profiles', '/queues', '/info-tags', '/processors', '/processors/me/queues', '/monitors']) {
+    for (const url of ['/profiles', '/queues', '/info-tags', '/processors', '/processors/me/queues', '/monitors', '/dashboard']) {
       const res = await t.inject({ method: 'GET', url, headers: asUser(adminA.user) });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
       expect([...secretsB].filter((secret) => res.body.includes(secret)), url).toEqual([]);
     }
-    for (const url of ['/queues', '/processors/me/queues']) {
+    for (const url of ['/queues', '/processors/me/queues', '/dashboard']) {
       const res = await t.inject({ method: 'GET', url, headers: asUser(processorA) });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
       expect(res.body, url).not.toContain(await unassignedQueueWorld('queue'));

@@ -4,3 +4,5 @@ export { ticketsRoutes } from './tickets.routes.js';
 export { registerMemberTopic } from './tickets.realtime.js';
 export { MEMBER_TIMEOUT_JOB } from './actions.service.js';
 export { publicQueues } from './views.service.js';
+export { estimateLine } from './line.js';
+export { loadQueueLine, type QueueLine } from './tickets.repo.js';

@@ -18,6 +18,8 @@ export interface LineEstimate {
   newTicket: { estimatedStart: Date; waitMinutes: number } | null;
   /** Numbers being processed that were called publicly, latest call first. */
   calledNumbers: number[];
+  /** The process minutes the estimate assumed per member (learned or configured). */
+  averageMinutes: number;
 }
 
 /**
@@ -47,5 +49,6 @@ export function estimateLine(queue: QueueRow, line: QueueLine, now: Date): LineE
     places,
     newTicket: fresh ? { estimatedStart: new Date(fresh.estimatedStart), waitMinutes: fresh.waitMinutes } : null,
     calledNumbers: line.processing.filter((p) => !p.calledSilently).map((p) => p.number),
+    averageMinutes: input.averageMinutes,
   };
 }
