@@ -10,6 +10,8 @@ export interface LiveOptions {
   /** Fetch the snapshot again: after (re)subscribing, and whenever a version was skipped. */
   onResync: () => void;
   onStatus: (status: LiveStatus) => void;
+  /** Staff screens: sign the socket in (user id or username, and token) to receive every event. */
+  auth?: { username: string; token: string };
   /** Test seams; ARCHITECTURE.md's values by default. */
   pingMs?: number;
   reconnectMs?: number;
@@ -19,6 +21,7 @@ export interface LiveOptions {
  * The patient screens' side of `/ws` (ARCHITECTURE.md "Live updates"): subscribes, pings every
  * 15 s, reconnects 5 s after an unclean close, and asks for a refetch whenever it may have missed
  * something (after subscribing, on a version gap). No dependency: it ships on cheap phones.
+ * Staff screens use it too, signed in with `auth`, to hear every event of their topics.
  */
 export function connectLive(options: LiveOptions): { close: () => void } {
   const pingMs = options.pingMs ?? 15_000;
@@ -32,6 +35,10 @@ export function connectLive(options: LiveOptions): { close: () => void } {
   const open = () => {
     const url = new URL('/ws', window.location.href);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    if (options.auth) {
+      url.searchParams.set('username', options.auth.username);
+      url.searchParams.set('token', options.auth.token);
+    }
     const ws = new WebSocket(url);
     socket = ws;
     ws.onopen = () => {

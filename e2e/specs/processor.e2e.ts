@@ -1,0 +1,104 @@
+import type { LoggedUser, Queue } from '@wartefrei/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from '../support/axe.js';
+import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
+import { saveScreenshot } from '../support/screenshots.js';
+import { basic, DEMO, logInByApi, storeUser } from '../support/session.js';
+import { demoAdmin, drawByApi, openDemoQueue, type Staff } from '../support/staff.js';
+
+// The work view: the demo processor follows the list live, calls the next patient and finishes.
+let browser: Browser;
+let admin: Staff;
+let queue: Queue;
+let page: Page;
+let processor: LoggedUser;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await demoAdmin(browser);
+  queue = await openDemoQueue(admin, 'allgemein');
+  page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  errors = collectBrowserErrors(page);
+  processor = await logInByApi(page, DEMO.processor);
+  await storeUser(page, processor);
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const row = (number: number) => page.getByRole('row', { name: `Ticket Nr. ${number}`, exact: true });
+
+describe('the work view', () => {
+  it('opens the first assigned queue and follows the socket', async () => {
+    await page.goto('/backend/processor');
+    await page.waitForURL(/\/backend\/processor\/[0-9a-f-]{36}$/);
+    await page.goto(`/backend/processor/${queue.id}`);
+    await page.getByRole('heading', { level: 2, name: queue.name }).waitFor();
+    await page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor();
+    expect(await page.getByRole('link', { name: queue.name }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('shows a ticket drawn on a patient phone without reload, calls it and finishes it', async () => {
+    const phone = await newPage(browser);
+    const ticket = await drawByApi(phone, queue.id);
+    await row(ticket.number).waitFor();
+    expect(await row(ticket.number).getAttribute('data-status')).toBe('waiting');
+
+    // Only this ticket waits on the fresh demo list: call next reaches it.
+    await page.getByRole('button', { name: /^Nächsten aufrufen/ }).click();
+    await page.waitForFunction((n) => document.querySelector(`tr[aria-label="Ticket Nr. ${n}"]`)?.getAttribute('data-status') === 'processing', ticket.number);
+    const view = await phone.request.get(`/members/${ticket.id}`);
+    expect(((await view.json()) as { status: string }).status).toBe('PROCESSING');
+
+    // F finishes the processor's current patient; the default list shows open tickets only.
+    await page.getByRole('button', { name: `Nr. ${ticket.number} abschließen` }).waitFor();
+    await page.locator('body').press('f');
+    await row(ticket.number).waitFor({ state: 'detached' });
+    expect(((await (await phone.request.get(`/members/${ticket.id}`)).json()) as { status: string }).status).toBe('FINISHED_BY_PROCESSOR');
+    await phone.context().close();
+  });
+
+  it('asks before cancelling, shows the cancelled row struck through, and restores it', async () => {
+    const phone = await newPage(browser);
+    const ticket = await drawByApi(phone, queue.id);
+    await row(ticket.number).waitFor();
+    await page.getByRole('button', { name: `Weitere Aktionen für Nr. ${ticket.number}` }).click();
+    await page.getByRole('menuitem', { name: 'Stornieren' }).click();
+    const dialog = page.getByRole('dialog', { name: `Nr. ${ticket.number} stornieren?` });
+    await dialog.getByRole('button', { name: 'Stornieren' }).click();
+    await page.waitForFunction((n) => document.querySelector(`tr[aria-label="Ticket Nr. ${n}"]`)?.getAttribute('data-status') === 'cancelled', ticket.number);
+    const decoration = await row(ticket.number).locator('td').first().locator('p').evaluate((el) => getComputedStyle(el).textDecorationLine);
+    expect(decoration).toBe('line-through');
+    await row(ticket.number).getByRole('button', { name: 'Wiederherstellen' }).click();
+    await page.waitForFunction((n) => document.querySelector(`tr[aria-label="Ticket Nr. ${n}"]`)?.getAttribute('data-status') === 'waiting', ticket.number);
+    await phone.context().close();
+  });
+
+  it('has no serious accessibility violations and looks right at 1280 and 375 px', async () => {
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'processor-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('button', { name: /^Nächsten aufrufen/ }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'processor-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(errors).toEqual([]);
+  });
+
+  it('tells a processor without queues to ask the account owner', async () => {
+    const queues = await admin.call<Queue[]>('GET', '/queues');
+    for (const q of queues) await admin.call('DELETE', `/queues/${q.id}/processors/${processor.id}`);
+    try {
+      await page.goto('/backend/processor');
+      const note = page.getByRole('note').filter({ hasText: 'Bitte wenden Sie sich an den Kontoinhaber' });
+      await note.waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    } finally {
+      // Assign again as the demo seeds it (Staff.call knows no PUT).
+      const headers = { authorization: basic(admin.user.id, admin.user.token) };
+      for (const q of queues) await admin.page.request.put(`/queues/${q.id}/processors/${processor.id}`, { headers, data: { active: true } });
+    }
+  });
+});

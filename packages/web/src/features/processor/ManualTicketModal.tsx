@@ -1,0 +1,108 @@
+import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkDrawTicket, formatLocalDate, type PatientInputs, type Queue } from '@wartefrei/shared';
+import { i18next } from '../../i18n';
+import { fieldErrorsOf } from '../../lib/forms';
+import { notifyDone, notifyFailure } from './notify';
+import { drawManualTicket } from './processor.api';
+
+const FIELDS: { name: string; input: keyof PatientInputs; type: string; autoComplete: string }[] = [
+  { name: 'display_name', input: 'display_name', type: 'text', autoComplete: 'off' },
+  { name: 'first_name', input: 'first_name', type: 'text', autoComplete: 'off' },
+  { name: 'last_name', input: 'first_name', type: 'text', autoComplete: 'off' },
+  { name: 'birth_date', input: 'birth_date', type: 'date', autoComplete: 'off' },
+  { name: 'insurance_number', input: 'insurance_number', type: 'text', autoComplete: 'off' },
+  { name: 'mail', input: 'mail', type: 'email', autoComplete: 'off' },
+  { name: 'phone', input: 'phone', type: 'tel', autoComplete: 'off' },
+];
+
+/** A validation code as a message in the chosen language, with the field's label (the server's catalogue). */
+function messageFor(field: string, code: string): string {
+  const label = i18next.t(`server:fields.${field}`);
+  const key = `server:validation.${code}`;
+  return i18next.exists(key) ? i18next.t(key, { 0: label }) : i18next.t('server:validation.INVALID_VALUE', { 0: label });
+}
+
+function today(): string {
+  const now = new Date();
+  return formatLocalDate({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
+}
+
+/** A ticket drawn by the processor (origin MANUAL) with the queue's patient inputs, checked by the shared rules first. */
+export function ManualTicketModal({ queue, onClose, onDrawn }: { queue: Queue; onClose: () => void; onDrawn: () => void }) {
+  const { t } = useTranslation(['processor', 'common']);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [silent, setSilent] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const asked = FIELDS.filter((f) => queue.patient_inputs[f.input] !== 'NONE');
+
+  const draw = useMutation({
+    mutationFn: (body: Record<string, unknown>) => drawManualTicket(queue.id, body),
+    onSuccess: (ticket) => {
+      notifyDone(t('manual.drawn', { number: ticket.number }));
+      onDrawn();
+      onClose();
+    },
+    onError: (error) => {
+      const fields = fieldErrorsOf(error);
+      if (Object.keys(fields).length > 0) setErrors(fields);
+      else notifyFailure(error);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body: Record<string, unknown> = { origin: 'MANUAL', silent };
+    for (const field of asked) body[field.name] = (values[field.name] ?? '').trim();
+    const checked = checkDrawTicket(queue.patient_inputs, body, { today: today(), minAge: queue.min_age, maxAge: queue.max_age });
+    if (!checked.ok) {
+      setErrors(Object.fromEntries(Object.entries(checked.fields).map(([field, code]) => [field, messageFor(field, code)])));
+      return;
+    }
+    setErrors({});
+    draw.mutate(body);
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t('manual.title', { name: queue.name })} centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {asked.length === 0 && <Text size="sm">{t('manual.noInputs')}</Text>}
+          {asked.map((field, index) => (
+            <TextInput
+              key={field.name}
+              name={field.name}
+              type={field.type}
+              label={t(`server:fields.${field.name}`)}
+              required={queue.patient_inputs[field.input] === 'REQUIRED'}
+              autoComplete={field.autoComplete}
+              value={values[field.name] ?? ''}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setValues((current) => ({ ...current, [field.name]: value }));
+              }}
+              error={errors[field.name]}
+              data-autofocus={index === 0 || undefined}
+            />
+          ))}
+          <Checkbox label={t('manual.silent')} description={t('manual.silentHint')} checked={silent} onChange={(event) => setSilent(event.currentTarget.checked)} />
+          {errors.body && (
+            <Text c="red.8" size="sm" role="alert">
+              {errors.body}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" loading={draw.isPending}>
+              {t('manual.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

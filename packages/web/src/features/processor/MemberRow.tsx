@@ -1,0 +1,126 @@
+import { ActionIcon, Badge, Button, Group, Menu, Table, Text } from '@mantine/core';
+import { IconArrowBackUp, IconArrowsMove, IconBan, IconBellRinging, IconCheck, IconDots, IconRestore, IconTag, IconTrash, IconVolumeOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { InfoTag, Member, NameOrder } from '@wartefrei/shared';
+import { allowedActionsOf, patientNameOf, rowToneOf } from './member-display';
+import classes from './processor.module.css';
+import type { ActionRequest } from './useMemberActions';
+
+export type RowIntent = { kind: 'confirm'; action: 'cancel' | 'remove'; member: Member } | { kind: 'move' | 'tags'; member: Member };
+
+interface MemberRowProps {
+  member: Member;
+  nameOrder: NameOrder;
+  tags: Map<string, InfoTag>;
+  busy: boolean;
+  onAction: (request: ActionRequest) => void;
+  /** Steps that open a dialog first: confirm, move, info tags. */
+  onIntent: (intent: RowIntent) => void;
+}
+
+/** One ticket of the list: number, patient, origin, state and the actions its state allows. */
+export function MemberRow({ member, nameOrder, tags, busy, onAction, onIntent }: MemberRowProps) {
+  const { t } = useTranslation('processor');
+  const tone = rowToneOf(member);
+  const allowed = new Set(allowedActionsOf(member));
+  const name = patientNameOf(member, nameOrder);
+  const state = tone === 'cancelled' ? t(`cancelState.${member.cancel_state ?? 'PROCESSOR'}`) : t(`status.${member.status}`);
+  const act = (action: ActionRequest['action'], silent?: boolean) => onAction({ member, action, silent });
+
+  const primary = allowed.has('call') ? (
+    <Button size="xs" leftSection={<IconBellRinging size={16} aria-hidden />} onClick={() => act('call')} loading={busy}>
+      {t('actions.call')}
+    </Button>
+  ) : allowed.has('finish') ? (
+    <Button size="xs" leftSection={<IconCheck size={16} aria-hidden />} onClick={() => act('finish')} loading={busy}>
+      {t('actions.finish')}
+    </Button>
+  ) : allowed.has('restore') ? (
+    <Button size="xs" variant="default" leftSection={<IconRestore size={16} aria-hidden />} onClick={() => act('restore')} loading={busy}>
+      {t('actions.restore')}
+    </Button>
+  ) : null;
+
+  return (
+    <Table.Tr className={classes[tone]} data-status={tone} aria-label={t('row.label', { number: member.number })}>
+      <Table.Td>
+        <Text fw={700} size="lg" className={classes.number}>
+          {member.number}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {name || <span className={classes.noName}>{t('row.noName')}</span>}
+        </Text>
+        {member.info_tag_ids.length > 0 && (
+          <Group gap={4} mt={4}>
+            {member.info_tag_ids.map((id) => (
+              <Badge key={id} size="xs" variant="outline" color="gray.8">
+                {tags.get(id)?.name ?? '…'}
+              </Badge>
+            ))}
+          </Group>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{state}</Text>
+        {member.called_silently && member.status === 'PROCESSING' && (
+          <Text size="xs" c="dimmed">
+            {t('row.silent')}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td visibleFrom="sm">
+        <Text size="sm">{t(`origin.${member.origin}`)}</Text>
+      </Table.Td>
+      <Table.Td visibleFrom="sm">
+        <Text size="sm">{member.wait_minutes === null ? '–' : t('row.minutes', { count: member.wait_minutes })}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap" justify="flex-end">
+          {primary}
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="default" size="lg" aria-label={t('row.more', { number: member.number })}>
+                <IconDots size={18} aria-hidden />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {allowed.has('call') && (
+                <Menu.Item leftSection={<IconVolumeOff size={16} aria-hidden />} onClick={() => act('call', true)}>
+                  {t('actions.callSilently')}
+                </Menu.Item>
+              )}
+              {allowed.has('requeue') && (
+                <Menu.Item leftSection={<IconArrowBackUp size={16} aria-hidden />} onClick={() => act('requeue')}>
+                  {t('actions.requeue')}
+                </Menu.Item>
+              )}
+              {allowed.has('move') && (
+                <Menu.Item leftSection={<IconArrowsMove size={16} aria-hidden />} onClick={() => onIntent({ kind: 'move', member })}>
+                  {t('actions.move')}
+                </Menu.Item>
+              )}
+              {tone !== 'done' && (
+                <Menu.Item leftSection={<IconTag size={16} aria-hidden />} onClick={() => onIntent({ kind: 'tags', member })}>
+                  {t('actions.infoTags')}
+                </Menu.Item>
+              )}
+              {allowed.has('cancel') && (
+                <Menu.Item leftSection={<IconBan size={16} aria-hidden />} onClick={() => onIntent({ kind: 'confirm', action: 'cancel', member })}>
+                  {t('actions.cancel')}
+                </Menu.Item>
+              )}
+              {allowed.has('remove') && (
+                <Menu.Item color="red.8" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => onIntent({ kind: 'confirm', action: 'remove', member })}>
+                  {t('actions.remove')}
+                </Menu.Item>
+              )}
+              {allowed.size === 0 && tone === 'done' && <Menu.Label>{t('row.noActions')}</Menu.Label>}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

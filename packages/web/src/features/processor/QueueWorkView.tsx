@@ -1,0 +1,82 @@
+import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LoggedUser, OwnQueue, Queue } from '@wartefrei/shared';
+import { FormAlert } from '../../ui/FormAlert';
+import { CallBar } from './CallBar';
+import { ManualTicketModal } from './ManualTicketModal';
+import { currentMemberOf } from './member-display';
+import { hasFilters } from './member-filters';
+import { MemberFilterBar } from './MemberFilterBar';
+import { MemberTable } from './MemberTable';
+import { fetchInfoTags, processorKeys } from './processor.api';
+import { ActiveSwitch, SessionControls } from './SessionControls';
+import { useLiveMembers } from './useLiveMembers';
+import { useMemberFilters } from './useMemberFilters';
+
+interface QueueWorkViewProps {
+  queue: Queue;
+  queues: Queue[];
+  own: OwnQueue | undefined;
+  user: LoggedUser;
+}
+
+/** One queue at work: session and calls on top, then the filtered, live member list. */
+export function QueueWorkView({ queue, queues, own, user }: QueueWorkViewProps) {
+  const { t } = useTranslation('processor');
+  const client = useQueryClient();
+  const { filters, setFilters, resetFilters } = useMemberFilters();
+  const { members, live } = useLiveMembers(queue.id, filters);
+  const infoTags = useQuery({ queryKey: processorKeys.infoTags, queryFn: fetchInfoTags, staleTime: 60_000 });
+  const [manualOpen, setManualOpen] = useState(false);
+  const refetch = () => void client.invalidateQueries({ queryKey: processorKeys.members(queue.id) });
+  const list = members.data ?? [];
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="processor-queue-title">
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="wrap">
+            <Title order={2} size="h3" id="processor-queue-title">
+              {queue.name}
+            </Title>
+            <Badge color={live === 'live' ? 'brand' : 'yellow.4'} variant={live === 'live' ? 'light' : 'filled'} autoContrast role="status">
+              {t(`live.${live}`)}
+            </Badge>
+          </Group>
+          <SessionControls queue={queue} isAdmin={user.is_admin} />
+          {own && <ActiveSwitch own={own} />}
+        </Stack>
+      </Paper>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={4}>
+          <CallBar queueId={queue.id} current={currentMemberOf(list, user.id)} onChanged={refetch} />
+        </Stack>
+        <Button variant="default" leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setManualOpen(true)}>
+          {t('manual.open')}
+        </Button>
+      </Group>
+      <MemberFilterBar filters={filters} onChange={setFilters} onReset={resetFilters} />
+      {members.isPending ? (
+        <Group justify="center" py="xl">
+          <Loader aria-label={t('list.loading')} />
+        </Group>
+      ) : members.isError && list.length === 0 ? (
+        <FormAlert tone="error" title={t('list.failed')}>
+          <Button size="xs" variant="light" mt="xs" onClick={() => void members.refetch()}>
+            {t('list.retry')}
+          </Button>
+        </FormAlert>
+      ) : list.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl" role="status">
+          {hasFilters(filters) ? t('list.emptyFiltered') : t('list.empty')}
+        </Text>
+      ) : (
+        <MemberTable members={list} queue={queue} queues={queues} tags={infoTags.data ?? []} nameOrder={queue.name_order} onChanged={refetch} />
+      )}
+      {manualOpen && <ManualTicketModal queue={queue} onClose={() => setManualOpen(false)} onDrawn={refetch} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import type {
+  CallNextInput,
+  InfoTag,
+  Member,
+  MemberActionResult,
+  MoveMemberInput,
+  OwnQueue,
+  Queue,
+  QueueSession,
+  SendableSessionEvent,
+  TicketView,
+} from '@wartefrei/shared';
+import { api } from '../../lib/api';
+import type { MemberFilters } from './member-filters';
+
+/** Query keys of the work view; `members` by queue so a queue's events refetch only its list. */
+export const processorKeys = {
+  queues: ['processor', 'queues'] as const,
+  ownQueues: ['processor', 'own-queues'] as const,
+  infoTags: ['processor', 'info-tags'] as const,
+  members: (queueId: string) => ['processor', 'members', queueId] as const,
+  membersFiltered: (queueId: string, filters: MemberFilters) => ['processor', 'members', queueId, filters] as const,
+};
+
+/** The queues the caller may work on: admins every queue of the account, processors their assigned ones. */
+export const fetchQueues = () => api.get<Queue[]>('/queues');
+
+/** The caller's own assignments with their `active` flag (an admin need not be assigned at all). */
+export const fetchOwnQueues = () => api.get<OwnQueue[]>('/processors/me/queues');
+
+export const fetchInfoTags = () => api.get<InfoTag[]>('/info-tags');
+
+/** The work-view list; empty filters ask the server for its default (the open tickets). */
+export function fetchMembers(queueId: string, filters: MemberFilters): Promise<Member[]> {
+  return api.get<Member[]>(`/queues/${queueId}/members`, {
+    query: {
+      status: filters.status.length > 0 ? filters.status.join(',') : undefined,
+      origin: filters.origin.length > 0 ? filters.origin.join(',') : undefined,
+      q: filters.q.trim() || undefined,
+    },
+  });
+}
+
+export const setOwnQueueActive = (queueId: string, active: boolean) =>
+  api.patch<OwnQueue>(`/processors/me/queues/${queueId}`, { active });
+
+/** Silent: the caller shows MAX_CONCURRENT_PROCESSING as its own dialog, not as a notification. */
+export const callNext = (queueId: string, input: NonNullable<CallNextInput>) =>
+  api.post<MemberActionResult>(`/queues/${queueId}/call-next`, input, { silent: true });
+
+export type MemberAction = 'call' | 'finish' | 'requeue' | 'remove' | 'cancel' | 'restore';
+
+/** A staff action on the member as last seen (`version`): a stale click changes nothing. */
+export const actOnMember = (member: Member, action: MemberAction, extra: Record<string, unknown> = {}) =>
+  api.post<MemberActionResult>(`/members/${member.id}/${action}`, { version: member.version, ...extra }, action === 'call' ? { silent: true } : undefined);
+
+export const moveMember = (member: Member, input: Omit<NonNullable<MoveMemberInput>, 'version'>) =>
+  api.post<MemberActionResult>(`/members/${member.id}/move`, { version: member.version, ...input }, { silent: true });
+
+export const addInfoTag = (memberId: string, infoTagId: string) =>
+  api.post<MemberActionResult>(`/members/${memberId}/info-tags`, { info_tag_id: infoTagId });
+
+export const removeInfoTag = (memberId: string, infoTagId: string) =>
+  api.delete<MemberActionResult>(`/members/${memberId}/info-tags/${infoTagId}`);
+
+export const sendSessionEvent = (queueId: string, event: SendableSessionEvent) =>
+  api.post<QueueSession>(`/queues/${queueId}/session`, { event });
+
+/** A ticket drawn by the processor (origin MANUAL); field errors come back to the form. */
+export const drawManualTicket = (queueId: string, body: Record<string, unknown>) =>
+  api.post<TicketView>(`/queues/${queueId}/members`, body, { silent: true });

@@ -1,0 +1,66 @@
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import type { Queue } from '@wartefrei/shared';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiRequestError } from '../../lib/api';
+import { FormAlert } from '../../ui/FormAlert';
+import { EmbedSection } from './EmbedSection';
+import { LinkField } from './LinkField';
+import { QrSection } from './QrSection';
+import { useQueueLinks } from './rollout.api';
+import { RolloutSection } from './RolloutSection';
+
+/**
+ * Everything that brings patients to one queue: its public, kiosk and monitor links, the embed
+ * snippet, the QR code and the printable poster. One tab of the management screen.
+ */
+export function RolloutCenter({ queue }: { queue: Queue }) {
+  const { t } = useTranslation(['rollout', 'common', 'auth']);
+  const state = useQueueLinks(queue);
+  const ids = { public: useId(), kiosk: useId(), monitor: useId() };
+
+  if (state.status === 'loading') {
+    return (
+      <Group gap="sm" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text>{t('loading')}</Text>
+      </Group>
+    );
+  }
+  if (state.status === 'error') {
+    const { error } = state;
+    const detail = error instanceof ApiRequestError && error.network ? t('auth:login.offline') : error instanceof Error ? error.message : String(error);
+    return (
+      <FormAlert tone="error" title={t('common:errors.title')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t('loadFailed', { detail })}</Text>
+          <Button size="xs" variant="default" onClick={state.retry}>
+            {t('common:actions.retry')}
+          </Button>
+        </Stack>
+      </FormAlert>
+    );
+  }
+
+  const { links } = state;
+  return (
+    <Stack gap="lg">
+      <Text>{t('intro')}</Text>
+      <RolloutSection id={ids.public} title={t('public.title')} hint={t('public.hint')}>
+        <LinkField label={t('public.link')} url={links.public} />
+        <LinkField label={t('public.short')} url={links.short} />
+      </RolloutSection>
+      <QrSection publicLink={links.public} title={queue.name} fileSlug={queue.identifier} />
+      <RolloutSection id={ids.kiosk} title={t('kiosk.title')} hint={t('kiosk.hint')}>
+        <LinkField label={t('kiosk.link')} url={links.kiosk} />
+        <LinkField label={t('kiosk.sunmi')} url={links.sunmiKiosk} />
+      </RolloutSection>
+      <RolloutSection id={ids.monitor} title={t('monitor.title')} hint={t('monitor.hint')}>
+        <LinkField label={t('monitor.layout1')} url={links.monitor} />
+        <LinkField label={t('monitor.layout2')} url={links.monitor2} />
+        <LinkField label={t('monitor.layout3')} url={links.monitor3} />
+      </RolloutSection>
+      <EmbedSection embed={links.embed} title={queue.name} />
+    </Stack>
+  );
+}

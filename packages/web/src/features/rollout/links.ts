@@ -1,0 +1,85 @@
+import { EMBED_FLAGS, type EmbedFlag } from '../patient/embed/embed-flags';
+
+/** What a queue's addresses are built from: the public base URL and the three identifiers. */
+export interface LinkParts {
+  /** PUBLIC_URL (or the browser's origin), with or without a trailing slash. */
+  base: string;
+  account: string;
+  profile: string;
+  queue: string;
+  queueId: string;
+}
+
+/** Every address the rollout center hands out for one queue. */
+export interface QueueLinks {
+  /** The draw page by identifiers: `/{account}/{profile}/{queue}`. */
+  public: string;
+  /** The same draw page by id, short enough for a text message: `/q/{id}`. */
+  short: string;
+  kiosk: string;
+  sunmiKiosk: string;
+  monitor: string;
+  monitor2: string;
+  monitor3: string;
+  /** The embed page without flags; `embedSnippet` adds them. */
+  embed: string;
+}
+
+/** The base without trailing slashes, so that paths can be appended with one `/`. */
+export function normalizeBase(base: string): string {
+  return base.replace(/\/+$/, '');
+}
+
+/** The public, kiosk, monitor and embed addresses of a queue (SPEC.md §2 paths). */
+export function queueLinks(parts: LinkParts): QueueLinks {
+  const base = normalizeBase(parts.base);
+  const byIdentifier = `${base}/${[parts.account, parts.profile, parts.queue].map(encodeURIComponent).join('/')}`;
+  const id = encodeURIComponent(parts.queueId);
+  return {
+    public: byIdentifier,
+    short: `${base}/q/${id}`,
+    kiosk: `${byIdentifier}/kiosk`,
+    sunmiKiosk: `${byIdentifier}/sunmi_kiosk`,
+    monitor: `${byIdentifier}/monitor`,
+    monitor2: `${byIdentifier}/monitor2`,
+    monitor3: `${byIdentifier}/monitor3`,
+    embed: `${base}/embed/queue/iframe/${id}`,
+  };
+}
+
+export type EmbedFlagChoice = Record<EmbedFlag, boolean>;
+
+export const NO_EMBED_FLAGS: EmbedFlagChoice = Object.fromEntries(EMBED_FLAGS.map((flag) => [flag, false])) as EmbedFlagChoice;
+
+/** The embed page with the chosen flags; the embed counts a flag only when it reads exactly `true`. */
+export function embedUrl(embed: string, flags: EmbedFlagChoice): string {
+  const query = EMBED_FLAGS.filter((flag) => flags[flag])
+    .map((flag) => `${flag}=true`)
+    .join('&');
+  return query ? `${embed}?${query}` : embed;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
+
+/** Text safe inside a double-quoted HTML attribute (a queue may be called `Dr. "Kinder" & Jugend`). */
+function escapeAttribute(value: string): string {
+  return value.replace(/[&"<>]/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** The iframe a practice pastes into its website; 320 × 400 fits the embed's layout well. */
+export function embedSnippet(embed: string, flags: EmbedFlagChoice, title: string): string {
+  return (
+    `<iframe src="${escapeAttribute(embedUrl(embed, flags))}" title="${escapeAttribute(title)}"\n` +
+    `        width="320" height="400" style="border:0"></iframe>`
+  );
+}
+
+/** A custom QR address must be a complete http(s) URL: a phone's camera opens nothing else. */
+export function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Account, Profile, Queue, SystemInformation } from '@wartefrei/shared';
+import { api } from '../../lib/api';
+import { useUser } from '../../lib/session';
+import { queueLinks, type QueueLinks } from './links';
+
+export const rolloutKeys = {
+  queue: (id: string) => ['queues', id] as const,
+  account: (id: string) => ['accounts', id] as const,
+  profile: (id: string) => ['profiles', id] as const,
+  systemInformation: ['system-information'] as const,
+};
+
+/** `GET /queues/{id}`; a foreign or unknown id answers 404 (shown by the page, not as a toast). */
+export function useQueue(id: string) {
+  return useQuery({ queryKey: rolloutKeys.queue(id), queryFn: () => api.get<Queue>(`/queues/${encodeURIComponent(id)}`, { silent: true }) });
+}
+
+export type LinksState =
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown; retry: () => void }
+  | { status: 'ready'; links: QueueLinks };
+
+/**
+ * The queue's addresses: PUBLIC_URL from the server (patients reach us there, which may differ
+ * from the address staff use), the account's and the location's identifiers.
+ */
+export function useQueueLinks(queue: Queue): LinksState {
+  const user = useUser();
+  const accountId = user?.account_id ?? '';
+  const system = useQuery({
+    queryKey: rolloutKeys.systemInformation,
+    queryFn: () => api.get<SystemInformation>('/system-information', { silent: true }),
+  });
+  const account = useQuery({
+    queryKey: rolloutKeys.account(accountId),
+    queryFn: () => api.get<Account>(`/accounts/${accountId}`, { silent: true }),
+    enabled: accountId !== '',
+  });
+  const profile = useQuery({
+    queryKey: rolloutKeys.profile(queue.profile_id),
+    queryFn: () => api.get<Profile>(`/profiles/${queue.profile_id}`, { silent: true }),
+  });
+
+  const failed = [account, profile].find((query) => query.isError);
+  if (failed) return { status: 'error', error: failed.error, retry: () => void Promise.all([account.refetch(), profile.refetch()]) };
+  // Without the server's answer the browser's own address is the best guess (same host in most setups).
+  const base = system.data?.public_url || (system.isError ? window.location.origin : undefined);
+  if (!account.data || !profile.data || base === undefined) return { status: 'loading' };
+  return {
+    status: 'ready',
+    links: queueLinks({ base, account: account.data.identifier, profile: profile.data.identifier, queue: queue.identifier, queueId: queue.id }),
+  };
+}
