@@ -150,6 +150,34 @@ describe('a new practice, from sign-up to sign-out', () => {
     await page.waitForURL('**/backend/dashboard');
     await main(page).getByRole('heading', { level: 1, name: `Willkommen, ${account.name}` }).waitFor();
 
+    // 4b. The rollout center's public link opens the draw page; a patient draws in a second browser;
+    // the owner's work view shows the row live, calls it and finishes it.
+    await page.goto('/backend/management');
+    await main(page).getByRole('link', { name: 'Rollout-Center' }).click();
+    const publicLink = await main(page).getByRole('textbox', { name: 'Öffentlicher Link', exact: true }).inputValue();
+    expect(publicLink).toBe(`${baseURL}/${account.identifier}/ordination_sued/sprechstunde`);
+    await page.goto('/backend/management');
+    await main(page).getByRole('link', { name: 'Arbeitsansicht' }).click();
+    await main(page).getByRole('heading', { level: 2, name: 'Sprechstunde' }).waitFor();
+    // A new list is closed until someone opens it (or its schedule does).
+    await main(page).getByRole('button', { name: 'Warteliste öffnen' }).click();
+    await main(page).getByText('Geöffnet', { exact: true }).first().waitFor();
+
+    const patient = await newPage(browser, { viewport: { width: 375, height: 667 }, isMobile: true });
+    await patient.goto(publicLink);
+    await patient.getByRole('heading', { level: 1, name: 'Sprechstunde' }).waitFor();
+    await patient.getByRole('button', { name: 'Ticket ziehen' }).click();
+    await patient.getByRole('heading', { level: 1, name: 'Sie warten' }).waitFor();
+    const number = Number(await patient.locator('.ticket-number').textContent());
+    const row = main(page).getByRole('row', { name: `Ticket Nr. ${number}`, exact: true });
+    await row.waitFor();
+    await main(page).getByRole('button', { name: /^Nächsten aufrufen/ }).click();
+    await patient.getByRole('heading', { level: 1, name: 'Sie sind an der Reihe!' }).waitFor();
+    await main(page).getByRole('button', { name: `Nr. ${number} abschließen` }).click();
+    await row.waitFor({ state: 'detached' });
+    await patient.getByRole('heading', { level: 1, name: 'Ihr Besuch ist abgeschlossen.' }).waitFor();
+    await patient.context().close();
+
     // 5. The profile renames the user; the header follows and "Gespeichert" shows.
     await page.goto('/backend/profile');
     const renamed = `${account.name} (Leitung)`;
