@@ -1,12 +1,16 @@
 import { Tabs } from '@mantine/core';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../ui/Page';
 import { ListsTab } from './ListsTab';
 import { ProcessorsTab } from './ProcessorsTab';
 
-const TABS = ['lists', 'processors'] as const;
-type Tab = (typeof TABS)[number];
+/** The areas of the management, in their order; each is a tab (`?tab=<value>`, title `tabs.<value>`). */
+const TABS: { value: string; Component: ComponentType }[] = [
+  { value: 'lists', Component: ListsTab },
+  { value: 'processors', Component: ProcessorsTab },
+];
 
 /**
  * `/backend/management` (admins): the practice's setup, one tab per area (`?tab=`, so a link or
@@ -15,23 +19,22 @@ type Tab = (typeof TABS)[number];
 export function ManagementPage() {
   const { t } = useTranslation('management');
   const [params, setParams] = useSearchParams();
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'lists';
+  const tab = TABS.some((entry) => entry.value === params.get('tab')) ? params.get('tab')! : TABS[0]!.value;
   return (
     <Page title={t('title')} size="xl">
       <Tabs value={tab} onChange={(value) => value && setParams({ tab: value }, { replace: true })} keepMounted={false}>
         <Tabs.List>
-          {TABS.map((name) => (
-            <Tabs.Tab key={name} value={name}>
-              {t(`tabs.${name}`)}
+          {TABS.map(({ value }) => (
+            <Tabs.Tab key={value} value={value}>
+              {t(`tabs.${value}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value="lists" pt="lg">
-          <ListsTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="processors" pt="lg">
-          <ProcessorsTab />
-        </Tabs.Panel>
+        {TABS.map(({ value, Component }) => (
+          <Tabs.Panel key={value} value={value} pt="lg">
+            <Component />
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </Page>
   );
