@@ -32,6 +32,8 @@ describe('the logged-in frame', () => {
     await storeUser(page, user);
     await page.goto('/backend/dashboard');
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Arbeitsansicht' }).waitFor();
+    // The dashboard's first loads (and its refetch once the socket is subscribed) are German; count from after them.
+    await page.waitForLoadState('networkidle');
 
     const calls: Request[] = [];
     page.on('request', (request) => {

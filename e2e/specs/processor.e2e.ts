@@ -5,7 +5,7 @@ import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { basic, DEMO, logInByApi, storeUser } from '../support/session.js';
-import { demoAdmin, drawByApi, openDemoQueue, type Staff } from '../support/staff.js';
+import { demoAdmin, drawByApi, emptyQueue, openDemoQueue, type Staff } from '../support/staff.js';
 
 // The work view: the demo processor follows the list live, calls the next patient and finishes.
 let browser: Browser;
@@ -19,6 +19,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await demoAdmin(browser);
   queue = await openDemoQueue(admin, 'allgemein');
+  // Other specs leave tickets on the demo list; "call next" must reach this spec's own.
+  await emptyQueue(admin, queue.id);
   page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
   errors = collectBrowserErrors(page);
   processor = await logInByApi(page, DEMO.processor);

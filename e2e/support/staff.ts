@@ -68,3 +68,14 @@ export async function controllableSocket(page: Page): Promise<{ cut: () => Promi
     },
   };
 }
+
+/**
+ * Ends every open ticket of a queue (waiting ones removed, processing ones finished), for a spec
+ * that needs "call next" to reach its own ticket after other specs drew on the same demo list.
+ */
+export async function emptyQueue(staff: Staff, queueId: string): Promise<void> {
+  const open = await staff.call<{ id: string; status: string }[]>('GET', `/queues/${queueId}/members?status=WAITING,PROCESSING`);
+  for (const member of open) {
+    await staff.call('POST', `/members/${member.id}/${member.status === 'WAITING' ? 'remove' : 'finish'}`, undefined, 200);
+  }
+}

@@ -3,13 +3,21 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../ui/Page';
+import { GeneralTab } from './GeneralTab';
+import { InfoTagsTab } from './InfoTagsTab';
 import { ListsTab } from './ListsTab';
+import { MonitorsTab } from './MonitorsTab';
 import { ProcessorsTab } from './ProcessorsTab';
+import { ScheduleTab } from './ScheduleTab';
 
 /** The areas of the management, in their order; each is a tab (`?tab=<value>`, title `tabs.<value>`). */
 const TABS: { value: string; Component: ComponentType }[] = [
   { value: 'lists', Component: ListsTab },
+  { value: 'general', Component: GeneralTab },
+  { value: 'schedule', Component: ScheduleTab },
   { value: 'processors', Component: ProcessorsTab },
+  { value: 'infotags', Component: InfoTagsTab },
+  { value: 'monitors', Component: MonitorsTab },
 ];
 
 /**

@@ -1,0 +1,106 @@
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UpdateAccountInput, type Account } from '@wartefrei/shared';
+import { api } from '../../lib/api';
+import { fieldErrorsOf, validateWithSchema } from '../../lib/forms';
+import { useUser } from '../../lib/session';
+import { FormAlert } from '../../ui/FormAlert';
+import { useFormValues } from '../../ui/useFormValues';
+import { useSavedFlag } from './useSavedFlag';
+
+/** The practice's general settings: its name (editable) and, to read, identifier and subscription. */
+export function GeneralTab() {
+  const { t } = useTranslation('management');
+  const user = useUser();
+  const accountId = user?.account_id ?? '';
+  const account = useQuery({ queryKey: ['account', accountId], queryFn: () => api.get<Account>(`/accounts/${accountId}`), enabled: accountId !== '' });
+  if (account.isPending) return <Loader aria-label={t('loading')} />;
+  if (account.isError) return <Alert color="red">{t('loadFailed')}</Alert>;
+  return <GeneralForm account={account.data} />;
+}
+
+function GeneralForm({ account }: { account: Account }) {
+  const { t, i18n } = useTranslation(['management', 'server']);
+  const client = useQueryClient();
+  const { saved, markSaved } = useSavedFlag();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const form = useFormValues({ display_name: account.display_name });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(undefined);
+    const errors = validateWithSchema(UpdateAccountInput, form.values);
+    // The shared message names the field "Anzeigename"; here it is labelled as the practice's name.
+    if (form.values.display_name.trim() === '') errors.display_name = t('server:validation.REQUIRED', { 0: t('general.practiceName') });
+    form.showErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    setBusy(true);
+    try {
+      const updated = await api.patch<Account>(`/accounts/${account.id}`, form.values, { silent: true });
+      client.setQueryData(['account', account.id], updated);
+      // Other screens keep the account under their own keys (the rollout center's links).
+      await client.invalidateQueries({ queryKey: ['accounts', account.id] });
+      markSaved();
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (Object.keys(fields).length > 0) form.showErrors(fields);
+      else setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso));
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="general-name-title">
+        <Title order={2} size="h4" id="general-name-title" mb="sm">
+          {t('general.nameTitle')}
+        </Title>
+        <form ref={form.formRef} onSubmit={(e) => void submit(e)} noValidate>
+          <Stack gap="sm">
+            {failure && <FormAlert tone="error">{failure}</FormAlert>}
+            <TextInput label={t('general.practiceName')} description={t('general.practiceNameHint')} required {...form.textProps('display_name')} />
+            <Group justify="flex-end" gap="sm">
+              {saved && (
+                <Text role="status" c="teal.9" fw={600}>
+                  {t('saved')}
+                </Text>
+              )}
+              <Button type="submit" loading={busy}>
+                {t('general.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="general-account-title">
+        <Title order={2} size="h4" id="general-account-title" mb="sm">
+          {t('general.accountTitle')}
+        </Title>
+        <Stack gap="xs" component="dl" m={0}>
+          <Fact term={t('general.identifier')} value={account.identifier} />
+          <Fact term={t('general.subscription')} value={t(`general.states.${account.subscription_state}`)} />
+          {account.trial_end && <Fact term={t('general.trialEnd')} value={date(account.trial_end)} />}
+        </Stack>
+      </Paper>
+    </SimpleGrid>
+  );
+}
+
+/** One read-only term and its value in the account's description list. */
+function Fact({ term, value }: { term: string; value: string }) {
+  return (
+    <div>
+      <Text component="dt" size="sm" c="dimmed">
+        {term}
+      </Text>
+      <Text component="dd" m={0} fw={600}>
+        {value}
+      </Text>
+    </div>
+  );
+}

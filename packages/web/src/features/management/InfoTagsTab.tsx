@@ -1,0 +1,98 @@
+import { ActionIcon, Alert, Badge, Button, ColorSwatch, Group, Loader, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { InfoTag } from '@wartefrei/shared';
+import { api } from '../../lib/api';
+import { InfoTagDelete } from './InfoTagDelete';
+import { InfoTagForm } from './InfoTagForm';
+import { useSavedFlag } from './useSavedFlag';
+
+/** Which form is open: a new tag, or the tag being edited. */
+type Editing = { kind: 'new' } | { kind: 'edit'; tag: InfoTag };
+
+/** The account's info tags (SPEC.md §5): list, create, edit, delete after confirmation. */
+export function InfoTagsTab() {
+  const { t } = useTranslation('management');
+  const { saved, markSaved } = useSavedFlag();
+  const [editing, setEditing] = useState<Editing>();
+  const tags = useQuery({ queryKey: ['info-tags'], queryFn: () => api.get<InfoTag[]>('/info-tags') });
+
+  if (tags.isPending) return <Loader aria-label={t('loading')} />;
+  if (tags.isError) return <Alert color="red">{t('loadFailed')}</Alert>;
+
+  const close = () => setEditing(undefined);
+  const delayOf = (tag: InfoTag) => (tag.delay === 'NONE' ? t('infotags.delays.NONE') : t(`infotags.delayShort.${tag.delay}`, { minutes: tag.delay_minutes }));
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Text>{t('infotags.intro')}</Text>
+        <Group gap="sm">
+          {saved && (
+            <Text role="status" c="teal.9" fw={600}>
+              {t('saved')}
+            </Text>
+          )}
+          <Button onClick={() => setEditing({ kind: 'new' })}>{t('infotags.create')}</Button>
+        </Group>
+      </Group>
+      {tags.data.length === 0 ? (
+        <Text c="dimmed">{t('infotags.none')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('infotags.name')}</Table.Th>
+                <Table.Th>{t('infotags.label')}</Table.Th>
+                <Table.Th>{t('infotags.delay')}</Table.Th>
+                <Table.Th>{t('infotags.onTicket')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('infotags.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {tags.data.map((tag) => (
+                <Table.Tr key={tag.id} data-info-tag={tag.id}>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {tag.color && <ColorSwatch color={tag.color} size={16} aria-hidden />}
+                      <Text fw={600}>{tag.name}</Text>
+                      {tag.time_priority && <Badge variant="light">{t('infotags.timePriorityBadge')}</Badge>}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{tag.label}</Table.Td>
+                  <Table.Td>{delayOf(tag)}</Table.Td>
+                  <Table.Td>{tag.visible_on_ticket ? t('infotags.yes') : t('infotags.no')}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Tooltip label={t('infotags.edit', { name: tag.name })}>
+                        <ActionIcon variant="subtle" aria-label={t('infotags.edit', { name: tag.name })} onClick={() => setEditing({ kind: 'edit', tag })}>
+                          <IconPencil size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <InfoTagDelete tag={tag} onDeleted={markSaved} />
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {editing && (
+        <InfoTagForm
+          key={editing.kind === 'edit' ? editing.tag.id : 'new'}
+          tag={editing.kind === 'edit' ? editing.tag : undefined}
+          onClose={close}
+          onSaved={() => {
+            close();
+            markSaved();
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

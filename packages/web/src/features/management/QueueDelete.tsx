@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import type { Queue } from '@wartefrei/shared';
+import { ConfirmedDelete } from './ConfirmedDelete';
+
+/** Deleting a waiting list with its tickets, schedule and assignments, after a confirmation. */
+export function QueueDelete({ queue, onDeleted }: { queue: Queue; onDeleted: () => void }) {
+  const { t } = useTranslation('management');
+  return (
+    <ConfirmedDelete
+      label={t('lists.queue.delete', { name: queue.name })}
+      title={t('lists.queue.deleteTitle')}
+      question={t('lists.queue.deleteQuestion', { name: queue.name })}
+      confirm={t('lists.queue.deleteConfirm')}
+      path={`/queues/${queue.id}`}
+      invalidate={[['profiles'], ['queues']]}
+      onDeleted={onDeleted}
+    />
+  );
+}

@@ -1,0 +1,281 @@
+import { Accordion, ActionIcon, Button, Checkbox, ColorInput, Drawer, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  BUTTON_VISIBILITIES,
+  BUTTON_VISIBILITY_BUTTONS,
+  CreateQueueInput,
+  LOGO_PLACEMENTS,
+  NAME_ORDERS,
+  PATIENT_INPUT_FIELDS,
+  PATIENT_INPUT_MODES,
+  QUEUE_PRIORITIES,
+  sanitizeIdentifier,
+  UpdateQueueInput,
+  type Profile,
+  type Queue,
+} from '@wartefrei/shared';
+import { api } from '../../lib/api';
+import { fieldErrorsOf, validateWithSchema } from '../../lib/forms';
+import { FormAlert } from '../../ui/FormAlert';
+import { useFormValues } from '../../ui/useFormValues';
+import { buttonVisibilityField, patientInputField, queueFormValues, queueInputOf, queueRangeProblems } from './lists-form';
+
+/** The form's sections and the fields in each, so that a section with an invalid field opens. */
+const SECTIONS = {
+  general: ['name', 'identifier', 'phone', 'priority', 'is_default', 'color', 'accent_color', 'name_order'],
+  drawing: ['draw_online_enabled', 'kiosk_enabled', 'display_monitor_on_kiosk', 'ask_patient_for_language', 'allow_move_appointment', 'may_activate_sms_notifications', 'always_show_probing_questions', 'min_age', 'max_age'],
+  numbers: ['number_start', 'number_end', 'number_wrap', 'max_concurrent_processing', 'average_process_minutes', 'preprocessing_buffer_minutes', 'wait_time_calculation_enabled', 'timeout_minutes', 'automatically_next', 'smart_suspend_minutes'],
+  texts: ['kiosk_text_before', 'kiosk_text_after', 'ticket_text_before', 'ticket_text_after', 'monitor_text', 'opening_hours', 'logo_placement_ticket', 'logo_placement_kiosk'],
+  patientInputs: PATIENT_INPUT_FIELDS.map(patientInputField),
+  processing: ['show_processor_on_processing', 'allow_actual_processor_selection_for_non_active_processors', ...BUTTON_VISIBILITY_BUTTONS.map(buttonVisibilityField)],
+} as const;
+type Section = keyof typeof SECTIONS;
+
+/** The sections holding one of these fields (a message for `patient_inputs` as a whole opens its section too). */
+const sectionsOf = (fields: string[]): Section[] =>
+  (Object.keys(SECTIONS) as Section[]).filter((section) => fields.some((field) => (SECTIONS[section] as readonly string[]).some((f) => f === field || f.startsWith(`${field}.`))));
+
+/**
+ * A waiting list's create or edit drawer, opened by its own button: every field of the queue in
+ * sections. The shared schema checks first; the server's field messages land at the same fields.
+ */
+export function QueueForm({ profile, queue, onSaved }: { profile: Profile; queue?: Queue; onSaved: () => void }) {
+  const { t } = useTranslation('management');
+  const [open, setOpen] = useState(false);
+  const label = queue ? t('lists.queue.edit', { name: queue.name }) : t('lists.queue.addTo', { location: profile.name });
+  return (
+    <>
+      {queue ? (
+        <Tooltip label={label}>
+          <ActionIcon variant="subtle" aria-label={label} onClick={() => setOpen(true)}>
+            <IconPencil size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ) : (
+        <Button variant="light" aria-label={label} onClick={() => setOpen(true)}>
+          {t('lists.queue.add')}
+        </Button>
+      )}
+      <Drawer
+        opened={open}
+        onClose={() => setOpen(false)}
+        position="right"
+        size="xl"
+        title={queue ? t('lists.queue.editTitle', { name: queue.name }) : t('lists.queue.newTitle', { location: profile.name })}
+        closeButtonProps={{ 'aria-label': t('close') }}
+      >
+        {/* Mounted only while open, so each opening starts from the stored queue. */}
+        <QueueFields
+          profile={profile}
+          queue={queue}
+          onCancel={() => setOpen(false)}
+          onSaved={() => {
+            setOpen(false);
+            onSaved();
+          }}
+        />
+      </Drawer>
+    </>
+  );
+}
+
+function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; queue?: Queue; onCancel: () => void; onSaved: () => void }) {
+  const { t } = useTranslation(['management', 'server']);
+  const client = useQueryClient();
+  const form = useFormValues(queueFormValues(queue));
+  const [identifierEdited, setIdentifierEdited] = useState(Boolean(queue));
+  const [sections, setSections] = useState<string[]>(['general']);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+
+  /** Shows the messages and opens their sections, so the focus can move to the first one. */
+  const showErrors = (errors: Record<string, string>) => {
+    const fields = Object.keys(errors);
+    setSections((open) => [...new Set([...open, ...sectionsOf(fields)])]);
+    form.showErrors(errors);
+    if (fields.length > 0 && sectionsOf(fields).length === 0) setFailure(Object.values(errors).join(' '));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(undefined);
+    const input = queueInputOf(form.values);
+    const ranges = Object.fromEntries(Object.entries(queueRangeProblems(input)).map(([field, code]) => [field, t(`server:validation.${code}`, { 0: t(`server:fields.${field}`) })]));
+    const schema = queue ? validateWithSchema(UpdateQueueInput, input) : validateWithSchema(CreateQueueInput, { ...input, profile_id: profile.id });
+    const errors = { ...ranges, ...schema };
+    showErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    setBusy(true);
+    try {
+      if (queue) await api.patch<Queue>(`/queues/${queue.id}`, input, { silent: true });
+      else await api.post<Queue>('/queues', { ...input, profile_id: profile.id }, { silent: true });
+      await client.invalidateQueries({ queryKey: ['queues'] });
+      onSaved();
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (Object.keys(fields).length > 0) showErrors(fields);
+      else setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const label = (field: string) => t(`lists.queue.fields.${field}`);
+  const text = (field: string, extra: { description?: string; required?: boolean; type?: string } = {}) => (
+    <TextInput label={label(field)} {...extra} {...form.textProps(field)} />
+  );
+  const whole = (field: string, description?: string) => <TextInput label={label(field)} description={description} inputMode="numeric" {...form.textProps(field)} />;
+  const area = (field: string) => (
+    <Textarea label={label(field)} autosize minRows={2} name={field} value={form.values[field] as string} onChange={(e) => form.setValue(field, e.currentTarget.value)} error={form.errors[field]} />
+  );
+  const flag = (field: string) => (
+    <Checkbox label={label(field)} name={field} checked={form.values[field] as boolean} onChange={(e) => form.setValue(field, e.currentTarget.checked)} error={form.errors[field]} />
+  );
+  const choice = (field: string, fieldLabel: string, options: { value: string; label: string }[]) => (
+    <NativeSelect label={fieldLabel} name={field} data={options} value={form.values[field] as string} onChange={(e) => form.setValue(field, e.currentTarget.value)} error={form.errors[field]} />
+  );
+  const color = (field: string) => (
+    <ColorInput label={label(field)} description={t('lists.queue.hints.color')} name={field} format="hex" value={form.values[field] as string} onChange={(value) => form.setValue(field, value)} error={form.errors[field]} closeOnColorSwatchClick eyeDropperButtonProps={{ 'aria-label': `${t('lists.queue.eyeDropper')}: ${label(field)}` }} />
+  );
+  const section = (value: Section, children: ReactNode) => (
+    <Accordion.Item value={value}>
+      <Accordion.Control>{t(`lists.queue.sections.${value}`)}</Accordion.Control>
+      <Accordion.Panel>
+        <Stack gap="sm">{children}</Stack>
+      </Accordion.Panel>
+    </Accordion.Item>
+  );
+
+  return (
+    <form ref={form.formRef} onSubmit={(e) => void submit(e)} noValidate>
+      <Stack gap="md">
+        {failure && <FormAlert tone="error">{failure}</FormAlert>}
+        {/* No transition: a section opened for an invalid field is visible when the focus moves there. */}
+        <Accordion multiple value={sections} onChange={setSections} variant="separated" transitionDuration={0}>
+          {section(
+            'general',
+            <>
+              <TextInput
+                label={label('name')}
+                required
+                data-autofocus
+                {...form.textProps('name')}
+                onChange={(e) => {
+                  const name = e.currentTarget.value;
+                  form.setValue('name', name);
+                  if (!identifierEdited) form.setValue('identifier', sanitizeIdentifier(name).toLowerCase());
+                }}
+              />
+              <TextInput
+                label={label('identifier')}
+                required
+                {...form.textProps('identifier')}
+                onChange={(e) => {
+                  setIdentifierEdited(true);
+                  form.setValue('identifier', e.currentTarget.value);
+                }}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {text('phone', { type: 'tel' })}
+                {choice('priority', label('priority'), QUEUE_PRIORITIES.map((p) => ({ value: String(p), label: t(`lists.queue.priorities.${p}`) })))}
+                {color('color')}
+                {color('accent_color')}
+              </SimpleGrid>
+              {choice('name_order', label('name_order'), NAME_ORDERS.map((o) => ({ value: o, label: t(`lists.queue.nameOrders.${o}`) })))}
+              {flag('is_default')}
+            </>,
+          )}
+          {section(
+            'drawing',
+            <>
+              {flag('draw_online_enabled')}
+              {flag('kiosk_enabled')}
+              {flag('display_monitor_on_kiosk')}
+              {flag('ask_patient_for_language')}
+              {flag('allow_move_appointment')}
+              {flag('may_activate_sms_notifications')}
+              {flag('always_show_probing_questions')}
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {whole('min_age', t('lists.queue.hints.ages'))}
+                {whole('max_age', t('lists.queue.hints.ages'))}
+              </SimpleGrid>
+            </>,
+          )}
+          {section(
+            'numbers',
+            <>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {whole('number_start', t('lists.queue.hints.numbers'))}
+                {whole('number_end', t('lists.queue.hints.numbers'))}
+              </SimpleGrid>
+              {flag('number_wrap')}
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {whole('max_concurrent_processing')}
+                {whole('average_process_minutes')}
+                {whole('preprocessing_buffer_minutes')}
+                {whole('timeout_minutes', t('lists.queue.hints.timeout'))}
+              </SimpleGrid>
+              {whole('smart_suspend_minutes')}
+              {flag('wait_time_calculation_enabled')}
+              {flag('automatically_next')}
+            </>,
+          )}
+          {section(
+            'texts',
+            <>
+              {area('kiosk_text_before')}
+              {area('kiosk_text_after')}
+              {area('ticket_text_before')}
+              {area('ticket_text_after')}
+              {area('monitor_text')}
+              {area('opening_hours')}
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {choice('logo_placement_ticket', label('logo_placement_ticket'), LOGO_PLACEMENTS.map((p) => ({ value: p, label: t(`lists.queue.logoPlacements.${p}`) })))}
+                {choice('logo_placement_kiosk', label('logo_placement_kiosk'), LOGO_PLACEMENTS.map((p) => ({ value: p, label: t(`lists.queue.logoPlacements.${p}`) })))}
+              </SimpleGrid>
+            </>,
+          )}
+          {section(
+            'patientInputs',
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {PATIENT_INPUT_FIELDS.map((field) => (
+                <div key={field}>
+                  {choice(patientInputField(field), t(`lists.queue.patientInputs.${field}`), PATIENT_INPUT_MODES.map((m) => ({ value: m, label: t(`lists.queue.patientInputModes.${m}`) })))}
+                </div>
+              ))}
+            </SimpleGrid>,
+          )}
+          {section(
+            'processing',
+            <>
+              {flag('show_processor_on_processing')}
+              {flag('allow_actual_processor_selection_for_non_active_processors')}
+              <Text fw={600} mt="xs">
+                {t('lists.queue.buttons.title')}
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {BUTTON_VISIBILITY_BUTTONS.map((button) => (
+                  <div key={button}>
+                    {choice(buttonVisibilityField(button), t(`lists.queue.buttons.${button}`), BUTTON_VISIBILITIES.map((v) => ({ value: v, label: t(`lists.queue.visibilities.${v}`) })))}
+                  </div>
+                ))}
+              </SimpleGrid>
+            </>,
+          )}
+        </Accordion>
+        {/* Stays in sight at the drawer's bottom: the form is long. */}
+        <Group justify="flex-end" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 1 }}>
+          <Button variant="default" onClick={onCancel}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {queue ? t('lists.queue.save') : t('lists.queue.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

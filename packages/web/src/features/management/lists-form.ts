@@ -1,0 +1,177 @@
+import {
+  BUTTON_VISIBILITY_BUTTONS,
+  COUNTRY_TIME_ZONES,
+  DEFAULT_PATIENT_INPUTS,
+  PATIENT_INPUT_FIELDS,
+  queueConfigProblems,
+  type CreateProfileInput,
+  type FieldErrorCode,
+  type Profile,
+  type Queue,
+  type UpdateQueueInput,
+} from '@wartefrei/shared';
+
+// The location and waiting-list forms keep every value as the inputs hold it (text or a
+// checkbox's boolean, see ui/useFormValues); these functions translate between that and the API.
+
+/** Texts that may stay empty: stored as null (the server also turns '' into null). */
+export const QUEUE_TEXT_FIELDS = ['phone', 'kiosk_text_before', 'kiosk_text_after', 'ticket_text_before', 'ticket_text_after', 'monitor_text', 'opening_hours', 'color', 'accent_color'] as const;
+/** Whole numbers that are always set. */
+export const QUEUE_NUMBER_FIELDS = ['priority', 'max_concurrent_processing', 'preprocessing_buffer_minutes', 'average_process_minutes', 'smart_suspend_minutes'] as const;
+/** Whole numbers where empty means "no limit" (null). */
+export const QUEUE_OPTIONAL_NUMBER_FIELDS = ['number_start', 'number_end', 'timeout_minutes', 'min_age', 'max_age'] as const;
+export const QUEUE_FLAG_FIELDS = [
+  'draw_online_enabled',
+  'wait_time_calculation_enabled',
+  'kiosk_enabled',
+  'number_wrap',
+  'automatically_next',
+  'is_default',
+  'ask_patient_for_language',
+  'allow_move_appointment',
+  'may_activate_sms_notifications',
+  'show_processor_on_processing',
+  'allow_actual_processor_selection_for_non_active_processors',
+  'display_monitor_on_kiosk',
+  'always_show_probing_questions',
+] as const;
+export const QUEUE_CHOICE_FIELDS = ['logo_placement_ticket', 'logo_placement_kiosk', 'name_order'] as const;
+
+/** A nested mode as a flat form field, named like the server's field error path (`patient_inputs.mail`). */
+export const patientInputField = (field: (typeof PATIENT_INPUT_FIELDS)[number]) => `patient_inputs.${field}`;
+export const buttonVisibilityField = (button: (typeof BUTTON_VISIBILITY_BUTTONS)[number]) => `button_visibility.${button}`;
+
+export type QueueFormValues = Record<string, string | boolean>;
+
+/** What a new queue starts with: the database defaults (packages/server db/schema.ts). */
+const NEW_QUEUE: Omit<Queue, 'id' | 'profile_id' | 'session'> = {
+  name: '',
+  identifier: '',
+  phone: null,
+  priority: 10,
+  kiosk_text_before: null,
+  kiosk_text_after: null,
+  ticket_text_before: null,
+  ticket_text_after: null,
+  monitor_text: null,
+  opening_hours: null,
+  draw_online_enabled: true,
+  wait_time_calculation_enabled: true,
+  kiosk_enabled: false,
+  max_concurrent_processing: 1,
+  preprocessing_buffer_minutes: 0,
+  average_process_minutes: 10,
+  number_start: null,
+  number_end: null,
+  number_wrap: true,
+  timeout_minutes: null,
+  automatically_next: false,
+  color: null,
+  accent_color: null,
+  min_age: null,
+  max_age: null,
+  is_default: false,
+  logo_placement_ticket: 'TOP',
+  logo_placement_kiosk: 'TOP',
+  patient_inputs: DEFAULT_PATIENT_INPUTS,
+  ask_patient_for_language: false,
+  allow_move_appointment: false,
+  may_activate_sms_notifications: false,
+  show_processor_on_processing: false,
+  allow_actual_processor_selection_for_non_active_processors: false,
+  display_monitor_on_kiosk: false,
+  button_visibility: { suspend_online: 'EVERYBODY', suspend_kiosk: 'EVERYBODY', queue_opened: 'EVERYBODY', terminate: 'EVERYBODY' },
+  name_order: 'FIRST_LAST',
+  always_show_probing_questions: false,
+  smart_suspend_minutes: 15,
+};
+
+/** The form values of a stored queue, or of a new one when `queue` is undefined. */
+export function queueFormValues(queue: Queue | undefined): QueueFormValues {
+  const source = queue ?? NEW_QUEUE;
+  const values: QueueFormValues = { name: source.name, identifier: source.identifier };
+  for (const field of QUEUE_TEXT_FIELDS) values[field] = source[field] ?? '';
+  for (const field of [...QUEUE_NUMBER_FIELDS, ...QUEUE_OPTIONAL_NUMBER_FIELDS]) values[field] = source[field] === null ? '' : String(source[field]);
+  for (const field of QUEUE_FLAG_FIELDS) values[field] = source[field];
+  for (const field of QUEUE_CHOICE_FIELDS) values[field] = source[field];
+  for (const field of PATIENT_INPUT_FIELDS) values[patientInputField(field)] = source.patient_inputs[field];
+  for (const button of BUTTON_VISIBILITY_BUTTONS) values[buttonVisibilityField(button)] = source.button_visibility[button];
+  return values;
+}
+
+/**
+ * A number as typed: '' is null; anything that is not a whole number stays as typed, so that
+ * the shared schema refuses it with its own message instead of silently dropping it.
+ */
+function numberOf(value: string | boolean): number | string | null {
+  const text = String(value).trim();
+  if (text === '') return null;
+  return /^-?\d+$/.test(text) ? Number(text) : text;
+}
+
+/**
+ * Every field of the form as the queue API takes it (UpdateQueueInput; with profile_id it is a
+ * CreateQueueInput). The whole queue is sent on each save: the form shows all of it.
+ */
+export function queueInputOf(values: QueueFormValues): UpdateQueueInput {
+  const input: Record<string, unknown> = { name: values.name, identifier: values.identifier };
+  for (const field of QUEUE_TEXT_FIELDS) input[field] = String(values[field]).trim() === '' ? null : values[field];
+  for (const field of [...QUEUE_NUMBER_FIELDS, ...QUEUE_OPTIONAL_NUMBER_FIELDS]) input[field] = numberOf(values[field]!);
+  for (const field of [...QUEUE_FLAG_FIELDS, ...QUEUE_CHOICE_FIELDS]) input[field] = values[field];
+  input.patient_inputs = Object.fromEntries(PATIENT_INPUT_FIELDS.map((field) => [field, values[patientInputField(field)]]));
+  input.button_visibility = Object.fromEntries(BUTTON_VISIBILITY_BUTTONS.map((button) => [button, values[buttonVisibilityField(button)]]));
+  return input as UpdateQueueInput;
+}
+
+/**
+ * The rules spanning two fields (number range, age range) for the whole queue as it will be
+ * stored. The shared schema skips them while another field is invalid, and UpdateQueueInput
+ * leaves them to the server; checking here shows every problem at once, before sending.
+ */
+export function queueRangeProblems(input: UpdateQueueInput): Record<string, FieldErrorCode> {
+  const whole = (value: unknown) => (typeof value === 'number' ? value : null);
+  return queueConfigProblems({
+    number_start: whole(input.number_start),
+    number_end: whole(input.number_end),
+    min_age: whole(input.min_age),
+    max_age: whole(input.max_age),
+  });
+}
+
+export interface LocationFormValues extends Record<string, string> {
+  name: string;
+  identifier: string;
+  country: string;
+  region: string;
+  time_zone: string;
+  'address.street1': string;
+  'address.postcode': string;
+  'address.city': string;
+}
+
+/** The form values of a stored location, or of a new one in Austria. */
+export function locationFormValues(profile: Profile | undefined): LocationFormValues {
+  return {
+    name: profile?.name ?? '',
+    identifier: profile?.identifier ?? '',
+    country: profile?.country ?? 'AT',
+    region: profile?.region ?? '',
+    time_zone: profile?.time_zone ?? COUNTRY_TIME_ZONES.AT,
+    'address.street1': profile?.address.street1 ?? '',
+    'address.postcode': profile?.address.postcode ?? '',
+    'address.city': profile?.address.city ?? '',
+  };
+}
+
+/** The location API's input: no region is null, empty address lines are null. */
+export function locationInputOf(values: LocationFormValues): CreateProfileInput {
+  const line = (value: string) => (value.trim() === '' ? null : value);
+  return {
+    name: values.name,
+    identifier: values.identifier,
+    country: values.country as CreateProfileInput['country'],
+    region: values.region === '' ? null : values.region,
+    time_zone: values.time_zone,
+    address: { street1: line(values['address.street1']), postcode: line(values['address.postcode']), city: line(values['address.city']) },
+  };
+}
