@@ -8,6 +8,7 @@ import { api, apiRequest } from '../../lib/api';
 import { useUser } from '../../lib/session';
 import { InviteProcessor } from './InviteProcessor';
 import { DeleteProcessor } from './DeleteProcessor';
+import { EditProcessor } from './EditProcessor';
 import { useSavedFlag } from './useSavedFlag';
 
 /** What is being dragged: a processor from the staff list, or one of a list's assignments. */
@@ -100,7 +101,10 @@ export function ProcessorsTab() {
                       {processor.is_admin && <> · {t('processors.admin')}</>}
                     </Text>
                   </div>
-                  <DeleteProcessor processor={processor} isMe={processor.id === me?.id} onDeleted={markSaved} />
+                  <Group gap={4} wrap="nowrap">
+                    <EditProcessor processor={processor} isMe={processor.id === me?.id} onSaved={markSaved} />
+                    <DeleteProcessor processor={processor} isMe={processor.id === me?.id} onDeleted={markSaved} />
+                  </Group>
                 </Group>
               </Paper>
             ))}

@@ -1,0 +1,121 @@
+import { ActionIcon, Button, Checkbox, Group, Modal, NativeSelect, NumberInput, Stack, TextInput, Tooltip } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES, SUPPORTED_LANGS, UpdateProcessorInput, type Processor } from '@wartefrei/shared';
+import { api } from '../../lib/api';
+import { fieldErrorsOf, validateWithSchema } from '../../lib/forms';
+import { FormAlert } from '../../ui/FormAlert';
+
+type Values = { display_name: string; is_admin: boolean; lang: string; priority: number | string; max_concurrent_processing: number | string };
+
+const valuesOf = (p: Processor): Values => ({
+  display_name: p.display_name,
+  is_admin: p.is_admin,
+  lang: p.lang,
+  priority: p.priority,
+  max_concurrent_processing: p.max_concurrent_processing ?? '',
+});
+
+/** The body of `PATCH /processors/{id}`: an empty limit means "no own limit" (null). */
+export function processorChanges(values: Values, self: boolean) {
+  return {
+    display_name: values.display_name,
+    // One's own admin right stays: an admin must not lock themselves out of the management.
+    ...(self ? {} : { is_admin: values.is_admin }),
+    lang: values.lang,
+    priority: Number(values.priority),
+    max_concurrent_processing: values.max_concurrent_processing === '' ? null : Number(values.max_concurrent_processing),
+  };
+}
+
+/** Editing a processor's name, role, language, priority and own concurrency limit. */
+export function EditProcessor({ processor, isMe, onSaved }: { processor: Processor; isMe: boolean; onSaved: () => void }) {
+  const { t } = useTranslation(['management', 'server']);
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState<Values>(() => valuesOf(processor));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const label = t('processors.edit', { name: processor.display_name });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(undefined);
+    const body = processorChanges(values, isMe);
+    const found = validateWithSchema(UpdateProcessorInput, body);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await api.patch<Processor>(`/processors/${processor.id}`, body, { silent: true });
+      await Promise.all([client.invalidateQueries({ queryKey: ['processors'] }), client.invalidateQueries({ queryKey: ['queue-processors'] })]);
+      setOpen(false);
+      onSaved();
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (Object.keys(fields).length > 0) setErrors(fields);
+      else setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Tooltip label={label}>
+        <ActionIcon
+          variant="subtle"
+          aria-label={label}
+          onClick={() => {
+            setValues(valuesOf(processor));
+            setErrors({});
+            setOpen(true);
+          }}
+        >
+          <IconPencil size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Modal opened={open} onClose={() => setOpen(false)} title={label} closeButtonProps={{ 'aria-label': t('close') }}>
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <Stack gap="sm">
+            {failure && <FormAlert tone="error">{failure}</FormAlert>}
+            <TextInput label={t('processors.name')} required data-autofocus value={values.display_name} error={errors.display_name} onChange={(e) => set('display_name', e.currentTarget.value)} />
+            <Checkbox
+              label={t('processors.isAdmin')}
+              description={isMe ? t('processors.ownAdmin') : undefined}
+              checked={values.is_admin}
+              disabled={isMe}
+              onChange={(e) => set('is_admin', e.currentTarget.checked)}
+            />
+            <NativeSelect
+              label={t('processors.lang')}
+              data={SUPPORTED_LANGS.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
+              value={values.lang}
+              onChange={(e) => set('lang', e.currentTarget.value)}
+            />
+            <NumberInput label={t('processors.priority')} description={t('processors.priorityHint')} value={values.priority} error={errors.priority} onChange={(v) => set('priority', v)} />
+            <NumberInput
+              label={t('processors.maxConcurrent')}
+              description={t('processors.maxConcurrentHint')}
+              value={values.max_concurrent_processing}
+              error={errors.max_concurrent_processing}
+              onChange={(v) => set('max_concurrent_processing', v)}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpen(false)}>
+                {t('cancel')}
+              </Button>
+              <Button type="submit" loading={busy}>
+                {t('processors.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
