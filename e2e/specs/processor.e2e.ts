@@ -78,6 +78,25 @@ describe('the work view', () => {
     await phone.context().close();
   });
 
+  it('pauses online intake for a while, and switches ticket taking off and on', async () => {
+    const publicView = async () => (await (await page.request.get(`/queues/${queue.id}/public`)).json()) as { online_refusal: string | null; session: { queueing_allowed: boolean } };
+    await page.getByRole('button', { name: 'Online pausieren für …' }).click();
+    await page.getByRole('menuitem', { name: '15 Minuten' }).click();
+    await page.getByText('Online-Ausgabe pausiert', { exact: true }).waitFor();
+    expect((await publicView()).online_refusal).toBe('INTAKE_SUSPENDED');
+    await page.getByRole('button', { name: 'Online-Ausgabe fortsetzen' }).click();
+    await page.getByText('Online-Ausgabe pausiert', { exact: true }).waitFor({ state: 'detached' });
+    expect((await publicView()).online_refusal).toBeNull();
+
+    const queueing = page.getByRole('switch', { name: 'Ticketausgabe erlaubt' });
+    expect(await queueing.isChecked()).toBe(true);
+    await page.getByText('Ticketausgabe erlaubt', { exact: true }).click();
+    await expect.poll(async () => (await publicView()).session.queueing_allowed).toBe(false);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByText('Ticketausgabe erlaubt', { exact: true }).click();
+    await expect.poll(async () => (await publicView()).session.queueing_allowed).toBe(true);
+  });
+
   it('has no serious accessibility violations and looks right at 1280 and 375 px', async () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'processor-1280');

@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Switch } from '@mantine/core';
+import { Badge, Button, Group, Menu, Switch } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ButtonVisibility, OwnQueue, Queue, SendableSessionEvent } from '@wartefrei/shared';
 import { ConfirmDialog } from './ConfirmDialog';
-import { processorKeys, sendSessionEvent, setOwnQueueActive } from './processor.api';
+import { processorKeys, sendSessionEvent, setOwnQueueActive, setQueueingAllowed } from './processor.api';
 
 /** SPEC.md §6: a session button shows for everybody, for admins only, or for nobody. */
 function mayPress(visibility: ButtonVisibility, isAdmin: boolean): boolean {
@@ -28,6 +29,15 @@ export function SessionControls({ queue, isAdmin }: SessionControlsProps) {
       if (event === 'TERMINATE') setConfirmClose(false);
       void client.invalidateQueries({ queryKey: processorKeys.members(queue.id) });
     },
+  });
+  const suspendFor = useMutation({
+    mutationFn: ({ event, minutes }: { event: 'SUSPEND_ONLINE_TIMED' | 'SUSPEND_KIOSK_TIMED'; minutes: number }) =>
+      sendSessionEvent(queue.id, event, new Date(Date.now() + minutes * 60_000).toISOString()),
+    onSettled: () => client.invalidateQueries({ queryKey: processorKeys.queues }),
+  });
+  const queueing = useMutation({
+    mutationFn: (allowed: boolean) => setQueueingAllowed(queue.id, allowed),
+    onSettled: () => client.invalidateQueries({ queryKey: processorKeys.queues }),
   });
   const { session, button_visibility: visible } = queue;
   const may = (button: keyof Queue['button_visibility']) => mayPress(visible[button], isAdmin);
@@ -55,6 +65,9 @@ export function SessionControls({ queue, isAdmin }: SessionControlsProps) {
           {session.online_suspended ? t('session.resumeOnline') : t('session.suspendOnline')}
         </Button>
       )}
+      {session.open && may('suspend_online') && !session.online_suspended && (
+        <TimedSuspend label={t('session.suspendOnlineFor')} onPick={(minutes) => suspendFor.mutate({ event: 'SUSPEND_ONLINE_TIMED', minutes })} />
+      )}
       {session.open && may('suspend_kiosk') && (
         <Button
           size="xs"
@@ -64,6 +77,17 @@ export function SessionControls({ queue, isAdmin }: SessionControlsProps) {
         >
           {session.kiosk_suspended ? t('session.resumeKiosk') : t('session.suspendKiosk')}
         </Button>
+      )}
+      {session.open && may('suspend_kiosk') && !session.kiosk_suspended && (
+        <TimedSuspend label={t('session.suspendKioskFor')} onPick={(minutes) => suspendFor.mutate({ event: 'SUSPEND_KIOSK_TIMED', minutes })} />
+      )}
+      {session.open && may('queue_opened') && (
+        <Switch
+          checked={queueing.isPending ? queueing.variables : session.queueing_allowed}
+          disabled={queueing.isPending}
+          onChange={(event) => queueing.mutate(event.currentTarget.checked)}
+          label={t('session.queueingAllowed')}
+        />
       )}
       {session.open && may('terminate') && (
         <Button size="xs" color="red.8" variant="outline" onClick={() => setConfirmClose(true)}>
@@ -81,6 +105,29 @@ export function SessionControls({ queue, isAdmin }: SessionControlsProps) {
         onClose={() => setConfirmClose(false)}
       />
     </Group>
+  );
+}
+
+const SUSPEND_MINUTES = [15, 30, 60];
+
+/** "Pause for …": a timed suspend that ends by itself (SUSPEND_*_TIMED with its end). */
+function TimedSuspend({ label, onPick }: { label: string; onPick: (minutes: number) => void }) {
+  const { t } = useTranslation('processor');
+  return (
+    <Menu position="bottom-start">
+      <Menu.Target>
+        <Button size="xs" variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
+          {label}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {SUSPEND_MINUTES.map((minutes) => (
+          <Menu.Item key={minutes} onClick={() => onPick(minutes)}>
+            {t('session.minutes', { count: minutes })}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 

@@ -63,8 +63,11 @@ export const addInfoTag = (memberId: string, infoTagId: string) =>
 export const removeInfoTag = (memberId: string, infoTagId: string) =>
   api.delete<MemberActionResult>(`/members/${memberId}/info-tags/${infoTagId}`);
 
-export const sendSessionEvent = (queueId: string, event: SendableSessionEvent) =>
-  api.post<QueueSession>(`/queues/${queueId}/session`, { event });
+export const sendSessionEvent = (queueId: string, event: SendableSessionEvent, until?: string) =>
+  api.post<QueueSession>(`/queues/${queueId}/session`, until ? { event, until } : { event });
+
+/** The "queueing allowed" switch: whether tickets may be taken at all while the list is open. */
+export const setQueueingAllowed = (queueId: string, allowed: boolean) => api.patch<QueueSession>(`/queues/${queueId}/session`, { queueing_allowed: allowed });
 
 /** A ticket drawn by the processor (origin MANUAL); field errors come back to the form. */
 export const drawManualTicket = (queueId: string, body: Record<string, unknown>) =>
