@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Menu, Table, Text } from '@mantine/core';
-import { IconArrowBackUp, IconArrowsMove, IconBan, IconBellRinging, IconCheck, IconDots, IconRestore, IconTag, IconTrash, IconVolumeOff } from '@tabler/icons-react';
+import { IconArrowBackUp, IconArrowsMove, IconBan, IconBellRinging, IconCheck, IconDots, IconGripVertical, IconRestore, IconTag, IconTrash, IconVolumeOff } from '@tabler/icons-react';
+import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InfoTag, Member, NameOrder } from '@wartefrei/shared';
 import { allowedActionsOf, patientNameOf, rowToneOf } from './member-display';
@@ -16,10 +17,24 @@ interface MemberRowProps {
   onAction: (request: ActionRequest) => void;
   /** Steps that open a dialog first: confirm, move, info tags. */
   onIntent: (intent: RowIntent) => void;
+  /** Drag and drop in the line; absent for rows that neither move nor take a dropped ticket. */
+  drag?: RowDrag;
+}
+
+/** A waiting row can be dragged, and takes a dragged ticket to its own place in the line. */
+export interface RowDrag {
+  draggable: boolean;
+  /** A dragged ticket hovers over this row: the line shows where it would land. */
+  over: 'above' | 'below' | undefined;
+  onDragStart: (event: DragEvent) => void;
+  onDragEnd: () => void;
+  onDragOver: (event: DragEvent) => void;
+  onDragLeave: () => void;
+  onDrop: (event: DragEvent) => void;
 }
 
 /** One ticket of the list: number, patient, origin, state and the actions its state allows. */
-export function MemberRow({ member, nameOrder, tags, busy, onAction, onIntent }: MemberRowProps) {
+export function MemberRow({ member, nameOrder, tags, busy, onAction, onIntent, drag }: MemberRowProps) {
   const { t } = useTranslation('processor');
   const tone = rowToneOf(member);
   const allowed = new Set(allowedActionsOf(member));
@@ -42,11 +57,26 @@ export function MemberRow({ member, nameOrder, tags, busy, onAction, onIntent }:
   ) : null;
 
   return (
-    <Table.Tr className={classes[tone]} data-status={tone} aria-label={t('row.label', { number: member.number })}>
+    <Table.Tr
+      className={`${classes[tone]} ${drag?.over === 'above' ? classes.dropAbove : drag?.over === 'below' ? classes.dropBelow : ''}`}
+      data-status={tone}
+      aria-label={t('row.label', { number: member.number })}
+      draggable={drag?.draggable}
+      onDragStart={drag?.onDragStart}
+      onDragEnd={drag?.onDragEnd}
+      onDragOver={drag?.onDragOver}
+      onDragLeave={drag?.onDragLeave}
+      onDrop={drag?.onDrop}
+      title={drag?.draggable ? t('drag.hint') : undefined}
+    >
       <Table.Td>
-        <Text fw={700} size="lg" className={classes.number}>
-          {member.number}
-        </Text>
+        <Group gap={4} wrap="nowrap">
+          {/* The grip only shows that the row can be dragged; the menu's "Verschieben" is the keyboard way. */}
+          {drag?.draggable && <IconGripVertical size={16} aria-hidden className={classes.grip} />}
+          <Text fw={700} size="lg" className={classes.number}>
+            {member.number}
+          </Text>
+        </Group>
       </Table.Td>
       <Table.Td>
         <Text size="sm" fw={500}>

@@ -4,8 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { InfoTag, Member, NameOrder, Queue } from '@wartefrei/shared';
 import { ConfirmDialog } from './ConfirmDialog';
 import { InfoTagsModal } from './InfoTagsModal';
-import { MemberRow, type RowIntent } from './MemberRow';
+import { carriesMember, draggedMemberOf, startMemberDrag } from './member-drag';
+import { allowedActionsOf } from './member-display';
+import { MemberRow, type RowDrag, type RowIntent } from './MemberRow';
 import { MoveMemberModal } from './MoveMemberModal';
+import { useDropMove } from './useDropMove';
 import { useMemberActions } from './useMemberActions';
 
 interface MemberTableProps {
@@ -28,6 +31,7 @@ export function MemberTable({ members, queue, queues, tags, nameOrder, onChanged
   const confirming = intent?.kind === 'confirm' ? intent : undefined;
   // The dialogs show the member's current state, not the one of the click.
   const current = intent ? members.find((m) => m.id === intent.member.id) : undefined;
+  const dragRow = useRowDrag();
 
   return (
     <>
@@ -60,6 +64,7 @@ export function MemberTable({ members, queue, queues, tags, nameOrder, onChanged
                 busy={actions.pending?.member.id === member.id}
                 onAction={actions.run}
                 onIntent={setIntent}
+                drag={dragRow(member)}
               />
             ))}
           </Table.Tbody>
@@ -89,4 +94,48 @@ export function MemberTable({ members, queue, queues, tags, nameOrder, onChanged
       {intent?.kind === 'tags' && current && <InfoTagsModal member={current} tags={tags} onClose={close} onChanged={onChanged} />}
     </>
   );
+}
+
+/**
+ * Drag and drop within the line: a waiting ticket is dragged onto another waiting one and takes
+ * its place (the one there and those behind move down by one).
+ */
+function useRowDrag(): (member: Member) => RowDrag | undefined {
+  const [dragged, setDragged] = useState<Member>();
+  const [overId, setOverId] = useState<string>();
+  const { move } = useDropMove();
+  const end = () => {
+    setDragged(undefined);
+    setOverId(undefined);
+  };
+  return (member) => {
+    const movable = allowedActionsOf(member).includes('move');
+    const takesDrop = member.status === 'WAITING' && member.position !== null && member.id !== dragged?.id;
+    // Taking the row's place: from above it lands below the row, from below above it.
+    const fromAbove = dragged !== undefined && dragged.position !== null && member.position !== null && dragged.position < member.position;
+    if (!movable && !takesDrop) return undefined;
+    return {
+      draggable: movable,
+      over: overId === member.id ? (fromAbove ? 'below' : 'above') : undefined,
+      onDragStart: (event) => {
+        startMemberDrag(member, event);
+        setDragged(member);
+      },
+      onDragEnd: end,
+      onDragOver: (event) => {
+        if (!takesDrop || !carriesMember(event)) return;
+        event.preventDefault(); // accept the drop
+        event.dataTransfer.dropEffect = 'move';
+        setOverId(member.id);
+      },
+      onDragLeave: () => setOverId((id) => (id === member.id ? undefined : id)),
+      onDrop: (event) => {
+        event.preventDefault();
+        const dropped = draggedMemberOf(event);
+        end();
+        if (!dropped || dropped.id === member.id || member.position === null) return;
+        move(dropped, { position: member.position, ...(dropped.queue_id !== member.queue_id ? { queue_id: member.queue_id } : {}) });
+      },
+    };
+  };
 }

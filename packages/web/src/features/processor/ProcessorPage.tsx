@@ -1,11 +1,12 @@
 import { Button, Group, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { useUser } from '../../lib/session';
 import { FormAlert } from '../../ui/FormAlert';
 import { Page } from '../../ui/Page';
 import { fetchOwnQueues, fetchQueues, processorKeys } from './processor.api';
+import { QueueLinks } from './QueueLinks';
 import { QueueWorkView } from './QueueWorkView';
 
 /**
@@ -59,20 +60,7 @@ export function ProcessorPage() {
 
   return (
     <Page title={title} size="xl">
-      <Group gap="xs" component="nav" aria-label={t('queues.label')} wrap="wrap">
-        {list.map((queue) => (
-          <Button
-            key={queue.id}
-            component={Link}
-            to={`/backend/processor/${queue.id}`}
-            variant={queue.id === queueId ? 'filled' : 'default'}
-            aria-current={queue.id === queueId ? 'page' : undefined}
-            size="sm"
-          >
-            {queue.name}
-          </Button>
-        ))}
-      </Group>
+      <QueueLinks queues={list} selectedId={queueId} />
       {selected ? (
         <QueueWorkView key={selected.id} queue={selected} queues={list} own={own.data.find((o) => o.queue_id === selected.id)} user={user} />
       ) : (

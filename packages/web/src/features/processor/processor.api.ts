@@ -54,7 +54,7 @@ export type MemberAction = 'call' | 'finish' | 'requeue' | 'remove' | 'cancel' |
 export const actOnMember = (member: Member, action: MemberAction, extra: Record<string, unknown> = {}) =>
   api.post<MemberActionResult>(`/members/${member.id}/${action}`, { version: member.version, ...extra }, action === 'call' ? { silent: true } : undefined);
 
-export const moveMember = (member: Member, input: Omit<NonNullable<MoveMemberInput>, 'version'>) =>
+export const moveMember = (member: Pick<Member, 'id' | 'version'>, input: Omit<NonNullable<MoveMemberInput>, 'version'>) =>
   api.post<MemberActionResult>(`/members/${member.id}/move`, { version: member.version, ...input }, { silent: true });
 
 export const addInfoTag = (memberId: string, infoTagId: string) =>
