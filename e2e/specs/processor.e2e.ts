@@ -90,8 +90,8 @@ describe('the work view', () => {
     await expect.poll(async () => (await positionOf(third!.id)).position).toBe(1);
     expect((await positionOf(first!.id)).position).toBe(2);
     // Dragged down onto the last row, the first lands behind it.
-    await row(third!.number).waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('tr[data-status="waiting"]').length === 3);
+    // The list shows the new order (and the versions that go with it) before the next drag.
+    await page.waitForFunction((n) => document.querySelector('tr[data-status="waiting"]')?.getAttribute('aria-label') === `Ticket Nr. ${n}`, third!.number);
     await row(first!.number).dragTo(row(second!.number));
     await expect.poll(async () => (await positionOf(first!.id)).position).toBe(3);
 
@@ -125,12 +125,24 @@ describe('the work view', () => {
   });
 
   it('has no serious accessibility violations and looks right at 1280 and 375 px', async () => {
+    // A list as at work: one patient in the room, two waiting.
+    const phone = await newPage(browser);
+    const tickets = [await drawByApi(phone, queue.id), await drawByApi(phone, queue.id), await drawByApi(phone, queue.id)];
+    await row(tickets[2]!.number).waitFor();
+    await admin.call('POST', `/queues/${queue.id}/call-next`, { force: true });
+    await page.waitForFunction(() => document.querySelector('tr[data-status="processing"]') !== null);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'processor-1280');
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole('button', { name: /^Nächsten aufrufen/ }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // Every row's actions stay in view on a phone: no sideways scrolling to reach them.
+    for (const ticket of tickets) {
+      const box = await page.getByRole('button', { name: `Weitere Aktionen für Nr. ${ticket.number}` }).boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(375);
+    }
     await saveScreenshot(page, 'processor-375');
+    await phone.context().close();
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(errors).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Menu, Table, Text } from '@mantine/core';
 import { IconArrowBackUp, IconArrowsMove, IconBan, IconBellRinging, IconCheck, IconDots, IconGripVertical, IconRestore, IconTag, IconTrash, IconVolumeOff } from '@tabler/icons-react';
-import type { DragEvent } from 'react';
+import type { DragEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InfoTag, Member, NameOrder } from '@wartefrei/shared';
 import { allowedActionsOf, patientNameOf, rowToneOf } from './member-display';
@@ -42,19 +42,19 @@ export function MemberRow({ member, nameOrder, tags, busy, onAction, onIntent, d
   const state = tone === 'cancelled' ? t(`cancelState.${member.cancel_state ?? 'PROCESSOR'}`) : t(`status.${member.status}`);
   const act = (action: ActionRequest['action'], silent?: boolean) => onAction({ member, action, silent });
 
-  const primary = allowed.has('call') ? (
-    <Button size="xs" leftSection={<IconBellRinging size={16} aria-hidden />} onClick={() => act('call')} loading={busy}>
-      {t('actions.call')}
+  const primaryButton = (label: string, icon: ReactNode, onClick: () => void, variant?: string) => (
+    // On a phone the button shows its icon only (its name stays the label), so a row fits 375 px.
+    <Button size="xs" variant={variant} leftSection={icon} onClick={onClick} loading={busy} aria-label={label} classNames={{ section: classes.primarySection }}>
+      <span className={classes.primaryLabel}>{label}</span>
     </Button>
-  ) : allowed.has('finish') ? (
-    <Button size="xs" leftSection={<IconCheck size={16} aria-hidden />} onClick={() => act('finish')} loading={busy}>
-      {t('actions.finish')}
-    </Button>
-  ) : allowed.has('restore') ? (
-    <Button size="xs" variant="default" leftSection={<IconRestore size={16} aria-hidden />} onClick={() => act('restore')} loading={busy}>
-      {t('actions.restore')}
-    </Button>
-  ) : null;
+  );
+  const primary = allowed.has('call')
+    ? primaryButton(t('actions.call'), <IconBellRinging size={16} aria-hidden />, () => act('call'))
+    : allowed.has('finish')
+      ? primaryButton(t('actions.finish'), <IconCheck size={16} aria-hidden />, () => act('finish'))
+      : allowed.has('restore')
+        ? primaryButton(t('actions.restore'), <IconRestore size={16} aria-hidden />, () => act('restore'), 'default')
+        : null;
 
   return (
     <Table.Tr
@@ -82,6 +82,10 @@ export function MemberRow({ member, nameOrder, tags, busy, onAction, onIntent, d
         <Text size="sm" fw={500}>
           {name || <span className={classes.noName}>{t('row.noName')}</span>}
         </Text>
+        {/* On a phone the state stands under the name: the row keeps its actions in view without sideways scrolling. */}
+        <Text size="xs" component="div" hiddenFrom="sm">
+          {state}
+        </Text>
         {member.info_tag_ids.length > 0 && (
           <Group gap={4} mt={4}>
             {member.info_tag_ids.map((id) => (
@@ -92,7 +96,7 @@ export function MemberRow({ member, nameOrder, tags, busy, onAction, onIntent, d
           </Group>
         )}
       </Table.Td>
-      <Table.Td>
+      <Table.Td visibleFrom="sm">
         <Text size="sm">{state}</Text>
         {member.called_silently && member.status === 'PROCESSING' && (
           <Text size="xs" c="dimmed">

@@ -41,8 +41,10 @@ export function MemberTable({ members, queue, queues, tags, nameOrder, onChanged
             <Table.Tr>
               <Table.Th scope="col">{t('list.number')}</Table.Th>
               <Table.Th scope="col">{t('list.patient')}</Table.Th>
-              <Table.Th scope="col">{t('list.state')}</Table.Th>
-              {/* Narrow screens keep number, patient, state and actions; origin and wait come from sm up. */}
+              {/* Narrow screens keep number, patient (with the state under it) and actions; state, origin and wait columns come from sm up. */}
+              <Table.Th scope="col" visibleFrom="sm">
+                {t('list.state')}
+              </Table.Th>
               <Table.Th scope="col" visibleFrom="sm">
                 {t('list.origin')}
               </Table.Th>
