@@ -115,6 +115,14 @@ describe('the work view', () => {
     await page.getByText('Online-Ausgabe pausiert', { exact: true }).waitFor({ state: 'detached' });
     expect((await publicView()).online_refusal).toBeNull();
 
+    // Blocking stops both ways in without closing the list; releasing opens them again.
+    await page.getByRole('button', { name: 'Ausgabe sperren' }).click();
+    await page.getByText('Ausgabe gesperrt', { exact: true }).waitFor();
+    expect((await publicView()).online_refusal).not.toBeNull();
+    await page.getByRole('button', { name: 'Ausgabe freigeben' }).click();
+    await page.getByText('Ausgabe gesperrt', { exact: true }).waitFor({ state: 'detached' });
+    expect((await publicView()).online_refusal).toBeNull();
+
     const queueing = page.getByRole('switch', { name: 'Ticketausgabe erlaubt' });
     expect(await queueing.isChecked()).toBe(true);
     await page.getByText('Ticketausgabe erlaubt', { exact: true }).click();

@@ -43,7 +43,7 @@ export interface RealtimeEventData {
   'member.called': { member_id?: string; queue_id: string; number: number; status?: string; silent: boolean };
   'member.updated': { member_id?: string; queue_id: string; number: number; status: string; view?: string };
   'queue.updated': { queue_id: string; waiting?: number; processing?: number; status?: string };
-  'session.updated': { queue_id: string; open: boolean; queueing_allowed: boolean; online_suspended: boolean; kiosk_suspended: boolean };
+  'session.updated': { queue_id: string; open: boolean; queueing_allowed: boolean; blocked: boolean; online_suspended: boolean; kiosk_suspended: boolean };
   /** A monitor's settings or queues changed, or it was deleted: refetch it (the topic names it). */
   'monitor.updated': Record<string, never>;
 }

@@ -151,6 +151,8 @@ export type UpdateQueueInput = z.infer<typeof UpdateQueueInput>;
 export const QueueSessionState = z.object({
   open: z.boolean(),
   queueing_allowed: z.boolean(),
+  /** Open, but online and kiosk intake stopped by BLOCK until the next START. */
+  blocked: z.boolean(),
   online_suspended: z.boolean(),
   kiosk_suspended: z.boolean(),
 });

@@ -114,7 +114,7 @@ describe('POST /queues', () => {
       name_order: 'FIRST_LAST',
       always_show_probing_questions: false,
       smart_suspend_minutes: 15,
-      session: { open: false, queueing_allowed: true, online_suspended: false, kiosk_suspended: false },
+      session: { open: false, queueing_allowed: true, blocked: false, online_suspended: false, kiosk_suspended: false },
     });
     expect((await getQueue(a, q.id)).json<Queue>()).toEqual(q);
   });

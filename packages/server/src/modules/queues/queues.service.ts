@@ -84,6 +84,7 @@ function presentSession(session: QueueSessionRow | null): Queue['session'] {
   return {
     open: session?.open ?? false,
     queueing_allowed: session?.queueingAllowed ?? true,
+    blocked: session?.blocked ?? false,
     online_suspended: session?.onlineSuspended ?? false,
     kiosk_suspended: session?.kioskSuspended ?? false,
   };

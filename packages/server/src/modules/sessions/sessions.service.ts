@@ -182,6 +182,7 @@ function sessionUpdated(row: SessionRow): RealtimeEvent {
       queue_id: row.queueId,
       open: row.open,
       queueing_allowed: row.queueingAllowed,
+      blocked: row.blocked,
       online_suspended: row.onlineSuspended,
       kiosk_suspended: row.kioskSuspended,
     },

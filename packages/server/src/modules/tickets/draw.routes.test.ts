@@ -266,7 +266,7 @@ describe('GET /queues/{id}/public', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json<PublicQueue>();
     expect(body).toMatchObject({ id: queueId, waiting: 2, processing: 0, online_refusal: null, kiosk_refusal: 'KIOSK_DISABLED', called_numbers: [] });
-    expect(body.session).toEqual({ open: true, queueing_allowed: true, online_suspended: false, kiosk_suspended: false });
+    expect(body.session).toEqual({ open: true, queueing_allowed: true, blocked: false, online_suspended: false, kiosk_suspended: false });
     // Two visits of 10 minutes ahead, rounded up to the full minute (the estimator errs late).
     expect(body.estimated_wait?.wait_minutes).toBeGreaterThanOrEqual(20);
     expect(body.estimated_wait?.wait_minutes).toBeLessThanOrEqual(21);

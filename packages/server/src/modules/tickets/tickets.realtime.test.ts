@@ -247,6 +247,7 @@ describe('cancel and session end reach the right sockets', () => {
         queue_id: queueId,
         open: false,
         queueing_allowed: true,
+        blocked: false,
         online_suspended: false,
         kiosk_suspended: false,
       },

@@ -94,7 +94,6 @@ function presentPublicQueue(context: DrawContext, line: QueueLine, now: Date): P
   const { queue } = context;
   const estimate = estimateLine(queue, line, now);
   const intake = intakeOf(context, now);
-  const { blocked: _blocked, ...sessionState } = intake.session;
   return {
     id: queue.id,
     profile_id: queue.profileId,
@@ -117,7 +116,7 @@ function presentPublicQueue(context: DrawContext, line: QueueLine, now: Date): P
     patient_inputs: { ...DEFAULT_PATIENT_INPUTS, ...queue.patientInputs },
     min_age: queue.minAge,
     max_age: queue.maxAge,
-    session: sessionState,
+    session: intake.session,
     online_refusal: drawRefusal(intake, 'ONLINE') ?? null,
     kiosk_refusal: drawRefusal(intake, 'KIOSK') ?? null,
     waiting: line.waiting.length,

@@ -50,6 +50,7 @@ export function SessionControls({ queue, isAdmin }: SessionControlsProps) {
       </Badge>
       {session.open && session.online_suspended && <Badge color="yellow.4" autoContrast>{t('session.onlineSuspended')}</Badge>}
       {session.open && session.kiosk_suspended && <Badge color="yellow.4" autoContrast>{t('session.kioskSuspended')}</Badge>}
+      {session.open && session.blocked && <Badge color="orange.4" autoContrast>{t('session.blocked')}</Badge>}
       {!session.open && may('queue_opened') && (
         <Button size="xs" onClick={() => send.mutate('START')} loading={pending('START')}>
           {t('session.start')}
@@ -80,6 +81,18 @@ export function SessionControls({ queue, isAdmin }: SessionControlsProps) {
       )}
       {session.open && may('suspend_kiosk') && !session.kiosk_suspended && (
         <TimedSuspend label={t('session.suspendKioskFor')} onPick={(minutes) => suspendFor.mutate({ event: 'SUSPEND_KIOSK_TIMED', minutes })} />
+      )}
+      {session.open && may('queue_opened') && (
+        // BLOCK stops online and kiosk intake at once without closing the list; START lifts it.
+        <Button
+          size="xs"
+          variant="default"
+          title={session.blocked ? undefined : t('session.blockHint')}
+          onClick={() => send.mutate(session.blocked ? 'START' : 'BLOCK')}
+          loading={pending(session.blocked ? 'START' : 'BLOCK')}
+        >
+          {session.blocked ? t('session.unblock') : t('session.block')}
+        </Button>
       )}
       {session.open && may('queue_opened') && (
         <Switch
