@@ -129,7 +129,7 @@ describe('a new practice, from sign-up to sign-out', () => {
     await expect.poll(() => field(page, 'Name des Standorts').getAttribute('aria-invalid')).toBe('true');
     await field(page, 'Name des Standorts').fill('Ordination Süd');
     expect(await field(page, 'Kennung des Standorts (im Link)').inputValue()).toBe('ordination_sued');
-    await page.getByRole('textbox', { name: 'Bundesland / Kanton (für Feiertage)' }).click();
+    await page.getByRole('textbox', { name: 'Bundesland/Kanton (für Feiertage)' }).click();
     await page.getByRole('option', { name: 'Steiermark' }).click();
     await saveScreenshot(page, 'onboarding-general-1280');
     await main(page).getByRole('button', { name: 'Weiter', exact: true }).click();

@@ -5,8 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, SUPPORTED_LANGS, UpdateProcessorInput, type Processor } from '@wartefrei/shared';
 import { api } from '../../lib/api';
-import { fieldErrorsOf, validateWithSchema } from '../../lib/forms';
 import { FormAlert } from '../../ui/FormAlert';
+import { useFormSubmit } from '../../ui/useFormSubmit';
 
 type Values = { display_name: string; is_admin: boolean; lang: string; priority: number | string; max_concurrent_processing: number | string };
 
@@ -37,31 +37,21 @@ export function EditProcessor({ processor, isMe, onSaved }: { processor: Process
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<Values>(() => valuesOf(processor));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
   const label = t('processors.edit', { name: processor.display_name });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(undefined);
-    const body = processorChanges(values, isMe);
-    const found = validateWithSchema(UpdateProcessorInput, body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
+  const { submit: save, busy, failure } = useFormSubmit({
+    schema: UpdateProcessorInput,
+    showErrors: setErrors,
+    save: async (body: ReturnType<typeof processorChanges>) => {
       await api.patch<Processor>(`/processors/${processor.id}`, body, { silent: true });
       await Promise.all([client.invalidateQueries({ queryKey: ['processors'] }), client.invalidateQueries({ queryKey: ['queue-processors'] })]);
       setOpen(false);
       onSaved();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(processorChanges(values, isMe));
   };
 
   return (
@@ -80,7 +70,7 @@ export function EditProcessor({ processor, isMe, onSaved }: { processor: Process
         </ActionIcon>
       </Tooltip>
       <Modal opened={open} onClose={() => setOpen(false)} title={label} closeButtonProps={{ 'aria-label': t('close') }}>
-        <form onSubmit={(e) => void submit(e)} noValidate>
+        <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             {failure && <FormAlert tone="error">{failure}</FormAlert>}
             <TextInput label={t('processors.name')} required data-autofocus value={values.display_name} error={errors.display_name} onChange={(e) => set('display_name', e.currentTarget.value)} />

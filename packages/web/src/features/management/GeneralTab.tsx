@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UpdateAccountInput, type Account } from '@wartefrei/shared';
 import { api } from '../../lib/api';
-import { fieldErrorsOf, validateWithSchema } from '../../lib/forms';
 import { useUser } from '../../lib/session';
 import { FormAlert } from '../../ui/FormAlert';
+import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
 import { useSavedFlag } from './useSavedFlag';
 
@@ -25,32 +25,24 @@ function GeneralForm({ account }: { account: Account }) {
   const { t, i18n } = useTranslation(['management', 'server']);
   const client = useQueryClient();
   const { saved, markSaved } = useSavedFlag();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
   const form = useFormValues({ display_name: account.display_name });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(undefined);
-    const errors = validateWithSchema(UpdateAccountInput, form.values);
+  const { submit: save, busy, failure } = useFormSubmit({
+    schema: UpdateAccountInput,
+    showErrors: form.showErrors,
     // The shared message names the field "Anzeigename"; here it is labelled as the practice's name.
-    if (form.values.display_name.trim() === '') errors.display_name = t('server:validation.REQUIRED', { 0: t('general.practiceName') });
-    form.showErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    setBusy(true);
-    try {
-      const updated = await api.patch<Account>(`/accounts/${account.id}`, form.values, { silent: true });
+    check: (body: { display_name: string }): Record<string, string> =>
+      body.display_name.trim() === '' ? { display_name: t('server:validation.REQUIRED', { 0: t('general.practiceName') }) } : {},
+    save: async (body: { display_name: string }) => {
+      const updated = await api.patch<Account>(`/accounts/${account.id}`, body, { silent: true });
       client.setQueryData(['account', account.id], updated);
       // Other screens keep the account under their own keys (the rollout center's links).
       await client.invalidateQueries({ queryKey: ['accounts', account.id] });
       markSaved();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (Object.keys(fields).length > 0) form.showErrors(fields);
-      else setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(form.values);
   };
 
   const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso));
@@ -60,7 +52,7 @@ function GeneralForm({ account }: { account: Account }) {
         <Title order={2} size="h4" id="general-name-title" mb="sm">
           {t('general.nameTitle')}
         </Title>
-        <form ref={form.formRef} onSubmit={(e) => void submit(e)} noValidate>
+        <form ref={form.formRef} onSubmit={submit} noValidate>
           <Stack gap="sm">
             {failure && <FormAlert tone="error">{failure}</FormAlert>}
             <TextInput label={t('general.practiceName')} description={t('general.practiceNameHint')} required {...form.textProps('display_name')} />

@@ -1,11 +1,11 @@
 import { Button, Checkbox, ColorInput, Group, Modal, NativeSelect, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CreateInfoTagInput, INFO_TAG_DELAY_MAX_MINUTES, INFO_TAG_DELAYS, INFO_TAG_NAME_MAX_LENGTH, type InfoTag, type InfoTagDelay } from '@wartefrei/shared';
 import { api } from '../../lib/api';
-import { fieldErrorsOf, validateWithSchema } from '../../lib/forms';
 import { FormAlert } from '../../ui/FormAlert';
+import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
 import { EMPTY_INFO_TAG, infoTagFormValuesOf, infoTagInputOf } from './infotags-form';
 
@@ -20,37 +20,27 @@ interface InfoTagFormProps {
 export function InfoTagForm({ tag, onClose, onSaved }: InfoTagFormProps) {
   const { t } = useTranslation(['management', 'server']);
   const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
   const form = useFormValues(tag ? infoTagFormValuesOf(tag) : EMPTY_INFO_TAG);
   const { values, errors, setValue } = form;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(undefined);
-    const body = infoTagInputOf(values);
-    const invalid = validateWithSchema(CreateInfoTagInput, body);
-    form.showErrors(invalid);
-    if (Object.keys(invalid).length > 0) return;
-    setBusy(true);
-    try {
+  const { submit: save, busy, failure } = useFormSubmit({
+    schema: CreateInfoTagInput,
+    showErrors: form.showErrors,
+    save: async (body: ReturnType<typeof infoTagInputOf>) => {
       if (tag) await api.patch<InfoTag>(`/info-tags/${tag.id}`, body, { silent: true });
       else await api.post<InfoTag>('/info-tags', body, { silent: true });
       await client.invalidateQueries({ queryKey: ['info-tags'] });
       onSaved();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (Object.keys(fields).length > 0) form.showErrors(fields);
-      else setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(infoTagInputOf(values));
   };
 
   const delays = INFO_TAG_DELAYS.map((delay) => ({ value: delay, label: t(`infotags.delays.${delay}`) }));
   return (
     <Modal opened onClose={onClose} title={tag ? t('infotags.editTitle', { name: tag.name }) : t('infotags.create')} closeButtonProps={{ 'aria-label': t('close') }}>
-      <form ref={form.formRef} onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={form.formRef} onSubmit={submit} noValidate>
         <Stack gap="sm">
           {failure && <FormAlert tone="error">{failure}</FormAlert>}
           <TextInput label={t('infotags.name')} description={t('infotags.nameHint', { max: INFO_TAG_NAME_MAX_LENGTH })} required maxLength={INFO_TAG_NAME_MAX_LENGTH} data-autofocus {...form.textProps('name')} />

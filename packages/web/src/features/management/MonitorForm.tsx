@@ -4,8 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CreateMonitorInput, MONITOR_LAYOUTS, MONITOR_STYLES, MONITOR_ZOOM_MAX, MONITOR_ZOOM_MIN, type Monitor, type MonitorLayout, type MonitorStyle, type Profile, type Queue } from '@wartefrei/shared';
 import { api } from '../../lib/api';
-import { fieldErrorsOf, validateWithSchema } from '../../lib/forms';
 import { FormAlert } from '../../ui/FormAlert';
+import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
 import { EMPTY_MONITOR, monitorFormValuesOf, monitorInputOf } from './monitors-form';
 import { MonitorQueuesPicker } from './MonitorQueuesPicker';
@@ -23,39 +23,29 @@ interface MonitorFormProps {
 export function MonitorForm({ monitor, queues, profiles, onClose, onSaved }: MonitorFormProps) {
   const { t } = useTranslation(['management', 'server']);
   const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
   const form = useFormValues(monitor ? monitorFormValuesOf(monitor) : EMPTY_MONITOR);
   const [queueIds, setQueueIds] = useState<string[]>(monitor?.queue_ids ?? []);
   const { values, errors, setValue } = form;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(undefined);
-    const body = monitorInputOf(values, queueIds);
-    const invalid = validateWithSchema(CreateMonitorInput, body);
-    form.showErrors(invalid);
-    if (Object.keys(invalid).length > 0) return;
-    setBusy(true);
-    try {
+  const { submit: save, busy, failure } = useFormSubmit({
+    schema: CreateMonitorInput,
+    showErrors: form.showErrors,
+    save: async (body: ReturnType<typeof monitorInputOf>) => {
       if (monitor) await api.patch<Monitor>(`/monitors/${monitor.id}`, body, { silent: true });
       else await api.post<Monitor>('/monitors', body, { silent: true });
       await client.invalidateQueries({ queryKey: ['monitors'] });
       onSaved();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (Object.keys(fields).length > 0) form.showErrors(fields);
-      else setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(monitorInputOf(values, queueIds));
   };
 
   const layouts = MONITOR_LAYOUTS.map((layout) => ({ value: layout, label: t(`monitors.layouts.${layout}`) }));
   const styles = MONITOR_STYLES.map((style) => ({ value: style, label: t(`monitors.styles.${style}`) }));
   return (
     <Modal opened onClose={onClose} size="lg" title={monitor ? t('monitors.editTitle', { name: monitor.display_name }) : t('monitors.create')} closeButtonProps={{ 'aria-label': t('close') }}>
-      <form ref={form.formRef} onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={form.formRef} onSubmit={submit} noValidate>
         <Stack gap="sm">
           {failure && <FormAlert tone="error">{failure}</FormAlert>}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -1,15 +1,17 @@
 import { Button, Checkbox, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCHEDULE_EVENTS, ScheduleEntryInput, type ScheduleEntry } from '@wartefrei/shared';
 import { api } from '../../lib/api';
-import { fieldErrorsOf, validateWithSchema } from '../../lib/forms';
 import { FormAlert } from '../../ui/FormAlert';
+import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
 import { scheduleKey, WEEKDAYS, weekdayName } from './schedule-entries';
 
 type EntryValues = { weekday: string; local_time: string; event: string; activated: boolean; valid_on_holiday: boolean };
+/** What is sent: the form's values with the weekday as a number. */
+type EntryInput = Omit<EntryValues, 'weekday'> & { weekday: number };
 
 const valuesOf = (entry: ScheduleEntry | undefined, weekday: number): EntryValues =>
   entry
@@ -33,39 +35,30 @@ interface ScheduleEntryFormProps {
 export function ScheduleEntryForm({ queueId, entry, weekday, onClose, onSaved }: ScheduleEntryFormProps) {
   const { t, i18n } = useTranslation(['management', 'server']);
   const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
   const form = useFormValues<EntryValues>(valuesOf(entry, weekday));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(undefined);
-    const input = { ...form.values, weekday: Number(form.values.weekday) };
-    const errors = validateWithSchema(ScheduleEntryInput, input);
+  const { submit: save, busy, failure } = useFormSubmit({
+    schema: ScheduleEntryInput,
+    showErrors: form.showErrors,
     // An empty time fails the pattern, but "must not be empty" says better what is missing.
-    if (input.local_time === '') errors.local_time = t('server:validation.REQUIRED', { 0: t('server:fields.local_time') });
-    form.showErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    setBusy(true);
-    try {
+    check: (input: EntryInput): Record<string, string> =>
+      input.local_time === '' ? { local_time: t('server:validation.REQUIRED', { 0: t('server:fields.local_time') }) } : {},
+    save: async (input: EntryInput) => {
       if (entry) await api.patch<ScheduleEntry>(`/queues/${queueId}/schedule/${entry.id}`, input, { silent: true });
       else await api.post<ScheduleEntry>(`/queues/${queueId}/schedule`, input, { silent: true });
       await client.invalidateQueries({ queryKey: scheduleKey(queueId) });
       onSaved();
       onClose();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (Object.keys(fields).length > 0) form.showErrors(fields);
-      else setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save({ ...form.values, weekday: Number(form.values.weekday) });
   };
 
   const title = entry ? t('schedule.editTitle') : t('schedule.addTitle');
   return (
     <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('close') }}>
-      <form ref={form.formRef} onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={form.formRef} onSubmit={submit} noValidate>
         <Stack gap="sm">
           {failure && <FormAlert tone="error">{failure}</FormAlert>}
           <NativeSelect
