@@ -41,5 +41,6 @@ export function useFormSubmit<Body>({ schema, showErrors, save, check }: FormSub
     }
   };
 
-  return { submit, busy, failure };
+  // setFailure: for a form that turns messages without a field of its own into the alert above it.
+  return { submit, busy, failure, setFailure };
 }

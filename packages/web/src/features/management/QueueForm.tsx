@@ -18,8 +18,8 @@ import {
   type Queue,
 } from '@wartefrei/shared';
 import { api } from '../../lib/api';
-import { fieldErrorsOf, validateWithSchema } from '../../lib/forms';
 import { FormAlert } from '../../ui/FormAlert';
+import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
 import { buttonVisibilityField, patientInputField, queueFormValues, queueInputOf, queueRangeProblems } from './lists-form';
 
@@ -88,39 +88,33 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
   const form = useFormValues(queueFormValues(queue));
   const [identifierEdited, setIdentifierEdited] = useState(Boolean(queue));
   const [sections, setSections] = useState<string[]>(['general']);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  type Body = ReturnType<typeof queueInputOf> & { profile_id?: string };
+  const saving = useFormSubmit({
+    schema: queue ? UpdateQueueInput : CreateQueueInput,
+    showErrors: (errors) => showErrors(errors),
+    // Ranges across two fields (min and max age, …), which the schema checks field by field.
+    check: (input: Body) => Object.fromEntries(Object.entries(queueRangeProblems(input)).map(([field, code]) => [field, t(`server:validation.${code}`, { 0: t(`server:fields.${field}`) })])),
+    save: async (body: Body) => {
+      if (queue) await api.patch<Queue>(`/queues/${queue.id}`, body, { silent: true });
+      else await api.post<Queue>('/queues', body, { silent: true });
+      await client.invalidateQueries({ queryKey: ['queues'] });
+      onSaved();
+    },
+  });
+  const { busy, failure } = saving;
 
   /** Shows the messages and opens their sections, so the focus can move to the first one. */
   const showErrors = (errors: Record<string, string>) => {
     const fields = Object.keys(errors);
     setSections((open) => [...new Set([...open, ...sectionsOf(fields)])]);
     form.showErrors(errors);
-    if (fields.length > 0 && sectionsOf(fields).length === 0) setFailure(Object.values(errors).join(' '));
+    if (fields.length > 0 && sectionsOf(fields).length === 0) saving.setFailure(Object.values(errors).join(' '));
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFailure(undefined);
     const input = queueInputOf(form.values);
-    const ranges = Object.fromEntries(Object.entries(queueRangeProblems(input)).map(([field, code]) => [field, t(`server:validation.${code}`, { 0: t(`server:fields.${field}`) })]));
-    const schema = queue ? validateWithSchema(UpdateQueueInput, input) : validateWithSchema(CreateQueueInput, { ...input, profile_id: profile.id });
-    const errors = { ...ranges, ...schema };
-    showErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    setBusy(true);
-    try {
-      if (queue) await api.patch<Queue>(`/queues/${queue.id}`, input, { silent: true });
-      else await api.post<Queue>('/queues', { ...input, profile_id: profile.id }, { silent: true });
-      await client.invalidateQueries({ queryKey: ['queues'] });
-      onSaved();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (Object.keys(fields).length > 0) showErrors(fields);
-      else setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    void saving.submit(queue ? input : { ...input, profile_id: profile.id });
   };
 
   const label = (field: string) => t(`lists.queue.fields.${field}`);
@@ -150,7 +144,7 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
   );
 
   return (
-    <form ref={form.formRef} onSubmit={(e) => void submit(e)} noValidate>
+    <form ref={form.formRef} onSubmit={submit} noValidate>
       <Stack gap="md">
         {failure && <FormAlert tone="error">{failure}</FormAlert>}
         {/* No transition: a section opened for an invalid field is visible when the focus moves there. */}
