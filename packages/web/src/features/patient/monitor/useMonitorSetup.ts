@@ -73,7 +73,8 @@ export function useMonitorSetup(route: PatientRoute, search: URLSearchParams): M
     const connection = connectLive({
       topics: [`monitor:${monitorId}`],
       onEvent: () => setReloads((n) => n + 1),
-      onResync: () => undefined,
+      // After (re)subscribing or a version gap a change may have been missed: load the setup again.
+      onResync: () => setReloads((n) => n + 1),
       onStatus: () => undefined,
     });
     return () => connection.close();
