@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LoggedUser } from '@wartefrei/shared';
-import { authenticateToken, parseBasicAuth } from '../../platform/auth.js';
+import { authenticateToken, isUuid, parseBasicAuth } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { hashToken, newSecretToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { verifyPassword } from '../../platform/passwords.js';
-import { loginTokens, type users } from '../../db/schema.js';
+import { loginTokens, users } from '../../db/schema.js';
 import { findUserByUsername } from '../accounts/index.js';
 import { assertLoginAllowed, recordLoginFailure } from './login-limiter.js';
 
@@ -34,6 +34,9 @@ export async function logIn(
 ): Promise<LoggedUser> {
   const credentials = parseBasicAuth(authorization);
   if (!credentials) throw new AppError('AUTH_HEADER_MISSING');
+  // No username holds a NUL, and PostgreSQL rejects one in a text parameter (nor can the
+  // limiter record it): such a sign-in cannot succeed, so it fails before any query.
+  if (credentials.name.includes('\u0000')) throw new AppError('INVALID_CREDENTIALS');
   const username = credentials.name.trim().toLowerCase();
   await assertLoginAllowed(ctx, username, ip);
 
@@ -59,13 +62,21 @@ export async function currentUser(ctx: AppContext, authorization: string | undef
   return presentLoggedUser(user, secret, token.validUntil);
 }
 
-/** `POST /auth/logout`: ends the presented token, even one that has already expired. */
+/**
+ * `POST /auth/logout`: ends the presented token, even one that has already expired — only when
+ * the name beside it (user id or username) is the token's user, as for every other call.
+ */
 export async function logOut(ctx: AppContext, authorization: string | undefined): Promise<void> {
   const credentials = parseBasicAuth(authorization);
   if (!credentials) throw new AppError('AUTH_HEADER_MISSING');
+  if (credentials.name.includes('\u0000')) throw new AppError('UNAUTHORIZED');
+  const namedUser = ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(isUuid(credentials.name) ? eq(users.id, credentials.name) : eq(sql`lower(${users.username})`, credentials.name.toLowerCase()));
   const deleted = await ctx.db
     .delete(loginTokens)
-    .where(eq(loginTokens.tokenHash, hashToken(credentials.secret)))
+    .where(and(eq(loginTokens.tokenHash, hashToken(credentials.secret)), inArray(loginTokens.userId, namedUser)))
     .returning({ userId: loginTokens.userId });
   if (deleted.length === 0) throw new AppError('UNAUTHORIZED');
 }

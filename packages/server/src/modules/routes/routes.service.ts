@@ -22,6 +22,8 @@ import {
 const NONE = 'null';
 
 const named = (segment: string): string | undefined => (segment.toLowerCase() === NONE ? undefined : segment);
+/** No identifier holds a NUL, and PostgreSQL rejects one in a text parameter: such a link names nothing. */
+const unmatchable = (...segments: string[]) => segments.some((segment) => segment.includes('\u0000'));
 const presentQueue = (q: RouteQueue): ResolvedRoute['queue'] => ({ id: q.id, identifier: q.identifier, name: q.name });
 
 /** The queue a link to a location opens: its default queue, else its only queue, else none. */
@@ -41,6 +43,7 @@ async function queueOfProfile(ctx: AppContext, profileId: string): Promise<Route
  * QUEUE_NOT_FOUND. Only ids, identifiers and names leave the server.
  */
 export async function resolveIdentifiers(ctx: AppContext, accountSegment: string, profileSegment: string, queueSegment: string): Promise<ResolvedRoute> {
+  if (unmatchable(accountSegment, profileSegment, queueSegment)) throw new AppError('QUEUE_NOT_FOUND');
   const accountIdentifier = named(accountSegment);
   const account = accountIdentifier ? await findAccountByIdentifier(ctx.db, accountIdentifier) : undefined;
   if (!account) throw new AppError('QUEUE_NOT_FOUND');
@@ -93,6 +96,7 @@ export async function resolveId(ctx: AppContext, id: string): Promise<ResolvedRo
  * (what the screen has to say), never which of the two was unknown.
  */
 export async function resolveMonitor(ctx: AppContext, accountSegment: string, monitorSegment: string): Promise<PublicMonitor> {
+  if (unmatchable(accountSegment, monitorSegment)) throw new AppError('MONITOR_NOT_FOUND');
   const accountIdentifier = named(accountSegment);
   const account = accountIdentifier ? await findAccountByIdentifier(ctx.db, accountIdentifier) : undefined;
   if (!account) throw new AppError('MONITOR_NOT_FOUND');

@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import type { HTTPMethods } from 'fastify';
+import type { InfoTag, LoggedUser, Monitor, Processor, Profile, Queue, ScheduleEntry, TicketView } from '@wartefrei/shared';
+import { basic, type TestApp } from '../test/test-app.js';
+import { givenVerifiedAdmin, logIn } from '../test/factories.js';
+import { givenProcessor } from '../test/factories-sessions.js';
+
+/** What a path parameter or an input field names. */
+export const ID_KINDS = [
+  'account',
+  'profile',
+  'queue',
+  'member',
+  'tag',
+  'user',
+  'entry',
+  'monitor',
+  'routable',
+  'accountIdentifier',
+  'profileIdentifier',
+  'queueIdentifier',
+  'monitorIdentifier',
+  'token',
+] as const;
+export type IdKind = (typeof ID_KINDS)[number];
+
+/** The real ids (and identifiers) of one account, by kind. */
+export type IdPool = Record<IdKind, string[]>;
+
+const unique = () => randomBytes(4).toString('hex');
+let ipCounter = 0;
+/** Setup draws come from their own addresses: the public draw limit is not what setup is about. */
+const nextIp = () => `198.19.${Math.floor(ipCounter / 250) % 250}.${(ipCounter++ % 250) + 1}`;
+
+export interface Account {
+  label: string;
+  accountId: string;
+  username: string;
+  password: string;
+  admin: LoggedUser;
+  ids: IdPool;
+  /** Every id and name of the account: none may show up in an answer to the other account. */
+  secrets: Set<string>;
+}
+
+/** A setup call that must answer `status`; throws naming the call otherwise. */
+async function call<T>(t: TestApp, user: LoggedUser, method: HTTPMethods, url: string, payload: unknown, status: number): Promise<T> {
+  const res = await t.inject({ method, url, headers: { authorization: basic(user.id, user.token) }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  if (res.statusCode !== status) throw new Error(`fuzz setup ${method} ${url}: expected ${status}, got ${res.statusCode} ${res.body}`);
+  return (res.body ? res.json() : undefined) as T;
+}
+
+function emptyPool(): IdPool {
+  return Object.fromEntries(ID_KINDS.map((kind) => [kind, []])) as unknown as IdPool;
+}
+
+/** A signed-up, verified, logged-in account with nothing in it yet. */
+export async function givenAccount(t: TestApp, label: string): Promise<Account> {
+  const admin = await givenVerifiedAdmin(t, { display_name: `Dr. ${label} ${unique()}`, account_name: `Praxis ${label} ${unique()}` });
+  const account: Account = {
+    label,
+    accountId: admin.account_id,
+    username: admin.username,
+    password: admin.password,
+    admin: await logIn(t, admin.username, admin.password),
+    ids: emptyPool(),
+    secrets: new Set(),
+  };
+  account.ids.account.push(admin.account_id);
+  account.ids.user.push(admin.user_id);
+  account.ids.accountIdentifier.push(admin.account_identifier);
+  keep(account, admin.account_id, admin.user_id, admin.account_name, admin.account_identifier, admin.username, admin.display_name);
+  return account;
+}
+
+function keep(account: Account, ...values: (string | null | undefined)[]) {
+  for (const value of values) if (value) account.secrets.add(value);
+}
+
+/**
+ * Fills the account with one of everything, made through the API: a location, an open queue
+ * (assigned to `assign`), members waiting, processing, cancelled and tagged, an info tag, a
+ * second processor, a schedule entry and a monitor. Called again, it adds fresh ones: the fuzz
+ * deletes and changes what it is given, later routes still find live things.
+ */
+export async function furnish(t: TestApp, account: Account, assign: string[] = []): Promise<void> {
+  const { admin, label, ids } = account;
+  const n = `${label}-${unique()}`.toLowerCase();
+  const profile = await call<Profile>(t, admin, 'POST', '/profiles', { name: `Standort ${n}`, identifier: `standort-${n}` }, 201);
+  const queue = await call<Queue>(
+    t,
+    admin,
+    'POST',
+    '/queues',
+    {
+      profile_id: profile.id,
+      name: `Warteliste ${n}`,
+      identifier: `liste-${n}`,
+      max_concurrent_processing: 50,
+      patient_inputs: { display_name: 'OPTIONAL', first_name: 'OPTIONAL', birth_date: 'NONE', insurance_number: 'NONE', mail: 'NONE', phone: 'NONE' },
+    },
+    201,
+  );
+  await call(t, admin, 'POST', `/queues/${queue.id}/session`, { event: 'START' }, 200);
+  for (const userId of assign) await call(t, admin, 'PUT', `/queues/${queue.id}/processors/${userId}`, undefined, 200);
+  const tag = await call<InfoTag>(t, admin, 'POST', '/info-tags', { name: `${label.slice(0, 2)}${unique().slice(0, 6)}` }, 201);
+  const processor = await call<Processor>(
+    t,
+    admin,
+    'POST',
+    '/processors',
+    { username: `${label.toLowerCase()}-mitarbeiter-${unique()}@praxis.example`, display_name: `${label} Mitarbeiter ${unique()}` },
+    201,
+  );
+  await call(t, admin, 'PUT', `/queues/${queue.id}/processors/${processor.id}`, undefined, 200);
+  const entry = await call<ScheduleEntry>(t, admin, 'POST', `/queues/${queue.id}/schedule`, { event: 'START', weekday: 1, local_time: '07:00' }, 201);
+  const monitor = await call<Monitor>(t, admin, 'POST', '/monitors', { identifier: `monitor-${n}`, display_name: `Monitor ${n}`, queue_ids: [queue.id] }, 201);
+
+  const draw = async (): Promise<TicketView> => {
+    const m = unique();
+    const names = [`${label} Gast ${m}`, `${label}vorname${m}`, `${label}nachname${m}`];
+    const res = await t.inject({
+      method: 'POST',
+      url: `/queues/${queue.id}/members`,
+      payload: { origin: 'ONLINE', display_name: names[0], first_name: names[1], last_name: names[2] },
+      remoteAddress: nextIp(),
+    });
+    if (res.statusCode !== 201) throw new Error(`fuzz setup draw: ${res.statusCode} ${res.body}`);
+    const ticket = res.json<TicketView>();
+    keep(account, ticket.id, ...names);
+    ids.member.push(ticket.id);
+    return ticket;
+  };
+  await draw();
+  await call(t, admin, 'POST', `/members/${(await draw()).id}/call`, {}, 200);
+  await call(t, admin, 'POST', `/members/${(await draw()).id}/cancel`, {}, 200);
+  await call(t, admin, 'POST', `/members/${(await draw()).id}/info-tags`, { info_tag_id: tag.id }, 200);
+
+  ids.profile.push(profile.id);
+  ids.queue.push(queue.id);
+  ids.tag.push(tag.id);
+  ids.user.push(processor.id);
+  ids.entry.push(entry.id);
+  ids.monitor.push(monitor.id);
+  ids.routable.push(queue.id, profile.id, monitor.id);
+  ids.profileIdentifier.push(profile.identifier);
+  ids.queueIdentifier.push(queue.identifier);
+  ids.monitorIdentifier.push(monitor.identifier);
+  keep(account, profile.id, profile.name, profile.identifier, queue.id, queue.name, queue.identifier, tag.id, tag.name);
+  keep(account, processor.id, processor.username, processor.display_name, entry.id, monitor.id, monitor.identifier, monitor.display_name);
+}
+
+/** The actors of account A: its admin and a processor assigned to A's queues. */
+export interface Actors {
+  admin: LoggedUser;
+  processor: LoggedUser;
+}
+
+/** Whether the user's token still signs in (a fuzzed logout or delete may have ended it). */
+async function stillSignedIn(t: TestApp, user: LoggedUser): Promise<boolean> {
+  const res = await t.inject({ method: 'GET', url: '/auth', headers: { authorization: basic(user.id, user.token) } });
+  return res.statusCode === 200;
+}
+
+/**
+ * Signs the actors in again when a fuzzed request logged them out, demoted or deleted them, and
+ * gives the account fresh things to act on. A login locked by fuzzed failures is waited out on
+ * the test clock.
+ */
+export async function refreshActors(t: TestApp, account: Account, actors: Actors): Promise<void> {
+  if (!(await stillSignedIn(t, actors.admin)) || !actors.admin.is_admin) {
+    let res = await t.inject({ method: 'POST', url: '/auth/login', headers: { authorization: basic(account.username, account.password) }, remoteAddress: nextIp() });
+    if (res.statusCode === 429) {
+      t.clock.advanceSeconds(t.config.loginLimits.windowSeconds + 1);
+      res = await t.inject({ method: 'POST', url: '/auth/login', headers: { authorization: basic(account.username, account.password) }, remoteAddress: nextIp() });
+    }
+    if (res.statusCode !== 200) throw new Error(`fuzz: admin A cannot sign in again: ${res.statusCode} ${res.body}`);
+    actors.admin = res.json<LoggedUser>();
+    account.admin = actors.admin;
+  }
+  if (!(await stillSignedIn(t, actors.processor))) actors.processor = await givenProcessor(t, account.accountId);
+  await furnish(t, account, [actors.processor.id]);
+  account.ids.user.push(actors.processor.id);
+}
