@@ -13,12 +13,6 @@ export interface KnownOpenBug {
   matches(request: { method: string; url: string; headers: Record<string, string> }, answer: Answer): boolean;
 }
 
-/** The `name:secret` of a Basic header, decoded (empty when there is none). */
-export const basicCredentialsOf = (headers: Record<string, string>) => {
-  const encoded = headers.authorization?.match(/^Basic\s+(\S+)/i)?.[1];
-  return encoded ? Buffer.from(encoded, 'base64').toString('utf8') : '';
-};
-
 export const KNOWN_OPEN_BUGS: readonly KnownOpenBug[] = [
   {
     id: 'router errors bypass the error handler',
@@ -31,15 +25,6 @@ export const KNOWN_OPEN_BUGS: readonly KnownOpenBug[] = [
     id: 'plain GET /ws answers 404 without a body',
     fixIn: 'platform/realtime/realtime.routes.ts: answer a non-upgrade request with a coded JSON error',
     matches: (request, answer) => request.url.split('?')[0] === '/ws' && answer.statusCode === 404 && answer.body === '',
-  },
-  {
-    id: 'NUL in the Basic credentials is a 500',
-    fixIn: 'platform/auth.ts (parseBasicAuth / authenticateToken): a NUL cannot be sent to PostgreSQL as text',
-    // Sign-in and sign-out (modules/auth) guard against it themselves: only token checks remain.
-    matches: (request, answer) =>
-      answer.statusCode === 500 &&
-      basicCredentialsOf(request.headers).includes('\u0000') &&
-      !/^\/(?:auth\/login|auth\/logout|credentials\/logout)(?:\?|$)/.test(request.url),
   },
 ];
 

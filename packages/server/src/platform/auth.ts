@@ -27,6 +27,8 @@ export function parseBasicAuth(header: string | undefined): BasicCredentials | u
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon <= 0 || colon === decoded.length - 1) return undefined;
+  // PostgreSQL refuses NUL in text: such a header names nobody, rather than failing the query.
+  if (decoded.includes('\u0000')) return undefined;
   return { name: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
 }
 
