@@ -39,6 +39,8 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   SESSION_EXPIRED: 440,
   INTERNAL: 500,
+  /** The database cannot be reached right now (restart, failover); trying again later helps. */
+  DATABASE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

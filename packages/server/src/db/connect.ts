@@ -26,6 +26,9 @@ export interface DatabaseHandle {
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** Longest wait for a pooled connection (a busy pool included) before a request gives up. */
+const CONNECTION_TIMEOUT_MS = 15_000;
+
 // Any constant shared by all nodes: only one runs migrations at a time.
 const MIGRATION_LOCK = 7_402_119;
 
@@ -36,14 +39,34 @@ const MIGRATION_LOCK = 7_402_119;
 export async function connectDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
-  /** An idle pooled connection died (database restart, failover): reported, never fatal. */
+  /** A pooled connection died, idle or checked out (database restart, failover): reported, never fatal. */
   onIdleConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // Without a listener, node-postgres turns an idle client's error into an uncaught exception
-    // that ends the process; the pool replaces the dead client by itself.
-    pool.on('error', options.onIdleConnectionError ?? ((error) => console.warn(`database connection lost: ${error.message}`)));
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // A database that is unreachable (not merely refusing) would keep a request waiting for a
+      // connection forever; after this it answers 503 DATABASE_UNAVAILABLE and the caller retries.
+      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+      // Notices a peer that vanished without closing the socket (failover, network cut).
+      keepAlive: true,
+    });
+    // Without a listener, node-postgres turns a connection's error into an uncaught exception
+    // that ends the process. The pool listens only while a client is idle; one checked out when
+    // PostgreSQL ends its session between two queries (a fast stop mid-transaction) needs a
+    // listener of its own. Each client reports its first error, here; the pool's own 'error' for
+    // an idle client is the same error again. A dead client fails its next query (503
+    // DATABASE_UNAVAILABLE) and the pool drops it on release, then connects anew by itself.
+    const report = options.onIdleConnectionError ?? ((error: Error) => console.warn(`database connection lost: ${error.message}`));
+    pool.on('connect', (client) => {
+      let reported = false; // after the first error, the socket's end repeats it in other words
+      client.on('error', (error) => {
+        if (!reported) report(error);
+        reported = true;
+      });
+    });
+    pool.on('error', () => undefined);
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);

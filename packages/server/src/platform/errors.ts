@@ -10,6 +10,7 @@ import {
   type FieldErrorCode,
   type SupportedLang,
 } from '@wartefrei/shared';
+import { isDatabaseUnavailable } from '../db/database-unavailable.js';
 import { requestLang } from './i18n.js';
 
 export type FieldProblem = FieldErrorCode | { code: FieldErrorCode; args?: (string | number)[] };
@@ -97,6 +98,9 @@ export function violatedConstraint(error: unknown): string | undefined {
   return e.constraint ?? e.cause?.constraint;
 }
 
+/** What a 503 DATABASE_UNAVAILABLE suggests as a pause: a restart or failover takes seconds. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 function toAppError(error: unknown, req: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
   const fastifyError = error as FastifyError;
@@ -108,6 +112,12 @@ function toAppError(error: unknown, req: FastifyRequest): AppError {
   const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (mapped) return new AppError(mapped);
   if (isUniqueViolation(error)) return new AppError('UNIQUE');
+  if (isDatabaseUnavailable(error)) {
+    // PostgreSQL is down or restarting: the pool reconnects by itself once it is back, so the
+    // caller may simply try again — a 503 with a code, not a 500 that looks like a bug.
+    req.log.warn({ err: error }, 'database unavailable');
+    return new AppError('DATABASE_UNAVAILABLE', { headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) } });
+  }
   const status = fastifyError.statusCode ?? 500;
   if (status === 429) return new AppError('RATE_LIMITED');
   if (status === 404) return new AppError('NOT_FOUND');
