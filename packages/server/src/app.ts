@@ -56,6 +56,9 @@ export async function buildApp(options: BuildAppOptions) {
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustProxy,
+    // A path the router cannot read (a broken %-escape, a parameter over 100 characters) is
+    // answered by Fastify before any handler: through ours, it too gets a code and no echo.
+    frameworkErrors: handleError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -15,13 +15,6 @@ export interface KnownOpenBug {
 
 export const KNOWN_OPEN_BUGS: readonly KnownOpenBug[] = [
   {
-    id: 'router errors bypass the error handler',
-    fixIn: "app.ts: Fastify({ frameworkErrors: handleError }) and platform/errors.ts mapping FST_ERR_BAD_URL and FST_ERR_MAX_PARAM_LENGTH",
-    // A path with a broken %-escape (400) or a parameter over 100 characters (414) is answered by
-    // Fastify's router itself: `{"error","code":"FST_ERR_…","message":"'<the url>' is …"}`.
-    matches: (_request, answer) => /"code":"FST_ERR_(?:BAD_URL|MAX_PARAM_LENGTH)"/.test(answer.body),
-  },
-  {
     id: 'plain GET /ws answers 404 without a body',
     fixIn: 'platform/realtime/realtime.routes.ts: answer a non-upgrade request with a coded JSON error',
     matches: (request, answer) => request.url.split('?')[0] === '/ws' && answer.statusCode === 404 && answer.body === '',

@@ -84,6 +84,9 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_BAD_URL: 'VALIDATION',
+  // No id of ours is that long: the thing named does not exist.
+  FST_ERR_MAX_PARAM_LENGTH: 'NOT_FOUND',
 };
 
 /** PostgreSQL's unique_violation, whether raised directly or wrapped by drizzle. */
