@@ -1,4 +1,5 @@
 import { matchPatientRoute } from './features/patient/app/patient-routes';
+import { prefetch } from './features/patient/app/prefetch';
 import { SCREEN_LOADERS } from './features/patient/app/screens';
 
 /*
@@ -10,6 +11,10 @@ const patientRoute = matchPatientRoute(window.location.pathname);
 if (patientRoute) {
   // The screen's chunk and React at the same time (the screen would otherwise wait for React).
   void SCREEN_LOADERS[patientRoute.screen]();
+  // …and the ticket itself, beside them: GET /members/{id} answers the same in every language.
+  // Only for an id that can be one (the screen itself fetches nothing for a malformed one).
+  const memberId = patientRoute.screen === 'ticket' ? patientRoute.memberId : undefined;
+  if (memberId && /^[0-9a-f-]{36}$/i.test(memberId)) prefetch(`/members/${memberId}`);
   void import('./features/patient/app/start');
 } else {
   void import('./app/start');

@@ -1,5 +1,6 @@
 import { isApiError, type ApiError } from '@wartefrei/shared';
 import { currentLanguage } from './i18n';
+import { takePrefetched } from './prefetch';
 
 /** A failed call: `status` 0 when the server could not be reached. */
 export class PatientApiError extends Error {
@@ -22,13 +23,15 @@ export class PatientApiError extends Error {
 /**
  * The patient screens' fetch: no login, the patient's language in Accept-Language, errors as
  * PatientApiError. Small on purpose (the staff app's client brings its session handling along).
+ * A GET the bootstrap started early (prefetch.ts) is answered from that request.
  */
 export async function patientRequest<T>(path: string, init: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown } = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLanguage() };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const early = init.method === undefined || init.method === 'GET' ? takePrefetched(path) : undefined;
   let response: Response;
   try {
-    response = await fetch(path, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+    response = await (early ?? fetch(path, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) }));
   } catch (error) {
     throw new PatientApiError(error instanceof Error ? error.message : 'network error', 0);
   }
