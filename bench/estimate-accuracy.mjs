@@ -5,10 +5,11 @@
 // TypeScript is loaded through tsx's API). The figures are the same on every machine.
 // Scenarios: estimate-accuracy/scenarios.mjs; error definitions: estimate-accuracy/score.mjs;
 // errors by time of draw, to find a cause: `node bench/estimate-accuracy/diagnose.mjs [scenario]`.
-// `estimate_if_return_known_*` is a what-if beside them: the same estimator, also told when a
-// processor who switched to not active is back — the input today's server does not have.
+// The absent processor pauses with "Pause für 60 Minuten" (the server knows their return) except
+// in slow_unannounced_absence; `estimate_without_return_*` is the server as before that feature
+// (a plain switch to not active, no return told) on the same days: the before beside the after.
 import { pathToFileURL } from 'node:url';
-import { naiveEstimator, serverEstimator, serverKnowingReturnsEstimator } from './estimate-accuracy/estimators.mjs';
+import { naiveEstimator, serverEstimator, serverWithoutReturnsEstimator } from './estimate-accuracy/estimators.mjs';
 import { SCENARIOS } from './estimate-accuracy/scenarios.mjs';
 import { meanOfDays, scoreDay } from './estimate-accuracy/score.mjs';
 import { simulateDay } from './estimate-accuracy/simulate-day.mjs';
@@ -24,25 +25,25 @@ export function estimateAccuracyDetails(days = DAYS) {
     const estimators = {
       server: serverEstimator(scenario),
       naive: naiveEstimator(scenario),
-      ifReturnKnown: serverKnowingReturnsEstimator(scenario),
+      withoutReturn: serverWithoutReturnsEstimator(scenario),
     };
     const server = [];
     const naive = [];
-    const ifReturnKnown = [];
+    const withoutReturn = [];
     let patients = 0;
     for (let day = 1; day <= days; day++) {
       const simulated = simulateDay(scenario, day, estimators);
       patients += simulated.length;
       server.push(scoreDay(simulated, 'server'));
       naive.push(scoreDay(simulated, 'naive'));
-      ifReturnKnown.push(scoreDay(simulated, 'ifReturnKnown'));
+      withoutReturn.push(scoreDay(simulated, 'withoutReturn'));
     }
     return {
       name: scenario.name,
       patients_per_day: patients / days,
       server: meanOfDays(server),
       naive: meanOfDays(naive),
-      ifReturnKnown: meanOfDays(ifReturnKnown),
+      withoutReturn: meanOfDays(withoutReturn),
     };
   });
   const overall = {
@@ -50,7 +51,7 @@ export function estimateAccuracyDetails(days = DAYS) {
     patients_per_day: scenarios.reduce((sum, s) => sum + s.patients_per_day, 0) / scenarios.length,
     server: meanOfDays(scenarios.map((s) => s.server)),
     naive: meanOfDays(scenarios.map((s) => s.naive)),
-    ifReturnKnown: meanOfDays(scenarios.map((s) => s.ifReturnKnown)),
+    withoutReturn: meanOfDays(scenarios.map((s) => s.withoutReturn)),
   };
   return { scenarios, overall };
 }
@@ -84,9 +85,10 @@ function figuresAndTargets({ scenarios, overall }, days) {
     estimate_early_10_share: round(overall.server.early_10_share, 3),
     estimate_naive_early_10_share: round(overall.naive.early_10_share, 3),
     estimate_mean_wait_min: round(overall.server.wait_min),
-    // What-if (not the server today): the same estimator also told when an absent processor is back.
-    estimate_if_return_known_mae_at_draw_min: round(overall.ifReturnKnown.mae_at_draw),
-    estimate_if_return_known_mae_at_draw_ratio: round(overall.ifReturnKnown.mae_at_draw / overall.naive.mae_at_draw, 3),
+    // Before pauses with a return: the same days, the pause told to the server as a plain switch.
+    estimate_without_return_mae_at_draw_min: round(overall.withoutReturn.mae_at_draw),
+    estimate_without_return_mae_at_draw_ratio: round(overall.withoutReturn.mae_at_draw / overall.naive.mae_at_draw, 3),
+    estimate_without_return_mae_all_ratio: round(overall.withoutReturn.mae_all / overall.naive.mae_all, 3),
     estimate_days_per_scenario: days,
   };
   for (const scenario of scenarios) Object.assign(figures, figuresOf(`estimate_${scenario.name}`, scenario));
@@ -102,7 +104,7 @@ function figuresAndTargets({ scenarios, overall }, days) {
 /** One row per scenario: the figures side by side, for reading. */
 function detailRows({ scenarios, overall }) {
   return Object.fromEntries(
-    [...scenarios, overall].map(({ name, patients_per_day, server, naive, ifReturnKnown }) => [
+    [...scenarios, overall].map(({ name, patients_per_day, server, naive, withoutReturn }) => [
       name,
       {
         patients: round(patients_per_day, 1),
@@ -110,7 +112,7 @@ function detailRows({ scenarios, overall }) {
         'MAE draw': round(server.mae_at_draw, 1),
         'naive MAE draw': round(naive.mae_at_draw, 1),
         'ratio draw': round(server.mae_at_draw / naive.mae_at_draw, 2),
-        'MAE draw if return known': round(ifReturnKnown.mae_at_draw, 1),
+        'MAE draw without return': round(withoutReturn.mae_at_draw, 1),
         'MAE all': round(server.mae_all, 1),
         'naive MAE all': round(naive.mae_all, 1),
         'ratio all': round(server.mae_all / naive.mae_all, 2),

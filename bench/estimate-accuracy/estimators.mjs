@@ -7,7 +7,6 @@ import { tsImport } from 'tsx/esm/api';
 const MINUTE = 60_000;
 
 const { estimateLine } = await tsImport('../../packages/server/src/modules/tickets/line.ts', import.meta.url);
-const { learnedAverageMinutes } = await tsImport('../../packages/shared/src/tickets/estimate.ts', import.meta.url);
 
 /** The queue row as line.ts reads it: only these columns feed the estimate. */
 export function queueRow(scenario) {
@@ -22,7 +21,8 @@ export function queueRow(scenario) {
 
 /**
  * The server's estimate of a simulated line: the snapshot is shaped as loadQueueLine returns it
- * (waiting in call order, processing latest call first, active processors, durations oldest first).
+ * (waiting in call order, processing latest call first, active processors, durations oldest first)
+ * with the processors away on a pause as loadAwayProcessors returns them (line.ts).
  */
 export function serverEstimator(scenario) {
   const queue = queueRow(scenario);
@@ -44,6 +44,7 @@ export function serverEstimator(scenario) {
         activeProcessors: line.activeProcessors,
         // loadQueueLine reads at most the 50 most recent.
         recentDurations: line.recentDurations.slice(-50),
+        away: line.away.map((a) => ({ returnsAt: new Date(a.returnsAt) })),
       },
       new Date(line.now),
     );
@@ -68,22 +69,11 @@ export function naiveEstimator(scenario) {
 }
 
 /**
- * What-if, not the server: the real estimator also told when a processor switched to not active
- * is back (as a timed "away for 60 minutes" would tell it). Fed through today's inputs: the
- * returning processor counts as a lane whose visit ends at the return time.
+ * The server as it was before pauses with a return (issue 8): the same estimator on the same
+ * line, but told nothing about returns — a pause is a plain switch to not active. The "before"
+ * beside "server" (after) on the very same days.
  */
-export function serverKnowingReturnsEstimator(scenario) {
+export function serverWithoutReturnsEstimator(scenario) {
   const server = serverEstimator(scenario);
-  return (line) => {
-    const average = learnedAverageMinutes(line.recentDurations.slice(-50), scenario.configuredAverageMinutes) * MINUTE;
-    return server({
-      ...line,
-      activeProcessors: line.activeProcessors + line.returnsAt.length,
-      processing: [
-        ...line.processing,
-        // Started so that an average visit ends at the return: the estimator expects the lane free then.
-        ...line.returnsAt.map((at, i) => ({ id: `away${i}`, number: 0, startedAt: at - average })),
-      ],
-    });
-  };
+  return (line) => server({ ...line, away: [] });
 }

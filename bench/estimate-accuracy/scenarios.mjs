@@ -25,9 +25,12 @@ const base = {
   /**
    * The last processor is away 09:30–10:30 (minutes after opening); they finish the visit in
    * hand first. `announced`: they switch themselves to not active while away, so the server
-   * counts one lane less; otherwise the server keeps counting them.
+   * counts one lane less; otherwise the server keeps counting them. `pauseMinutes`: they do it
+   * with the work view's "Pause für …" menu when they leave (the server then knows their return:
+   * leaving + pauseMinutes, a little after the real return when a visit in hand kept them);
+   * null: the plain switch, no return told. Back, they switch on again by hand.
    */
-  absence: { from: 90, to: 150, announced: true },
+  absence: { from: 90, to: 150, announced: true, pauseMinutes: 60 },
   /** 'none': a new queue, nothing learned yet; 'previous-day': 50 real durations of a day like this one. */
   history: 'none',
 };

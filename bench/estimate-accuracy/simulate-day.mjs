@@ -58,6 +58,8 @@ export function simulateDay(scenario, day, estimators) {
     away: false,
     leaving: false,
     active: true,
+    /** The return announced with "Pause für …" (epoch ms), as queue_processors.inactive_until. */
+    inactiveUntil: undefined,
   }));
   const absent = processors[processors.length - 1];
   const waiting = [];
@@ -76,8 +78,8 @@ export function simulateDay(scenario, day, estimators) {
     processing: [...processing],
     activeProcessors: processors.filter((p) => p.active).length,
     recentDurations: [...recentDurations],
-    // Not known to the server: when processors switched to not active are back (for the what-if estimator).
-    returnsAt: processors.filter((p) => p.away && !p.active).map(() => OPENING + minutes(scenario.absence.to)),
+    // As loadAwayProcessors reads them: not active, with an announced return.
+    away: processors.filter((p) => !p.active && p.inactiveUntil !== undefined).map((p) => ({ returnsAt: p.inactiveUntil })),
   });
 
   /** What every estimator would tell the waiting patients now (a ticket page reloaded, a realtime push). */
@@ -106,11 +108,17 @@ export function simulateDay(scenario, day, estimators) {
     }
   }
 
-  function goAway(processor) {
+  function goAway(processor, now) {
     processor.away = true;
     processor.leaving = false;
     processor.freeSince = undefined;
-    if (scenario.absence.announced) processor.active = false;
+    if (!scenario.absence.announced) return;
+    processor.active = false;
+    if (scenario.absence.pauseMinutes) {
+      // "Pause für 60 Minuten", pressed when actually leaving; its end job runs at the return told.
+      processor.inactiveUntil = now + minutes(scenario.absence.pauseMinutes);
+      schedule(processor.inactiveUntil, 'pause-end', processor);
+    }
   }
 
   while (events.length > 0) {
@@ -129,7 +137,7 @@ export function simulateDay(scenario, day, estimators) {
       processing.splice(processing.findIndex((p) => p.id === patient.id), 1);
       recentDurations.push((now - patient.actualStart) / minutes(1));
       subject.busyWith = undefined;
-      if (subject.leaving) goAway(subject);
+      if (subject.leaving) goAway(subject, now);
       else schedule(now + turnover(), 'ready', subject);
       changed = true;
     } else if (kind === 'ready') {
@@ -141,12 +149,22 @@ export function simulateDay(scenario, day, estimators) {
     } else if (kind === 'leave') {
       // The visit in hand is finished first; a free processor leaves at once.
       if (subject.busyWith) subject.leaving = true;
-      else goAway(subject);
+      else goAway(subject, now);
       changed = !subject.busyWith && scenario.absence.announced;
+    } else if (kind === 'pause-end') {
+      // The server's job: a pause not ended by hand yet counts as active from its return on
+      // (the processor is late); one switched back already is left alone.
+      changed = !subject.active && subject.inactiveUntil === now;
+      if (changed) {
+        subject.active = true;
+        subject.inactiveUntil = undefined;
+      }
     } else if (kind === 'return') {
+      // Back: the switch on again by hand (ends a pause early, its job then does nothing).
       subject.away = false;
       subject.leaving = false;
       subject.active = true;
+      subject.inactiveUntil = undefined;
       subject.freeSince = now;
       if (subject.busyWith) subject.freeSince = undefined;
       callWhileFree(now);

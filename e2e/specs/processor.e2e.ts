@@ -169,4 +169,39 @@ describe('the work view', () => {
       for (const q of queues) await admin.page.request.put(`/queues/${q.id}/processors/${processor.id}`, { headers, data: { active: true } });
     }
   });
+
+  it('pauses for 30 minutes with the return told to the server, shows until when, and the switch brings the processor back', async () => {
+    await page.goto(`/backend/processor/${queue.id}`);
+    await page.getByRole('heading', { level: 2, name: queue.name }).waitFor();
+    const own = async () => {
+      const res = await page.request.get('/processors/me/queues', { headers: { authorization: basic(processor.id, processor.token) } });
+      return ((await res.json()) as { queue_id: string; active: boolean; inactive_until: string | null }[]).find((q) => q.queue_id === queue.id);
+    };
+    const active = page.getByRole('switch', { name: 'Aktiv bearbeiten' });
+    expect(await active.isChecked()).toBe(true);
+
+    const pressedAt = Date.now();
+    await page.getByRole('button', { name: 'Pause für …' }).click();
+    await page.getByRole('menuitem', { name: '30 Minuten' }).click();
+    const badge = page.getByRole('status').filter({ hasText: /^Pause bis \d{2}:\d{2}$/ });
+    await badge.waitFor();
+    const paused = await own();
+    expect(paused?.active).toBe(false);
+    const returnsIn = new Date(paused?.inactive_until ?? 0).getTime() - pressedAt;
+    expect(returnsIn).toBeGreaterThan(29 * 60_000);
+    expect(returnsIn).toBeLessThan(31 * 60_000);
+    const shown = await page.evaluate((iso) => new Date(iso).toLocaleTimeString('de', { hour: '2-digit', minute: '2-digit' }), paused!.inactive_until!);
+    expect(await badge.textContent()).toBe(`Pause bis ${shown}`);
+    expect(await active.isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Pause für …' }).waitFor({ state: 'detached' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'processor-paused');
+
+    // Back earlier than told: the switch ends the pause.
+    await page.getByText('Aktiv bearbeiten', { exact: true }).click();
+    await badge.waitFor({ state: 'detached' });
+    await expect.poll(async () => own()).toMatchObject({ active: true, inactive_until: null });
+    expect(await active.isChecked()).toBe(true);
+    expect(errors).toEqual([]);
+  });
 });

@@ -62,8 +62,24 @@ export type AssignProcessorInput = z.infer<typeof AssignProcessorInput>;
 export const AssignedProcessor = Processor.extend({ active: z.boolean() });
 export type AssignedProcessor = z.infer<typeof AssignedProcessor>;
 
-/** `PATCH /processors/me/queues/{queueId}`: actively processing or only managing. */
-export const SetOwnQueueActiveInput = z.strictObject({ active: z.boolean() });
+/** A pause with an announced return ends at most this far ahead: a break, not a day off. */
+export const MAX_INACTIVE_HOURS = 12;
+
+/**
+ * `PATCH /processors/me/queues/{queueId}`: actively processing or only managing. With `active:
+ * false`, `until` announces the return (a pause "for 30 minutes"): from then on the processor
+ * counts as active again, and the wait estimate counts their lane as free from then. The server
+ * checks that it lies ahead (UNTIL_IN_PAST) and at most MAX_INACTIVE_HOURS ahead (MAX_VALUE):
+ * both need its clock. Without `until` (or null) the switch lasts until switched back.
+ */
+export const SetOwnQueueActiveInput = z
+  .strictObject({
+    active: z.boolean(),
+    until: z.iso.datetime({ offset: true }).nullish(),
+  })
+  .superRefine((value, issue) => {
+    if (value.active && value.until) issue.addIssue({ code: 'custom', path: ['until'], message: 'NOT_WITH_EVENT' });
+  });
 export type SetOwnQueueActiveInput = z.infer<typeof SetOwnQueueActiveInput>;
 
 /** One of the caller's assigned queues (`GET /processors/me/queues`), by queue priority. */
@@ -74,5 +90,7 @@ export const OwnQueue = z.object({
   priority: z.number().int(),
   profile_id: z.uuid(),
   active: z.boolean(),
+  /** Paused with an announced return: when they are back (ISO); null when active or no return announced. */
+  inactive_until: z.string().nullable(),
 });
 export type OwnQueue = z.infer<typeof OwnQueue>;

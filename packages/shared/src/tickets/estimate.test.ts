@@ -4,6 +4,9 @@ import { estimateNewTicketWait, estimateStarts, estimatorLanes, learnedAverageMi
 const MINUTE = 60_000;
 const NOW = Date.UTC(2026, 10, 22, 8, 0);
 const ago = (minutes: number) => NOW - minutes * MINUTE;
+const inMinutes = (minutes: number) => NOW + minutes * MINUTE;
+/** Processors on a pause, back in these many minutes (negative: the return has passed). */
+const backIn = (...minutes: number[]) => minutes.map((m) => ({ returnsAt: inMinutes(m) }));
 const base: EstimateInput = { now: NOW, averageMinutes: 10, preprocessingBufferMinutes: 0, servers: 1, processing: [], waiting: [] };
 const members = (...delays: (number | undefined)[]) =>
   delays.map((delayMinutes, i) => (delayMinutes === undefined ? { id: `m${i}` } : { id: `m${i}`, delayMinutes }));
@@ -54,6 +57,23 @@ describe('estimateStarts', () => {
     ['EARLIER never before now', { waiting: members(-15, 0) }, [0, 10]],
     ['no delay given', { waiting: members(undefined, undefined) }, [0, 10]],
     ['fractional average rounds up to the minute', { averageMinutes: 7.5, waiting: members(0, 0, 0) }, [0, 8, 15]],
+    // A processor on a pause, back in 15 minutes: who would be served after the return starts
+    // earlier than with one lane all along ([0, 10, 20, 30]); who is served before, unchanged.
+    ['a returning lane is free from its return', { away: backIn(15), waiting: members(0, 0, 0, 0) }, [0, 10, 15, 20]],
+    ['a return already passed is a lane now', { away: backIn(-5), waiting: members(0, 0, 0) }, [0, 0, 10]],
+    ['nobody active, one returning: served from the return', { servers: 0, away: backIn(30), waiting: members(0, 0) }, [30, 40]],
+    ['two returning: the earlier return first', { servers: 0, away: backIn(20, 5), waiting: members(0, 0, 0) }, [5, 15, 20]],
+    [
+      'returning lanes count within maxConcurrentProcessing, the present ones first',
+      { servers: 2, maxConcurrentProcessing: 2, away: backIn(5), waiting: members(0, 0, 0) },
+      [0, 0, 10],
+    ],
+    [
+      'visits in progress take the present lanes first',
+      { away: backIn(20), processing: [{ startedAt: ago(4) }], waiting: members(0, 0, 0) },
+      [6, 16, 20],
+    ],
+    ['buffer before a returning lane too', { preprocessingBufferMinutes: 2, away: backIn(10), waiting: members(0, 0) }, [2, 12]],
   ])('%s', (_label, input, expected) => expect(minutesFromNow(input)).toEqual(expected));
 
   it('keeps the member ids in queue order', () => {
@@ -80,6 +100,7 @@ describe('estimateStarts', () => {
         averageMinutes: 1 + random(30),
         preprocessingBufferMinutes: random(5),
         servers: random(4),
+        away: Array.from({ length: random(3) }, () => ({ returnsAt: inMinutes(random(90) - 15) })),
         processing: Array.from({ length: random(4) }, () => ({ startedAt: ago(random(60)) })),
         waiting,
       };
@@ -116,6 +137,8 @@ describe('estimateNewTicketWait', () => {
     ['two ahead, two servers', { servers: 2, waiting: members(0, 0) }, 10],
     ['one processing part-way', { processing: [{ startedAt: ago(4) }] }, 6],
     ['a LATER member ahead still takes its slot', { waiting: members(30) }, 10],
+    ['three ahead, a second processor back in 15 minutes', { away: backIn(15), waiting: members(0, 0, 0) }, 20],
+    ['three ahead, nobody returning', { waiting: members(0, 0, 0) }, 30],
   ])('%s → %d minutes', (_label, input, minutes) => {
     const { estimatedStart, waitMinutes } = estimateNewTicketWait({ ...base, ...input });
     expect(waitMinutes).toBe(minutes);

@@ -1,8 +1,9 @@
 /**
  * The wait estimator (issue 5 §5), a pure function of the queue as it is now.
  *
- * Model: `servers` lanes (the actively processing processors, at least 1, at most
- * maxConcurrentProcessing). Members already PROCESSING occupy lanes until they are expected to
+ * Model: `servers` lanes (the actively processing processors) free now, plus one lane per
+ * processor `away` on a pause with an announced return, free from that return — at least 1 lane,
+ * at most maxConcurrentProcessing (the present ones first). Members already PROCESSING occupy lanes until they are expected to
  * finish; the waiting members then take, in the caller's queue order (the call order, with time
  * priorities already applied), the lane that is free first. Each visit is preceded by the
  * preprocessing buffer and lasts the average process time. A member's info-tag delay
@@ -39,8 +40,14 @@ export interface EstimateInput {
   now: number;
   averageMinutes: number;
   preprocessingBufferMinutes: number;
-  /** Processors actively processing this queue; clamped to 1..maxConcurrentProcessing. */
+  /** Processors actively processing this queue; with `away`, clamped to 1..maxConcurrentProcessing. */
   servers: number;
+  /**
+   * Processors not active for now who announced their return (epoch ms): each is a lane again
+   * from then — without it the estimate would assume the reduced staffing lasts all wait long.
+   * A return already passed is a lane free now.
+   */
+  away?: { returnsAt: number }[];
   maxConcurrentProcessing?: number;
   /** Members being processed, with their actual start (epoch ms). */
   processing: { startedAt: number }[];
@@ -63,11 +70,26 @@ export function estimatorLanes(servers: number, maxConcurrentProcessing?: number
   return Math.min(lanes, Math.floor(maxConcurrentProcessing));
 }
 
+/**
+ * When each lane is free before anyone is placed: the present processors now, the returning
+ * ones at their return (earliest first); capped so the present ones stay, never none.
+ */
+function initialLanes(input: EstimateInput): number[] {
+  const present = Math.max(0, Math.floor(Number.isFinite(input.servers) ? input.servers : 0));
+  const returning = (input.away ?? [])
+    .map(({ returnsAt }) => (Number.isFinite(returnsAt) ? Math.max(input.now, returnsAt) : input.now))
+    .sort((a, b) => a - b);
+  const count = estimatorLanes(present + returning.length, input.maxConcurrentProcessing);
+  const free = [...Array.from({ length: present }, () => input.now), ...returning].slice(0, count);
+  // No lane at all (nobody active, nobody returning): one lane free now, as with servers 0.
+  return free.length > 0 ? free : [input.now];
+}
+
 /** The estimated start of every waiting member, in the order given (see the model above). */
 export function estimateStarts(input: EstimateInput): MemberEstimate[] {
   const average = Math.max(0, input.averageMinutes) * MINUTE;
   const buffer = Math.max(0, input.preprocessingBufferMinutes) * MINUTE;
-  const lanes: number[] = Array.from({ length: estimatorLanes(input.servers, input.maxConcurrentProcessing) }, () => input.now);
+  const lanes = initialLanes(input);
   const earliestLane = (): number => lanes.indexOf(Math.min(...lanes));
 
   // Earliest started first: with more members processing than lanes, the extra ones queue behind.

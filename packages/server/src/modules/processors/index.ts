@@ -1,1 +1,3 @@
+import './processors.jobs.js';
+
 export { processorsRoutes } from './processors.routes.js';

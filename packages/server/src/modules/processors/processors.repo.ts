@@ -83,8 +83,12 @@ export async function upsertAssignment(db: Queryable, queueId: string, userId: s
     .values({ queueId, userId, active: active ?? true })
     .onConflictDoUpdate({
       target: [queueProcessors.queueId, queueProcessors.userId],
-      // Setting the flag to itself still returns the row, so a repeated PUT answers the same.
-      set: { active: active ?? sql`${queueProcessors.active}` },
+      // Setting the flag to itself still returns the row, so a repeated PUT answers the same. An
+      // admin's explicit flag replaces a pause the processor announced.
+      set:
+        active === undefined
+          ? { active: sql`${queueProcessors.active}` }
+          : { active, inactiveUntil: null },
     })
     .returning();
   return row!;
@@ -107,10 +111,10 @@ export async function findAssignment(db: Queryable, queueId: string, userId: str
   return row;
 }
 
-/** The processors assigned to a queue with their `active` flag, by name. */
+/** The processors assigned to a queue with their `active` flag and announced return, by name. */
 export async function listAssignedProcessors(db: Queryable, queueId: string) {
   return db
-    .select({ user: users, active: queueProcessors.active })
+    .select({ user: users, active: queueProcessors.active, inactiveUntil: queueProcessors.inactiveUntil })
     .from(queueProcessors)
     .innerJoin(users, eq(users.id, queueProcessors.userId))
     .where(eq(queueProcessors.queueId, queueId))
@@ -127,6 +131,7 @@ export async function listOwnQueues(db: Queryable, accountId: string, userId: st
       priority: queues.priority,
       profileId: queues.profileId,
       active: queueProcessors.active,
+      inactiveUntil: queueProcessors.inactiveUntil,
     })
     .from(queueProcessors)
     .innerJoin(queues, eq(queues.id, queueProcessors.queueId))
@@ -134,12 +139,35 @@ export async function listOwnQueues(db: Queryable, accountId: string, userId: st
     .orderBy(asc(queues.priority), asc(sql`lower(${queues.name})`), asc(queues.id));
 }
 
-/** Sets the flag of one assignment; undefined when the user is not assigned to the queue. */
-export async function setAssignmentActive(db: Queryable, queueId: string, userId: string, active: boolean) {
+/**
+ * Sets the flag of one assignment with the announced return (null: none, also whenever the
+ * flag is set to active); undefined when the user is not assigned to the queue.
+ */
+export async function setAssignmentActive(db: Queryable, queueId: string, userId: string, active: boolean, inactiveUntil: Date | null) {
   const [row] = await db
     .update(queueProcessors)
-    .set({ active })
+    .set({ active, inactiveUntil: active ? null : inactiveUntil })
     .where(and(eq(queueProcessors.queueId, queueId), eq(queueProcessors.userId, userId)))
+    .returning();
+  return row;
+}
+
+/**
+ * The end of a pause, as a compare-and-set: sets the assignment active again only while it is
+ * still the pause that ends at `until` (not switched back by hand, not replaced by another).
+ */
+export async function endPauseIfCurrent(db: Queryable, queueId: string, userId: string, until: Date) {
+  const [row] = await db
+    .update(queueProcessors)
+    .set({ active: true, inactiveUntil: null })
+    .where(
+      and(
+        eq(queueProcessors.queueId, queueId),
+        eq(queueProcessors.userId, userId),
+        eq(queueProcessors.active, false),
+        eq(queueProcessors.inactiveUntil, until),
+      ),
+    )
     .returning();
   return row;
 }

@@ -409,6 +409,7 @@ describe('the processor’s own queues', () => {
         priority: q.priority,
         profile_id: q.profileId,
         active: true,
+        inactive_until: null,
       })),
     );
 

@@ -53,7 +53,7 @@ export const processorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.patch(
     '/processors/me/queues/:queueId',
     { preHandler, schema: { tags, security, params: QueueParams, body: SetOwnQueueActiveInput, response: { 200: OwnQueue } } },
-    async (req) => setMyQueueActive(ctx, actorOf(req), req.params.queueId, req.body.active),
+    async (req) => setMyQueueActive(ctx, actorOf(req), req.params.queueId, req.body),
   );
 
   app.get(

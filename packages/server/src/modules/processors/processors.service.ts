@@ -6,11 +6,14 @@ import {
   type CreateProcessorInput,
   type OwnQueue,
   type Processor,
+  type SetOwnQueueActiveInput,
   type UpdateProcessorInput,
 } from '@wartefrei/shared';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation, violatedConstraint } from '../../platform/errors.js';
+import { scheduleJob } from '../../platform/jobs/index.js';
+import { Outbox } from '../../platform/realtime/outbox.js';
 import { findAccountById, findUserByUsername, issueOneTimeToken, passwordResetTokens, sendMail } from '../accounts/index.js';
 import {
   deleteAssignment,
@@ -28,6 +31,7 @@ import {
   type ProcessorChanges,
   type ProcessorRow,
 } from './processors.repo.js';
+import { activityAt, announceActivityChange, assertPauseEnd, PAUSE_END_JOB } from './processors.pause.js';
 
 /** How long the invitation link works; afterwards "forgot password" sends a fresh one. */
 export const INVITE_TOKEN_SECONDS = 7 * 24 * 3600;
@@ -191,26 +195,51 @@ export async function listQueueProcessors(ctx: AppContext, actor: Actor, queueId
   await requireQueue(ctx, actor, queueId);
   if (!actor.isAdmin && !(await findAssignment(ctx.db, queueId, actor.userId))) throw new AppError('NOT_FOUND');
   const rows = await listAssignedProcessors(ctx.db, queueId);
-  return rows.map(({ user, active }) => ({ ...presentProcessor(user), active }));
+  const now = ctx.clock.now();
+  return rows.map((row) => ({ ...presentProcessor(row.user), active: activityAt(row, now).active }));
 }
 
 /** `GET /processors/me/queues`: the caller's queues by priority; none is an empty list. */
 export async function listMyQueues(ctx: AppContext, actor: Actor): Promise<OwnQueue[]> {
   const rows = await listOwnQueues(ctx.db, actor.accountId, actor.userId);
-  return rows.map((r) => ({
-    queue_id: r.queueId,
-    name: r.name,
-    identifier: r.identifier,
-    priority: r.priority,
-    profile_id: r.profileId,
-    active: r.active,
-  }));
+  const now = ctx.clock.now();
+  return rows.map((r) => {
+    const { active, inactiveUntil } = activityAt(r, now);
+    return {
+      queue_id: r.queueId,
+      name: r.name,
+      identifier: r.identifier,
+      priority: r.priority,
+      profile_id: r.profileId,
+      active,
+      inactive_until: inactiveUntil?.toISOString() ?? null,
+    };
+  });
 }
 
-/** `PATCH /processors/me/queues/{queueId}`: actively processing or only managing that queue. */
-export async function setMyQueueActive(ctx: AppContext, actor: Actor, queueId: string, active: boolean): Promise<OwnQueue> {
+/**
+ * `PATCH /processors/me/queues/{queueId}`: actively processing or only managing that queue; with
+ * `until`, a pause that ends by itself (its end job is scheduled in the same transaction). Every
+ * switch is announced on the queue, whose estimates it moves.
+ */
+export async function setMyQueueActive(ctx: AppContext, actor: Actor, queueId: string, input: SetOwnQueueActiveInput): Promise<OwnQueue> {
   await requireQueue(ctx, actor, queueId);
-  if (!(await setAssignmentActive(ctx.db, queueId, actor.userId, active))) throw new AppError('NOT_FOUND');
+  const until = !input.active && input.until ? new Date(input.until) : null;
+  if (until) assertPauseEnd(until, ctx.clock.now());
+  const outbox = new Outbox();
+  await ctx.db.transaction(async (tx) => {
+    if (!(await setAssignmentActive(tx, queueId, actor.userId, input.active, until))) throw new AppError('NOT_FOUND');
+    if (until) {
+      await scheduleJob(tx, {
+        kind: PAUSE_END_JOB,
+        key: `${queueId}:${actor.userId}:${until.toISOString()}`,
+        runAt: until,
+        payload: { queueId, userId: actor.userId, until: until.toISOString() },
+      });
+    }
+    announceActivityChange(outbox, queueId);
+  });
+  await outbox.flush(ctx.realtime);
   const own = (await listMyQueues(ctx, actor)).find((q) => q.queue_id === queueId);
   if (!own) throw new AppError('NOT_FOUND');
   return own;

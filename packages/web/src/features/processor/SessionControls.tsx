@@ -3,9 +3,12 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ButtonVisibility, OwnQueue, Queue, SendableSessionEvent } from '@wartefrei/shared';
+import type { ButtonVisibility, Queue, SendableSessionEvent } from '@wartefrei/shared';
 import { ConfirmDialog } from './ConfirmDialog';
-import { processorKeys, sendSessionEvent, setOwnQueueActive, setQueueingAllowed } from './processor.api';
+import { processorKeys, sendSessionEvent, setQueueingAllowed } from './processor.api';
+
+// The active switch has its own file (with its pause menu); the work view imports it from here.
+export { ActiveSwitch } from './ActiveSwitch';
 
 /** SPEC.md §6: a session button shows for everybody, for admins only, or for nobody. */
 function mayPress(visibility: ButtonVisibility, isAdmin: boolean): boolean {
@@ -141,25 +144,5 @@ function TimedSuspend({ label, onPick }: { label: string; onPick: (minutes: numb
         ))}
       </Menu.Dropdown>
     </Menu>
-  );
-}
-
-/** Actively processing (calls reach this person) or only managing the list (SPEC.md §6). */
-export function ActiveSwitch({ own }: { own: OwnQueue }) {
-  const { t } = useTranslation('processor');
-  const client = useQueryClient();
-  const toggle = useMutation({
-    mutationFn: (active: boolean) => setOwnQueueActive(own.queue_id, active),
-    onSettled: () => client.invalidateQueries({ queryKey: processorKeys.ownQueues }),
-  });
-  const checked = toggle.isPending ? toggle.variables : own.active;
-  return (
-    <Switch
-      checked={checked}
-      onChange={(event) => toggle.mutate(event.currentTarget.checked)}
-      disabled={toggle.isPending}
-      label={t('active.label')}
-      description={checked ? t('active.on') : t('active.off')}
-    />
   );
 }

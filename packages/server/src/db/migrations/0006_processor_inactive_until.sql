@@ -1,0 +1,1 @@
+ALTER TABLE "queue_processors" ADD COLUMN "inactive_until" timestamp with time zone;
