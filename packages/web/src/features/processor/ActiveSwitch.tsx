@@ -4,13 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OwnQueue, SetOwnQueueActiveInput } from '@wartefrei/shared';
-import { api } from '../../lib/api';
-import { processorKeys } from './processor.api';
+import { processorKeys, setOwnQueueActive } from './processor.api';
 
 const PAUSE_MINUTES = [15, 30, 60];
-
-/** The switch, or a pause whose return the server knows, so the wait estimates count on it. */
-const switchOwnQueue = (queueId: string, input: SetOwnQueueActiveInput) => api.patch<OwnQueue>(`/processors/me/queues/${queueId}`, input);
 
 /**
  * Actively processing (calls reach this person) or only managing the list (SPEC.md §6). While
@@ -21,7 +17,7 @@ export function ActiveSwitch({ own }: { own: OwnQueue }) {
   const { t, i18n } = useTranslation('processor');
   const client = useQueryClient();
   const toggle = useMutation({
-    mutationFn: (input: SetOwnQueueActiveInput) => switchOwnQueue(own.queue_id, input),
+    mutationFn: (input: SetOwnQueueActiveInput) => setOwnQueueActive(own.queue_id, input),
     onSettled: () => client.invalidateQueries({ queryKey: processorKeys.ownQueues }),
   });
   const pausedUntil = own.active ? null : own.inactive_until;

@@ -7,6 +7,7 @@ import type {
   OwnQueue,
   Queue,
   QueueSession,
+  SetOwnQueueActiveInput,
   SendableSessionEvent,
   TicketView,
 } from '@wartefrei/shared';
@@ -41,8 +42,8 @@ export function fetchMembers(queueId: string, filters: MemberFilters): Promise<M
   });
 }
 
-export const setOwnQueueActive = (queueId: string, active: boolean) =>
-  api.patch<OwnQueue>(`/processors/me/queues/${queueId}`, { active });
+/** Actively processing or only managing a queue; `until` makes it a pause whose return the estimates count on. */
+export const setOwnQueueActive = (queueId: string, input: SetOwnQueueActiveInput) => api.patch<OwnQueue>(`/processors/me/queues/${queueId}`, input);
 
 /** Silent: the caller shows MAX_CONCURRENT_PROCESSING as its own dialog, not as a notification. */
 export const callNext = (queueId: string, input: NonNullable<CallNextInput>) =>
