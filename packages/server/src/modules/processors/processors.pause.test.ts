@@ -8,7 +8,6 @@ import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { asUser, givenAdmin, givenProcessor, givenQueue } from '../../test/factories-sessions.js';
 import { drawRequest, givenOpenQueue } from '../../test/factories-tickets.js';
 import { estimateLine, loadQueueLine } from '../tickets/index.js';
-import { loadAwayProcessors } from '../tickets/line.js';
 import { PAUSE_END_JOB } from './processors.pause.js';
 
 let t: TestApp;
@@ -188,7 +187,7 @@ describe('the wait estimate with a processor on a pause', () => {
       const [queue] = await t.app.ctx.db.select().from(queues).where(eq(queues.id, queueId));
       const line = await loadQueueLine(t.app.ctx.db, queueId);
       const now = t.clock.now();
-      const estimate = estimateLine(queue!, { ...line, away: await loadAwayProcessors(t.app.ctx.db, queueId) }, now);
+      const estimate = estimateLine(queue!, line, now);
       const minutes = (at: Date | null | undefined) => (at ? Math.round((at.getTime() - now.getTime()) / MINUTE) : undefined);
       return {
         waiting: line.waiting.map((w) => minutes(estimate.places.get(w.id)?.estimatedStart)),
@@ -199,14 +198,17 @@ describe('the wait estimate with a processor on a pause', () => {
 
     // Away with no return announced: one lane for the whole wait.
     await patch(pauses, queueId, { active: false });
-    expect(await loadAwayProcessors(t.app.ctx.db, queueId)).toEqual([]);
+    expect((await loadQueueLine(t.app.ctx.db, queueId)).away).toEqual([]);
     const unannounced = await estimateNow();
 
     // Back in 15 minutes: the lane counts from then.
     const until = inMinutes(15);
     await patch(pauses, queueId, { active: false, until });
-    expect(await loadAwayProcessors(t.app.ctx.db, queueId)).toEqual([{ returnsAt: new Date(until) }]);
+    expect((await loadQueueLine(t.app.ctx.db, queueId)).away).toEqual([{ returnsAt: new Date(until) }]);
     const announced = await estimateNow();
+    // The server's own answer to a patient about to draw says the same.
+    const publicWait = async () => (await t.inject({ method: 'GET', url: `/queues/${queueId}/public` })).json<{ estimated_wait: { wait_minutes: number } }>().estimated_wait.wait_minutes;
+    expect(await publicWait()).toBe(announced.newTicket);
 
     expect(start.waiting).toHaveLength(4);
     expect(unannounced.waiting.map((m, i) => m! - start.waiting[i]!)).toEqual([0, 10, 10, 20]);
@@ -219,7 +221,7 @@ describe('the wait estimate with a processor on a pause', () => {
 
     // Switched back by hand: nobody is away any more.
     await patch(pauses, queueId, { active: true });
-    expect(await loadAwayProcessors(t.app.ctx.db, queueId)).toEqual([]);
+    expect((await loadQueueLine(t.app.ctx.db, queueId)).away).toEqual([]);
     expect(await estimateNow()).toEqual(start);
   });
 });

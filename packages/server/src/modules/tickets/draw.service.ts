@@ -17,7 +17,7 @@ import { intakeOf } from './intake.js';
 import { estimateLine, type LineEstimate } from './line.js';
 import { presentTicket } from './present.js';
 import { announceUpdate } from './tickets.events.js';
-import { findDrawContext, insertMember, loadQueueLine, takeNextNumber } from './tickets.repo.js';
+import { drawMember, findDrawContext, loadQueueLine } from './tickets.repo.js';
 
 /** Who draws: a patient (online, kiosk) by address, or a signed-in processor (manual). */
 export interface Drawer {
@@ -29,9 +29,9 @@ export interface Drawer {
  * `POST /queues/{id}/members`: draws a ticket. Online and kiosk tickets need no login and are
  * rate limited per address; a manual one needs a processor of the queue. The order of checks
  * is the patient's: does the queue exist, may one draw now, is the data right. The number comes
- * from the session's counter row in the same transaction as the insert; the first estimated
- * start is the estimate for a newcomer at the end of the line as it stood just before (read
- * outside the transaction, so the counter row is locked only for the update and the insert).
+ * from the session's counter row in the same statement as the insert (drawMember); the first
+ * estimated start is the estimate for a newcomer at the end of the line as it stood just before
+ * (read before, so the counter row is locked only for the update and the insert).
  */
 export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId: string, body: DrawTicketBody, drawer: Drawer): Promise<TicketView> {
   const now = ctx.clock.now();
@@ -57,59 +57,51 @@ export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId:
   if (!checked.ok) throw new AppError('VALIDATION', { fields: checked.fields });
   const input = checked.value;
 
-  const before = estimateLine(queue, await loadQueueLine(ctx.db, queue.id), now);
+  const line = await loadQueueLine(ctx.db, queue.id);
+  const before = estimateLine(queue, line, now);
   const outbox = new Outbox();
-  const member = await ctx.db
-    .transaction(async (tx) => {
-      const taken = await takeNextNumber(tx, queue.id, input.origin);
-      if (!taken) {
-        // Refused by the counter row: the session changed since the check above, or the range is used up.
-        const fresh = intakeOf({ ...context, session: await getSessionRow(tx, queue.id) }, now);
-        throw new AppError(drawRefusal(fresh, input.origin) ?? 'NUMBER_RANGE_EXHAUSTED');
-      }
-      const row = await insertMember(tx, {
-        accountId: queue.accountId,
-        queueId: queue.id,
-        numberQueueId: queue.id,
-        sessionNo: taken.sessionNo,
-        ordinal: taken.ordinal,
-        number: taken.number,
-        origin: input.origin,
-        silent: input.silent,
-        drawnByUserId: input.origin === 'MANUAL' ? (drawer.actor?.userId ?? null) : null,
-        orderAt: now,
-        displayName: input.display_name,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        birthDate: input.birth_date,
-        insuranceNumber: input.insurance_number,
-        mail: input.mail,
-        phone: input.phone,
-        lang: input.lang ?? null,
-        firstEstimatedStart: before.newTicket?.estimatedStart ?? null,
-        createdAt: now,
-      });
-      announceUpdate(outbox, row);
-      return row;
-    })
-    .catch((error: unknown) => {
-      // A wrapped number whose earlier holder is still open: every number of the range is in use.
-      if (isUniqueViolation(error) && violatedConstraint(error) === 'queue_members_open_number_unique') {
-        throw new AppError('NUMBER_RANGE_EXHAUSTED');
-      }
-      throw error;
-    });
+  const member = await drawMember(ctx.db, input.origin, {
+    accountId: queue.accountId,
+    queueId: queue.id,
+    numberQueueId: queue.id,
+    silent: input.silent,
+    drawnByUserId: input.origin === 'MANUAL' ? (drawer.actor?.userId ?? null) : null,
+    orderAt: now,
+    displayName: input.display_name,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    birthDate: input.birth_date,
+    insuranceNumber: input.insurance_number,
+    mail: input.mail,
+    phone: input.phone,
+    lang: input.lang ?? null,
+    firstEstimatedStart: before.newTicket?.estimatedStart ?? null,
+    createdAt: now,
+  }).catch((error: unknown) => {
+    // A wrapped number whose earlier holder is still open: every number of the range is in use.
+    if (isUniqueViolation(error) && violatedConstraint(error) === 'queue_members_open_number_unique') {
+      throw new AppError('NUMBER_RANGE_EXHAUSTED');
+    }
+    throw error;
+  });
+  if (!member) {
+    // Refused by the counter row: the session changed since the check above, or the range is used up.
+    const fresh = intakeOf({ ...context, session: await getSessionRow(ctx.db, queue.id) }, now);
+    throw new AppError(drawRefusal(fresh, input.origin) ?? 'NUMBER_RANGE_EXHAUSTED');
+  }
+  announceUpdate(outbox, member);
   await outbox.flush(ctx.realtime);
   // The answer comes from the same snapshot as the first estimate, with the newcomer at the end
   // of the line: consistent with it, and no second read of the line. A draw racing this one may
   // stand ahead; the ticket page refetches on its first live event anyway.
-  return presentTicket(member, queue, withNewcomer(before, member.id), [], now);
+  return presentTicket(member, queue, withNewcomer(before, line.waiting.length, member.id), [], now);
 }
 
-/** The line as it stood before a draw, plus the new ticket at its end. */
-function withNewcomer(line: LineEstimate, memberId: string): LineEstimate {
-  const waiting = line.places.size;
-  const places = new Map(line.places);
-  places.set(memberId, { position: waiting + 1, ahead: waiting, estimatedStart: line.newTicket?.estimatedStart ?? null, hideTimes: false });
-  return { ...line, places };
+/**
+ * The estimate of the line as it stood before a draw (`waiting` members), with the new ticket
+ * at its end — the only place the ticket view reads, so the only one it gets.
+ */
+function withNewcomer(line: LineEstimate, waiting: number, memberId: string): LineEstimate {
+  const place = { position: waiting + 1, ahead: waiting, estimatedStart: line.newTicket?.estimatedStart ?? null, hideTimes: false };
+  return { ...line, places: new Map([[memberId, place]]) };
 }

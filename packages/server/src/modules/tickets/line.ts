@@ -1,30 +1,5 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
 import { estimateNewTicketWait, estimateStarts, learnedAverageMinutes } from '@wartefrei/shared';
-import type { Queryable } from '../../db/connect.js';
-import { queueProcessors } from '../../db/schema.js';
 import type { QueueLine, QueueRow } from './tickets.repo.js';
-
-/** A processor of the queue on a pause with an announced return. */
-export interface AwayProcessor {
-  returnsAt: Date;
-}
-
-/** The line with the queue's processors away on a pause (loadAwayProcessors); none when not given. */
-export type LineWithAway = QueueLine & { away?: AwayProcessor[] };
-
-/**
- * The processors of a queue that switched to not active with an announced return, with that
- * return: the estimator counts each as a lane free from then. A return that has passed while
- * the stored flag still says not active (its end job not run yet) is in here too: the estimator
- * counts it as a lane now, as the processors module reads it as active.
- */
-export async function loadAwayProcessors(q: Queryable, queueId: string): Promise<AwayProcessor[]> {
-  const rows = await q
-    .select({ returnsAt: queueProcessors.inactiveUntil })
-    .from(queueProcessors)
-    .where(and(eq(queueProcessors.queueId, queueId), eq(queueProcessors.active, false), isNotNull(queueProcessors.inactiveUntil)));
-  return rows.flatMap(({ returnsAt }) => (returnsAt ? [{ returnsAt }] : []));
-}
 
 export interface PlaceInLine {
   /** 1 = next to be called. */
@@ -53,13 +28,13 @@ export interface LineEstimate {
  * at most maxConcurrentProcessing); the average is learned from recent real durations once
  * there are enough (the configured one until then).
  */
-export function estimateLine(queue: QueueRow, line: LineWithAway, now: Date): LineEstimate {
+export function estimateLine(queue: QueueRow, line: QueueLine, now: Date): LineEstimate {
   const input = {
     now: now.getTime(),
     averageMinutes: learnedAverageMinutes(line.recentDurations, queue.averageProcessMinutes),
     preprocessingBufferMinutes: queue.preprocessingBufferMinutes,
     servers: line.activeProcessors,
-    away: (line.away ?? []).map((a) => ({ returnsAt: a.returnsAt.getTime() })),
+    away: line.away.map((a) => ({ returnsAt: a.returnsAt.getTime() })),
     maxConcurrentProcessing: queue.maxConcurrentProcessing,
     processing: line.processing.map((p) => ({ startedAt: p.startedAt.getTime() })),
     waiting: line.waiting.map((w) => ({ id: w.id, delayMinutes: w.delayMinutes })),
