@@ -17,14 +17,38 @@ import { createRealtimeHub, type RealtimeHub } from './hub.js';
  *   modules/monitors/monitors.realtime.ts: existing monitors, open to anyone).
  */
 export function registerPlatformAuthorizers(hub: RealtimeHub, db: Database): void {
+  const accountOfQueue = sharedQueueAccountLookup(db);
   hub.registerTopicAuthorizer('account', ({ actor }, id) => Promise.resolve(actor?.accountId === id ? 'full' : false));
   hub.registerTopicAuthorizer('queue', async ({ actor }, id) => {
     if (!isUuid(id)) return false;
-    const [row] = await db.select({ accountId: queues.accountId }).from(queues).where(eq(queues.id, id)).limit(1);
-    if (!row) return false;
-    return actor?.accountId === row.accountId ? 'full' : 'public';
+    const accountId = await accountOfQueue(id);
+    if (!accountId) return false;
+    return actor?.accountId === accountId ? 'full' : 'public';
   });
   hub.registerTopicAuthorizer('member', (_subscriber, id) => Promise.resolve(isUuid(id) ? 'public' : false));
+}
+
+/**
+ * A queue's account, with one query shared by the lookups of a queue that overlap: after a node
+ * restart thousands of sockets re-subscribe to the same queue within seconds, and a query each
+ * queues them all behind the database (bench/fanout.mjs's reconnect storm). A queue never
+ * changes its account, so a shared answer is the answer. Only "found" is shared: a lookup that
+ * joined one answering "no such queue" asks again itself, since the queue may have been created
+ * after the shared query looked. Nothing is kept once a query answered.
+ */
+function sharedQueueAccountLookup(db: Database): (queueId: string) => Promise<string | undefined> {
+  const inFlight = new Map<string, Promise<string | undefined>>();
+  const query = async (queueId: string) => {
+    const [row] = await db.select({ accountId: queues.accountId }).from(queues).where(eq(queues.id, queueId)).limit(1);
+    return row?.accountId;
+  };
+  return async (queueId) => {
+    const shared = inFlight.get(queueId);
+    if (shared) return (await shared) ?? query(queueId);
+    const lookup = query(queueId).finally(() => inFlight.delete(queueId));
+    inFlight.set(queueId, lookup);
+    return lookup;
+  };
 }
 
 /** The node's hub with the platform's topic rules: what app.ts puts into `ctx.realtime`. */
