@@ -58,7 +58,7 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy: config.trustProxy,
     // A path the router cannot read (a broken %-escape, a parameter over 100 characters) is
     // answered by Fastify before any handler: through ours, it too gets a code and no echo.
-    frameworkErrors: handleError,
+    frameworkErrors: (error, req, reply) => void handleError(error, req, reply),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

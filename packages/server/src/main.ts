@@ -18,7 +18,9 @@ if (config.seedDemo && (await seedDemoIfEmpty(app.ctx))) {
   );
 }
 
-await app.listen({ port: config.port, host: config.host });
+// A node that restarts is knocked on by every socket it had at once: a deeper accept queue than
+// Node's 511 keeps the kernel from dropping (and the clients from retrying seconds later).
+await app.listen({ port: config.port, host: config.host, backlog: 4096 });
 // Timed work (weekly schedules, timed suspends): plan what a restart may have left unplanned, then poll.
 await planAllSchedules(app.ctx);
 const jobRunner = startJobRunner(app.ctx, { runnerId: `${hostname()}:${process.pid}` });

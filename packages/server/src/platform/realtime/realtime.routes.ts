@@ -26,11 +26,17 @@ const basicHeader = (name: string, secret: string) => `Basic ${Buffer.from(`${na
  */
 export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const hub = ctx.realtime;
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/ws',
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'GET',
+    url: '/ws',
     // warn: the per-request info lines would write the token of the query string into the log.
-    { websocket: true, logLevel: 'warn', schema: { tags: ['realtime'], querystring: WsQuery } },
-    (socket: WebSocket, req) => {
+    logLevel: 'warn',
+    schema: { tags: ['realtime'], querystring: WsQuery, hide: true },
+    // A plain GET (no upgrade) gets a coded answer like every other route, not an empty 404.
+    handler: () => {
+      throw new AppError('UPGRADE_REQUIRED');
+    },
+    wsHandler: (socket: WebSocket, req) => {
       const open = () => socket.readyState === socket.OPEN;
       const send = (message: RealtimeServerMessage) => {
         if (open()) socket.send(JSON.stringify(message));
@@ -117,5 +123,5 @@ export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       });
       socket.on('close', () => hub.detach(socket));
     },
-  );
+  });
 }

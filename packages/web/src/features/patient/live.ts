@@ -19,10 +19,15 @@ export interface LiveOptions {
 
 /**
  * The patient screens' side of `/ws` (ARCHITECTURE.md "Live updates"): subscribes, pings every
- * 15 s, reconnects 5 s after an unclean close, and asks for a refetch whenever it may have missed
- * something (after subscribing, on a version gap). No dependency: it ships on cheap phones.
+ * 15 s, reconnects about 5 s after an unclean close, and asks for a refetch whenever it may have
+ * missed something (after subscribing, on a version gap). The reconnect delay is spread (half to
+ * one and a half times 5 s) and doubles while the server stays away (at most a minute): when a
+ * node restarts, its thousands of sockets must not all knock in the same millisecond — the
+ * kernel's listen queue overflows and the dropped ones wait seconds more (bench/fanout.mjs). No dependency: it ships on cheap phones.
  * Staff screens use it too, signed in with `auth`, to hear every event of their topics.
  */
+const MAX_RECONNECT_MS = 60_000;
+
 export function connectLive(options: LiveOptions): { close: () => void } {
   const pingMs = options.pingMs ?? 15_000;
   const reconnectMs = options.reconnectMs ?? 5_000;
@@ -31,6 +36,8 @@ export function connectLive(options: LiveOptions): { close: () => void } {
   let ping: ReturnType<typeof setInterval> | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
+  /** Closes since the last successful subscription: the backoff's exponent. */
+  let failures = 0;
 
   const open = () => {
     const url = new URL('/ws', window.location.href);
@@ -54,6 +61,7 @@ export function connectLive(options: LiveOptions): { close: () => void } {
         return;
       }
       if (message.type === 'subscribed') {
+        failures = 0;
         for (const { topic, version } of message.topics) versions.set(topic, version);
         options.onStatus('live');
         options.onResync();
@@ -72,7 +80,9 @@ export function connectLive(options: LiveOptions): { close: () => void } {
       versions.clear();
       if (closed) return;
       options.onStatus('reconnecting');
-      retry = setTimeout(open, reconnectMs);
+      const backoff = Math.min(MAX_RECONNECT_MS, reconnectMs * 2 ** failures);
+      failures += 1;
+      retry = setTimeout(open, backoff * (0.5 + Math.random()));
     };
   };
 
