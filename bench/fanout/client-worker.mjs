@@ -2,8 +2,8 @@
 // WebSocket subscribers and behaves like the patient app's socket (packages/web/src/features/
 // patient/live.ts + useLiveQueues.ts): on open it subscribes to the queue's topic, pings every
 // 15 s, and after `subscribed` refetches GET /queues/{id}/public (its "resync"); on any close it
-// reconnects after a fixed 5 s — the real client has no jitter and no growing backoff, so
-// neither do we (`jitterMs` > 0 adds a random 0..jitterMs, for what-if runs only).
+// reconnects as live.ts does: 0.5–1.5 × 5 s, doubling per failed attempt up to a minute
+// (`jitterMs` > 0 adds a random 0..jitterMs on top, for what-if runs only).
 //
 // Times are wall-clock milliseconds with sub-ms resolution (performance.timeOrigin +
 // performance.now()): every process on the machine shares the wall clock, so the parent can
@@ -25,6 +25,7 @@ import WebSocket from 'ws';
 const now = () => performance.timeOrigin + performance.now();
 const PING_MS = 15_000;
 const RECONNECT_MS = 5_000;
+const MAX_RECONNECT_MS = 60_000;
 
 /** @type {Client[]} */
 const clients = [];
@@ -63,6 +64,8 @@ class Client {
     this.resyncedAt = 0;
     this.sample = undefined;
     this.onFirstResync = undefined;
+    /** Closes since the last `subscribed`: the reconnect backoff's exponent, as in live.ts. */
+    this.failures = 0;
   }
 
   open() {
@@ -84,6 +87,7 @@ class Client {
       }
       if (text.startsWith('{"type":"subscribed"')) {
         this.subscribedAt = now();
+        this.failures = 0;
         // The bench's first connect only needs the subscription (it is not measured).
         if (!this.options.refetch) {
           this.onFirstResync?.(true);
@@ -107,7 +111,9 @@ class Client {
       this.onFirstResync?.(false);
       this.onFirstResync = undefined;
       reconnects++;
-      setTimeout(() => this.open(), RECONNECT_MS + Math.random() * (this.options.jitterMs ?? 0));
+      const backoff = Math.min(MAX_RECONNECT_MS, RECONNECT_MS * 2 ** this.failures);
+      this.failures += 1;
+      setTimeout(() => this.open(), backoff * (0.5 + Math.random()) + Math.random() * (this.options.jitterMs ?? 0));
     });
   }
 
