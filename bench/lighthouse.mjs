@@ -3,6 +3,8 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
+const MAX_RETRIES = 2;
+
 export const chromiumPath = () => process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /**
@@ -19,13 +21,21 @@ export async function lighthouseScores(url, { runs = 1, mustFetch } = {}) {
   });
   const results = [];
   try {
-    for (let i = 0; i < runs; i++) {
+    for (let i = 0, retries = 0; i < runs; i++) {
       const { lhr } = await lighthouse(url, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility'],
       });
+      // Trace recording fails now and then on a busy machine (NO_NAVSTART: "run Lighthouse
+      // again"): such a run measured nothing, so it is repeated, twice at most.
+      if (lhr.runtimeError && retries < MAX_RETRIES) {
+        console.warn(`Lighthouse on ${url}: ${lhr.runtimeError.code}, running again`);
+        retries += 1;
+        i -= 1;
+        continue;
+      }
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       for (const warning of lhr.runWarnings) console.warn(`Lighthouse: ${warning}`);
       if (mustFetch) {
