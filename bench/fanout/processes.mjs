@@ -1,10 +1,9 @@
 // Processes of the fan-out bench: the real server on a FIXED port (a restarted node must come
-// back where its clients reconnect to, which bench/lib/server.mjs's startServer cannot do, and
-// we need the child's pid for its RSS), the bare ws baseline, and the client workers.
-import { fork, spawn } from 'node:child_process';
+// back where its clients reconnect to), the bare ws baseline, and the client workers.
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import { once } from 'node:events';
-import { root } from '../lib/server.mjs';
+import { startServer } from '../lib/server.mjs';
 
 export const now = () => performance.timeOrigin + performance.now();
 
@@ -28,60 +27,13 @@ export function listenOverflows() {
 }
 
 /**
- * Same environment as bench/lib/server.mjs's startServer, but on `port` and with the child's
- * pid. BENCH_FANOUT_CPU_PROF=<dir> writes a CPU profile of each server process there on exit.
+ * The real server on `port` with the in-process hub (the bench measures this node's fan-out,
+ * not Redis). BENCH_FANOUT_CPU_PROF=<dir> writes a CPU profile of each server process there on exit.
  */
-export async function startNode(dataDir, databaseUrl, port, extraEnv = {}) {
+export function startNode(dataDir, databaseUrl, port, extraEnv = {}) {
   const profileDir = process.env.BENCH_FANOUT_CPU_PROF;
-  const started = performance.now();
-  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl,
-      // One node, in-process hub: the bench measures this node's fan-out, not Redis.
-      REDIS_URL: '',
-      DRAW_LIMIT_PER_IP: '1000000',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (exited) throw new Error(`the server exited during start (port ${port} taken?)`);
-    try {
-      const res = await fetch(`${base}/system-information`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - started > 120_000) {
-      child.kill('SIGKILL');
-      throw new Error('server did not start within 120 s');
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return {
-    base,
-    pid: child.pid,
-    ms: performance.now() - started,
-    /** Stops the node (SIGTERM = a deploy's restart: the server closes its sockets itself). */
-    stop: async (signal = 'SIGTERM') => {
-      if (exited) return;
-      const gone = once(child, 'exit');
-      child.kill(signal);
-      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-      await gone;
-      clearTimeout(timer);
-    },
-  };
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  return startServer(dataDir, databaseUrl, { REDIS_URL: '', ...extraEnv }, { port, nodeArgs });
 }
 
 /** The bare ws baseline on `port` (0 = any), answering with the given canned texts. */

@@ -1,6 +1,7 @@
 // Shared by the benchmarks: start the real server on a free port (PGlite data folder or
 // PostgreSQL), a throwaway PostgreSQL database, percentiles.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -16,11 +17,15 @@ export function freePort() {
   });
 }
 
-/** Starts the server on a data folder (or DATABASE_URL); resolves with the ms until it answers, and a stop(). */
-export async function startServer(dataDir, databaseUrl = '', extraEnv = {}) {
-  const port = await freePort();
+/**
+ * Starts the real server on a data folder (or DATABASE_URL); resolves with its base URL, the ms
+ * until it answered, its pid (for its memory) and stop(signal). `port` fixes the port (a node
+ * restarted in place, where its clients reconnect to); `nodeArgs` go to Node (e.g. --cpu-prof).
+ */
+export async function startServer(dataDir, databaseUrl = '', extraEnv = {}, { port: fixedPort, nodeArgs = [] } = {}) {
+  const port = fixedPort ?? (await freePort());
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -35,23 +40,34 @@ export async function startServer(dataDir, databaseUrl = '', extraEnv = {}) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  let exited = false;
+  child.once('exit', () => (exited = true));
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
+    if (exited) throw new Error(`the server exited during start (port ${port} taken?)`);
     try {
       const res = await fetch(`${base}/system-information`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (performance.now() - started > 60_000) throw new Error('server did not start within 60 s');
+    if (performance.now() - started > 120_000) {
+      child.kill('SIGKILL');
+      throw new Error('server did not start within 120 s');
+    }
     await new Promise((r) => setTimeout(r, 20));
   }
   const ms = performance.now() - started;
-  const stop = () => new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-  return { base, ms, stop };
+  /** SIGTERM is a deploy's restart: the server closes its sockets and database itself. */
+  const stop = async (signal = 'SIGTERM') => {
+    if (exited) return;
+    const gone = once(child, 'exit');
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    await gone;
+    clearTimeout(timer);
+  };
+  return { base, ms, pid: child.pid, stop };
 }
 
 export function percentile(sorted, p) {
