@@ -27,8 +27,6 @@ export function parseBasicAuth(header: string | undefined): BasicCredentials | u
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon <= 0 || colon === decoded.length - 1) return undefined;
-  // PostgreSQL refuses NUL in text: such a header names nobody, rather than failing the query.
-  if (decoded.includes('\u0000')) return undefined;
   return { name: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
 }
 
@@ -46,6 +44,8 @@ export function isUuid(value: string): boolean {
 export async function authenticateToken(ctx: AppContext, header: string | undefined) {
   const credentials = parseBasicAuth(header);
   if (!credentials) throw new AppError('AUTH_HEADER_MISSING');
+  // PostgreSQL refuses NUL in text: such credentials name nobody, rather than failing the query.
+  if (`${credentials.name}${credentials.secret}`.includes('\u0000')) throw new AppError('UNAUTHORIZED');
   const userMatch = isUuid(credentials.name)
     ? eq(users.id, credentials.name)
     : eq(sql`lower(${users.username})`, credentials.name.toLowerCase());
