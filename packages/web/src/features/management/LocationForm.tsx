@@ -3,12 +3,13 @@ import { IconPencil } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CreateProfileInput, sanitizeIdentifier, type Profile } from '@wartefrei/shared';
+import { CreateProfileInput, type Profile } from '@wartefrei/shared';
 import { api } from '../../lib/api';
 import { FormAlert } from '../../ui/FormAlert';
 import { PlaceFields } from '../../ui/PlaceFields';
 import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
+import { useNameWithIdentifier } from '../../ui/useNameWithIdentifier';
 import { locationFormValues, locationInputOf } from './lists-form';
 
 /**
@@ -50,7 +51,7 @@ function LocationFields({ profile, onCancel, onSaved }: { profile?: Profile; onC
   const client = useQueryClient();
   const form = useFormValues(locationFormValues(profile));
   // A new location's identifier follows its name until the user types one of their own.
-  const [identifierEdited, setIdentifierEdited] = useState(Boolean(profile));
+  const linked = useNameWithIdentifier(form, Boolean(profile));
   const { submit: save, busy, failure } = useFormSubmit({
     schema: CreateProfileInput,
     showErrors: form.showErrors,
@@ -74,22 +75,13 @@ function LocationFields({ profile, onCancel, onSaved }: { profile?: Profile; onC
           label={t('lists.location.name')}
           required
           data-autofocus
-          {...form.textProps('name')}
-          onChange={(e) => {
-            const name = e.currentTarget.value;
-            form.setValue('name', name);
-            if (!identifierEdited) form.setValue('identifier', sanitizeIdentifier(name).toLowerCase());
-          }}
+          {...linked.nameProps}
         />
         <TextInput
           label={t('lists.location.identifier')}
           description={t('lists.location.identifierHint')}
           required
-          {...form.textProps('identifier')}
-          onChange={(e) => {
-            setIdentifierEdited(true);
-            form.setValue('identifier', e.currentTarget.value);
-          }}
+          {...linked.identifierProps}
         />
         <PlaceFields values={form.values} errors={form.errors} onChange={form.setValue} />
         <TextInput label={t('lists.location.street')} {...form.textProps('address.street1')} />

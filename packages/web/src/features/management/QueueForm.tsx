@@ -12,7 +12,6 @@ import {
   PATIENT_INPUT_FIELDS,
   PATIENT_INPUT_MODES,
   QUEUE_PRIORITIES,
-  sanitizeIdentifier,
   UpdateQueueInput,
   type Profile,
   type Queue,
@@ -21,6 +20,7 @@ import { api } from '../../lib/api';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
+import { useNameWithIdentifier } from '../../ui/useNameWithIdentifier';
 import { buttonVisibilityField, patientInputField, queueFormValues, queueInputOf, queueRangeProblems } from './lists-form';
 
 /** The form's sections and the fields in each, so that a section with an invalid field opens. */
@@ -86,7 +86,7 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
   const { t } = useTranslation(['management', 'server']);
   const client = useQueryClient();
   const form = useFormValues(queueFormValues(queue));
-  const [identifierEdited, setIdentifierEdited] = useState(Boolean(queue));
+  const linked = useNameWithIdentifier(form, Boolean(queue));
   const [sections, setSections] = useState<string[]>(['general']);
   type Body = ReturnType<typeof queueInputOf> & { profile_id?: string };
   const saving = useFormSubmit({
@@ -156,21 +156,12 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
                 label={label('name')}
                 required
                 data-autofocus
-                {...form.textProps('name')}
-                onChange={(e) => {
-                  const name = e.currentTarget.value;
-                  form.setValue('name', name);
-                  if (!identifierEdited) form.setValue('identifier', sanitizeIdentifier(name).toLowerCase());
-                }}
+                {...linked.nameProps}
               />
               <TextInput
                 label={label('identifier')}
                 required
-                {...form.textProps('identifier')}
-                onChange={(e) => {
-                  setIdentifierEdited(true);
-                  form.setValue('identifier', e.currentTarget.value);
-                }}
+                {...linked.identifierProps}
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 {text('phone', { type: 'tel' })}

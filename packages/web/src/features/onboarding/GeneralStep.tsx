@@ -1,11 +1,10 @@
 import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   COUNTRY_TIME_ZONES,
   CreateProfileInput,
-  sanitizeIdentifier,
   UpdateAccountInput,
   type Account,
   type HolidayCountry,
@@ -18,6 +17,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { PlaceFields } from '../../ui/PlaceFields';
 import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
+import { useNameWithIdentifier } from '../../ui/useNameWithIdentifier';
 
 
 /** Step 1: the practice's name (the account) and its first location with country, region and time zone. */
@@ -33,7 +33,7 @@ export function GeneralStep({ profile, onSaved }: { profile: Profile | undefined
     region: profile?.region ?? '',
     time_zone: profile?.time_zone ?? COUNTRY_TIME_ZONES.AT,
   });
-  const [identifierEdited, setIdentifierEdited] = useState(Boolean(profile));
+  const linked = useNameWithIdentifier(form, Boolean(profile));
   // The practice name starts as the account's, once it is known (and is then the user's to edit).
   const accountName = account.data?.display_name;
   const { setValues } = form;
@@ -74,22 +74,13 @@ export function GeneralStep({ profile, onSaved }: { profile: Profile | undefined
         <TextInput
           label={t('general.locationName')}
           required
-          {...form.textProps('name')}
-          onChange={(e) => {
-            const name = e.currentTarget.value;
-            form.setValue('name', name);
-            if (!identifierEdited) form.setValue('identifier', sanitizeIdentifier(name).toLowerCase());
-          }}
+          {...linked.nameProps}
         />
         <TextInput
           label={t('general.locationIdentifier')}
           description={t('general.identifierHint', { url: link })}
           required
-          {...form.textProps('identifier')}
-          onChange={(e) => {
-            setIdentifierEdited(true);
-            form.setValue('identifier', e.currentTarget.value);
-          }}
+          {...linked.identifierProps}
         />
         <PlaceFields values={form.values} errors={form.errors} onChange={form.setValue} />
         <Group justify="flex-end">
