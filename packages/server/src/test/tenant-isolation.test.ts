@@ -20,6 +20,7 @@ import {
 } from '../db/schema.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import { givenVerifiedAdmin, logIn } from './factories.js';
+import { registeredRoutes } from '../fuzz/route-catalogue.js';
 import { asUser, givenProcessor } from './factories-sessions.js';
 
 /*
@@ -421,28 +422,6 @@ const methodOf = (route: string) => route.split(' ')[0] as HTTPMethods;
 /** Parameter names differ between routes sharing a node (`:id|:queueId`): compare the shape only. */
 const shapeOf = (route: string) => route.replace(/:[^/]+/g, ':');
 
-/**
- * Every `METHOD /path` the app serves, read from Fastify's route tree: each line of
- * `printRoutes({ commonPrefix: false })` is one path segment, indented four columns per level,
- * followed by the methods registered on it.
- */
-function registeredRoutes(tree: string): string[] {
-  const routes: string[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = line.match(/^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    const segment = match[2] ?? '';
-    stack.length = depth;
-    stack.push(segment === '(empty root node)' ? '' : segment);
-    for (const method of (match[3] ?? '').split(',').map((m) => m.trim())) {
-      if (method) routes.push(`${method} ${stack.join('')}`);
-    }
-  }
-  return routes;
-}
-
 // --- The rows run in two situations -------------------------------------------------------------
 
 /** Snapshot of one side's rows: a whole account, or one queue with what hangs on it. */
@@ -673,7 +652,10 @@ describe('what no id names', () => {
 });
 
 describe('the table is complete', () => {
-  const registered = () => registeredRoutes(t.app.printRoutes({ commonPrefix: false })).filter((route) => !route.startsWith('HEAD '));
+  const registered = () =>
+    registeredRoutes(t.app.printRoutes({ commonPrefix: false }))
+      .map(({ method, path }) => `${method} ${path}`)
+      .filter((route) => !route.startsWith('HEAD '));
 
   it('every registered route with an id (or a wildcard) is in the table or a listed public route', () => {
     const listed = new Set([...ROWS.map((row) => row.route), ...Object.keys(PUBLIC_ROUTES)].map(shapeOf));
