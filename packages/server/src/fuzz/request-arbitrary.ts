@@ -138,6 +138,13 @@ export function requestArbitrary(route: FuzzRoute, sources: IdSources, credentia
   return fc.oneof(hostileRequest(route, sources, credentials), wellFormedRequest(route, sources, credentials));
 }
 
+/**
+ * Fastify prints the web app's catch-all as `*`, without a slash: with an empty rest that would
+ * be an empty URL, which the injector cannot send. (It exists only when a web build does, so a
+ * checkout after `npm start` fuzzes it and a clean one does not.)
+ */
+const absolute = (path: string) => (path.startsWith('/') ? path : `/${path}`);
+
 function wellFormedRequest(route: FuzzRoute, sources: IdSources, c: Credentials): fc.Arbitrary<FuzzRequest> {
   const kinds = pathParamKinds(route);
   const ids = (field: string) => {
@@ -157,7 +164,7 @@ function wellFormedRequest(route: FuzzRoute, sources: IdSources, c: Credentials)
     })
     .map(({ params: values, query, body, actor }) => {
       let i = 0;
-      const path = route.path.replace(/\{[^}]+\}|:[^/]+/g, () => values[i++] ?? '').replace(/\*$/, '');
+      const path = absolute(route.path.replace(/\{[^}]+\}|:[^/]+/g, () => values[i++] ?? '').replace(/\*$/, ''));
       const user = actor === 'admin' ? c.admin : c.processor;
       const search = new URLSearchParams(
         Object.entries((query ?? {}) as Record<string, unknown>).map(([key, value]): [string, string] => [
@@ -196,7 +203,7 @@ function hostileRequest(route: FuzzRoute, sources: IdSources, credentials: Crede
     })
     .map(({ params: values, rest, query, body, auth, lang, ip }) => {
       let i = 0;
-      const path = route.path.replace(/\{[^}]+\}|:[^/]+/g, () => values[i++] ?? '').replace(/\*$/, rest);
+      const path = absolute(route.path.replace(/\{[^}]+\}|:[^/]+/g, () => values[i++] ?? '').replace(/\*$/, rest));
       const headers: Record<string, string> = {};
       if (auth.header) headers.authorization = auth.header;
       if (lang) headers['accept-language'] = lang;
