@@ -25,8 +25,8 @@ afterAll(async () => {
 });
 
 /** Runs the operator command as a self-hoster would, against this run's kind of database. */
-function admin(args: string[]) {
-  const env = { ...process.env, LOG_LEVEL: 'warn', ...(testDatabaseKind === 'postgres' ? { DATABASE_URL: t.databaseUrl } : { DATA_DIR: dataDir }) };
+function admin(args: string[], extraEnv: Record<string, string> = {}) {
+  const env = { ...process.env, LOG_LEVEL: 'warn', ...extraEnv, ...(testDatabaseKind === 'postgres' ? { DATABASE_URL: t.databaseUrl } : { DATA_DIR: dataDir }) };
   return run('npx', ['tsx', 'src/cli/admin.ts', ...args], { cwd: serverDir, env }).then(
     (r) => ({ code: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
@@ -66,5 +66,31 @@ describe('npm run admin -- create-account', () => {
     expect(res.stderr).toContain('--admin-name darf nicht leer sein');
     expect(res.stderr).toContain('Bitte geben Sie eine gültige E-Mail-Adresse ein');
     expect(res.stderr).toContain('--password muss mindestens 10 Zeichen lang sein');
+  });
+});
+
+describe('npm run admin -- exempt', () => {
+  it('makes a trial account payment-exempt, and says so for an unknown one', { timeout: 90_000 }, async () => {
+    // A server with payment configured creates the account in its trial.
+    const args = ['create-account', '--name', 'Praxis Dr. Lang', '--identifier', 'praxis-lang', '--admin-name', 'Dr. Lang', '--admin-mail', 'lang@praxis.example', '--password', 'ein-gutes-passwort'];
+    const created = await admin(args, { STRIPE_SECRET_KEY: 'sk_test_configured' });
+    expect(created.code).toBe(0);
+    expect(created.stdout).toMatch(/created, trial until /);
+
+    const exempted = await admin(['exempt', 'Praxis-Lang']);
+    expect(exempted.code).toBe(0);
+    expect(exempted.stdout).toMatch(/account praxis-lang \([0-9a-f-]{36}\) is payment-exempt/);
+
+    const database = testDatabaseKind === 'postgres' ? undefined : await connectDatabase({ dataDir });
+    const app = database ? await buildApp({ config: t.config, database, logger: false }) : t.app;
+    const login = await app.inject({ method: 'POST', url: '/auth/login', headers: { authorization: basic('lang@praxis.example', 'ein-gutes-passwort') } });
+    const user = login.json<{ id: string; token: string; account_id: string }>();
+    const account = await app.inject({ method: 'GET', url: `/accounts/${user.account_id}`, headers: { authorization: basic(user.id, user.token) } });
+    if (database) await app.close();
+    expect(account.json()).toMatchObject({ subscription_state: 'paymentExempt', trial_end: null });
+
+    const unknown = await admin(['exempt', 'keine-praxis']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Kein Konto mit der Kennung keine-praxis');
   });
 });

@@ -1,7 +1,10 @@
 /**
- * Operator commands for self-hosters: `npm run admin -- create-account --name … --identifier …
- * --admin-name … --admin-mail … [--password …]`. Creates a verified account and admin without
- * sending mail; prints a generated password when none is given.
+ * Operator commands for self-hosters:
+ * - `npm run admin -- create-account --name … --identifier … --admin-name … --admin-mail …
+ *   [--password …]` creates a verified account and admin without sending mail; prints a
+ *   generated password when none is given.
+ * - `npm run admin -- exempt <account identifier>` makes an account payment-exempt: it never
+ *   needs a subscription to take tickets.
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -12,11 +15,34 @@ import { connectDatabase } from '../db/connect.js';
 import { systemClock } from '../platform/clock.js';
 import { AppError, presentError } from '../platform/errors.js';
 import { createMailer } from '../platform/mail.js';
-import { checkAccountIdentifier, createAccountWithAdmin } from '../modules/accounts/index.js';
+import { checkAccountIdentifier, createAccountWithAdmin, exemptAccountByIdentifier } from '../modules/accounts/index.js';
 import { createLocalHub } from '../platform/realtime/index.js';
 
 const USAGE = `usage: npm run admin -- create-account --name "Praxis Dr. Muster" --identifier praxis-muster \\
-         --admin-name "Dr. Maria Muster" --admin-mail maria@praxis.example [--password …] [--lang de|en]`;
+         --admin-name "Dr. Maria Muster" --admin-mail maria@praxis.example [--password …] [--lang de|en]
+       npm run admin -- exempt <account identifier>`;
+
+async function exempt(argv: string[]): Promise<number> {
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true });
+  const [identifier] = positionals;
+  if (!identifier || positionals.length > 1) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const account = await exemptAccountByIdentifier(database.db, identifier);
+    if (!account) {
+      console.error(`Kein Konto mit der Kennung ${identifier}.`);
+      return 1;
+    }
+    console.log(`account ${account.identifier} (${account.id}) is payment-exempt`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
 
 async function createAccount(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -66,7 +92,7 @@ async function createAccount(argv: string[]): Promise<number> {
       lang: values.lang === 'en' ? 'en' : 'de',
       verified: true,
     });
-    console.log(`account ${account.identifier} (${account.id}) created, trial until ${account.trialEnd?.toISOString() ?? '–'}`);
+    console.log(`account ${account.identifier} (${account.id}) created, ${account.trialEnd ? `trial until ${account.trialEnd.toISOString()}` : account.subscriptionState}`);
     console.log(`admin ${user.username}${values.password ? '' : ` — password: ${password}`}`);
     return 0;
   } catch (error) {
@@ -83,7 +109,7 @@ async function createAccount(argv: string[]): Promise<number> {
 
 installZodErrorCodes();
 const [command, ...rest] = process.argv.slice(2);
-const commands: Record<string, (argv: string[]) => Promise<number>> = { 'create-account': createAccount };
+const commands: Record<string, (argv: string[]) => Promise<number>> = { 'create-account': createAccount, exempt };
 const run = command ? commands[command] : undefined;
 if (!run) {
   console.error(USAGE);

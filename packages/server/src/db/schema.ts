@@ -3,7 +3,7 @@
  * ./migrations are generated from this file by `npm run db:generate` and committed; a test fails
  * when the two disagree.
  */
-import { sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -133,6 +133,8 @@ export const profiles = pgTable('profiles', {
   /** Public holidays: ISO country (AT, DE, CH) and its state or canton code (date-holidays). */
   country: text('country'),
   region: text('region'),
+  /** Set when the location was deleted: it leaves every screen and link, its lists' history stays. */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
   street1: text('street1'),
   postcode: text('postcode'),
   city: text('city'),
@@ -140,7 +142,10 @@ export const profiles = pgTable('profiles', {
   addressCountry: text('address_country'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('profiles_account_identifier_unique').on(t.accountId, sql`lower(${t.identifier})`)]);
+}, (t) => [
+  // Among live locations only: a deleted location's identifier may be used again.
+  uniqueIndex('profiles_account_identifier_unique').on(t.accountId, sql`lower(${t.identifier})`).where(sql`${t.archivedAt} IS NULL`),
+]);
 
 export const patientInputMode = pgEnum('patient_input_mode', PATIENT_INPUT_MODES);
 export const logoPlacement = pgEnum('logo_placement', LOGO_PLACEMENTS);
@@ -149,7 +154,8 @@ export const logoPlacement = pgEnum('logo_placement', LOGO_PLACEMENTS);
 export const queues = pgTable('queues', {
   id: uuid('id').primaryKey().defaultRandom(),
   accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+  // No cascade: a location is archived, never deleted, and must not take its lists' history along.
+  profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'no action' }),
   name: text('name').notNull(),
   identifier: text('identifier').notNull(),
   phone: text('phone'),
@@ -195,17 +201,28 @@ export const queues = pgTable('queues', {
   alwaysShowProbingQuestions: boolean('always_show_probing_questions').notNull().default(false),
   /** Smart suspend: intake stops this many minutes before a scheduled close. */
   smartSuspendMinutes: integer('smart_suspend_minutes').notNull().default(15),
+  /**
+   * Set when the list was deleted: it leaves every screen, link and job, and its tickets stay
+   * for reports. Every query that shows or serves lists reads `queueIsLive`.
+   */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  uniqueIndex('queues_profile_identifier_unique').on(t.profileId, sql`lower(${t.identifier})`),
+  // Among live lists only: a deleted list's identifier may be used again.
+  uniqueIndex('queues_profile_identifier_unique').on(t.profileId, sql`lower(${t.identifier})`).where(sql`${t.archivedAt} IS NULL`),
   // At most one default queue per location: the one a link without a queue identifier opens.
-  uniqueIndex('queues_one_default_per_profile').on(t.profileId).where(sql`${t.isDefault}`),
+  uniqueIndex('queues_one_default_per_profile').on(t.profileId).where(sql`${t.isDefault} AND ${t.archivedAt} IS NULL`),
   index('queues_account_idx').on(t.accountId),
   check('queues_priority_values', sql`${t.priority} IN (1, 5, 10, 100, 500)`),
   check('queues_number_range', sql`${t.numberEnd} IS NULL OR (${t.numberStart} IS NOT NULL AND ${t.numberStart} <= ${t.numberEnd})`),
   check('queues_ages_not_zero', sql`(${t.minAge} IS NULL OR ${t.minAge} > 0) AND (${t.maxAge} IS NULL OR ${t.maxAge} > 0)`),
 ]);
+
+/** A list not deleted (archived): the only kind any screen, link or job may show or serve. */
+export const queueIsLive = isNull(queues.archivedAt);
+/** A location not deleted (archived). */
+export const profileIsLive = isNull(profiles.archivedAt);
 
 /** The open/closed state of a queue (SPEC.md §4); one row per queue. */
 export const queueSessions = pgTable('queue_sessions', {
@@ -335,7 +352,8 @@ export const drawOrigin = pgEnum('draw_origin', DRAW_ORIGINS);
 export const queueMembers = pgTable('queue_members', {
   id: uuid('id').primaryKey().defaultRandom(),
   accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  queueId: uuid('queue_id').notNull().references(() => queues.id, { onDelete: 'cascade' }),
+  // No cascade: a list is archived, never deleted, and its tickets are its history (reports).
+  queueId: uuid('queue_id').notNull().references(() => queues.id, { onDelete: 'no action' }),
   /** The queue that issued the number (kept when the member moves); no FK: it may be deleted later. */
   numberQueueId: uuid('number_queue_id').notNull(),
   sessionNo: integer('session_no').notNull(),

@@ -92,3 +92,13 @@ export async function countOneTimeTokensSince(db: Queryable, table: OneTimeToken
     .where(and(eq(table.userId, userId), gte(table.createdAt, since)));
   return row?.n ?? 0;
 }
+
+/** Makes the account with this identifier (case-insensitive) payment-exempt; undefined if none. */
+export async function exemptAccountByIdentifier(db: Queryable, identifier: string) {
+  const [row] = await db
+    .update(accounts)
+    .set({ subscriptionState: 'paymentExempt', trialEnd: null })
+    .where(eq(sql`lower(${accounts.identifier})`, identifier.toLowerCase()))
+    .returning();
+  return row;
+}

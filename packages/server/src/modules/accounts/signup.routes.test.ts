@@ -5,7 +5,8 @@ import { givenVerifiedAdmin, linkIn, logIn, signupBody } from '../../test/factor
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // A server with payment configured: new practices start in the 14-day trial.
+  t = await startTestApp({ paymentConfigured: true });
 });
 afterAll(async () => t.close());
 

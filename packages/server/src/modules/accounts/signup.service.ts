@@ -58,7 +58,8 @@ interface NewAccount {
 }
 
 /**
- * Creates an account in its trial and its first admin. The friendly pre-check reports both
+ * Creates an account and its first admin: in its trial where payment is configured, else
+ * payment-exempt (a self-hosted server has nobody to pay). The friendly pre-check reports both
  * taken fields at once; the unique indexes decide races between two sign-ups.
  */
 export async function createAccountWithAdmin(
@@ -72,14 +73,15 @@ export async function createAccountWithAdmin(
   if (Object.keys(fields).length > 0) throw new AppError('UNIQUE', { fields });
 
   const passwordHash = await hashPassword(input.password);
-  const trialEnd = new Date(ctx.clock.now().getTime() + TRIAL_DAYS * 24 * 3600 * 1000);
+  const subscription = ctx.config.paymentConfigured
+    ? { subscriptionState: 'trial' as const, trialEnd: new Date(ctx.clock.now().getTime() + TRIAL_DAYS * 24 * 3600 * 1000) }
+    : { subscriptionState: 'paymentExempt' as const, trialEnd: null };
   try {
     return await ctx.db.transaction(async (tx) => {
       const account = await insertAccount(tx, {
         identifier: input.identifier,
         displayName: input.accountName,
-        subscriptionState: 'trial',
-        trialEnd,
+        ...subscription,
       });
       const user = await insertUser(tx, {
         accountId: account.id,

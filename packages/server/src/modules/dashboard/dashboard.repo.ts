@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { profiles, queueMembers, queueProcessors, queueSessions, queues } from '../../db/schema.js';
+import { profiles, queueMembers, queueProcessors, queueSessions, queueIsLive, queues } from '../../db/schema.js';
 
 export type QueueRow = typeof queues.$inferSelect;
 export type SessionRow = typeof queueSessions.$inferSelect;
@@ -26,7 +26,7 @@ export async function listDashboardQueues(q: Queryable, filter: { accountId: str
   const assigned = filter.assignedUserId
     ? select.innerJoin(queueProcessors, and(eq(queueProcessors.queueId, queues.id), eq(queueProcessors.userId, filter.assignedUserId)))
     : select;
-  return assigned.where(eq(queues.accountId, filter.accountId)).orderBy(asc(queues.priority), asc(queues.name), asc(queues.identifier));
+  return assigned.where(and(eq(queues.accountId, filter.accountId), queueIsLive)).orderBy(asc(queues.priority), asc(queues.name), asc(queues.identifier));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { accounts, monitorQueues, monitors, profiles, queues } from '../../db/schema.js';
+import { accounts, monitorQueues, monitors, profiles, queueIsLive, queues } from '../../db/schema.js';
 
 export type MonitorRow = typeof monitors.$inferSelect;
 export type NewMonitorRow = typeof monitors.$inferInsert;
@@ -87,15 +87,16 @@ export async function queueIdsOfMonitors(db: Queryable, monitorIds: string[]): P
 
 /**
  * Which of the ids are queues of the account, each locked against deletion (KEY SHARE) until the
- * transaction ends: the list written next cannot point at a queue deleted in between.
+ * transaction ends: the list written next cannot point at a queue deleted in between. A share lock,
+ * not a key-share one: deleting a list is an update (it is archived), and must wait for us.
  */
 export async function lockQueuesOfAccount(db: Queryable, accountId: string, queueIds: string[]): Promise<string[]> {
   if (queueIds.length === 0) return [];
   const rows = await db
     .select({ id: queues.id })
     .from(queues)
-    .where(and(eq(queues.accountId, accountId), inArray(queues.id, queueIds)))
-    .for('key share');
+    .where(and(eq(queues.accountId, accountId), inArray(queues.id, queueIds), queueIsLive))
+    .for('share');
   return rows.map((r) => r.id);
 }
 
@@ -115,7 +116,7 @@ export async function queueIdsOfAccountInMasterOrder(db: Queryable, accountId: s
     .select({ id: queues.id })
     .from(queues)
     .innerJoin(profiles, eq(profiles.id, queues.profileId))
-    .where(eq(queues.accountId, accountId))
+    .where(and(eq(queues.accountId, accountId), queueIsLive))
     .orderBy(asc(profiles.createdAt), asc(profiles.id), asc(queues.priority), asc(queues.name), asc(queues.id));
   return rows.map((r) => r.id);
 }

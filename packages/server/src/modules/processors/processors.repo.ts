@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { queueProcessors, queues, users } from '../../db/schema.js';
+import { queueIsLive, queueProcessors, queues, users } from '../../db/schema.js';
 
 export type ProcessorRow = typeof users.$inferSelect;
 export type NewProcessorRow = typeof users.$inferInsert;
@@ -68,7 +68,7 @@ export async function findQueueOfAccount(db: Queryable, accountId: string, queue
   const [row] = await db
     .select({ id: queues.id })
     .from(queues)
-    .where(and(eq(queues.accountId, accountId), eq(queues.id, queueId)))
+    .where(and(eq(queues.accountId, accountId), eq(queues.id, queueId), queueIsLive))
     .limit(1);
   return row;
 }

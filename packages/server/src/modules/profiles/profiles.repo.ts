@@ -1,18 +1,18 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { accounts, profiles, queues } from '../../db/schema.js';
+import { accounts, profileIsLive, profiles, queueIsLive, queues } from '../../db/schema.js';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type NewProfileRow = typeof profiles.$inferInsert;
 export type ProfileChanges = Partial<Omit<NewProfileRow, 'id' | 'accountId' | 'createdAt'>>;
 
 export async function listProfilesOfAccount(db: Queryable, accountId: string): Promise<ProfileRow[]> {
-  return db.select().from(profiles).where(eq(profiles.accountId, accountId)).orderBy(asc(profiles.name), asc(profiles.identifier));
+  return db.select().from(profiles).where(and(eq(profiles.accountId, accountId), profileIsLive)).orderBy(asc(profiles.name), asc(profiles.identifier));
 }
 
 /** The profile with this id if it belongs to the account. */
 export async function findProfileInAccount(db: Queryable, accountId: string, id: string): Promise<ProfileRow | undefined> {
-  const [row] = await db.select().from(profiles).where(and(eq(profiles.id, id), eq(profiles.accountId, accountId))).limit(1);
+  const [row] = await db.select().from(profiles).where(and(eq(profiles.id, id), eq(profiles.accountId, accountId), profileIsLive)).limit(1);
   return row;
 }
 
@@ -31,16 +31,17 @@ export async function updateProfileInAccount(
   const [row] = await db
     .update(profiles)
     .set(values)
-    .where(and(eq(profiles.id, id), eq(profiles.accountId, accountId)))
+    .where(and(eq(profiles.id, id), eq(profiles.accountId, accountId), profileIsLive))
     .returning();
   return row;
 }
 
-/** Deletes the profile; its queues (and their sessions, schedules, assignments) go with it by cascade. */
-export async function deleteProfileInAccount(db: Queryable, accountId: string, id: string): Promise<boolean> {
+/** Archives the location (its lists are archived first, by the queues module); false if none. */
+export async function archiveProfileInAccount(db: Queryable, accountId: string, id: string, at: Date): Promise<boolean> {
   const rows = await db
-    .delete(profiles)
-    .where(and(eq(profiles.id, id), eq(profiles.accountId, accountId)))
+    .update(profiles)
+    .set({ archivedAt: at, updatedAt: at })
+    .where(and(eq(profiles.id, id), eq(profiles.accountId, accountId), profileIsLive))
     .returning({ id: profiles.id });
   return rows.length > 0;
 }
@@ -54,7 +55,7 @@ export async function findProfileWithAccount(
     .select({ profile: profiles, account: { id: accounts.id, identifier: accounts.identifier, display_name: accounts.displayName } })
     .from(profiles)
     .innerJoin(accounts, eq(accounts.id, profiles.accountId))
-    .where(eq(profiles.id, id))
+    .where(and(eq(profiles.id, id), profileIsLive))
     .limit(1);
   return row;
 }
@@ -64,7 +65,7 @@ export async function queueIdsOfProfile(db: Queryable, profileId: string): Promi
   const rows = await db
     .select({ id: queues.id })
     .from(queues)
-    .where(eq(queues.profileId, profileId))
+    .where(and(eq(queues.profileId, profileId), queueIsLive))
     .orderBy(desc(queues.isDefault), asc(queues.priority), asc(queues.name), asc(queues.id));
   return rows.map((r) => r.id);
 }

@@ -4,7 +4,7 @@ import { CreateProfileInput, Profile, ProfileList, PublicProfile, UpdateProfileI
 import { actorOf, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { publicProfile } from './profiles.public.js';
-import { createProfile, deleteProfile, getProfile, listProfiles, updateProfile } from './profiles.service.js';
+import { createProfile, getProfile, listProfiles, updateProfile } from './profiles.service.js';
 
 const tags = ['profiles'];
 const security = [{ basic: [] }];
@@ -34,10 +34,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (req) => updateProfile(ctx, actorOf(req), req.params.id, req.body),
   );
 
-  app.delete('/profiles/:id', { preHandler, schema: { tags, security, params } }, async (req, reply) => {
-    await deleteProfile(ctx, actorOf(req), req.params.id);
-    return reply.code(204).send();
-  });
+  // DELETE /profiles/{id} is registered by the queues module: deleting a location archives its lists.
 
   app.get('/profiles/:id/public', { schema: { tags, params, response: { 200: PublicProfile } } }, async (req) =>
     publicProfile(ctx, req.params.id),

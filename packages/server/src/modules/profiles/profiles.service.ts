@@ -13,7 +13,6 @@ import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation, violatedConstraint, type FieldProblem } from '../../platform/errors.js';
 import {
-  deleteProfileInAccount,
   findProfileInAccount,
   insertProfile,
   listProfilesOfAccount,
@@ -151,14 +150,4 @@ export async function updateProfile(ctx: AppContext, actor: Actor, id: string, i
   } catch (error) {
     throw uniqueIdentifierConflict(error) ?? error;
   }
-}
-
-/**
- * `DELETE /profiles/{id}` (admins). Intended: a location's waiting lists exist only inside it,
- * so deleting the location deletes its queues with their sessions, schedules, processor
- * assignments and history (foreign keys ON DELETE CASCADE). The web app asks before it calls this.
- */
-export async function deleteProfile(ctx: AppContext, actor: Actor, id: string): Promise<void> {
-  requireAdmin(actor);
-  if (!isUuid(id) || !(await deleteProfileInAccount(ctx.db, actor.accountId, id))) throw new AppError('NOT_FOUND');
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { profiles, queueProcessors, queueSessions, queues } from '../../db/schema.js';
+import { monitorQueues, profiles, queueIsLive, queueProcessors, queueSessions, queues, sessionScheduleEntries } from '../../db/schema.js';
 
 export type QueueRow = typeof queues.$inferSelect;
 export type NewQueueRow = typeof queues.$inferInsert;
@@ -20,7 +20,7 @@ export async function listQueuesOfAccount(db: Queryable, accountId: string): Pro
     .select(withSession)
     .from(queues)
     .leftJoin(queueSessions, eq(queueSessions.queueId, queues.id))
-    .where(eq(queues.accountId, accountId))
+    .where(and(eq(queues.accountId, accountId), queueIsLive))
     .orderBy(...byPriorityThenName);
 }
 
@@ -31,7 +31,7 @@ export async function listQueuesAssignedTo(db: Queryable, accountId: string, use
     .from(queues)
     .innerJoin(queueProcessors, and(eq(queueProcessors.queueId, queues.id), eq(queueProcessors.userId, userId)))
     .leftJoin(queueSessions, eq(queueSessions.queueId, queues.id))
-    .where(eq(queues.accountId, accountId))
+    .where(and(eq(queues.accountId, accountId), queueIsLive))
     .orderBy(...byPriorityThenName);
 }
 
@@ -41,7 +41,7 @@ export async function findQueueInAccount(db: Queryable, accountId: string, id: s
     .select(withSession)
     .from(queues)
     .leftJoin(queueSessions, eq(queueSessions.queueId, queues.id))
-    .where(and(eq(queues.id, id), eq(queues.accountId, accountId)))
+    .where(and(eq(queues.id, id), eq(queues.accountId, accountId), queueIsLive))
     .limit(1);
   return row;
 }
@@ -53,7 +53,7 @@ export async function findQueueAssignedTo(db: Queryable, accountId: string, user
     .from(queues)
     .innerJoin(queueProcessors, and(eq(queueProcessors.queueId, queues.id), eq(queueProcessors.userId, userId)))
     .leftJoin(queueSessions, eq(queueSessions.queueId, queues.id))
-    .where(and(eq(queues.id, id), eq(queues.accountId, accountId)))
+    .where(and(eq(queues.id, id), eq(queues.accountId, accountId), queueIsLive))
     .limit(1);
   return row;
 }
@@ -94,11 +94,29 @@ export async function findSessionOfQueue(db: Queryable, queueId: string): Promis
   return row;
 }
 
-/** Deletes the queue; session, events, schedule and assignments go with it by cascade. */
-export async function deleteQueueInAccount(db: Queryable, accountId: string, id: string): Promise<boolean> {
+/** The live lists of a location, for archiving them with it. */
+export async function liveQueueIdsOfProfile(db: Queryable, accountId: string, profileId: string): Promise<string[]> {
   const rows = await db
-    .delete(queues)
-    .where(and(eq(queues.id, id), eq(queues.accountId, accountId)))
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(eq(queues.accountId, accountId), eq(queues.profileId, profileId), queueIsLive));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Archives the list: marked, no longer a default, and taken off its weekly schedule, its
+ * processors and its monitors. Its tickets and session history stay (reports). False when the
+ * list is not a live list of the account.
+ */
+export async function archiveQueueInAccount(db: Queryable, accountId: string, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(queues)
+    .set({ archivedAt: at, isDefault: false, updatedAt: at })
+    .where(and(eq(queues.id, id), eq(queues.accountId, accountId), queueIsLive))
     .returning({ id: queues.id });
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  await db.delete(sessionScheduleEntries).where(eq(sessionScheduleEntries.queueId, id));
+  await db.delete(queueProcessors).where(eq(queueProcessors.queueId, id));
+  await db.delete(monitorQueues).where(eq(monitorQueues.queueId, id));
+  return true;
 }

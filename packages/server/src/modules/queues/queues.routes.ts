@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CreateQueueInput, Queue, QueueList, UpdateQueueInput } from '@wartefrei/shared';
 import { actorOf, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { createQueue, deleteQueue, getQueue, listQueues, updateQueue } from './queues.service.js';
+import { deleteLocation, deleteQueue } from './archive.service.js';
+import { createQueue, getQueue, listQueues, updateQueue } from './queues.service.js';
 
 const tags = ['queues'];
 const security = [{ basic: [] }];
@@ -35,6 +36,12 @@ export const queuesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.delete('/queues/:id', { preHandler, schema: { tags, security, params } }, async (req, reply) => {
     await deleteQueue(ctx, actorOf(req), req.params.id);
+    return reply.code(204).send();
+  });
+
+  // A location's route, registered here: deleting it archives its lists, which this module owns.
+  app.delete('/profiles/:id', { preHandler, schema: { tags: ['profiles'], security, params } }, async (req, reply) => {
+    await deleteLocation(ctx, actorOf(req), req.params.id);
     return reply.code(204).send();
   });
 };

@@ -13,7 +13,6 @@ import { AppError, isUniqueViolation, violatedConstraint, type FieldProblem } fr
 import { checkLocationIdentifier, findProfileInAccount, requireAdmin } from '../profiles/index.js';
 import {
   clearOtherDefaults,
-  deleteQueueInAccount,
   findQueueAssignedTo,
   findQueueInAccount,
   findSessionOfQueue,
@@ -255,10 +254,4 @@ export async function updateQueue(ctx: AppContext, actor: Actor, id: string, inp
   } catch (error) {
     throw uniqueConflict(error) ?? error;
   }
-}
-
-/** `DELETE /queues/{id}` (admins): the queue with its session, schedule, events and assignments. */
-export async function deleteQueue(ctx: AppContext, actor: Actor, id: string): Promise<void> {
-  requireAdmin(actor);
-  if (!isUuid(id) || !(await deleteQueueInAccount(ctx.db, actor.accountId, id))) throw new AppError('NOT_FOUND');
 }

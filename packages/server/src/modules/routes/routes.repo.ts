@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { accounts, profiles, queueMembers, queues } from '../../db/schema.js';
+import { accounts, profileIsLive, profiles, queueIsLive, queueMembers, queues } from '../../db/schema.js';
 
 const accountColumns = { id: accounts.id, identifier: accounts.identifier, display_name: accounts.displayName };
 const profileColumns = { id: profiles.id, identifier: profiles.identifier, name: profiles.name };
@@ -28,26 +28,26 @@ export async function findProfileByIdentifier(db: Queryable, accountId: string, 
   const [row] = await db
     .select(profileColumns)
     .from(profiles)
-    .where(and(eq(profiles.accountId, accountId), sameIdentifier(profiles.identifier, identifier)))
+    .where(and(eq(profiles.accountId, accountId), sameIdentifier(profiles.identifier, identifier), profileIsLive))
     .limit(1);
   return row;
 }
 
 export async function findProfileById(db: Queryable, id: string): Promise<RouteProfile | undefined> {
-  const [row] = await db.select(profileColumns).from(profiles).where(eq(profiles.id, id)).limit(1);
+  const [row] = await db.select(profileColumns).from(profiles).where(and(eq(profiles.id, id), profileIsLive)).limit(1);
   return row;
 }
 
 /** Up to two profiles of the account: enough to tell "exactly one" from "several". */
 export async function firstTwoProfiles(db: Queryable, accountId: string): Promise<RouteProfile[]> {
-  return db.select(profileColumns).from(profiles).where(eq(profiles.accountId, accountId)).orderBy(asc(profiles.createdAt)).limit(2);
+  return db.select(profileColumns).from(profiles).where(and(eq(profiles.accountId, accountId), profileIsLive)).orderBy(asc(profiles.createdAt)).limit(2);
 }
 
 export async function findQueueByIdentifier(db: Queryable, profileId: string, identifier: string): Promise<RouteQueue | undefined> {
   const [row] = await db
     .select(queueColumns)
     .from(queues)
-    .where(and(eq(queues.profileId, profileId), sameIdentifier(queues.identifier, identifier)))
+    .where(and(eq(queues.profileId, profileId), sameIdentifier(queues.identifier, identifier), queueIsLive))
     .limit(1);
   return row;
 }
@@ -57,7 +57,7 @@ export async function queuesOfAccountByIdentifier(db: Queryable, accountId: stri
   return db
     .select(queueColumns)
     .from(queues)
-    .where(and(eq(queues.accountId, accountId), sameIdentifier(queues.identifier, identifier)))
+    .where(and(eq(queues.accountId, accountId), sameIdentifier(queues.identifier, identifier), queueIsLive))
     .limit(2);
 }
 
@@ -66,13 +66,13 @@ export async function defaultQueueCandidates(db: Queryable, profileId: string): 
   return db
     .select({ ...queueColumns, isDefault: queues.isDefault })
     .from(queues)
-    .where(eq(queues.profileId, profileId))
+    .where(and(eq(queues.profileId, profileId), queueIsLive))
     .orderBy(desc(queues.isDefault), asc(queues.createdAt))
     .limit(2);
 }
 
 export async function findQueueById(db: Queryable, id: string): Promise<(RouteQueue & { accountId: string }) | undefined> {
-  const [row] = await db.select({ ...queueColumns, accountId: queues.accountId }).from(queues).where(eq(queues.id, id)).limit(1);
+  const [row] = await db.select({ ...queueColumns, accountId: queues.accountId }).from(queues).where(and(eq(queues.id, id), queueIsLive)).limit(1);
   return row;
 }
 

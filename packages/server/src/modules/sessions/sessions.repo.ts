@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { queueProcessors, queueSessionEvents, queueSessions, queues } from '../../db/schema.js';
+import { queueProcessors, queueSessionEvents, queueSessions, queueIsLive, queues } from '../../db/schema.js';
 
 export type SessionRow = typeof queueSessions.$inferSelect;
 export type SessionEventRow = typeof queueSessionEvents.$inferSelect;
@@ -30,7 +30,7 @@ export async function findQueueForStaff(
   q: Queryable,
   filter: { queueId: string; accountId: string; assignedUserId?: string },
 ): Promise<SessionQueue | undefined> {
-  const where = and(eq(queues.id, filter.queueId), eq(queues.accountId, filter.accountId));
+  const where = and(eq(queues.id, filter.queueId), eq(queues.accountId, filter.accountId), queueIsLive);
   const rows = filter.assignedUserId
     ? await q
         .select(sessionQueueColumns)
@@ -44,7 +44,7 @@ export async function findQueueForStaff(
 
 /** A queue by id without a caller (jobs). */
 export async function findQueueById(q: Queryable, queueId: string): Promise<SessionQueue | undefined> {
-  const [row] = await q.select(sessionQueueColumns).from(queues).where(eq(queues.id, queueId)).limit(1);
+  const [row] = await q.select(sessionQueueColumns).from(queues).where(and(eq(queues.id, queueId), queueIsLive)).limit(1);
   return row;
 }
 

@@ -44,7 +44,8 @@ export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId:
     if (!verdict.allowed) throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(verdict.retryAfterSeconds) } });
   }
   const context = await findDrawContext(ctx.db, queueId);
-  if (!context) throw new AppError('QUEUE_NOT_FOUND');
+  // An archived (deleted) list keeps its tickets' views, but takes no one new.
+  if (!context || context.queue.archivedAt) throw new AppError('QUEUE_NOT_FOUND');
   const refusal = drawRefusal(intakeOf(context, now), body.origin);
   if (refusal) throw new AppError(refusal);
 

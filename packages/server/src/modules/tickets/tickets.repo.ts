@@ -123,7 +123,7 @@ function takeNextNumberSql(queueId: string, origin: DrawOrigin): SQL {
   return sql`
       UPDATE queue_sessions s SET last_ordinal = s.last_ordinal + 1
       FROM queues qu
-      WHERE s.queue_id = ${queueId} AND qu.id = s.queue_id AND s.open AND ${intakeOpen}
+      WHERE s.queue_id = ${queueId} AND qu.id = s.queue_id AND qu.archived_at IS NULL AND s.open AND ${intakeOpen}
         AND (qu.number_end IS NULL OR qu.number_wrap
              OR s.last_ordinal < qu.number_end - COALESCE(qu.number_start, 1) + 1)
       RETURNING s.session_no, s.last_ordinal AS ordinal,

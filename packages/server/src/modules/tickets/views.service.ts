@@ -83,7 +83,8 @@ export async function publicQueues(ctx: AppContext, queueIds: string[]): Promise
   const loaded = await Promise.all(
     queueIds.map(async (queueId) => {
       const [context, line] = await Promise.all([findDrawContext(ctx.db, queueId), loadQueueLine(ctx.db, queueId)]);
-      return context ? { context, line } : undefined;
+      // A deleted list is archived: its own tickets still show, the list no longer does.
+      return context && !context.queue.archivedAt ? { context, line } : undefined;
     }),
   );
   const now = ctx.clock.now();
