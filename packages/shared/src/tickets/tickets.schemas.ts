@@ -117,16 +117,20 @@ export interface DrawTicketContext {
 }
 
 /**
- * The body schema of a draw for one queue: a field the queue does not ask for (NONE) must be
- * absent (UNKNOWN_FIELD), a REQUIRED one present and non-empty (REQUIRED), an OPTIONAL one may be
- * absent, null or empty. With `today` the birth date must not lie in the future and must fit the
+ * The body schema of a draw for one queue: a field the queue does not ask for (NONE) is dropped
+ * whatever it holds — never checked, never stored — so a form opened before the list stopped
+ * asking still draws; a key that is no patient field at all is UNKNOWN_FIELD. A REQUIRED field
+ * must be present and non-empty (REQUIRED), an OPTIONAL one may be absent, null or empty. With `today` the birth date must not lie in the future and must fit the
  * queue's age limits (TOO_YOUNG, TOO_OLD). Outputs a DrawTicketInput.
  */
 export function drawTicketInput(patientInputs: PatientInputs, context: DrawTicketContext = {}) {
   const shape: Record<string, z.ZodType> = { ...drawMeta };
   for (const field of PATIENT_DATA_FIELDS) {
     const mode = patientInputs[PATIENT_INPUT_OF[field]];
-    if (mode === 'NONE') continue;
+    if (mode === 'NONE') {
+      shape[field] = z.unknown().optional();
+      continue;
+    }
     const format = fieldFormats[field];
     shape[field] =
       mode === 'REQUIRED'
@@ -150,7 +154,7 @@ export function drawTicketInput(patientInputs: PatientInputs, context: DrawTicke
     .transform((body): DrawTicketInput => {
       const data = Object.fromEntries(
         PATIENT_DATA_FIELDS.map((f) => {
-          const value = body[f];
+          const value = patientInputs[PATIENT_INPUT_OF[f]] === 'NONE' ? null : body[f];
           return [f, typeof value === 'string' && value !== '' ? value : null];
         }),
       ) as Record<PatientDataField, string | null>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ApiError, LoggedUser, PublicQueue, TicketView } from '@wartefrei/shared';
-import { accounts, queueSessions } from '../../db/schema.js';
+import { accounts, queueMembers, queueSessions } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { asUser, givenAdmin, givenProcessor, givenQueue } from '../../test/factories-sessions.js';
 import { drawRequest, givenOpenQueue, givenTicket } from '../../test/factories-tickets.js';
@@ -179,9 +179,19 @@ describe('POST /queues/{id}/members: patient data', () => {
       last_name: 'REQUIRED',
       insurance_number: 'SVNR_CHECK_DIGIT',
       mail: 'INVALID_EMAIL',
-      phone: 'UNKNOWN_FIELD',
     });
     expect(body.fields?.display_name?.message).toMatch(/darf nicht leer sein/);
+  });
+
+  it('drops data the list no longer asks for instead of refusing the draw, and never stores it', async () => {
+    // A patient's form was opened while the list still asked for the phone number.
+    const queueId = await givenOpenQueue(t, accountId, {
+      patientInputs: { display_name: 'REQUIRED', first_name: 'NONE', birth_date: 'NONE', insurance_number: 'NONE', mail: 'NONE', phone: 'NONE' },
+    });
+    const res = await draw(queueId, { display_name: 'Anna', phone: '+43 664 1234567', first_name: 'Anna', last_name: 'Berger' });
+    expect(res.statusCode).toBe(201);
+    const [stored] = await t.app.ctx.db.select().from(queueMembers).where(eq(queueMembers.id, res.json<TicketView>().id));
+    expect(stored).toMatchObject({ displayName: 'Anna', phone: null, firstName: null, lastName: null });
   });
 
   it('stores valid data (insurance number and phone without spaces) and shows the display name on the ticket', async () => {
