@@ -14,6 +14,9 @@ describe('translate: the patient screens’ text lookup over the shared catalogu
     ['ahead', { count: 1 }, 'Vor Ihnen wartet 1 Person.'],
     ['ahead', { count: 4 }, 'Vor Ihnen warten 4 Personen.'],
     ['ahead', { count: 0 }, 'Vor Ihnen warten 0 Personen.'],
+    ['minutes', { count: 1 }, '1 Minute'],
+    ['minutes', { count: 2 }, '2 Minuten'],
+    ['wait', { minutes: '1 Minute' }, 'in etwa 1 Minute'],
     ['server:validation.REQUIRED', { 0: 'Anzeigename' }, 'Anzeigename darf nicht leer sein'],
     ['gibt.es.nicht', {}, 'gibt.es.nicht'],
     ['estimate', {}, 'Voraussichtlicher Beginn: {time} Uhr'],
@@ -26,6 +29,8 @@ describe('translate: the patient screens’ text lookup over the shared catalogu
     await load('en', 'ticket');
     expect(translate('en', 'ticket', 'title')).toBe('Your ticket');
     expect(translate('en', 'ticket', 'ahead', { count: 1 })).toMatch(/1 person/);
+    expect(translate('en', 'ticket', 'minutes', { count: 1 })).toBe('1 minute');
+    expect(translate('en', 'ticket', 'minutes', { count: 2 })).toBe('2 minutes');
   });
 
   it('falls back to German for what a partial language lacks', async () => {

@@ -6,6 +6,8 @@ import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { isNotFound, patientRequest } from '../app/api';
 import { provideGerman, useText } from '../app/i18n';
 import { navigate } from '../app/navigation';
+import { SCREEN_LOADERS } from '../app/screens';
+import { handOverTicket } from '../ticket/handover';
 import type { ScreenProps } from '../app/PatientApp';
 import type { PatientRoute } from '../app/patient-routes';
 import { DrawForm } from './DrawForm';
@@ -49,11 +51,22 @@ async function runningTicket(queueId: string): Promise<string | undefined> {
   return undefined;
 }
 
+/** Straight to the drawn ticket: its number shows at once, without a blank page in between. */
+function showTicket(ticket: TicketView): void {
+  handOverTicket(ticket);
+  navigate(`/ticket/${ticket.id}`, { replace: true });
+}
+
 /** `/:account/:profile?/:queue?`, `/queue/:id`, `/q/:id`: what the queue says, and drawing a ticket. */
 export default function DrawScreen({ route }: ScreenProps) {
   const { t } = useText('draw');
   const { queueId: idParam, account, profile, queue: queueParam } = route;
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
+
+  // The ticket screen's code loads while the patient fills in the form, not after the draw.
+  useEffect(() => {
+    void SCREEN_LOADERS.ticket();
+  }, []);
 
   useEffect(() => {
     let cancelled = false;
@@ -126,9 +139,9 @@ function QueueIntro({ queue }: { queue: PublicQueue }) {
         </p>
       ) : (
         <>
-          {queue.estimated_wait && <p className="draw-wait">{t('wait', { count: queue.waiting, minutes: queue.estimated_wait.wait_minutes })}</p>}
+          {queue.estimated_wait && <p className="draw-wait">{t('wait', { count: queue.waiting, minutes: t('minutes', { count: queue.estimated_wait.wait_minutes }) })}</p>}
           {queue.ticket_text_before && <p>{queue.ticket_text_before}</p>}
-          <DrawForm queue={queue} origin="ONLINE" onDrawn={(ticket) => navigate(`/ticket/${ticket.id}`, { replace: true })} />
+          <DrawForm queue={queue} origin="ONLINE" onDrawn={showTicket} />
         </>
       )}
     </>
@@ -160,7 +173,7 @@ function QueuePicker({ profile }: { profile: PublicProfile }) {
                 }}
               >
                 <strong>{queue.name}</strong>
-                <span>{queue.estimated_wait ? t('wait', { count: queue.waiting, minutes: queue.estimated_wait.wait_minutes }) : t('pick.waiting', { count: queue.waiting })}</span>
+                <span>{queue.estimated_wait ? t('wait', { count: queue.waiting, minutes: t('minutes', { count: queue.estimated_wait.wait_minutes }) }) : t('pick.waiting', { count: queue.waiting })}</span>
               </a>
             )}
           </li>

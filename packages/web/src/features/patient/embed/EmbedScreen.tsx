@@ -21,7 +21,7 @@ function QueueState({ queue, flags }: { queue: PublicQueue; flags: Record<EmbedF
         {open && !flags.hideWait && <> · {queue.waiting === 0 ? t('waitingNone') : t('waiting', { count: queue.waiting })}</>}
       </p>
       {open && !flags.hideWait && queue.waiting > 0 && queue.estimated_wait && queue.estimated_wait.wait_minutes > 0 && (
-        <p className="embed-wait">{t('wait', { minutes: queue.estimated_wait.wait_minutes })}</p>
+        <p className="embed-wait">{t('wait', { minutes: t('minutes', { count: queue.estimated_wait.wait_minutes }) })}</p>
       )}
       {!flags.hideCalled && (
         <p className="embed-called">

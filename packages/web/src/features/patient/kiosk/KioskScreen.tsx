@@ -58,7 +58,7 @@ function printableOf(ticket: TicketView, queue: PublicQueue, publicUrl: string):
 function waitLine(queue: PublicQueue, t: Translate): string {
   if (queue.waiting === 0) return t('waitingNone');
   const waiting = t('waiting', { count: queue.waiting });
-  return queue.estimated_wait ? `${waiting} · ${t('wait', { minutes: queue.estimated_wait.wait_minutes })}` : waiting;
+  return queue.estimated_wait ? `${waiting} · ${t('wait', { minutes: t('minutes', { count: queue.estimated_wait.wait_minutes }) })}` : waiting;
 }
 
 /** `…/kiosk`, `…/sunmi_kiosk`: the terminal by the door — pick a list, take a ticket, take the paper. */

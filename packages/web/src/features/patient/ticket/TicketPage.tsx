@@ -119,7 +119,7 @@ function TicketDetails({ ticket, refresh }: { ticket: TicketView; refresh: () =>
         {waiting && ticket.estimated_start && (
           <p className="ticket-estimate">
             {t('estimate', { time: timeOf(ticket.estimated_start, lang) })}
-            {ticket.wait_minutes !== null && ticket.wait_minutes > 0 && <> ({t('wait', { minutes: ticket.wait_minutes })})</>}
+            {ticket.wait_minutes !== null && ticket.wait_minutes > 0 && <> ({t('wait', { minutes: t('minutes', { count: ticket.wait_minutes }) })})</>}
           </p>
         )}
       </div>

@@ -3,6 +3,7 @@ import type { TicketView } from '@wartefrei/shared';
 import { isNotFound, patientRequest } from '../app/api';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { connectLive, type LiveStatus } from '../live';
+import { dropHandedOverTicket, handedOverTicket } from './handover';
 
 export type TicketState =
   | { kind: 'loading' }
@@ -28,9 +29,14 @@ function remember(ticket: TicketView): void {
 /** The ticket, fetched and kept current over the socket (refetched on every change of it or its queue). */
 export function useTicket(memberId: string): { state: TicketState; live: LiveStatus; refresh: () => Promise<void> } {
   const valid = UUID.test(memberId);
-  const [state, setState] = useState<TicketState>(valid ? { kind: 'loading' } : { kind: 'invalid' });
+  // Straight from a draw: the number shows at once, while the server is asked again below.
+  const [state, setState] = useState<TicketState>(() => {
+    const drawn = valid ? handedOverTicket(memberId) : undefined;
+    if (drawn) return { kind: 'ticket', ticket: drawn };
+    return valid ? { kind: 'loading' } : { kind: 'invalid' };
+  });
   const [live, setLive] = useState<LiveStatus>('connecting');
-  const [queueId, setQueueId] = useState<string>();
+  const [queueId, setQueueId] = useState<string | undefined>(() => handedOverTicket(memberId)?.queue_id);
   const latest = useRef(0);
 
   const refresh = useCallback(async () => {
@@ -39,6 +45,7 @@ export function useTicket(memberId: string): { state: TicketState; live: LiveSta
     try {
       const ticket = await patientRequest<TicketView>(`/members/${memberId}`);
       if (request !== latest.current) return;
+      dropHandedOverTicket(memberId);
       remember(ticket);
       setQueueId(ticket.queue_id);
       setState({ kind: 'ticket', ticket });

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import type { TicketView } from '@wartefrei/shared';
+import { handOverTicket } from './handover';
+import { TicketPage } from './TicketPage';
+
+// The test environment's server is a closed port: the ticket page's own fetch never answers
+// with data, so what shows is what the draw handed over.
+const queueId = '0b8f6f63-2f0e-4b8e-9f55-4d8a8c2c7e21';
+const drawn: TicketView = {
+  id: '7d3c1c0e-7a55-4a4c-9d7e-2f1f0c3b9a11',
+  queue_id: queueId,
+  number: 42,
+  status: 'WAITING',
+  cancel_state: null,
+  view: 'waiting',
+  position: 1,
+  ahead: 0,
+  estimated_start: '2026-11-23T08:01:00.000Z',
+  first_estimated_start: '2026-11-23T08:01:00.000Z',
+  wait_minutes: 1,
+  created_at: '2026-11-23T08:00:00.000Z',
+  actual_start: null,
+  actual_end: null,
+  display_name: null,
+  called_numbers: [],
+  info_tags: [],
+  queue: {
+    id: queueId,
+    name: 'Allgemeinmedizin',
+    phone: null,
+    ticket_text_before: null,
+    ticket_text_after: null,
+    opening_hours: null,
+    color: null,
+    accent_color: null,
+    wait_time_calculation_enabled: true,
+  },
+};
+
+describe('the ticket page right after a draw', () => {
+  it('shows the drawn number at once, before any answer of its own', () => {
+    handOverTicket(drawn);
+    render(<TicketPage memberId={drawn.id} />);
+    expect(screen.getByText('42')).toBeTruthy();
+    expect(document.body.textContent).toContain('(in etwa 1 Minute)');
+  });
+
+  it('without a handed-over ticket it waits for the server (no number yet)', () => {
+    render(<TicketPage memberId="5a0f3c1e-0000-4000-8000-000000000001" />);
+    expect(screen.queryByText('42')).toBeNull();
+  });
+});
