@@ -91,7 +91,6 @@ describe('management: locations and waiting lists', () => {
     await field(page, 'E-Mail-Adresse').selectOption('REQUIRED');
     await drawer.getByRole('button', { name: 'Bearbeitung und Schaltflächen' }).click();
     await field(page, 'Warteliste beenden').selectOption('ADMINS_ONLY');
-    await drawer.getByRole('checkbox', { name: 'Bearbeiter beim Aufruf anzeigen' }).check();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'management-lists-queue-1280');
     await drawer.getByRole('button', { name: 'Anlegen' }).click();
@@ -123,13 +122,12 @@ describe('management: locations and waiting lists', () => {
     await section.getByRole('button', { name: 'Warteliste Impfsprechstunde bearbeiten' }).click();
     const editDrawer = page.getByRole('dialog', { name: 'Warteliste Impfsprechstunde bearbeiten' });
     expect(await field(page, 'Priorität').inputValue()).toBe('5');
-    await editDrawer.getByRole('button', { name: 'Texte und Logo' }).click();
+    await editDrawer.getByRole('button', { name: 'Texte' }).click();
     await field(page, 'Öffnungszeiten (höchstens 3 Zeilen)').fill('Mo–Fr 8–12 Uhr\nDi 14–18 Uhr');
-    await field(page, 'Logo am Kiosk').selectOption('NONE');
     await editDrawer.getByRole('button', { name: 'Speichern' }).click();
     await editDrawer.waitFor({ state: 'detached' });
     await savedStatus(page);
-    expect((await queues()).find((q) => q.id === queue.id)).toMatchObject({ opening_hours: 'Mo–Fr 8–12 Uhr\nDi 14–18 Uhr', logo_placement_kiosk: 'NONE', priority: 5, max_age: 65 });
+    expect((await queues()).find((q) => q.id === queue.id)).toMatchObject({ opening_hours: 'Mo–Fr 8–12 Uhr\nDi 14–18 Uhr', priority: 5, max_age: 65 });
 
     await section.getByRole('button', { name: 'Warteliste in Ordination Graz-Mitte anlegen' }).click();
     await field(page, 'Name').fill('Zweite');

@@ -83,20 +83,19 @@ describe('management', () => {
     await page.getByRole('button', { name: 'Abbrechen' }).click();
     expect((await staff.call<Processor[]>('GET', '/processors')).map((p) => p.id)).toContain(processor.id);
 
-    // Editing: an empty name is refused at the field; a new name and limit are saved; one's own admin role stays.
+    // Editing: an empty name is refused at the field; a new name is saved; one's own admin role stays.
     await page.getByRole('button', { name: `${processor.display_name} bearbeiten` }).click();
     const dialog = page.getByRole('dialog', { name: `${processor.display_name} bearbeiten` });
     await dialog.getByLabel(/^Anzeigename/).fill('');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await dialog.getByText(/darf nicht leer sein/).waitFor();
     await dialog.getByLabel(/^Anzeigename/).fill(`${processor.display_name} (Labor)`);
-    await dialog.getByLabel(/^Höchstens gleichzeitig in Bearbeitung/).fill('2');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await page.getByRole('status').filter({ hasText: 'Gespeichert' }).waitFor();
     const edited = (await staff.call<Processor[]>('GET', '/processors')).find((p) => p.id === processor.id);
-    expect(edited).toMatchObject({ display_name: `${processor.display_name} (Labor)`, max_concurrent_processing: 2, is_admin: false });
-    await staff.call('PATCH', `/processors/${processor.id}`, { display_name: processor.display_name, max_concurrent_processing: null }, 200);
+    expect(edited).toMatchObject({ display_name: `${processor.display_name} (Labor)`, is_admin: false });
+    await staff.call('PATCH', `/processors/${processor.id}`, { display_name: processor.display_name }, 200);
     await page.getByRole('button', { name: `${staff.user.display_name} bearbeiten` }).click();
     expect(await page.getByRole('dialog').getByRole('checkbox', { name: /^Administrator/ }).isDisabled()).toBe(true);
     await page.getByRole('dialog').getByRole('button', { name: 'Abbrechen' }).click();

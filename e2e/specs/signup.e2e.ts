@@ -144,7 +144,7 @@ describe('a new practice, from sign-up to sign-out', () => {
     await main(page).getByRole('button', { name: 'Weiter', exact: true }).click();
 
     await main(page).getByRole('heading', { level: 2, name: 'Kiosk und Monitor' }).waitFor();
-    await main(page).getByText(/699,00\s€ einmalig/).first().waitFor();
+    await main(page).getByText(/Jedes Tablet mit Browser wird zum Kiosk/).waitFor();
     expect(await main(page).getByRole('link', { name: 'Ticket ziehen wie ein Patient' }).getAttribute('href')).toBe(`/${account.identifier}/ordination_sued/sprechstunde`);
     await main(page).getByRole('link', { name: 'Zum Dashboard' }).click();
     await page.waitForURL('**/backend/dashboard');

@@ -6,6 +6,13 @@ export const SUPPORTED_LANGS = ['de', 'en', 'tr'] as const;
 export type SupportedLang = (typeof SUPPORTED_LANGS)[number];
 export const DEFAULT_LANG: SupportedLang = 'de';
 
+/**
+ * The languages a picker offers: those whose screens are translated throughout. Turkish has
+ * catalogues only for the landing page and the server's messages, so a page would switch to it
+ * and stay German; it is offered again when its screens are translated.
+ */
+export const OFFERED_LANGS: readonly SupportedLang[] = ['de', 'en'];
+
 /** Each language named in itself, for the language picker. */
 export const LANGUAGE_NAMES: Record<SupportedLang, string> = { de: 'Deutsch', en: 'English', tr: 'Türkçe' };
 

@@ -1,8 +1,8 @@
 import { Anchor, Avatar, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLanguage, IconListNumbers } from '@tabler/icons-react';
-import { LANGUAGE_NAMES, SUPPORTED_LANGS, type SupportedLang } from '@wartefrei/shared';
+import { LANGUAGE_NAMES, OFFERED_LANGS, type SupportedLang } from '@wartefrei/shared';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { api } from '../../lib/api';
 import { getUser, hasValidToken, setUser, useUser } from '../../lib/session';
 import { changeLanguage, currentLanguage } from '../../i18n';
@@ -92,7 +92,7 @@ function LanguageMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('header.language')}</Menu.Label>
-        {SUPPORTED_LANGS.map((code) => (
+        {OFFERED_LANGS.map((code) => (
           <Menu.Item key={code} onClick={() => void choose(code)} lang={code} aria-current={code === lang ? 'true' : undefined} fw={code === lang ? 700 : 400}>
             {LANGUAGE_NAMES[code]}
           </Menu.Item>
@@ -114,14 +114,8 @@ function initials(name: string): string {
 function UserMenu() {
   const { t } = useTranslation('common');
   const user = useUser();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
   const signedIn = hasValidToken(user);
   const name = signedIn ? user.display_name : t('header.notLoggedIn');
-  const startTutorial = () => {
-    // The tutorial walks through the work view: go there first if elsewhere.
-    if (!pathname.startsWith('/backend/processor')) void navigate('/backend/processor?tutorial=quick');
-  };
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -145,9 +139,7 @@ function UserMenu() {
             <Menu.Item component={Link} to="/backend/profile" leftSection={<PageIcon name="profile" size={16} />}>
               {t('header.profile')}
             </Menu.Item>
-            <Menu.Item onClick={startTutorial} leftSection={<PageIcon name="demo" size={16} />}>
-              {t('header.tutorial')}
-            </Menu.Item>
+            {/* "Start tutorial" (SPEC.md §2) appears with the tutorial itself (the languages issue). */}
             <Menu.Item component={Link} to="/faq" leftSection={<PageIcon name="faq" size={16} />}>
               {t('header.faq')}
             </Menu.Item>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Page } from '../../ui/Page';
 
 const PATIENT_QUESTIONS = ['needs', 'estimate', 'cancel', 'languages', 'closed'] as const;
-const PRACTICE_QUESTIONS = ['privacy', 'calling', 'hardware', 'appointments', 'embed', 'trial', 'cancellation'] as const;
+const PRACTICE_QUESTIONS = ['privacy', 'calling', 'hardware', 'embed', 'trial', 'cancellation'] as const;
 
 /** Questions and answers for patients and practices, one accordion per audience. */
 export function FaqPage() {

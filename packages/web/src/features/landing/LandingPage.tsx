@@ -1,8 +1,6 @@
 import { Anchor, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconArrowRight,
-  IconCalendarEvent,
-  IconChartBar,
   IconClick,
   IconClockHour4,
   IconDeviceMobile,
@@ -25,9 +23,7 @@ interface Feature {
 const PRACTICE_FEATURES: Feature[] = [
   { key: 'callNext', icon: IconClick },
   { key: 'monitor', icon: IconDeviceTv },
-  { key: 'appointments', icon: IconCalendarEvent },
   { key: 'kiosk', icon: IconDeviceTablet },
-  { key: 'reports', icon: IconChartBar },
 ];
 
 const PATIENT_FEATURES: Feature[] = [

@@ -1,36 +1,35 @@
-import { ActionIcon, Button, Checkbox, Group, Modal, NativeSelect, NumberInput, Stack, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Modal, NativeSelect, Stack, TextInput, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, SUPPORTED_LANGS, UpdateProcessorInput, type Processor } from '@wartefrei/shared';
+import { LANGUAGE_NAMES, OFFERED_LANGS, UpdateProcessorInput, type Processor } from '@wartefrei/shared';
 import { api } from '../../lib/api';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormSubmit } from '../../ui/useFormSubmit';
 
-type Values = { display_name: string; is_admin: boolean; lang: string; priority: number | string; max_concurrent_processing: number | string };
+// A processor's priority, own concurrency limit, colour, button visibility, name order and
+// Microsoft tenant are kept by the API but not shown: nothing reads them yet, and a setting
+// that does nothing would mislead. They appear with the features that use them.
+type Values = { display_name: string; is_admin: boolean; lang: string };
 
 const valuesOf = (p: Processor): Values => ({
   display_name: p.display_name,
   is_admin: p.is_admin,
   lang: p.lang,
-  priority: p.priority,
-  max_concurrent_processing: p.max_concurrent_processing ?? '',
 });
 
-/** The body of `PATCH /processors/{id}`: an empty limit means "no own limit" (null). */
+/** The body of `PATCH /processors/{id}`. */
 export function processorChanges(values: Values, self: boolean) {
   return {
     display_name: values.display_name,
     // One's own admin right stays: an admin must not lock themselves out of the management.
     ...(self ? {} : { is_admin: values.is_admin }),
     lang: values.lang,
-    priority: Number(values.priority),
-    max_concurrent_processing: values.max_concurrent_processing === '' ? null : Number(values.max_concurrent_processing),
   };
 }
 
-/** Editing a processor's name, role, language, priority and own concurrency limit. */
+/** Editing a processor's name, role and language. */
 export function EditProcessor({ processor, isMe, onSaved }: { processor: Processor; isMe: boolean; onSaved: () => void }) {
   const { t } = useTranslation(['management', 'server']);
   const client = useQueryClient();
@@ -83,17 +82,9 @@ export function EditProcessor({ processor, isMe, onSaved }: { processor: Process
             />
             <NativeSelect
               label={t('processors.lang')}
-              data={SUPPORTED_LANGS.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
+              data={OFFERED_LANGS.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
               value={values.lang}
               onChange={(e) => set('lang', e.currentTarget.value)}
-            />
-            <NumberInput label={t('processors.priority')} description={t('processors.priorityHint')} value={values.priority} error={errors.priority} onChange={(v) => set('priority', v)} />
-            <NumberInput
-              label={t('processors.maxConcurrent')}
-              description={t('processors.maxConcurrentHint')}
-              value={values.max_concurrent_processing}
-              error={errors.max_concurrent_processing}
-              onChange={(v) => set('max_concurrent_processing', v)}
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpen(false)}>

@@ -7,7 +7,6 @@ import {
   BUTTON_VISIBILITIES,
   BUTTON_VISIBILITY_BUTTONS,
   CreateQueueInput,
-  LOGO_PLACEMENTS,
   NAME_ORDERS,
   PATIENT_INPUT_FIELDS,
   PATIENT_INPUT_MODES,
@@ -26,12 +25,15 @@ import { buttonVisibilityField, patientInputField, queueFormValues, queueInputOf
 /** The form's sections and the fields in each, so that a section with an invalid field opens. */
 const SECTIONS = {
   general: ['name', 'identifier', 'phone', 'priority', 'is_default', 'color', 'accent_color', 'name_order'],
-  drawing: ['draw_online_enabled', 'kiosk_enabled', 'display_monitor_on_kiosk', 'ask_patient_for_language', 'allow_move_appointment', 'may_activate_sms_notifications', 'always_show_probing_questions', 'min_age', 'max_age'],
+  drawing: ['draw_online_enabled', 'kiosk_enabled', 'display_monitor_on_kiosk', 'ask_patient_for_language', 'min_age', 'max_age'],
   numbers: ['number_start', 'number_end', 'number_wrap', 'max_concurrent_processing', 'average_process_minutes', 'preprocessing_buffer_minutes', 'wait_time_calculation_enabled', 'timeout_minutes', 'automatically_next', 'smart_suspend_minutes'],
-  texts: ['kiosk_text_before', 'kiosk_text_after', 'ticket_text_before', 'ticket_text_after', 'monitor_text', 'opening_hours', 'logo_placement_ticket', 'logo_placement_kiosk'],
+  texts: ['kiosk_text_before', 'kiosk_text_after', 'ticket_text_before', 'ticket_text_after', 'monitor_text', 'opening_hours'],
   patientInputs: PATIENT_INPUT_FIELDS.map(patientInputField),
-  processing: ['show_processor_on_processing', 'allow_actual_processor_selection_for_non_active_processors', ...BUTTON_VISIBILITY_BUTTONS.map(buttonVisibilityField)],
+  processing: [...BUTTON_VISIBILITY_BUTTONS.map(buttonVisibilityField)],
 } as const;
+// Not shown, though the API keeps them (outside clients): appointment moving, SMS, probing,
+// logo placement, showing or choosing the processor. Each appears with its feature: a switch
+// that saves and does nothing would mislead the practice.
 type Section = keyof typeof SECTIONS;
 
 /** The sections holding one of these fields (a message for `patient_inputs` as a whole opens its section too). */
@@ -180,9 +182,6 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
               {flag('kiosk_enabled')}
               {flag('display_monitor_on_kiosk')}
               {flag('ask_patient_for_language')}
-              {flag('allow_move_appointment')}
-              {flag('may_activate_sms_notifications')}
-              {flag('always_show_probing_questions')}
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 {whole('min_age', t('lists.queue.hints.ages'))}
                 {whole('max_age', t('lists.queue.hints.ages'))}
@@ -217,10 +216,6 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
               {area('ticket_text_after')}
               {area('monitor_text')}
               {area('opening_hours')}
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                {choice('logo_placement_ticket', label('logo_placement_ticket'), LOGO_PLACEMENTS.map((p) => ({ value: p, label: t(`lists.queue.logoPlacements.${p}`) })))}
-                {choice('logo_placement_kiosk', label('logo_placement_kiosk'), LOGO_PLACEMENTS.map((p) => ({ value: p, label: t(`lists.queue.logoPlacements.${p}`) })))}
-              </SimpleGrid>
             </>,
           )}
           {section(
@@ -236,8 +231,6 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
           {section(
             'processing',
             <>
-              {flag('show_processor_on_processing')}
-              {flag('allow_actual_processor_selection_for_non_active_processors')}
               <Text fw={600} mt="xs">
                 {t('lists.queue.buttons.title')}
               </Text>

@@ -1,17 +1,16 @@
-import { Anchor, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PRICES, type Account, type Profile, type Queue } from '@wartefrei/shared';
+import type { Account, Profile, Queue } from '@wartefrei/shared';
 import { api } from '../../lib/api';
 import { useUser } from '../../lib/session';
 
-/** Step 3: what a kiosk and a monitor cost, how to order, and the links to try them with any browser now. */
+/** Step 3: any browser is a kiosk or a monitor; the links to try them now. (Ordering devices comes with billing.) */
 export function DevicesStep({ profile, queues, onBack }: { profile: Profile; queues: Queue[]; onBack: () => void }) {
-  const { t, i18n } = useTranslation('onboarding');
+  const { t } = useTranslation('onboarding');
   const user = useUser();
   const account = useQuery({ queryKey: ['account', user?.account_id], queryFn: () => api.get<Account>(`/accounts/${user!.account_id}`), enabled: Boolean(user) });
-  const price = (cents: number) => new Intl.NumberFormat(i18n.language, { style: 'currency', currency: PRICES.currency }).format(cents / 100);
   const first = queues[0];
   const base = account.data ? `/${account.data.identifier}/${profile.identifier}` : undefined;
   return (
@@ -20,18 +19,6 @@ export function DevicesStep({ profile, queues, onBack }: { profile: Profile; que
         {t('devices.heading')}
       </Title>
       <Text>{t('devices.intro')}</Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {[
-          { name: t('devices.kiosk'), cents: PRICES.kioskCents },
-          { name: t('devices.monitor'), cents: PRICES.monitorCents },
-        ].map((device) => (
-          <Paper key={device.name} withBorder p="md" radius="md">
-            <Text fw={600}>{device.name}</Text>
-            <Text>{t('devices.price', { price: price(device.cents) })}</Text>
-          </Paper>
-        ))}
-      </SimpleGrid>
-      <Text>{t('devices.order')}</Text>
       {base && first && (
         <>
           <Text fw={500}>{t('devices.try')}</Text>

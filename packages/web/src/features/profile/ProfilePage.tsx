@@ -8,7 +8,7 @@ import {
   isSupportedLang,
   LANGUAGE_NAMES,
   PASSWORD_MIN_LENGTH,
-  SUPPORTED_LANGS,
+  OFFERED_LANGS,
   UpdateOwnProfileInput,
   type LoggedUser,
 } from '@wartefrei/shared';
@@ -123,7 +123,7 @@ function PersonalDataForm({ user }: { user: LoggedUser }) {
             onChange={(event) => form.setValue('lang', event.currentTarget.value)}
             label={t('personal.lang')}
             description={t('personal.langHint')}
-            data={SUPPORTED_LANGS.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] }))}
+            data={OFFERED_LANGS.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] }))}
           />
           <SaveRow label={t('personal.submit')} loading={save.isPending} saved={saved.visible} />
         </Stack>

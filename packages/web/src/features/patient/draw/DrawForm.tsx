@@ -3,7 +3,7 @@ import {
   checkDrawTicket,
   formatLocalDate,
   LANGUAGE_NAMES,
-  SUPPORTED_LANGS,
+  OFFERED_LANGS,
   type PatientInputs,
   type PublicQueue,
   type TicketView,
@@ -146,7 +146,7 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel }: DrawFormProps)
         <div className="draw-field">
           <label htmlFor="draw-lang">{t('language')}</label>
           <select id="draw-lang" value={values.lang ?? lang} onChange={(e) => set('lang')(e.target.value)}>
-            {SUPPORTED_LANGS.map((lang) => (
+            {OFFERED_LANGS.map((lang) => (
               <option key={lang} value={lang}>
                 {LANGUAGE_NAMES[lang]}
               </option>

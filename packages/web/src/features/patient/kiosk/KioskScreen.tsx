@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { DEFAULT_LANG, LANGUAGE_NAMES, SUPPORTED_LANGS, type PublicQueue, type SystemInformation, type TicketView } from '@wartefrei/shared';
+import { DEFAULT_LANG, LANGUAGE_NAMES, OFFERED_LANGS, type PublicQueue, type SystemInformation, type TicketView } from '@wartefrei/shared';
 import deKiosk from '@wartefrei/shared/i18n/de/kiosk.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { PatientApiError, patientRequest } from '../app/api';
@@ -108,7 +108,7 @@ function KioskHeader({ title }: { title: string }) {
     <header className="kiosk-header">
       <p className="kiosk-location">{title}</p>
       <div className="kiosk-tools" role="group" aria-label={t('language')}>
-        {SUPPORTED_LANGS.map((code) => (
+        {OFFERED_LANGS.map((code) => (
           <button key={code} type="button" lang={code} aria-pressed={code === lang} onClick={() => setLanguage(code)}>
             {LANGUAGE_NAMES[code]}
           </button>
