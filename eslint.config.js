@@ -1,8 +1,19 @@
-// Flat config: typescript-eslint's recommended rules for every workspace, with type information
-// so that floating promises and unsafe `any` flows are caught before review.
+// Flat config: typescript-eslint's recommended rules with type information for every workspace
+// (floating and misused promises), React's rules of hooks for the web app, and module
+// boundaries on the server: another module is reached through its index.ts only.
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const intoAnotherModule = {
+  regex: 'modules/[^/]+/(?!index\\.js$)[^/]+$',
+  message: "Import a module through its index.ts ('modules/<module>/index.js').",
+};
+const intoSiblingModule = {
+  regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$)[^/]+$',
+  message: "Import another module through its index.ts ('../<module>/index.js').",
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'packages/server/src/db/migrations/**', 'bench/results/**'] },
@@ -29,7 +40,27 @@ export default tseslint.config(
     },
   },
   {
+    // A module's files are its own; others import what its index.ts exports (one surface each).
+    files: ['packages/server/src/**/*.ts', 'packages/server/test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [intoAnotherModule] }],
+    },
+  },
+  {
+    // Inside modules/, a sibling folder is another module.
+    files: ['packages/server/src/modules/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [intoAnotherModule, intoSiblingModule] }],
+    },
+  },
+  {
     files: ['packages/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      // The classic two; the plugin's React-Compiler rules assume the compiler, which we do not run.
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
     languageOptions: { globals: { ...globals.browser } },
   },
 );

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topicOf, type LoggedUser, type QueueSession, type RecordedSessionEvent } from '@wartefrei/shared';
 import { jobs, queueMembers } from '../db/schema.js';
-import { TIMED_SUSPEND_END_JOB } from '../modules/sessions/sessions.service.js';
+import { TIMED_SUSPEND_END_JOB } from '../modules/sessions/index.js';
 import type { TestSocket } from '../platform/realtime/test-clients.js';
 import { givenAdmin, givenProcessor } from '../test/factories-sessions.js';
 import { givenOpenQueue } from '../test/factories-tickets.js';

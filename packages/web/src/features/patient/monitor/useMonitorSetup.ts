@@ -66,6 +66,7 @@ export function useMonitorSetup(route: PatientRoute, search: URLSearchParams): M
       clearTimeout(retry);
     };
     // The route object is new on every render: its fields and the query say which monitor this is.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the fields above stand for `route`
   }, [route.monitorId, route.account, route.profile, route.queue, route.monitor, route.monitorVariant, query, reloads]);
 
   useEffect(() => {

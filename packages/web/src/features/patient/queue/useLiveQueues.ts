@@ -73,6 +73,7 @@ export function useLiveQueues(queueIds: string[] | undefined, onCall?: (call: Pu
     });
     return () => connection.close();
     // `key` stands for the ids: a new array with the same ids must not reconnect.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` and "no ids yet" stand for `queueIds`
   }, [key, queueIds === undefined, fetchQueues]);
 
   return { state, live, refresh };
