@@ -113,7 +113,6 @@ describe('management: locations and waiting lists', () => {
       max_age: 65,
       number_start: 100,
       number_end: 199,
-      show_processor_on_processing: true,
       patient_inputs: { mail: 'REQUIRED', phone: 'NONE' },
       button_visibility: { terminate: 'ADMINS_ONLY', suspend_online: 'EVERYBODY' },
     });
@@ -151,13 +150,13 @@ describe('management: locations and waiting lists', () => {
     await section.getByText('An diesem Standort gibt es noch keine Warteliste.').waitFor();
     expect((await queues()).some((q) => q.id === queue.id)).toBe(false);
 
-    // Deleting the location names the lists that go with it.
+    // Deleting the location names the lists that go with it, and says their tickets are kept.
     const extra = await staff.call<Queue>('POST', '/queues', { profile_id: created.id, name: 'Labor Graz', identifier: 'labor' }, 201);
     await page.reload();
     await section.getByText('Labor Graz').waitFor();
     await section.getByRole('button', { name: 'Standort Ordination Graz-Mitte löschen' }).click();
     const confirmLocation = page.getByRole('dialog', { name: 'Standort löschen' });
-    await confirmLocation.getByText('Seine Warteliste wird mit allen Tickets', { exact: false }).waitFor();
+    await confirmLocation.getByText('die Tickets bleiben für Auswertungen erhalten', { exact: false }).waitFor();
     await confirmLocation.getByText('Labor Graz', { exact: false }).waitFor();
     await confirmLocation.getByRole('button', { name: 'Standort löschen' }).click();
     await section.waitFor({ state: 'detached' });
