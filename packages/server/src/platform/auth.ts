@@ -66,11 +66,27 @@ declare module 'fastify' {
   }
 }
 
+async function actorFromHeader(ctx: AppContext, header: string | undefined): Promise<Actor> {
+  const { user, token } = await authenticateToken(ctx, header);
+  return { userId: user.id, accountId: user.accountId, isAdmin: user.isAdmin, tokenId: token.id };
+}
+
 /** preHandler for staff routes: a valid token, else 401/440. */
 export function requireUser(ctx: AppContext) {
   return async (req: FastifyRequest): Promise<void> => {
-    const { user, token } = await authenticateToken(ctx, req.headers.authorization);
-    req.actor = { userId: user.id, accountId: user.accountId, isAdmin: user.isAdmin, tokenId: token.id };
+    req.actor = await actorFromHeader(ctx, req.headers.authorization);
+  };
+}
+
+/**
+ * preHandler for routes open to everyone that staff may also call signed in (a manual draw):
+ * without credentials nobody (`req.actor` stays unset); with them they must be valid (401/440).
+ * `signedInCall` says which requests are made as someone (it runs after body validation);
+ * the others ignore any credentials they carry.
+ */
+export function optionalUser(ctx: AppContext, signedInCall: (req: FastifyRequest) => boolean = () => true) {
+  return async (req: FastifyRequest): Promise<void> => {
+    if (req.headers.authorization && signedInCall(req)) req.actor = await actorFromHeader(ctx, req.headers.authorization);
   };
 }
 

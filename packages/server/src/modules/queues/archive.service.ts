@@ -5,7 +5,7 @@ import type { Transaction } from '../../db/connect.js';
 import { AppError } from '../../platform/errors.js';
 import { Outbox } from '../../platform/realtime/index.js';
 import { archiveProfileInAccount, requireAdmin } from '../profiles/index.js';
-import { applySessionEvent, findQueueForStaff, getSessionRow } from '../sessions/index.js';
+import { applySessionEvent, findQueueForStaff, getOrCreateSession } from '../sessions/index.js';
 import { archiveQueueInAccount, liveQueueIdsOfProfile } from './queues.repo.js';
 
 /*
@@ -17,7 +17,7 @@ import { archiveQueueInAccount, liveQueueIdsOfProfile } from './queues.repo.js';
 async function archiveQueue(ctx: AppContext, tx: Transaction, actor: Actor, queueId: string, outbox: Outbox): Promise<boolean> {
   const queue = await findQueueForStaff(tx, { queueId, accountId: actor.accountId });
   if (!queue) return false;
-  if ((await getSessionRow(tx, queueId)).open) {
+  if ((await getOrCreateSession(tx, queueId)).open) {
     await applySessionEvent(ctx, tx, queue, { event: 'TERMINATE', note: { list_deleted: true } }, { source: 'USER', userId: actor.userId }, outbox);
   }
   return archiveQueueInAccount(tx, actor.accountId, queueId, ctx.clock.now());

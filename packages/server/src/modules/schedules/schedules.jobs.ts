@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Outbox } from '../../platform/realtime/index.js';
 import { cancelPendingJobs, registerJobHandler, scheduleJob, type JobHandler } from '../../platform/jobs/index.js';
-import { applySessionEvent, findQueueById, getSessionRow, type SessionCommand, type SessionEventOrigin } from '../sessions/index.js';
+import { applySessionEvent, findQueueById, getOrCreateSession, type SessionCommand, type SessionEventOrigin } from '../sessions/index.js';
 import { isPublicHoliday } from './holidays.js';
 import { findPlannableEntry, listActivatedEntries, type PlannableEntry, type ScheduleEntryRow } from './schedules.repo.js';
 
@@ -139,7 +139,7 @@ const runSmartSuspend: JobHandler = async (ctx, tx, job, outbox) => {
   if (planState(current, planned, closesAt) !== 'current' || !current) return 'DONE';
   if (ctx.clock.now().getTime() >= closesAt.getTime()) return 'MISSED';
   if (!firesOn(current, closesAt)) return 'DONE';
-  const session = await getSessionRow(tx, planned.queueId);
+  const session = await getOrCreateSession(tx, planned.queueId);
   if (!session.open) return 'DONE';
   await fire(
     ctx,

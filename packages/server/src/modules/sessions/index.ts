@@ -3,4 +3,4 @@ import './sessions.jobs.js';
 export { sessionsRoutes } from './sessions.routes.js';
 export { registerSessionEndHook, type SessionEndHook } from './session-end.js';
 export { applySessionEvent, presentSession, queueOfActor, TIMED_SUSPEND_END_JOB, type SessionCommand, type SessionEventOrigin } from './sessions.service.js';
-export { findQueueById, findQueueForStaff, getOrCreateSession as getSessionRow, type SessionQueue } from './sessions.repo.js';
+export { findQueueById, findQueueForStaff, getOrCreateSession, type SessionQueue } from './sessions.repo.js';

@@ -23,6 +23,7 @@ import {
   updateMemberIfVersion,
   type MemberRow,
   type NewMemberRow,
+  activeQueueIdsOf,
 } from './tickets.repo.js';
 import { presentMembers, ticketView } from './views.service.js';
 
@@ -133,7 +134,8 @@ async function inTransaction<T>(ctx: AppContext, work: (tx: Transaction, outbox:
 async function result(ctx: AppContext, member: MemberRow, extra: { next?: MemberRow | null; warning?: Warning } = {}): Promise<MemberActionResult> {
   const rows = extra.next ? [member, extra.next] : [member];
   const [presented, next] = await presentMembers(ctx, ctx.db, rows);
-  if (!presented) throw new Error('member vanished after its change');
+  // Deleted in between (only an account's removal deletes tickets): the change is gone with it.
+  if (!presented) throw new AppError('MEMBER_NOT_FOUND');
   return {
     member: presented,
     ...(extra.next !== undefined ? { next: next ?? null } : {}),
@@ -173,7 +175,8 @@ export async function callNextOfQueue(ctx: AppContext, actor: Actor, queueId: st
  * urgent queue first (priority 1 = very high), then the line's order. Queues that already have
  * maxConcurrentProcessing members in processing are passed over unless `force`.
  */
-export async function callNextOfProcessor(ctx: AppContext, actor: Actor, input: CallNextInput, lang: SupportedLang, queueIds: string[]): Promise<MemberActionResult> {
+export async function callNextOfProcessor(ctx: AppContext, actor: Actor, input: CallNextInput, lang: SupportedLang): Promise<MemberActionResult> {
+  const queueIds = await activeQueueIdsOf(ctx.db, actor.accountId, actor.userId);
   const called = await inTransaction(ctx, async (tx, outbox) => {
     let candidates = queueIds;
     if (!input?.force) {

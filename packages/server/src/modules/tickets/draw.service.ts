@@ -12,7 +12,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation, violatedConstraint } from '../../platform/errors.js';
 import type { RateLimiter } from '../../platform/rate-limit.js';
 import { Outbox } from '../../platform/realtime/index.js';
-import { getSessionRow, queueOfActor } from '../sessions/index.js';
+import { getOrCreateSession, queueOfActor } from '../sessions/index.js';
 import { intakeOf } from './intake.js';
 import { estimateLine, type LineEstimate } from './line.js';
 import { presentTicket } from './present.js';
@@ -87,7 +87,7 @@ export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId:
   });
   if (!member) {
     // Refused by the counter row: the session changed since the check above, or the range is used up.
-    const fresh = intakeOf({ ...context, session: await getSessionRow(ctx.db, queue.id) }, now);
+    const fresh = intakeOf({ ...context, session: await getOrCreateSession(ctx.db, queue.id) }, now);
     throw new AppError(drawRefusal(fresh, input.origin) ?? 'NUMBER_RANGE_EXHAUSTED');
   }
   announceUpdate(outbox, member);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   AddMemberInfoTagInput,
   CallMemberInput,
@@ -14,7 +13,7 @@ import {
   PublicQueue,
   TicketView,
 } from '@wartefrei/shared';
-import { actorOf, authenticateToken, requireUser, type Actor } from '../../platform/auth.js';
+import { actorOf, optionalUser, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { requestLang } from '../../platform/i18n.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
@@ -31,20 +30,12 @@ import {
   type SimpleAction,
 } from './actions.service.js';
 import { drawTicket } from './draw.service.js';
-import { activeQueueIdsOf } from './tickets.repo.js';
 import { listQueueMembers, publicQueue, ticketView } from './views.service.js';
 
 const tags = ['tickets'];
 const security = [{ basic: [] }];
 // Any string: a non-UUID answers 404 like an unknown id, not a validation error.
 const params = z.object({ id: z.string() });
-
-/** The caller if the request carries credentials (a manual draw), else nobody (a patient). */
-async function optionalActor(ctx: AppContext, req: FastifyRequest): Promise<Actor | undefined> {
-  if (!req.headers.authorization) return undefined;
-  const { user, token } = await authenticateToken(ctx, req.headers.authorization);
-  return { userId: user.id, accountId: user.accountId, isAdmin: user.isAdmin, tokenId: token.id };
-}
 
 /** Tickets (SPEC.md §3 queue members): draw, the ticket page, the public queue, the staff actions. */
 export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -53,11 +44,12 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(
     '/queues/:id/members',
-    { schema: { tags, params, body: DrawTicketBody, response: { 201: TicketView } } },
-    async (req, reply) => {
-      const actor = req.body.origin === 'MANUAL' ? await optionalActor(ctx, req) : undefined;
-      return reply.code(201).send(await drawTicket(ctx, drawLimiter, req.params.id, req.body, { actor, ip: req.ip }));
+    // Only a manual draw is made as someone; a patient's draw is nobody's, credentials or not.
+    {
+      preHandler: optionalUser(ctx, (req) => (req.body as DrawTicketBody).origin === 'MANUAL'),
+      schema: { tags, params, body: DrawTicketBody, response: { 201: TicketView } },
     },
+    async (req, reply) => reply.code(201).send(await drawTicket(ctx, drawLimiter, req.params.id, req.body, { actor: req.actor, ip: req.ip })),
   );
 
   app.get('/queues/:id/public', { schema: { tags, params, response: { 200: PublicQueue } } }, async (req) =>
@@ -79,10 +71,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     '/call-next',
     { preHandler, schema: { tags, security, body: CallNextInput, response: { 200: MemberActionResult } } },
-    async (req) => {
-      const actor = actorOf(req);
-      return callNextOfProcessor(ctx, actor, req.body, requestLang(req), await activeQueueIdsOf(ctx.db, actor.accountId, actor.userId));
-    },
+    async (req) => callNextOfProcessor(ctx, actorOf(req), req.body, requestLang(req)),
   );
 
   app.get('/members/:id', { schema: { tags, params, response: { 200: TicketView } } }, async (req) => ticketView(ctx, req.params.id));
