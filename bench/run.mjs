@@ -11,6 +11,7 @@ import { chromium } from 'playwright-core';
 import { DEMO_QUEUE_PATH, demoQueueId, drawDemoTicket, openQueue, staffHeaders } from './demo-queue.mjs';
 import { chromiumPath, lighthouseScores } from './lighthouse.mjs';
 import { freshPostgres, percentile, root, startServer } from './lib/server.mjs';
+import { callToYourTurn } from './call-to-turn.mjs';
 import { drawThroughput } from './draw-throughput.mjs';
 import { estimateAccuracy } from './estimate-accuracy.mjs';
 import { fanoutBench } from './fanout.mjs';
@@ -187,6 +188,7 @@ try {
       } else {
         console.warn('the ticket page did not render: its Lighthouse run is skipped');
       }
+      Object.assign(figures, await callToYourTurn(warm.base));
     } else {
       console.warn(`${chromiumPath()} not found: page weights and Lighthouse skipped (apt-get install chromium, or set CHROME_PATH)`);
     }
