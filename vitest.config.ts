@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 // run once on PGlite and once on a real PostgreSQL (only when TEST_DATABASE_URL is set; CI sets it).
 const integrationFiles = ['packages/server/src/**/*.test.ts'];
 const unitFiles = ['packages/shared/src/**/*.test.ts', 'packages/server/src/**/*.unit.test.ts'];
+// Checks of the repository itself (doc citations), beside the scripts.
+const repoFiles = ['scripts/**/*.test.mjs'];
 
 export default defineConfig({
   test: {
@@ -12,7 +14,7 @@ export default defineConfig({
     // per core (vitest's default leaves one idle, which is half of a 2-core CI machine).
     maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
-      { test: { name: 'unit', include: unitFiles } },
+      { test: { name: 'unit', include: [...unitFiles, ...repoFiles] } },
       {
         // Component tests of the web app in jsdom, with the app's own Vite config (React, globs).
         extends: './packages/web/vite.config.ts',

@@ -61,7 +61,7 @@ export interface Config {
   paymentConfigured: boolean;
 }
 
-/** Reads the configuration table of ARCHITECTURE.md from the environment. */
+/** Reads the configuration (the README's table) from the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {

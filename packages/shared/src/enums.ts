@@ -3,21 +3,21 @@ import { z } from 'zod';
 // The closed value sets of the product, written once: the zod schemas below validate them at the
 // API edge, and the database declares its enums from the same tuples (packages/server db/schema.ts).
 
-/** Subscription states of SPEC.md §4. */
+/** Subscription states of docs/product.md#states-and-transitions. */
 export const SUBSCRIPTION_STATES = ['allPaid', 'deactivated', 'notPaid', 'trial', 'paymentExempt'] as const;
-/** Who may see a button (SPEC.md §6). */
+/** Who may see a button (docs/product.md#roles-and-permissions). */
 export const BUTTON_VISIBILITIES = ['EVERYBODY', 'ADMINS_ONLY', 'NOBODY'] as const;
-/** How names are shown (SPEC.md §3). */
+/** How names are shown (docs/product.md#entities). */
 export const NAME_ORDERS = ['FIRST_LAST', 'LAST_FIRST'] as const;
-/** Whether a queue asks for a patient datum (SPEC.md §3: Pflicht/Optional/Keine). */
+/** Whether a queue asks for a patient datum (docs/product.md#entities: Pflicht/Optional/Keine). */
 export const PATIENT_INPUT_MODES = ['REQUIRED', 'OPTIONAL', 'NONE'] as const;
 /** Where the logo sits on ticket and kiosk. */
 export const LOGO_PLACEMENTS = ['NONE', 'TOP', 'BOTTOM'] as const;
 /** Who caused a recorded session event: a user, the weekly schedule, or a job. */
 export const SESSION_EVENT_SOURCES = ['USER', 'SCHEDULE', 'JOB'] as const;
-/** The direction of an info tag's time shift (SPEC.md §3). */
+/** The direction of an info tag's time shift (docs/product.md#entities). */
 export const INFO_TAG_DELAYS = ['EARLIER', 'LATER', 'NONE'] as const;
-/** How a monitor arranges its queues' numbers (SPEC.md §3 Monitor "layout"). */
+/** How a monitor arranges its queues' numbers (docs/product.md#entities Monitor "layout"). */
 export const MONITOR_LAYOUTS = ['STANDARD', 'COLUMNS', 'LIST'] as const;
 /** A monitor's colour scheme: dark reads best from across a waiting room (the default). */
 export const MONITOR_STYLES = ['LIGHT', 'DARK'] as const;
@@ -27,11 +27,11 @@ export type ButtonVisibility = z.infer<typeof ButtonVisibility>;
 export const NameOrder = z.enum(NAME_ORDERS);
 export type NameOrder = z.infer<typeof NameOrder>;
 
-/** Ticket status (SPEC.md §4). */
+/** Ticket status (docs/product.md#states-and-transitions). */
 export const MEMBER_STATUSES = ['WAITING', 'PROCESSING', 'FINISHED_BY_PROCESSOR', 'FINISHED_BY_TIMEOUT', 'FINISHED_BY_USER'] as const;
-/** Who cancelled or ended a ticket (SPEC.md §4). */
+/** Who cancelled or ended a ticket (docs/product.md#states-and-transitions). */
 export const CANCEL_STATES = ['USER', 'PROCESSOR', 'TIMEOUT', 'SESSION_END'] as const;
-/** How a ticket was drawn: online by the patient, at the kiosk, or by a processor (SPEC.md §3). */
+/** How a ticket was drawn: online by the patient, at the kiosk, or by a processor (docs/product.md#entities). */
 export const DRAW_ORIGINS = ['ONLINE', 'KIOSK', 'MANUAL'] as const;
-/** What the ticket page shows (SPEC.md §4 "ticket view states"; not found is a 404). */
+/** What the ticket page shows (docs/product.md#states-and-transitions "ticket view states"; not found is a 404). */
 export const MEMBER_VIEWS = ['waiting', 'processing', 'finished', 'cancelled', 'expired'] as const;

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /**
- * The live protocol of `/ws` (ARCHITECTURE.md "Live updates").
+ * The live protocol of `/ws` (docs/architecture.md#live-updates).
  *
  * Server → client messages:
  * - `{ type: 'subscribed', topics: [{ topic, version }] }` — the topic's current version; fetch
  *   the snapshot after this and apply only events with a higher version.
  * - `{ type: <event name>, topic, version, ...fields }` — one small event after a commit, e.g.
  *   `{ type: 'member.called', topic: 'queue:…', version: 7, queue_id, number, silent }`
- *   (ARCHITECTURE.md's socket row: the type is the event's name, its fields sit beside it).
+ *   (docs/architecture.md#live-updates: the type is the event's name, its fields sit beside it).
  * - `{ type: 'version', topic, version }` — something changed that this socket may not see
  *   (a non-public event on a public subscription): the version moves on without content.
  * - `{ type: 'unsubscribed', topics }`, `{ type: 'error', code, topic? }`, and text `pong`.

@@ -60,7 +60,7 @@ export const accounts = pgTable('accounts', {
   uniqueIndex('accounts_identifier_unique').on(sql`lower(${t.identifier})`),
 ]);
 
-/** Staff members: the processors of SPEC.md §3; `is_admin` marks the account owner(s). */
+/** Staff members: the processors of docs/product.md#entities; `is_admin` marks the account owner(s). */
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
   accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
@@ -150,7 +150,7 @@ export const profiles = pgTable('profiles', {
 export const patientInputMode = pgEnum('patient_input_mode', PATIENT_INPUT_MODES);
 export const logoPlacement = pgEnum('logo_placement', LOGO_PLACEMENTS);
 
-/** Waiting lists with every field of SPEC.md §3. */
+/** Waiting lists with every field of docs/product.md#entities. */
 export const queues = pgTable('queues', {
   id: uuid('id').primaryKey().defaultRandom(),
   accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
@@ -224,7 +224,7 @@ export const queueIsLive = isNull(queues.archivedAt);
 /** A location not deleted (archived). */
 export const profileIsLive = isNull(profiles.archivedAt);
 
-/** The open/closed state of a queue (SPEC.md §4); one row per queue. */
+/** The open/closed state of a queue (docs/product.md#states-and-transitions); one row per queue. */
 export const queueSessions = pgTable('queue_sessions', {
   queueId: uuid('queue_id').primaryKey().references(() => queues.id, { onDelete: 'cascade' }),
   open: boolean('open').notNull().default(false),
@@ -251,7 +251,7 @@ export const queueSessions = pgTable('queue_sessions', {
 export const sessionEvent = pgEnum('session_event', SESSION_EVENTS);
 export const sessionEventSource = pgEnum('session_event_source', SESSION_EVENT_SOURCES);
 
-/** Every session event with who and when (SPEC.md §4); a user id, or null for the schedule. */
+/** Every session event with who and when (docs/product.md#states-and-transitions); a user id, or null for the schedule. */
 export const queueSessionEvents = pgTable('queue_session_events', {
   id: uuid('id').primaryKey().defaultRandom(),
   queueId: uuid('queue_id').notNull().references(() => queues.id, { onDelete: 'cascade' }),
@@ -274,7 +274,7 @@ export const sessionScheduleEntries = pgTable('session_schedule_entries', {
   validOnHoliday: boolean('valid_on_holiday').notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [
-  // SPEC.md §5: an entry of the same type at the same time is rejected.
+  // docs/product.md#validation-rules: an entry of the same type at the same time is rejected.
   uniqueIndex('session_schedule_entries_unique').on(t.queueId, t.event, t.weekday, t.localTime),
   check('session_schedule_entries_weekday', sql`${t.weekday} BETWEEN 1 AND 7`),
   check('session_schedule_entries_time', sql`${t.localTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
@@ -282,7 +282,7 @@ export const sessionScheduleEntries = pgTable('session_schedule_entries', {
 
 export const infoTagDelay = pgEnum('info_tag_delay', INFO_TAG_DELAYS);
 
-/** Info tags on tickets (SPEC.md §3, §5). */
+/** Info tags on tickets (docs/product.md#entities, §5). */
 export const infoTags = pgTable('info_tags', {
   id: uuid('id').primaryKey().defaultRandom(),
   accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
@@ -345,7 +345,7 @@ export const cancelState = pgEnum('member_cancel_state', CANCEL_STATES);
 export const drawOrigin = pgEnum('draw_origin', DRAW_ORIGINS);
 
 /**
- * Tickets (queue members, SPEC.md §3). The line is `order_at` (then `ordinal`): the draw time,
+ * Tickets (queue members, docs/product.md#entities). The line is `order_at` (then `ordinal`): the draw time,
  * shifted by a time-priority info tag and set between neighbours by a move. Every state change
  * is a compare-and-set on `version`.
  */
@@ -413,7 +413,7 @@ export const queueMemberInfoTags = pgTable('queue_member_info_tags', {
 export const monitorLayout = pgEnum('monitor_layout', MONITOR_LAYOUTS);
 export const monitorStyle = pgEnum('monitor_style', MONITOR_STYLES);
 
-/** Ticket-number displays (SPEC.md §3 Monitor); shown without login at /monitor/{id}. */
+/** Ticket-number displays (docs/product.md#entities Monitor); shown without login at /monitor/{id}. */
 export const monitors = pgTable('monitors', {
   id: uuid('id').primaryKey().defaultRandom(),
   accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),

@@ -20,7 +20,7 @@ function wantsHtml(accept: string | undefined): boolean {
 }
 
 /**
- * `/embed/…` is made to sit in an iframe on a practice's own website (SPEC.md §2): any site may
+ * `/embed/…` is made to sit in an iframe on a practice's own website (docs/product.md#screens-and-routes): any site may
  * frame it. Every other page keeps helmet's "same origin only" against clickjacking.
  */
 function allowFramingAnywhere(reply: FastifyReply): void {

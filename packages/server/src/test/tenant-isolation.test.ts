@@ -24,7 +24,7 @@ import { registeredRoutes } from '../fuzz/route-catalogue.js';
 import { asUser, givenProcessor } from './factories-sessions.js';
 
 /*
- * Tenant isolation (ARCHITECTURE.md "API conventions"): every staff query is scoped by the
+ * Tenant isolation (docs/architecture.md#api-conventions): every staff query is scoped by the
  * caller's account, and a foreign id answers 404 exactly like a missing one; a processor (not
  * admin) sees only the queues assigned to them. One table of every id-taking staff route, run
  * against a second account's real ids (and against a queue of the own account the processor is
@@ -409,9 +409,9 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /queues/:id/public': 'what any visitor may see of a queue (no patient data)',
   'GET /profiles/:id/public': 'what any visitor may see of a location: its queues’ public views',
   'GET /monitors/:id/public': 'a monitor screen without login: the random monitor id is its key',
-  'GET /routes/id/:id': 'public link resolution (SPEC.md §7)',
-  'GET /routes/identifier/:account/:profile/:queue': 'public link resolution (SPEC.md §7)',
-  'GET /routes/identifier/:account/monitor/:monitor': 'public link resolution (SPEC.md §7)',
+  'GET /routes/id/:id': 'public link resolution (docs/product.md#the-api)',
+  'GET /routes/identifier/:account/:profile/:queue': 'public link resolution (docs/product.md#the-api)',
+  'GET /routes/identifier/:account/monitor/:monitor': 'public link resolution (docs/product.md#the-api)',
   'POST /password-reset/:token': 'a one-time token from a mail, not an id of the account',
   'GET /docs/*': 'the static files of the OpenAPI page',
   'GET *': 'the web app’s static files (registered only when a web build exists)',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const Lang = z.enum(['de', 'en']);
 export type Lang = z.infer<typeof Lang>;
 
-/** The logged user of SPEC.md §3/§7, as `POST /auth/login` and `GET /auth` return it. */
+/** The logged user of docs/product.md#entities/§7, as `POST /auth/login` and `GET /auth` return it. */
 export const LoggedUser = z.object({
   id: z.uuid(),
   token: z.string(),

@@ -1,4 +1,4 @@
-// Prices of SPEC.md §9, in euro cents, net of VAT.
+// Prices of docs/product.md#constants-and-limits, in euro cents, net of VAT.
 //
 // The price list says "89 € per list per month" and also "2 lists free per location, each further
 // list 29,99 €". Read literally, both cannot hold at once, so we read it like this:

@@ -9,7 +9,7 @@ export const InfoTagDelay = z.enum(INFO_TAG_DELAYS);
 export type InfoTagDelay = z.infer<typeof InfoTagDelay>;
 
 /**
- * SPEC.md §5: a no-delay tag has delay 0; an earlier or later tag needs some minutes. The
+ * docs/product.md#validation-rules: a no-delay tag has delay 0; an earlier or later tag needs some minutes. The
  * problem is reported at `delay_minutes`; undefined when the pair is fine.
  */
 export function infoTagDelayProblem(delay: InfoTagDelay, delayMinutes: number): FieldErrorCode | undefined {
@@ -53,7 +53,7 @@ export const UpdateInfoTagInput = z
   });
 export type UpdateInfoTagInput = z.infer<typeof UpdateInfoTagInput>;
 
-/** An info tag (SPEC.md §3). */
+/** An info tag (docs/product.md#entities). */
 export const InfoTag = z.object({
   id: z.uuid(),
   name: z.string(),

@@ -7,7 +7,7 @@ export type MonitorLayout = z.infer<typeof MonitorLayout>;
 export const MonitorStyle = z.enum(MONITOR_STYLES);
 export type MonitorStyle = z.infer<typeof MonitorStyle>;
 
-/** Custom zoom in percent of the layout's own size: half to three times (SPEC.md §3 "custom zoom"). */
+/** Custom zoom in percent of the layout's own size: half to three times (docs/product.md#entities "custom zoom"). */
 export const MONITOR_ZOOM_MIN = 50;
 export const MONITOR_ZOOM_MAX = 300;
 /**
@@ -75,7 +75,7 @@ const monitorSettings = {
   queue_ids: z.array(z.uuid()),
 };
 
-/** A monitor (SPEC.md §3) as staff read it. */
+/** A monitor (docs/product.md#entities) as staff read it. */
 export const Monitor = z.object({ id: z.uuid(), identifier: z.string(), ...monitorSettings });
 export type Monitor = z.infer<typeof Monitor>;
 export const MonitorList = z.array(Monitor);

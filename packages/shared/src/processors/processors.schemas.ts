@@ -10,7 +10,7 @@ export type ProcessorButtonVisibility = ButtonVisibility;
 export const ProcessorNameOrder = NameOrder;
 export type ProcessorNameOrder = NameOrder;
 
-/** The fields an admin sets on a processor, create and edit alike (SPEC.md §3 Processor). */
+/** The fields an admin sets on a processor, create and edit alike (docs/product.md#entities Processor). */
 const processorSettings = {
   display_name: z.string().trim().min(1).max(100),
   is_admin: z.boolean().optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PublicAccount } from '../routes/routes.schemas.js';
 import { PublicQueue } from '../tickets/members.schemas.js';
 
-/** Countries whose public holidays the product knows (SPEC.md §9). */
+/** Countries whose public holidays the product knows (docs/product.md#constants-and-limits). */
 export const HOLIDAY_COUNTRIES = ['AT', 'DE', 'CH'] as const;
 export type HolidayCountry = (typeof HOLIDAY_COUNTRIES)[number];
 

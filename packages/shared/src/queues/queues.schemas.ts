@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { ButtonVisibility, LOGO_PLACEMENTS, NameOrder, PATIENT_INPUT_MODES } from '../enums.js';
 import type { FieldErrorCode } from '../errors.js';
 
-/** Queue priorities (SPEC.md §3, §9): 1 very high, 5 high, 10 normal (default), 100 low, 500 very low. */
+/** Queue priorities (docs/product.md#entities, §9): 1 very high, 5 high, 10 normal (default), 100 low, 500 very low. */
 export const QUEUE_PRIORITIES = [1, 5, 10, 100, 500] as const;
 export const DEFAULT_QUEUE_PRIORITY = 10;
 export const PATIENT_INPUT_FIELDS = ['display_name', 'first_name', 'birth_date', 'insurance_number', 'mail', 'phone'] as const;
 export const BUTTON_VISIBILITY_BUTTONS = ['suspend_online', 'suspend_kiosk', 'queue_opened', 'terminate'] as const;
-/** Opening hours are printed on tickets and kiosks: at most this many lines (SPEC.md §9). */
+/** Opening hours are printed on tickets and kiosks: at most this many lines (docs/product.md#constants-and-limits). */
 export const OPENING_HOURS_MAX_LINES = 3;
 
 export const PatientInputMode = z.enum(PATIENT_INPUT_MODES);
@@ -17,7 +17,7 @@ export const QueueLogoPlacement = z.enum(LOGO_PLACEMENTS);
 
 const text = (max: number) => z.string().trim().max(max).nullable();
 const whole = (min: number, max: number) => z.number().int().min(min, 'MIN_VALUE').max(max, 'MAX_VALUE');
-/** An age limit: 0 is refused with its own message (leave the field empty instead, SPEC.md §5). */
+/** An age limit: 0 is refused with its own message (leave the field empty instead, docs/product.md#validation-rules). */
 const age = z
   .number()
   .int()
@@ -48,7 +48,7 @@ export type PatientInputs = z.infer<typeof PatientInputs>;
 export const DEFAULT_PATIENT_INPUTS: PatientInputs = {
   display_name: 'NONE', first_name: 'NONE', birth_date: 'NONE', insurance_number: 'NONE', mail: 'NONE', phone: 'NONE',
 };
-/** Who sees each session button (SPEC.md §6). */
+/** Who sees each session button (docs/product.md#roles-and-permissions). */
 export const SessionButtonVisibility = z.strictObject(buttonVisibilityFields);
 export type SessionButtonVisibility = z.infer<typeof SessionButtonVisibility>;
 
@@ -112,7 +112,7 @@ export interface QueueRangeFields {
 }
 
 /**
- * The rules of SPEC.md §5 that span two fields: number end needs number start, start ≤ end,
+ * The rules of docs/product.md#validation-rules that span two fields: number end needs number start, start ≤ end,
  * min age ≤ max age. Empty when the configuration is fine; a PATCH applies it to the merged queue.
  */
 export function queueConfigProblems(q: QueueRangeFields): Record<string, FieldErrorCode> {
@@ -147,7 +147,7 @@ export type CreateQueueInput = z.infer<typeof CreateQueueInput>;
 export const UpdateQueueInput = configurable;
 export type UpdateQueueInput = z.infer<typeof UpdateQueueInput>;
 
-/** The queue session as staff and visitors see it (SPEC.md §4). */
+/** The queue session as staff and visitors see it (docs/product.md#states-and-transitions). */
 export const QueueSessionState = z.object({
   open: z.boolean(),
   queueing_allowed: z.boolean(),

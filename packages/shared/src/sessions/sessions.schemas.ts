@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SESSION_EVENT_SOURCES } from '../enums.js';
 
-/** Every session event of SPEC.md §4, as stored in the event log. */
+/** Every session event of docs/product.md#states-and-transitions, as stored in the event log. */
 export const SESSION_EVENTS = [
   'START',
   'TERMINATE',
@@ -37,7 +37,7 @@ export type SessionEventSource = z.infer<typeof SessionEventSource>;
 
 /**
  * `POST /queues/{id}/session`. `until` belongs to the *_TIMED events only (and is required
- * there). SPEC.md §4 allows CHANGE_MAX_CONCURRENT_PROCESSING only together with a terminate, so
+ * there). docs/product.md#states-and-transitions allows CHANGE_MAX_CONCURRENT_PROCESSING only together with a terminate, so
  * it is not an event of its own here: `{ event: 'TERMINATE', max_concurrent_processing: 3 }`
  * closes the session and sets the queue's value in one step, recording both events. One call
  * cannot half-succeed (a change without the close), and no client has to order two calls.

@@ -34,7 +34,7 @@ const allowed: [StateName, MemberAction, MemberState][] = [
   ['cancelledByProcessor', 'session_end', sessionEnded],
 ];
 
-describe('memberTransition (SPEC.md §4)', () => {
+describe('memberTransition (docs/product.md#states-and-transitions)', () => {
   it.each(allowed)('%s --%s--> allowed', (from, action, to) => {
     expect(memberTransition(states[from], action)).toEqual(to);
   });

@@ -9,7 +9,7 @@ export interface MemberState {
 }
 
 /**
- * Everything that changes a ticket's state (SPEC.md §4):
+ * Everything that changes a ticket's state (docs/product.md#states-and-transitions):
  * - call: WAITING → PROCESSING (publicly or silently);
  * - requeue: PROCESSING → WAITING (back to its place in the line);
  * - finish: PROCESSING → FINISHED_BY_PROCESSOR;

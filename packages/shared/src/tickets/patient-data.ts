@@ -1,9 +1,9 @@
 /**
- * Pure rules for the patient data of a ticket (SPEC.md §5) that the zod schemas in
+ * Pure rules for the patient data of a ticket (docs/product.md#validation-rules) that the zod schemas in
  * tickets.schemas.ts use and the server calls with its own clock.
  */
 
-/** A phone number after spaces are removed: a plus, 1–2 digits, then digits, slash, plus or dash (SPEC.md §5). */
+/** A phone number after spaces are removed: a plus, 1–2 digits, then digits, slash, plus or dash (docs/product.md#validation-rules). */
 export const PHONE_PATTERN = /^\+\d{1,2}[\d/+-]+$/;
 
 /** A phone number as checked and stored: every whitespace character removed. */
@@ -11,7 +11,7 @@ export function normalizePhone(value: string): string {
   return value.replace(/\s+/g, '');
 }
 
-/** Whether a phone number, spaces ignored, matches the pattern of SPEC.md §5. */
+/** Whether a phone number, spaces ignored, matches the pattern of docs/product.md#validation-rules. */
 export function isValidPhone(value: string): boolean {
   return PHONE_PATTERN.test(normalizePhone(value));
 }
@@ -55,7 +55,7 @@ export function birthDateProblem(birthDate: string, today?: string): 'INVALID_DA
 }
 
 /**
- * The queue's age limit a birth date breaks (SPEC.md §5): younger than `minAge` or older than
+ * The queue's age limit a birth date breaks (docs/product.md#validation-rules): younger than `minAge` or older than
  * `maxAge`, ages in completed years on `today` (YYYY-MM-DD in the queue's time zone). Someone
  * who is exactly `maxAge` is still allowed: "older than max age" starts at maxAge + 1.
  */

@@ -1,5 +1,5 @@
 /**
- * The Austrian social insurance number (SVNR, SPEC.md §5): ten digits `LLLC DDMMYY` — a
+ * The Austrian social insurance number (SVNR, docs/product.md#validation-rules): ten digits `LLLC DDMMYY` — a
  * three-digit serial, the check digit at position 4, then the birth date. The birth date part
  * has no century, so 29 February is accepted when the year is a leap year as 19YY or as 20YY
  * (in practice: whenever YY is divisible by 4, since 1900 is not a leap year but 2000 is).
@@ -32,7 +32,7 @@ function isSvnrDate(ddmmyy: string): boolean {
   return day <= daysInMonth;
 }
 
-/** The first rule of SPEC.md §5 a social insurance number breaks, or undefined when it is valid. */
+/** The first rule of docs/product.md#validation-rules a social insurance number breaks, or undefined when it is valid. */
 export function svnrProblem(value: string): SvnrProblem | undefined {
   if (!/^\d{10}$/.test(value)) return 'SVNR_FORMAT';
   if (value.startsWith('0')) return 'SVNR_LEADING_ZERO';

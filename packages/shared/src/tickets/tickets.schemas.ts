@@ -6,7 +6,7 @@ import type { PatientInputs } from '../queues/queues.schemas.js';
 import { birthDateAgeProblem, birthDateProblem, isValidPhone, normalizePhone } from './patient-data.js';
 import { svnrProblem } from './svnr.js';
 
-/** How a ticket was drawn: online by the patient, at the kiosk, or by a processor (SPEC.md §3). */
+/** How a ticket was drawn: online by the patient, at the kiosk, or by a processor (docs/product.md#entities). */
 export const DrawOrigin = z.enum(DRAW_ORIGINS);
 export type DrawOrigin = z.infer<typeof DrawOrigin>;
 
@@ -44,7 +44,7 @@ export const PATIENT_DATA_MAX_LENGTH: Record<PatientDataField, number> = {
   phone: 40,
 };
 
-/** zod's standard e-mail pattern (SPEC.md §5: 'standard pattern'). */
+/** zod's standard e-mail pattern (docs/product.md#validation-rules: 'standard pattern'). */
 const email = z.email();
 const name = (max: number) => z.string().trim().max(max);
 

@@ -2,7 +2,7 @@ const UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae'
 
 /**
  * Identifiers appear in public URLs (`/{account}/{profile}/{queue}`). Umlauts become ae/oe/ue,
- * every other character outside ASCII letters, digits, `-` and `_` becomes `_` (SPEC.md §5).
+ * every other character outside ASCII letters, digits, `-` and `_` becomes `_` (docs/product.md#validation-rules).
  */
 export function sanitizeIdentifier(raw: string): string {
   return raw

@@ -37,7 +37,7 @@ async function open(path: string, user: LoggedUser | null = null) {
   return { router, screen: currentHandle(matches)?.screen, pathname: router.state.location.pathname };
 }
 
-describe('every path of SPEC.md §2 resolves to its screen', () => {
+describe('every path of docs/product.md#screens-and-routes resolves to its screen', () => {
   it.each([
     ['/', 'landing'],
     ['/pricing', 'pricing'],

@@ -89,7 +89,7 @@ const patientRoutes: RouteObject[] = [
   },
 ];
 
-/** Every route of SPEC.md §2. */
+/** Every route of docs/product.md#screens-and-routes. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { LoggedUser } from '@wartefrei/shared';
 import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
-// The signed-in user lives in localStorage `user` (SPEC.md §9), so a reload or a second tab
+// The signed-in user lives in localStorage `user` (docs/product.md#constants-and-limits), so a reload or a second tab
 // keeps the session; the `storage` event carries sign-in and sign-out across tabs.
 let current: LoggedUser | null = readStored<LoggedUser>(STORAGE_KEYS.user) ?? null;
 const listeners = new Set<() => void>();

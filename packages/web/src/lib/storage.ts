@@ -1,4 +1,4 @@
-/** The localStorage keys of SPEC.md §9; nothing else is stored in the browser. */
+/** The localStorage keys of docs/product.md#constants-and-limits; nothing else is stored in the browser. */
 export const STORAGE_KEYS = {
   user: 'user',
   ticketMap: 'ticketMap',

@@ -167,7 +167,7 @@ describe('sign-up validation', () => {
     expect(Object.fromEntries(Object.entries(body.fields ?? {}).map(([k, v]) => [k, v.code]))).toEqual(expected);
   });
 
-  it('writes the field messages of SPEC.md §5 with the field names', async () => {
+  it('writes the field messages of docs/product.md#validation-rules with the field names', async () => {
     const res = await signUp(signupBody({ password: 'kurz', password_repeat: 'kurz', display_name: '' }));
     expect(res.json<ApiError>().fields).toMatchObject({
       password: { message: 'Passwort muss mindestens 10 Zeichen lang sein' },

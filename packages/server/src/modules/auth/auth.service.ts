@@ -11,7 +11,7 @@ import { assertLoginAllowed, recordLoginFailure } from './login-limiter.js';
 
 type UserRow = typeof users.$inferSelect;
 
-/** The logged user of SPEC.md §7, with the token the client signs its calls with. */
+/** The logged user of docs/product.md#the-api, with the token the client signs its calls with. */
 export function presentLoggedUser(user: UserRow, token: string, validUntil: Date): LoggedUser {
   return {
     id: user.id,

@@ -8,7 +8,7 @@ const MINUTE = 60_000;
 
 /**
  * `GET /dashboard`: every queue the caller may see — admins all of the account, processors the
- * assigned ones (SPEC.md §6) — with its state, counts, current average wait and estimated end.
+ * assigned ones (docs/product.md#roles-and-permissions) — with its state, counts, current average wait and estimated end.
  * The line and its estimate come from the tickets module, so the dashboard, the ticket page and
  * the public views always agree.
  */

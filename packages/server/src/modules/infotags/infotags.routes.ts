@@ -9,7 +9,7 @@ const tags = ['info-tags'];
 const security = [{ basic: [] }];
 const IdParams = z.object({ id: z.string() });
 
-/** Info tags (SPEC.md §3, §5): admins manage them, processors read them. */
+/** Info tags (docs/product.md#entities, §5): admins manage them, processors read them. */
 export const infoTagsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
 

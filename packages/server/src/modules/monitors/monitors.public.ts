@@ -18,7 +18,7 @@ async function presentPublic(ctx: AppContext, account: MonitorAccount, row: Moni
 }
 
 /**
- * The account's master monitor (SPEC.md §2 `/{account}/monitor`): not stored, so no id and no
+ * The account's master monitor (docs/product.md#screens-and-routes `/{account}/monitor`): not stored, so no id and no
  * identifier; every queue of the account as a list under the practice's name.
  */
 async function masterMonitor(ctx: AppContext, account: MonitorAccount): Promise<PublicMonitor> {

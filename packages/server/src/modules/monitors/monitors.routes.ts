@@ -11,7 +11,7 @@ const security = [{ basic: [] }];
 // Any string: a non-UUID answers 404 like an unknown id, not a validation error.
 const params = z.object({ id: z.string() });
 
-/** Monitors (SPEC.md §3): admins manage them, processors read them, screens show them without login. */
+/** Monitors (docs/product.md#entities): admins manage them, processors read them, screens show them without login. */
 export const monitorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
 

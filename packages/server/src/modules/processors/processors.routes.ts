@@ -30,7 +30,7 @@ const IdParams = z.object({ id: z.string() });
 const QueueParams = z.object({ queueId: z.string() });
 const AssignmentParams = z.object({ queueId: z.string(), userId: z.string() });
 
-/** Processors (staff users) and their queue assignments (SPEC.md §3 Processor, §6). */
+/** Processors (staff users) and their queue assignments (docs/product.md#entities Processor, §6). */
 export const processorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
 

@@ -10,7 +10,7 @@ const tags = ['profiles'];
 const security = [{ basic: [] }];
 const params = z.object({ id: z.string() });
 
-/** Locations (SPEC.md §3 Profile): every staff member reads them, admins change them; visitors see the public view. */
+/** Locations (docs/product.md#entities Profile): every staff member reads them, admins change them; visitors see the public view. */
 export const profilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
 

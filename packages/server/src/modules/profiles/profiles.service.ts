@@ -40,13 +40,13 @@ export function presentProfile(row: ProfileRow): Profile {
   };
 }
 
-/** Only admins change locations and queues (SPEC.md §6); processors get 403. */
+/** Only admins change locations and queues (docs/product.md#roles-and-permissions); processors get 403. */
 export function requireAdmin(actor: Actor): void {
   if (!actor.isAdmin) throw new AppError('FORBIDDEN');
 }
 
 /**
- * Sanitises a profile or queue identifier (SPEC.md §5) and refuses one without a letter or
+ * Sanitises a profile or queue identifier (docs/product.md#validation-rules) and refuses one without a letter or
  * digit, or one that a public path word would shadow (`null`, `monitor`, `kiosk`, ...).
  */
 export function checkLocationIdentifier(raw: string): { identifier: string; problem?: FieldProblem } {

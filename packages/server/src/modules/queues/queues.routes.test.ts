@@ -62,7 +62,7 @@ const everyField = {
 };
 
 describe('POST /queues', () => {
-  it('creates a queue with the defaults of SPEC.md §3 and a closed session', async () => {
+  it('creates a queue with the defaults of docs/product.md#entities and a closed session', async () => {
     const a = await givenAdminWithProfile();
     const res = await t.inject({
       method: 'POST',

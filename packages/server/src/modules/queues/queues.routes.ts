@@ -10,7 +10,7 @@ const tags = ['queues'];
 const security = [{ basic: [] }];
 const params = z.object({ id: z.string() });
 
-/** Waiting lists (SPEC.md §3 Queue) for staff: admins manage them, processors read their own. */
+/** Waiting lists (docs/product.md#entities Queue) for staff: admins manage them, processors read their own. */
 export const queuesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
 

@@ -132,7 +132,7 @@ const COLUMNS = {
 /**
  * The column changes of an input, merged with what is stored: identifier sanitised, empty texts
  * stored as null, patient inputs and button visibility merged per key, and the cross-field rules
- * of SPEC.md §5 checked on the result (a PATCH of number_end alone is judged with the stored start).
+ * of docs/product.md#validation-rules checked on the result (a PATCH of number_end alone is judged with the stored start).
  */
 function queueChanges(input: UpdateQueueInput, stored: QueueRow | undefined): QueueChanges {
   const fields: Record<string, FieldProblem> = {};
@@ -178,7 +178,7 @@ function uniqueConflict(error: unknown): AppError | undefined {
 
 /**
  * `GET /queues`: admins see every queue of the account; a processor only the queues assigned
- * to them (SPEC.md §6). Both in working order: priority ascending (1 = very high), then name.
+ * to them (docs/product.md#roles-and-permissions). Both in working order: priority ascending (1 = very high), then name.
  */
 export async function listQueues(ctx: AppContext, actor: Actor): Promise<Queue[]> {
   const rows = actor.isAdmin

@@ -7,7 +7,7 @@ import { resolveId, resolveIdentifiers, resolveMonitor } from './routes.service.
 const tags = ['routes'];
 const segment = z.string().max(100);
 
-/** Public route resolution (SPEC.md §7): turns the path of a public link into ids. No login. */
+/** Public route resolution (docs/product.md#the-api): turns the path of a public link into ids. No login. */
 export const routesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/routes/identifier/:account/:profile/:queue',

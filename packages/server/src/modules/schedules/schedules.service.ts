@@ -33,7 +33,7 @@ async function queueOf(ctx: AppContext, actor: Actor, queueId: string, access: '
   return queueOfActor(ctx, actor, queueId);
 }
 
-/** SPEC.md §5: an entry of the same event at the same weekday and time exists already. */
+/** docs/product.md#validation-rules: an entry of the same event at the same weekday and time exists already. */
 function duplicateEntry(error: unknown): AppError | undefined {
   if (isUniqueViolation(error) && violatedConstraint(error) === 'session_schedule_entries_unique') {
     return new AppError('UNIQUE', { fields: { local_time: 'SCHEDULE_ENTRY_EXISTS' } });

@@ -4,7 +4,7 @@ import type { Outbox } from '../../platform/realtime/index.js';
 /**
  * Runs inside the TERMINATE transaction, after the session row was closed: the tickets module
  * registers here the function that ends every WAITING and PROCESSING member of the queue with
- * cancel state SESSION_END (SPEC.md §4 "closing removes all waiting and processing members").
+ * cancel state SESSION_END (docs/product.md#states-and-transitions "closing removes all waiting and processing members").
  * Throwing rolls the whole TERMINATE back. Live events go into `outbox` (published after commit).
  */
 export type SessionEndHook = (tx: Transaction, closed: { queueId: string; at: Date }, outbox: Outbox) => Promise<void>;

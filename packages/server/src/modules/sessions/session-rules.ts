@@ -53,7 +53,7 @@ export function sessionChangeFor(session: SessionRow, event: SendableSessionEven
   }
 }
 
-/** The button (SPEC.md §6) that sends an event, for the per-queue visibility setting. */
+/** The button (docs/product.md#roles-and-permissions) that sends an event, for the per-queue visibility setting. */
 export function buttonOf(event: SendableSessionEvent): keyof SessionButtonVisibility {
   switch (event) {
     case 'START':

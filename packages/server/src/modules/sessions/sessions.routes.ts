@@ -10,7 +10,7 @@ const security = [{ basic: [] }];
 // Any string: a non-UUID answers 404 like an unknown id, not a validation error.
 const params = z.object({ id: z.string() });
 
-/** The open/closed/suspended state of a queue (SPEC.md §4), for admins and assigned processors. */
+/** The open/closed/suspended state of a queue (docs/product.md#states-and-transitions), for admins and assigned processors. */
 export const sessionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/queues/:id/session',

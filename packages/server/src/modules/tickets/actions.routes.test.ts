@@ -34,7 +34,7 @@ const infoTag = async (payload: Record<string, unknown>) => {
   return res.json<InfoTag>();
 };
 
-describe('the states of a ticket (SPEC.md §4)', () => {
+describe('the states of a ticket (docs/product.md#states-and-transitions)', () => {
   it('call → processing, finish → finished; the ticket page follows each state', async () => {
     const queueId = await givenOpenQueue(t, accountId);
     const drawn = await givenTicket(t, queueId);
@@ -223,7 +223,7 @@ describe('call next', () => {
     expect(called.id).toBe(a.id);
     const back = await t.inject({ method: 'POST', url: `/members/${a.id}/info-tags`, headers: asUser(admin), payload: { info_tag_id: other.id } });
     expect(back.json<MemberActionResult>().member).toMatchObject({ status: 'WAITING', processor_id: null });
-    // Only one time-priority tag per member (SPEC.md §5).
+    // Only one time-priority tag per member (docs/product.md#validation-rules).
     const second = await t.inject({ method: 'POST', url: `/members/${a.id}/info-tags`, headers: asUser(admin), payload: { info_tag_id: urgent.id } });
     expect(errorOf(second).code).toBe('TIME_PRIORITY_TAG_EXISTS');
     // Removing the tag undoes its shift.

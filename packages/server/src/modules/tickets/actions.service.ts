@@ -76,7 +76,7 @@ export async function changeMember(
 type Warning = NonNullable<MemberActionResult['warning']>;
 
 /**
- * SPEC.md §6: at most maxConcurrentProcessing members of a queue are processed at once — a
+ * docs/product.md#roles-and-permissions: at most maxConcurrentProcessing members of a queue are processed at once — a
  * recommendation: a call beyond it is refused (MAX_CONCURRENT_PROCESSING) unless `force`,
  * and then answered with the warning. The queue row is locked while counting, so two calls at
  * the same instant cannot both take the last free place.
@@ -293,7 +293,7 @@ export async function moveMember(ctx: AppContext, actor: Actor, memberId: string
 
 /**
  * `POST /members/{id}/info-tags`: a tag of the account on the member. A tag with time priority
- * (at most one per member, SPEC.md §5) moves the member by its delay in the line and puts it
+ * (at most one per member, docs/product.md#validation-rules) moves the member by its delay in the line and puts it
  * back to waiting; other tags only shift the member's own estimate.
  */
 export async function addMemberInfoTag(ctx: AppContext, actor: Actor, memberId: string, infoTagId: string): Promise<MemberActionResult> {

@@ -8,7 +8,7 @@ import { givenOpenQueue } from '../../test/factories-tickets.js';
 import { testDatabaseKind } from '../../test/test-database.js';
 
 /**
- * The data rules of ARCHITECTURE.md "Data rules that must hold under concurrency", proven with
+ * The data rules of docs/architecture.md#rules-that-hold-under-concurrency, proven with
  * many requests in flight at once. Only PostgreSQL has a pool of connections whose transactions
  * really overlap (PGlite runs one statement at a time), so these run only there. The requests go
  * over real HTTP to a listening server, as clients send them: while a burst runs, as many

@@ -25,7 +25,7 @@ const timeOutMember: JobHandler = async (ctx, tx, job, outbox) => {
 
 registerJobHandler(MEMBER_TIMEOUT_JOB, timeOutMember);
 
-// SPEC.md §4: closing a queue ends all its waiting and processing members (cancel state SESSION_END).
+// docs/product.md#states-and-transitions: closing a queue ends all its waiting and processing members (cancel state SESSION_END).
 registerSessionEndHook(async (tx, closed, outbox) => {
   for (const member of await endOpenMembers(tx, closed.queueId, closed.at)) announceUpdate(outbox, member);
 });

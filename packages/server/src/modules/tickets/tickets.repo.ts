@@ -343,7 +343,7 @@ export async function infoTagOfAccount(q: Queryable, accountId: string, infoTagI
   return row;
 }
 
-/** The member's time-priority tag other than `exceptTagId`, if any (SPEC.md §5: only one). */
+/** The member's time-priority tag other than `exceptTagId`, if any (docs/product.md#validation-rules: only one). */
 export async function timePriorityTagOf(q: Queryable, memberId: string, exceptTagId: string): Promise<InfoTagRow | undefined> {
   const [row] = await q
     .select({ tag: infoTags })

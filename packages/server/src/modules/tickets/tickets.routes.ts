@@ -37,7 +37,7 @@ const security = [{ basic: [] }];
 // Any string: a non-UUID answers 404 like an unknown id, not a validation error.
 const params = z.object({ id: z.string() });
 
-/** Tickets (SPEC.md §3 queue members): draw, the ticket page, the public queue, the staff actions. */
+/** Tickets (docs/product.md#entities queue members): draw, the ticket page, the public queue, the staff actions. */
 export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
   const drawLimiter = createRateLimiter({ limit: ctx.config.drawLimit.perIp, windowSeconds: ctx.config.drawLimit.windowSeconds });

@@ -7,7 +7,7 @@ import { changeOwnPassword, updateOwnProfile } from './users.service.js';
 const tags = ['users'];
 const security = [{ basic: [] }];
 
-/** The signed-in user's own profile (SPEC.md §2 /backend/profile). */
+/** The signed-in user's own profile (docs/product.md#screens-and-routes /backend/profile). */
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.patch(
     '/users/me',

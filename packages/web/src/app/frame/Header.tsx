@@ -17,7 +17,7 @@ interface HeaderProps {
   inBackend: boolean;
 }
 
-/** Logo, page title with icon, language, and the user's menu (SPEC.md §2 "Header"). */
+/** Logo, page title with icon, language, and the user's menu (docs/product.md#screens-and-routes "Header"). */
 export function Header({ navOpened, onToggleNav, handle, inBackend }: HeaderProps) {
   const { t } = useTranslation('common');
   return (
@@ -139,7 +139,7 @@ function UserMenu() {
             <Menu.Item component={Link} to="/backend/profile" leftSection={<PageIcon name="profile" size={16} />}>
               {t('header.profile')}
             </Menu.Item>
-            {/* "Start tutorial" (SPEC.md §2) appears with the tutorial itself (the languages issue). */}
+            {/* "Start tutorial" (docs/product.md#screens-and-routes) appears with the tutorial itself (the languages issue). */}
             <Menu.Item component={Link} to="/faq" leftSection={<PageIcon name="faq" size={16} />}>
               {t('header.faq')}
             </Menu.Item>

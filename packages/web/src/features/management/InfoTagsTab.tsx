@@ -12,7 +12,7 @@ import { useSavedFlag } from './useSavedFlag';
 /** Which form is open: a new tag, or the tag being edited. */
 type Editing = { kind: 'new' } | { kind: 'edit'; tag: InfoTag };
 
-/** The account's info tags (SPEC.md §5): list, create, edit, delete after confirmation. */
+/** The account's info tags (docs/product.md#validation-rules): list, create, edit, delete after confirmation. */
 export function InfoTagsTab() {
   const { t } = useTranslation('management');
   const { saved, markSaved } = useSavedFlag();

@@ -12,13 +12,13 @@ export interface LiveOptions {
   onStatus: (status: LiveStatus) => void;
   /** Staff screens: sign the socket in (user id or username, and token) to receive every event. */
   auth?: { username: string; token: string };
-  /** Test seams; ARCHITECTURE.md's values by default. */
+  /** Test seams; the values of docs/architecture.md#live-updates by default. */
   pingMs?: number;
   reconnectMs?: number;
 }
 
 /**
- * The patient screens' side of `/ws` (ARCHITECTURE.md "Live updates"): subscribes, pings every
+ * The patient screens' side of `/ws` (docs/architecture.md#live-updates): subscribes, pings every
  * 15 s, reconnects about 5 s after an unclean close, and asks for a refetch whenever it may have
  * missed something (after subscribing, on a version gap). The reconnect delay is spread (half to
  * one and a half times 5 s) and doubles while the server stays away (at most a minute): when a

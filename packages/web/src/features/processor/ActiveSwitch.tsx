@@ -9,7 +9,7 @@ import { processorKeys, setOwnQueueActive } from './processor.api';
 const PAUSE_MINUTES = [15, 30, 60];
 
 /**
- * Actively processing (calls reach this person) or only managing the list (SPEC.md §6). While
+ * Actively processing (calls reach this person) or only managing the list (docs/product.md#roles-and-permissions). While
  * active, "Pause für …" switches off for 15/30/60 minutes with the return announced; while on such
  * a pause it shows until when, and the switch brings the processor back earlier.
  */

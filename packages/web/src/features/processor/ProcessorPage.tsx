@@ -10,7 +10,7 @@ import { QueueLinks } from './QueueLinks';
 import { QueueWorkView } from './QueueWorkView';
 
 /**
- * /backend/processor and /backend/processor/:queueId — the work view (SPEC.md §2). A processor
+ * /backend/processor and /backend/processor/:queueId — the work view (docs/product.md#screens-and-routes). A processor
  * sees the assigned queues, an admin every queue of the account; without a queue in the path the
  * first one (by priority) opens.
  */
@@ -44,7 +44,7 @@ export function ProcessorPage() {
       </Page>
     );
   }
-  // Queue priority first (SPEC.md §6), then the name.
+  // Queue priority first (docs/product.md#roles-and-permissions), then the name.
   const list = [...queues.data].sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name));
   if (list.length === 0) {
     return (

@@ -14,7 +14,7 @@ interface QueueLinksProps {
 
 /**
  * The lists the caller works on, one button each. A waiting ticket dragged onto another list's
- * button moves there, taking its place by draw time (SPEC.md §2); the row menu's "Verschieben"
+ * button moves there, taking its place by draw time (docs/product.md#screens-and-routes); the row menu's "Verschieben"
  * does the same by keyboard.
  */
 export function QueueLinks({ queues, selectedId }: QueueLinksProps) {

@@ -10,7 +10,7 @@ import { processorKeys, sendSessionEvent, setQueueingAllowed } from './processor
 // The active switch has its own file (with its pause menu); the work view imports it from here.
 export { ActiveSwitch } from './ActiveSwitch';
 
-/** SPEC.md §6: a session button shows for everybody, for admins only, or for nobody. */
+/** docs/product.md#roles-and-permissions: a session button shows for everybody, for admins only, or for nobody. */
 function mayPress(visibility: ButtonVisibility, isAdmin: boolean): boolean {
   return visibility === 'EVERYBODY' || (visibility === 'ADMINS_ONLY' && isAdmin);
 }

@@ -1,6 +1,6 @@
 import { memberTransition, type Member, type MemberAction, type NameOrder } from '@wartefrei/shared';
 
-/** How a row looks (SPEC.md §2): waiting white, processing highlighted, cancelled struck through in red. */
+/** How a row looks (docs/product.md#screens-and-routes): waiting white, processing highlighted, cancelled struck through in red. */
 export type RowTone = 'waiting' | 'processing' | 'cancelled' | 'done';
 
 export function rowToneOf(member: Pick<Member, 'status' | 'cancel_state'>): RowTone {

@@ -11,7 +11,7 @@ export interface MemberFilters {
 export const NO_FILTERS: MemberFilters = { status: [], origin: [], q: '' };
 
 /**
- * The filters as stored in localStorage `processorViewSelectedFilters` (SPEC.md §9). Storage is
+ * The filters as stored in localStorage `processorViewSelectedFilters` (docs/product.md#constants-and-limits). Storage is
  * the user's to edit and may hold an older shape: unknown values are dropped, not trusted.
  */
 export function parseStoredFilters(stored: unknown): MemberFilters {

@@ -21,7 +21,7 @@ import { FormCard } from '../../ui/FormCard';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormValues } from '../../ui/useFormValues';
 
-/** How long the "Gespeichert" confirmation stays (SPEC.md §9). */
+/** How long the "Gespeichert" confirmation stays (docs/product.md#constants-and-limits). */
 const SAVED_INDICATOR_MS = 6_000;
 
 /** True for SAVED_INDICATOR_MS after each `show()`. */

@@ -30,7 +30,7 @@ export function normalizeBase(base: string): string {
   return base.replace(/\/+$/, '');
 }
 
-/** The public, kiosk, monitor and embed addresses of a queue (SPEC.md §2 paths). */
+/** The public, kiosk, monitor and embed addresses of a queue (docs/product.md#screens-and-routes paths). */
 export function queueLinks(parts: LinkParts): QueueLinks {
   const base = normalizeBase(parts.base);
   const byIdentifier = `${base}/${[parts.account, parts.profile, parts.queue].map(encodeURIComponent).join('/')}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchPatientRoute } from './patient-routes';
 
-describe('matchPatientRoute: every patient path of SPEC.md §2, and nothing of the staff app', () => {
+describe('matchPatientRoute: every patient path of docs/product.md#screens-and-routes, and nothing of the staff app', () => {
   it.each([
     ['/queue/q-1', { screen: 'draw', queueId: 'q-1' }],
     ['/q/q-1', { screen: 'draw', queueId: 'q-1' }],

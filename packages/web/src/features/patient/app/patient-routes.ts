@@ -25,7 +25,7 @@ export interface PatientRoute {
 
 const MONITOR_SUFFIX: Record<string, MonitorVariant> = { monitor: 1, monitor2: 2, monitor3: 3 };
 
-/** `/:account/:profile?/:queue?/<suffix>` and `/:account/:profile?/:queue?`, SPEC.md §2. */
+/** `/:account/:profile?/:queue?/<suffix>` and `/:account/:profile?/:queue?`, docs/product.md#screens-and-routes. */
 function identifierRoute(segments: string[]): PatientRoute | undefined {
   const [account, ...rest] = segments;
   if (!account || isReservedAccountIdentifier(account)) return undefined;

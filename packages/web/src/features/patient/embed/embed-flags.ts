@@ -1,5 +1,5 @@
 /**
- * The query flags of `/embed/queue/iframe/:queueId` (SPEC.md §2). A flag is set only when its
+ * The query flags of `/embed/queue/iframe/:queueId` (docs/product.md#screens-and-routes). A flag is set only when its
  * text is exactly `true`: `?hideCalled=1` or `?hideCalled=TRUE` leave it off. The rollout
  * center writes these into the iframe snippet.
  */

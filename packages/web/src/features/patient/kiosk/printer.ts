@@ -11,7 +11,7 @@ export interface PrintableTicket {
   text: string | null;
 }
 
-/** Why a ticket cannot be printed (SPEC.md §8, kiosk errors). */
+/** Why a ticket cannot be printed (docs/product.md#errors, kiosk errors). */
 export type PrintProblem = 'notInKioskApp' | 'noPrinter' | 'printFailed';
 
 /**

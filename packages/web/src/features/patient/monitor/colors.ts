@@ -1,5 +1,5 @@
 /**
- * Text colour on a queue's colour, by SPEC.md §9: white when the colour's channels (0–255 each)
+ * Text colour on a queue's colour, by docs/product.md#constants-and-limits: white when the colour's channels (0–255 each)
  * add up to less than 450, else black — the same rule as everywhere else in the product.
  * Not a `#rrggbb` colour: nothing, so the monitor's own colours apply.
  */
