@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 // Pure unit tables, the web app's component tests in jsdom, and the server's integration tests
 // run once on PGlite and once on a real PostgreSQL (only when TEST_DATABASE_URL is set; CI sets it).
-const integrationFiles = ['packages/server/src/**/*.test.ts'];
+// Server tests beside the code they prove, and the cross-cutting ones (fuzz, faults, scale-out,
+// tenant isolation) in packages/server/test, apart from the product's source.
+const integrationFiles = ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'];
 const unitFiles = ['packages/shared/src/**/*.test.ts', 'packages/server/src/**/*.unit.test.ts'];
 // Checks of the repository itself (doc citations), beside the scripts.
 const repoFiles = ['scripts/**/*.test.mjs'];

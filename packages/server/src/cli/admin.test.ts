@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { connectDatabase } from '../db/connect.js';
-import { basic, startTestApp, type TestApp } from '../test/test-app.js';
-import { testDatabaseKind } from '../test/test-database.js';
+import { basic, startTestApp, type TestApp } from '../../test/support/test-app.js';
+import { testDatabaseKind } from '../../test/support/test-database.js';
 
 const run = promisify(execFile);
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));

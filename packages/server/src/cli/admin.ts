@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { installZodErrorCodes, presentableFields, SignupInput } from '../cli/cli-support.js';
+import { installZodErrorCodes, presentableFields, SignupInput } from './cli-support.js';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { systemClock } from '../platform/clock.js';

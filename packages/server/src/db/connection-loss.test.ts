@@ -2,7 +2,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { connectDatabase, selectRows } from './connect.js';
-import { createTestDatabase, testDatabaseKind } from '../test/test-database.js';
+import { createTestDatabase, testDatabaseKind } from '../../test/support/test-database.js';
 
 // PostgreSQL only: PGlite runs in-process and has no connections to lose.
 describe.runIf(testDatabaseKind === 'postgres')('a PostgreSQL connection that dies (restart, failover)', () => {

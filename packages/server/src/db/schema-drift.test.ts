@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from './schema.js';
-import { createTestDatabase } from '../test/test-database.js';
+import { createTestDatabase } from '../../test/support/test-database.js';
 import { selectRows } from './connect.js';
 
 // drizzle-kit's pushSchema would be the natural check, but it drops query parameters while

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../test/test-app.js';
-import { signupBody } from '../test/factories.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
+import { signupBody } from '../../test/support/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/test-app.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 import { OPENAPI_FILE, openApiText } from './openapi.js';
 
 let t: TestApp;

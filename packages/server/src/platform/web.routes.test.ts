@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/test-app.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 
 /*
  * Serving the built web app: a small build of our own (the real one is checked end-to-end), so

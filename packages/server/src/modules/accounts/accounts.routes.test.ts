@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '@wartefrei/shared';
-import { basic, startTestApp, type TestApp } from '../../test/test-app.js';
-import { givenVerifiedAdmin, logIn } from '../../test/factories.js';
-import { asUser, givenProcessor } from '../../test/factories-sessions.js';
+import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { givenVerifiedAdmin, logIn } from '../../../test/support/factories.js';
+import { asUser, givenProcessor } from '../../../test/support/factories-sessions.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '@wartefrei/shared';
-import { basic, startTestApp, type TestApp } from '../../test/test-app.js';
-import { givenVerifiedAdmin, linkIn, logIn } from '../../test/factories.js';
+import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { givenVerifiedAdmin, linkIn, logIn } from '../../../test/support/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '@wartefrei/shared';
-import { basic, startTestApp, type TestApp } from '../../test/test-app.js';
-import { givenVerifiedAdmin, logIn } from '../../test/factories.js';
-import { drawRequest, givenOpenQueue } from '../../test/factories-tickets.js';
+import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { givenVerifiedAdmin, logIn } from '../../../test/support/factories.js';
+import { drawRequest, givenOpenQueue } from '../../../test/support/factories-tickets.js';
 
 /*
  * The day-15 dead end: billing does not exist yet, so a server without payment configured must

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Country } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

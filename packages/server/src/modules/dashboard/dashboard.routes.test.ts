@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardQueue, LoggedUser } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
-import { asUser, givenAdmin, givenProcessor, givenQueue, setNow } from '../../test/factories-sessions.js';
-import { callNext, givenOpenQueue, givenTicket, memberAction, memberOf } from '../../test/factories-tickets.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { asUser, givenAdmin, givenProcessor, givenQueue, setNow } from '../../../test/support/factories-sessions.js';
+import { callNext, givenOpenQueue, givenTicket, memberAction, memberOf } from '../../../test/support/factories-tickets.js';
 
 let t: TestApp;
 let admin: LoggedUser;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, InfoTag } from '@wartefrei/shared';
 import { infoTags } from '../../db/schema.js';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
-import { staffHeaders, givenLoggedInAdmin, givenProcessor } from '../../test/factories-processors.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { staffHeaders, givenLoggedInAdmin, givenProcessor } from '../../../test/support/factories-processors.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { topicOf, type ApiError, type AssignedProcessor, type LoggedUser, type OwnQueue, type RealtimeServerMessage } from '@wartefrei/shared';
 import { jobs, queueProcessors, queues } from '../../db/schema.js';
 import { runDueJobs } from '../../platform/jobs/index.js';
-import { TestSocket } from '../../platform/realtime/test-clients.js';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
-import { asUser, givenAdmin, givenProcessor, givenQueue } from '../../test/factories-sessions.js';
-import { drawRequest, givenOpenQueue } from '../../test/factories-tickets.js';
+import { TestSocket } from '../../../test/support/test-clients.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { asUser, givenAdmin, givenProcessor, givenQueue } from '../../../test/support/factories-sessions.js';
+import { drawRequest, givenOpenQueue } from '../../../test/support/factories-tickets.js';
 import { estimateLine, loadQueueLine } from '../tickets/index.js';
 import { PAUSE_END_JOB } from './processors.pause.js';
 

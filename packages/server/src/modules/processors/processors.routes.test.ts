@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, AssignedProcessor, LoggedUser, OwnQueue, Processor } from '@wartefrei/shared';
-import { basic, startTestApp, type TestApp } from '../../test/test-app.js';
-import { linkIn, logIn } from '../../test/factories.js';
-import { staffHeaders, givenLoggedInAdmin, givenProcessor, givenQueueRow, INVITED_PASSWORD } from '../../test/factories-processors.js';
+import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { linkIn, logIn } from '../../../test/support/factories.js';
+import { staffHeaders, givenLoggedInAdmin, givenProcessor, givenQueueRow, INVITED_PASSWORD } from '../../../test/support/factories-processors.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, PublicProfile, PublicQueue, TicketView } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
-import { givenProfile, givenQueue, givenSignedInAdmin, headersOf } from '../../test/factories-queues.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { givenProfile, givenQueue, givenSignedInAdmin, headersOf } from '../../../test/support/factories-queues.js';
 
 let t: TestApp;
 beforeAll(async () => {

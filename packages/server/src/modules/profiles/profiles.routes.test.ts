@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, Profile } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
-import { givenProcessor, givenProfile, givenQueue, givenSignedInAdmin, headersOf } from '../../test/factories-queues.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { givenProcessor, givenProfile, givenQueue, givenSignedInAdmin, headersOf } from '../../../test/support/factories-queues.js';
 
 let t: TestApp;
 beforeAll(async () => {

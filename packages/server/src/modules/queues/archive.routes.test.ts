@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Monitor, Queue, TicketView } from '@wartefrei/shared';
 import { queueMembers } from '../../db/schema.js';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
-import { givenProfile, givenQueue, givenSignedInAdmin, headersOf } from '../../test/factories-queues.js';
-import { drawRequest, givenTicket } from '../../test/factories-tickets.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { givenProfile, givenQueue, givenSignedInAdmin, headersOf } from '../../../test/support/factories-queues.js';
+import { drawRequest, givenTicket } from '../../../test/support/factories-tickets.js';
 
 /*
  * Deleting a list or a location archives it: gone from every screen and link, its tickets kept

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
-import { givenProfile, givenQueue, givenSignedInAdmin } from '../../test/factories-queues.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { givenProfile, givenQueue, givenSignedInAdmin } from '../../../test/support/factories-queues.js';
 
 /* Regression found by the endpoint fuzz (src/fuzz): a NUL in a link segment was a 500. */
 

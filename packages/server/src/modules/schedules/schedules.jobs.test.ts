@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LoggedUser, QueueSession, RecordedSessionEvent, ScheduleEntry } from '@wartefrei/shared';
 import { jobs, profiles } from '../../db/schema.js';
 import { runDueJobs } from '../../platform/jobs/index.js';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
-import { asUser, givenAdmin, givenProfile, givenQueue, setNow } from '../../test/factories-sessions.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { asUser, givenAdmin, givenProfile, givenQueue, setNow } from '../../../test/support/factories-sessions.js';
 import { planAllSchedules, SCHEDULE_OCCURRENCE_JOB } from './index.js';
 
 let t: TestApp;

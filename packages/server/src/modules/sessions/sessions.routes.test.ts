@@ -4,8 +4,8 @@ import type { ApiError, LoggedUser, QueueSession, RecordedSessionEvent } from '@
 import { queues } from '../../db/schema.js';
 import { runDueJobs } from '../../platform/jobs/index.js';
 import { registerSessionEndHook } from './index.js';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
-import { asUser, givenAdmin, givenProcessor, givenQueue, setNow } from '../../test/factories-sessions.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { asUser, givenAdmin, givenProcessor, givenQueue, setNow } from '../../../test/support/factories-sessions.js';
 
 let t: TestApp;
 let admin: LoggedUser;

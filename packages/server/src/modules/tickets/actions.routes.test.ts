@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { ApiError, InfoTag, LoggedUser, Member, MemberActionResult, TicketView } from '@wartefrei/shared';
 import { queueMembers, queueProcessors, queues } from '../../db/schema.js';
 import { runDueJobs } from '../../platform/jobs/index.js';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
-import { asUser, givenAdmin, givenProcessor } from '../../test/factories-sessions.js';
-import { callNext, givenOpenQueue, givenTicket, memberAction, memberOf } from '../../test/factories-tickets.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories-sessions.js';
+import { callNext, givenOpenQueue, givenTicket, memberAction, memberOf } from '../../../test/support/factories-tickets.js';
 
 let t: TestApp;
 let admin: LoggedUser;

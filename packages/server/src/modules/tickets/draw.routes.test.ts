@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ApiError, LoggedUser, PublicQueue, TicketView } from '@wartefrei/shared';
 import { accounts, queueMembers, queueSessions } from '../../db/schema.js';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
-import { asUser, givenAdmin, givenProcessor, givenQueue } from '../../test/factories-sessions.js';
-import { drawRequest, givenOpenQueue, givenTicket } from '../../test/factories-tickets.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { asUser, givenAdmin, givenProcessor, givenQueue } from '../../../test/support/factories-sessions.js';
+import { drawRequest, givenOpenQueue, givenTicket } from '../../../test/support/factories-tickets.js';
 
 let t: TestApp;
 let admin: LoggedUser;

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ApiError, LoggedUser, MemberActionResult, TicketView } from '@wartefrei/shared';
 import { queueMembers, queueSessions } from '../../db/schema.js';
-import { basic, startTestApp, type TestApp } from '../../test/test-app.js';
-import { givenAdmin, givenProcessor } from '../../test/factories-sessions.js';
-import { givenOpenQueue } from '../../test/factories-tickets.js';
-import { testDatabaseKind } from '../../test/test-database.js';
+import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { givenAdmin, givenProcessor } from '../../../test/support/factories-sessions.js';
+import { givenOpenQueue } from '../../../test/support/factories-tickets.js';
+import { testDatabaseKind } from '../../../test/support/test-database.js';
 
 /**
  * The data rules of docs/architecture.md#rules-that-hold-under-concurrency, proven with

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topicOf, type LoggedUser, type RealtimeServerMessage, type TicketView } from '@wartefrei/shared';
-import { TestSocket } from '../../platform/realtime/test-clients.js';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
-import { asUser, givenAdmin, givenProcessor } from '../../test/factories-sessions.js';
-import { callNext, givenOpenQueue, givenTicket, memberAction, memberOf } from '../../test/factories-tickets.js';
+import { TestSocket } from '../../../test/support/test-clients.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories-sessions.js';
+import { callNext, givenOpenQueue, givenTicket, memberAction, memberOf } from '../../../test/support/factories-tickets.js';
 
 let t: TestApp;
 let baseUrl: string;

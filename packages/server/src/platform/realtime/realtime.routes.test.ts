@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topicOf, type LoggedUser, type Queue } from '@wartefrei/shared';
-import { givenProfile, givenQueue, givenSignedInAdmin } from '../../test/factories-queues.js';
-import { givenQueue as givenQueueRow } from '../../test/factories-sessions.js';
-import { givenOpenQueue, givenTicket } from '../../test/factories-tickets.js';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
-import { TestSocket } from './test-clients.js';
+import { givenProfile, givenQueue, givenSignedInAdmin } from '../../../test/support/factories-queues.js';
+import { givenQueue as givenQueueRow } from '../../../test/support/factories-sessions.js';
+import { givenOpenQueue, givenTicket } from '../../../test/support/factories-tickets.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { TestSocket } from '../../../test/support/test-clients.js';
 
 let t: TestApp;
 let baseUrl: string;

@@ -5,13 +5,13 @@ import { topicOf, type MemberActionResult, type RealtimeEvent } from '@wartefrei
 import { buildApp, type App } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { connectDatabase } from '../../db/connect.js';
-import { givenAdmin, givenProcessor, givenQueue } from '../../test/factories-sessions.js';
-import { givenOpenQueue, givenTicket } from '../../test/factories-tickets.js';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
-import { basic, type TestApp } from '../../test/test-app.js';
-import { createTestDatabase, testDatabaseKind } from '../../test/test-database.js';
-import { TestClock } from '../../test/test-clock.js';
-import { TestSocket } from './test-clients.js';
+import { givenAdmin, givenProcessor, givenQueue } from '../../../test/support/factories-sessions.js';
+import { givenOpenQueue, givenTicket } from '../../../test/support/factories-tickets.js';
+import { startSmtpServer, type TestSmtpServer } from '../../../test/support/smtp.js';
+import { basic, type TestApp } from '../../../test/support/test-app.js';
+import { createTestDatabase, testDatabaseKind } from '../../../test/support/test-database.js';
+import { TestClock } from '../../../test/support/test-clock.js';
+import { TestSocket } from '../../../test/support/test-clients.js';
 
 const redisUrl = process.env.REDIS_URL;
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LoggedUser, Profile, Queue } from '@wartefrei/shared';
-import { queueProcessors, users } from '../db/schema.js';
-import { hashPassword } from '../platform/passwords.js';
+import { queueProcessors, users } from '../../src/db/schema.js';
+import { hashPassword } from '../../src/platform/passwords.js';
 import { givenVerifiedAdmin, logIn } from './factories.js';
 import { basic, type TestApp } from './test-app.js';
 

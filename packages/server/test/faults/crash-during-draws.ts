@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Database } from '../db/connect.js';
+import type { Database } from '../../src/db/connect.js';
 import { drawTicket, prepareDemoDraws } from './demo-queue.js';
 import { drawUntilCrash } from './draw-load.js';
 import { startServerProcess, type ServerOptions } from './server-process.js';

@@ -3,12 +3,12 @@ import { asc, eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topicOf, type LoggedUser, type QueueSession, type RecordedSessionEvent } from '@wartefrei/shared';
-import { jobs, queueMembers } from '../db/schema.js';
-import { TIMED_SUSPEND_END_JOB } from '../modules/sessions/index.js';
-import type { TestSocket } from '../platform/realtime/test-clients.js';
-import { givenAdmin, givenProcessor } from '../test/factories-sessions.js';
-import { givenOpenQueue } from '../test/factories-tickets.js';
-import { testDatabaseKind } from '../test/test-database.js';
+import { jobs, queueMembers } from '../../src/db/schema.js';
+import { TIMED_SUSPEND_END_JOB } from '../../src/modules/sessions/index.js';
+import type { TestSocket } from '../support/test-clients.js';
+import { givenAdmin, givenProcessor } from '../support/factories-sessions.js';
+import { givenOpenQueue } from '../support/factories-tickets.js';
+import { testDatabaseKind } from '../support/test-database.js';
 import { callNext, collect, draw, staffRequest, startCluster, subscribedSocket, type Cluster, type VersionedMessage } from './cluster.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.js';
 

@@ -17,11 +17,11 @@ import {
   queues,
   sessionScheduleEntries,
   users,
-} from '../db/schema.js';
-import { startTestApp, type TestApp } from './test-app.js';
-import { givenVerifiedAdmin, logIn } from './factories.js';
+} from '../../src/db/schema.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { givenVerifiedAdmin, logIn } from '../support/factories.js';
 import { registeredRoutes } from '../fuzz/route-catalogue.js';
-import { asUser, givenProcessor } from './factories-sessions.js';
+import { asUser, givenProcessor } from '../support/factories-sessions.js';
 
 /*
  * Tenant isolation (docs/architecture.md#api-conventions): every staff query is scoped by the

@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '../app.js';
-import { loadConfig, type Config } from '../config.js';
+import { buildApp, type App } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
 import { createTestDatabase } from './test-database.js';
 import { startSmtpServer, type TestSmtpServer } from './smtp.js';
 import { TestClock } from './test-clock.js';

@@ -1,4 +1,4 @@
-import type { Clock } from '../platform/clock.js';
+import type { Clock } from '../../src/platform/clock.js';
 
 /** A clock tests move by hand: token expiry and rate-limit windows without sleeping. */
 export class TestClock implements Clock {

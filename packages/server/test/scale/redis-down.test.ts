@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topicOf, type LoggedUser, type Member, type TicketView } from '@wartefrei/shared';
-import type { TestSocket } from '../platform/realtime/test-clients.js';
-import { givenAdmin, givenProcessor } from '../test/factories-sessions.js';
-import { givenOpenQueue } from '../test/factories-tickets.js';
-import { testDatabaseKind } from '../test/test-database.js';
+import type { TestSocket } from '../support/test-clients.js';
+import { givenAdmin, givenProcessor } from '../support/factories-sessions.js';
+import { givenOpenQueue } from '../support/factories-tickets.js';
+import { testDatabaseKind } from '../support/test-database.js';
 import { callNext, collect, draw, staffRequest, startCluster, subscribedSocket, type Cluster, type VersionedMessage } from './cluster.js';
 import { startRedis, startServerNode, type RedisProcess } from './processes.js';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const mainFile = fileURLToPath(new URL('../main.ts', import.meta.url));
+const mainFile = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
 /** A port nobody listens on right now (the OS picks it; we close and hand it on). */
 export function freePort(): Promise<number> {

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { connectDatabase } from '../db/connect.js';
-import { createTestDatabase, testDatabaseKind } from '../test/test-database.js';
+import { connectDatabase } from '../../src/db/connect.js';
+import { createTestDatabase, testDatabaseKind } from '../support/test-database.js';
 import { CONCURRENCY, CRASH_AFTER, DRAWS, crashDuringDraws } from './crash-during-draws.js';
 
 // kill -9 of the real server while draws are in flight, then a restart on the same database.

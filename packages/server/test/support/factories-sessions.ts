@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LoggedUser } from '@wartefrei/shared';
-import { profiles, queueProcessors, queues, users, type SessionButtonVisibility } from '../db/schema.js';
-import { hashPassword } from '../platform/passwords.js';
+import { profiles, queueProcessors, queues, users, type SessionButtonVisibility } from '../../src/db/schema.js';
+import { hashPassword } from '../../src/platform/passwords.js';
 import { basic, type TestApp } from './test-app.js';
 import { givenVerifiedAdmin, logIn } from './factories.js';
 import type { TestClock } from './test-clock.js';

@@ -1,11 +1,11 @@
 import type { LoggedUser, MemberActionResult, TicketView } from '@wartefrei/shared';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { TestSocket } from '../platform/realtime/test-clients.js';
-import { startSmtpServer } from '../test/smtp.js';
-import { basic, type TestApp } from '../test/test-app.js';
-import { TestClock } from '../test/test-clock.js';
-import { createTestDatabase } from '../test/test-database.js';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { TestSocket } from '../support/test-clients.js';
+import { startSmtpServer } from '../support/smtp.js';
+import { basic, type TestApp } from '../support/test-app.js';
+import { TestClock } from '../support/test-clock.js';
+import { createTestDatabase } from '../support/test-database.js';
 import { startServerNode, type ServerNode } from './processes.js';
 
 export interface Cluster {

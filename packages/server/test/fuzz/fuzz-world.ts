@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { HTTPMethods } from 'fastify';
 import type { InfoTag, LoggedUser, Monitor, Processor, Profile, Queue, ScheduleEntry, TicketView } from '@wartefrei/shared';
-import { basic, type TestApp } from '../test/test-app.js';
-import { givenVerifiedAdmin, logIn } from '../test/factories.js';
-import { givenProcessor } from '../test/factories-sessions.js';
+import { basic, type TestApp } from '../support/test-app.js';
+import { givenVerifiedAdmin, logIn } from '../support/factories.js';
+import { givenProcessor } from '../support/factories-sessions.js';
 
 /** What a path parameter or an input field names. */
 export const ID_KINDS = [

@@ -1,4 +1,4 @@
-import type { App } from '../app.js';
+import type { App } from '../../src/app.js';
 
 /** A JSON Schema as @fastify/swagger writes it from the zod schemas (the subset our schemas use). */
 export interface JsonSchema {

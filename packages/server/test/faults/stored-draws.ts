@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type Database } from '../db/connect.js';
+import { selectRows, type Database } from '../../src/db/connect.js';
 
 export interface StoredMember {
   id: string;

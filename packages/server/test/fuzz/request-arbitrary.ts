@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { LoggedUser } from '@wartefrei/shared';
-import { basic } from '../test/test-app.js';
+import { basic } from '../support/test-app.js';
 import type { FuzzRoute } from './route-catalogue.js';
 import { fieldKind, idArbitrary, pathParamKinds, type IdSources } from './id-inputs.js';
 import { fuzzArbitrary, validArbitrary } from './schema-arbitraries.js';

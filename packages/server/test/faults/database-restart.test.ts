@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translate, type ApiError } from '@wartefrei/shared';
-import { connectDatabase } from '../db/connect.js';
-import { testDatabaseKind } from '../test/test-database.js';
+import { connectDatabase } from '../../src/db/connect.js';
+import { testDatabaseKind } from '../support/test-database.js';
 import { drawRequest, prepareDemoDraws } from './demo-queue.js';
 import { startDrawLoad } from './draw-load.js';
 import { createPrivatePostgres, privatePostgresUnavailable } from './private-postgres.js';

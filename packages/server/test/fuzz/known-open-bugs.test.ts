@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '@wartefrei/shared';
-import { basic, startTestApp, type TestApp } from '../test/test-app.js';
-import { givenVerifiedAdmin, logIn } from '../test/factories.js';
+import { basic, startTestApp, type TestApp } from '../support/test-app.js';
+import { givenVerifiedAdmin, logIn } from '../support/factories.js';
 import { KNOWN_OPEN_BUGS } from './known-open-bugs.js';
 
 /*

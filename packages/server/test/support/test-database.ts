@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { connectDatabase, type DatabaseHandle } from '../db/connect.js';
+import { connectDatabase, type DatabaseHandle } from '../../src/db/connect.js';
 
 /** Which database this test run targets: the vitest project sets TEST_DB. */
 export const testDatabaseKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
