@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { connectDatabase } from './connect.js';
-import { accounts } from './schema.js';
+import { accounts } from './schema/index.js';
 
 const dirs: string[] = [];
 const tempDir = () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import * as schema from './schema.js';
+import * as schema from './schema/index.js';
 import { createTestDatabase } from '../../test/support/test-database.js';
 import { selectRows } from './connect.js';
 
@@ -23,8 +23,8 @@ function expectedTables() {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-describe('schema.ts and the committed migrations', () => {
-  it('agree: the database the migrations build has exactly the tables, columns and indexes of schema.ts', async () => {
+describe('the schema files and the committed migrations', () => {
+  it('agree: the database the migrations build has exactly the tables, columns and indexes of the schema files', async () => {
     const database = await createTestDatabase();
     try {
       const columns = await selectRows<{ table_name: string; column_name: string; type: string; not_null: boolean }>(database.db, sql`

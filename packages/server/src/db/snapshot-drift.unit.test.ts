@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
-import * as schema from './schema.js';
+import * as schema from './schema/index.js';
 import { migrationsFolder } from './connect.js';
 
 describe('drizzle-kit snapshot', () => {

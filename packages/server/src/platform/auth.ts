@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 import { hashToken } from './crypto.js';
-import { loginTokens, users } from '../db/schema.js';
+import { loginTokens, users } from '../db/schema/index.js';
 
 /** Who is calling: set on the request by `requireUser`. */
 export interface Actor {

@@ -17,7 +17,7 @@ import {
   queues,
   sessionScheduleEntries,
   users,
-} from '../../src/db/schema.js';
+} from '../../src/db/schema/index.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { givenVerifiedAdmin, logIn } from '../support/factories.js';
 import { registeredRoutes } from '../fuzz/route-catalogue.js';

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topicOf, type LoggedUser, type QueueSession, type RecordedSessionEvent } from '@wartefrei/shared';
-import { jobs, queueMembers } from '../../src/db/schema.js';
+import { jobs, queueMembers } from '../../src/db/schema/index.js';
 import { TIMED_SUSPEND_END_JOB } from '../../src/modules/sessions/index.js';
 import type { TestSocket } from '../support/test-clients.js';
 import { givenAdmin, givenProcessor } from '../support/factories-sessions.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LoggedUser, Processor } from '@wartefrei/shared';
-import { profiles, queues } from '../../src/db/schema.js';
+import { profiles, queues } from '../../src/db/schema/index.js';
 import { basic, type TestApp } from './test-app.js';
 import { givenVerifiedAdmin, linkIn, logIn } from './factories.js';
 

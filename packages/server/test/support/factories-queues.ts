@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LoggedUser, Profile, Queue } from '@wartefrei/shared';
-import { queueProcessors, users } from '../../src/db/schema.js';
+import { queueProcessors, users } from '../../src/db/schema/index.js';
 import { hashPassword } from '../../src/platform/passwords.js';
 import { givenVerifiedAdmin, logIn } from './factories.js';
 import { basic, type TestApp } from './test-app.js';

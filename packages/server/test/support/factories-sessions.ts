@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LoggedUser } from '@wartefrei/shared';
-import { profiles, queueProcessors, queues, users, type SessionButtonVisibility } from '../../src/db/schema.js';
+import { profiles, queueProcessors, queues, users, type SessionButtonVisibility } from '../../src/db/schema/index.js';
 import { hashPassword } from '../../src/platform/passwords.js';
 import { basic, type TestApp } from './test-app.js';
 import { givenVerifiedAdmin, logIn } from './factories.js';

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { LoggedUser, MemberActionResult, TicketView } from '@wartefrei/shared';
-import { queueSessions, queues } from '../../src/db/schema.js';
+import { queueSessions, queues } from '../../src/db/schema/index.js';
 import { basic, type TestApp } from './test-app.js';
 import { givenQueue } from './factories-sessions.js';
 

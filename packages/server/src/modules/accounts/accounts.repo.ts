@@ -1,6 +1,6 @@
 import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { accounts, loginTokens, passwordResetTokens, signupTokens, users } from '../../db/schema.js';
+import { accounts, loginTokens, passwordResetTokens, signupTokens, users } from '../../db/schema/index.js';
 
 export type OneTimeTokenTable = typeof signupTokens | typeof passwordResetTokens;
 export { signupTokens, passwordResetTokens };

@@ -8,7 +8,7 @@ import {
   type SupportedLang,
 } from '@wartefrei/shared';
 import type { Transaction } from '../../db/connect.js';
-import type { accounts, users } from '../../db/schema.js';
+import type { accounts, users } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation, violatedConstraint, type FieldProblem } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';

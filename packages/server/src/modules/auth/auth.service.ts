@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { hashToken, newSecretToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { verifyPassword } from '../../platform/passwords.js';
-import { loginTokens, users } from '../../db/schema.js';
+import { loginTokens, users } from '../../db/schema/index.js';
 import { findUserByUsername } from '../accounts/index.js';
 import { assertLoginAllowed, recordLoginFailure } from './login-limiter.js';
 

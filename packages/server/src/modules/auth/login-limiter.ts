@@ -1,7 +1,7 @@
 import { and, count, eq, gt, lt, min, or } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { loginFailures } from '../../db/schema.js';
+import { loginFailures } from '../../db/schema/index.js';
 
 /**
  * Failed sign-ins are counted in the database, so the limit holds across every server node:

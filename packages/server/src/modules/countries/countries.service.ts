@@ -1,6 +1,6 @@
 import type { Country, SupportedLang } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
-import { countries } from '../../db/schema.js';
+import { countries } from '../../db/schema/index.js';
 
 // The table changes only with a migration, so it is read once per process.
 let rows: Promise<{ id: number; isoCode: string }[]> | undefined;

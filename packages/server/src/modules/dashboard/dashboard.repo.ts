@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { profiles, queueMembers, queueProcessors, queueSessions, queueIsLive, queues } from '../../db/schema.js';
+import { profiles, queueMembers, queueProcessors, queueSessions, queueIsLive, queues } from '../../db/schema/index.js';
 
 export type QueueRow = typeof queues.$inferSelect;
 export type SessionRow = typeof queueSessions.$inferSelect;

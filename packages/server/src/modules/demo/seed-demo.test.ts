@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { accounts, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema.js';
+import { accounts, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { logIn } from '../../../test/support/factories.js';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './seed-demo.js';

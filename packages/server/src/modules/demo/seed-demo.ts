@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
-import { accounts, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema.js';
+import { accounts, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
 import { createAccountWithAdmin } from '../accounts/index.js';
 
 /** The demo logins, printed at start and in the README. */

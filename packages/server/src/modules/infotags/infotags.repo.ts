@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { infoTags } from '../../db/schema.js';
+import { infoTags } from '../../db/schema/index.js';
 
 export type InfoTagRow = typeof infoTags.$inferSelect;
 export type NewInfoTagRow = typeof infoTags.$inferInsert;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, InfoTag } from '@wartefrei/shared';
-import { infoTags } from '../../db/schema.js';
+import { infoTags } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { staffHeaders, givenLoggedInAdmin, givenProcessor } from '../../../test/support/factories-processors.js';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
-import { monitors } from '../../db/schema.js';
+import { monitors } from '../../db/schema/index.js';
 import { isUuid } from '../../platform/auth.js';
 import type { RealtimeHub } from '../../platform/realtime/index.js';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { accounts, monitorQueues, monitors, profiles, queueIsLive, queues } from '../../db/schema.js';
+import { accounts, monitorQueues, monitors, profiles, queueIsLive, queues } from '../../db/schema/index.js';
 
 export type MonitorRow = typeof monitors.$inferSelect;
 export type NewMonitorRow = typeof monitors.$inferInsert;

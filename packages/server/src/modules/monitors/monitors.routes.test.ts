@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { topicOf, type ApiError, type LoggedUser, type Monitor, type PublicMonitor, type RealtimeServerMessage } from '@wartefrei/shared';
-import { monitorQueues } from '../../db/schema.js';
+import { monitorQueues } from '../../db/schema/index.js';
 import { TestSocket } from '../../../test/support/test-clients.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { givenProcessor, givenProfile, givenQueue, givenSignedInAdmin, headersOf } from '../../../test/support/factories-queues.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { topicOf, type ApiError, type AssignedProcessor, type LoggedUser, type OwnQueue, type RealtimeServerMessage } from '@wartefrei/shared';
-import { jobs, queueProcessors, queues } from '../../db/schema.js';
+import { jobs, queueProcessors, queues } from '../../db/schema/index.js';
 import { runDueJobs } from '../../platform/jobs/index.js';
 import { TestSocket } from '../../../test/support/test-clients.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';

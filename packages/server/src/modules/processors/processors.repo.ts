@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { queueIsLive, queueProcessors, queues, users } from '../../db/schema.js';
+import { queueIsLive, queueProcessors, queues, users } from '../../db/schema/index.js';
 
 export type ProcessorRow = typeof users.$inferSelect;
 export type NewProcessorRow = typeof users.$inferInsert;

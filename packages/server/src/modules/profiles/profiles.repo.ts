@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { accounts, profileIsLive, profiles, queueIsLive, queues } from '../../db/schema.js';
+import { accounts, profileIsLive, profiles, queueIsLive, queues } from '../../db/schema/index.js';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type NewProfileRow = typeof profiles.$inferInsert;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Monitor, Queue, TicketView } from '@wartefrei/shared';
-import { queueMembers } from '../../db/schema.js';
+import { queueMembers } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { givenProfile, givenQueue, givenSignedInAdmin, headersOf } from '../../../test/support/factories-queues.js';
 import { drawRequest, givenTicket } from '../../../test/support/factories-tickets.js';

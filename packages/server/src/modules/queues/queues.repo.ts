@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { monitorQueues, profiles, queueIsLive, queueProcessors, queueSessions, queues, sessionScheduleEntries } from '../../db/schema.js';
+import { monitorQueues, profiles, queueIsLive, queueProcessors, queueSessions, queues, sessionScheduleEntries } from '../../db/schema/index.js';
 
 export type QueueRow = typeof queues.$inferSelect;
 export type NewQueueRow = typeof queues.$inferInsert;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { accounts, profileIsLive, profiles, queueIsLive, queueMembers, queues } from '../../db/schema.js';
+import { accounts, profileIsLive, profiles, queueIsLive, queueMembers, queues } from '../../db/schema/index.js';
 
 const accountColumns = { id: accounts.id, identifier: accounts.identifier, display_name: accounts.displayName };
 const profileColumns = { id: profiles.id, identifier: profiles.identifier, name: profiles.name };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, PublicMonitor, ResolvedRoute } from '@wartefrei/shared';
-import { queueSessions } from '../../db/schema.js';
+import { queueSessions } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { givenProfile, givenQueue, givenSignedInAdmin, headersOf } from '../../../test/support/factories-queues.js';
 

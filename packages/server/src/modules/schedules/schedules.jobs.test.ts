@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LoggedUser, QueueSession, RecordedSessionEvent, ScheduleEntry } from '@wartefrei/shared';
-import { jobs, profiles } from '../../db/schema.js';
+import { jobs, profiles } from '../../db/schema/index.js';
 import { runDueJobs } from '../../platform/jobs/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin, givenProfile, givenQueue, setNow } from '../../../test/support/factories-sessions.js';

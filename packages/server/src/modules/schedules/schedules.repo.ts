@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { profiles, queues, sessionScheduleEntries } from '../../db/schema.js';
+import { profiles, queues, sessionScheduleEntries } from '../../db/schema/index.js';
 
 export type ScheduleEntryRow = typeof sessionScheduleEntries.$inferSelect;
 export type ScheduleEntryValues = Partial<Pick<ScheduleEntryRow, 'event' | 'weekday' | 'localTime' | 'activated' | 'validOnHoliday'>>;

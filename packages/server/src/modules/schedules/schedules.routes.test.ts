@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ApiError, LoggedUser, ScheduleEntry } from '@wartefrei/shared';
-import { jobs } from '../../db/schema.js';
+import { jobs } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin, givenProcessor, givenQueue, setNow } from '../../../test/support/factories-sessions.js';
 import { SCHEDULE_OCCURRENCE_JOB, SMART_SUSPEND_JOB } from './index.js';

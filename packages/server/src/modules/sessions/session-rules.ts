@@ -1,5 +1,5 @@
 import type { SendableSessionEvent } from '@wartefrei/shared';
-import type { SessionButtonVisibility } from '../../db/schema.js';
+import type { SessionButtonVisibility } from '../../db/schema/index.js';
 import type { SessionChange, SessionRow } from './sessions.repo.js';
 
 /**

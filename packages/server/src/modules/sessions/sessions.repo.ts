@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { queueProcessors, queueSessionEvents, queueSessions, queueIsLive, queues } from '../../db/schema.js';
+import { queueProcessors, queueSessionEvents, queueSessions, queueIsLive, queues } from '../../db/schema/index.js';
 
 export type SessionRow = typeof queueSessions.$inferSelect;
 export type SessionEventRow = typeof queueSessionEvents.$inferSelect;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ApiError, LoggedUser, QueueSession, RecordedSessionEvent } from '@wartefrei/shared';
-import { queues } from '../../db/schema.js';
+import { queues } from '../../db/schema/index.js';
 import { runDueJobs } from '../../platform/jobs/index.js';
 import { registerSessionEndHook } from './index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';

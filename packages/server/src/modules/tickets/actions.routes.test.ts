@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ApiError, InfoTag, LoggedUser, Member, MemberActionResult, TicketView } from '@wartefrei/shared';
-import { queueMembers, queueProcessors, queues } from '../../db/schema.js';
+import { queueMembers, queueProcessors, queues } from '../../db/schema/index.js';
 import { runDueJobs } from '../../platform/jobs/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories-sessions.js';

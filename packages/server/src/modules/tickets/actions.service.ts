@@ -1,7 +1,7 @@
 import { memberTransition, translate, type CallMemberInput, type CallNextInput, type MemberAction, type MemberActionResult, type MoveMemberInput, type SupportedLang, type TicketView } from '@wartefrei/shared';
 import { eq } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/connect.js';
-import { queues } from '../../db/schema.js';
+import { queues } from '../../db/schema/index.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';

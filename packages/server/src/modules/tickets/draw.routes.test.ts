@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ApiError, LoggedUser, PublicQueue, TicketView } from '@wartefrei/shared';
-import { accounts, queueMembers, queueSessions } from '../../db/schema.js';
+import { accounts, queueMembers, queueSessions } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin, givenProcessor, givenQueue } from '../../../test/support/factories-sessions.js';
 import { drawRequest, givenOpenQueue, givenTicket } from '../../../test/support/factories-tickets.js';

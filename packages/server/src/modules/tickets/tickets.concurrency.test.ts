@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ApiError, LoggedUser, MemberActionResult, TicketView } from '@wartefrei/shared';
-import { queueMembers, queueSessions } from '../../db/schema.js';
+import { queueMembers, queueSessions } from '../../db/schema/index.js';
 import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { givenAdmin, givenProcessor } from '../../../test/support/factories-sessions.js';
 import { givenOpenQueue } from '../../../test/support/factories-tickets.js';

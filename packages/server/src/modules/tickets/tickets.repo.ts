@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, param, sql, type SQL } from 'drizzle-orm';
 import type { DrawOrigin } from '@wartefrei/shared';
 import { selectRows, type Queryable } from '../../db/connect.js';
-import { accounts, infoTags, profiles, queueMemberInfoTags, queueMembers, queueProcessors, queueSessions, queues } from '../../db/schema.js';
+import { accounts, infoTags, profiles, queueMemberInfoTags, queueMembers, queueProcessors, queueSessions, queues } from '../../db/schema/index.js';
 
 export type MemberRow = typeof queueMembers.$inferSelect;
 export type NewMemberRow = typeof queueMembers.$inferInsert;

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { loginTokens, users } from '../../db/schema.js';
+import { loginTokens, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, like } from 'drizzle-orm';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.js';
-import { jobs } from '../../db/schema.js';
+import { jobs } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { MAX_JOB_ATTEMPTS, registerJobHandler, retryDelayMs, runDueJobs, scheduleJob, startJobRunner } from './index.js';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Queryable, Transaction } from '../../db/connect.js';
-import { jobs } from '../../db/schema.js';
+import { jobs } from '../../db/schema/index.js';
 import { Outbox } from '../realtime/outbox.js';
 
 export type JobRow = typeof jobs.$inferSelect;

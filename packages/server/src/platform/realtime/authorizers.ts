@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect.js';
-import { queues } from '../../db/schema.js';
+import { queues } from '../../db/schema/index.js';
 import { isUuid } from '../auth.js';
 import { createRealtimeHub, type RealtimeHub } from './hub.js';
 

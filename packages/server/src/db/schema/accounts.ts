@@ -1,0 +1,78 @@
+/** Practices (accounts), their staff (users) and sign-in. */
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { BUTTON_VISIBILITIES, NAME_ORDERS, SUBSCRIPTION_STATES } from '@wartefrei/shared';
+import { createdAt } from './columns.js';
+
+export const subscriptionState = pgEnum('subscription_state', SUBSCRIPTION_STATES);
+export const buttonVisibility = pgEnum('button_visibility', BUTTON_VISIBILITIES);
+export const nameOrder = pgEnum('name_order', NAME_ORDERS);
+
+export const accounts = pgTable('accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  identifier: text('identifier').notNull(),
+  displayName: text('display_name').notNull(),
+  subscriptionState: subscriptionState('subscription_state').notNull().default('trial'),
+  trialEnd: timestamp('trial_end', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  // Identifiers are compared case-insensitively: /Praxis and /praxis are one URL to a patient.
+  uniqueIndex('accounts_identifier_unique').on(sql`lower(${t.identifier})`),
+]);
+
+/** Staff members: the processors of docs/product.md#entities; `is_admin` marks the account owner(s). */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  username: text('username').notNull(),
+  displayName: text('display_name').notNull(),
+  passwordHash: text('password_hash'),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  lang: text('lang').notNull().default('de'),
+  color: text('color'),
+  priority: integer('priority').notNull().default(10),
+  maxConcurrentProcessing: integer('max_concurrent_processing'),
+  buttonVisibility: buttonVisibility('button_visibility').notNull().default('EVERYBODY'),
+  nameOrder: nameOrder('name_order').notNull().default('FIRST_LAST'),
+  microsoftTenantId: text('microsoft_tenant_id'),
+  verified: boolean('verified').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [
+  // The username is the mail address and the login name: unique across all accounts.
+  uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+  index('users_account_idx').on(t.accountId),
+]);
+
+/** Login tokens; only a SHA-256 of the random token is stored. */
+export const loginTokens = pgTable('login_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('login_tokens_hash_unique').on(t.tokenHash), index('login_tokens_user_idx').on(t.userId)]);
+
+/** One-time tokens sent by mail: sign-up verification and password reset share the shape. */
+function oneTimeTokenTable<N extends string>(name: N) {
+  return pgTable(name, {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  }, (t) => [uniqueIndex(`${name}_hash_unique`).on(t.tokenHash), index(`${name}_user_idx`).on(t.userId)]);
+}
+export const signupTokens = oneTimeTokenTable('signup_tokens');
+export const passwordResetTokens = oneTimeTokenTable('password_reset_tokens');
+
+/** Failed sign-ins, counted per username and per IP over a sliding hour. */
+export const loginFailures = pgTable('login_failures', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull(),
+  ip: text('ip').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  index('login_failures_username_idx').on(t.username, t.createdAt),
+  index('login_failures_ip_idx').on(t.ip, t.createdAt),
+]);

@@ -1,0 +1,29 @@
+/** Locations (`profiles` in the API) of an account. */
+import { sql } from 'drizzle-orm';
+import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+import { accounts } from './accounts.js';
+
+/** Locations of an account. Extended by the locations issue (address, holidays). */
+export const profiles = pgTable('profiles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  identifier: text('identifier').notNull(),
+  timeZone: text('time_zone').notNull().default('Europe/Vienna'),
+  /** Public holidays: ISO country (AT, DE, CH) and its state or canton code (date-holidays). */
+  country: text('country'),
+  region: text('region'),
+  /** Set when the location was deleted: it leaves every screen and link, its lists' history stays. */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+  street1: text('street1'),
+  postcode: text('postcode'),
+  city: text('city'),
+  province: text('province'),
+  addressCountry: text('address_country'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  // Among live locations only: a deleted location's identifier may be used again.
+  uniqueIndex('profiles_account_identifier_unique').on(t.accountId, sql`lower(${t.identifier})`).where(sql`${t.archivedAt} IS NULL`),
+]);

@@ -1,0 +1,78 @@
+/** Tickets (queue members) and their info tags. */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { CANCEL_STATES, DRAW_ORIGINS, MEMBER_STATUSES } from '@wartefrei/shared';
+import { createdAt } from './columns.js';
+import { accounts, users } from './accounts.js';
+import { infoTags } from './infotags.js';
+import { queues } from './queues.js';
+
+export const memberStatus = pgEnum('member_status', MEMBER_STATUSES);
+export const cancelState = pgEnum('member_cancel_state', CANCEL_STATES);
+export const drawOrigin = pgEnum('draw_origin', DRAW_ORIGINS);
+
+/**
+ * Tickets (queue members, docs/product.md#entities). The line is `order_at` (then `ordinal`): the draw time,
+ * shifted by a time-priority info tag and set between neighbours by a move. Every state change
+ * is a compare-and-set on `version`.
+ */
+export const queueMembers = pgTable('queue_members', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  // No cascade: a list is archived, never deleted, and its tickets are its history (reports).
+  queueId: uuid('queue_id').notNull().references(() => queues.id, { onDelete: 'no action' }),
+  /** The queue that issued the number (kept when the member moves); no FK: it may be deleted later. */
+  numberQueueId: uuid('number_queue_id').notNull(),
+  sessionNo: integer('session_no').notNull(),
+  /** The n-th ticket of the session: the counter's value. */
+  ordinal: integer('ordinal').notNull(),
+  number: integer('number').notNull(),
+  status: memberStatus('status').notNull().default('WAITING'),
+  cancelState: cancelState('cancel_state'),
+  /** Taken off the list without being served. */
+  removed: boolean('removed').notNull().default(false),
+  origin: drawOrigin('origin').notNull(),
+  /** Drawn silently by a processor: no public announcement of the new ticket. */
+  silent: boolean('silent').notNull().default(false),
+  calledSilently: boolean('called_silently').notNull().default(false),
+  drawnByUserId: uuid('drawn_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  processorId: uuid('processor_id').references(() => users.id, { onDelete: 'set null' }),
+  orderAt: timestamp('order_at', { withTimezone: true }).notNull(),
+  /** The shift of the time-priority info tag in order_at (minutes, − earlier), undone when it goes. */
+  priorityShiftMinutes: integer('priority_shift_minutes').notNull().default(0),
+  displayName: text('display_name'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  birthDate: text('birth_date'),
+  insuranceNumber: text('insurance_number'),
+  mail: text('mail'),
+  phone: text('phone'),
+  lang: text('lang'),
+  firstEstimatedStart: timestamp('first_estimated_start', { withTimezone: true }),
+  createdAt: createdAt(),
+  actualStart: timestamp('actual_start', { withTimezone: true }),
+  actualEnd: timestamp('actual_end', { withTimezone: true }),
+  version: integer('version').notNull().default(0),
+}, (t) => [
+  // The counter hands out each ordinal of a session once; this proves it.
+  uniqueIndex('queue_members_ordinal_unique').on(t.numberQueueId, t.sessionNo, t.ordinal),
+  // Wrapped numbers never collide with a ticket still open: no two open tickets show one number.
+  uniqueIndex('queue_members_open_number_unique')
+    .on(t.numberQueueId, t.number)
+    .where(sql`${t.status} IN ('WAITING', 'PROCESSING')`),
+  // The line: call next reads the head of it.
+  index('queue_members_line_idx').on(t.queueId, t.orderAt, t.ordinal).where(sql`${t.status} = 'WAITING' AND ${t.cancelState} IS NULL`),
+  index('queue_members_queue_status_idx').on(t.queueId, t.status),
+  // Recent real durations, for the learned average.
+  index('queue_members_finished_idx').on(t.queueId, t.actualEnd).where(sql`${t.status} = 'FINISHED_BY_PROCESSOR'`),
+  index('queue_members_account_idx').on(t.accountId),
+  check('queue_members_user_cancel', sql`${t.status} <> 'FINISHED_BY_USER' OR ${t.cancelState} = 'USER'`),
+  check('queue_members_processing_not_cancelled', sql`${t.status} <> 'PROCESSING' OR ${t.cancelState} IS NULL`),
+]);
+
+/** Info tags on a ticket. */
+export const queueMemberInfoTags = pgTable('queue_member_info_tags', {
+  memberId: uuid('member_id').notNull().references(() => queueMembers.id, { onDelete: 'cascade' }),
+  infoTagId: uuid('info_tag_id').notNull().references(() => infoTags.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.memberId, t.infoTagId] }), index('queue_member_info_tags_tag_idx').on(t.infoTagId)]);
