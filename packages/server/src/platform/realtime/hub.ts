@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { eventMessage, REALTIME_CLOSE, type RealtimeEvent, type RealtimeServerMessage, type TopicKind } from '@wartefrei/shared';
 import type { Actor } from '../auth.js';
-import { createInProcessAdapter, createRedisAdapter, type Envelope, type PubSubAdapter } from './adapters.js';
+import { createInProcessAdapter, type Envelope, type PubSubAdapter } from './pubsub.js';
+import { createRedisAdapter } from './redis-adapter.js';
 
 /** What a subscription may see: every event, or only events marked public. */
 export type Access = 'full' | 'public';

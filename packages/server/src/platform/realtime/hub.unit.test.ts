@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { RealtimeEvent } from '@wartefrei/shared';
-import { createInProcessAdapter } from './adapters.js';
+import { createInProcessAdapter } from './pubsub.js';
 import { createHub, MAX_BUFFERED_BYTES, type RealtimeSink } from './hub.js';
 
 const log = pino({ level: 'silent' });
