@@ -1,210 +1,18 @@
-import { memberTransition, translate, type CallMemberInput, type CallNextInput, type MemberAction, type MemberActionResult, type MoveMemberInput, type SupportedLang, type TicketView } from '@wartefrei/shared';
-import { eq } from 'drizzle-orm';
-import type { Queryable, Transaction } from '../../db/connect.js';
-import { queues } from '../../db/schema/index.js';
+/** Staff actions on one ticket (finish, put back, remove, cancel, restore, move, tag) and the patient giving theirs back. */
+import type { MemberActionResult, MoveMemberInput, SupportedLang, TicketView } from '@wartefrei/shared';
+import type { Transaction } from '../../db/connect.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { scheduleJob } from '../../platform/jobs/index.js';
 import { Outbox } from '../../platform/realtime/index.js';
 import { queueOfActor } from '../sessions/index.js';
 import { notifyCancelled } from './mails.js';
-import { announceCall, announceUpdate } from './tickets.events.js';
-import {
-  addInfoTag,
-  countProcessing,
-  findMember,
-  findMemberForStaff,
-  infoTagOfAccount,
-  lineOrderOf,
-  lockHeadOfLine,
-  removeInfoTag,
-  timePriorityTagOf,
-  updateMemberIfVersion,
-  type MemberRow,
-  type NewMemberRow,
-  activeQueueIdsOf,
-} from './tickets.repo.js';
-import { presentMembers, ticketView } from './views.service.js';
-
-export const MEMBER_TIMEOUT_JOB = 'tickets.timeout';
-
-/** The member if the actor may act on it (their account; for a processor an assigned queue). */
-async function memberOfActor(q: Queryable, actor: Actor, memberId: string): Promise<MemberRow> {
-  if (!isUuid(memberId)) throw new AppError('MEMBER_NOT_FOUND');
-  const member = await findMemberForStaff(q, {
-    memberId,
-    accountId: actor.accountId,
-    ...(actor.isAdmin ? {} : { assignedUserId: actor.userId }),
-  });
-  if (!member) throw new AppError('MEMBER_NOT_FOUND');
-  return member;
-}
-
-// A concurrent change makes the loser re-read and decide again; a few rounds settle it.
-const CAS_ROUNDS = 3;
-
-/**
- * Applies an action as a compare-and-set on the member's version: allowed by the state rules
- * (memberTransition) for the state it is in now, else MEMBER_STATE — so a repeated request
- * changes nothing. With `expectedVersion` the caller acts only on the state it saw
- * (MEMBER_CHANGED otherwise).
- */
-export async function changeMember(
-  tx: Transaction,
-  member: MemberRow,
-  action: MemberAction,
-  change: (current: MemberRow) => Partial<NewMemberRow>,
-  expectedVersion?: number,
-): Promise<MemberRow> {
-  let current: MemberRow | undefined = member;
-  for (let round = 0; round < CAS_ROUNDS && current; round++) {
-    if (expectedVersion !== undefined && current.version !== expectedVersion) throw new AppError('MEMBER_CHANGED');
-    const next = memberTransition({ status: current.status, cancel_state: current.cancelState }, action);
-    if (!next) throw new AppError('MEMBER_STATE');
-    const updated = await updateMemberIfVersion(tx, current.id, current.version, {
-      status: next.status,
-      cancelState: next.cancel_state,
-      ...change(current),
-    });
-    if (updated) return updated;
-    current = await findMember(tx, member.id);
-  }
-  throw new AppError(current ? 'MEMBER_CHANGED' : 'MEMBER_NOT_FOUND');
-}
-
-type Warning = NonNullable<MemberActionResult['warning']>;
-
-/**
- * docs/product.md#roles-and-permissions: at most maxConcurrentProcessing members of a queue are processed at once — a
- * recommendation: a call beyond it is refused (MAX_CONCURRENT_PROCESSING) unless `force`,
- * and then answered with the warning. The queue row is locked while counting, so two calls at
- * the same instant cannot both take the last free place.
- */
-async function checkConcurrency(tx: Transaction, queueId: string, force: boolean, lang: SupportedLang): Promise<Warning | undefined> {
-  const [queue] = await tx
-    .select({ max: queues.maxConcurrentProcessing })
-    .from(queues)
-    .where(eq(queues.id, queueId))
-    .for(force ? 'share' : 'update');
-  const max = queue?.max ?? 1;
-  if ((await countProcessing(tx, { queueId })) < max) return undefined;
-  if (!force) throw new AppError('MAX_CONCURRENT_PROCESSING', { args: [max] });
-  return { code: 'MAX_CONCURRENT_PROCESSING', message: translate(lang, 'errors', 'MAX_CONCURRENT_PROCESSING', [max]), max };
-}
-
-/** Calls a locked or read member: PROCESSING by this processor, the timeout job planned, the call announced. */
-async function call(
-  ctx: AppContext,
-  tx: Transaction,
-  outbox: Outbox,
-  actor: Actor,
-  member: MemberRow,
-  options: { silent?: boolean | undefined; version?: number | undefined },
-): Promise<MemberRow> {
-  const now = ctx.clock.now();
-  const called = await changeMember(
-    tx,
-    member,
-    'call',
-    (m) => ({ processorId: actor.userId, actualStart: now, actualEnd: null, calledSilently: options.silent ?? m.silent }),
-    options.version,
-  );
-  const [queue] = await tx.select({ timeoutMinutes: queues.timeoutMinutes }).from(queues).where(eq(queues.id, called.queueId));
-  if (queue?.timeoutMinutes) {
-    await scheduleJob(tx, {
-      kind: MEMBER_TIMEOUT_JOB,
-      key: `${called.id}:${called.version}`,
-      runAt: new Date(now.getTime() + queue.timeoutMinutes * 60_000),
-      payload: { memberId: called.id, version: called.version },
-    });
-  }
-  announceCall(outbox, called);
-  return called;
-}
-
-/** Runs a staff change in a transaction and publishes its events after the commit. */
-async function inTransaction<T>(ctx: AppContext, work: (tx: Transaction, outbox: Outbox) => Promise<T>): Promise<T> {
-  const outbox = new Outbox();
-  const result = await ctx.db.transaction((tx) => work(tx, outbox));
-  await outbox.flush(ctx.realtime);
-  return result;
-}
-
-async function result(ctx: AppContext, member: MemberRow, extra: { next?: MemberRow | null; warning?: Warning } = {}): Promise<MemberActionResult> {
-  const rows = extra.next ? [member, extra.next] : [member];
-  const [presented, next] = await presentMembers(ctx, ctx.db, rows);
-  // Deleted in between (only an account's removal deletes tickets): the change is gone with it.
-  if (!presented) throw new AppError('MEMBER_NOT_FOUND');
-  return {
-    member: presented,
-    ...(extra.next !== undefined ? { next: next ?? null } : {}),
-    ...(extra.warning ? { warning: extra.warning } : {}),
-  };
-}
-
-/**
- * Locks and calls the head of the line of some queues (queue priority, then order): the
- * SKIP LOCKED read makes two processors pressing at once call two different members.
- */
-async function callHeadOfLine(
-  ctx: AppContext,
-  tx: Transaction,
-  outbox: Outbox,
-  actor: Actor,
-  queueIds: string[],
-  input: { silent?: boolean | undefined; force?: boolean | undefined },
-  lang: SupportedLang,
-): Promise<{ member: MemberRow; warning: Warning | undefined }> {
-  const head = await lockHeadOfLine(tx, queueIds);
-  if (!head) throw new AppError('NO_WAITING_MEMBER');
-  const warning = await checkConcurrency(tx, head.queueId, input.force === true, lang);
-  const member = await call(ctx, tx, outbox, actor, head, { silent: input.silent });
-  return { member, warning };
-}
-
-/** `POST /queues/{id}/call-next`. */
-export async function callNextOfQueue(ctx: AppContext, actor: Actor, queueId: string, input: CallNextInput, lang: SupportedLang): Promise<MemberActionResult> {
-  const queue = await queueOfActor(ctx, actor, queueId);
-  const called = await inTransaction(ctx, (tx, outbox) => callHeadOfLine(ctx, tx, outbox, actor, [queue.id], input ?? {}, lang));
-  return result(ctx, called.member, called.warning ? { warning: called.warning } : {});
-}
-
-/**
- * `POST /call-next`: the next member over every queue the caller actively processes, the most
- * urgent queue first (priority 1 = very high), then the line's order. Queues that already have
- * maxConcurrentProcessing members in processing are passed over unless `force`.
- */
-export async function callNextOfProcessor(ctx: AppContext, actor: Actor, input: CallNextInput, lang: SupportedLang): Promise<MemberActionResult> {
-  const queueIds = await activeQueueIdsOf(ctx.db, actor.accountId, actor.userId);
-  const called = await inTransaction(ctx, async (tx, outbox) => {
-    let candidates = queueIds;
-    if (!input?.force) {
-      candidates = [];
-      for (const id of queueIds) if ((await countProcessing(tx, { queueId: id })) < (await maxConcurrentOf(tx, id))) candidates.push(id);
-      // Somebody waits, but only in queues at their limit: say so rather than "nobody waits".
-      const blocked = candidates.length === 0 ? await lockHeadOfLine(tx, queueIds) : undefined;
-      if (blocked) throw new AppError('MAX_CONCURRENT_PROCESSING', { args: [await maxConcurrentOf(tx, blocked.queueId)] });
-    }
-    return callHeadOfLine(ctx, tx, outbox, actor, candidates, input ?? {}, lang);
-  });
-  return result(ctx, called.member, called.warning ? { warning: called.warning } : {});
-}
-
-async function maxConcurrentOf(tx: Transaction, queueId: string): Promise<number> {
-  const [row] = await tx.select({ max: queues.maxConcurrentProcessing }).from(queues).where(eq(queues.id, queueId));
-  return row?.max ?? 1;
-}
-
-/** `POST /members/{id}/call`: calls this member (out of order), publicly or silently. */
-export async function callMember(ctx: AppContext, actor: Actor, memberId: string, input: CallMemberInput, lang: SupportedLang): Promise<MemberActionResult> {
-  const called = await inTransaction(ctx, async (tx, outbox) => {
-    const member = await memberOfActor(tx, actor, memberId);
-    const warning = member.status === 'WAITING' ? await checkConcurrency(tx, member.queueId, input?.force === true, lang) : undefined;
-    return { member: await call(ctx, tx, outbox, actor, member, { silent: input?.silent, version: input?.version }), warning };
-  });
-  return result(ctx, called.member, called.warning ? { warning: called.warning } : {});
-}
+import { announceUpdate } from './tickets.events.js';
+import { addInfoTag, infoTagOfAccount, removeInfoTag, timePriorityTagOf } from './member-tags.repo.js';
+import { findMember, lineOrderOf, listSettingsOf, updateMemberIfVersion, type MemberRow, type NewMemberRow } from './tickets.repo.js';
+import { ticketView } from './views.service.js';
+import { memberOfActor, changeMember, inTransaction, result } from './staff-change.js';
+import { callHeadOfLine } from './call.service.js';
 
 /**
  * `POST /members/{id}/finish`: the visit is over. On a queue with automatically-next the same
@@ -216,8 +24,7 @@ export async function finishMember(ctx: AppContext, actor: Actor, memberId: stri
     const now = ctx.clock.now();
     const finished = await changeMember(tx, member, 'finish', () => ({ actualEnd: now }), version);
     announceUpdate(outbox, finished);
-    const [queue] = await tx.select({ automaticallyNext: queues.automaticallyNext }).from(queues).where(eq(queues.id, finished.queueId));
-    if (!queue?.automaticallyNext) return { member: finished };
+    if (!(await listSettingsOf(tx, finished.queueId))?.automaticallyNext) return { member: finished };
     const step = new Outbox();
     const next = await tx
       .transaction((sp) => callHeadOfLine(ctx, sp, step, actor, [finished.queueId], {}, lang))
@@ -252,8 +59,7 @@ export async function simpleAction(ctx: AppContext, actor: Actor, memberId: stri
     return updated;
   });
   if (action === 'cancel') {
-    const [queue] = await ctx.db.select({ name: queues.name }).from(queues).where(eq(queues.id, changed.queueId));
-    notifyCancelled(ctx, changed, queue?.name ?? '');
+    notifyCancelled(ctx, changed, (await listSettingsOf(ctx.db, changed.queueId))?.name ?? '');
   }
   return result(ctx, changed);
 }

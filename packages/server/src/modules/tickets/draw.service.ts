@@ -17,7 +17,7 @@ import { intakeOf } from './intake.js';
 import { estimateLine, type LineEstimate } from './line.js';
 import { presentTicket } from './present.js';
 import { announceUpdate } from './tickets.events.js';
-import { drawMember, findDrawContext, loadQueueLine } from './tickets.repo.js';
+import { drawMember, findDrawContext, loadQueueLine } from './draw.repo.js';
 
 /** Who draws: a patient (online, kiosk) by address, or a signed-in processor (manual). */
 export interface Drawer {

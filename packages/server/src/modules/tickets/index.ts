@@ -2,7 +2,7 @@ import './tickets.jobs.js';
 
 export { ticketsRoutes } from './tickets.routes.js';
 export { registerMemberTopic } from './tickets.realtime.js';
-export { MEMBER_TIMEOUT_JOB } from './actions.service.js';
+export { MEMBER_TIMEOUT_JOB } from './call.service.js';
 export { publicQueues } from './views.service.js';
 export { estimateLine } from './line.js';
-export { loadQueueLine, type QueueLine } from './tickets.repo.js';
+export { loadQueueLine, type QueueLine } from './draw.repo.js';

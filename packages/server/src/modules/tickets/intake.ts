@@ -1,5 +1,5 @@
 import { isSubscriptionValid, type IntakeState } from '@wartefrei/shared';
-import type { DrawContext } from './tickets.repo.js';
+import type { DrawContext } from './draw.repo.js';
 
 /**
  * What the draw rule (shared `drawRefusal`) looks at, from a queue as stored. A queue without

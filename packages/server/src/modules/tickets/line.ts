@@ -1,5 +1,6 @@
 import { estimateNewTicketWait, estimateStarts, learnedAverageMinutes } from '@wartefrei/shared';
-import type { QueueLine, QueueRow } from './tickets.repo.js';
+import type { QueueLine } from './draw.repo.js';
+import type { QueueRow } from './tickets.repo.js';
 
 export interface PlaceInLine {
   /** 1 = next to be called. */

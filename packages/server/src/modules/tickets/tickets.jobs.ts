@@ -1,6 +1,6 @@
 import { registerJobHandler, type JobHandler } from '../../platform/jobs/index.js';
 import { registerSessionEndHook } from '../sessions/index.js';
-import { MEMBER_TIMEOUT_JOB } from './actions.service.js';
+import { MEMBER_TIMEOUT_JOB } from './call.service.js';
 import { announceUpdate } from './tickets.events.js';
 import { endOpenMembers, findMember, updateMemberIfVersion } from './tickets.repo.js';
 

@@ -17,11 +17,9 @@ import { actorOf, optionalUser, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { requestLang } from '../../platform/i18n.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
+import { callMember, callNextOfProcessor, callNextOfQueue } from './call.service.js';
 import {
   addMemberInfoTag,
-  callMember,
-  callNextOfProcessor,
-  callNextOfQueue,
   cancelOwnTicket,
   finishMember,
   moveMember,

@@ -7,17 +7,9 @@ import { queueOfActor } from '../sessions/index.js';
 import { intakeOf } from './intake.js';
 import { estimateLine } from './line.js';
 import { presentMember, presentTicket } from './present.js';
-import {
-  findDrawContext,
-  findMember,
-  infoTagIdsOf,
-  listMembers,
-  loadQueueLine,
-  visibleInfoTagsOf,
-  type DrawContext,
-  type MemberRow,
-  type QueueLine,
-} from './tickets.repo.js';
+import { findDrawContext, loadQueueLine, type DrawContext, type QueueLine } from './draw.repo.js';
+import { findMember, listMembers, type MemberRow } from './tickets.repo.js';
+import { infoTagIdsOf, visibleInfoTagsOf } from './member-tags.repo.js';
 
 /** `GET /members/{id}`: the ticket page's data. Unknown and malformed ids are MEMBER_NOT_FOUND. */
 export async function ticketView(ctx: AppContext, memberId: string): Promise<TicketView> {

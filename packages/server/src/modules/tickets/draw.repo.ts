@@ -1,0 +1,226 @@
+/** The reads and the one write of a draw, and the line the estimator reads: prepared once per connection. */
+import { and, asc, count, desc, eq, getTableColumns, isNotNull, isNull, param, sql, type SQL } from 'drizzle-orm';
+import type { DrawOrigin } from '@wartefrei/shared';
+import { selectRows, type Queryable } from '../../db/connect.js';
+import { accounts, infoTags, profiles, queueMemberInfoTags, queueMembers, queueProcessors, queueSessions, queues } from '../../db/schema/index.js';
+import type { MemberRow, NewMemberRow, QueueRow, SessionRow } from './tickets.repo.js';
+
+/** A queue with what a draw needs to decide: its session, its account's subscription, its location's time zone. */
+export interface DrawContext {
+  queue: QueueRow;
+  session: SessionRow | null;
+  subscriptionState: string;
+  trialEnd: Date | null;
+  timeZone: string;
+}
+
+export async function findDrawContext(q: Queryable, queueId: string): Promise<DrawContext | undefined> {
+  const [row] = await preparedReadsOf(q).drawContext.execute({ queueId });
+  return row;
+}
+
+const LEARNED_SAMPLE_LIMIT = 50;
+
+/**
+ * The reads of every draw and ticket view (findDrawContext, loadQueueLine), built once per
+ * database handle and run as named prepared statements: drizzle builds a query anew on each
+ * call, and under a burst of draws that building was the largest share of the server's own CPU
+ * per draw after the driver's (bench/draw-throughput.mjs); PostgreSQL also parses and plans a
+ * named statement once per connection instead of once per call. The column lists are explicit,
+ * so a migration that adds columns does not invalidate them. A transaction gets its own set,
+ * bound to its connection.
+ */
+function prepareReads(q: Queryable) {
+  const queueId = sql.placeholder('queueId');
+  return {
+    drawContext: q
+      .select({
+        queue: queues,
+        session: queueSessions,
+        subscriptionState: accounts.subscriptionState,
+        trialEnd: accounts.trialEnd,
+        timeZone: profiles.timeZone,
+      })
+      .from(queues)
+      .innerJoin(accounts, eq(accounts.id, queues.accountId))
+      .innerJoin(profiles, eq(profiles.id, queues.profileId))
+      .leftJoin(queueSessions, eq(queueSessions.queueId, queues.id))
+      .where(eq(queues.id, queueId))
+      .limit(1)
+      .prepare('tickets_draw_context'),
+    waiting: q
+      .select({ id: queueMembers.id, number: queueMembers.number, silent: queueMembers.silent, orderAt: queueMembers.orderAt })
+      .from(queueMembers)
+      .where(and(eq(queueMembers.queueId, queueId), eq(queueMembers.status, 'WAITING'), isNull(queueMembers.cancelState)))
+      .orderBy(asc(queueMembers.orderAt), asc(queueMembers.ordinal))
+      .prepare('tickets_line_waiting'),
+    // Tags of waiting members that shift only their own estimate, or hide its times.
+    tagShifts: q
+      .select({ memberId: queueMemberInfoTags.memberId, delay: infoTags.delay, delayMinutes: infoTags.delayMinutes, hide: infoTags.hideTimesOnTicket })
+      .from(queueMemberInfoTags)
+      .innerJoin(queueMembers, eq(queueMembers.id, queueMemberInfoTags.memberId))
+      .innerJoin(infoTags, eq(infoTags.id, queueMemberInfoTags.infoTagId))
+      .where(and(eq(queueMembers.queueId, queueId), eq(queueMembers.status, 'WAITING'), eq(infoTags.timePriority, false)))
+      .prepare('tickets_line_tag_shifts'),
+    processing: q
+      .select({ id: queueMembers.id, number: queueMembers.number, startedAt: queueMembers.actualStart, calledSilently: queueMembers.calledSilently })
+      .from(queueMembers)
+      .where(and(eq(queueMembers.queueId, queueId), eq(queueMembers.status, 'PROCESSING')))
+      .orderBy(desc(queueMembers.actualStart))
+      .prepare('tickets_line_processing'),
+    activeProcessors: q
+      .select({ n: count() })
+      .from(queueProcessors)
+      .where(and(eq(queueProcessors.queueId, queueId), eq(queueProcessors.active, true)))
+      .prepare('tickets_line_active_processors'),
+    // Not active with an announced return (a pause): a lane again from then. One whose return
+    // has passed before its end job ran is in here too and counts as a lane now.
+    away: q
+      .select({ returnsAt: queueProcessors.inactiveUntil })
+      .from(queueProcessors)
+      .where(and(eq(queueProcessors.queueId, queueId), eq(queueProcessors.active, false), isNotNull(queueProcessors.inactiveUntil)))
+      .prepare('tickets_line_away_processors'),
+    durations: q
+      .select({ start: queueMembers.actualStart, end: queueMembers.actualEnd })
+      .from(queueMembers)
+      .where(
+        and(
+          eq(queueMembers.queueId, queueId),
+          eq(queueMembers.status, 'FINISHED_BY_PROCESSOR'),
+          eq(queueMembers.removed, false),
+          isNotNull(queueMembers.actualStart),
+          isNotNull(queueMembers.actualEnd),
+        ),
+      )
+      .orderBy(desc(queueMembers.actualEnd))
+      .limit(LEARNED_SAMPLE_LIMIT)
+      .prepare('tickets_line_durations'),
+  };
+}
+
+const preparedReads = new WeakMap<Queryable, ReturnType<typeof prepareReads>>();
+function preparedReadsOf(q: Queryable): ReturnType<typeof prepareReads> {
+  let reads = preparedReads.get(q);
+  if (!reads) preparedReads.set(q, (reads = prepareReads(q)));
+  return reads;
+}
+
+/**
+ * The UPDATE that takes the next ticket of the queue's session: raises the counter row — only
+ * while intake for this origin is open and, when the queue refuses at its number end, numbers
+ * are left — and computes the number (wrapping at number end when configured). The row lock
+ * orders concurrent draws; nothing is read first and decided later. Returns no row: refused.
+ */
+function takeNextNumberSql(queueId: string, origin: DrawOrigin): SQL {
+  const intakeOpen: SQL =
+    origin === 'MANUAL'
+      ? sql`TRUE`
+      : sql`s.queueing_allowed AND NOT s.blocked AND NOT ${origin === 'ONLINE' ? sql`s.online_suspended` : sql`s.kiosk_suspended`}`;
+  return sql`
+      UPDATE queue_sessions s SET last_ordinal = s.last_ordinal + 1
+      FROM queues qu
+      WHERE s.queue_id = ${queueId} AND qu.id = s.queue_id AND qu.archived_at IS NULL AND s.open AND ${intakeOpen}
+        AND (qu.number_end IS NULL OR qu.number_wrap
+             OR s.last_ordinal < qu.number_end - COALESCE(qu.number_start, 1) + 1)
+      RETURNING s.session_no, s.last_ordinal AS ordinal,
+        COALESCE(qu.number_start, 1) + CASE
+          WHEN qu.number_end IS NULL THEN s.last_ordinal - 1
+          ELSE (s.last_ordinal - 1) % (qu.number_end - COALESCE(qu.number_start, 1) + 1)
+        END AS number`;
+}
+
+const memberColumns = getTableColumns(queueMembers);
+type MemberColumn = (typeof memberColumns)[keyof typeof memberColumns];
+
+/** A member row as the driver returns it (column names, driver values), mapped the way drizzle maps its own results. */
+function memberFromDriver(raw: Record<string, unknown>): MemberRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(memberColumns) as [string, MemberColumn][]) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value as never);
+  }
+  return row as MemberRow;
+}
+
+/**
+ * Draws: takes the next number of the queue's session (see takeNextNumberSql) and inserts the
+ * member with it, in ONE statement (a data-modifying CTE) — atomic on its own, so a failing
+ * insert gives the number back, like the transaction it replaces. Why one statement: the counter
+ * row's lock orders every draw of the queue and is held until commit. As BEGIN; UPDATE; INSERT;
+ * COMMIT it was held across three round trips to the server, and under load the lock holder
+ * mostly waited for the busy event loop while the other draws queued behind it holding pooled
+ * connections (bench/draw-throughput.mjs: pg_stat_activity showed the holder "idle in
+ * transaction"). Now the lock lives only inside the database. Undefined: refused by the counter
+ * row (intake closed for this origin or the range used up); the caller finds out why.
+ */
+export async function drawMember(
+  q: Queryable,
+  origin: DrawOrigin,
+  values: Omit<NewMemberRow, 'sessionNo' | 'ordinal' | 'number' | 'origin' | 'queueId'> & { queueId: string },
+): Promise<MemberRow | undefined> {
+  const given = (Object.entries({ ...values, origin }) as [keyof typeof memberColumns, unknown][]).filter(([, value]) => value !== undefined);
+  const column = (key: keyof typeof memberColumns): MemberColumn => memberColumns[key];
+  // INSERT … SELECT does not type its parameters from the target columns: each gets a cast.
+  const typed = given.map(([key, value]) => sql`${param(value, column(key))}::${sql.raw(column(key).getSQLType())}`);
+  const rows = await selectRows<Record<string, unknown>>(
+    q,
+    sql`
+      WITH taken AS (${takeNextNumberSql(values.queueId, origin)})
+      INSERT INTO ${queueMembers} (${sql.join([...given.map(([key]) => sql.identifier(column(key).name)), sql`session_no, ordinal, number`], sql`, `)})
+      SELECT ${sql.join([...typed, sql`taken.session_no, taken.ordinal, taken.number`], sql`, `)} FROM taken
+      RETURNING ${sql.join(Object.values(memberColumns).map((c) => sql.identifier(c.name)), sql`, `)}`,
+  );
+  const [raw] = rows;
+  return raw ? memberFromDriver(raw) : undefined;
+}
+
+/** The line of a queue as the estimator needs it. */
+export interface QueueLine {
+  /**
+   * Waiting members in call order, with the delay of their non-priority info tags (minutes,
+   * − earlier); `number` and `silent` (drawn silently) for the public "next" numbers.
+   */
+  waiting: { id: string; number: number; silent: boolean; orderAt: Date; delayMinutes: number; hideTimes: boolean }[];
+  /** Members being processed, latest call first. */
+  processing: { id: string; number: number; startedAt: Date; calledSilently: boolean }[];
+  /** Processors assigned and actively processing. */
+  activeProcessors: number;
+  /** Processors on a pause with an announced return: the estimator counts each from then. */
+  away: { returnsAt: Date }[];
+  /** Real durations (minutes) of recently finished visits, oldest first. */
+  recentDurations: number[];
+}
+
+export async function loadQueueLine(q: Queryable, queueId: string): Promise<QueueLine> {
+  const reads = preparedReadsOf(q);
+  const [waiting, tagShifts, processing, active, away, durations] = await Promise.all([
+    reads.waiting.execute({ queueId }),
+    reads.tagShifts.execute({ queueId }),
+    reads.processing.execute({ queueId }),
+    reads.activeProcessors.execute({ queueId }),
+    reads.away.execute({ queueId }),
+    reads.durations.execute({ queueId }),
+  ]);
+  const shifts = new Map<string, { delayMinutes: number; hideTimes: boolean }>();
+  for (const tag of tagShifts) {
+    const current = shifts.get(tag.memberId) ?? { delayMinutes: 0, hideTimes: false };
+    const sign = tag.delay === 'EARLIER' ? -1 : tag.delay === 'LATER' ? 1 : 0;
+    shifts.set(tag.memberId, { delayMinutes: current.delayMinutes + sign * tag.delayMinutes, hideTimes: current.hideTimes || tag.hide });
+  }
+  return {
+    waiting: waiting.map((w) => ({
+      id: w.id,
+      number: w.number,
+      silent: w.silent,
+      orderAt: w.orderAt,
+      delayMinutes: shifts.get(w.id)?.delayMinutes ?? 0,
+      hideTimes: shifts.get(w.id)?.hideTimes ?? false,
+    })),
+    processing: processing.map((p) => ({ id: p.id, number: p.number, startedAt: p.startedAt ?? new Date(0), calledSilently: p.calledSilently })),
+    activeProcessors: active[0]?.n ?? 0,
+    away: away.flatMap(({ returnsAt }) => (returnsAt ? [{ returnsAt }] : [])),
+    recentDurations: durations
+      .map((d) => ((d.end?.getTime() ?? 0) - (d.start?.getTime() ?? 0)) / 60_000)
+      .reverse(),
+  };
+}
