@@ -18,14 +18,14 @@ import { authRoutes } from './modules/auth/index.js';
 import { countriesRoutes } from './modules/countries/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { usersRoutes } from './modules/users/index.js';
-import { sessionsRoutes } from './modules/sessions/index.js';
-import { schedulesRoutes } from './modules/schedules/index.js';
+import { registerSessionJobs, sessionsRoutes } from './modules/sessions/index.js';
+import { registerScheduleJobs, schedulesRoutes } from './modules/schedules/index.js';
 import { profilesRoutes } from './modules/profiles/index.js';
 import { queuesRoutes } from './modules/queues/index.js';
 import { routesRoutes } from './modules/routes/index.js';
-import { processorsRoutes } from './modules/processors/index.js';
+import { processorsRoutes, registerProcessorJobs } from './modules/processors/index.js';
 import { infoTagsRoutes } from './modules/infotags/index.js';
-import { registerMemberTopic, ticketsRoutes } from './modules/tickets/index.js';
+import { registerMemberTopic, registerTicketJobs, ticketsRoutes } from './modules/tickets/index.js';
 import { monitorsRoutes, registerMonitorTopic } from './modules/monitors/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 
@@ -48,9 +48,21 @@ declare module 'fastify' {
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * Every kind of timed work and every session-end hook, in one list: a module's jobs run only
+ * once they are named here (registering is idempotent, so several apps in one process are fine).
+ */
+function registerJobsAndHooks(): void {
+  registerSessionJobs();
+  registerScheduleJobs();
+  registerProcessorJobs();
+  registerTicketJobs();
+}
+
 /** Builds the whole server; main.ts listens on it, tests inject into it. */
 export async function buildApp(options: BuildAppOptions) {
   installZodErrorCodes();
+  registerJobsAndHooks();
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },

@@ -1,3 +1,2 @@
-import './processors.jobs.js';
-
 export { processorsRoutes } from './processors.routes.js';
+export { registerProcessorJobs } from './processors.jobs.js';

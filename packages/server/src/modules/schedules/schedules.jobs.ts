@@ -1,4 +1,5 @@
-import { formatLocalDate, localDateOf, nextWeeklyOccurrence, zonedTimeToUtc, type ScheduleEventName } from '@wartefrei/shared';
+import { z } from 'zod';
+import { formatLocalDate, localDateOf, nextWeeklyOccurrence, ScheduleEventName, zonedTimeToUtc } from '@wartefrei/shared';
 import type { Queryable, Transaction } from '../../db/connect.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -18,13 +19,16 @@ export const SMART_SUSPEND_JOB = 'schedule.smart-suspend';
  */
 export const OCCURRENCE_GRACE_MS = 15 * 60_000;
 
-interface OccurrencePayload {
-  entryId: string;
-  queueId: string;
-  event: ScheduleEventName;
-  weekday: number;
-  localTime: string;
-}
+/** The entry as its job saw it when planned (see snapshotOf). */
+const OccurrencePayload = z.object({
+  entryId: z.uuid(),
+  queueId: z.uuid(),
+  event: ScheduleEventName,
+  weekday: z.number().int().min(1).max(7),
+  localTime: z.string().regex(/^\d{2}:\d{2}$/),
+});
+type OccurrencePayload = z.infer<typeof OccurrencePayload>;
+const SmartSuspendPayload = OccurrencePayload.extend({ closesAt: z.iso.datetime({ offset: true }) });
 
 /** The entry as its job saw it when planned: a changed entry makes the old job obsolete. */
 function snapshotOf(entry: ScheduleEntryRow): OccurrencePayload {
@@ -109,8 +113,8 @@ async function fire(
  * user would (source SCHEDULE; buttons do not bind the schedule) unless it is a public holiday
  * and the entry is not valid on holidays, then plans the next occurrence.
  */
-const runOccurrence: JobHandler = async (ctx, tx, job, outbox) => {
-  const planned = job.payload as unknown as OccurrencePayload;
+const runOccurrence: JobHandler<OccurrencePayload> = async (ctx, tx, job, outbox) => {
+  const planned = job.payload;
   const current = await findPlannableEntry(tx, planned.entryId);
   const now = ctx.clock.now();
   const state = planState(current, planned, job.runAt);
@@ -131,8 +135,8 @@ const runOccurrence: JobHandler = async (ctx, tx, job, outbox) => {
  * it belongs to (then it is MISSED). The minutes are those of the queue when the close was
  * planned; a changed setting applies from the next planned close on.
  */
-const runSmartSuspend: JobHandler = async (ctx, tx, job, outbox) => {
-  const planned = job.payload as unknown as OccurrencePayload & { closesAt: string };
+const runSmartSuspend: JobHandler<z.infer<typeof SmartSuspendPayload>> = async (ctx, tx, job, outbox) => {
+  const planned = job.payload;
   const closesAt = new Date(planned.closesAt);
   const current = await findPlannableEntry(tx, planned.entryId);
   // A moved or changed close has (or gets, through its occurrence job) a smart suspend of its own.
@@ -152,5 +156,8 @@ const runSmartSuspend: JobHandler = async (ctx, tx, job, outbox) => {
   return 'DONE';
 };
 
-registerJobHandler(SCHEDULE_OCCURRENCE_JOB, runOccurrence);
-registerJobHandler(SMART_SUSPEND_JOB, runSmartSuspend);
+/** The schedules module's job kinds; app.ts calls this when it builds the app. */
+export function registerScheduleJobs(): void {
+  registerJobHandler(SCHEDULE_OCCURRENCE_JOB, runOccurrence, OccurrencePayload);
+  registerJobHandler(SMART_SUSPEND_JOB, runSmartSuspend, SmartSuspendPayload);
+}

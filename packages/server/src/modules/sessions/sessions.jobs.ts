@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { registerJobHandler, type JobHandler } from '../../platform/jobs/index.js';
 import { AppError } from '../../platform/errors.js';
 import { findQueueById, getOrCreateSession } from './sessions.repo.js';
@@ -8,8 +9,10 @@ import { applySessionEvent, TIMED_SUSPEND_END_JOB } from './sessions.service.js'
  * that should have resumed must resume. It does nothing when the suspend it belongs to is no
  * longer the current one (resumed by hand, replaced by another suspend, closed by TERMINATE).
  */
-const endTimedSuspend: JobHandler = async (ctx, tx, job, outbox) => {
-  const { queueId, channel, until } = job.payload as { queueId: string; channel: 'ONLINE' | 'KIOSK'; until: string };
+const TimedSuspendEndPayload = z.object({ queueId: z.uuid(), channel: z.enum(['ONLINE', 'KIOSK']), until: z.iso.datetime({ offset: true }) });
+
+const endTimedSuspend: JobHandler<z.infer<typeof TimedSuspendEndPayload>> = async (ctx, tx, job, outbox) => {
+  const { queueId, channel, until } = job.payload;
   const queue = await findQueueById(tx, queueId);
   if (!queue) return 'DONE';
   const session = await getOrCreateSession(tx, queueId);
@@ -32,4 +35,7 @@ const endTimedSuspend: JobHandler = async (ctx, tx, job, outbox) => {
   return 'DONE';
 };
 
-registerJobHandler(TIMED_SUSPEND_END_JOB, endTimedSuspend);
+/** The sessions module's job kinds; app.ts calls this when it builds the app. */
+export function registerSessionJobs(): void {
+  registerJobHandler(TIMED_SUSPEND_END_JOB, endTimedSuspend, TimedSuspendEndPayload);
+}

@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import { registerJobHandler, type JobHandler } from '../../platform/jobs/index.js';
-import { registerSessionEndHook } from '../sessions/index.js';
+import { registerSessionEndHook, type SessionEndHook } from '../sessions/index.js';
 import { MEMBER_TIMEOUT_JOB } from './call.service.js';
 import { announceUpdate } from './tickets.events.js';
 import { endOpenMembers, findMember, updateMemberIfVersion } from './tickets.repo.js';
@@ -10,8 +11,10 @@ import { endOpenMembers, findMember, updateMemberIfVersion } from './tickets.rep
  * TIMEOUT. The job belongs to one call — the member's version at that call: a member finished,
  * requeued or called again since is left alone. Missed-while-down rule: it runs however late.
  */
-const timeOutMember: JobHandler = async (ctx, tx, job, outbox) => {
-  const { memberId, version } = job.payload as { memberId: string; version: number };
+const MemberTimeoutPayload = z.object({ memberId: z.uuid(), version: z.number().int() });
+
+const timeOutMember: JobHandler<z.infer<typeof MemberTimeoutPayload>> = async (ctx, tx, job, outbox) => {
+  const { memberId, version } = job.payload;
   const member = await findMember(tx, memberId);
   if (member?.version !== version || member.status !== 'PROCESSING') return 'DONE';
   const ended = await updateMemberIfVersion(tx, member.id, version, {
@@ -23,9 +26,13 @@ const timeOutMember: JobHandler = async (ctx, tx, job, outbox) => {
   return 'DONE';
 };
 
-registerJobHandler(MEMBER_TIMEOUT_JOB, timeOutMember);
-
 // docs/product.md#states-and-transitions: closing a queue ends all its waiting and processing members (cancel state SESSION_END).
-registerSessionEndHook(async (tx, closed, outbox) => {
+const endMembersOfClosedSession: SessionEndHook = async (tx, closed, outbox) => {
   for (const member of await endOpenMembers(tx, closed.queueId, closed.at)) announceUpdate(outbox, member);
-});
+};
+
+/** The tickets module's job kind and session-end hook; app.ts calls this when it builds the app. */
+export function registerTicketJobs(): void {
+  registerJobHandler(MEMBER_TIMEOUT_JOB, timeOutMember, MemberTimeoutPayload);
+  registerSessionEndHook(endMembersOfClosedSession);
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, like } from 'drizzle-orm';
+import { z } from 'zod';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.js';
 import { jobs } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
@@ -34,6 +35,11 @@ let flakyFailures = 1;
 registerJobHandler('test.flaky', async () => {
   if (flakyFailures-- > 0) throw new Error('not yet');
 });
+
+const typedRuns: number[] = [];
+registerJobHandler('test.typed', async (_ctx, _tx, job) => {
+  typedRuns.push(job.payload.n);
+}, z.object({ n: z.number() }));
 
 describe('runDueJobs', () => {
   it('runs due jobs in run_at order, leaves future ones pending and marks them DONE', async () => {
@@ -99,6 +105,20 @@ describe('runDueJobs', () => {
     await scheduleJob(t.app.ctx.db, { kind: 'test.unknown-kind', key: k, runAt: t.clock.now() });
     await runDueJobs(t.app.ctx, runner);
     expect(await jobByKey('test.unknown-kind', k)).toMatchObject({ status: 'PENDING', lastError: 'no handler for job kind test.unknown-kind' });
+  });
+
+  it('fails a job whose stored payload does not match its kind at once, and goes on with the others', async () => {
+    const [bad, good] = [key(), key()];
+    const runAt = new Date(t.clock.now().getTime() - 1000);
+    await scheduleJob(t.app.ctx.db, { kind: 'test.typed', key: bad, runAt, payload: { n: 'sieben' } });
+    await scheduleJob(t.app.ctx.db, { kind: 'test.typed', key: good, runAt, payload: { n: 7 } });
+    typedRuns.length = 0;
+    await runDueJobs(t.app.ctx, runner);
+    expect(typedRuns).toEqual([7]);
+    const failed = await jobByKey('test.typed', bad);
+    expect(failed).toMatchObject({ status: 'FAILED', attempts: 1 });
+    expect(failed.lastError).toContain('payload does not match job kind test.typed: n:');
+    expect((await jobByKey('test.typed', good)).status).toBe('DONE');
   });
 });
 

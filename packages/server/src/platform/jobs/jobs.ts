@@ -1,4 +1,5 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Queryable, Transaction } from '../../db/connect.js';
 import { jobs } from '../../db/schema/index.js';
@@ -18,13 +19,39 @@ export type JobOutcome = 'DONE' | 'MISSED';
  * use `tx`, never `ctx.db` (PGlite has one connection; the transaction holds it). Live events go
  * into `outbox`: they are published after the commit, and dropped when the job fails.
  */
-export type JobHandler = (ctx: AppContext, tx: Transaction, job: JobRow, outbox: Outbox) => Promise<JobOutcome | undefined | void>;
+export type JobHandler<P = JobRow['payload']> = (
+  ctx: AppContext,
+  tx: Transaction,
+  job: Omit<JobRow, 'payload'> & { payload: P },
+  outbox: Outbox,
+) => Promise<JobOutcome | undefined | void>;
 
-const handlers = new Map<string, JobHandler>();
+interface RegisteredKind {
+  handler: JobHandler<unknown>;
+  payload: z.ZodType | undefined;
+}
 
-/** Registers the handler of a job kind (modules do this when they are loaded). */
-export function registerJobHandler(kind: string, handler: JobHandler): void {
-  handlers.set(kind, handler);
+const kinds = new Map<string, RegisteredKind>();
+
+/**
+ * Registers the handler of a job kind; app.ts calls every module's registration when it builds
+ * the app. With `payload`, a job's stored payload is parsed before the handler sees it: one that
+ * does not parse (written by an older version, or by hand) fails at once, with its problems in
+ * `last_error`, rather than crashing the handler five times.
+ */
+export function registerJobHandler<P = JobRow['payload']>(kind: string, handler: JobHandler<P>, payload?: z.ZodType<P>): void {
+  kinds.set(kind, { handler: handler as JobHandler<unknown>, payload });
+}
+
+/** A job whose payload does not match its kind: retrying cannot help. */
+class InvalidJobPayload extends Error {}
+
+function payloadOf(registered: RegisteredKind, job: JobRow): unknown {
+  if (!registered.payload) return job.payload;
+  const parsed = registered.payload.safeParse(job.payload);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`).join('; ');
+  throw new InvalidJobPayload(`payload does not match job kind ${job.kind}: ${problems}`);
 }
 
 export interface NewJob {
@@ -115,16 +142,17 @@ async function claimAndRunOneJob(ctx: AppContext, runnerId: string, outbox: Outb
     if (!job) return undefined;
     const attempts = job.attempts + 1;
     await tx.update(jobs).set({ status: 'RUNNING', attempts, lockedBy: runnerId, lockedAt: now }).where(eq(jobs.id, job.id));
-    const handler = handlers.get(job.kind);
+    const registered = kinds.get(job.kind);
     try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      const outcome = (await tx.transaction((savepoint) => handler(ctx, savepoint, { ...job, status: 'RUNNING', attempts, lockedBy: runnerId, lockedAt: now }, outbox))) ?? 'DONE';
+      if (!registered) throw new Error(`no handler for job kind ${job.kind}`);
+      const running = { ...job, payload: payloadOf(registered, job), status: 'RUNNING' as const, attempts, lockedBy: runnerId, lockedAt: now };
+      const outcome = (await tx.transaction((savepoint) => registered.handler(ctx, savepoint, running, outbox))) ?? 'DONE';
       await tx.update(jobs).set({ status: outcome, finishedAt: ctx.clock.now(), lastError: null }).where(eq(jobs.id, job.id));
       return outcome === 'DONE' ? 'done' : 'missed';
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       ctx.log.warn({ err: error, jobId: job.id, kind: job.kind, attempts }, 'job failed');
-      const failed = attempts >= MAX_JOB_ATTEMPTS;
+      const failed = attempts >= MAX_JOB_ATTEMPTS || error instanceof InvalidJobPayload;
       await tx
         .update(jobs)
         .set(
