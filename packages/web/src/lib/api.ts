@@ -1,4 +1,4 @@
-import { isApiError, type ApiError } from '@wartefrei/shared';
+import { isApiError, type ApiError, type ErrorCode } from '@wartefrei/shared';
 import { getUser } from './session';
 import { currentLanguage } from '../i18n';
 
@@ -12,7 +12,11 @@ export class ApiRequestError extends Error {
   ) {
     super(message);
   }
-  get code(): string | undefined {
+  /**
+   * The shared error code, so a comparison with a misspelt code does not compile. A newer
+   * server's code unknown to this build is still a string and simply equals none of ours.
+   */
+  get code(): ErrorCode | undefined {
     return this.body?.code;
   }
 }
