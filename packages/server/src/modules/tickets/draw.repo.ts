@@ -106,20 +106,37 @@ function preparedReadsOf(q: Queryable): ReturnType<typeof prepareReads> {
 }
 
 /**
+ * The session part of the intake rule, in SQL over `queue_sessions s` and `queues qu`: the same
+ * rule as the shared `drawRefusal` (open list; for patients intake allowed, not blocked, their
+ * channel not suspended; staff need only an open list), so a draw that passed the check in
+ * TypeScript is refused by the counter row if the session changed in between.
+ * draw.intake-guard.test.ts drives both over every flag, so the two cannot drift.
+ */
+function sessionAdmitsSql(origin: DrawOrigin): SQL {
+  const patientIntake = sql`s.queueing_allowed AND NOT s.blocked AND NOT ${origin === 'ONLINE' ? sql`s.online_suspended` : sql`s.kiosk_suspended`}`;
+  return sql`qu.archived_at IS NULL AND s.open AND ${origin === 'MANUAL' ? sql`TRUE` : patientIntake}`;
+}
+
+/** Whether the draw's SQL guard admits a draw of this origin now (a read; for the parity test). */
+export async function sessionAdmitsDraw(q: Queryable, queueId: string, origin: DrawOrigin): Promise<boolean> {
+  const rows = await selectRows<{ admits: boolean }>(
+    q,
+    sql`SELECT (${sessionAdmitsSql(origin)}) AS admits FROM queue_sessions s JOIN queues qu ON qu.id = s.queue_id WHERE s.queue_id = ${queueId}`,
+  );
+  return rows[0]?.admits === true;
+}
+
+/**
  * The UPDATE that takes the next ticket of the queue's session: raises the counter row — only
  * while intake for this origin is open and, when the queue refuses at its number end, numbers
  * are left — and computes the number (wrapping at number end when configured). The row lock
  * orders concurrent draws; nothing is read first and decided later. Returns no row: refused.
  */
 function takeNextNumberSql(queueId: string, origin: DrawOrigin): SQL {
-  const intakeOpen: SQL =
-    origin === 'MANUAL'
-      ? sql`TRUE`
-      : sql`s.queueing_allowed AND NOT s.blocked AND NOT ${origin === 'ONLINE' ? sql`s.online_suspended` : sql`s.kiosk_suspended`}`;
   return sql`
       UPDATE queue_sessions s SET last_ordinal = s.last_ordinal + 1
       FROM queues qu
-      WHERE s.queue_id = ${queueId} AND qu.id = s.queue_id AND qu.archived_at IS NULL AND s.open AND ${intakeOpen}
+      WHERE s.queue_id = ${queueId} AND qu.id = s.queue_id AND ${sessionAdmitsSql(origin)}
         AND (qu.number_end IS NULL OR qu.number_wrap
              OR s.last_ordinal < qu.number_end - COALESCE(qu.number_start, 1) + 1)
       RETURNING s.session_no, s.last_ordinal AS ordinal,
