@@ -1,11 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LoggedUser } from '@wartefrei/shared';
 import { authenticateToken, isUuid, parseBasicAuth } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { hashToken, newSecretToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { verifyPassword } from '../../platform/passwords.js';
-import { loginTokens, users } from '../../db/schema/index.js';
+import type { users } from '../../db/schema/index.js';
+import { deleteTokenOfNamedUser, insertLoginToken } from './auth.repo.js';
 import { findUserByUsername } from '../accounts/index.js';
 import { assertLoginAllowed, recordLoginFailure } from './login-limiter.js';
 
@@ -52,7 +52,7 @@ export async function logIn(
   const token = newSecretToken();
   const ttl = Math.min(requestedTtlSeconds ?? ctx.config.tokenTtlSeconds, ctx.config.tokenTtlSeconds);
   const validUntil = new Date(ctx.clock.now().getTime() + ttl * 1000);
-  await ctx.db.insert(loginTokens).values({ userId: user.id, tokenHash: hashToken(token), validUntil });
+  await insertLoginToken(ctx.db, { userId: user.id, tokenHash: hashToken(token), validUntil });
   return presentLoggedUser(user, token, validUntil);
 }
 
@@ -70,13 +70,6 @@ export async function logOut(ctx: AppContext, authorization: string | undefined)
   const credentials = parseBasicAuth(authorization);
   if (!credentials) throw new AppError('AUTH_HEADER_MISSING');
   if (credentials.name.includes('\u0000')) throw new AppError('UNAUTHORIZED');
-  const namedUser = ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(isUuid(credentials.name) ? eq(users.id, credentials.name) : eq(sql`lower(${users.username})`, credentials.name.toLowerCase()));
-  const deleted = await ctx.db
-    .delete(loginTokens)
-    .where(and(eq(loginTokens.tokenHash, hashToken(credentials.secret)), inArray(loginTokens.userId, namedUser)))
-    .returning({ userId: loginTokens.userId });
-  if (deleted.length === 0) throw new AppError('UNAUTHORIZED');
+  const name = isUuid(credentials.name) ? { id: credentials.name } : { username: credentials.name };
+  if (!(await deleteTokenOfNamedUser(ctx.db, name, hashToken(credentials.secret)))) throw new AppError('UNAUTHORIZED');
 }

@@ -1,7 +1,6 @@
-import { and, count, eq, gt, lt, min, or } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { loginFailures } from '../../db/schema/index.js';
+import { loginFailuresSince, recordFailureAndPrune } from './auth.repo.js';
 
 /**
  * Failed sign-ins are counted in the database, so the limit holds across every server node:
@@ -11,17 +10,14 @@ export async function assertLoginAllowed(ctx: AppContext, username: string, ip: 
   const { perUsername, perIp, windowSeconds } = ctx.config.loginLimits;
   const now = ctx.clock.now();
   const since = new Date(now.getTime() - windowSeconds * 1000);
-  for (const [column, value, limit] of [
-    [loginFailures.username, username, perUsername],
-    [loginFailures.ip, ip, perIp],
+  for (const [by, limit] of [
+    [{ username }, perUsername],
+    [{ ip }, perIp],
   ] as const) {
-    const [row] = await ctx.db
-      .select({ failures: count(), oldest: min(loginFailures.createdAt) })
-      .from(loginFailures)
-      .where(and(eq(column, value), gt(loginFailures.createdAt, since)));
-    if (row && row.failures >= limit) {
+    const row = await loginFailuresSince(ctx.db, by, since);
+    if (row.failures >= limit) {
       // Retry when the oldest failure leaves the window (whole minutes in the message).
-      const oldest = row.oldest ? new Date(row.oldest).getTime() : now.getTime();
+      const oldest = row.oldest ? row.oldest.getTime() : now.getTime();
       const retryAfter = Math.max(1, Math.ceil((oldest + windowSeconds * 1000 - now.getTime()) / 1000));
       throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', {
         args: [Math.ceil(retryAfter / 60)],
@@ -35,8 +31,5 @@ export async function assertLoginAllowed(ctx: AppContext, username: string, ip: 
 export async function recordLoginFailure(ctx: AppContext, username: string, ip: string): Promise<void> {
   const now = ctx.clock.now();
   const cutoff = new Date(now.getTime() - ctx.config.loginLimits.windowSeconds * 1000);
-  await ctx.db.insert(loginFailures).values({ username, ip, createdAt: now });
-  await ctx.db
-    .delete(loginFailures)
-    .where(and(or(eq(loginFailures.username, username), eq(loginFailures.ip, ip)), lt(loginFailures.createdAt, cutoff)));
+  await recordFailureAndPrune(ctx.db, { username, ip, at: now }, cutoff);
 }

@@ -1,6 +1,6 @@
 import type { Country, SupportedLang } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
-import { countries } from '../../db/schema/index.js';
+import { listCountryCodes } from './countries.repo.js';
 
 // The table changes only with a migration, so it is read once per process.
 let rows: Promise<{ id: number; isoCode: string }[]> | undefined;
@@ -10,7 +10,7 @@ const byLang = new Map<string, Country[]>();
 export async function listCountries(ctx: AppContext, lang: SupportedLang): Promise<Country[]> {
   const cached = byLang.get(lang);
   if (cached) return cached;
-  rows ??= ctx.db.select({ id: countries.id, isoCode: countries.isoCode }).from(countries);
+  rows ??= listCountryCodes(ctx.db);
   const names = new Intl.DisplayNames([lang], { type: 'region', fallback: 'code' });
   const collator = new Intl.Collator(lang);
   const list = (await rows)
