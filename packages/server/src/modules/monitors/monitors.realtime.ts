@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.js';
-import { monitors } from '../../db/schema/index.js';
 import { isUuid } from '../../platform/auth.js';
 import type { RealtimeHub } from '../../platform/realtime/index.js';
+import { accountOfMonitor } from './monitors.repo.js';
 
 /**
  * `monitor:{id}`: a monitor screen runs without login, so anyone may follow an existing monitor
@@ -12,8 +11,8 @@ import type { RealtimeHub } from '../../platform/realtime/index.js';
 export function registerMonitorTopic(hub: RealtimeHub, db: Database): void {
   hub.registerTopicAuthorizer('monitor', async ({ actor }, id) => {
     if (!isUuid(id)) return false;
-    const [row] = await db.select({ accountId: monitors.accountId }).from(monitors).where(eq(monitors.id, id)).limit(1);
-    if (!row) return false;
-    return actor?.accountId === row.accountId ? 'full' : 'public';
+    const accountId = await accountOfMonitor(db, id);
+    if (!accountId) return false;
+    return actor?.accountId === accountId ? 'full' : 'public';
   });
 }

@@ -120,3 +120,9 @@ export async function queueIdsOfAccountInMasterOrder(db: Queryable, accountId: s
     .orderBy(asc(profiles.createdAt), asc(profiles.id), asc(queues.priority), asc(queues.name), asc(queues.id));
   return rows.map((r) => r.id);
 }
+
+/** The account of a monitor, for the realtime rule of `monitor:{id}`. */
+export async function accountOfMonitor(db: Queryable, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ accountId: monitors.accountId }).from(monitors).where(eq(monitors.id, id)).limit(1);
+  return row?.accountId;
+}
