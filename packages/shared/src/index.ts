@@ -16,6 +16,7 @@ export * from './schedules/schedules.schemas.js';
 export * from './schedules/local-time.js';
 export * from './profiles/profiles.schemas.js';
 export * from './queues/queues.schemas.js';
+export * from './queues/queue-defaults.js';
 export * from './routes/routes.schemas.js';
 export * from './realtime.js';
 export * from './tickets/svnr.js';

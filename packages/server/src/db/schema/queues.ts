@@ -1,7 +1,7 @@
 /** Waiting lists, and the one rule of which lists and locations are live. */
 import { isNull, sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { LOGO_PLACEMENTS, PATIENT_INPUT_MODES, type PatientInputs, type SessionButtonVisibility } from '@wartefrei/shared';
+import { LOGO_PLACEMENTS, PATIENT_INPUT_MODES, QUEUE_DEFAULTS, type PatientInputs, type SessionButtonVisibility } from '@wartefrei/shared';
 import { createdAt } from './columns.js';
 import { accounts, nameOrder } from './accounts.js';
 import { profiles } from './locations.js';
@@ -18,48 +18,44 @@ export const queues = pgTable('queues', {
   name: text('name').notNull(),
   identifier: text('identifier').notNull(),
   phone: text('phone'),
-  priority: integer('priority').notNull().default(10),
+  priority: integer('priority').notNull().default(QUEUE_DEFAULTS.priority),
   kioskTextBefore: text('kiosk_text_before'),
   kioskTextAfter: text('kiosk_text_after'),
   ticketTextBefore: text('ticket_text_before'),
   ticketTextAfter: text('ticket_text_after'),
   monitorText: text('monitor_text'),
   openingHours: text('opening_hours'),
-  drawOnlineEnabled: boolean('draw_online_enabled').notNull().default(true),
-  waitTimeCalculationEnabled: boolean('wait_time_calculation_enabled').notNull().default(true),
-  kioskEnabled: boolean('kiosk_enabled').notNull().default(false),
-  maxConcurrentProcessing: integer('max_concurrent_processing').notNull().default(1),
-  preprocessingBufferMinutes: integer('preprocessing_buffer_minutes').notNull().default(0),
-  averageProcessMinutes: integer('average_process_minutes').notNull().default(10),
+  drawOnlineEnabled: boolean('draw_online_enabled').notNull().default(QUEUE_DEFAULTS.draw_online_enabled),
+  waitTimeCalculationEnabled: boolean('wait_time_calculation_enabled').notNull().default(QUEUE_DEFAULTS.wait_time_calculation_enabled),
+  kioskEnabled: boolean('kiosk_enabled').notNull().default(QUEUE_DEFAULTS.kiosk_enabled),
+  maxConcurrentProcessing: integer('max_concurrent_processing').notNull().default(QUEUE_DEFAULTS.max_concurrent_processing),
+  preprocessingBufferMinutes: integer('preprocessing_buffer_minutes').notNull().default(QUEUE_DEFAULTS.preprocessing_buffer_minutes),
+  averageProcessMinutes: integer('average_process_minutes').notNull().default(QUEUE_DEFAULTS.average_process_minutes),
   numberStart: integer('number_start'),
   numberEnd: integer('number_end'),
   /** At number end: start again from number start (true) or refuse new tickets (false). */
-  numberWrap: boolean('number_wrap').notNull().default(true),
+  numberWrap: boolean('number_wrap').notNull().default(QUEUE_DEFAULTS.number_wrap),
   timeoutMinutes: integer('timeout_minutes'),
-  automaticallyNext: boolean('automatically_next').notNull().default(false),
+  automaticallyNext: boolean('automatically_next').notNull().default(QUEUE_DEFAULTS.automatically_next),
   color: text('color'),
   accentColor: text('accent_color'),
   minAge: integer('min_age'),
   maxAge: integer('max_age'),
-  isDefault: boolean('is_default').notNull().default(false),
-  logoPlacementTicket: logoPlacement('logo_placement_ticket').notNull().default('TOP'),
-  logoPlacementKiosk: logoPlacement('logo_placement_kiosk').notNull().default('TOP'),
-  patientInputs: jsonb('patient_inputs').$type<PatientInputs>().notNull().default({
-    display_name: 'NONE', first_name: 'NONE', birth_date: 'NONE', insurance_number: 'NONE', mail: 'NONE', phone: 'NONE',
-  }),
-  askPatientForLanguage: boolean('ask_patient_for_language').notNull().default(false),
-  allowMoveAppointment: boolean('allow_move_appointment').notNull().default(false),
-  mayActivateSmsNotifications: boolean('may_activate_sms_notifications').notNull().default(false),
-  showProcessorOnProcessing: boolean('show_processor_on_processing').notNull().default(false),
-  allowActualProcessorSelectionForNonActiveProcessors: boolean('allow_actual_processor_selection_for_non_active_processors').notNull().default(false),
-  displayMonitorOnKiosk: boolean('display_monitor_on_kiosk').notNull().default(false),
-  buttonVisibility: jsonb('button_visibility').$type<SessionButtonVisibility>().notNull().default({
-    suspend_online: 'EVERYBODY', suspend_kiosk: 'EVERYBODY', queue_opened: 'EVERYBODY', terminate: 'EVERYBODY',
-  }),
-  nameOrder: nameOrder('name_order').notNull().default('FIRST_LAST'),
-  alwaysShowProbingQuestions: boolean('always_show_probing_questions').notNull().default(false),
+  isDefault: boolean('is_default').notNull().default(QUEUE_DEFAULTS.is_default),
+  logoPlacementTicket: logoPlacement('logo_placement_ticket').notNull().default(QUEUE_DEFAULTS.logo_placement_ticket),
+  logoPlacementKiosk: logoPlacement('logo_placement_kiosk').notNull().default(QUEUE_DEFAULTS.logo_placement_kiosk),
+  patientInputs: jsonb('patient_inputs').$type<PatientInputs>().notNull().default(QUEUE_DEFAULTS.patient_inputs),
+  askPatientForLanguage: boolean('ask_patient_for_language').notNull().default(QUEUE_DEFAULTS.ask_patient_for_language),
+  allowMoveAppointment: boolean('allow_move_appointment').notNull().default(QUEUE_DEFAULTS.allow_move_appointment),
+  mayActivateSmsNotifications: boolean('may_activate_sms_notifications').notNull().default(QUEUE_DEFAULTS.may_activate_sms_notifications),
+  showProcessorOnProcessing: boolean('show_processor_on_processing').notNull().default(QUEUE_DEFAULTS.show_processor_on_processing),
+  allowActualProcessorSelectionForNonActiveProcessors: boolean('allow_actual_processor_selection_for_non_active_processors').notNull().default(QUEUE_DEFAULTS.allow_actual_processor_selection_for_non_active_processors),
+  displayMonitorOnKiosk: boolean('display_monitor_on_kiosk').notNull().default(QUEUE_DEFAULTS.display_monitor_on_kiosk),
+  buttonVisibility: jsonb('button_visibility').$type<SessionButtonVisibility>().notNull().default(QUEUE_DEFAULTS.button_visibility),
+  nameOrder: nameOrder('name_order').notNull().default(QUEUE_DEFAULTS.name_order),
+  alwaysShowProbingQuestions: boolean('always_show_probing_questions').notNull().default(QUEUE_DEFAULTS.always_show_probing_questions),
   /** Smart suspend: intake stops this many minutes before a scheduled close. */
-  smartSuspendMinutes: integer('smart_suspend_minutes').notNull().default(15),
+  smartSuspendMinutes: integer('smart_suspend_minutes').notNull().default(QUEUE_DEFAULTS.smart_suspend_minutes),
   /**
    * Set when the list was deleted: it leaves every screen, link and job, and its tickets stay
    * for reports. Every query that shows or serves lists reads `queueIsLive`.

@@ -1,8 +1,8 @@
 import {
   BUTTON_VISIBILITY_BUTTONS,
   COUNTRY_TIME_ZONES,
-  DEFAULT_PATIENT_INPUTS,
   PATIENT_INPUT_FIELDS,
+  QUEUE_DEFAULTS,
   queueConfigProblems,
   type CreateProfileInput,
   type FieldErrorCode,
@@ -43,48 +43,8 @@ export const buttonVisibilityField = (button: (typeof BUTTON_VISIBILITY_BUTTONS)
 
 export type QueueFormValues = Record<string, string | boolean>;
 
-/** What a new queue starts with: the database defaults (packages/server db/schema.ts). */
-const NEW_QUEUE: Omit<Queue, 'id' | 'profile_id' | 'session'> = {
-  name: '',
-  identifier: '',
-  phone: null,
-  priority: 10,
-  kiosk_text_before: null,
-  kiosk_text_after: null,
-  ticket_text_before: null,
-  ticket_text_after: null,
-  monitor_text: null,
-  opening_hours: null,
-  draw_online_enabled: true,
-  wait_time_calculation_enabled: true,
-  kiosk_enabled: false,
-  max_concurrent_processing: 1,
-  preprocessing_buffer_minutes: 0,
-  average_process_minutes: 10,
-  number_start: null,
-  number_end: null,
-  number_wrap: true,
-  timeout_minutes: null,
-  automatically_next: false,
-  color: null,
-  accent_color: null,
-  min_age: null,
-  max_age: null,
-  is_default: false,
-  logo_placement_ticket: 'TOP',
-  logo_placement_kiosk: 'TOP',
-  patient_inputs: DEFAULT_PATIENT_INPUTS,
-  ask_patient_for_language: false,
-  allow_move_appointment: false,
-  may_activate_sms_notifications: false,
-  show_processor_on_processing: false,
-  allow_actual_processor_selection_for_non_active_processors: false,
-  display_monitor_on_kiosk: false,
-  button_visibility: { suspend_online: 'EVERYBODY', suspend_kiosk: 'EVERYBODY', queue_opened: 'EVERYBODY', terminate: 'EVERYBODY' },
-  name_order: 'FIRST_LAST',
-  always_show_probing_questions: false,
-  smart_suspend_minutes: 15,
-};
+/** What a new queue starts with: the shared defaults the database uses too. */
+const NEW_QUEUE: Omit<Queue, 'id' | 'profile_id' | 'session'> = { name: '', identifier: '', ...QUEUE_DEFAULTS };
 
 /** The form values of a stored queue, or of a new one when `queue` is undefined. */
 export function queueFormValues(queue: Queue | undefined): QueueFormValues {
