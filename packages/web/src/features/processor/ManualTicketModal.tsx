@@ -2,20 +2,21 @@ import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkDrawTicket, formatLocalDate, type PatientInputs, type Queue } from '@wartefrei/shared';
+import { checkDrawTicket, formatLocalDate, PATIENT_INPUT_OF, type PatientDataField, type Queue } from '@wartefrei/shared';
 import { i18next } from '../../i18n';
 import { fieldErrorsOf } from '../../lib/forms';
 import { notifyDone, notifyFailure } from './notify';
 import { drawManualTicket } from './processor.api';
 
-const FIELDS: { name: string; input: keyof PatientInputs; type: string; autoComplete: string }[] = [
-  { name: 'display_name', input: 'display_name', type: 'text', autoComplete: 'off' },
-  { name: 'first_name', input: 'first_name', type: 'text', autoComplete: 'off' },
-  { name: 'last_name', input: 'first_name', type: 'text', autoComplete: 'off' },
-  { name: 'birth_date', input: 'birth_date', type: 'date', autoComplete: 'off' },
-  { name: 'insurance_number', input: 'insurance_number', type: 'text', autoComplete: 'off' },
-  { name: 'mail', input: 'mail', type: 'email', autoComplete: 'off' },
-  { name: 'phone', input: 'phone', type: 'tel', autoComplete: 'off' },
+// Which queue setting governs a field (first_name covers the last name too) is PATIENT_INPUT_OF's.
+const FIELDS: { name: PatientDataField; type: string; autoComplete: string }[] = [
+  { name: 'display_name', type: 'text', autoComplete: 'off' },
+  { name: 'first_name', type: 'text', autoComplete: 'off' },
+  { name: 'last_name', type: 'text', autoComplete: 'off' },
+  { name: 'birth_date', type: 'date', autoComplete: 'off' },
+  { name: 'insurance_number', type: 'text', autoComplete: 'off' },
+  { name: 'mail', type: 'email', autoComplete: 'off' },
+  { name: 'phone', type: 'tel', autoComplete: 'off' },
 ];
 
 /** A validation code as a message in the chosen language, with the field's label (the server's catalogue). */
@@ -36,7 +37,7 @@ export function ManualTicketModal({ queue, onClose, onDrawn }: { queue: Queue; o
   const [values, setValues] = useState<Record<string, string>>({});
   const [silent, setSilent] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const asked = FIELDS.filter((f) => queue.patient_inputs[f.input] !== 'NONE');
+  const asked = FIELDS.filter((f) => queue.patient_inputs[PATIENT_INPUT_OF[f.name]] !== 'NONE');
 
   const draw = useMutation({
     mutationFn: (body: Record<string, unknown>) => drawManualTicket(queue.id, body),
@@ -76,7 +77,7 @@ export function ManualTicketModal({ queue, onClose, onDrawn }: { queue: Queue; o
               name={field.name}
               type={field.type}
               label={t(`server:fields.${field.name}`)}
-              required={queue.patient_inputs[field.input] === 'REQUIRED'}
+              required={queue.patient_inputs[PATIENT_INPUT_OF[field.name]] === 'REQUIRED'}
               autoComplete={field.autoComplete}
               value={values[field.name] ?? ''}
               onChange={(event) => {

@@ -4,7 +4,8 @@ import {
   formatLocalDate,
   LANGUAGE_NAMES,
   OFFERED_LANGS,
-  type PatientInputs,
+  PATIENT_INPUT_OF,
+  type PatientDataField,
   type PublicQueue,
   type TicketView,
 } from '@wartefrei/shared';
@@ -17,13 +18,14 @@ import { hasText, provideGerman, useText, type Translate } from '../app/i18n';
 provideGerman('draw', deDraw);
 provideGerman('server', deServer);
 
-const FIELDS: { name: string; input: keyof PatientInputs; type: string; autoComplete: string }[] = [
-  { name: 'display_name', input: 'display_name', type: 'text', autoComplete: 'nickname' },
-  { name: 'first_name', input: 'first_name', type: 'text', autoComplete: 'given-name' },
-  { name: 'last_name', input: 'first_name', type: 'text', autoComplete: 'family-name' },
-  { name: 'insurance_number', input: 'insurance_number', type: 'text', autoComplete: 'off' },
-  { name: 'mail', input: 'mail', type: 'email', autoComplete: 'email' },
-  { name: 'phone', input: 'phone', type: 'tel', autoComplete: 'tel' },
+// Which queue setting governs a field (first_name covers the last name too) is PATIENT_INPUT_OF's.
+const FIELDS: { name: PatientDataField; type: string; autoComplete: string }[] = [
+  { name: 'display_name', type: 'text', autoComplete: 'nickname' },
+  { name: 'first_name', type: 'text', autoComplete: 'given-name' },
+  { name: 'last_name', type: 'text', autoComplete: 'family-name' },
+  { name: 'insurance_number', type: 'text', autoComplete: 'off' },
+  { name: 'mail', type: 'email', autoComplete: 'email' },
+  { name: 'phone', type: 'tel', autoComplete: 'tel' },
 ];
 
 /** The field's message for a validation code, in the chosen language (the server's catalogue). */
@@ -50,12 +52,12 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel }: DrawFormProps)
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const asked = (input: keyof PatientInputs) => queue.patient_inputs[input] !== 'NONE';
+  const asked = (field: PatientDataField) => queue.patient_inputs[PATIENT_INPUT_OF[field]] !== 'NONE';
   const set = (name: string) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
 
   const body = () => {
     const payload: Record<string, unknown> = { origin };
-    for (const f of FIELDS) if (asked(f.input)) payload[f.name] = values[f.name] ?? '';
+    for (const f of FIELDS) if (asked(f.name)) payload[f.name] = values[f.name] ?? '';
     if (asked('birth_date')) {
       const [d, m, y] = [values.day ?? '', values.month ?? '', values.year ?? ''];
       payload.birth_date = d || m || y ? `${y.padStart(4, '0')}-${m.padStart(2, '0')}-${d.padStart(2, '0')}` : '';
@@ -118,8 +120,8 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel }: DrawFormProps)
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
-      {FIELDS.filter((f) => asked(f.input)).map((f) =>
-        field(f.name, t(`server:fields.${f.name}`), f.type, f.autoComplete, queue.patient_inputs[f.input] === 'REQUIRED'),
+      {FIELDS.filter((f) => asked(f.name)).map((f) =>
+        field(f.name, t(`server:fields.${f.name}`), f.type, f.autoComplete, queue.patient_inputs[PATIENT_INPUT_OF[f.name]] === 'REQUIRED'),
       )}
       {asked('birth_date') && (
         <fieldset className="draw-field" aria-describedby={errors.birth_date ? 'draw-birth_date-error' : undefined}>
