@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UpdateAccountInput, type Account } from '@wartefrei/shared';
 import { api } from '../../lib/api';
-import { useUser } from '../../lib/session';
+import { useAccount } from '../../lib/account';
+import { queryKeys } from '../../lib/query-keys';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
@@ -13,9 +14,7 @@ import { useSavedFlag } from './useSavedFlag';
 /** The practice's general settings: its name (editable) and, to read, identifier and subscription. */
 export function GeneralTab() {
   const { t } = useTranslation('management');
-  const user = useUser();
-  const accountId = user?.account_id ?? '';
-  const account = useQuery({ queryKey: ['account', accountId], queryFn: () => api.get<Account>(`/accounts/${accountId}`), enabled: accountId !== '' });
+  const account = useAccount();
   if (account.isPending) return <Loader aria-label={t('loading')} />;
   if (account.isError) return <Alert color="red">{t('loadFailed')}</Alert>;
   return <GeneralForm account={account.data} />;
@@ -34,9 +33,7 @@ function GeneralForm({ account }: { account: Account }) {
       body.display_name.trim() === '' ? { display_name: t('server:validation.REQUIRED', { 0: t('general.practiceName') }) } : {},
     save: async (body: { display_name: string }) => {
       const updated = await api.patch<Account>(`/accounts/${account.id}`, body, { silent: true });
-      client.setQueryData(['account', account.id], updated);
-      // Other screens keep the account under their own keys (the rollout center's links).
-      await client.invalidateQueries({ queryKey: ['accounts', account.id] });
+      client.setQueryData(queryKeys.account(account.id), updated);
       markSaved();
     },
   });

@@ -3,9 +3,10 @@ import { IconExternalLink, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Account, Monitor, Profile, Queue } from '@wartefrei/shared';
+import type { Monitor, Profile, Queue } from '@wartefrei/shared';
 import { api } from '../../lib/api';
-import { useUser } from '../../lib/session';
+import { useAccount } from '../../lib/account';
+import { queryKeys } from '../../lib/query-keys';
 import { MonitorDelete } from './MonitorDelete';
 import { MonitorForm } from './MonitorForm';
 import { monitorPaths } from './monitors-form';
@@ -17,14 +18,13 @@ type Editing = { kind: 'new' } | { kind: 'edit'; monitor: Monitor };
 /** The waiting-room screens: list with their public links, create, edit, delete after confirmation. */
 export function MonitorsTab() {
   const { t } = useTranslation('management');
-  const user = useUser();
   const { saved, markSaved } = useSavedFlag();
   const [editing, setEditing] = useState<Editing>();
-  const monitors = useQuery({ queryKey: ['monitors'], queryFn: () => api.get<Monitor[]>('/monitors') });
-  const queues = useQuery({ queryKey: ['queues'], queryFn: () => api.get<Queue[]>('/queues') });
-  const profiles = useQuery({ queryKey: ['profiles'], queryFn: () => api.get<Profile[]>('/profiles') });
+  const monitors = useQuery({ queryKey: queryKeys.monitors.all, queryFn: () => api.get<Monitor[]>('/monitors') });
+  const queues = useQuery({ queryKey: queryKeys.queues.all, queryFn: () => api.get<Queue[]>('/queues') });
+  const profiles = useQuery({ queryKey: queryKeys.profiles.all, queryFn: () => api.get<Profile[]>('/profiles') });
   // Only for the readable link; without it the link by id still works.
-  const account = useQuery({ queryKey: ['account', user?.account_id], queryFn: () => api.get<Account>(`/accounts/${user!.account_id}`), enabled: !!user });
+  const account = useAccount();
 
   if (monitors.isPending || queues.isPending || profiles.isPending) return <Loader aria-label={t('loading')} />;
   if (monitors.isError || queues.isError || profiles.isError) return <Alert color="red">{t('loadFailed')}</Alert>;

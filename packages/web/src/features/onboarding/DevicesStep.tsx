@@ -1,16 +1,13 @@
 import { Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Account, Profile, Queue } from '@wartefrei/shared';
-import { api } from '../../lib/api';
-import { useUser } from '../../lib/session';
+import type { Profile, Queue } from '@wartefrei/shared';
+import { useAccount } from '../../lib/account';
 
 /** Step 3: any browser is a kiosk or a monitor; the links to try them now. (Ordering devices comes with billing.) */
 export function DevicesStep({ profile, queues, onBack }: { profile: Profile; queues: Queue[]; onBack: () => void }) {
   const { t } = useTranslation('onboarding');
-  const user = useUser();
-  const account = useQuery({ queryKey: ['account', user?.account_id], queryFn: () => api.get<Account>(`/accounts/${user!.account_id}`), enabled: Boolean(user) });
+  const account = useAccount();
   const first = queues[0];
   const base = account.data ? `/${account.data.identifier}/${profile.identifier}` : undefined;
   return (

@@ -1,5 +1,4 @@
 import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +10,7 @@ import {
   type Profile,
 } from '@wartefrei/shared';
 import { api } from '../../lib/api';
+import { useAccount } from '../../lib/account';
 import { validateWithSchema } from '../../lib/forms';
 import { useUser } from '../../lib/session';
 import { FormAlert } from '../../ui/FormAlert';
@@ -24,7 +24,7 @@ import { useNameWithIdentifier } from '../../ui/useNameWithIdentifier';
 export function GeneralStep({ profile, onSaved }: { profile: Profile | undefined; onSaved: (profile: Profile) => void }) {
   const { t } = useTranslation(['onboarding', 'server']);
   const user = useUser();
-  const account = useQuery({ queryKey: ['account', user?.account_id], queryFn: () => api.get<Account>(`/accounts/${user!.account_id}`), enabled: Boolean(user) });
+  const account = useAccount();
   const form = useFormValues({
     display_name: '',
     name: profile?.name ?? '',

@@ -1,19 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Account, Profile, Queue, SystemInformation } from '@wartefrei/shared';
+import type { Profile, Queue, SystemInformation } from '@wartefrei/shared';
 import { api } from '../../lib/api';
-import { useUser } from '../../lib/session';
+import { useAccount } from '../../lib/account';
+import { queryKeys } from '../../lib/query-keys';
 import { queueLinks, type QueueLinks } from './links';
 
-export const rolloutKeys = {
-  queue: (id: string) => ['queues', id] as const,
-  account: (id: string) => ['accounts', id] as const,
-  profile: (id: string) => ['profiles', id] as const,
-  systemInformation: ['system-information'] as const,
-};
 
 /** `GET /queues/{id}`; a foreign or unknown id answers 404 (shown by the page, not as a toast). */
 export function useQueue(id: string) {
-  return useQuery({ queryKey: rolloutKeys.queue(id), queryFn: () => api.get<Queue>(`/queues/${encodeURIComponent(id)}`, { silent: true }) });
+  return useQuery({ queryKey: queryKeys.queues.detail(id), queryFn: () => api.get<Queue>(`/queues/${encodeURIComponent(id)}`, { silent: true }) });
 }
 
 export type LinksState =
@@ -26,19 +21,13 @@ export type LinksState =
  * from the address staff use), the account's and the location's identifiers.
  */
 export function useQueueLinks(queue: Queue): LinksState {
-  const user = useUser();
-  const accountId = user?.account_id ?? '';
   const system = useQuery({
-    queryKey: rolloutKeys.systemInformation,
+    queryKey: queryKeys.systemInformation,
     queryFn: () => api.get<SystemInformation>('/system-information', { silent: true }),
   });
-  const account = useQuery({
-    queryKey: rolloutKeys.account(accountId),
-    queryFn: () => api.get<Account>(`/accounts/${accountId}`, { silent: true }),
-    enabled: accountId !== '',
-  });
+  const account = useAccount({ silent: true });
   const profile = useQuery({
-    queryKey: rolloutKeys.profile(queue.profile_id),
+    queryKey: queryKeys.profiles.detail(queue.profile_id),
     queryFn: () => api.get<Profile>(`/profiles/${queue.profile_id}`, { silent: true }),
   });
 
