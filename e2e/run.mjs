@@ -10,7 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { startSmtpServer } from '../packages/server/src/test/smtp.ts';
+import { startSmtpServer } from '../packages/server/test/support/smtp.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const startedAt = Date.now();

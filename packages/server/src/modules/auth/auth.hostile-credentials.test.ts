@@ -4,7 +4,7 @@ import { basic, startTestApp, type TestApp } from '../../../test/support/test-ap
 import { givenVerifiedAdmin, logIn } from '../../../test/support/factories.js';
 
 /*
- * Regressions found by the endpoint fuzz (src/fuzz): sign-out ended a token named beside another
+ * Regressions found by the endpoint fuzz (packages/server/test/fuzz): sign-out ended a token named beside another
  * user's id, and a NUL in the name of a sign-in or sign-out was a 500.
  */
 

@@ -3,7 +3,7 @@ import type { ApiError } from '@wartefrei/shared';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { givenProfile, givenQueue, givenSignedInAdmin } from '../../../test/support/factories-queues.js';
 
-/* Regression found by the endpoint fuzz (src/fuzz): a NUL in a link segment was a 500. */
+/* Regression found by the endpoint fuzz (packages/server/test/fuzz): a NUL in a link segment was a 500. */
 
 let t: TestApp;
 beforeAll(async () => {
