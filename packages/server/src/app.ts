@@ -22,6 +22,7 @@ import { registerSessionJobs, sessionsRoutes } from './modules/sessions/index.js
 import { registerScheduleJobs, schedulesRoutes } from './modules/schedules/index.js';
 import { profilesRoutes } from './modules/profiles/index.js';
 import { queuesRoutes } from './modules/queues/index.js';
+import { archiveRoutes } from './modules/archive/index.js';
 import { routesRoutes } from './modules/routes/index.js';
 import { processorsRoutes, registerProcessorJobs } from './modules/processors/index.js';
 import { infoTagsRoutes } from './modules/infotags/index.js';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(schedulesRoutes, { ctx });
   await app.register(profilesRoutes, { ctx });
   await app.register(queuesRoutes, { ctx });
+  await app.register(archiveRoutes, { ctx });
   await app.register(routesRoutes, { ctx });
   await app.register(processorsRoutes, { ctx });
   await app.register(infoTagsRoutes, { ctx });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { connectDatabase } from '../db/connect.js';
 import { basic, startTestApp, type TestApp } from '../../test/support/test-app.js';
+import { asUser } from '../../test/support/factories.js';
 import { testDatabaseKind } from '../../test/support/test-database.js';
 
 const run = promisify(execFile);
@@ -85,7 +86,7 @@ describe('npm run admin -- exempt', () => {
     const app = database ? await buildApp({ config: t.config, database, logger: false }) : t.app;
     const login = await app.inject({ method: 'POST', url: '/auth/login', headers: { authorization: basic('lang@praxis.example', 'ein-gutes-passwort') } });
     const user = login.json<{ id: string; token: string; account_id: string }>();
-    const account = await app.inject({ method: 'GET', url: `/accounts/${user.account_id}`, headers: { authorization: basic(user.id, user.token) } });
+    const account = await app.inject({ method: 'GET', url: `/accounts/${user.account_id}`, headers: asUser(user) });
     if (database) await app.close();
     expect(account.json()).toMatchObject({ subscription_state: 'paymentExempt', trial_end: null });
 

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { HTTPMethods } from 'fastify';
-import { basic, startTestApp } from '../support/test-app.js';
-import { givenProcessor } from '../support/factories-sessions.js';
+import { startTestApp } from '../support/test-app.js';
+import { asUser, givenProcessor } from '../support/factories.js';
 import { fuzzRoutes, routeName, type FuzzRoute } from './route-catalogue.js';
 import { furnish, givenAccount, refreshActors, type Account, type Actors } from './fuzz-world.js';
 import { pathParamKinds, unmappedIdFields } from './id-inputs.js';
@@ -70,7 +69,7 @@ async function viewOf(account: Account): Promise<Record<string, unknown>> {
   ];
   const view: Record<string, unknown> = {};
   for (const url of urls) {
-    const res = await t.inject({ method: 'GET', url, headers: { authorization: basic(account.admin.id, account.admin.token) } });
+    const res = await t.inject({ method: 'GET', url, headers: asUser(account.admin) });
     view[url] = { status: res.statusCode, body: res.json() };
   }
   return view;
@@ -105,7 +104,7 @@ function textOf(request: FuzzRequest): string {
 
 async function send(request: FuzzRequest): Promise<Answer> {
   const res = await t.inject({
-    method: request.method as HTTPMethods,
+    method: request.method,
     url: request.url,
     headers: request.headers,
     ...(request.payload === undefined ? {} : { payload: request.payload }),

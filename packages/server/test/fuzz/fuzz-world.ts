@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { HTTPMethods } from 'fastify';
 import type { InfoTag, LoggedUser, Monitor, Processor, Profile, Queue, ScheduleEntry, TicketView } from '@wartefrei/shared';
 import { basic, type TestApp } from '../support/test-app.js';
-import { givenVerifiedAdmin, logIn } from '../support/factories.js';
-import { givenProcessor } from '../support/factories-sessions.js';
+import { asUser, givenProcessor, givenVerifiedAdmin, logIn } from '../support/factories.js';
 
 /** What a path parameter or an input field names. */
 export const ID_KINDS = [
@@ -45,7 +44,7 @@ export interface Account {
 
 /** A setup call that must answer `status`; throws naming the call otherwise. */
 async function call<T>(t: TestApp, user: LoggedUser, method: HTTPMethods, url: string, payload: unknown, status: number): Promise<T> {
-  const res = await t.inject({ method, url, headers: { authorization: basic(user.id, user.token) }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const res = await t.inject({ method, url, headers: asUser(user), ...(payload === undefined ? {} : { payload: payload as object }) });
   if (res.statusCode !== status) throw new Error(`fuzz setup ${method} ${url}: expected ${status}, got ${res.statusCode} ${res.body}`);
   return (res.body ? res.json() : undefined) as T;
 }
@@ -158,7 +157,7 @@ export interface Actors {
 
 /** Whether the user's token still signs in (a fuzzed logout or delete may have ended it). */
 async function stillSignedIn(t: TestApp, user: LoggedUser): Promise<boolean> {
-  const res = await t.inject({ method: 'GET', url: '/auth', headers: { authorization: basic(user.id, user.token) } });
+  const res = await t.inject({ method: 'GET', url: '/auth', headers: asUser(user) });
   return res.statusCode === 200;
 }
 

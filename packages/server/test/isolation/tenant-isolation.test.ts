@@ -19,9 +19,8 @@ import {
   users,
 } from '../../src/db/schema/index.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { givenVerifiedAdmin, logIn } from '../support/factories.js';
+import { asUser, givenProcessor, givenVerifiedAdmin, logIn } from '../support/factories.js';
 import { registeredRoutes } from '../fuzz/route-catalogue.js';
-import { asUser, givenProcessor } from '../support/factories-sessions.js';
 
 /*
  * Tenant isolation (docs/architecture.md#api-conventions): every staff query is scoped by the

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topicOf, type LoggedUser, type Member, type TicketView } from '@wartefrei/shared';
 import type { TestSocket } from '../support/test-clients.js';
-import { givenAdmin, givenProcessor } from '../support/factories-sessions.js';
-import { givenOpenQueue } from '../support/factories-tickets.js';
+import { givenAdmin, givenProcessor } from '../support/factories.js';
+import { givenOpenQueue } from '../support/tickets.js';
 import { testDatabaseKind } from '../support/test-database.js';
 import { callNext, collect, draw, staffRequest, startCluster, subscribedSocket, type Cluster, type VersionedMessage } from './cluster.js';
 import { startRedis, startServerNode, type RedisProcess } from './processes.js';

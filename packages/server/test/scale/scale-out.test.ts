@@ -6,8 +6,8 @@ import { topicOf, type LoggedUser, type QueueSession, type RecordedSessionEvent 
 import { jobs, queueMembers } from '../../src/db/schema/index.js';
 import { TIMED_SUSPEND_END_JOB } from '../../src/modules/sessions/index.js';
 import type { TestSocket } from '../support/test-clients.js';
-import { givenAdmin, givenProcessor } from '../support/factories-sessions.js';
-import { givenOpenQueue } from '../support/factories-tickets.js';
+import { givenAdmin, givenProcessor } from '../support/factories.js';
+import { givenOpenQueue } from '../support/tickets.js';
 import { testDatabaseKind } from '../support/test-database.js';
 import { callNext, collect, draw, staffRequest, startCluster, subscribedSocket, type Cluster, type VersionedMessage } from './cluster.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.js';

@@ -13,3 +13,8 @@ export class TestClock implements Clock {
     this.current += seconds * 1000;
   }
 }
+
+/** Moves the test clock to an instant (forwards or backwards). */
+export function setNow(clock: TestClock, at: Date | string): void {
+  clock.advanceSeconds((new Date(at).getTime() - clock.now().getTime()) / 1000);
+}

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '@wartefrei/shared';
-import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { givenVerifiedAdmin, logIn } from '../../../test/support/factories.js';
-import { asUser, givenProcessor } from '../../../test/support/factories-sessions.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { asUser, givenProcessor, givenVerifiedAdmin, logIn } from '../../../test/support/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +14,7 @@ describe('GET /accounts/{id}', () => {
     const mine = await givenVerifiedAdmin(t);
     const theirs = await givenVerifiedAdmin(t);
     const me = await logIn(t, mine.username, mine.password);
-    const get = (id: string) => t.inject({ method: 'GET', url: `/accounts/${id}`, headers: { authorization: basic(me.id, me.token) } });
+    const get = (id: string) => t.inject({ method: 'GET', url: `/accounts/${id}`, headers: asUser(me) });
 
     const own = await get(me.account_id);
     expect(own.statusCode).toBe(200);
@@ -42,12 +41,12 @@ describe('PATCH /accounts/{id}', () => {
     const mine = await givenVerifiedAdmin(t);
     const theirs = await givenVerifiedAdmin(t);
     const me = await logIn(t, mine.username, mine.password);
-    const patch = (id: string, payload: unknown) => t.inject({ method: 'PATCH', url: `/accounts/${id}`, headers: { authorization: basic(me.id, me.token) }, payload: payload as object });
+    const patch = (id: string, payload: unknown) => t.inject({ method: 'PATCH', url: `/accounts/${id}`, headers: asUser(me), payload: payload as object });
 
     const renamed = await patch(me.account_id, { display_name: '  Praxis Dr. Neu  ' });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ id: mine.account_id, display_name: 'Praxis Dr. Neu' });
-    const read = await t.inject({ method: 'GET', url: `/accounts/${me.account_id}`, headers: { authorization: basic(me.id, me.token) } });
+    const read = await t.inject({ method: 'GET', url: `/accounts/${me.account_id}`, headers: asUser(me) });
     expect(read.json()).toMatchObject({ display_name: 'Praxis Dr. Neu' });
 
     const empty = await patch(me.account_id, { display_name: '   ' });
@@ -59,7 +58,7 @@ describe('PATCH /accounts/{id}', () => {
     const foreign = await patch(theirs.account_id, { display_name: 'Übernommen' });
     expect(foreign.statusCode).toBe(404);
     const theirsNow = await logIn(t, theirs.username, theirs.password);
-    const unchanged = await t.inject({ method: 'GET', url: `/accounts/${theirs.account_id}`, headers: { authorization: basic(theirsNow.id, theirsNow.token) } });
+    const unchanged = await t.inject({ method: 'GET', url: `/accounts/${theirs.account_id}`, headers: asUser(theirsNow) });
     expect(unchanged.json()).toMatchObject({ display_name: theirs.account_name });
   });
 

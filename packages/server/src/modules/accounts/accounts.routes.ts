@@ -12,6 +12,7 @@ import {
 } from '@wartefrei/shared';
 import { actorOf, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { IdParams } from '../../platform/params.js';
 import { requestLang } from '../../platform/i18n.js';
 import { getAccount, updateAccount } from './accounts.service.js';
 import { requestPasswordReset, resetPassword } from './password-reset.service.js';
@@ -45,7 +46,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get(
     '/accounts/:id',
-    { preHandler: requireUser(ctx), schema: { tags, security: [{ basic: [] }], params: z.object({ id: z.string() }), response: { 200: Account } } },
+    { preHandler: requireUser(ctx), schema: { tags, security: [{ basic: [] }], params: IdParams, response: { 200: Account } } },
     async (req) => getAccount(ctx, actorOf(req), req.params.id),
   );
 
@@ -53,7 +54,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/accounts/:id',
     {
       preHandler: requireUser(ctx),
-      schema: { tags, security: [{ basic: [] }], params: z.object({ id: z.string() }), body: UpdateAccountInput, response: { 200: Account } },
+      schema: { tags, security: [{ basic: [] }], params: IdParams, body: UpdateAccountInput, response: { 200: Account } },
     },
     async (req) => updateAccount(ctx, actorOf(req), req.params.id, req.body),
   );

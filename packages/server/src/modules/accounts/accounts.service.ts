@@ -1,13 +1,12 @@
 import type { Account, UpdateAccountInput } from '@wartefrei/shared';
 import type { Actor } from '../../platform/auth.js';
-import { isUuid } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { findAccountById, updateAccountName } from './accounts.repo.js';
 
 /** `GET /accounts/{id}`: only the caller's own account; any other id is a 404 like a missing one. */
 export async function getAccount(ctx: AppContext, actor: Actor, id: string): Promise<Account> {
-  if (!isUuid(id) || id !== actor.accountId) throw new AppError('NOT_FOUND');
+  if (id !== actor.accountId) throw new AppError('NOT_FOUND');
   const account = await findAccountById(ctx.db, id);
   if (!account) throw new AppError('NOT_FOUND');
   return presentAccount(account);
@@ -15,7 +14,7 @@ export async function getAccount(ctx: AppContext, actor: Actor, id: string): Pro
 
 /** `PATCH /accounts/{id}` (admins; onboarding's first step): only the caller's own account. */
 export async function updateAccount(ctx: AppContext, actor: Actor, id: string, input: UpdateAccountInput): Promise<Account> {
-  if (!isUuid(id) || id !== actor.accountId) throw new AppError('NOT_FOUND');
+  if (id !== actor.accountId) throw new AppError('NOT_FOUND');
   if (!actor.isAdmin) throw new AppError('FORBIDDEN');
   const account = await updateAccountName(ctx.db, id, input.display_name);
   if (!account) throw new AppError('NOT_FOUND');

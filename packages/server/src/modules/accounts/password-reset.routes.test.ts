@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '@wartefrei/shared';
 import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { givenVerifiedAdmin, linkIn, logIn } from '../../../test/support/factories.js';
+import { asUser, givenVerifiedAdmin, linkIn, logIn } from '../../../test/support/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ describe('password reset', () => {
     const reset = await t.inject({ method: 'POST', url: `/password-reset/${token}`, payload: { password: newPassword, password_repeat: newPassword } });
     expect(reset.statusCode).toBe(204);
 
-    const oldSession = await t.inject({ method: 'GET', url: '/auth', headers: { authorization: basic(session.id, session.token) } });
+    const oldSession = await t.inject({ method: 'GET', url: '/auth', headers: asUser(session) });
     expect(oldSession.statusCode).toBe(401);
     const oldLogin = await t.inject({ method: 'POST', url: '/auth/login', headers: { authorization: basic(username, oldPassword) } });
     expect(oldLogin.json<ApiError>().code).toBe('INVALID_CREDENTIALS');

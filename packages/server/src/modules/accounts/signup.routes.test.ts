@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, LoggedUser } from '@wartefrei/shared';
 import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { givenVerifiedAdmin, linkIn, logIn, signupBody } from '../../../test/support/factories.js';
+import { asUser, givenVerifiedAdmin, linkIn, logIn, signupBody } from '../../../test/support/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,14 +52,14 @@ describe('sign-up → mail → verify → login → /auth → logout', () => {
       expect(auth.json<LoggedUser>()).toEqual(user);
     }
 
-    const account = await t.inject({ method: 'GET', url: `/accounts/${user.account_id}`, headers: { authorization: basic(user.id, user.token) } });
+    const account = await t.inject({ method: 'GET', url: `/accounts/${user.account_id}`, headers: asUser(user) });
     expect(account.json()).toMatchObject({ identifier: 'Praxis_Mueller-Oez', display_name: body.account_name, subscription_state: 'trial' });
     const trialEnd = new Date(account.json<{ trial_end: string }>().trial_end).getTime();
     expect(trialEnd - t.clock.now().getTime()).toBe(14 * 24 * 3600 * 1000);
 
-    const logout = await t.inject({ method: 'POST', url: '/auth/logout', headers: { authorization: basic(user.id, user.token) } });
+    const logout = await t.inject({ method: 'POST', url: '/auth/logout', headers: asUser(user) });
     expect(logout.statusCode).toBe(204);
-    const after = await t.inject({ method: 'GET', url: '/auth', headers: { authorization: basic(user.id, user.token) } });
+    const after = await t.inject({ method: 'GET', url: '/auth', headers: asUser(user) });
     expect(after.statusCode).toBe(401);
     expect(after.json<ApiError>().code).toBe('UNAUTHORIZED');
   });
@@ -69,7 +69,7 @@ describe('sign-up → mail → verify → login → /auth → logout', () => {
     const user = await logIn(t, admin.username, admin.password);
     const res = await t.inject({ method: 'POST', url: '/credentials/logout', headers: { authorization: basic(user.username, user.token) } });
     expect(res.statusCode).toBe(204);
-    const after = await t.inject({ method: 'GET', url: '/auth', headers: { authorization: basic(user.id, user.token) } });
+    const after = await t.inject({ method: 'GET', url: '/auth', headers: asUser(user) });
     expect(after.statusCode).toBe(401);
   });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '@wartefrei/shared';
-import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { givenVerifiedAdmin, logIn } from '../../../test/support/factories.js';
-import { drawRequest, givenOpenQueue } from '../../../test/support/factories-tickets.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { asUser, givenVerifiedAdmin, logIn } from '../../../test/support/factories.js';
+import { drawRequest, givenOpenQueue } from '../../../test/support/tickets.js';
 
 /*
  * The day-15 dead end: billing does not exist yet, so a server without payment configured must
@@ -20,7 +20,7 @@ describe('a server without payment configured', () => {
     const accountId = admin.account_id;
     const signedIn = async () => {
       const user = await logIn(t, admin.username, admin.password);
-      return { authorization: basic(user.id, user.token) };
+      return asUser(user);
     };
     const account = (await t.inject({ method: 'GET', url: `/accounts/${accountId}`, headers: await signedIn() })).json<Account>();
     expect(account).toMatchObject({ subscription_state: 'paymentExempt', trial_end: null });

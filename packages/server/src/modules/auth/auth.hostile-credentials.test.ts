@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '@wartefrei/shared';
 import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { givenVerifiedAdmin, logIn } from '../../../test/support/factories.js';
+import { asUser, givenVerifiedAdmin, logIn } from '../../../test/support/factories.js';
 
 /*
  * Regressions found by the endpoint fuzz (packages/server/test/fuzz): sign-out ended a token named beside another
@@ -14,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const auth = (user: { id: string; token: string }) => ({ authorization: basic(user.id, user.token) });
 
 describe('POST /auth/logout and /credentials/logout', () => {
   it.each(['/auth/logout', '/credentials/logout'])('%s with another user’s id beside a token ends nothing (401)', async (path) => {
@@ -27,10 +26,10 @@ describe('POST /auth/logout and /credentials/logout', () => {
     expect(res.statusCode, res.body).toBe(401);
     expect(res.json<ApiError>().code).toBe('UNAUTHORIZED');
     // B is still signed in; the right pair still signs out (by id, and by username).
-    expect((await t.inject({ method: 'GET', url: '/auth', headers: auth(userB) })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/auth', headers: asUser(userB) })).statusCode).toBe(200);
     expect((await t.inject({ method: 'POST', url: path, headers: { authorization: basic(b.username.toUpperCase(), userB.token) } })).statusCode).toBe(204);
-    expect((await t.inject({ method: 'GET', url: '/auth', headers: auth(userB) })).statusCode).toBe(401);
-    expect((await t.inject({ method: 'POST', url: path, headers: auth(userA) })).statusCode).toBe(204);
+    expect((await t.inject({ method: 'GET', url: '/auth', headers: asUser(userB) })).statusCode).toBe(401);
+    expect((await t.inject({ method: 'POST', url: path, headers: asUser(userA) })).statusCode).toBe(204);
   });
 });
 

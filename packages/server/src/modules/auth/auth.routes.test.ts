@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '@wartefrei/shared';
 import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { givenVerifiedAdmin, logIn } from '../../../test/support/factories.js';
+import { asUser, givenVerifiedAdmin, logIn } from '../../../test/support/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ describe('tokens', () => {
     const admin = await givenVerifiedAdmin(t);
     const user = await logIn(t, admin.username, admin.password);
     t.clock.advanceSeconds(t.config.tokenTtlSeconds + 1);
-    const expired = await t.inject({ method: 'GET', url: '/auth', headers: { authorization: basic(user.id, user.token) } });
+    const expired = await t.inject({ method: 'GET', url: '/auth', headers: asUser(user) });
     expect(expired.statusCode).toBe(440);
     expect(expired.json<ApiError>()).toMatchObject({ code: 'SESSION_EXPIRED', message: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an' });
 

@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { profiles, queueMembers, queueProcessors, queueSessions, queueIsLive, queues } from '../../db/schema/index.js';
+import type { Actor } from '../../platform/auth.js';
+import { queueVisibleTo } from '../queues/index.js';
+import { profiles, queueMembers, queueSessions, queues } from '../../db/schema/index.js';
 
 export type QueueRow = typeof queues.$inferSelect;
 export type SessionRow = typeof queueSessions.$inferSelect;
@@ -13,20 +15,15 @@ export interface DashboardQueueRow {
   timeZone: string;
 }
 
-/**
- * The queues of the account, or — with `assignedUserId` — only those the user is assigned to;
- * in working order: priority ascending (1 = very high), then name.
- */
-export async function listDashboardQueues(q: Queryable, filter: { accountId: string; assignedUserId?: string }): Promise<DashboardQueueRow[]> {
-  const select = q
+/** The queues the actor sees (queues' visibility rule), in working order: priority ascending (1 = very high), then name. */
+export async function listDashboardQueues(q: Queryable, actor: Actor): Promise<DashboardQueueRow[]> {
+  return q
     .select({ queue: queues, session: queueSessions, profileName: profiles.name, timeZone: profiles.timeZone })
     .from(queues)
     .innerJoin(profiles, eq(profiles.id, queues.profileId))
-    .leftJoin(queueSessions, eq(queueSessions.queueId, queues.id));
-  const assigned = filter.assignedUserId
-    ? select.innerJoin(queueProcessors, and(eq(queueProcessors.queueId, queues.id), eq(queueProcessors.userId, filter.assignedUserId)))
-    : select;
-  return assigned.where(and(eq(queues.accountId, filter.accountId), queueIsLive)).orderBy(asc(queues.priority), asc(queues.name), asc(queues.identifier));
+    .leftJoin(queueSessions, eq(queueSessions.queueId, queues.id))
+    .where(queueVisibleTo(actor))
+    .orderBy(asc(queues.priority), asc(queues.name), asc(queues.identifier));
 }
 
 /**

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardQueue, LoggedUser } from '@wartefrei/shared';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { asUser, givenAdmin, givenProcessor, givenQueue, setNow } from '../../../test/support/factories-sessions.js';
-import { callNext, givenOpenQueue, givenTicket, memberAction, memberOf } from '../../../test/support/factories-tickets.js';
+import { asUser, givenAdmin, givenProcessor, givenQueue } from '../../../test/support/factories.js';
+import { setNow } from '../../../test/support/test-clock.js';
+import { callNext, givenOpenQueue, givenTicket, memberAction, memberOf } from '../../../test/support/tickets.js';
 
 let t: TestApp;
 let admin: LoggedUser;

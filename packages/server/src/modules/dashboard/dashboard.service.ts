@@ -13,10 +13,7 @@ const MINUTE = 60_000;
  * the public views always agree.
  */
 export async function dashboardOf(ctx: AppContext, actor: Actor): Promise<DashboardQueue[]> {
-  const rows = await listDashboardQueues(ctx.db, {
-    accountId: actor.accountId,
-    ...(actor.isAdmin ? {} : { assignedUserId: actor.userId }),
-  });
+  const rows = await listDashboardQueues(ctx.db, actor);
   const [lined, meanWaits] = await Promise.all([
     Promise.all(rows.map(async (row) => ({ row, line: await loadQueueLine(ctx.db, row.queue.id) }))),
     meanWaitSecondsOfOpenSessions(ctx.db, rows.map((row) => row.queue.id)),

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, InfoTag } from '@wartefrei/shared';
 import { infoTags } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { staffHeaders, givenLoggedInAdmin, givenProcessor } from '../../../test/support/factories-processors.js';
+import { asUser, givenAdmin } from '../../../test/support/factories.js';
+import { givenInvitedProcessor } from '../../../test/support/processors.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Headers = ReturnType<typeof staffHeaders>;
+type Headers = ReturnType<typeof asUser>;
 
 async function createTag(headers: Headers, payload: Record<string, unknown>): Promise<InfoTag> {
   const res = await t.inject({ method: 'POST', url: '/info-tags', headers, payload });
@@ -20,8 +21,8 @@ async function createTag(headers: Headers, payload: Record<string, unknown>): Pr
 
 describe('POST and GET /info-tags', () => {
   it('creates a tag with defaults and with every field, and lists the account’s tags by name', async () => {
-    const { user: admin } = await givenLoggedInAdmin(t);
-    const plain = await t.inject({ method: 'POST', url: '/info-tags', headers: staffHeaders(admin), payload: { name: '  Rezept ' } });
+    const { user: admin } = await givenAdmin(t);
+    const plain = await t.inject({ method: 'POST', url: '/info-tags', headers: asUser(admin), payload: { name: '  Rezept ' } });
     expect(plain.statusCode).toBe(201);
     expect(plain.json<InfoTag>()).toEqual({
       id: expect.any(String),
@@ -35,7 +36,7 @@ describe('POST and GET /info-tags', () => {
       ticket_text: null,
       hide_times_on_ticket: false,
     });
-    const full = await createTag(staffHeaders(admin), {
+    const full = await createTag(asUser(admin), {
       name: 'Notfäll',
       label: 'Akuter Notfall',
       color: '#ff0000',
@@ -48,10 +49,10 @@ describe('POST and GET /info-tags', () => {
     });
     expect(full).toMatchObject({ name: 'Notfäll', color: '#FF0000', delay: 'EARLIER', delay_minutes: 30, time_priority: true });
 
-    const list = await t.inject({ method: 'GET', url: '/info-tags', headers: staffHeaders(admin) });
+    const list = await t.inject({ method: 'GET', url: '/info-tags', headers: asUser(admin) });
     expect(list.statusCode).toBe(200);
     expect(list.json<InfoTag[]>()).toEqual([full, plain.json<InfoTag>()]);
-    const one = await t.inject({ method: 'GET', url: `/info-tags/${full.id}`, headers: staffHeaders(admin) });
+    const one = await t.inject({ method: 'GET', url: `/info-tags/${full.id}`, headers: asUser(admin) });
     expect(one.json<InfoTag>()).toEqual(full);
   });
 
@@ -73,8 +74,8 @@ describe('POST and GET /info-tags', () => {
     [{ name: 'Tag', ticket_text: 'x'.repeat(501) }, ['ticket_text', 'MAX_LENGTH', 'Text auf dem Ticket darf maximal 500 Zeichen lang sein']],
     [{ name: 'Tag', account_id: '00000000-0000-0000-0000-000000000000' }, ['account_id', 'UNKNOWN_FIELD', 'account_id ist kein bekanntes Feld']],
   ] as const)('%o → %o', async (payload, problem) => {
-    const { user: admin } = await givenLoggedInAdmin(t);
-    const res = await t.inject({ method: 'POST', url: '/info-tags', headers: staffHeaders(admin), payload });
+    const { user: admin } = await givenAdmin(t);
+    const res = await t.inject({ method: 'POST', url: '/info-tags', headers: asUser(admin), payload });
     if (!problem) {
       expect(res.statusCode).toBe(201);
       expect(res.json<InfoTag>().name).toBe((payload as { name: string }).name);
@@ -83,22 +84,22 @@ describe('POST and GET /info-tags', () => {
     const [field, code, message] = problem;
     expect(res.statusCode).toBe(400);
     expect(res.json<ApiError>()).toMatchObject({ code: 'VALIDATION', fields: { [field]: { code, message } } });
-    expect((await t.inject({ method: 'GET', url: '/info-tags', headers: staffHeaders(admin) })).json()).toEqual([]);
+    expect((await t.inject({ method: 'GET', url: '/info-tags', headers: asUser(admin) })).json()).toEqual([]);
   });
 
   it('answers the delay rule in English too', async () => {
-    const { user: admin } = await givenLoggedInAdmin(t);
+    const { user: admin } = await givenAdmin(t);
     const res = await t.inject({
       method: 'POST',
       url: '/info-tags',
-      headers: staffHeaders(admin, { 'accept-language': 'en' }),
+      headers: asUser(admin, { 'accept-language': 'en' }),
       payload: { name: 'Tag', delay: 'NONE', delay_minutes: 5 },
     });
     expect(res.json<ApiError>().fields?.delay_minutes?.message).toBe('An info tag without delay may not have a delay other than 0');
   });
 
   it('is backed by the check constraint info_tags_no_delay_is_zero', async () => {
-    const { admin } = await givenLoggedInAdmin(t);
+    const { admin } = await givenAdmin(t);
     await expect(
       t.app.ctx.db.insert(infoTags).values({ accountId: admin.account_id, name: 'Roh', delay: 'NONE', delayMinutes: 5 }),
     ).rejects.toMatchObject({ cause: { constraint: 'info_tags_no_delay_is_zero' } });
@@ -107,9 +108,9 @@ describe('POST and GET /info-tags', () => {
 
 describe('PATCH and DELETE /info-tags/{id}', () => {
   it('checks the delay rule on the merged tag', async () => {
-    const { user: admin } = await givenLoggedInAdmin(t);
-    const later = await createTag(staffHeaders(admin), { name: 'Später', delay: 'LATER', delay_minutes: 15 });
-    const patch = (id: string, payload: Record<string, unknown>) => t.inject({ method: 'PATCH', url: `/info-tags/${id}`, headers: staffHeaders(admin), payload });
+    const { user: admin } = await givenAdmin(t);
+    const later = await createTag(asUser(admin), { name: 'Später', delay: 'LATER', delay_minutes: 15 });
+    const patch = (id: string, payload: Record<string, unknown>) => t.inject({ method: 'PATCH', url: `/info-tags/${id}`, headers: asUser(admin), payload });
 
     const noneOnly = await patch(later.id, { delay: 'NONE' });
     expect(noneOnly.statusCode).toBe(400);
@@ -118,7 +119,7 @@ describe('PATCH and DELETE /info-tags/{id}', () => {
     });
     const zeroOnly = await patch(later.id, { delay_minutes: 0 });
     expect(zeroOnly.json<ApiError>().fields?.delay_minutes?.code).toBe('DELAY_MINUTES_REQUIRED');
-    expect((await t.inject({ method: 'GET', url: `/info-tags/${later.id}`, headers: staffHeaders(admin) })).json<InfoTag>()).toEqual(later);
+    expect((await t.inject({ method: 'GET', url: `/info-tags/${later.id}`, headers: asUser(admin) })).json<InfoTag>()).toEqual(later);
 
     const minutesOnly = await patch(later.id, { delay_minutes: 20, label: 'Kommt später' });
     expect(minutesOnly.statusCode).toBe(200);
@@ -136,43 +137,43 @@ describe('PATCH and DELETE /info-tags/{id}', () => {
   });
 
   it('deletes a tag', async () => {
-    const { user: admin } = await givenLoggedInAdmin(t);
-    const tag = await createTag(staffHeaders(admin), { name: 'Weg' });
-    const res = await t.inject({ method: 'DELETE', url: `/info-tags/${tag.id}`, headers: staffHeaders(admin) });
+    const { user: admin } = await givenAdmin(t);
+    const tag = await createTag(asUser(admin), { name: 'Weg' });
+    const res = await t.inject({ method: 'DELETE', url: `/info-tags/${tag.id}`, headers: asUser(admin) });
     expect(res.statusCode).toBe(204);
-    expect((await t.inject({ method: 'GET', url: `/info-tags/${tag.id}`, headers: staffHeaders(admin) })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'DELETE', url: `/info-tags/${tag.id}`, headers: staffHeaders(admin) })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: `/info-tags/${tag.id}`, headers: asUser(admin) })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'DELETE', url: `/info-tags/${tag.id}`, headers: asUser(admin) })).statusCode).toBe(404);
   });
 });
 
 describe('permissions and tenant isolation', () => {
   it('lets processors read the tags and nothing else', async () => {
-    const { user: admin } = await givenLoggedInAdmin(t);
-    const { user: processor } = await givenProcessor(t, admin);
-    const tag = await createTag(staffHeaders(admin), { name: 'Lesen' });
+    const { user: admin } = await givenAdmin(t);
+    const { user: processor } = await givenInvitedProcessor(t, admin);
+    const tag = await createTag(asUser(admin), { name: 'Lesen' });
 
-    expect((await t.inject({ method: 'GET', url: '/info-tags', headers: staffHeaders(processor) })).json()).toEqual([tag]);
-    expect((await t.inject({ method: 'GET', url: `/info-tags/${tag.id}`, headers: staffHeaders(processor) })).json()).toEqual(tag);
+    expect((await t.inject({ method: 'GET', url: '/info-tags', headers: asUser(processor) })).json()).toEqual([tag]);
+    expect((await t.inject({ method: 'GET', url: `/info-tags/${tag.id}`, headers: asUser(processor) })).json()).toEqual(tag);
     const calls = [
       { method: 'POST', url: '/info-tags', payload: { name: 'Heimlich' } },
       { method: 'PATCH', url: `/info-tags/${tag.id}`, payload: { name: 'Anders' } },
       { method: 'DELETE', url: `/info-tags/${tag.id}` },
     ] as const;
     for (const call of calls) {
-      const res = await t.inject({ ...call, headers: staffHeaders(processor) });
+      const res = await t.inject({ ...call, headers: asUser(processor) });
       expect({ call, status: res.statusCode, code: res.json<ApiError>().code }).toEqual({ call, status: 403, code: 'FORBIDDEN' });
     }
-    expect((await t.inject({ method: 'GET', url: '/info-tags', headers: staffHeaders(admin) })).json()).toEqual([tag]);
+    expect((await t.inject({ method: 'GET', url: '/info-tags', headers: asUser(admin) })).json()).toEqual([tag]);
   });
 
   it('answers 404 for another account’s tags and for ids that are no UUIDs', async () => {
-    const { user: admin } = await givenLoggedInAdmin(t);
-    const { user: processor } = await givenProcessor(t, admin);
-    const own = await createTag(staffHeaders(admin), { name: 'Eigen' });
-    const other = await givenLoggedInAdmin(t);
-    const foreign = await createTag(staffHeaders(other.user), { name: 'Fremd' });
+    const { user: admin } = await givenAdmin(t);
+    const { user: processor } = await givenInvitedProcessor(t, admin);
+    const own = await createTag(asUser(admin), { name: 'Eigen' });
+    const other = await givenAdmin(t);
+    const foreign = await createTag(asUser(other.user), { name: 'Fremd' });
 
-    expect((await t.inject({ method: 'GET', url: '/info-tags', headers: staffHeaders(admin) })).json()).toEqual([own]);
+    expect((await t.inject({ method: 'GET', url: '/info-tags', headers: asUser(admin) })).json()).toEqual([own]);
     const calls = [
       { method: 'GET', url: `/info-tags/${foreign.id}` },
       { method: 'PATCH', url: `/info-tags/${foreign.id}`, payload: { name: 'Übernommen' } },
@@ -182,12 +183,12 @@ describe('permissions and tenant isolation', () => {
       { method: 'DELETE', url: '/info-tags/kein-uuid' },
     ] as const;
     for (const call of calls) {
-      const res = await t.inject({ ...call, headers: staffHeaders(admin) });
+      const res = await t.inject({ ...call, headers: asUser(admin) });
       expect({ call, status: res.statusCode, code: res.json<ApiError>().code }).toEqual({ call, status: 404, code: 'NOT_FOUND' });
     }
-    const fromProcessor = await t.inject({ method: 'GET', url: `/info-tags/${foreign.id}`, headers: staffHeaders(processor) });
+    const fromProcessor = await t.inject({ method: 'GET', url: `/info-tags/${foreign.id}`, headers: asUser(processor) });
     expect(fromProcessor.statusCode).toBe(404);
-    expect((await t.inject({ method: 'GET', url: `/info-tags/${foreign.id}`, headers: staffHeaders(other.user) })).json()).toEqual(foreign);
+    expect((await t.inject({ method: 'GET', url: `/info-tags/${foreign.id}`, headers: asUser(other.user) })).json()).toEqual(foreign);
   });
 
   it('answers 401 without login', async () => {

@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CreateInfoTagInput, InfoTag, UpdateInfoTagInput } from '@wartefrei/shared';
 import { actorOf, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { IdParams } from '../../platform/params.js';
 import { createInfoTag, deleteInfoTag, getInfoTag, listInfoTags, updateInfoTag } from './infotags.service.js';
 
 const tags = ['info-tags'];
 const security = [{ basic: [] }];
-const IdParams = z.object({ id: z.string() });
 
 /** Info tags (docs/product.md#entities, §5): admins manage them, processors read them. */
 export const infoTagsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -1,5 +1,5 @@
 import { infoTagDelayProblem, type CreateInfoTagInput, type InfoTag, type UpdateInfoTagInput } from '@wartefrei/shared';
-import { isUuid, type Actor } from '../../platform/auth.js';
+import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import {
@@ -33,7 +33,7 @@ function assertAdmin(actor: Actor): void {
 }
 
 async function requireInfoTag(ctx: AppContext, actor: Actor, id: string): Promise<InfoTagRow> {
-  const row = isUuid(id) ? await findInfoTag(ctx.db, actor.accountId, id) : undefined;
+  const row = await findInfoTag(ctx.db, actor.accountId, id);
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
@@ -79,7 +79,6 @@ export async function createInfoTag(ctx: AppContext, actor: Actor, input: Create
  */
 export async function updateInfoTag(ctx: AppContext, actor: Actor, id: string, input: UpdateInfoTagInput): Promise<InfoTag> {
   assertAdmin(actor);
-  if (!isUuid(id)) throw new AppError('NOT_FOUND');
   const changes = changesFrom(input);
   const row = await ctx.db.transaction(async (tx) => {
     const existing = await findInfoTagForUpdate(tx, actor.accountId, id);

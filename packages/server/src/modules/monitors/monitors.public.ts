@@ -1,5 +1,4 @@
 import type { PublicMonitor } from '@wartefrei/shared';
-import { isUuid } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import {
@@ -40,7 +39,7 @@ async function masterMonitor(ctx: AppContext, account: MonitorAccount): Promise<
 
 /** `GET /monitors/{id}/public` (no login): the monitor id is the screen's key to it. */
 export async function publicMonitor(ctx: AppContext, id: string): Promise<PublicMonitor> {
-  const found = isUuid(id) ? await findMonitorWithAccount(ctx.db, id) : undefined;
+  const found = await findMonitorWithAccount(ctx.db, id);
   if (!found) throw new AppError('MONITOR_NOT_FOUND');
   return presentPublic(ctx, found.account, found.monitor);
 }

@@ -5,7 +5,8 @@ import { topicOf, type ApiError, type LoggedUser, type Monitor, type PublicMonit
 import { monitorQueues } from '../../db/schema/index.js';
 import { TestSocket } from '../../../test/support/test-clients.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { givenProcessor, givenProfile, givenQueue, givenSignedInAdmin, headersOf } from '../../../test/support/factories-queues.js';
+import { postProfile, postQueue } from '../../../test/support/api.js';
+import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
 
 let t: TestApp;
 let baseUrl: string;
@@ -20,10 +21,10 @@ afterAll(async () => {
 });
 
 const post = (user: LoggedUser, payload: Record<string, unknown>, lang?: string) =>
-  t.inject({ method: 'POST', url: '/monitors', headers: headersOf(user, lang ? { 'accept-language': lang } : {}), payload });
+  t.inject({ method: 'POST', url: '/monitors', headers: asUser(user, lang ? { 'accept-language': lang } : {}), payload });
 const patch = (user: LoggedUser, id: string, payload: Record<string, unknown>) =>
-  t.inject({ method: 'PATCH', url: `/monitors/${id}`, headers: headersOf(user), payload });
-const get = (user: LoggedUser, url: string) => t.inject({ method: 'GET', url, headers: headersOf(user) });
+  t.inject({ method: 'PATCH', url: `/monitors/${id}`, headers: asUser(user), payload });
+const get = (user: LoggedUser, url: string) => t.inject({ method: 'GET', url, headers: asUser(user) });
 
 let counter = 0;
 async function givenMonitor(user: LoggedUser, payload: Record<string, unknown> = {}): Promise<Monitor> {
@@ -34,10 +35,10 @@ async function givenMonitor(user: LoggedUser, payload: Record<string, unknown> =
 
 /** An account with one location and two queues in it. */
 async function givenPractice() {
-  const a = await givenSignedInAdmin(t);
-  const profile = await givenProfile(t, a.user);
-  const first = await givenQueue(t, a.user, profile.id, { name: 'Allgemein' });
-  const second = await givenQueue(t, a.user, profile.id, { name: 'Labor' });
+  const a = await givenAdmin(t);
+  const profile = await postProfile(t, a.user);
+  const first = await postQueue(t, a.user, profile.id, { name: 'Allgemein' });
+  const second = await postQueue(t, a.user, profile.id, { name: 'Labor' });
   const account = { id: a.accountId, identifier: a.accountIdentifier, display_name: a.admin.account_name };
   return { a, account, profile, first, second };
 }
@@ -115,25 +116,25 @@ describe('POST, GET, PATCH and DELETE /monitors', () => {
     expect(renamed.json<ApiError>().fields?.identifier?.code).toBe('IDENTIFIER_IN_USE');
     expect((await patch(a.user, monitor.id, { identifier: 'EmpFang' })).json<Monitor>().identifier).toBe('EmpFang');
 
-    const b = await givenSignedInAdmin(t);
+    const b = await givenAdmin(t);
     expect((await post(b.user, { identifier: 'empfang', display_name: 'Empfang' })).statusCode).toBe(201);
   });
 
   it('deletes a monitor with its queue list; the queues stay', async () => {
     const { a, first } = await givenPractice();
     const monitor = await givenMonitor(a.user, { queue_ids: [first.id] });
-    const res = await t.inject({ method: 'DELETE', url: `/monitors/${monitor.id}`, headers: headersOf(a.user) });
+    const res = await t.inject({ method: 'DELETE', url: `/monitors/${monitor.id}`, headers: asUser(a.user) });
     expect(res.statusCode).toBe(204);
     expect((await get(a.user, `/monitors/${monitor.id}`)).statusCode).toBe(404);
     expect(await t.app.ctx.db.select().from(monitorQueues).where(eq(monitorQueues.monitorId, monitor.id))).toEqual([]);
     expect((await get(a.user, `/queues/${first.id}`)).statusCode).toBe(200);
-    expect((await t.inject({ method: 'DELETE', url: `/monitors/${monitor.id}`, headers: headersOf(a.user) })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'DELETE', url: `/monitors/${monitor.id}`, headers: asUser(a.user) })).statusCode).toBe(404);
   });
 
   it('drops a deleted queue from the monitors showing it', async () => {
     const { a, first, second } = await givenPractice();
     const monitor = await givenMonitor(a.user, { queue_ids: [first.id, second.id] });
-    expect((await t.inject({ method: 'DELETE', url: `/queues/${first.id}`, headers: headersOf(a.user) })).statusCode).toBe(204);
+    expect((await t.inject({ method: 'DELETE', url: `/queues/${first.id}`, headers: asUser(a.user) })).statusCode).toBe(204);
     expect((await get(a.user, `/monitors/${monitor.id}`)).json<Monitor>().queue_ids).toEqual([second.id]);
   });
 });
@@ -216,7 +217,7 @@ describe('permissions and tenant isolation', () => {
       { method: 'PATCH' as const, url: `/monitors/${monitor.id}`, payload: { display_name: 'Anders' } },
       { method: 'DELETE' as const, url: `/monitors/${monitor.id}` },
     ]) {
-      const res = await t.inject({ ...call, headers: headersOf(processor) });
+      const res = await t.inject({ ...call, headers: asUser(processor) });
       expect({ call, status: res.statusCode, code: res.json<ApiError>().code }).toEqual({ call, status: 403, code: 'FORBIDDEN' });
     }
     expect((await get(a.user, '/monitors')).json()).toEqual([monitor]);
@@ -225,7 +226,7 @@ describe('permissions and tenant isolation', () => {
   it("answers 404 for another account's monitor and for malformed ids", async () => {
     const { a } = await givenPractice();
     const own = await givenMonitor(a.user);
-    const b = await givenSignedInAdmin(t);
+    const b = await givenAdmin(t);
     const foreign = await givenMonitor(b.user);
     expect((await get(a.user, '/monitors')).json()).toEqual([own]);
     for (const id of [foreign.id, 'kein-uuid', randomUUID()]) {
@@ -234,7 +235,7 @@ describe('permissions and tenant isolation', () => {
         { method: 'PATCH' as const, url: `/monitors/${id}`, payload: { display_name: 'Übernommen' } },
         { method: 'DELETE' as const, url: `/monitors/${id}` },
       ]) {
-        const res = await t.inject({ ...call, headers: headersOf(a.user) });
+        const res = await t.inject({ ...call, headers: asUser(a.user) });
         expect({ call, status: res.statusCode, code: res.json<ApiError>().code }).toEqual({ call, status: 404, code: 'NOT_FOUND' });
       }
     }
@@ -281,14 +282,14 @@ describe('GET /routes/identifier/{account}/monitor/{monitor|null}', () => {
   });
 
   it("answers the master monitor for 'null': every queue of the account by location, priority and name, none of another account", async () => {
-    const a = await givenSignedInAdmin(t);
+    const a = await givenAdmin(t);
     const account = { id: a.accountId, identifier: a.accountIdentifier, display_name: a.admin.account_name };
-    const wien = await givenProfile(t, a.user, { identifier: 'wien' });
-    const graz = await givenProfile(t, a.user, { identifier: 'graz' });
-    const grazUrgent = await givenQueue(t, a.user, graz.id, { name: 'Akut', priority: 1 });
-    const wienB = await givenQueue(t, a.user, wien.id, { name: 'Blutabnahme' });
-    const wienA = await givenQueue(t, a.user, wien.id, { name: 'Allgemein' });
-    const wienUrgent = await givenQueue(t, a.user, wien.id, { name: 'Zahnschmerz', priority: 1 });
+    const wien = await postProfile(t, a.user, { identifier: 'wien' });
+    const graz = await postProfile(t, a.user, { identifier: 'graz' });
+    const grazUrgent = await postQueue(t, a.user, graz.id, { name: 'Akut', priority: 1 });
+    const wienB = await postQueue(t, a.user, wien.id, { name: 'Blutabnahme' });
+    const wienA = await postQueue(t, a.user, wien.id, { name: 'Allgemein' });
+    const wienUrgent = await postQueue(t, a.user, wien.id, { name: 'Zahnschmerz', priority: 1 });
     const other = await givenPractice();
     await givenMonitor(other.a.user, { queue_ids: [other.first.id] });
 
@@ -357,7 +358,7 @@ describe('monitor:{id} live', () => {
     expect((await patch(a.user, monitor.id, { custom_zoom: 10 })).statusCode).toBe(400);
     await screen.expectNothingPending();
 
-    expect((await t.inject({ method: 'DELETE', url: `/monitors/${monitor.id}`, headers: headersOf(a.user) })).statusCode).toBe(204);
+    expect((await t.inject({ method: 'DELETE', url: `/monitors/${monitor.id}`, headers: asUser(a.user) })).statusCode).toBe(204);
     expect(await screen.nextJson()).toEqual({ type: 'monitor.updated', topic, version: version + 2 });
     await screen.expectNothingPending();
   });

@@ -1,15 +1,14 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CreateMonitorInput, Monitor, MonitorList, PublicMonitor, UpdateMonitorInput } from '@wartefrei/shared';
 import { actorOf, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { IdParams } from '../../platform/params.js';
 import { publicMonitor } from './monitors.public.js';
 import { createMonitor, deleteMonitor, getMonitor, listMonitors, updateMonitor } from './monitors.service.js';
 
 const tags = ['monitors'];
 const security = [{ basic: [] }];
 // Any string: a non-UUID answers 404 like an unknown id, not a validation error.
-const params = z.object({ id: z.string() });
 
 /** Monitors (docs/product.md#entities): admins manage them, processors read them, screens show them without login. */
 export const monitorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -25,22 +24,22 @@ export const monitorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (req, reply) => reply.code(201).send(await createMonitor(ctx, actorOf(req), req.body)),
   );
 
-  app.get('/monitors/:id', { preHandler, schema: { tags, security, params, response: { 200: Monitor } } }, async (req) =>
+  app.get('/monitors/:id', { preHandler, schema: { tags, security, params: IdParams, response: { 200: Monitor } } }, async (req) =>
     getMonitor(ctx, actorOf(req), req.params.id),
   );
 
   app.patch(
     '/monitors/:id',
-    { preHandler, schema: { tags, security, params, body: UpdateMonitorInput, response: { 200: Monitor } } },
+    { preHandler, schema: { tags, security, params: IdParams, body: UpdateMonitorInput, response: { 200: Monitor } } },
     async (req) => updateMonitor(ctx, actorOf(req), req.params.id, req.body),
   );
 
-  app.delete('/monitors/:id', { preHandler, schema: { tags, security, params } }, async (req, reply) => {
+  app.delete('/monitors/:id', { preHandler, schema: { tags, security, params: IdParams } }, async (req, reply) => {
     await deleteMonitor(ctx, actorOf(req), req.params.id);
     return reply.code(204).send();
   });
 
-  app.get('/monitors/:id/public', { schema: { tags, params, response: { 200: PublicMonitor } } }, async (req) =>
+  app.get('/monitors/:id/public', { schema: { tags, params: IdParams, response: { 200: PublicMonitor } } }, async (req) =>
     publicMonitor(ctx, req.params.id),
   );
 };

@@ -83,7 +83,7 @@ export async function listMonitors(ctx: AppContext, actor: Actor): Promise<Monit
 
 /** `GET /monitors/{id}`: admins and processors; a foreign, unknown or malformed id is a 404. */
 export async function getMonitor(ctx: AppContext, actor: Actor, id: string): Promise<Monitor> {
-  const row = isUuid(id) ? await findMonitorInAccount(ctx.db, actor.accountId, id) : undefined;
+  const row = await findMonitorInAccount(ctx.db, actor.accountId, id);
   if (!row) throw new AppError('NOT_FOUND');
   return presentOne(ctx, row);
 }
@@ -114,7 +114,6 @@ export async function createMonitor(ctx: AppContext, actor: Actor, input: Create
 /** `PATCH /monitors/{id}` (admins): only what is sent changes; `queue_ids` replaces the list. */
 export async function updateMonitor(ctx: AppContext, actor: Actor, id: string, input: UpdateMonitorInput): Promise<Monitor> {
   requireAdmin(actor);
-  if (!isUuid(id)) throw new AppError('NOT_FOUND');
   const changes = monitorChanges(input);
   if (Object.keys(changes).length === 0 && input.queue_ids === undefined) return getMonitor(ctx, actor, id);
   try {
@@ -135,6 +134,6 @@ export async function updateMonitor(ctx: AppContext, actor: Actor, id: string, i
 /** `DELETE /monitors/{id}` (admins): screens showing it learn it on `monitor:{id}` and find it gone. */
 export async function deleteMonitor(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   requireAdmin(actor);
-  if (!isUuid(id) || !(await deleteMonitorInAccount(ctx.db, actor.accountId, id))) throw new AppError('NOT_FOUND');
+  if (!(await deleteMonitorInAccount(ctx.db, actor.accountId, id))) throw new AppError('NOT_FOUND');
   await announceMonitorChange(ctx, id);
 }

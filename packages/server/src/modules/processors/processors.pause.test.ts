@@ -5,8 +5,8 @@ import { jobs, queueProcessors, queues } from '../../db/schema/index.js';
 import { runDueJobs } from '../../platform/jobs/index.js';
 import { TestSocket } from '../../../test/support/test-clients.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { asUser, givenAdmin, givenProcessor, givenQueue } from '../../../test/support/factories-sessions.js';
-import { drawRequest, givenOpenQueue } from '../../../test/support/factories-tickets.js';
+import { asUser, givenAdmin, givenProcessor, givenQueue } from '../../../test/support/factories.js';
+import { drawRequest, givenOpenQueue } from '../../../test/support/tickets.js';
 import { estimateLine, loadQueueLine } from '../tickets/index.js';
 import { PAUSE_END_JOB } from './processors.pause.js';
 

@@ -11,6 +11,7 @@ import {
 } from '@wartefrei/shared';
 import { actorOf, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { IdParams, pathIds } from '../../platform/params.js';
 import {
   assignProcessor,
   createProcessor,
@@ -26,9 +27,8 @@ import {
 
 const tags = ['processors'];
 const security = [{ basic: [] }];
-const IdParams = z.object({ id: z.string() });
-const QueueParams = z.object({ queueId: z.string() });
-const AssignmentParams = z.object({ queueId: z.string(), userId: z.string() });
+const QueueParams = pathIds('queueId');
+const AssignmentParams = pathIds('queueId', 'userId');
 
 /** Processors (staff users) and their queue assignments (docs/product.md#entities Processor, §6). */
 export const processorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

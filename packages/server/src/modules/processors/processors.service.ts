@@ -9,7 +9,7 @@ import {
   type SetOwnQueueActiveInput,
   type UpdateProcessorInput,
 } from '@wartefrei/shared';
-import { isUuid, type Actor } from '../../platform/auth.js';
+import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation, violatedConstraint } from '../../platform/errors.js';
 import { scheduleJob } from '../../platform/jobs/index.js';
@@ -60,13 +60,13 @@ function assertAdmin(actor: Actor): void {
 
 /** The processor of the caller's account; a foreign, unknown or malformed id is a 404. */
 async function requireProcessor(ctx: AppContext, actor: Actor, id: string): Promise<ProcessorRow> {
-  const row = isUuid(id) ? await findProcessor(ctx.db, actor.accountId, id) : undefined;
+  const row = await findProcessor(ctx.db, actor.accountId, id);
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
 async function requireQueue(ctx: AppContext, actor: Actor, queueId: string): Promise<void> {
-  const queue = isUuid(queueId) ? await findQueueOfAccount(ctx.db, actor.accountId, queueId) : undefined;
+  const queue = await findQueueOfAccount(ctx.db, actor.accountId, queueId);
   if (!queue) throw new AppError('NOT_FOUND');
 }
 

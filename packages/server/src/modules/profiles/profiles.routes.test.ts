@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, Profile } from '@wartefrei/shared';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { givenProcessor, givenProfile, givenQueue, givenSignedInAdmin, headersOf } from '../../../test/support/factories-queues.js';
+import { postProfile, postQueue } from '../../../test/support/api.js';
+import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,15 +10,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Admin = Awaited<ReturnType<typeof givenSignedInAdmin>>;
+type Admin = Awaited<ReturnType<typeof givenAdmin>>;
 const post = (a: Admin, payload: Record<string, unknown>) =>
-  t.inject({ method: 'POST', url: '/profiles', headers: headersOf(a.user), payload });
+  t.inject({ method: 'POST', url: '/profiles', headers: asUser(a.user), payload });
 const patch = (a: Admin, id: string, payload: Record<string, unknown>) =>
-  t.inject({ method: 'PATCH', url: `/profiles/${id}`, headers: headersOf(a.user), payload });
+  t.inject({ method: 'PATCH', url: `/profiles/${id}`, headers: asUser(a.user), payload });
 
 describe('POST /profiles and GET /profiles', () => {
   it('creates a location with defaults, sanitises the identifier and lists it', async () => {
-    const a = await givenSignedInAdmin(t);
+    const a = await givenAdmin(t);
     const res = await post(a, { name: '  Praxis Wien Süd ', identifier: 'Wien Süd' });
     expect(res.statusCode).toBe(201);
     const created = res.json<Profile>();
@@ -30,15 +31,15 @@ describe('POST /profiles and GET /profiles', () => {
       region: null,
       address: { street1: null, postcode: null, city: null, province: null, country: null },
     });
-    const list = await t.inject({ method: 'GET', url: '/profiles', headers: headersOf(a.user) });
+    const list = await t.inject({ method: 'GET', url: '/profiles', headers: asUser(a.user) });
     expect(list.statusCode).toBe(200);
     expect(list.json<Profile[]>()).toEqual([created]);
-    const one = await t.inject({ method: 'GET', url: `/profiles/${created.id}`, headers: headersOf(a.user) });
+    const one = await t.inject({ method: 'GET', url: `/profiles/${created.id}`, headers: asUser(a.user) });
     expect(one.json<Profile>()).toEqual(created);
   });
 
   it('stores time zone, holiday country and region, and the address', async () => {
-    const a = await givenSignedInAdmin(t);
+    const a = await givenAdmin(t);
     const res = await post(a, {
       name: 'München',
       identifier: 'muenchen',
@@ -69,51 +70,51 @@ describe('POST /profiles and GET /profiles', () => {
     [{ address: { city: 'x'.repeat(101) } }, 'address.city', { code: 'MAX_LENGTH', message: 'Ort darf maximal 100 Zeichen lang sein' }],
     [{ address: { planet: 'Erde' } }, 'planet', { code: 'UNKNOWN_FIELD', message: 'planet ist kein bekanntes Feld' }],
   ])('refuses %o at the field with its message', async (override, field, problem) => {
-    const a = await givenSignedInAdmin(t);
+    const a = await givenAdmin(t);
     const res = await post(a, { name: 'Standort', identifier: 'standort', ...override });
     expect(res.statusCode).toBe(400);
     expect(res.json<ApiError>().fields?.[field]).toEqual(problem);
-    const list = await t.inject({ method: 'GET', url: '/profiles', headers: headersOf(a.user) });
+    const list = await t.inject({ method: 'GET', url: '/profiles', headers: asUser(a.user) });
     expect(list.json<Profile[]>()).toEqual([]);
   });
 
   it('accepts every canton and state date-holidays knows, e.g. Vienna 9 and Zurich ZH', async () => {
-    const a = await givenSignedInAdmin(t);
+    const a = await givenAdmin(t);
     expect((await post(a, { name: 'Wien', identifier: 'wien', country: 'AT', region: '9' })).statusCode).toBe(201);
     expect((await post(a, { name: 'Zürich', identifier: 'zuerich', country: 'CH', region: 'ZH', time_zone: 'Europe/Zurich' })).statusCode).toBe(201);
   });
 
   it('keeps identifiers unique per account, case-insensitively; other accounts may use the same', async () => {
-    const a = await givenSignedInAdmin(t);
-    await givenProfile(t, a.user, { identifier: 'Zentrum' });
+    const a = await givenAdmin(t);
+    await postProfile(t, a.user, { identifier: 'Zentrum' });
     const again = await post(a, { name: 'Noch eins', identifier: 'zentrum' });
     expect(again.statusCode).toBe(409);
     expect(again.json<ApiError>()).toMatchObject({
       code: 'UNIQUE',
       fields: { identifier: { code: 'IDENTIFIER_IN_USE', message: 'Diese Kennung wird bereits verwendet' } },
     });
-    const en = await t.inject({ method: 'POST', url: '/profiles', headers: headersOf(a.user, { 'accept-language': 'en' }), payload: { name: 'X', identifier: 'ZENTRUM' } });
+    const en = await t.inject({ method: 'POST', url: '/profiles', headers: asUser(a.user, { 'accept-language': 'en' }), payload: { name: 'X', identifier: 'ZENTRUM' } });
     expect(en.json<ApiError>().fields?.identifier?.message).toBe('This identifier is already in use');
 
-    const b = await givenSignedInAdmin(t);
+    const b = await givenAdmin(t);
     expect((await post(b, { name: 'Zentrum', identifier: 'zentrum' })).statusCode).toBe(201);
   });
 });
 
 describe('PATCH /profiles/{id}', () => {
   it('changes only what is sent and merges address lines', async () => {
-    const a = await givenSignedInAdmin(t);
-    const p = await givenProfile(t, a.user, { address: { street1: 'Hauptstraße 1', city: 'Graz' }, country: 'AT', region: '6' });
+    const a = await givenAdmin(t);
+    const p = await postProfile(t, a.user, { address: { street1: 'Hauptstraße 1', city: 'Graz' }, country: 'AT', region: '6' });
     const res = await patch(a, p.id, { name: 'Graz Mitte', address: { postcode: '8010', city: '' } });
     expect(res.statusCode).toBe(200);
     const expected = { ...p, name: 'Graz Mitte', address: { ...p.address, postcode: '8010', city: null } };
     expect(res.json<Profile>()).toEqual(expected);
-    expect((await t.inject({ method: 'GET', url: `/profiles/${p.id}`, headers: headersOf(a.user) })).json<Profile>()).toEqual(expected);
+    expect((await t.inject({ method: 'GET', url: `/profiles/${p.id}`, headers: asUser(a.user) })).json<Profile>()).toEqual(expected);
   });
 
   it('checks the stored region against a new country, and accepts country and region together', async () => {
-    const a = await givenSignedInAdmin(t);
-    const p = await givenProfile(t, a.user, { country: 'AT', region: '9' });
+    const a = await givenAdmin(t);
+    const p = await postProfile(t, a.user, { country: 'AT', region: '9' });
     const wrong = await patch(a, p.id, { country: 'DE' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json<ApiError>().fields?.region?.code).toBe('INVALID_REGION');
@@ -124,9 +125,9 @@ describe('PATCH /profiles/{id}', () => {
   });
 
   it('refuses an identifier another location of the account has', async () => {
-    const a = await givenSignedInAdmin(t);
-    await givenProfile(t, a.user, { identifier: 'nord' });
-    const p = await givenProfile(t, a.user, { identifier: 'sued' });
+    const a = await givenAdmin(t);
+    await postProfile(t, a.user, { identifier: 'nord' });
+    const p = await postProfile(t, a.user, { identifier: 'sued' });
     const res = await patch(a, p.id, { identifier: 'NORD' });
     expect(res.statusCode).toBe(409);
     expect(res.json<ApiError>().fields?.identifier?.code).toBe('IDENTIFIER_IN_USE');
@@ -137,24 +138,24 @@ describe('PATCH /profiles/{id}', () => {
 
 describe('DELETE /profiles/{id}', () => {
   it('deletes the location together with its queues', async () => {
-    const a = await givenSignedInAdmin(t);
-    const p = await givenProfile(t, a.user);
-    const q = await givenQueue(t, a.user, p.id);
-    const res = await t.inject({ method: 'DELETE', url: `/profiles/${p.id}`, headers: headersOf(a.user) });
+    const a = await givenAdmin(t);
+    const p = await postProfile(t, a.user);
+    const q = await postQueue(t, a.user, p.id);
+    const res = await t.inject({ method: 'DELETE', url: `/profiles/${p.id}`, headers: asUser(a.user) });
     expect(res.statusCode).toBe(204);
-    expect((await t.inject({ method: 'GET', url: `/profiles/${p.id}`, headers: headersOf(a.user) })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'GET', url: `/queues/${q.id}`, headers: headersOf(a.user) })).statusCode).toBe(404);
-    const again = await t.inject({ method: 'DELETE', url: `/profiles/${p.id}`, headers: headersOf(a.user) });
+    expect((await t.inject({ method: 'GET', url: `/profiles/${p.id}`, headers: asUser(a.user) })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: `/queues/${q.id}`, headers: asUser(a.user) })).statusCode).toBe(404);
+    const again = await t.inject({ method: 'DELETE', url: `/profiles/${p.id}`, headers: asUser(a.user) });
     expect(again.statusCode).toBe(404);
   });
 });
 
 describe('permissions and tenant isolation', () => {
   it('lets processors read locations but not change them', async () => {
-    const a = await givenSignedInAdmin(t);
-    const p = await givenProfile(t, a.user);
+    const a = await givenAdmin(t);
+    const p = await postProfile(t, a.user);
     const processor = await givenProcessor(t, a.accountId);
-    const h = headersOf(processor);
+    const h = asUser(processor);
     expect((await t.inject({ method: 'GET', url: '/profiles', headers: h })).json<Profile[]>()).toEqual([p]);
     expect((await t.inject({ method: 'GET', url: `/profiles/${p.id}`, headers: h })).statusCode).toBe(200);
     for (const req of [
@@ -170,11 +171,11 @@ describe('permissions and tenant isolation', () => {
   });
 
   it("answers 404 for another account's location on every endpoint, and for malformed ids", async () => {
-    const a = await givenSignedInAdmin(t);
-    const b = await givenSignedInAdmin(t);
-    const foreign = await givenProfile(t, b.user);
-    await givenProfile(t, a.user);
-    const h = headersOf(a.user);
+    const a = await givenAdmin(t);
+    const b = await givenAdmin(t);
+    const foreign = await postProfile(t, b.user);
+    await postProfile(t, a.user);
+    const h = asUser(a.user);
     for (const id of [foreign.id, 'kein-uuid', '00000000-0000-4000-8000-000000000000']) {
       for (const req of [
         { method: 'GET' as const, url: `/profiles/${id}` },
@@ -188,7 +189,7 @@ describe('permissions and tenant isolation', () => {
     }
     const list = await t.inject({ method: 'GET', url: '/profiles', headers: h });
     expect(list.json<Profile[]>().map((p) => p.id)).not.toContain(foreign.id);
-    expect((await t.inject({ method: 'GET', url: `/profiles/${foreign.id}`, headers: headersOf(b.user) })).json<Profile>()).toEqual(foreign);
+    expect((await t.inject({ method: 'GET', url: `/profiles/${foreign.id}`, headers: asUser(b.user) })).json<Profile>()).toEqual(foreign);
   });
 
   it('answers 401 without credentials', async () => {

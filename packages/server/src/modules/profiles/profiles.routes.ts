@@ -1,16 +1,14 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CreateProfileInput, Profile, ProfileList, PublicProfile, UpdateProfileInput } from '@wartefrei/shared';
+import { CreateProfileInput, Profile, ProfileList, UpdateProfileInput } from '@wartefrei/shared';
 import { actorOf, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { publicProfile } from './profiles.public.js';
+import { IdParams } from '../../platform/params.js';
 import { createProfile, getProfile, listProfiles, updateProfile } from './profiles.service.js';
 
 const tags = ['profiles'];
 const security = [{ basic: [] }];
-const params = z.object({ id: z.string() });
 
-/** Locations (docs/product.md#entities Profile): every staff member reads them, admins change them; visitors see the public view. */
+/** Locations (docs/product.md#entities Profile): every staff member reads them, admins change them. */
 export const profilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
 
@@ -24,19 +22,16 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (req, reply) => reply.code(201).send(await createProfile(ctx, actorOf(req), req.body)),
   );
 
-  app.get('/profiles/:id', { preHandler, schema: { tags, security, params, response: { 200: Profile } } }, async (req) =>
+  app.get('/profiles/:id', { preHandler, schema: { tags, security, params: IdParams, response: { 200: Profile } } }, async (req) =>
     getProfile(ctx, actorOf(req), req.params.id),
   );
 
   app.patch(
     '/profiles/:id',
-    { preHandler, schema: { tags, security, params, body: UpdateProfileInput, response: { 200: Profile } } },
+    { preHandler, schema: { tags, security, params: IdParams, body: UpdateProfileInput, response: { 200: Profile } } },
     async (req) => updateProfile(ctx, actorOf(req), req.params.id, req.body),
   );
 
-  // DELETE /profiles/{id} is registered by the queues module: deleting a location archives its lists.
-
-  app.get('/profiles/:id/public', { schema: { tags, params, response: { 200: PublicProfile } } }, async (req) =>
-    publicProfile(ctx, req.params.id),
-  );
+  // DELETE /profiles/{id} is the archive module's (it archives the lists too); the public view
+  // `GET /profiles/{id}/public` is the tickets module's (it is a view of the lines).
 };

@@ -9,7 +9,7 @@ import {
   type Profile,
   type UpdateProfileInput,
 } from '@wartefrei/shared';
-import { isUuid, type Actor } from '../../platform/auth.js';
+import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation, violatedConstraint, type FieldProblem } from '../../platform/errors.js';
 import {
@@ -109,7 +109,7 @@ export async function listProfiles(ctx: AppContext, actor: Actor): Promise<Profi
 
 /** The caller's own location; a foreign, unknown or malformed id is a 404 like a missing one. */
 async function loadProfile(ctx: AppContext, actor: Actor, id: string): Promise<ProfileRow> {
-  const row = isUuid(id) ? await findProfileInAccount(ctx.db, actor.accountId, id) : undefined;
+  const row = await findProfileInAccount(ctx.db, actor.accountId, id);
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
 import { monitorQueues, profiles, queueIsLive, queueProcessors, queueSessions, queues, sessionScheduleEntries } from '../../db/schema/index.js';
 
@@ -14,46 +14,23 @@ export interface QueueWithSession {
 const withSession = { queue: queues, session: queueSessions };
 const byPriorityThenName = [asc(queues.priority), asc(queues.name), asc(queues.identifier)];
 
-/** Every queue of the account, most urgent priority first (1 = very high), then by name. */
-export async function listQueuesOfAccount(db: Queryable, accountId: string): Promise<QueueWithSession[]> {
+/** The queues a condition admits (the visibility rule, see visibility.ts), in working order: priority (1 = very high), then name. */
+export async function listQueuesWhere(db: Queryable, condition: SQL): Promise<QueueWithSession[]> {
   return db
     .select(withSession)
     .from(queues)
     .leftJoin(queueSessions, eq(queueSessions.queueId, queues.id))
-    .where(and(eq(queues.accountId, accountId), queueIsLive))
+    .where(condition)
     .orderBy(...byPriorityThenName);
 }
 
-/** The queues a processor is assigned to, in the order they work them: priority, then name. */
-export async function listQueuesAssignedTo(db: Queryable, accountId: string, userId: string): Promise<QueueWithSession[]> {
-  return db
-    .select(withSession)
-    .from(queues)
-    .innerJoin(queueProcessors, and(eq(queueProcessors.queueId, queues.id), eq(queueProcessors.userId, userId)))
-    .leftJoin(queueSessions, eq(queueSessions.queueId, queues.id))
-    .where(and(eq(queues.accountId, accountId), queueIsLive))
-    .orderBy(...byPriorityThenName);
-}
-
-/** The queue if it belongs to the account. */
-export async function findQueueInAccount(db: Queryable, accountId: string, id: string): Promise<QueueWithSession | undefined> {
+/** The queue if the condition (the visibility rule, see visibility.ts) admits it. */
+export async function findVisibleQueueRow(db: Queryable, condition: SQL, id: string): Promise<QueueWithSession | undefined> {
   const [row] = await db
     .select(withSession)
     .from(queues)
     .leftJoin(queueSessions, eq(queueSessions.queueId, queues.id))
-    .where(and(eq(queues.id, id), eq(queues.accountId, accountId), queueIsLive))
-    .limit(1);
-  return row;
-}
-
-/** The queue if it belongs to the account and the user is assigned to it. */
-export async function findQueueAssignedTo(db: Queryable, accountId: string, userId: string, id: string): Promise<QueueWithSession | undefined> {
-  const [row] = await db
-    .select(withSession)
-    .from(queues)
-    .innerJoin(queueProcessors, and(eq(queueProcessors.queueId, queues.id), eq(queueProcessors.userId, userId)))
-    .leftJoin(queueSessions, eq(queueSessions.queueId, queues.id))
-    .where(and(eq(queues.id, id), eq(queues.accountId, accountId), queueIsLive))
+    .where(and(eq(queues.id, id), condition))
     .limit(1);
   return row;
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, Queue } from '@wartefrei/shared';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { givenProcessor, givenProfile, givenQueue, givenSignedInAdmin, headersOf } from '../../../test/support/factories-queues.js';
+import { postProfile, postQueue } from '../../../test/support/api.js';
+import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,16 +10,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Admin = Awaited<ReturnType<typeof givenSignedInAdmin>>;
+type Admin = Awaited<ReturnType<typeof givenAdmin>>;
 
 async function givenAdminWithProfile() {
-  const a = await givenSignedInAdmin(t);
-  const profile = await givenProfile(t, a.user);
+  const a = await givenAdmin(t);
+  const profile = await postProfile(t, a.user);
   return { ...a, profile };
 }
-const getQueue = (a: Admin, id: string) => t.inject({ method: 'GET', url: `/queues/${id}`, headers: headersOf(a.user) });
+const getQueue = (a: Admin, id: string) => t.inject({ method: 'GET', url: `/queues/${id}`, headers: asUser(a.user) });
 const patch = (a: Admin, id: string, payload: Record<string, unknown>) =>
-  t.inject({ method: 'PATCH', url: `/queues/${id}`, headers: headersOf(a.user), payload });
+  t.inject({ method: 'PATCH', url: `/queues/${id}`, headers: asUser(a.user), payload });
 
 const everyField = {
   name: 'Allgemeinmedizin',
@@ -67,7 +68,7 @@ describe('POST /queues', () => {
     const res = await t.inject({
       method: 'POST',
       url: '/queues',
-      headers: headersOf(a.user),
+      headers: asUser(a.user),
       payload: { profile_id: a.profile.id, name: ' Labor ', identifier: 'labor' },
     });
     expect(res.statusCode).toBe(201);
@@ -121,7 +122,7 @@ describe('POST /queues', () => {
 
   it('stores every field and answers it back (identifier sanitised)', async () => {
     const a = await givenAdminWithProfile();
-    const res = await t.inject({ method: 'POST', url: '/queues', headers: headersOf(a.user), payload: { profile_id: a.profile.id, ...everyField } });
+    const res = await t.inject({ method: 'POST', url: '/queues', headers: asUser(a.user), payload: { profile_id: a.profile.id, ...everyField } });
     expect(res.statusCode).toBe(201);
     const expected = { ...everyField, identifier: 'Allgemein_Aerztin', profile_id: a.profile.id };
     expect(res.json<Queue>()).toMatchObject(expected);
@@ -130,11 +131,11 @@ describe('POST /queues', () => {
 
   it('keeps identifiers unique within a location, case-insensitively; another location may reuse them', async () => {
     const a = await givenAdminWithProfile();
-    await givenQueue(t, a.user, a.profile.id, { identifier: 'Labor' });
+    await postQueue(t, a.user, a.profile.id, { identifier: 'Labor' });
     const res = await t.inject({
       method: 'POST',
       url: '/queues',
-      headers: headersOf(a.user),
+      headers: asUser(a.user),
       payload: { profile_id: a.profile.id, name: 'Labor 2', identifier: 'LABOR' },
     });
     expect(res.statusCode).toBe(409);
@@ -142,8 +143,8 @@ describe('POST /queues', () => {
       code: 'UNIQUE',
       fields: { identifier: { code: 'IDENTIFIER_IN_USE', message: 'Diese Kennung wird bereits verwendet' } },
     });
-    const other = await givenProfile(t, a.user);
-    expect((await givenQueue(t, a.user, other.id, { identifier: 'labor' })).identifier).toBe('labor');
+    const other = await postProfile(t, a.user);
+    expect((await postQueue(t, a.user, other.id, { identifier: 'labor' })).identifier).toBe('labor');
   });
 
   it("answers 404 for another account's or an unknown location and creates nothing", async () => {
@@ -153,14 +154,14 @@ describe('POST /queues', () => {
       const res = await t.inject({
         method: 'POST',
         url: '/queues',
-        headers: headersOf(a.user),
+        headers: asUser(a.user),
         payload: { profile_id: profileId, name: 'Fremd', identifier: 'fremd' },
       });
       expect(res.statusCode, profileId).toBe(404);
       expect(res.json<ApiError>().code).toBe('NOT_FOUND');
     }
-    expect((await t.inject({ method: 'GET', url: '/queues', headers: headersOf(a.user) })).json<Queue[]>()).toEqual([]);
-    expect((await t.inject({ method: 'GET', url: '/queues', headers: headersOf(b.user) })).json<Queue[]>()).toEqual([]);
+    expect((await t.inject({ method: 'GET', url: '/queues', headers: asUser(a.user) })).json<Queue[]>()).toEqual([]);
+    expect((await t.inject({ method: 'GET', url: '/queues', headers: asUser(b.user) })).json<Queue[]>()).toEqual([]);
   });
 });
 
@@ -208,14 +209,14 @@ describe('invalid queue configurations', () => {
   let existing: Queue;
   beforeAll(async () => {
     a = await givenAdminWithProfile();
-    existing = await givenQueue(t, a.user, a.profile.id);
+    existing = await postQueue(t, a.user, a.profile.id);
   });
 
   it.each(invalidConfigurations)('POST refuses %s', async (_, override, field, code, message) => {
     const res = await t.inject({
       method: 'POST',
       url: '/queues',
-      headers: headersOf(a.user),
+      headers: asUser(a.user),
       payload: { profile_id: a.profile.id, name: 'Ungültig', identifier: 'ungueltig', ...override },
     });
     expect(res.statusCode).toBe(400);
@@ -232,7 +233,7 @@ describe('invalid queue configurations', () => {
   });
 
   it('creates nothing for any of them', async () => {
-    const list = await t.inject({ method: 'GET', url: '/queues', headers: headersOf(a.user) });
+    const list = await t.inject({ method: 'GET', url: '/queues', headers: asUser(a.user) });
     expect(list.json<Queue[]>().map((q) => q.id)).toEqual([existing.id]);
   });
 
@@ -243,7 +244,7 @@ describe('invalid queue configurations', () => {
     const en = await t.inject({
       method: 'PATCH',
       url: `/queues/${existing.id}`,
-      headers: headersOf(a.user, { 'accept-language': 'en' }),
+      headers: asUser(a.user, { 'accept-language': 'en' }),
       payload: { min_age: 0, number_end: 5 },
     });
     expect(en.json<ApiError>().fields).toEqual({
@@ -255,7 +256,7 @@ describe('invalid queue configurations', () => {
 describe('PATCH /queues/{id}', () => {
   it('judges the cross-field rules on the merged queue', async () => {
     const a = await givenAdminWithProfile();
-    const q = await givenQueue(t, a.user, a.profile.id);
+    const q = await postQueue(t, a.user, a.profile.id);
     const endAlone = await patch(a, q.id, { number_end: 99 });
     expect(endAlone.json<ApiError>().fields).toEqual({
       number_end: { code: 'NUMBER_END_NEEDS_START', message: 'Eine Endnummer braucht eine Startnummer' },
@@ -274,7 +275,7 @@ describe('PATCH /queues/{id}', () => {
 
   it('changes only what is sent; patient inputs and button visibility merge per key; empty texts become null', async () => {
     const a = await givenAdminWithProfile();
-    const q = await givenQueue(t, a.user, a.profile.id, { monitor_text: 'Hallo', patient_inputs: { mail: 'REQUIRED' } });
+    const q = await postQueue(t, a.user, a.profile.id, { monitor_text: 'Hallo', patient_inputs: { mail: 'REQUIRED' } });
     const res = await patch(a, q.id, {
       priority: 1,
       monitor_text: '',
@@ -295,9 +296,9 @@ describe('PATCH /queues/{id}', () => {
 
   it('refuses to move a queue to another location and a taken identifier', async () => {
     const a = await givenAdminWithProfile();
-    const other = await givenProfile(t, a.user);
-    const q = await givenQueue(t, a.user, a.profile.id, { identifier: 'eins' });
-    await givenQueue(t, a.user, a.profile.id, { identifier: 'zwei' });
+    const other = await postProfile(t, a.user);
+    const q = await postQueue(t, a.user, a.profile.id, { identifier: 'eins' });
+    await postQueue(t, a.user, a.profile.id, { identifier: 'zwei' });
     const move = await patch(a, q.id, { profile_id: other.id });
     expect(move.json<ApiError>().fields?.profile_id?.code).toBe('UNKNOWN_FIELD');
     const taken = await patch(a, q.id, { identifier: 'Zwei' });
@@ -309,10 +310,10 @@ describe('PATCH /queues/{id}', () => {
 describe('the default queue of a location', () => {
   it('moves the default flag within the location and leaves other locations alone', async () => {
     const a = await givenAdminWithProfile();
-    const other = await givenProfile(t, a.user);
-    const otherDefault = await givenQueue(t, a.user, other.id, { is_default: true });
-    const first = await givenQueue(t, a.user, a.profile.id, { is_default: true });
-    const second = await givenQueue(t, a.user, a.profile.id, { is_default: true });
+    const other = await postProfile(t, a.user);
+    const otherDefault = await postQueue(t, a.user, other.id, { is_default: true });
+    const first = await postQueue(t, a.user, a.profile.id, { is_default: true });
+    const second = await postQueue(t, a.user, a.profile.id, { is_default: true });
     expect(second.is_default).toBe(true);
     expect((await getQueue(a, first.id)).json<Queue>().is_default).toBe(false);
     expect((await patch(a, first.id, { is_default: true })).json<Queue>().is_default).toBe(true);
@@ -324,12 +325,12 @@ describe('the default queue of a location', () => {
 
   it('keeps exactly one default when several queues are made the default at the same time', async () => {
     const a = await givenAdminWithProfile();
-    const queues = await Promise.all([1, 2, 3, 4, 5].map(() => givenQueue(t, a.user, a.profile.id)));
+    const queues = await Promise.all([1, 2, 3, 4, 5].map(() => postQueue(t, a.user, a.profile.id)));
     const answers = await Promise.all(queues.map((q) => patch(a, q.id, { is_default: true })));
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    const created = await Promise.all([1, 2, 3].map(() => givenQueue(t, a.user, a.profile.id, { is_default: true })));
+    const created = await Promise.all([1, 2, 3].map(() => postQueue(t, a.user, a.profile.id, { is_default: true })));
     expect(created).toHaveLength(3);
-    const list = (await t.inject({ method: 'GET', url: '/queues', headers: headersOf(a.user) })).json<Queue[]>();
+    const list = (await t.inject({ method: 'GET', url: '/queues', headers: asUser(a.user) })).json<Queue[]>();
     expect(list).toHaveLength(8);
     expect(list.filter((q) => q.is_default)).toHaveLength(1);
   });
@@ -338,47 +339,47 @@ describe('the default queue of a location', () => {
 describe('DELETE /queues/{id}', () => {
   it('deletes the queue', async () => {
     const a = await givenAdminWithProfile();
-    const q = await givenQueue(t, a.user, a.profile.id);
-    expect((await t.inject({ method: 'DELETE', url: `/queues/${q.id}`, headers: headersOf(a.user) })).statusCode).toBe(204);
+    const q = await postQueue(t, a.user, a.profile.id);
+    expect((await t.inject({ method: 'DELETE', url: `/queues/${q.id}`, headers: asUser(a.user) })).statusCode).toBe(204);
     expect((await getQueue(a, q.id)).statusCode).toBe(404);
-    expect((await t.inject({ method: 'DELETE', url: `/queues/${q.id}`, headers: headersOf(a.user) })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'DELETE', url: `/queues/${q.id}`, headers: asUser(a.user) })).statusCode).toBe(404);
   });
 });
 
 describe('what processors see', () => {
   it('lists only the assigned queues, by priority (1 first) then name; admins see all in the same order', async () => {
     const a = await givenAdminWithProfile();
-    const low = await givenQueue(t, a.user, a.profile.id, { name: 'Befunde', priority: 100 });
-    const urgentB = await givenQueue(t, a.user, a.profile.id, { name: 'Notfall B', priority: 1 });
-    const urgentA = await givenQueue(t, a.user, a.profile.id, { name: 'Notfall A', priority: 1 });
-    const normal = await givenQueue(t, a.user, a.profile.id, { name: 'Allgemein' });
-    const unassigned = await givenQueue(t, a.user, a.profile.id, { name: 'Labor', priority: 5 });
+    const low = await postQueue(t, a.user, a.profile.id, { name: 'Befunde', priority: 100 });
+    const urgentB = await postQueue(t, a.user, a.profile.id, { name: 'Notfall B', priority: 1 });
+    const urgentA = await postQueue(t, a.user, a.profile.id, { name: 'Notfall A', priority: 1 });
+    const normal = await postQueue(t, a.user, a.profile.id, { name: 'Allgemein' });
+    const unassigned = await postQueue(t, a.user, a.profile.id, { name: 'Labor', priority: 5 });
     const processor = await givenProcessor(t, a.accountId, [low.id, normal.id, urgentB.id, urgentA.id]);
 
-    const mine = await t.inject({ method: 'GET', url: '/queues', headers: headersOf(processor) });
+    const mine = await t.inject({ method: 'GET', url: '/queues', headers: asUser(processor) });
     expect(mine.statusCode).toBe(200);
     expect(mine.json<Queue[]>().map((q) => q.name)).toEqual(['Notfall A', 'Notfall B', 'Allgemein', 'Befunde']);
-    const all = await t.inject({ method: 'GET', url: '/queues', headers: headersOf(a.user) });
+    const all = await t.inject({ method: 'GET', url: '/queues', headers: asUser(a.user) });
     expect(all.json<Queue[]>().map((q) => q.name)).toEqual(['Notfall A', 'Notfall B', 'Labor', 'Allgemein', 'Befunde']);
 
-    expect((await t.inject({ method: 'GET', url: `/queues/${normal.id}`, headers: headersOf(processor) })).json<Queue>()).toEqual(normal);
-    const hidden = await t.inject({ method: 'GET', url: `/queues/${unassigned.id}`, headers: headersOf(processor) });
+    expect((await t.inject({ method: 'GET', url: `/queues/${normal.id}`, headers: asUser(processor) })).json<Queue>()).toEqual(normal);
+    const hidden = await t.inject({ method: 'GET', url: `/queues/${unassigned.id}`, headers: asUser(processor) });
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json<ApiError>().code).toBe('NOT_FOUND');
   });
 
   it('gives a processor without queues an empty list, and refuses every write with 403', async () => {
     const a = await givenAdminWithProfile();
-    const q = await givenQueue(t, a.user, a.profile.id);
+    const q = await postQueue(t, a.user, a.profile.id);
     const processor = await givenProcessor(t, a.accountId, [q.id]);
     const lonely = await givenProcessor(t, a.accountId);
-    expect((await t.inject({ method: 'GET', url: '/queues', headers: headersOf(lonely) })).json<Queue[]>()).toEqual([]);
+    expect((await t.inject({ method: 'GET', url: '/queues', headers: asUser(lonely) })).json<Queue[]>()).toEqual([]);
     for (const req of [
       { method: 'POST' as const, url: '/queues', payload: { profile_id: a.profile.id, name: 'X', identifier: 'x' } },
       { method: 'PATCH' as const, url: `/queues/${q.id}`, payload: { name: 'X' } },
       { method: 'DELETE' as const, url: `/queues/${q.id}` },
     ]) {
-      const res = await t.inject({ ...req, headers: headersOf(processor) });
+      const res = await t.inject({ ...req, headers: asUser(processor) });
       expect(res.statusCode, req.method).toBe(403);
       expect(res.json<ApiError>().code).toBe('FORBIDDEN');
     }
@@ -390,7 +391,7 @@ describe('tenant isolation', () => {
   it("answers 404 for another account's queue on every endpoint, and for unknown or malformed ids", async () => {
     const a = await givenAdminWithProfile();
     const b = await givenAdminWithProfile();
-    const foreign = await givenQueue(t, b.user, b.profile.id);
+    const foreign = await postQueue(t, b.user, b.profile.id);
     const ownProcessor = await givenProcessor(t, a.accountId);
     for (const id of [foreign.id, '00000000-0000-4000-8000-000000000000', 'kein-uuid']) {
       for (const req of [
@@ -398,24 +399,24 @@ describe('tenant isolation', () => {
         { method: 'PATCH' as const, url: `/queues/${id}`, payload: { name: 'Übernommen' } },
         { method: 'DELETE' as const, url: `/queues/${id}` },
       ]) {
-        const res = await t.inject({ ...req, headers: headersOf(a.user) });
+        const res = await t.inject({ ...req, headers: asUser(a.user) });
         expect(res.statusCode, `${req.method} ${id}`).toBe(404);
         expect(res.json<ApiError>().code).toBe('NOT_FOUND');
       }
-      expect((await t.inject({ method: 'GET', url: `/queues/${id}`, headers: headersOf(ownProcessor) })).statusCode).toBe(404);
+      expect((await t.inject({ method: 'GET', url: `/queues/${id}`, headers: asUser(ownProcessor) })).statusCode).toBe(404);
     }
-    expect((await t.inject({ method: 'GET', url: '/queues', headers: headersOf(a.user) })).json<Queue[]>()).toEqual([]);
+    expect((await t.inject({ method: 'GET', url: '/queues', headers: asUser(a.user) })).json<Queue[]>()).toEqual([]);
     expect((await getQueue(b, foreign.id)).json<Queue>()).toEqual(foreign);
   });
 
   it('a processor assigned in one account sees nothing of another', async () => {
     const b = await givenAdminWithProfile();
-    const foreign = await givenQueue(t, b.user, b.profile.id);
+    const foreign = await postQueue(t, b.user, b.profile.id);
     const a = await givenAdminWithProfile();
     // An assignment row across accounts must not leak the queue either.
     const processor = await givenProcessor(t, a.accountId, [foreign.id]);
-    expect((await t.inject({ method: 'GET', url: '/queues', headers: headersOf(processor) })).json<Queue[]>()).toEqual([]);
-    expect((await t.inject({ method: 'GET', url: `/queues/${foreign.id}`, headers: headersOf(processor) })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: '/queues', headers: asUser(processor) })).json<Queue[]>()).toEqual([]);
+    expect((await t.inject({ method: 'GET', url: `/queues/${foreign.id}`, headers: asUser(processor) })).statusCode).toBe(404);
   });
 
   it('answers 401 without credentials', async () => {

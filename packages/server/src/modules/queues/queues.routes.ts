@@ -1,14 +1,12 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CreateQueueInput, Queue, QueueList, UpdateQueueInput } from '@wartefrei/shared';
 import { actorOf, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { deleteLocation, deleteQueue } from './archive.service.js';
+import { IdParams } from '../../platform/params.js';
 import { createQueue, getQueue, listQueues, updateQueue } from './queues.service.js';
 
 const tags = ['queues'];
 const security = [{ basic: [] }];
-const params = z.object({ id: z.string() });
 
 /** Waiting lists (docs/product.md#entities Queue) for staff: admins manage them, processors read their own. */
 export const queuesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -24,24 +22,13 @@ export const queuesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (req, reply) => reply.code(201).send(await createQueue(ctx, actorOf(req), req.body)),
   );
 
-  app.get('/queues/:id', { preHandler, schema: { tags, security, params, response: { 200: Queue } } }, async (req) =>
+  app.get('/queues/:id', { preHandler, schema: { tags, security, params: IdParams, response: { 200: Queue } } }, async (req) =>
     getQueue(ctx, actorOf(req), req.params.id),
   );
 
   app.patch(
     '/queues/:id',
-    { preHandler, schema: { tags, security, params, body: UpdateQueueInput, response: { 200: Queue } } },
+    { preHandler, schema: { tags, security, params: IdParams, body: UpdateQueueInput, response: { 200: Queue } } },
     async (req) => updateQueue(ctx, actorOf(req), req.params.id, req.body),
   );
-
-  app.delete('/queues/:id', { preHandler, schema: { tags, security, params } }, async (req, reply) => {
-    await deleteQueue(ctx, actorOf(req), req.params.id);
-    return reply.code(204).send();
-  });
-
-  // A location's route, registered here: deleting it archives its lists, which this module owns.
-  app.delete('/profiles/:id', { preHandler, schema: { tags: ['profiles'], security, params } }, async (req, reply) => {
-    await deleteLocation(ctx, actorOf(req), req.params.id);
-    return reply.code(204).send();
-  });
 };

@@ -13,19 +13,17 @@ import { AppError, isUniqueViolation, violatedConstraint, type FieldProblem } fr
 import { checkLocationIdentifier, findProfileInAccount, requireAdmin } from '../profiles/index.js';
 import {
   clearOtherDefaults,
-  findQueueAssignedTo,
-  findQueueInAccount,
   findSessionOfQueue,
   insertQueueWithSession,
   lockProfileForDefaultChange,
-  listQueuesAssignedTo,
-  listQueuesOfAccount,
+  listQueuesWhere,
   updateQueueInAccount,
   type QueueChanges,
   type QueueRow,
   type QueueSessionRow,
   type QueueWithSession,
 } from './queues.repo.js';
+import { findVisibleQueue, queueVisibleTo } from './visibility.js';
 
 const DEFAULT_BUTTON_VISIBILITY: SessionButtonVisibility = {
   suspend_online: 'EVERYBODY', suspend_kiosk: 'EVERYBODY', queue_opened: 'EVERYBODY', terminate: 'EVERYBODY',
@@ -181,25 +179,12 @@ function uniqueConflict(error: unknown): AppError | undefined {
  * to them (docs/product.md#roles-and-permissions). Both in working order: priority ascending (1 = very high), then name.
  */
 export async function listQueues(ctx: AppContext, actor: Actor): Promise<Queue[]> {
-  const rows = actor.isAdmin
-    ? await listQueuesOfAccount(ctx.db, actor.accountId)
-    : await listQueuesAssignedTo(ctx.db, actor.accountId, actor.userId);
-  return rows.map(presentQueue);
-}
-
-/** The queue as the caller may see it: admins any of the account, processors assigned ones; else 404. */
-export async function findVisibleQueue(ctx: AppContext, actor: Actor, id: string): Promise<QueueWithSession> {
-  if (!isUuid(id)) throw new AppError('NOT_FOUND');
-  const row = actor.isAdmin
-    ? await findQueueInAccount(ctx.db, actor.accountId, id)
-    : await findQueueAssignedTo(ctx.db, actor.accountId, actor.userId, id);
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
+  return (await listQueuesWhere(ctx.db, queueVisibleTo(actor))).map(presentQueue);
 }
 
 /** `GET /queues/{id}`. */
 export async function getQueue(ctx: AppContext, actor: Actor, id: string): Promise<Queue> {
-  return presentQueue(await findVisibleQueue(ctx, actor, id));
+  return presentQueue(await findVisibleQueue(ctx.db, actor, id));
 }
 
 /**
@@ -236,8 +221,7 @@ export async function createQueue(ctx: AppContext, actor: Actor, input: CreateQu
 /** `PATCH /queues/{id}` (admins): only what is sent changes; every rule holds for the merged queue. */
 export async function updateQueue(ctx: AppContext, actor: Actor, id: string, input: UpdateQueueInput): Promise<Queue> {
   requireAdmin(actor);
-  const stored = isUuid(id) ? await findQueueInAccount(ctx.db, actor.accountId, id) : undefined;
-  if (!stored) throw new AppError('NOT_FOUND');
+  const stored = await findVisibleQueue(ctx.db, actor, id);
   const changes = queueChanges(input, stored.queue);
   if (Object.keys(changes).length === 0) return presentQueue(stored);
   try {

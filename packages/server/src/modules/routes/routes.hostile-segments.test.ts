@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '@wartefrei/shared';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { givenProfile, givenQueue, givenSignedInAdmin } from '../../../test/support/factories-queues.js';
+import { postProfile, postQueue } from '../../../test/support/api.js';
+import { givenAdmin } from '../../../test/support/factories.js';
 
 /* Regression found by the endpoint fuzz (packages/server/test/fuzz): a NUL in a link segment was a 500. */
 
@@ -20,9 +21,9 @@ describe('public link resolution with a NUL (%00) in a segment', () => {
     ['monitor account', (a: string) => `/routes/identifier/${a}%00/monitor/null`, 404, 'MONITOR_NOT_FOUND'],
     ['monitor', (a: string) => `/routes/identifier/${a}/monitor/null%00`, 404, 'MONITOR_NOT_FOUND'],
   ] as const)('in the %s names nothing', async (_name, url, status, code) => {
-    const a = await givenSignedInAdmin(t);
-    const profile = await givenProfile(t, a.user);
-    const queue = await givenQueue(t, a.user, profile.id);
+    const a = await givenAdmin(t);
+    const profile = await postProfile(t, a.user);
+    const queue = await postQueue(t, a.user, profile.id);
     const res = await t.inject({ method: 'GET', url: url(a.accountIdentifier, profile.identifier, queue.identifier) });
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json<ApiError>().code).toBe(code);

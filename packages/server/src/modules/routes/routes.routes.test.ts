@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, PublicMonitor, ResolvedRoute } from '@wartefrei/shared';
 import { queueSessions } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { givenProfile, givenQueue, givenSignedInAdmin, headersOf } from '../../../test/support/factories-queues.js';
+import { postProfile, postQueue } from '../../../test/support/api.js';
+import { asUser, givenAdmin } from '../../../test/support/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,13 +16,13 @@ const resolve = (path: string, lang?: string) =>
 
 /** An account with two locations: Wien (default queue Allgemein, plus Labor) and Graz (Labor only, no default). */
 async function givenPractice() {
-  const a = await givenSignedInAdmin(t);
-  const wien = await givenProfile(t, a.user, { name: 'Wien', identifier: 'Wien' });
-  const graz = await givenProfile(t, a.user, { name: 'Graz', identifier: 'graz' });
-  const allgemein = await givenQueue(t, a.user, wien.id, { name: 'Allgemein', identifier: 'Allgemein', is_default: true });
-  const labor = await givenQueue(t, a.user, wien.id, { name: 'Labor', identifier: 'labor' });
-  const grazLabor = await givenQueue(t, a.user, graz.id, { name: 'Labor Graz', identifier: 'labor' });
-  const grazRoentgen = await givenQueue(t, a.user, graz.id, { name: 'Röntgen', identifier: 'roentgen' });
+  const a = await givenAdmin(t);
+  const wien = await postProfile(t, a.user, { name: 'Wien', identifier: 'Wien' });
+  const graz = await postProfile(t, a.user, { name: 'Graz', identifier: 'graz' });
+  const allgemein = await postQueue(t, a.user, wien.id, { name: 'Allgemein', identifier: 'Allgemein', is_default: true });
+  const labor = await postQueue(t, a.user, wien.id, { name: 'Labor', identifier: 'labor' });
+  const grazLabor = await postQueue(t, a.user, graz.id, { name: 'Labor Graz', identifier: 'labor' });
+  const grazRoentgen = await postQueue(t, a.user, graz.id, { name: 'Röntgen', identifier: 'roentgen' });
   const account = { id: a.accountId, identifier: a.accountIdentifier, display_name: a.admin.account_name };
   return { a, account, wien, graz, allgemein, labor, grazLabor, grazRoentgen };
 }
@@ -46,25 +47,25 @@ describe('GET /routes/identifier/{account}/{profile}/{queue}', () => {
     const p = await givenPractice();
     const noDefault = await resolve(`identifier/${p.account.identifier}/graz/null`);
     expect(noDefault.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.graz), queue: null });
-    const single = await givenProfile(t, p.a.user, { name: 'Linz', identifier: 'linz' });
-    const only = await givenQueue(t, p.a.user, single.id, { name: 'Einzige', identifier: 'einzige' });
+    const single = await postProfile(t, p.a.user, { name: 'Linz', identifier: 'linz' });
+    const only = await postQueue(t, p.a.user, single.id, { name: 'Einzige', identifier: 'einzige' });
     const res = await resolve(`identifier/${p.account.identifier}/linz/null`);
     expect(res.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(single), queue: ref(only) });
   });
 
   it("takes the account's only location when none is named; with several, location and queue stay null", async () => {
-    const a = await givenSignedInAdmin(t);
+    const a = await givenAdmin(t);
     const account = { id: a.accountId, identifier: a.accountIdentifier, display_name: a.admin.account_name };
     const empty = await resolve(`identifier/${a.accountIdentifier}/null/null`);
     expect(empty.json<ResolvedRoute>()).toEqual({ account, profile: null, queue: null });
-    const wien = await givenProfile(t, a.user, { identifier: 'wien' });
-    const q = await givenQueue(t, a.user, wien.id, { is_default: true });
+    const wien = await postProfile(t, a.user, { identifier: 'wien' });
+    const q = await postQueue(t, a.user, wien.id, { is_default: true });
     expect((await resolve(`identifier/${a.accountIdentifier}/null/null`)).json<ResolvedRoute>()).toEqual({
       account,
       profile: ref(wien),
       queue: ref(q),
     });
-    await givenProfile(t, a.user, { identifier: 'graz' });
+    await postProfile(t, a.user, { identifier: 'graz' });
     expect((await resolve(`identifier/${a.accountIdentifier}/NULL/null`)).json<ResolvedRoute>()).toEqual({ account, profile: null, queue: null });
   });
 
@@ -80,7 +81,7 @@ describe('GET /routes/identifier/{account}/{profile}/{queue}', () => {
   it("answers QUEUE_NOT_FOUND for an unknown account, location or queue, and for another account's", async () => {
     const p = await givenPractice();
     const other = await givenPractice();
-    await givenProfile(t, p.a.user, { name: 'Salzburg', identifier: 'nur-bei-p' });
+    await postProfile(t, p.a.user, { name: 'Salzburg', identifier: 'nur-bei-p' });
     expect((await resolve(`identifier/${p.account.identifier}/nur-bei-p/null`)).statusCode).toBe(200);
     for (const path of [
       `identifier/gibt-es-nicht-${Date.now()}/null/null`,
@@ -139,7 +140,7 @@ describe('GET /routes/identifier/{account}/monitor/{monitor}', () => {
     const created = await t.inject({
       method: 'POST',
       url: '/monitors',
-      headers: headersOf(p.a.user),
+      headers: asUser(p.a.user),
       payload: { identifier: 'Warteraum', display_name: 'Warteraum', queue_ids: [p.labor.id] },
     });
     expect(created.statusCode).toBe(201);

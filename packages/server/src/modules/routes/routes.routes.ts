@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PublicMonitor, ResolvedRoute } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
+import { IdParams } from '../../platform/params.js';
 import { resolveId, resolveIdentifiers, resolveMonitor } from './routes.service.js';
 
 const tags = ['routes'];
@@ -23,7 +24,7 @@ export const routesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.get(
     '/routes/id/:id',
-    { schema: { tags, params: z.object({ id: segment }), response: { 200: ResolvedRoute } } },
+    { schema: { tags, params: IdParams, response: { 200: ResolvedRoute } } },
     async (req) => resolveId(ctx, req.params.id),
   );
 

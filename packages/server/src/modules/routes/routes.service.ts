@@ -1,5 +1,4 @@
 import type { PublicMonitor, ResolvedRoute } from '@wartefrei/shared';
-import { isUuid } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { publicMonitorOfAccount } from '../monitors/index.js';
@@ -82,7 +81,7 @@ export async function resolveIdentifiers(ctx: AppContext, accountSegment: string
  * later issue); until then any other id, like a malformed one, is QUEUE_NOT_FOUND.
  */
 export async function resolveId(ctx: AppContext, id: string): Promise<ResolvedRoute> {
-  const queue = isUuid(id) ? ((await findQueueById(ctx.db, id)) ?? (await findQueueOfMember(ctx.db, id))) : undefined;
+  const queue = (await findQueueById(ctx.db, id)) ?? (await findQueueOfMember(ctx.db, id));
   if (!queue) throw new AppError('QUEUE_NOT_FOUND');
   const [account, profile] = await Promise.all([findAccountById(ctx.db, queue.accountId), findProfileById(ctx.db, queue.profileId)]);
   if (!account || !profile) throw new AppError('QUEUE_NOT_FOUND');

@@ -4,7 +4,8 @@ import type { LoggedUser, QueueSession, RecordedSessionEvent, ScheduleEntry } fr
 import { jobs, profiles } from '../../db/schema/index.js';
 import { runDueJobs } from '../../platform/jobs/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { asUser, givenAdmin, givenProfile, givenQueue, setNow } from '../../../test/support/factories-sessions.js';
+import { asUser, givenAdmin, givenProfile, givenQueue } from '../../../test/support/factories.js';
+import { setNow } from '../../../test/support/test-clock.js';
 import { planAllSchedules, SCHEDULE_OCCURRENCE_JOB } from './index.js';
 
 let t: TestApp;

@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ApiError, LoggedUser, ScheduleEntry } from '@wartefrei/shared';
 import { jobs } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { asUser, givenAdmin, givenProcessor, givenQueue, setNow } from '../../../test/support/factories-sessions.js';
+import { asUser, givenAdmin, givenProcessor, givenQueue } from '../../../test/support/factories.js';
+import { setNow } from '../../../test/support/test-clock.js';
 import { SCHEDULE_OCCURRENCE_JOB, SMART_SUSPEND_JOB } from './index.js';
 
 let t: TestApp;

@@ -1,21 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ScheduleEntry, ScheduleEntryInput, ScheduleEntryList, ScheduleEntryPatch } from '@wartefrei/shared';
 import { actorOf, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { IdParams, pathIds } from '../../platform/params.js';
 import { changeScheduleEntry, createScheduleEntry, deleteScheduleEntry, listSchedule } from './schedules.service.js';
 
 const tags = ['schedules'];
 const security = [{ basic: [] }];
 // Any string: a non-UUID answers 404 like an unknown id, not a validation error.
-const queueParams = z.object({ id: z.string() });
-const entryParams = z.object({ id: z.string(), entryId: z.string() });
+const entryParams = pathIds('id', 'entryId');
 
 /** The weekly schedule of a queue: admins write, admins and assigned processors read. */
 export const schedulesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/queues/:id/schedule',
-    { preHandler: requireUser(ctx), schema: { tags, security, params: queueParams, response: { 200: ScheduleEntryList } } },
+    { preHandler: requireUser(ctx), schema: { tags, security, params: IdParams, response: { 200: ScheduleEntryList } } },
     async (req) => listSchedule(ctx, actorOf(req), req.params.id),
   );
 
@@ -23,7 +22,7 @@ export const schedulesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/queues/:id/schedule',
     {
       preHandler: requireUser(ctx),
-      schema: { tags, security, params: queueParams, body: ScheduleEntryInput, response: { 201: ScheduleEntry } },
+      schema: { tags, security, params: IdParams, body: ScheduleEntryInput, response: { 201: ScheduleEntry } },
     },
     async (req, reply) => reply.code(201).send(await createScheduleEntry(ctx, actorOf(req), req.params.id, req.body)),
   );

@@ -1,9 +1,10 @@
 import type { ScheduleEntry, ScheduleEntryInput, ScheduleEntryPatch, ScheduleEventName } from '@wartefrei/shared';
 import type { Transaction } from '../../db/connect.js';
-import { isUuid, type Actor } from '../../platform/auth.js';
+import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation, violatedConstraint } from '../../platform/errors.js';
-import { queueOfActor, type SessionQueue } from '../sessions/index.js';
+import { queueOfActor } from '../queues/index.js';
+import type { SessionQueue } from '../sessions/index.js';
 import { cancelEntryJobs, planNextOccurrence } from './schedules.jobs.js';
 import {
   deleteEntry,
@@ -30,7 +31,7 @@ function presentEntry(row: ScheduleEntryRow): ScheduleEntry {
 /** Admins: any queue of the account; processors: assigned queues, and only to read. */
 async function queueOf(ctx: AppContext, actor: Actor, queueId: string, access: 'read' | 'write'): Promise<SessionQueue> {
   if (access === 'write' && !actor.isAdmin) throw new AppError('FORBIDDEN');
-  return queueOfActor(ctx, actor, queueId);
+  return queueOfActor(ctx.db, actor, queueId);
 }
 
 /** docs/product.md#validation-rules: an entry of the same event at the same weekday and time exists already. */
@@ -85,7 +86,6 @@ export async function changeScheduleEntry(
   input: ScheduleEntryPatch,
 ): Promise<ScheduleEntry> {
   const queue = await queueOf(ctx, actor, queueId, 'write');
-  if (!isUuid(entryId)) throw new AppError('NOT_FOUND');
   const values: ScheduleEntryValues = {};
   if (input.event !== undefined) values.event = input.event;
   if (input.weekday !== undefined) values.weekday = input.weekday;
@@ -108,7 +108,6 @@ export async function changeScheduleEntry(
 /** `DELETE /queues/{id}/schedule/{entryId}`: the entry and its pending jobs. */
 export async function deleteScheduleEntry(ctx: AppContext, actor: Actor, queueId: string, entryId: string): Promise<void> {
   const queue = await queueOf(ctx, actor, queueId, 'write');
-  if (!isUuid(entryId)) throw new AppError('NOT_FOUND');
   await ctx.db.transaction(async (tx) => {
     if (!(await deleteEntry(tx, queue.id, entryId))) throw new AppError('NOT_FOUND');
     await cancelEntryJobs(tx, entryId);

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { queueProcessors, queueSessionEvents, queueSessions, queueIsLive, queues } from '../../db/schema/index.js';
+import { queueSessionEvents, queueSessions, queueIsLive, queues } from '../../db/schema/index.js';
 
 export type SessionRow = typeof queueSessions.$inferSelect;
 export type SessionEventRow = typeof queueSessionEvents.$inferSelect;
@@ -24,23 +24,6 @@ const sessionQueueColumns = {
   maxConcurrentProcessing: queues.maxConcurrentProcessing,
   smartSuspendMinutes: queues.smartSuspendMinutes,
 };
-
-/** A queue of the account; for a non-admin only when they are assigned to it. */
-export async function findQueueForStaff(
-  q: Queryable,
-  filter: { queueId: string; accountId: string; assignedUserId?: string },
-): Promise<SessionQueue | undefined> {
-  const where = and(eq(queues.id, filter.queueId), eq(queues.accountId, filter.accountId), queueIsLive);
-  const rows = filter.assignedUserId
-    ? await q
-        .select(sessionQueueColumns)
-        .from(queues)
-        .innerJoin(queueProcessors, and(eq(queueProcessors.queueId, queues.id), eq(queueProcessors.userId, filter.assignedUserId)))
-        .where(where)
-        .limit(1)
-    : await q.select(sessionQueueColumns).from(queues).where(where).limit(1);
-  return rows[0];
-}
 
 /** A queue by id without a caller (jobs). */
 export async function findQueueById(q: Queryable, queueId: string): Promise<SessionQueue | undefined> {

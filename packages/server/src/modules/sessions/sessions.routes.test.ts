@@ -5,7 +5,8 @@ import { queues } from '../../db/schema/index.js';
 import { runDueJobs } from '../../platform/jobs/index.js';
 import { registerSessionEndHook } from './index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { asUser, givenAdmin, givenProcessor, givenQueue, setNow } from '../../../test/support/factories-sessions.js';
+import { asUser, givenAdmin, givenProcessor, givenQueue } from '../../../test/support/factories.js';
+import { setNow } from '../../../test/support/test-clock.js';
 
 let t: TestApp;
 let admin: LoggedUser;

@@ -9,15 +9,15 @@ import {
   type SessionSwitchInput,
 } from '@wartefrei/shared';
 import type { Transaction } from '../../db/connect.js';
-import { isUuid, type Actor } from '../../platform/auth.js';
+import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { scheduleJob } from '../../platform/jobs/index.js';
 import { Outbox } from '../../platform/realtime/index.js';
+import { queueOfActor } from '../queues/index.js';
 import { runSessionEndHooks } from './session-end.js';
 import { buttonOf, mayPress, sessionChangeFor } from './session-rules.js';
 import {
-  findQueueForStaff,
   getOrCreateSession,
   insertSessionEvent,
   listSessionEvents,
@@ -67,18 +67,6 @@ function presentEvent(row: SessionEventRow): RecordedSessionEvent {
     payload: row.payload,
     created_at: row.createdAt.toISOString(),
   };
-}
-
-/** The queue an actor may see: admins every queue of the account, processors assigned ones. */
-export async function queueOfActor(ctx: AppContext, actor: Actor, queueId: string): Promise<SessionQueue> {
-  if (!isUuid(queueId)) throw new AppError('NOT_FOUND');
-  const queue = await findQueueForStaff(ctx.db, {
-    queueId,
-    accountId: actor.accountId,
-    ...(actor.isAdmin ? {} : { assignedUserId: actor.userId }),
-  });
-  if (!queue) throw new AppError('NOT_FOUND');
-  return queue;
 }
 
 // Two concurrent events on one session: the loser re-reads and decides again (usually
@@ -192,7 +180,7 @@ function sessionUpdated(row: SessionRow): RealtimeEvent {
 
 /** `POST /queues/{id}/session`: a user's event, bound by the queue's button visibility. */
 export async function sendSessionEvent(ctx: AppContext, actor: Actor, queueId: string, input: SessionEventInput): Promise<QueueSession> {
-  const queue = await queueOfActor(ctx, actor, queueId);
+  const queue = await queueOfActor(ctx.db, actor, queueId);
   if (!mayPress(queue.buttonVisibility[buttonOf(input.event)], actor.isAdmin)) throw new AppError('FORBIDDEN');
   const outbox = new Outbox();
   const row = await ctx.db.transaction((tx) =>
@@ -219,7 +207,7 @@ export async function sendSessionEvent(ctx: AppContext, actor: Actor, queueId: s
  * events, and recorded as QUEUEING_ALLOWED_CHANGED with who and when in the same transaction.
  */
 export async function switchQueueing(ctx: AppContext, actor: Actor, queueId: string, input: SessionSwitchInput): Promise<QueueSession> {
-  const queue = await queueOfActor(ctx, actor, queueId);
+  const queue = await queueOfActor(ctx.db, actor, queueId);
   if (!mayPress(queue.buttonVisibility.queue_opened, actor.isAdmin)) throw new AppError('FORBIDDEN');
   const after = await ctx.db.transaction(async (tx) => {
     const changed = await compareAndSet(tx, queue.id, (session) =>
@@ -241,12 +229,12 @@ export async function switchQueueing(ctx: AppContext, actor: Actor, queueId: str
 
 /** `GET /queues/{id}/session`. */
 export async function getSession(ctx: AppContext, actor: Actor, queueId: string): Promise<QueueSession> {
-  const queue = await queueOfActor(ctx, actor, queueId);
+  const queue = await queueOfActor(ctx.db, actor, queueId);
   return presentSession(await getOrCreateSession(ctx.db, queue.id));
 }
 
 /** `GET /queues/{id}/session/events`: the latest recorded events, newest first. */
 export async function getSessionEvents(ctx: AppContext, actor: Actor, queueId: string): Promise<RecordedSessionEvent[]> {
-  const queue = await queueOfActor(ctx, actor, queueId);
+  const queue = await queueOfActor(ctx.db, actor, queueId);
   return (await listSessionEvents(ctx.db, queue.id, 200)).map(presentEvent);
 }

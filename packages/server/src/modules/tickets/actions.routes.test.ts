@@ -4,8 +4,8 @@ import type { ApiError, InfoTag, LoggedUser, Member, MemberActionResult, TicketV
 import { queueMembers, queueProcessors, queues } from '../../db/schema/index.js';
 import { runDueJobs } from '../../platform/jobs/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories-sessions.js';
-import { callNext, givenOpenQueue, givenTicket, memberAction, memberOf } from '../../../test/support/factories-tickets.js';
+import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
+import { callNext, givenOpenQueue, givenTicket, memberAction, memberOf } from '../../../test/support/tickets.js';
 
 let t: TestApp;
 let admin: LoggedUser;

@@ -5,7 +5,7 @@ import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { Outbox } from '../../platform/realtime/index.js';
-import { queueOfActor } from '../sessions/index.js';
+import { queueOfActor } from '../queues/index.js';
 import { notifyCancelled } from './mails.js';
 import { announceUpdate } from './tickets.events.js';
 import { addInfoTag, infoTagOfAccount, removeInfoTag, timePriorityTagOf } from './member-tags.repo.js';
@@ -84,7 +84,7 @@ export function orderAtForPosition(line: Date[], position: number): Date | undef
  */
 export async function moveMember(ctx: AppContext, actor: Actor, memberId: string, input: MoveMemberInput): Promise<MemberActionResult> {
   // Read before the transaction: PGlite has one connection, which the transaction holds.
-  const target = input.queue_id ? await queueOfActor(ctx, actor, input.queue_id) : undefined;
+  const target = input.queue_id ? await queueOfActor(ctx.db, actor, input.queue_id) : undefined;
   const moved = await inTransaction(ctx, async (tx, outbox) => {
     const member = await memberOfActor(tx, actor, memberId);
     const queueId = target?.id ?? member.queueId;
@@ -139,7 +139,7 @@ async function touch(tx: Transaction, member: MemberRow): Promise<MemberRow> {
 export async function removeMemberInfoTag(ctx: AppContext, actor: Actor, memberId: string, infoTagId: string): Promise<MemberActionResult> {
   const changed = await inTransaction(ctx, async (tx, outbox) => {
     const member = await memberOfActor(tx, actor, memberId);
-    const tag = isUuid(infoTagId) ? await infoTagOfAccount(tx, actor.accountId, infoTagId) : undefined;
+    const tag = await infoTagOfAccount(tx, actor.accountId, infoTagId);
     if (!tag || !(await removeInfoTag(tx, member.id, tag.id))) throw new AppError('NOT_FOUND');
     const updated =
       tag.timePriority && member.priorityShiftMinutes !== 0
@@ -160,7 +160,6 @@ export async function removeMemberInfoTag(ctx: AppContext, actor: Actor, memberI
  * FINISHED_BY_USER with cancel state USER, final. A second request answers MEMBER_STATE.
  */
 export async function cancelOwnTicket(ctx: AppContext, memberId: string): Promise<TicketView> {
-  if (!isUuid(memberId)) throw new AppError('MEMBER_NOT_FOUND');
   await inTransaction(ctx, async (tx, outbox) => {
     const member = await findMember(tx, memberId);
     if (!member) throw new AppError('MEMBER_NOT_FOUND');

@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { scheduleJob } from '../../platform/jobs/index.js';
 import type { Outbox } from '../../platform/realtime/index.js';
-import { queueOfActor } from '../sessions/index.js';
+import { queueOfActor } from '../queues/index.js';
 import { announceCall } from './tickets.events.js';
 import { activeQueueIdsOf, countProcessing, listSettingsOf, lockHeadOfLine, type MemberRow } from './tickets.repo.js';
 import { memberOfActor, changeMember, inTransaction, result, type Warning } from './staff-change.js';
@@ -78,7 +78,7 @@ export async function callHeadOfLine(
 
 /** `POST /queues/{id}/call-next`. */
 export async function callNextOfQueue(ctx: AppContext, actor: Actor, queueId: string, input: CallNextInput, lang: SupportedLang): Promise<MemberActionResult> {
-  const queue = await queueOfActor(ctx, actor, queueId);
+  const queue = await queueOfActor(ctx.db, actor, queueId);
   const called = await inTransaction(ctx, (tx, outbox) => callHeadOfLine(ctx, tx, outbox, actor, [queue.id], input ?? {}, lang));
   return result(ctx, called.member, called.warning ? { warning: called.warning } : {});
 }

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { drawRefusal, type DrawOrigin, type IntakeState } from '@wartefrei/shared';
 import { queueSessions } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { givenAdmin } from '../../../test/support/factories-sessions.js';
-import { givenOpenQueue } from '../../../test/support/factories-tickets.js';
+import { givenAdmin } from '../../../test/support/factories.js';
+import { givenOpenQueue } from '../../../test/support/tickets.js';
 import { sessionAdmitsDraw } from './draw.repo.js';
 
 /*

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { ApiError, LoggedUser, PublicQueue, TicketView } from '@wartefrei/shared';
 import { accounts, queueMembers, queueSessions } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { asUser, givenAdmin, givenProcessor, givenQueue } from '../../../test/support/factories-sessions.js';
-import { drawRequest, givenOpenQueue, givenTicket } from '../../../test/support/factories-tickets.js';
+import { asUser, givenAdmin, givenProcessor, givenQueue } from '../../../test/support/factories.js';
+import { drawRequest, givenOpenQueue, givenTicket } from '../../../test/support/tickets.js';
 
 let t: TestApp;
 let admin: LoggedUser;

@@ -7,12 +7,13 @@ import {
   type DrawTicketBody,
   type TicketView,
 } from '@wartefrei/shared';
-import { isUuid, type Actor } from '../../platform/auth.js';
+import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation, violatedConstraint } from '../../platform/errors.js';
 import type { RateLimiter } from '../../platform/rate-limit.js';
 import { Outbox } from '../../platform/realtime/index.js';
-import { getOrCreateSession, queueOfActor } from '../sessions/index.js';
+import { queueOfActor } from '../queues/index.js';
+import { getOrCreateSession } from '../sessions/index.js';
 import { intakeOf } from './intake.js';
 import { estimateLine, type LineEstimate } from './line.js';
 import { presentTicket } from './present.js';
@@ -35,10 +36,9 @@ export interface Drawer {
  */
 export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId: string, body: DrawTicketBody, drawer: Drawer): Promise<TicketView> {
   const now = ctx.clock.now();
-  if (!isUuid(queueId)) throw new AppError('QUEUE_NOT_FOUND');
   if (body.origin === 'MANUAL') {
     if (!drawer.actor) throw new AppError('AUTH_HEADER_MISSING');
-    await queueOfActor(ctx, drawer.actor, queueId);
+    await queueOfActor(ctx.db, drawer.actor, queueId);
   } else {
     const verdict = limiter.hit(drawer.ip, now);
     if (!verdict.allowed) throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(verdict.retryAfterSeconds) } });

@@ -1,7 +1,7 @@
 /** How every staff action on a ticket runs: who may touch it, compare-and-set, commit, answer. */
 import { memberTransition, type MemberAction, type MemberActionResult } from '@wartefrei/shared';
 import type { Queryable, Transaction } from '../../db/connect.js';
-import { isUuid, type Actor } from '../../platform/auth.js';
+import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { Outbox } from '../../platform/realtime/index.js';
@@ -10,12 +10,7 @@ import { presentMembers } from './views.service.js';
 
 /** The member if the actor may act on it (their account; for a processor an assigned queue). */
 export async function memberOfActor(q: Queryable, actor: Actor, memberId: string): Promise<MemberRow> {
-  if (!isUuid(memberId)) throw new AppError('MEMBER_NOT_FOUND');
-  const member = await findMemberForStaff(q, {
-    memberId,
-    accountId: actor.accountId,
-    ...(actor.isAdmin ? {} : { assignedUserId: actor.userId }),
-  });
+  const member = await findMemberForStaff(q, actor, memberId);
   if (!member) throw new AppError('MEMBER_NOT_FOUND');
   return member;
 }

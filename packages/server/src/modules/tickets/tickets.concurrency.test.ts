@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ApiError, LoggedUser, MemberActionResult, TicketView } from '@wartefrei/shared';
 import { queueMembers, queueSessions } from '../../db/schema/index.js';
-import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { givenAdmin, givenProcessor } from '../../../test/support/factories-sessions.js';
-import { givenOpenQueue } from '../../../test/support/factories-tickets.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
+import { givenOpenQueue } from '../../../test/support/tickets.js';
 import { testDatabaseKind } from '../../../test/support/test-database.js';
 
 /**
@@ -39,7 +39,7 @@ describe.runIf(testDatabaseKind === 'postgres')('tickets under concurrency (Post
       method,
       headers: {
         ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(options.user ? { authorization: basic(options.user.id, options.user.token) } : {}),
+        ...(options.user ? asUser(options.user) : {}),
       },
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
     });

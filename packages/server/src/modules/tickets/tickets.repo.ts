@@ -2,6 +2,8 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DrawOrigin } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
+import type { Actor } from '../../platform/auth.js';
+import { inQueueVisibleTo } from '../queues/index.js';
 import { queueMemberInfoTags, queueMembers, queueProcessors, queues, type infoTags, type queueSessions } from '../../db/schema/index.js';
 
 export type MemberRow = typeof queueMembers.$inferSelect;
@@ -16,25 +18,16 @@ export async function findMember(q: Queryable, memberId: string): Promise<Member
 }
 
 /**
- * A member as staff may see it: in the caller's account and, for a non-admin, in a queue they
- * are assigned to. Undefined otherwise — a foreign id looks exactly like a missing one.
+ * A member as staff may see it: in a queue the actor sees (queues' visibility rule). Undefined
+ * otherwise — a foreign id looks exactly like a missing one.
  */
-export async function findMemberForStaff(
-  q: Queryable,
-  filter: { memberId: string; accountId: string; assignedUserId?: string },
-): Promise<MemberRow | undefined> {
-  const where = and(eq(queueMembers.id, filter.memberId), eq(queueMembers.accountId, filter.accountId));
-  if (!filter.assignedUserId) {
-    const [row] = await q.select().from(queueMembers).where(where).limit(1);
-    return row;
-  }
+export async function findMemberForStaff(q: Queryable, actor: Actor, memberId: string): Promise<MemberRow | undefined> {
   const [row] = await q
-    .select({ member: queueMembers })
+    .select()
     .from(queueMembers)
-    .innerJoin(queueProcessors, and(eq(queueProcessors.queueId, queueMembers.queueId), eq(queueProcessors.userId, filter.assignedUserId)))
-    .where(where)
+    .where(and(eq(queueMembers.id, memberId), inQueueVisibleTo(actor, queueMembers.queueId)))
     .limit(1);
-  return row?.member;
+  return row;
 }
 
 /** Compare-and-set: applies `change` only if the member still has `version`. */

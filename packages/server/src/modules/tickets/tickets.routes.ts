@@ -10,11 +10,13 @@ import {
   MemberActionResult,
   MemberListQuery,
   MoveMemberInput,
+  PublicProfile,
   PublicQueue,
   TicketView,
 } from '@wartefrei/shared';
 import { actorOf, optionalUser, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { IdParams, pathIds } from '../../platform/params.js';
 import { requestLang } from '../../platform/i18n.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import { callMember, callNextOfProcessor, callNextOfQueue } from './call.service.js';
@@ -28,12 +30,11 @@ import {
   type SimpleAction,
 } from './actions.service.js';
 import { drawTicket } from './draw.service.js';
+import { publicProfile } from './public-profile.js';
 import { listQueueMembers, publicQueue, ticketView } from './views.service.js';
 
 const tags = ['tickets'];
 const security = [{ basic: [] }];
-// Any string: a non-UUID answers 404 like an unknown id, not a validation error.
-const params = z.object({ id: z.string() });
 
 /** Tickets (docs/product.md#entities queue members): draw, the ticket page, the public queue, the staff actions. */
 export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -45,24 +46,29 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     // Only a manual draw is made as someone; a patient's draw is nobody's, credentials or not.
     {
       preHandler: optionalUser(ctx, (req) => (req.body as DrawTicketBody).origin === 'MANUAL'),
-      schema: { tags, params, body: DrawTicketBody, response: { 201: TicketView } },
+      schema: { tags, params: IdParams, body: DrawTicketBody, response: { 201: TicketView } },
     },
     async (req, reply) => reply.code(201).send(await drawTicket(ctx, drawLimiter, req.params.id, req.body, { actor: req.actor, ip: req.ip })),
   );
 
-  app.get('/queues/:id/public', { schema: { tags, params, response: { 200: PublicQueue } } }, async (req) =>
+  app.get('/queues/:id/public', { schema: { tags, params: IdParams, response: { 200: PublicQueue } } }, async (req) =>
     publicQueue(ctx, req.params.id),
+  );
+
+  // A location's public view — the queue picker and the kiosk — is a view of its lines.
+  app.get('/profiles/:id/public', { schema: { tags: ['profiles'], params: IdParams, response: { 200: PublicProfile } } }, async (req) =>
+    publicProfile(ctx, req.params.id),
   );
 
   app.get(
     '/queues/:id/members',
-    { preHandler, schema: { tags, security, params, querystring: MemberListQuery, response: { 200: z.array(Member) } } },
+    { preHandler, schema: { tags, security, params: IdParams, querystring: MemberListQuery, response: { 200: z.array(Member) } } },
     async (req) => listQueueMembers(ctx, actorOf(req), req.params.id, req.query),
   );
 
   app.post(
     '/queues/:id/call-next',
-    { preHandler, schema: { tags, security, params, body: CallNextInput, response: { 200: MemberActionResult } } },
+    { preHandler, schema: { tags, security, params: IdParams, body: CallNextInput, response: { 200: MemberActionResult } } },
     async (req) => callNextOfQueue(ctx, actorOf(req), req.params.id, req.body, requestLang(req)),
   );
 
@@ -72,47 +78,47 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (req) => callNextOfProcessor(ctx, actorOf(req), req.body, requestLang(req)),
   );
 
-  app.get('/members/:id', { schema: { tags, params, response: { 200: TicketView } } }, async (req) => ticketView(ctx, req.params.id));
+  app.get('/members/:id', { schema: { tags, params: IdParams, response: { 200: TicketView } } }, async (req) => ticketView(ctx, req.params.id));
 
-  app.delete('/members/:id', { schema: { tags, params, response: { 200: TicketView } } }, async (req) =>
+  app.delete('/members/:id', { schema: { tags, params: IdParams, response: { 200: TicketView } } }, async (req) =>
     cancelOwnTicket(ctx, req.params.id),
   );
 
   app.post(
     '/members/:id/call',
-    { preHandler, schema: { tags, security, params, body: CallMemberInput, response: { 200: MemberActionResult } } },
+    { preHandler, schema: { tags, security, params: IdParams, body: CallMemberInput, response: { 200: MemberActionResult } } },
     async (req) => callMember(ctx, actorOf(req), req.params.id, req.body, requestLang(req)),
   );
 
   app.post(
     '/members/:id/finish',
-    { preHandler, schema: { tags, security, params, body: MemberActionInput, response: { 200: MemberActionResult } } },
+    { preHandler, schema: { tags, security, params: IdParams, body: MemberActionInput, response: { 200: MemberActionResult } } },
     async (req) => finishMember(ctx, actorOf(req), req.params.id, req.body?.version, requestLang(req)),
   );
 
   for (const action of ['requeue', 'remove', 'cancel', 'restore'] as const satisfies SimpleAction[]) {
     app.post(
       `/members/:id/${action}`,
-      { preHandler, schema: { tags, security, params, body: MemberActionInput, response: { 200: MemberActionResult } } },
+      { preHandler, schema: { tags, security, params: IdParams, body: MemberActionInput, response: { 200: MemberActionResult } } },
       async (req) => simpleAction(ctx, actorOf(req), req.params.id, action, req.body?.version),
     );
   }
 
   app.post(
     '/members/:id/move',
-    { preHandler, schema: { tags, security, params, body: MoveMemberInput, response: { 200: MemberActionResult } } },
+    { preHandler, schema: { tags, security, params: IdParams, body: MoveMemberInput, response: { 200: MemberActionResult } } },
     async (req) => moveMember(ctx, actorOf(req), req.params.id, req.body),
   );
 
   app.post(
     '/members/:id/info-tags',
-    { preHandler, schema: { tags, security, params, body: AddMemberInfoTagInput, response: { 200: MemberActionResult } } },
+    { preHandler, schema: { tags, security, params: IdParams, body: AddMemberInfoTagInput, response: { 200: MemberActionResult } } },
     async (req) => addMemberInfoTag(ctx, actorOf(req), req.params.id, req.body.info_tag_id),
   );
 
   app.delete(
     '/members/:id/info-tags/:tagId',
-    { preHandler, schema: { tags, security, params: z.object({ id: z.string(), tagId: z.string() }), response: { 200: MemberActionResult } } },
+    { preHandler, schema: { tags, security, params: pathIds('id', 'tagId'), response: { 200: MemberActionResult } } },
     async (req) => removeMemberInfoTag(ctx, actorOf(req), req.params.id, req.params.tagId),
   );
 };

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/connect.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { queueOfActor } from '../sessions/index.js';
+import { queueOfActor } from '../queues/index.js';
 import { intakeOf } from './intake.js';
 import { estimateLine } from './line.js';
 import { presentMember, presentTicket } from './present.js';
@@ -13,7 +13,6 @@ import { infoTagIdsOf, visibleInfoTagsOf } from './member-tags.repo.js';
 
 /** `GET /members/{id}`: the ticket page's data. Unknown and malformed ids are MEMBER_NOT_FOUND. */
 export async function ticketView(ctx: AppContext, memberId: string): Promise<TicketView> {
-  if (!isUuid(memberId)) throw new AppError('MEMBER_NOT_FOUND');
   const member = await findMember(ctx.db, memberId);
   if (!member) throw new AppError('MEMBER_NOT_FOUND');
   const [context, line, tags] = await Promise.all([
@@ -45,7 +44,7 @@ export async function presentMembers(ctx: AppContext, q: Queryable, rows: Member
 
 /** `GET /queues/{id}/members`: the work view's list, with filters. */
 export async function listQueueMembers(ctx: AppContext, actor: Actor, queueId: string, query: MemberListQuery): Promise<Member[]> {
-  const queue = await queueOfActor(ctx, actor, queueId);
+  const queue = await queueOfActor(ctx.db, actor, queueId);
   if (query.info_tag !== undefined && !isUuid(query.info_tag)) return [];
   const rows = await listMembers(ctx.db, {
     queueId: queue.id,
@@ -62,7 +61,7 @@ export async function listQueueMembers(ctx: AppContext, actor: Actor, queueId: s
  * Unknown and malformed ids are QUEUE_NOT_FOUND.
  */
 export async function publicQueue(ctx: AppContext, queueId: string): Promise<PublicQueue> {
-  const [view] = isUuid(queueId) ? await publicQueues(ctx, [queueId]) : [];
+  const [view] = await publicQueues(ctx, [queueId]);
   if (!view) throw new AppError('QUEUE_NOT_FOUND');
   return view;
 }

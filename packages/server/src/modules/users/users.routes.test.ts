@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, LoggedUser } from '@wartefrei/shared';
 import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { givenVerifiedAdmin, logIn } from '../../../test/support/factories.js';
+import { asUser, givenVerifiedAdmin, logIn } from '../../../test/support/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,7 +9,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const asUser = (user: LoggedUser, extra: Record<string, string> = {}) => ({ authorization: basic(user.id, user.token), ...extra });
 
 const getAuth = (user: LoggedUser) => t.inject({ method: 'GET', url: '/auth', headers: asUser(user) });
 

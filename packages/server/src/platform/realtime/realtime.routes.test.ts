@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topicOf, type LoggedUser, type Queue } from '@wartefrei/shared';
-import { givenProfile, givenQueue, givenSignedInAdmin } from '../../../test/support/factories-queues.js';
-import { givenQueue as givenQueueRow } from '../../../test/support/factories-sessions.js';
-import { givenOpenQueue, givenTicket } from '../../../test/support/factories-tickets.js';
+import { postProfile, postQueue } from '../../../test/support/api.js';
+import { givenAdmin, givenQueue } from '../../../test/support/factories.js';
+import { givenOpenQueue, givenTicket } from '../../../test/support/tickets.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { TestSocket } from '../../../test/support/test-clients.js';
 
@@ -18,10 +18,10 @@ const sockets: TestSocket[] = [];
 beforeAll(async () => {
   t = await startTestApp();
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  staff = (await givenSignedInAdmin(t)).user;
-  profileId = (await givenProfile(t, staff)).id;
-  queue = await givenQueue(t, staff, profileId);
-  otherStaff = (await givenSignedInAdmin(t)).user;
+  staff = (await givenAdmin(t)).user;
+  profileId = (await postProfile(t, staff)).id;
+  queue = await postQueue(t, staff, profileId);
+  otherStaff = (await givenAdmin(t)).user;
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
@@ -38,7 +38,7 @@ const asStaff = (user: LoggedUser) => connect({ username: user.username, token: 
  * A topic nobody has published on yet that an anonymous socket may subscribe to: a new queue's
  * (a member topic needs a real ticket, and drawing one already publishes on it).
  */
-const freshTopic = async () => topicOf('queue', (await givenQueue(t, staff, profileId)).id);
+const freshTopic = async () => topicOf('queue', (await postQueue(t, staff, profileId)).id);
 const publish = (topic: string, name: 'member.called' | 'queue.updated', isPublic = false) =>
   name === 'member.called'
     ? t.app.ctx.realtime.publish(topic, {
@@ -181,7 +181,7 @@ describe('GET /ws: subscriptions and delivery', () => {
     const socket = await connect();
     // 101 topics the socket may have: queues written directly, the queues API is not the subject.
     const queueIds: string[] = [];
-    for (let i = 0; i < 101; i++) queueIds.push(await givenQueueRow(t, staff.account_id, { profileId }));
+    for (let i = 0; i < 101; i++) queueIds.push(await givenQueue(t, staff.account_id, { profileId }));
     const [extra, ...topics] = queueIds.map((id) => topicOf('queue', id));
     socket.send({ type: 'subscribe', topics });
     expect(await socket.nextJson()).toMatchObject({ type: 'subscribed', topics: expect.arrayContaining([{ topic: topics[99], version: 0 }]) });
@@ -213,7 +213,7 @@ describe('GET /ws: subscriptions and delivery', () => {
 // Last: it moves the clock past every token of this file.
 describe('GET /ws: expired tokens', () => {
   it('closes the socket with 4440 on an expired token', async () => {
-    const { user } = await givenSignedInAdmin(t);
+    const { user } = await givenAdmin(t);
     t.clock.advanceSeconds(t.config.tokenTtlSeconds + 1);
     const socket = await connect({ username: user.username, token: user.token });
     expect(await socket.closed).toEqual({ code: 4440, reason: 'SESSION_EXPIRED' });

@@ -5,8 +5,8 @@ import { topicOf, type MemberActionResult, type RealtimeEvent } from '@wartefrei
 import { buildApp, type App } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { connectDatabase } from '../../db/connect.js';
-import { givenAdmin, givenProcessor, givenQueue } from '../../../test/support/factories-sessions.js';
-import { givenOpenQueue, givenTicket } from '../../../test/support/factories-tickets.js';
+import { givenAdmin, givenProcessor, givenQueue } from '../../../test/support/factories.js';
+import { givenOpenQueue, givenTicket } from '../../../test/support/tickets.js';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/support/smtp.js';
 import { basic, type TestApp } from '../../../test/support/test-app.js';
 import { createTestDatabase, testDatabaseKind } from '../../../test/support/test-database.js';

@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { LoggedUser, MemberActionResult, TicketView } from '@wartefrei/shared';
 import { queueSessions, queues } from '../../src/db/schema/index.js';
-import { basic, type TestApp } from './test-app.js';
-import { givenQueue } from './factories-sessions.js';
+import { asUser, givenQueue } from './factories.js';
+import type { TestApp } from './test-app.js';
 
 /** A queue whose session is open (written directly: opening is the sessions module's business). */
 export async function givenOpenQueue(
@@ -37,14 +37,14 @@ export function memberAction(t: TestApp, user: LoggedUser, memberId: string, act
   return t.inject({
     method: 'POST',
     url: `/members/${memberId}/${action}`,
-    headers: { authorization: basic(user.id, user.token) },
+    headers: asUser(user),
     ...(payload ? { payload } : {}),
   });
 }
 
 /** `POST /queues/{id}/call-next` as the user. */
 export function callNext(t: TestApp, user: LoggedUser, queueId: string, payload: Record<string, unknown> = {}) {
-  return t.inject({ method: 'POST', url: `/queues/${queueId}/call-next`, headers: { authorization: basic(user.id, user.token) }, payload });
+  return t.inject({ method: 'POST', url: `/queues/${queueId}/call-next`, headers: asUser(user), payload });
 }
 
 /** The member of an action's answer; fails the test on anything but 200. */

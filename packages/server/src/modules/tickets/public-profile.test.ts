@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, PublicProfile, PublicQueue, TicketView } from '@wartefrei/shared';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { givenProfile, givenQueue, givenSignedInAdmin, headersOf } from '../../../test/support/factories-queues.js';
+import { postProfile, postQueue } from '../../../test/support/api.js';
+import { asUser, givenAdmin } from '../../../test/support/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,17 +29,17 @@ const publicProfile = (id: string, lang?: string) =>
 
 describe('GET /profiles/{id}/public', () => {
   it("shows the location's queues without login — default first, then by priority and name — each as its public view", async () => {
-    const a = await givenSignedInAdmin(t);
-    const wien = await givenProfile(t, a.user, { name: 'Wien Mitte', identifier: 'wien' });
-    const graz = await givenProfile(t, a.user, { name: 'Graz', identifier: 'graz' });
+    const a = await givenAdmin(t);
+    const wien = await postProfile(t, a.user, { name: 'Wien Mitte', identifier: 'wien' });
+    const graz = await postProfile(t, a.user, { name: 'Graz', identifier: 'graz' });
     const inputs = { display_name: 'OPTIONAL' };
-    const blut = await givenQueue(t, a.user, wien.id, { name: 'Blutabnahme', patient_inputs: inputs });
-    const allgemein = await givenQueue(t, a.user, wien.id, { name: 'Allgemein', patient_inputs: inputs });
-    const akut = await givenQueue(t, a.user, wien.id, { name: 'Akut', priority: 1 });
-    const zahn = await givenQueue(t, a.user, wien.id, { name: 'Zahn', priority: 100, is_default: true });
-    const elsewhere = await givenQueue(t, a.user, graz.id, { name: 'Aaa Graz', priority: 1 });
+    const blut = await postQueue(t, a.user, wien.id, { name: 'Blutabnahme', patient_inputs: inputs });
+    const allgemein = await postQueue(t, a.user, wien.id, { name: 'Allgemein', patient_inputs: inputs });
+    const akut = await postQueue(t, a.user, wien.id, { name: 'Akut', priority: 1 });
+    const zahn = await postQueue(t, a.user, wien.id, { name: 'Zahn', priority: 100, is_default: true });
+    const elsewhere = await postQueue(t, a.user, graz.id, { name: 'Aaa Graz', priority: 1 });
     for (const queue of [blut, allgemein]) {
-      await t.inject({ method: 'POST', url: `/queues/${queue.id}/session`, headers: headersOf(a.user), payload: { event: 'START' } });
+      await t.inject({ method: 'POST', url: `/queues/${queue.id}/session`, headers: asUser(a.user), payload: { event: 'START' } });
     }
     const patient = await givenPatient(blut.id, 'Geheime Patientin');
     await givenPatient(allgemein.id, 'Geheimer Patient');
@@ -62,14 +63,14 @@ describe('GET /profiles/{id}/public', () => {
   });
 
   it('answers a location without queues with an empty list', async () => {
-    const a = await givenSignedInAdmin(t);
-    const empty = await givenProfile(t, a.user);
+    const a = await givenAdmin(t);
+    const empty = await postProfile(t, a.user);
     expect((await publicProfile(empty.id)).json<PublicProfile>().queues).toEqual([]);
   });
 
   it('answers PROFILE_NOT_FOUND for unknown and malformed ids, in the caller’s language', async () => {
-    const a = await givenSignedInAdmin(t);
-    const queue = await givenQueue(t, a.user, (await givenProfile(t, a.user)).id);
+    const a = await givenAdmin(t);
+    const queue = await postQueue(t, a.user, (await postProfile(t, a.user)).id);
     for (const id of [randomUUID(), 'kein-uuid', queue.id, a.accountId]) {
       const res = await publicProfile(id);
       expect(res.statusCode, id).toBe(404);

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Monitor, Queue, TicketView } from '@wartefrei/shared';
 import { queueMembers } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { givenProfile, givenQueue, givenSignedInAdmin, headersOf } from '../../../test/support/factories-queues.js';
-import { drawRequest, givenTicket } from '../../../test/support/factories-tickets.js';
+import { postProfile, postQueue } from '../../../test/support/api.js';
+import { asUser, givenAdmin } from '../../../test/support/factories.js';
+import { drawRequest, givenTicket } from '../../../test/support/tickets.js';
 
 /*
  * Deleting a list or a location archives it: gone from every screen and link, its tickets kept
@@ -16,12 +17,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Admin = Awaited<ReturnType<typeof givenSignedInAdmin>>;
+type Admin = Awaited<ReturnType<typeof givenAdmin>>;
 const as = (a: Admin, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  t.inject({ method, url, headers: headersOf(a.user), ...(payload ? { payload } : {}) });
+  t.inject({ method, url, headers: asUser(a.user), ...(payload ? { payload } : {}) });
 
 async function givenOpenListWithTicket(a: Admin, profileId: string, identifier: string) {
-  const queue = await givenQueue(t, a.user, profileId, { identifier, draw_online_enabled: true });
+  const queue = await postQueue(t, a.user, profileId, { identifier, draw_online_enabled: true });
   expect((await as(a, 'POST', `/queues/${queue.id}/session`, { event: 'START' })).statusCode).toBe(200);
   const ticket = await givenTicket(t, queue.id);
   return { queue, ticket };
@@ -29,8 +30,8 @@ async function givenOpenListWithTicket(a: Admin, profileId: string, identifier: 
 
 describe('DELETE /queues/{id}', () => {
   it('archives the list: its patients are told, it leaves every screen and link, its tickets stay', async () => {
-    const a = await givenSignedInAdmin(t);
-    const profile = await givenProfile(t, a.user, { identifier: 'wien' });
+    const a = await givenAdmin(t);
+    const profile = await postProfile(t, a.user, { identifier: 'wien' });
     const { queue, ticket } = await givenOpenListWithTicket(a, profile.id, 'labor');
     const monitor = (await as(a, 'POST', '/monitors', { display_name: 'Wartezimmer', identifier: 'wartezimmer', queue_ids: [queue.id] })).json<Monitor>();
 
@@ -52,14 +53,14 @@ describe('DELETE /queues/{id}', () => {
 
     // A second delete finds nothing; the identifier is free for a new list.
     expect((await as(a, 'DELETE', `/queues/${queue.id}`)).statusCode).toBe(404);
-    const again = await givenQueue(t, a.user, profile.id, { identifier: 'labor' });
+    const again = await postQueue(t, a.user, profile.id, { identifier: 'labor' });
     expect((await t.inject({ method: 'GET', url: `/routes/identifier/${a.accountIdentifier}/wien/labor` })).json()).toMatchObject({ queue: { id: again.id } });
   });
 
   it("is another account's business: a foreign list is a 404 and stays", async () => {
-    const a = await givenSignedInAdmin(t);
-    const b = await givenSignedInAdmin(t);
-    const queue = await givenQueue(t, a.user, (await givenProfile(t, a.user)).id);
+    const a = await givenAdmin(t);
+    const b = await givenAdmin(t);
+    const queue = await postQueue(t, a.user, (await postProfile(t, a.user)).id);
     expect((await as(b, 'DELETE', `/queues/${queue.id}`)).statusCode).toBe(404);
     expect((await as(a, 'GET', `/queues/${queue.id}`)).statusCode).toBe(200);
   });
@@ -67,8 +68,8 @@ describe('DELETE /queues/{id}', () => {
 
 describe('DELETE /profiles/{id}', () => {
   it('archives the location with its lists; their tickets stay and the identifier is free again', async () => {
-    const a = await givenSignedInAdmin(t);
-    const profile = await givenProfile(t, a.user, { identifier: 'graz' });
+    const a = await givenAdmin(t);
+    const profile = await postProfile(t, a.user, { identifier: 'graz' });
     const { queue, ticket } = await givenOpenListWithTicket(a, profile.id, 'allgemein');
 
     expect((await as(a, 'DELETE', `/profiles/${profile.id}`)).statusCode).toBe(204);

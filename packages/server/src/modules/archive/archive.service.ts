@@ -1,22 +1,23 @@
 import type { Actor } from '../../platform/auth.js';
-import { isUuid } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Transaction } from '../../db/connect.js';
 import { AppError } from '../../platform/errors.js';
 import { Outbox } from '../../platform/realtime/index.js';
 import { archiveProfileInAccount, requireAdmin } from '../profiles/index.js';
-import { applySessionEvent, findQueueForStaff, getOrCreateSession } from '../sessions/index.js';
-import { archiveQueueInAccount, liveQueueIdsOfProfile } from './queues.repo.js';
+import { archiveQueueInAccount, liveQueueIdsOfProfile, queueOfActor } from '../queues/index.js';
+import { applySessionEvent, getOrCreateSession } from '../sessions/index.js';
 
 /*
  * Deleting a list or a location archives it (docs: a deleted list keeps its history). The
  * list leaves every screen, link and job; its tickets stay for reports. An open session is
  * ended first, exactly as TERMINATE ends it, so waiting patients are told (SESSION_END).
+ * A module of its own because it needs three below it — profiles and queues (the rows) and
+ * sessions (ending the open one) — and none of those may need another in a circle.
  */
 
+/** Archives a queue the admin sees (else NOT_FOUND), ending its open session first. */
 async function archiveQueue(ctx: AppContext, tx: Transaction, actor: Actor, queueId: string, outbox: Outbox): Promise<boolean> {
-  const queue = await findQueueForStaff(tx, { queueId, accountId: actor.accountId });
-  if (!queue) return false;
+  const queue = await queueOfActor(tx, actor, queueId);
   if ((await getOrCreateSession(tx, queueId)).open) {
     await applySessionEvent(ctx, tx, queue, { event: 'TERMINATE', note: { list_deleted: true } }, { source: 'USER', userId: actor.userId }, outbox);
   }
@@ -26,21 +27,15 @@ async function archiveQueue(ctx: AppContext, tx: Transaction, actor: Actor, queu
 /** `DELETE /queues/{id}` (admins): archives the list; a foreign or unknown id is a 404. */
 export async function deleteQueue(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   requireAdmin(actor);
-  if (!isUuid(id)) throw new AppError('NOT_FOUND');
   const outbox = new Outbox();
   const archived = await ctx.db.transaction((tx) => archiveQueue(ctx, tx, actor, id, outbox));
   if (!archived) throw new AppError('NOT_FOUND');
   await outbox.flush(ctx.realtime);
 }
 
-/**
- * `DELETE /profiles/{id}` (admins): archives the location and each of its lists. It lives here,
- * not in profiles, because lists depend on locations: the queues module may call profiles, not
- * the other way round.
- */
+/** `DELETE /profiles/{id}` (admins): archives the location and each of its lists. */
 export async function deleteLocation(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   requireAdmin(actor);
-  if (!isUuid(id)) throw new AppError('NOT_FOUND');
   const outbox = new Outbox();
   const archived = await ctx.db.transaction(async (tx) => {
     for (const queueId of await liveQueueIdsOfProfile(tx, actor.accountId, id)) await archiveQueue(ctx, tx, actor, queueId, outbox);

@@ -1,9 +1,8 @@
 import type { PublicProfile } from '@wartefrei/shared';
-import { isUuid } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { publicQueues } from '../tickets/index.js';
-import { findProfileWithAccount, queueIdsOfProfile } from './profiles.repo.js';
+import { findProfileWithAccount, queueIdsOfProfile } from '../profiles/index.js';
+import { publicQueues } from './views.service.js';
 
 /**
  * `GET /profiles/{id}/public` (no login): a location with its queues as the queue picker and
@@ -11,7 +10,7 @@ import { findProfileWithAccount, queueIdsOfProfile } from './profiles.repo.js';
  * next numbers, no patient. Unknown and malformed ids are PROFILE_NOT_FOUND.
  */
 export async function publicProfile(ctx: AppContext, id: string): Promise<PublicProfile> {
-  const found = isUuid(id) ? await findProfileWithAccount(ctx.db, id) : undefined;
+  const found = await findProfileWithAccount(ctx.db, id);
   if (!found) throw new AppError('PROFILE_NOT_FOUND');
   const { profile, account } = found;
   return {
