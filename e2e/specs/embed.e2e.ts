@@ -93,7 +93,7 @@ describe('embed', () => {
     const embedded = page.frameLocator('iframe[title="Warteliste"]');
     await embedded.getByRole('heading', { level: 1, name: 'Allgemeinmedizin' }).waitFor();
     // The ticket page refuses to be framed elsewhere (clickjacking): Chromium shows its error page instead.
-    const ticketFrame = await (await page.locator('iframe[title="Ticket"]').elementHandle())!.contentFrame();
+    const ticketFrame = await (await page.locator('iframe[title="Ticket"]').elementHandle()).contentFrame();
     await expect.poll(() => ticketFrame!.url()).toBe('chrome-error://chromewebdata/');
     await outside.close();
   });

@@ -82,24 +82,24 @@ describe('the work view', () => {
     await emptyQueue(admin, queue.id);
     const phone = await newPage(browser);
     const [first, second, third] = [await drawByApi(phone, queue.id), await drawByApi(phone, queue.id), await drawByApi(phone, queue.id)];
-    await row(third!.number).waitFor();
+    await row(third.number).waitFor();
     const positionOf = async (id: string) => ((await (await phone.request.get(`/members/${id}`)).json()) as { position: number | null; queue: { id: string } });
 
     // The last one dragged onto the first takes its place: next in line.
-    await row(third!.number).dragTo(row(first!.number));
-    await expect.poll(async () => (await positionOf(third!.id)).position).toBe(1);
-    expect((await positionOf(first!.id)).position).toBe(2);
+    await row(third.number).dragTo(row(first.number));
+    await expect.poll(async () => (await positionOf(third.id)).position).toBe(1);
+    expect((await positionOf(first.id)).position).toBe(2);
     // Dragged down onto the last row, the first lands behind it.
     // The list shows the new order (and the versions that go with it) before the next drag.
-    await page.waitForFunction((n) => document.querySelector('tr[data-status="waiting"]')?.getAttribute('aria-label') === `Ticket Nr. ${n}`, third!.number);
-    await row(first!.number).dragTo(row(second!.number));
-    await expect.poll(async () => (await positionOf(first!.id)).position).toBe(3);
+    await page.waitForFunction((n) => document.querySelector('tr[data-status="waiting"]')?.getAttribute('aria-label') === `Ticket Nr. ${n}`, third.number);
+    await row(first.number).dragTo(row(second.number));
+    await expect.poll(async () => (await positionOf(first.id)).position).toBe(3);
 
     // Onto another list's button: the ticket leaves this list and waits on the other one.
     const labor = await openDemoQueue(admin, 'labor');
-    await row(second!.number).dragTo(page.locator(`[data-queue-drop="${labor.id}"]`));
-    await row(second!.number).waitFor({ state: 'detached' });
-    expect((await positionOf(second!.id)).queue.id).toBe(labor.id);
+    await row(second.number).dragTo(page.locator(`[data-queue-drop="${labor.id}"]`));
+    await row(second.number).waitFor({ state: 'detached' });
+    expect((await positionOf(second.id)).queue.id).toBe(labor.id);
     await emptyQueue(admin, labor.id);
     await emptyQueue(admin, queue.id);
     await phone.context().close();

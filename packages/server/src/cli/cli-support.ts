@@ -1,4 +1,4 @@
-import { translate, type FieldErrorCode } from '@wartefrei/shared';
+import { translate } from '@wartefrei/shared';
 import type { z } from 'zod';
 
 export { installZodErrorCodes, SignupInput } from '@wartefrei/shared';
@@ -18,7 +18,7 @@ export function presentableFields(issues: z.core.$ZodIssue[]): string {
     .map((issue) => {
       const field = String(issue.path[0] ?? '');
       const limit = 'minimum' in issue ? issue.minimum : 'maximum' in issue ? issue.maximum : undefined;
-      return translate('de', 'validation', issue.message as FieldErrorCode, [FLAG_OF[field] ?? field, ...(limit === undefined ? [] : [Number(limit)])]);
+      return translate('de', 'validation', issue.message, [FLAG_OF[field] ?? field, ...(limit === undefined ? [] : [Number(limit)])]);
     })
     .join('\n');
 }

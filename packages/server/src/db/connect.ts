@@ -99,6 +99,7 @@ export async function connectDatabase(options: {
 
 /** Runs raw SQL and returns its rows; node-postgres and PGlite both answer `{ rows }`. */
 export async function selectRows<T>(db: Queryable, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  // The two drivers type `execute` differently; both answer `{ rows }`, whose shape the caller's query decides.
+  const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
 }

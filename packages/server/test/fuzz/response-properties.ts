@@ -27,7 +27,8 @@ export const INTERNALS: readonly RegExp[] = [
 export function problemsOf(answer: Answer, requestText: string): string[] {
   const problems: string[] = [];
   if (answer.statusCode >= 500) problems.push(`status ${answer.statusCode}`);
-  const contentType = String(answer.headers['content-type'] ?? '');
+  const header = answer.headers['content-type'];
+  const contentType = typeof header === 'string' ? header : Array.isArray(header) ? header.join(', ') : '';
   const isJson = contentType.includes('application/json');
   if (answer.statusCode >= 400) {
     if (!isJson) problems.push(`error answer is not JSON (${contentType || 'no content type'})`);

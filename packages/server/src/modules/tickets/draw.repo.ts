@@ -154,7 +154,7 @@ function memberFromDriver(raw: Record<string, unknown>): MemberRow {
   const row: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(memberColumns) as [string, MemberColumn][]) {
     const value = raw[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value as never);
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return row as MemberRow;
 }

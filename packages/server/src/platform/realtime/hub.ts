@@ -112,7 +112,7 @@ export function createHub(adapter: PubSubAdapter, log: FastifyBaseLogger, maxBuf
     currentVersion: (topic) => adapter.currentVersion(topic),
     subscribe(sink, topic, access) {
       let sinks = byTopic.get(topic);
-      if (!sinks) byTopic.set(topic, (sinks = new Map()));
+      if (!sinks) byTopic.set(topic, (sinks = new Map<RealtimeSink, Access>()));
       sinks.set(sink, access);
       let topics = bySink.get(sink);
       if (!topics) bySink.set(sink, (topics = new Set()));

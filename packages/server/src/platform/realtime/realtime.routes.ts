@@ -24,6 +24,12 @@ const basicHeader = (name: string, secret: string) => `Basic ${Buffer.from(`${na
  * same check as the HTTP Basic header; a bad token closes with 4401, an expired one with 4440.
  * Without both the socket is anonymous. The token is checked once, at connect.
  */
+/** A text frame as a string: `ws` hands over a Buffer, or fragments, or an ArrayBuffer. */
+function textOf(raw: Buffer | ArrayBuffer | Buffer[]): string {
+  if (Buffer.isBuffer(raw)) return raw.toString('utf8');
+  return Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : Buffer.from(raw).toString('utf8');
+}
+
 export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const hub = ctx.realtime;
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -109,7 +115,7 @@ export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       // right after connecting waits for the token check instead of racing it.
       let chain: Promise<Subscriber | undefined> = authenticate();
       socket.on('message', (raw, isBinary) => {
-        const text = isBinary ? '' : raw.toString();
+        const text = isBinary ? '' : textOf(raw);
         chain = chain.then(async (subscriber) => {
           if (!subscriber || !open()) return subscriber;
           try {

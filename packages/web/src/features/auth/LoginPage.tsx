@@ -51,9 +51,12 @@ function messageOf(error: unknown, offline: string): string {
  */
 export function LoginPage() {
   const { t } = useTranslation('auth');
-  const { pathname, state } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  // Router state is whatever the linking page put there: read it as unknown.
+  const state = location.state as { username?: unknown } | null;
   const [params] = useSearchParams();
-  const prefill = typeof (state as { username?: unknown } | null)?.username === 'string' ? (state as { username: string }).username : '';
+  const prefill = typeof state?.username === 'string' ? state.username : '';
 
   return (
     <Page title={pathname === '/passwordReset' ? t('resetRequest.title') : t('login.title')} size="xs">

@@ -80,7 +80,7 @@ export function queueInputOf(values: QueueFormValues): UpdateQueueInput {
   for (const field of [...QUEUE_FLAG_FIELDS, ...QUEUE_CHOICE_FIELDS]) input[field] = values[field];
   input.patient_inputs = Object.fromEntries(PATIENT_INPUT_FIELDS.map((field) => [field, values[patientInputField(field)]]));
   input.button_visibility = Object.fromEntries(BUTTON_VISIBILITY_BUTTONS.map((button) => [button, values[buttonVisibilityField(button)]]));
-  return input as UpdateQueueInput;
+  return input;
 }
 
 /**

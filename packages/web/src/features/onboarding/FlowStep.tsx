@@ -64,7 +64,7 @@ export function FlowStep({ profile, saved, onBack, onSaved }: { profile: Profile
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(undefined);
-    const found = Object.fromEntries(lists.map((l) => [l.key, check(l)]).filter(([, e]) => Object.keys(e as Errors).length > 0));
+    const found = Object.fromEntries<Errors>(lists.map((l) => [l.key, check(l)] as const).filter(([, e]) => Object.keys(e).length > 0));
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);

@@ -25,11 +25,13 @@ export function GeneralStep({ profile, onSaved }: { profile: Profile | undefined
   const { t } = useTranslation(['onboarding', 'server']);
   const user = useUser();
   const account = useAccount();
+  // A free string in the form (a select's value); checked against the countries on submit.
+  const country: string = profile?.country ?? 'AT';
   const form = useFormValues({
     display_name: '',
     name: profile?.name ?? '',
     identifier: profile?.identifier ?? '',
-    country: (profile?.country ?? 'AT') as string,
+    country,
     region: profile?.region ?? '',
     time_zone: profile?.time_zone ?? COUNTRY_TIME_ZONES.AT,
   });

@@ -68,7 +68,7 @@ function FormProblem({ error }: { error: unknown }): ReactNode {
   // 440 opens the frame's session dialog; nothing to add here.
   if (error instanceof ApiRequestError && error.status === 440) return null;
   const message =
-    error instanceof ApiRequestError ? (error.network ? t('auth:login.offline') : error.message) : String(error);
+    error instanceof ApiRequestError ? (error.network ? t('auth:login.offline') : error.message) : error instanceof Error ? error.message : t('auth:login.offline');
   return (
     <FormAlert tone="error" title={t('failedTitle')}>
       {message}
@@ -79,9 +79,11 @@ function FormProblem({ error }: { error: unknown }): ReactNode {
 function PersonalDataForm({ user }: { user: LoggedUser }) {
   const { t } = useTranslation('profile');
   const saved = useSavedIndicator();
+  // A free string in the form (a select's value); the schema checks it on submit.
+  const lang: string = isSupportedLang(user.lang) ? user.lang : currentLanguage();
   const form = useFormValues({
     display_name: user.display_name,
-    lang: (isSupportedLang(user.lang) ? user.lang : currentLanguage()) as string,
+    lang,
   });
   const save = useMutation({
     mutationFn: (body: UpdateOwnProfileInput) => api.patch<LoggedUser>('/users/me', body, { silent: true }),

@@ -63,13 +63,14 @@ export function sunmiPrinter(bridge: SunmiKioskBridge | undefined = window.Sunmi
   };
   return {
     check,
-    print: async (ticket) => {
+    // The bridge prints synchronously; the promise keeps the printer interface open to one that does not.
+    print: (ticket) => {
       const problem = check();
-      if (problem) return problem;
+      if (problem) return Promise.resolve(problem);
       try {
-        return bridge!.printTicket(JSON.stringify(ticket)) ? undefined : 'printFailed';
+        return Promise.resolve(bridge!.printTicket(JSON.stringify(ticket)) ? undefined : 'printFailed');
       } catch {
-        return 'printFailed';
+        return Promise.resolve('printFailed');
       }
     },
   };
