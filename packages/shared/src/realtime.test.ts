@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTopic, RealtimeClientMessage, topicOf } from './realtime.js';
+import { parseServerMessage, parseTopic, RealtimeClientMessage, topicOf } from './realtime.js';
 
 describe('topics', () => {
   it('builds and parses every kind', () => {
@@ -24,5 +24,30 @@ describe('client messages', () => {
     [{ type: 'publish', topics: ['queue:1'] }, false],
   ])('%j valid: %s', (message, valid) => {
     expect(RealtimeClientMessage.safeParse(message).success).toBe(valid);
+  });
+});
+
+describe('server messages', () => {
+  it.each([
+    ['{"type":"subscribed","topics":[{"topic":"queue:1","version":3}]}', true],
+    ['{"type":"unsubscribed","topics":["queue:1"]}', true],
+    ['{"type":"version","topic":"queue:1","version":4}', true],
+    ['{"type":"error","code":"FORBIDDEN","topic":"queue:1"}', true],
+    ['{"type":"member.called","topic":"queue:1","version":5,"queue_id":"1","number":7,"silent":false}', true],
+    ['{"type":"monitor.updated","topic":"monitor:1","version":1}', true],
+    ['pong', false],
+    ['{"type":', false],
+    ['[]', false],
+    ['null', false],
+    ['{"type":"member.deleted","topic":"queue:1","version":5}', false],
+    ['{"type":"member.called","topic":"queue:1"}', false],
+    ['{"type":"member.called","topic":"queue:1","version":"5"}', false],
+    ['{"type":"subscribed","topics":[{"topic":"queue:1"}]}', false],
+    ['{"type":"unsubscribed","topics":[1]}', false],
+    ['{"type":"toString","topic":"queue:1","version":1}', false],
+  ])('%s → %s', (text, valid) => {
+    const parsed = parseServerMessage(text);
+    expect(parsed !== undefined).toBe(valid);
+    if (valid) expect(parsed).toEqual(JSON.parse(text));
   });
 });

@@ -77,6 +77,52 @@ export type RealtimeServerMessage =
 
 export type RealtimeErrorCode = 'INVALID_MESSAGE' | 'INVALID_TOPIC' | 'FORBIDDEN' | 'TOO_MANY_TOPICS';
 
+/** Every event name, checked against the event map: adding an event without listing it fails to compile. */
+const EVENT_NAMES: Record<RealtimeEventName, true> = {
+  'member.called': true,
+  'member.updated': true,
+  'queue.updated': true,
+  'session.updated': true,
+  'monitor.updated': true,
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isStringArray = (value: unknown): boolean => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const isVersioned = (value: Record<string, unknown>): boolean => typeof value.topic === 'string' && typeof value.version === 'number';
+
+/**
+ * Whether a parsed frame is a message of the protocol: the one place where a socket's unknown
+ * JSON becomes the typed union, so clients narrow on `type` and never cast. It checks the
+ * envelope (type, topic, version, the lists); an event's own fields are the server's promise.
+ */
+export function isServerMessage(value: unknown): value is RealtimeServerMessage {
+  if (!isRecord(value) || typeof value.type !== 'string') return false;
+  switch (value.type) {
+    case 'subscribed':
+      return Array.isArray(value.topics) && value.topics.every((entry) => isRecord(entry) && isVersioned(entry));
+    case 'unsubscribed':
+      return isStringArray(value.topics);
+    case 'version':
+      return isVersioned(value);
+    case 'error':
+      return typeof value.code === 'string';
+    default:
+      // hasOwnProperty, not `in`: `toString` is no event (and Object.hasOwn is too new for old phones).
+      return Object.prototype.hasOwnProperty.call(EVENT_NAMES, value.type) && isVersioned(value);
+  }
+}
+
+/** A text frame of `/ws` as a protocol message; undefined for `pong`, invalid JSON or a foreign shape. */
+export function parseServerMessage(text: string): RealtimeServerMessage | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return isServerMessage(value) ? value : undefined;
+}
+
 /** Close codes of `/ws` (4000–4999 are the application's). */
 export const REALTIME_CLOSE = {
   UNAUTHORIZED: 4401,

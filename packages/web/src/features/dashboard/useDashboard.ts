@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { connectLive, type LiveStatus } from '../patient/live';
-import { dashboardKeys, fetchDashboard } from './dashboard.api';
+import { connectLive, type LiveStatus } from '../../lib/live';
+import { fetchDashboard } from './dashboard.api';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * Figures that move without any event: the estimated end drifts while a visit runs over, and a
@@ -18,13 +19,13 @@ const DRIFT_REFRESH_MS = 60_000;
 export function useDashboard() {
   const client = useQueryClient();
   const [live, setLive] = useState<LiveStatus>('connecting');
-  const dashboard = useQuery({ queryKey: dashboardKeys.queues, queryFn: fetchDashboard, refetchInterval: DRIFT_REFRESH_MS });
+  const dashboard = useQuery({ queryKey: queryKeys.dashboard, queryFn: fetchDashboard, refetchInterval: DRIFT_REFRESH_MS });
 
   // The topics change only when the set of queues does, not on every refetch.
   const topicKey = (dashboard.data ?? []).map((queue) => `queue:${queue.queue_id}`).join(',');
   useEffect(() => {
     if (!topicKey) return undefined;
-    const refetch = () => void client.invalidateQueries({ queryKey: dashboardKeys.queues });
+    const refetch = () => void client.invalidateQueries({ queryKey: queryKeys.dashboard });
     const connection = connectLive({ topics: topicKey.split(','), onEvent: refetch, onResync: refetch, onStatus: setLive });
     return () => connection.close();
   }, [topicKey, client]);

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useUser } from '../../lib/session';
-import { connectLive, type LiveStatus } from '../patient/live';
+import { connectLive, type LiveStatus } from '../../lib/live';
 import type { MemberFilters } from './member-filters';
-import { fetchMembers, processorKeys } from './processor.api';
+import { fetchMembers } from './processor.api';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * A queue's member list, kept current over `/ws`: the staff socket hears every event of
@@ -14,15 +15,15 @@ export function useLiveMembers(queueId: string, filters: MemberFilters) {
   const user = useUser();
   const client = useQueryClient();
   const [live, setLive] = useState<LiveStatus>('connecting');
-  const members = useQuery({ queryKey: processorKeys.membersFiltered(queueId, filters), queryFn: () => fetchMembers(queueId, filters) });
+  const members = useQuery({ queryKey: queryKeys.members.filtered(queueId, filters), queryFn: () => fetchMembers(queueId, filters) });
 
   const userId = user?.id;
   const token = user?.token;
   useEffect(() => {
     if (!userId || !token) return undefined;
     const refetch = () => {
-      void client.invalidateQueries({ queryKey: processorKeys.members(queueId) });
-      void client.invalidateQueries({ queryKey: processorKeys.queues });
+      void client.invalidateQueries({ queryKey: queryKeys.members.ofQueue(queueId) });
+      void client.invalidateQueries({ queryKey: queryKeys.queues.all });
     };
     const connection = connectLive({
       topics: [`queue:${queueId}`],

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { MonitorLayout, PublicMonitor, PublicProfile, ResolvedRoute } from '@wartefrei/shared';
 import { isNotFound, patientRequest } from '../app/api';
 import type { MonitorVariant, PatientRoute } from '../app/patient-routes';
-import { connectLive } from '../live';
+import { connectLive } from '../../../lib/live';
 
 /** What a monitor screen shows: its settings and its queues, however its link named it. */
 export type MonitorSetup = PublicMonitor['monitor'];

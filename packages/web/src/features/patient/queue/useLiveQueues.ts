@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PublicQueue, RealtimeServerMessage } from '@wartefrei/shared';
 import { isNotFound, patientRequest } from '../app/api';
-import { connectLive, type LiveStatus } from '../live';
+import { connectLive, type LiveStatus } from '../../../lib/live';
 
 export type QueuesState = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'offline' } | { kind: 'ready'; queues: PublicQueue[] };
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TicketView } from '@wartefrei/shared';
 import { isNotFound, patientRequest } from '../app/api';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
-import { connectLive, type LiveStatus } from '../live';
+import { connectLive, type LiveStatus } from '../../../lib/live';
 import { dropHandedOverTicket, handedOverTicket } from './handover';
 
 export type TicketState =

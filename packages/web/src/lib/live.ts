@@ -1,4 +1,4 @@
-import type { RealtimeServerMessage } from '@wartefrei/shared';
+import { parseServerMessage, type RealtimeServerMessage } from '@wartefrei/shared';
 
 /** `live`: subscribed and current; `reconnecting`: the socket is down, the screen may be stale. */
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
@@ -15,6 +15,10 @@ export interface LiveOptions {
   /** Test seams; the values of docs/architecture.md#live-updates by default. */
   pingMs?: number;
   reconnectMs?: number;
+  /** The socket's address; `/ws` of this page by default. */
+  url?: string;
+  /** The spread of the reconnect delay, in [0, 1); Math.random by default. */
+  random?: () => number;
 }
 
 /**
@@ -31,6 +35,7 @@ const MAX_RECONNECT_MS = 60_000;
 export function connectLive(options: LiveOptions): { close: () => void } {
   const pingMs = options.pingMs ?? 15_000;
   const reconnectMs = options.reconnectMs ?? 5_000;
+  const random = options.random ?? Math.random;
   const versions = new Map<string, number>();
   let socket: WebSocket | undefined;
   let ping: ReturnType<typeof setInterval> | undefined;
@@ -40,7 +45,7 @@ export function connectLive(options: LiveOptions): { close: () => void } {
   let failures = 0;
 
   const open = () => {
-    const url = new URL('/ws', window.location.href);
+    const url = new URL(options.url ?? '/ws', window.location.href);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     if (options.auth) {
       url.searchParams.set('username', options.auth.username);
@@ -53,13 +58,8 @@ export function connectLive(options: LiveOptions): { close: () => void } {
       ping = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send('ping'), pingMs);
     };
     ws.onmessage = (event: MessageEvent<string>) => {
-      if (event.data === 'pong') return;
-      let message: RealtimeServerMessage;
-      try {
-        message = JSON.parse(event.data) as RealtimeServerMessage;
-      } catch {
-        return;
-      }
+      const message = parseServerMessage(event.data);
+      if (!message) return;
       if (message.type === 'subscribed') {
         failures = 0;
         for (const { topic, version } of message.topics) versions.set(topic, version);
@@ -82,7 +82,7 @@ export function connectLive(options: LiveOptions): { close: () => void } {
       options.onStatus('reconnecting');
       const backoff = Math.min(MAX_RECONNECT_MS, reconnectMs * 2 ** failures);
       failures += 1;
-      retry = setTimeout(open, backoff * (0.5 + Math.random()));
+      retry = setTimeout(open, backoff * (0.5 + random()));
     };
   };
 
