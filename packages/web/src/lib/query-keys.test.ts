@@ -17,4 +17,23 @@ describe('query keys', () => {
   it('keeps the account under one key', () => {
     expect(queryKeys.account('a1')).toEqual(['account', 'a1']);
   });
+
+  it('a queue’s filtered ticket lists go stale with the queue’s list, not with another queue’s', async () => {
+    const client = new QueryClient();
+    client.setQueryData(queryKeys.members.filtered('q1', { status: ['WAITING'] }), []);
+    client.setQueryData(queryKeys.members.filtered('q2', {}), []);
+    await client.invalidateQueries({ queryKey: queryKeys.members.ofQueue('q1') });
+    expect(client.getQueryState(queryKeys.members.filtered('q1', { status: ['WAITING'] }))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.members.filtered('q2', {}))?.isInvalidated).toBe(false);
+  });
+
+  it('gives every resource a root of its own', () => {
+    const sample = (key: unknown): readonly unknown[] =>
+      typeof key === 'function' ? (key as (...args: string[]) => readonly unknown[])('x', 'y') : (key as readonly unknown[]);
+    const roots = Object.values(queryKeys).map((entry) => {
+      const key = Array.isArray(entry) || typeof entry === 'function' ? entry : Object.values(entry as object)[0];
+      return sample(key)[0];
+    });
+    expect(new Set(roots).size).toBe(roots.length);
+  });
 });

@@ -1,18 +1,38 @@
 /**
  * Every server resource's query key, in one place: a detail key starts with its list's key, so
  * invalidating `queryKeys.queues.all` refreshes the list and every single queue, and no resource
- * is cached under two names (the account once was, and one screen patched the other).
+ * is cached under two names (the account once was, and the work view kept its own copy of
+ * `GET /queues` and `GET /info-tags` beside the management's).
  */
 export const queryKeys = {
+  /** The signed-in user as `GET /auth` answers it, per login. */
+  auth: (userId: string | undefined, token: string | undefined) => ['auth', userId, token] as const,
   account: (id: string) => ['account', id] as const,
   queues: {
     all: ['queues'] as const,
     detail: (id: string) => ['queues', id] as const,
   },
+  /** A queue's weekly schedule. */
+  schedule: (queueId: string) => ['queue-schedule', queueId] as const,
+  /** A queue's tickets as the work view lists them; `filtered` starts with `ofQueue`. */
+  members: {
+    ofQueue: (queueId: string) => ['members', queueId] as const,
+    filtered: (queueId: string, filters: object) => ['members', queueId, filters] as const,
+  },
   profiles: {
     all: ['profiles'] as const,
     detail: (id: string) => ['profiles', id] as const,
   },
+  processors: { all: ['processors'] as const },
+  /** Who is assigned to a queue; `all` covers every queue's. */
+  queueProcessors: {
+    all: ['queue-processors'] as const,
+    ofQueue: (queueId: string) => ['queue-processors', queueId] as const,
+  },
+  /** The caller's own assignments with their active flags. */
+  ownQueues: ['own-queues'] as const,
+  infoTags: { all: ['info-tags'] as const },
   monitors: { all: ['monitors'] as const },
+  dashboard: ['dashboard'] as const,
   systemInformation: ['system-information'] as const,
 };

@@ -9,6 +9,7 @@ import { api, ApiRequestError } from '../../lib/api';
 import { clearUser, hasValidToken, useUser } from '../../lib/session';
 import { Page } from '../../ui/Page';
 import { currentHandle } from '../route-handle';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * The guard of /backend: without a valid token to /login (remembering the target); the stored
@@ -22,7 +23,7 @@ export function BackendLayout() {
   const signedIn = hasValidToken(user);
 
   const check = useQuery({
-    queryKey: ['auth', user?.id, user?.token],
+    queryKey: queryKeys.auth(user?.id, user?.token),
     queryFn: () => api.get<LoggedUser>('/auth', { silent: true }),
     enabled: signedIn,
     staleTime: 5 * 60_000,

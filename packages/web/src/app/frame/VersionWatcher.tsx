@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SystemInformation } from '@wartefrei/shared';
 import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 
 const CHECK_EVERY_MS = 5 * 60_000;
 
@@ -13,7 +14,7 @@ export function VersionWatcher() {
   const { t } = useTranslation('common');
   const loadedWith = useRef<string | undefined>(undefined);
   const { data } = useQuery({
-    queryKey: ['system-information'],
+    queryKey: queryKeys.systemInformation,
     queryFn: () => api.get<SystemInformation>('/system-information', { silent: true }),
     refetchInterval: CHECK_EVERY_MS,
     refetchOnWindowFocus: true,

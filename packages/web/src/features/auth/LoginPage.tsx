@@ -14,6 +14,7 @@ import { Page } from '../../ui/Page';
 import { FormCard } from '../../ui/FormCard';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormValues } from '../../ui/useFormValues';
+import { queryKeys } from '../../lib/query-keys';
 
 const MICROSOFT_PATHS = ['/login_microsoft_interaction', '/login_microsoft_silent', '/login_microsoft_callback'];
 /** Where the server will start the Microsoft sign-in once it offers one (microsoft_login_enabled). */
@@ -45,6 +46,9 @@ function messageOf(error: unknown, offline: string): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The sign-in name is a mail address, in both forms of this page (sign in, reset request). */
+const USERNAME_INPUT = { type: 'email', autoComplete: 'username', inputMode: 'email', required: true, autoFocus: true } as const;
+
 /**
  * Sign-in (/login), and the request for a password reset mail (/passwordReset). The Microsoft
  * paths land here as well; they show the sign-in form with what happened.
@@ -75,7 +79,7 @@ function SignInForm({ initialUsername, onMicrosoftPath }: { initialUsername: str
   const [params] = useSearchParams();
   const form = useFormValues({ username: initialUsername, password: '' });
   const system = useQuery({
-    queryKey: ['system-information'],
+    queryKey: queryKeys.systemInformation,
     queryFn: () => api.get<SystemInformation>('/system-information', { silent: true }),
   });
   const microsoftEnabled = system.data?.microsoft_login_enabled === true;
@@ -121,15 +125,7 @@ function SignInForm({ initialUsername, onMicrosoftPath }: { initialUsername: str
                 {messageOf(login.error, t('login.offline'))}
               </FormAlert>
             )}
-            <TextInput
-              {...form.textProps('username')}
-              label={t('login.username')}
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              required
-              autoFocus
-            />
+            <TextInput {...form.textProps('username')} label={t('login.username')} {...USERNAME_INPUT} />
             <PasswordInput {...form.textProps('password')} label={t('login.password')} autoComplete="current-password" required />
             <Anchor
               component={Link}
@@ -207,15 +203,7 @@ function ResetRequestForm({ initialUsername, search }: { initialUsername: string
                 {messageOf(request.error, t('login.offline'))}
               </FormAlert>
             )}
-            <TextInput
-              {...form.textProps('username')}
-              label={t('login.username')}
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              required
-              autoFocus
-            />
+            <TextInput {...form.textProps('username')} label={t('login.username')} {...USERNAME_INPUT} />
             <Button type="submit" loading={request.isPending} fullWidth>
               {t('resetRequest.submit')}
             </Button>

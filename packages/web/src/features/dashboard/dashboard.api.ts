@@ -1,9 +1,5 @@
 import type { DashboardQueue } from '@wartefrei/shared';
 import { api } from '../../lib/api';
 
-export const dashboardKeys = {
-  queues: ['dashboard', 'queues'] as const,
-};
-
 /** The caller's queues with their figures: admins every queue of the account, processors their assigned ones. */
 export const fetchDashboard = () => api.get<DashboardQueue[]>('/dashboard');

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Processor } from '@wartefrei/shared';
 import { ConfirmedDelete } from './ConfirmedDelete';
+import { queryKeys } from '../../lib/query-keys';
 
 /** Deleting a processor, after a confirmation; one's own account cannot be deleted here. */
 export function DeleteProcessor({ processor, isMe, onDeleted }: { processor: Processor; isMe: boolean; onDeleted: () => void }) {
@@ -12,7 +13,7 @@ export function DeleteProcessor({ processor, isMe, onDeleted }: { processor: Pro
       question={t('processors.deleteQuestion', { name: processor.display_name })}
       confirm={t('processors.deleteConfirm')}
       path={`/processors/${processor.id}`}
-      invalidate={[['processors'], ['queue-processors']]}
+      invalidate={[queryKeys.processors.all, queryKeys.queueProcessors.all]}
       onDeleted={onDeleted}
       disabled={isMe}
     />

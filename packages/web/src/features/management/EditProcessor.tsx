@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Checkbox, Group, Modal, NativeSelect, Stack, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Checkbox, Modal, NativeSelect, Stack, TextInput, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -7,6 +7,8 @@ import { LANGUAGE_NAMES, OFFERED_LANGS, UpdateProcessorInput, type Processor } f
 import { api } from '../../lib/api';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormSubmit } from '../../ui/useFormSubmit';
+import { queryKeys } from '../../lib/query-keys';
+import { DialogActions } from '../../ui/DialogActions';
 
 // A processor's priority, own concurrency limit, colour, button visibility, name order and
 // Microsoft tenant are kept by the API but not shown: nothing reads them yet, and a setting
@@ -43,7 +45,7 @@ export function EditProcessor({ processor, isMe, onSaved }: { processor: Process
     showErrors: setErrors,
     save: async (body: ReturnType<typeof processorChanges>) => {
       await api.patch<Processor>(`/processors/${processor.id}`, body, { silent: true });
-      await Promise.all([client.invalidateQueries({ queryKey: ['processors'] }), client.invalidateQueries({ queryKey: ['queue-processors'] })]);
+      await Promise.all([client.invalidateQueries({ queryKey: queryKeys.processors.all }), client.invalidateQueries({ queryKey: queryKeys.queueProcessors.all })]);
       setOpen(false);
       onSaved();
     },
@@ -86,14 +88,7 @@ export function EditProcessor({ processor, isMe, onSaved }: { processor: Process
               value={values.lang}
               onChange={(e) => set('lang', e.currentTarget.value)}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpen(false)}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" loading={busy}>
-                {t('processors.save')}
-              </Button>
-            </Group>
+            <DialogActions onCancel={() => setOpen(false)} cancelLabel={t('cancel')} submitLabel={t('processors.save')} busy={busy} />
           </Stack>
         </form>
       </Modal>

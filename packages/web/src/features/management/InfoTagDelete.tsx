@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { InfoTag } from '@wartefrei/shared';
 import { ConfirmedDelete } from './ConfirmedDelete';
+import { queryKeys } from '../../lib/query-keys';
 
 /** Deleting an info tag, after a confirmation (tickets carrying it lose it). */
 export function InfoTagDelete({ tag, onDeleted }: { tag: InfoTag; onDeleted: () => void }) {
@@ -12,7 +13,7 @@ export function InfoTagDelete({ tag, onDeleted }: { tag: InfoTag; onDeleted: () 
       question={t('infotags.deleteQuestion', { name: tag.name })}
       confirm={t('infotags.deleteConfirm')}
       path={`/info-tags/${tag.id}`}
-      invalidate={[['info-tags']]}
+      invalidate={[queryKeys.infoTags.all]}
       onDeleted={onDeleted}
     />
   );

@@ -1,4 +1,4 @@
-import { Button, Checkbox, ColorInput, Group, Modal, NativeSelect, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, ColorInput, Modal, NativeSelect, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,8 @@ import { FormAlert } from '../../ui/FormAlert';
 import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
 import { EMPTY_INFO_TAG, infoTagFormValuesOf, infoTagInputOf } from './infotags-form';
+import { queryKeys } from '../../lib/query-keys';
+import { DialogActions } from '../../ui/DialogActions';
 
 interface InfoTagFormProps {
   /** The tag to edit; absent for a new one. */
@@ -28,7 +30,7 @@ export function InfoTagForm({ tag, onClose, onSaved }: InfoTagFormProps) {
     save: async (body: ReturnType<typeof infoTagInputOf>) => {
       if (tag) await api.patch<InfoTag>(`/info-tags/${tag.id}`, body, { silent: true });
       else await api.post<InfoTag>('/info-tags', body, { silent: true });
-      await client.invalidateQueries({ queryKey: ['info-tags'] });
+      await client.invalidateQueries({ queryKey: queryKeys.infoTags.all });
       onSaved();
     },
   });
@@ -75,14 +77,7 @@ export function InfoTagForm({ tag, onClose, onSaved }: InfoTagFormProps) {
           <Checkbox label={t('infotags.visibleOnTicket')} checked={values.visible_on_ticket} onChange={(e) => setValue('visible_on_ticket', e.currentTarget.checked)} />
           <Textarea label={t('infotags.ticketText')} description={t('infotags.ticketTextHint')} autosize minRows={2} name="ticket_text" value={values.ticket_text} onChange={(e) => setValue('ticket_text', e.currentTarget.value)} error={errors.ticket_text} />
           <Checkbox label={t('infotags.hideTimes')} checked={values.hide_times_on_ticket} onChange={(e) => setValue('hide_times_on_ticket', e.currentTarget.checked)} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('infotags.save')}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} cancelLabel={t('cancel')} submitLabel={t('infotags.save')} busy={busy} />
         </Stack>
       </form>
     </Modal>

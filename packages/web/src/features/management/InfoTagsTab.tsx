@@ -8,6 +8,7 @@ import { api } from '../../lib/api';
 import { InfoTagDelete } from './InfoTagDelete';
 import { InfoTagForm } from './InfoTagForm';
 import { useSavedFlag } from './useSavedFlag';
+import { queryKeys } from '../../lib/query-keys';
 
 /** Which form is open: a new tag, or the tag being edited. */
 type Editing = { kind: 'new' } | { kind: 'edit'; tag: InfoTag };
@@ -17,7 +18,7 @@ export function InfoTagsTab() {
   const { t } = useTranslation('management');
   const { saved, markSaved } = useSavedFlag();
   const [editing, setEditing] = useState<Editing>();
-  const tags = useQuery({ queryKey: ['info-tags'], queryFn: () => api.get<InfoTag[]>('/info-tags') });
+  const tags = useQuery({ queryKey: queryKeys.infoTags.all, queryFn: () => api.get<InfoTag[]>('/info-tags') });
 
   if (tags.isPending) return <Loader aria-label={t('loading')} />;
   if (tags.isError) return <Alert color="red">{t('loadFailed')}</Alert>;

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Modal, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,8 @@ import { api } from '../../lib/api';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
+import { queryKeys } from '../../lib/query-keys';
+import { DialogActions } from '../../ui/DialogActions';
 
 /** A new processor by mail address; the server sends them the invitation to set a password. */
 type InviteValues = { username: string; display_name: string; is_admin: boolean };
@@ -22,7 +24,7 @@ export function InviteProcessor({ onInvited }: { onInvited: () => void }) {
     showErrors: form.showErrors,
     save: async (body: InviteValues) => {
       await api.post<Processor>('/processors', body, { silent: true });
-      await client.invalidateQueries({ queryKey: ['processors'] });
+      await client.invalidateQueries({ queryKey: queryKeys.processors.all });
       setOpen(false);
       form.setValues(EMPTY_INVITE);
       onInvited();
@@ -43,14 +45,7 @@ export function InviteProcessor({ onInvited }: { onInvited: () => void }) {
             <TextInput label={t('processors.mail')} type="email" required data-autofocus {...form.textProps('username')} />
             <TextInput label={t('processors.name')} required {...form.textProps('display_name')} />
             <Checkbox label={t('processors.isAdmin')} checked={form.values.is_admin} onChange={(e) => form.setValue('is_admin', e.currentTarget.checked)} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpen(false)}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" loading={busy}>
-                {t('processors.sendInvite')}
-              </Button>
-            </Group>
+            <DialogActions onCancel={() => setOpen(false)} cancelLabel={t('cancel')} submitLabel={t('processors.sendInvite')} busy={busy} />
           </Stack>
         </form>
       </Modal>

@@ -9,6 +9,7 @@ import { LocationForm } from './LocationForm';
 import { QueueDelete } from './QueueDelete';
 import { QueueForm } from './QueueForm';
 import { useSavedFlag } from './useSavedFlag';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * The locations and their waiting lists: create, edit and delete both (deleting asks first),
@@ -17,8 +18,8 @@ import { useSavedFlag } from './useSavedFlag';
 export function ListsTab() {
   const { t } = useTranslation('management');
   const { saved, markSaved } = useSavedFlag();
-  const profiles = useQuery({ queryKey: ['profiles'], queryFn: () => api.get<Profile[]>('/profiles') });
-  const queues = useQuery({ queryKey: ['queues'], queryFn: () => api.get<Queue[]>('/queues') });
+  const profiles = useQuery({ queryKey: queryKeys.profiles.all, queryFn: () => api.get<Profile[]>('/profiles') });
+  const queues = useQuery({ queryKey: queryKeys.queues.all, queryFn: () => api.get<Queue[]>('/queues') });
   if (profiles.isPending || queues.isPending) return <Loader aria-label={t('loading')} />;
   if (profiles.isError || queues.isError) return <Alert color="red">{t('loadFailed')}</Alert>;
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Profile, Queue } from '@wartefrei/shared';
 import { ConfirmedDelete } from './ConfirmedDelete';
+import { queryKeys } from '../../lib/query-keys';
 
 /** Deleting a location; the question names the waiting lists that go with it (the server cascades). */
 export function LocationDelete({ profile, queues, onDeleted }: { profile: Profile; queues: Queue[]; onDeleted: () => void }) {
@@ -16,7 +17,7 @@ export function LocationDelete({ profile, queues, onDeleted }: { profile: Profil
       question={question}
       confirm={t('lists.location.deleteConfirm')}
       path={`/profiles/${profile.id}`}
-      invalidate={[['profiles'], ['queues']]}
+      invalidate={[queryKeys.profiles.all, queryKeys.queues.all]}
       onDeleted={onDeleted}
     />
   );

@@ -11,6 +11,7 @@ import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
 import { useNameWithIdentifier } from '../../ui/useNameWithIdentifier';
 import { locationFormValues, locationInputOf } from './lists-form';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * A location's create or edit dialog, opened by its own button: "Standort anlegen" without
@@ -58,7 +59,7 @@ function LocationFields({ profile, onCancel, onSaved }: { profile?: Profile; onC
     save: async (input: ReturnType<typeof locationInputOf>) => {
       if (profile) await api.patch<Profile>(`/profiles/${profile.id}`, input, { silent: true });
       else await api.post<Profile>('/profiles', input, { silent: true });
-      await client.invalidateQueries({ queryKey: ['profiles'] });
+      await client.invalidateQueries({ queryKey: queryKeys.profiles.all });
       onSaved();
     },
   });

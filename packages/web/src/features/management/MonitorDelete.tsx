@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Monitor } from '@wartefrei/shared';
 import { ConfirmedDelete } from './ConfirmedDelete';
+import { queryKeys } from '../../lib/query-keys';
 
 /** Deleting a monitor, after a confirmation (its screens then say "Monitor nicht gefunden"). */
 export function MonitorDelete({ monitor, onDeleted }: { monitor: Monitor; onDeleted: () => void }) {
@@ -12,7 +13,7 @@ export function MonitorDelete({ monitor, onDeleted }: { monitor: Monitor; onDele
       question={t('monitors.deleteQuestion', { name: monitor.display_name })}
       confirm={t('monitors.deleteConfirm')}
       path={`/monitors/${monitor.id}`}
-      invalidate={[['monitors']]}
+      invalidate={[queryKeys.monitors.all]}
       onDeleted={onDeleted}
     />
   );

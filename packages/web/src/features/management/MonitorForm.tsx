@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,8 @@ import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
 import { EMPTY_MONITOR, monitorFormValuesOf, monitorInputOf } from './monitors-form';
 import { MonitorQueuesPicker } from './MonitorQueuesPicker';
+import { queryKeys } from '../../lib/query-keys';
+import { DialogActions } from '../../ui/DialogActions';
 
 interface MonitorFormProps {
   /** The monitor to edit; absent for a new one. */
@@ -32,7 +34,7 @@ export function MonitorForm({ monitor, queues, profiles, onClose, onSaved }: Mon
     save: async (body: ReturnType<typeof monitorInputOf>) => {
       if (monitor) await api.patch<Monitor>(`/monitors/${monitor.id}`, body, { silent: true });
       else await api.post<Monitor>('/monitors', body, { silent: true });
-      await client.invalidateQueries({ queryKey: ['monitors'] });
+      await client.invalidateQueries({ queryKey: queryKeys.monitors.all });
       onSaved();
     },
   });
@@ -72,14 +74,7 @@ export function MonitorForm({ monitor, queues, profiles, onClose, onSaved }: Mon
             </Stack>
           </SimpleGrid>
           <MonitorQueuesPicker queues={queues} profiles={profiles} value={queueIds} onChange={setQueueIds} error={errors.queue_ids} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('monitors.save')}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} cancelLabel={t('cancel')} submitLabel={t('monitors.save')} busy={busy} />
         </Stack>
       </form>
     </Modal>

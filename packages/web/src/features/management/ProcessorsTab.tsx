@@ -10,6 +10,7 @@ import { InviteProcessor } from './InviteProcessor';
 import { DeleteProcessor } from './DeleteProcessor';
 import { EditProcessor } from './EditProcessor';
 import { useSavedFlag } from './useSavedFlag';
+import { queryKeys } from '../../lib/query-keys';
 
 /** What is being dragged: a processor from the staff list, or one of a list's assignments. */
 type Dragged = { kind: 'processor'; userId: string } | { kind: 'assignment'; userId: string; queueId: string };
@@ -39,12 +40,12 @@ export function ProcessorsTab() {
   const client = useQueryClient();
   const { saved, markSaved } = useSavedFlag();
   const [failure, setFailure] = useState<string>();
-  const processors = useQuery({ queryKey: ['processors'], queryFn: () => api.get<Processor[]>('/processors') });
-  const profiles = useQuery({ queryKey: ['profiles'], queryFn: () => api.get<Profile[]>('/profiles') });
-  const queues = useQuery({ queryKey: ['queues'], queryFn: () => api.get<Queue[]>('/queues') });
+  const processors = useQuery({ queryKey: queryKeys.processors.all, queryFn: () => api.get<Processor[]>('/processors') });
+  const profiles = useQuery({ queryKey: queryKeys.profiles.all, queryFn: () => api.get<Profile[]>('/profiles') });
+  const queues = useQuery({ queryKey: queryKeys.queues.all, queryFn: () => api.get<Queue[]>('/queues') });
   const assignments = useQueries({
     queries: (queues.data ?? []).map((queue) => ({
-      queryKey: ['queue-processors', queue.id],
+      queryKey: queryKeys.queueProcessors.ofQueue(queue.id),
       queryFn: () => api.get<AssignedProcessor[]>(`/queues/${queue.id}/processors`),
     })),
   });
@@ -54,7 +55,7 @@ export function ProcessorsTab() {
       action === 'assign' ? apiRequest(`/queues/${queueId}/processors/${userId}`, { method: 'PUT', body: {}, silent: true }) : api.delete(`/queues/${queueId}/processors/${userId}`, { silent: true }),
     onSuccess: async (_result, { queueId }) => {
       setFailure(undefined);
-      await client.invalidateQueries({ queryKey: ['queue-processors', queueId] });
+      await client.invalidateQueries({ queryKey: queryKeys.queueProcessors.ofQueue(queueId) });
       markSaved();
     },
     onError: (error) => setFailure(error.message),

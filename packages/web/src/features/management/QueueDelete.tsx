@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Queue } from '@wartefrei/shared';
 import { ConfirmedDelete } from './ConfirmedDelete';
+import { queryKeys } from '../../lib/query-keys';
 
 /** Deleting a waiting list with its tickets, schedule and assignments, after a confirmation. */
 export function QueueDelete({ queue, onDeleted }: { queue: Queue; onDeleted: () => void }) {
@@ -12,7 +13,7 @@ export function QueueDelete({ queue, onDeleted }: { queue: Queue; onDeleted: () 
       question={t('lists.queue.deleteQuestion', { name: queue.name })}
       confirm={t('lists.queue.deleteConfirm')}
       path={`/queues/${queue.id}`}
-      invalidate={[['profiles'], ['queues']]}
+      invalidate={[queryKeys.profiles.all, queryKeys.queues.all]}
       onDeleted={onDeleted}
     />
   );

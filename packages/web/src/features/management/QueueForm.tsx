@@ -21,6 +21,7 @@ import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
 import { useNameWithIdentifier } from '../../ui/useNameWithIdentifier';
 import { buttonVisibilityField, patientInputField, queueFormValues, queueInputOf, queueRangeProblems } from './lists-form';
+import { queryKeys } from '../../lib/query-keys';
 
 /** The form's sections and the fields in each, so that a section with an invalid field opens. */
 const SECTIONS = {
@@ -99,7 +100,7 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
     save: async (body: Body) => {
       if (queue) await api.patch<Queue>(`/queues/${queue.id}`, body, { silent: true });
       else await api.post<Queue>('/queues', body, { silent: true });
-      await client.invalidateQueries({ queryKey: ['queues'] });
+      await client.invalidateQueries({ queryKey: queryKeys.queues.all });
       onSaved();
     },
   });

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ScheduleEntry } from '@wartefrei/shared';
 import { ConfirmedDelete } from './ConfirmedDelete';
-import { scheduleKey } from './schedule-entries';
+import { queryKeys } from '../../lib/query-keys';
 
 /** Deleting a schedule entry, after a confirmation; `label` names the entry ("Montag 08:00 Öffnen"). */
 export function ScheduleEntryDelete({ entry, label, onDeleted }: { entry: ScheduleEntry; label: string; onDeleted: () => void }) {
@@ -13,7 +13,7 @@ export function ScheduleEntryDelete({ entry, label, onDeleted }: { entry: Schedu
       question={t('schedule.deleteQuestion', { entry: label })}
       confirm={t('schedule.deleteConfirm')}
       path={`/queues/${entry.queue_id}/schedule/${entry.id}`}
-      invalidate={[scheduleKey(entry.queue_id)]}
+      invalidate={[queryKeys.schedule(entry.queue_id)]}
       onDeleted={onDeleted}
     />
   );

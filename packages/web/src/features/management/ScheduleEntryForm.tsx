@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,9 @@ import { api } from '../../lib/api';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
-import { scheduleKey, WEEKDAYS, weekdayName } from './schedule-entries';
+import { WEEKDAYS, weekdayName } from './schedule-entries';
+import { queryKeys } from '../../lib/query-keys';
+import { DialogActions } from '../../ui/DialogActions';
 
 type EntryValues = { weekday: string; local_time: string; event: string; activated: boolean; valid_on_holiday: boolean };
 /** What is sent: the form's values with the weekday as a number. */
@@ -45,7 +47,7 @@ export function ScheduleEntryForm({ queueId, entry, weekday, onClose, onSaved }:
     save: async (input: EntryInput) => {
       if (entry) await api.patch<ScheduleEntry>(`/queues/${queueId}/schedule/${entry.id}`, input, { silent: true });
       else await api.post<ScheduleEntry>(`/queues/${queueId}/schedule`, input, { silent: true });
-      await client.invalidateQueries({ queryKey: scheduleKey(queueId) });
+      await client.invalidateQueries({ queryKey: queryKeys.schedule(queueId) });
       onSaved();
       onClose();
     },
@@ -83,14 +85,7 @@ export function ScheduleEntryForm({ queueId, entry, weekday, onClose, onSaved }:
             checked={form.values.valid_on_holiday}
             onChange={(e) => form.setValue('valid_on_holiday', e.currentTarget.checked)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('schedule.save')}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} cancelLabel={t('cancel')} submitLabel={t('schedule.save')} busy={busy} />
         </Stack>
       </form>
     </Modal>

@@ -6,6 +6,7 @@ import type { Profile, Queue } from '@wartefrei/shared';
 import { api } from '../../lib/api';
 import { FormAlert } from '../../ui/FormAlert';
 import { ScheduleWeek } from './ScheduleWeek';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * The weekly schedule of one waiting list: the list is chosen above (kept in the URL as
@@ -14,8 +15,8 @@ import { ScheduleWeek } from './ScheduleWeek';
 export function ScheduleTab() {
   const { t } = useTranslation('management');
   const [params, setParams] = useSearchParams();
-  const profiles = useQuery({ queryKey: ['profiles'], queryFn: () => api.get<Profile[]>('/profiles') });
-  const queues = useQuery({ queryKey: ['queues'], queryFn: () => api.get<Queue[]>('/queues') });
+  const profiles = useQuery({ queryKey: queryKeys.profiles.all, queryFn: () => api.get<Profile[]>('/profiles') });
+  const queues = useQuery({ queryKey: queryKeys.queues.all, queryFn: () => api.get<Queue[]>('/queues') });
   if (profiles.isPending || queues.isPending) return <Loader aria-label={t('loading')} />;
   if (profiles.isError || queues.isError) return <Alert color="red">{t('loadFailed')}</Alert>;
   if (queues.data.length === 0) {

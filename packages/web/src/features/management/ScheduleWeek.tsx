@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Queue, ScheduleEntry, ScheduleEntryPatch } from '@wartefrei/shared';
 import { api } from '../../lib/api';
-import { entriesByWeekday, scheduleKey, weekdayName } from './schedule-entries';
+import { entriesByWeekday, weekdayName } from './schedule-entries';
 import { ScheduleEntryDelete } from './ScheduleEntryDelete';
 import { ScheduleEntryForm } from './ScheduleEntryForm';
 import { useSavedFlag } from './useSavedFlag';
+import { queryKeys } from '../../lib/query-keys';
 
 /** The dialog's state: a new entry on a weekday, or an existing entry. */
 type Editing = { weekday: number; entry?: ScheduleEntry };
@@ -25,14 +26,14 @@ export function ScheduleWeek({ queue }: { queue: Queue }) {
   const { saved, markSaved } = useSavedFlag();
   const [editing, setEditing] = useState<Editing>();
   const [failure, setFailure] = useState<string>();
-  const schedule = useQuery({ queryKey: scheduleKey(queue.id), queryFn: () => api.get<ScheduleEntry[]>(`/queues/${queue.id}/schedule`) });
+  const schedule = useQuery({ queryKey: queryKeys.schedule(queue.id), queryFn: () => api.get<ScheduleEntry[]>(`/queues/${queue.id}/schedule`) });
 
   const toggle = useMutation({
     mutationFn: ({ entry, patch }: { entry: ScheduleEntry; patch: ScheduleEntryPatch }) =>
       api.patch<ScheduleEntry>(`/queues/${queue.id}/schedule/${entry.id}`, patch, { silent: true }),
     onSuccess: async () => {
       setFailure(undefined);
-      await client.invalidateQueries({ queryKey: scheduleKey(queue.id) });
+      await client.invalidateQueries({ queryKey: queryKeys.schedule(queue.id) });
       markSaved();
     },
     onError: (error) => setFailure(error.message),

@@ -4,8 +4,6 @@ import type { ScheduleEntry } from '@wartefrei/shared';
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 /** The query key of a queue's weekly schedule. */
-export const scheduleKey = (queueId: string) => ['queue-schedule', queueId] as const;
-
 /**
  * The entries of each weekday (1…7, every day present, even without entries), by time of day.
  * 'HH:MM' sorts as text; the server answers sorted already, but a save's answer is merged here too.

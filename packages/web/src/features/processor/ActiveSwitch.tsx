@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OwnQueue, SetOwnQueueActiveInput } from '@wartefrei/shared';
-import { processorKeys, setOwnQueueActive } from './processor.api';
+import { setOwnQueueActive } from './processor.api';
+import { queryKeys } from '../../lib/query-keys';
 
 const PAUSE_MINUTES = [15, 30, 60];
 
@@ -18,7 +19,7 @@ export function ActiveSwitch({ own }: { own: OwnQueue }) {
   const client = useQueryClient();
   const toggle = useMutation({
     mutationFn: (input: SetOwnQueueActiveInput) => setOwnQueueActive(own.queue_id, input),
-    onSettled: () => client.invalidateQueries({ queryKey: processorKeys.ownQueues }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.ownQueues }),
   });
   const pausedUntil = own.active ? null : own.inactive_until;
   useRefetchAtReturn(pausedUntil);
@@ -70,7 +71,7 @@ function useRefetchAtReturn(until: string | null | undefined): void {
     if (!until) return undefined;
     // A second late, so the server's clock has surely passed it; at once if it already has.
     const delay = Math.max(0, new Date(until).getTime() - Date.now() + 1_000);
-    const timer = setTimeout(() => void client.invalidateQueries({ queryKey: processorKeys.ownQueues }), delay);
+    const timer = setTimeout(() => void client.invalidateQueries({ queryKey: queryKeys.ownQueues }), delay);
     return () => clearTimeout(timer);
   }, [until, client]);
 }

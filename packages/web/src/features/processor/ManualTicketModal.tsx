@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { i18next } from '../../i18n';
 import { fieldErrorsOf } from '../../lib/forms';
 import { notifyDone, notifyFailure } from './notify';
 import { drawManualTicket } from './processor.api';
+import { DialogActions } from '../../ui/DialogActions';
 
 // Which queue setting governs a field (first_name covers the last name too) is PATIENT_INPUT_OF's.
 const FIELDS: { name: PatientDataField; type: string; autoComplete: string }[] = [
@@ -94,14 +95,7 @@ export function ManualTicketModal({ queue, onClose, onDrawn }: { queue: Queue; o
               {errors.body}
             </Text>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={draw.isPending}>
-              {t('manual.submit')}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} cancelLabel={t('common:actions.cancel')} submitLabel={t('manual.submit')} busy={draw.isPending} />
         </Stack>
       </form>
     </Modal>

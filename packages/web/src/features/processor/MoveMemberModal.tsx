@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
+import { Modal, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { MoveMemberInput, type Member, type Queue } from '@wartefrei/shared';
 import { fieldErrorsOf, validateWithSchema } from '../../lib/forms';
 import { notifyDone, notifyFailure } from './notify';
 import { moveMember } from './processor.api';
+import { DialogActions } from '../../ui/DialogActions';
 
 interface MoveMemberModalProps {
   member: Member;
@@ -71,14 +72,7 @@ export function MoveMemberModal({ member, queue, queues, onClose, onMoved }: Mov
             error={errors.position}
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={move.isPending}>
-              {t('move.submit')}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} cancelLabel={t('common:actions.cancel')} submitLabel={t('move.submit')} busy={move.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -5,9 +5,10 @@ import { Navigate, useParams } from 'react-router';
 import { useUser } from '../../lib/session';
 import { FormAlert } from '../../ui/FormAlert';
 import { Page } from '../../ui/Page';
-import { fetchOwnQueues, fetchQueues, processorKeys } from './processor.api';
+import { fetchOwnQueues, fetchQueues } from './processor.api';
 import { QueueLinks } from './QueueLinks';
 import { QueueWorkView } from './QueueWorkView';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * /backend/processor and /backend/processor/:queueId — the work view (docs/product.md#screens-and-routes). A processor
@@ -18,8 +19,8 @@ export function ProcessorPage() {
   const { t } = useTranslation('processor');
   const { queueId } = useParams();
   const user = useUser();
-  const queues = useQuery({ queryKey: processorKeys.queues, queryFn: fetchQueues });
-  const own = useQuery({ queryKey: processorKeys.ownQueues, queryFn: fetchOwnQueues });
+  const queues = useQuery({ queryKey: queryKeys.queues.all, queryFn: fetchQueues });
+  const own = useQuery({ queryKey: queryKeys.ownQueues, queryFn: fetchOwnQueues });
 
   // The backend guard renders this page only for a signed-in user.
   if (!user) return null;

@@ -11,10 +11,11 @@ import { currentMemberOf } from './member-display';
 import { hasFilters } from './member-filters';
 import { MemberFilterBar } from './MemberFilterBar';
 import { MemberTable } from './MemberTable';
-import { fetchInfoTags, processorKeys } from './processor.api';
+import { fetchInfoTags } from './processor.api';
 import { ActiveSwitch, SessionControls } from './SessionControls';
 import { useLiveMembers } from './useLiveMembers';
 import { useMemberFilters } from './useMemberFilters';
+import { queryKeys } from '../../lib/query-keys';
 
 interface QueueWorkViewProps {
   queue: Queue;
@@ -29,9 +30,9 @@ export function QueueWorkView({ queue, queues, own, user }: QueueWorkViewProps) 
   const client = useQueryClient();
   const { filters, setFilters, resetFilters } = useMemberFilters();
   const { members, live } = useLiveMembers(queue.id, filters);
-  const infoTags = useQuery({ queryKey: processorKeys.infoTags, queryFn: fetchInfoTags, staleTime: 60_000 });
+  const infoTags = useQuery({ queryKey: queryKeys.infoTags.all, queryFn: fetchInfoTags, staleTime: 60_000 });
   const [manualOpen, setManualOpen] = useState(false);
-  const refetch = () => void client.invalidateQueries({ queryKey: processorKeys.members(queue.id) });
+  const refetch = () => void client.invalidateQueries({ queryKey: queryKeys.members.ofQueue(queue.id) });
   const list = members.data ?? [];
 
   return (

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ButtonVisibility, Queue, SendableSessionEvent } from '@wartefrei/shared';
 import { ConfirmDialog } from './ConfirmDialog';
-import { processorKeys, sendSessionEvent, setQueueingAllowed } from './processor.api';
+import { sendSessionEvent, setQueueingAllowed } from './processor.api';
+import { queryKeys } from '../../lib/query-keys';
 
 // The active switch has its own file (with its pause menu); the work view imports it from here.
 export { ActiveSwitch } from './ActiveSwitch';
@@ -27,20 +28,20 @@ export function SessionControls({ queue, isAdmin }: SessionControlsProps) {
   const [confirmClose, setConfirmClose] = useState(false);
   const send = useMutation({
     mutationFn: (event: SendableSessionEvent) => sendSessionEvent(queue.id, event),
-    onSettled: () => client.invalidateQueries({ queryKey: processorKeys.queues }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.queues.all }),
     onSuccess: (_, event) => {
       if (event === 'TERMINATE') setConfirmClose(false);
-      void client.invalidateQueries({ queryKey: processorKeys.members(queue.id) });
+      void client.invalidateQueries({ queryKey: queryKeys.members.ofQueue(queue.id) });
     },
   });
   const suspendFor = useMutation({
     mutationFn: ({ event, minutes }: { event: 'SUSPEND_ONLINE_TIMED' | 'SUSPEND_KIOSK_TIMED'; minutes: number }) =>
       sendSessionEvent(queue.id, event, new Date(Date.now() + minutes * 60_000).toISOString()),
-    onSettled: () => client.invalidateQueries({ queryKey: processorKeys.queues }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.queues.all }),
   });
   const queueing = useMutation({
     mutationFn: (allowed: boolean) => setQueueingAllowed(queue.id, allowed),
-    onSettled: () => client.invalidateQueries({ queryKey: processorKeys.queues }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.queues.all }),
   });
   const { session, button_visibility: visible } = queue;
   const may = (button: keyof Queue['button_visibility']) => mayPress(visible[button], isAdmin);

@@ -14,15 +14,6 @@ import type {
 import { api } from '../../lib/api';
 import type { MemberFilters } from './member-filters';
 
-/** Query keys of the work view; `members` by queue so a queue's events refetch only its list. */
-export const processorKeys = {
-  queues: ['processor', 'queues'] as const,
-  ownQueues: ['processor', 'own-queues'] as const,
-  infoTags: ['processor', 'info-tags'] as const,
-  members: (queueId: string) => ['processor', 'members', queueId] as const,
-  membersFiltered: (queueId: string, filters: MemberFilters) => ['processor', 'members', queueId, filters] as const,
-};
-
 /** The queues the caller may work on: admins every queue of the account, processors their assigned ones. */
 export const fetchQueues = () => api.get<Queue[]>('/queues');
 

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { MoveMemberInput } from '@wartefrei/shared';
 import type { DraggedMember } from './member-drag';
 import { notifyDone, notifyFailure } from './notify';
-import { moveMember, processorKeys } from './processor.api';
+import { moveMember } from './processor.api';
+import { queryKeys } from '../../lib/query-keys';
 
 type MoveTarget = Omit<NonNullable<MoveMemberInput>, 'version'>;
 
@@ -19,8 +20,8 @@ export function useDropMove() {
     onSuccess: (_result, { member }) => notifyDone(t('done.move', { number: member.number })),
     onError: (error) => notifyFailure(error),
     onSettled: (_result, _error, { member, target }) => {
-      void queryClient.invalidateQueries({ queryKey: processorKeys.members(member.queue_id) });
-      if (target.queue_id) void queryClient.invalidateQueries({ queryKey: processorKeys.members(target.queue_id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.members.ofQueue(member.queue_id) });
+      if (target.queue_id) void queryClient.invalidateQueries({ queryKey: queryKeys.members.ofQueue(target.queue_id) });
     },
   });
   return {
