@@ -35,18 +35,23 @@ export const TicketQueue = Queue.pick({
   wait_time_calculation_enabled: true,
 });
 
-/**
- * `GET /members/{id}` (public, the id is the visitor's key): what the ticket page shows. Times
- * are ISO instants; `position` (1 = next) and `ahead` only while waiting in line; estimates are
- * null when the queue does not calculate wait times or an info tag hides times.
- */
-export const TicketView = z.object({
+/** What names a ticket and its state, first in the patient's and in the staff's view alike. */
+const ticketIdentity = {
   id: z.uuid(),
   queue_id: z.uuid(),
   number: whole,
   status: MemberStatus,
   cancel_state: CancelState.nullable(),
   view: MemberViewName,
+};
+
+/**
+ * `GET /members/{id}` (public, the id is the visitor's key): what the ticket page shows. Times
+ * are ISO instants; `position` (1 = next) and `ahead` only while waiting in line; estimates are
+ * null when the queue does not calculate wait times or an info tag hides times.
+ */
+export const TicketView = z.object({
+  ...ticketIdentity,
   position: whole.nullable(),
   ahead: whole.nullable(),
   estimated_start: instant.nullable(),
@@ -66,12 +71,7 @@ export type TicketView = z.infer<typeof TicketView>;
 
 /** A ticket on the processors' list: the ticket view's core plus the patient data and who drew it. */
 export const Member = z.object({
-  id: z.uuid(),
-  queue_id: z.uuid(),
-  number: whole,
-  status: MemberStatus,
-  cancel_state: CancelState.nullable(),
-  view: MemberViewName,
+  ...ticketIdentity,
   removed: z.boolean(),
   origin: z.enum(DRAW_ORIGINS),
   drawn_by_processor: z.boolean(),

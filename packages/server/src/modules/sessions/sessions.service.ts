@@ -164,16 +164,11 @@ export async function applySessionEvent(
 
 /** The live event of a changed session: public, it holds nothing personal. */
 function sessionUpdated(row: SessionRow): RealtimeEvent {
+  // The event carries the state part of the session as staff read it, without the instants.
+  const { queue_id, open, queueing_allowed, blocked, online_suspended, kiosk_suspended } = presentSession(row);
   return {
     name: 'session.updated',
-    data: {
-      queue_id: row.queueId,
-      open: row.open,
-      queueing_allowed: row.queueingAllowed,
-      blocked: row.blocked,
-      online_suspended: row.onlineSuspended,
-      kiosk_suspended: row.kioskSuspended,
-    },
+    data: { queue_id, open, queueing_allowed, blocked, online_suspended, kiosk_suspended },
     public: true,
   };
 }
