@@ -30,3 +30,4 @@ export * from './tickets/members.schemas.js';
 export * from './monitors/monitors.schemas.js';
 export * from './dashboard/dashboard.schemas.js';
 export * from './profiles/regions.js';
+export * from './appointments/appointment-types.schemas.js';

@@ -22,6 +22,7 @@ const PATH_PARAMS: Record<string, IdKind> = {
   'info-tags/{tagId}': 'tag',
   'members/{id}': 'member',
   'monitors/{id}': 'monitor',
+  'appointment-types/{id}': 'appointmentType',
   'id/{id}': 'routable',
   'identifier/{account}': 'accountIdentifier',
   '{account}/{profile}': 'profileIdentifier',
@@ -38,6 +39,7 @@ const FIELDS: Record<string, IdKind> = {
   queue_ids: 'queue',
   info_tag_id: 'tag',
   info_tag: 'tag',
+  default_processor_id: 'user',
   token: 'token',
 };
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, or, type Column } from 'drizzle-orm';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
-import type { ApiError, InfoTag, LoggedUser, MemberActionResult, Monitor, Processor, Profile, Queue, ScheduleEntry, TicketView } from '@wartefrei/shared';
+import type { ApiError, AppointmentType, InfoTag, LoggedUser, MemberActionResult, Monitor, Processor, Profile, Queue, ScheduleEntry, TicketView } from '@wartefrei/shared';
 import {
   accounts,
   infoTags,
@@ -84,7 +84,7 @@ async function givenOpenQueue(owner: Owner, profileId: string, assign: string[],
 }
 
 /** What a row needs an id of. `waiting`, `processing`, `cancelled`, `tagged` are members of `queue`; `tagged` carries `tag`. */
-const KINDS = ['account', 'profile', 'queue', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor'] as const;
+const KINDS = ['account', 'profile', 'queue', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType'] as const;
 type Kind = (typeof KINDS)[number];
 /** The id of one thing of a kind in a world, made through the API on first use. */
 type Ids = (kind: Kind) => Promise<string>;
@@ -171,6 +171,11 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
       const monitor = await api<Monitor>(owner.user, 'POST', '/monitors', { identifier: `monitor-${n}`, display_name: `Monitor ${n}`, queue_ids: [await ids('queue')] }, 201);
       keep(monitor.id, monitor.identifier, monitor.display_name);
       return monitor.id;
+    },
+    appointmentType: async () => {
+      const type = await api<AppointmentType>(owner.user, 'POST', '/appointment-types', { queue_id: await ids('queue'), name: `${label} Termin ${unique()}`, duration_minutes: 10 }, 201);
+      keep(type.id, type.name);
+      return type.id;
     },
   };
   const made = new Map<Kind, Promise<string>>();
@@ -314,6 +319,16 @@ const ROWS: Row[] = [
   { route: 'GET /info-tags/:id', request: async (f) => ({ url: `/info-tags/${await f('tag')}` }) },
   { route: 'PATCH /info-tags/:id', request: async (f) => ({ url: `/info-tags/${await f('tag')}`, payload: { name: 'Übernommen' } }) },
   { route: 'DELETE /info-tags/:id', ok: 204, request: async (f) => ({ url: `/info-tags/${await f('tag')}` }) },
+  // appointment types
+  {
+    route: 'POST /appointment-types',
+    variant: 'for a foreign list',
+    ok: 201,
+    request: async (f) => ({ url: '/appointment-types', payload: { queue_id: await f('queue'), duration_minutes: 10 } }),
+  },
+  { route: 'GET /appointment-types/:id', queueScoped: true, request: async (f) => ({ url: `/appointment-types/${await f('appointmentType')}` }) },
+  { route: 'PATCH /appointment-types/:id', request: async (f) => ({ url: `/appointment-types/${await f('appointmentType')}`, payload: { name: 'Übernommen' } }) },
+  { route: 'DELETE /appointment-types/:id', ok: 204, request: async (f) => ({ url: `/appointment-types/${await f('appointmentType')}` }) },
   // tickets: the work view and the staff actions
   { route: 'GET /queues/:id/members', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/members` }) },
   { route: 'POST /queues/:id/call-next', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/call-next`, payload: {} }) },
@@ -637,12 +652,12 @@ describe('what no id names', () => {
   });
 
   it('the lists of account A show nothing of account B; a processor’s queue list not the unassigned queue', async () => {
-    for (const url of ['/profiles', '/queues', '/info-tags', '/processors', '/processors/me/queues', '/monitors', '/dashboard']) {
+    for (const url of ['/profiles', '/queues', '/info-tags', '/processors', '/processors/me/queues', '/monitors', '/dashboard', '/appointment-types']) {
       const res = await t.inject({ method: 'GET', url, headers: asUser(adminA.user) });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
       expect([...secretsB].filter((secret) => res.body.includes(secret)), url).toEqual([]);
     }
-    for (const url of ['/queues', '/processors/me/queues', '/dashboard']) {
+    for (const url of ['/queues', '/processors/me/queues', '/dashboard', '/appointment-types']) {
       const res = await t.inject({ method: 'GET', url, headers: asUser(processorA) });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
       expect(res.body, url).not.toContain(await unassignedQueueWorld('queue'));

@@ -15,3 +15,4 @@ export * from './jobs.js';
 export * from './processors.js';
 export * from './tickets.js';
 export * from './monitors.js';
+export * from './appointments.js';

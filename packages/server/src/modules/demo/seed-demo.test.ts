@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { accounts, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { logIn } from '../../../test/support/factories.js';
+import type { AppointmentType } from '@wartefrei/shared';
+import { asUser, logIn } from '../../../test/support/factories.js';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './seed-demo.js';
 
 let t: TestApp;
@@ -12,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('demo data', () => {
-  it('fills an empty database once: a location, two open lists, an admin, a processor and a monitor', async () => {
+  it('fills an empty database once: a location, two open lists, an admin, a processor, a monitor, two appointment types', async () => {
     const results = await Promise.all([seedDemoIfEmpty(t.app.ctx), seedDemoIfEmpty(t.app.ctx)]);
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await seedDemoIfEmpty(t.app.ctx)).toBe(false);
@@ -37,5 +38,12 @@ describe('demo data', () => {
     const shown = await db.select({ queueId: monitorQueues.queueId }).from(monitorQueues).where(eq(monitorQueues.monitorId, monitor!.id));
     expect(shown).toHaveLength(2);
     expect((await db.select({ n: count() }).from(monitors))[0]?.n).toBe(1);
+
+    // The appointment types, as the processor reads them: one per list, the talk with her as default.
+    const types = await t.inject({ method: 'GET', url: '/appointment-types', headers: asUser(processor) });
+    expect(types.json<AppointmentType[]>().map((type) => [type.name, type.duration_minutes, type.bookable_kiosk, type.default_processor_id])).toEqual([
+      ['Arztgespräch', 15, false, processor.id],
+      ['Blutabnahme', 10, true, null],
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
-import { accounts, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
+import { accounts, appointmentTypes, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
 import { createAccountWithAdmin } from '../accounts/index.js';
 
 /** The demo logins, printed at start and in the README. */
@@ -13,8 +13,9 @@ export const DEMO_LOGINS = {
 
 /**
  * Gives an empty database a practice to try: a location, two open waiting lists, an admin and
- * a processor assigned to both, a waiting-room monitor showing both lists, and both offered at
- * the kiosk (the first with the called numbers beside its buttons). Several nodes
+ * a processor assigned to both, a waiting-room monitor showing both lists, both offered at
+ * the kiosk (the first with the called numbers beside its buttons), and an appointment type
+ * for each list (a talk with the doctor online, a blood test online and at the kiosk). Several nodes
  * may start at once; the unique identifier lets exactly one of them seed.
  */
 export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
@@ -67,6 +68,11 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
         .values({ accountId: account.id, identifier: 'wartezimmer', displayName: 'Wartezimmer' })
         .returning();
       await tx.insert(monitorQueues).values(lists.map((q, position) => ({ monitorId: monitor!.id, queueId: q.id, position })));
+      const [general, lab] = lists;
+      await tx.insert(appointmentTypes).values([
+        { accountId: account.id, profileId: profile!.id, queueId: general!.id, name: 'Arztgespräch', durationMinutes: 15, defaultProcessorId: processor!.id },
+        { accountId: account.id, profileId: profile!.id, queueId: lab!.id, name: 'Blutabnahme', durationMinutes: 10, bookableKiosk: true },
+      ]);
     });
     return true;
   } catch (error) {

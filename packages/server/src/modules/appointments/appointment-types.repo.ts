@@ -1,0 +1,77 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/connect.js';
+import { appointmentTypeIsLive, appointmentTypes, queueIsLive, queueProcessors, queues, users } from '../../db/schema/index.js';
+import type { Actor } from '../../platform/auth.js';
+import { inQueueVisibleTo } from '../queues/index.js';
+
+export type AppointmentTypeRow = typeof appointmentTypes.$inferSelect;
+export type NewAppointmentTypeRow = typeof appointmentTypes.$inferInsert;
+export type AppointmentTypeChanges = Partial<Pick<NewAppointmentTypeRow, 'name' | 'durationMinutes' | 'defaultProcessorId' | 'bookableOnline' | 'bookableKiosk'>>;
+
+/** The live types of the lists the actor sees (the queues' visibility rule), by name; optionally of one location or list. */
+export async function listVisibleAppointmentTypes(
+  db: Queryable,
+  actor: Actor,
+  filter: { profileId?: string; queueId?: string },
+): Promise<AppointmentTypeRow[]> {
+  const conditions: SQL[] = [appointmentTypeIsLive, inQueueVisibleTo(actor, appointmentTypes.queueId)];
+  if (filter.profileId) conditions.push(eq(appointmentTypes.profileId, filter.profileId));
+  if (filter.queueId) conditions.push(eq(appointmentTypes.queueId, filter.queueId));
+  return db
+    .select()
+    .from(appointmentTypes)
+    .where(and(...conditions))
+    .orderBy(asc(sql`lower(${appointmentTypes.name})`), asc(appointmentTypes.createdAt), asc(appointmentTypes.id));
+}
+
+/** The live type if the actor sees its list. */
+export async function findVisibleAppointmentType(db: Queryable, actor: Actor, id: string): Promise<AppointmentTypeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(appointmentTypes)
+    .where(and(eq(appointmentTypes.id, id), appointmentTypeIsLive, inQueueVisibleTo(actor, appointmentTypes.queueId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertAppointmentType(db: Queryable, values: NewAppointmentTypeRow): Promise<AppointmentTypeRow> {
+  const [row] = await db.insert(appointmentTypes).values(values).returning();
+  if (!row) throw new Error('insert into appointment_types returned no row');
+  return row;
+}
+
+export async function updateAppointmentTypeRow(db: Queryable, accountId: string, id: string, changes: AppointmentTypeChanges): Promise<AppointmentTypeRow | undefined> {
+  const [row] = await db
+    .update(appointmentTypes)
+    .set(changes)
+    .where(and(eq(appointmentTypes.id, id), eq(appointmentTypes.accountId, accountId), appointmentTypeIsLive))
+    .returning();
+  return row;
+}
+
+/** Archives the type (a deleted type keeps its bookings' history); false when there was none. */
+export async function archiveAppointmentType(db: Queryable, accountId: string, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(appointmentTypes)
+    .set({ archivedAt: at })
+    .where(and(eq(appointmentTypes.id, id), eq(appointmentTypes.accountId, accountId), appointmentTypeIsLive))
+    .returning({ id: appointmentTypes.id });
+  return rows.length > 0;
+}
+
+/** Whether the user belongs to the account (any role). */
+export async function isUserOfAccount(db: Queryable, accountId: string, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.accountId, accountId))).limit(1);
+  return row !== undefined;
+}
+
+/** Whether the user is assigned to the queue (a type's default processor must serve its list). */
+export async function isAssignedToQueue(db: Queryable, queueId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ queueId: queueProcessors.queueId })
+    .from(queueProcessors)
+    .innerJoin(queues, and(eq(queues.id, queueProcessors.queueId), queueIsLive))
+    .where(and(eq(queueProcessors.queueId, queueId), eq(queueProcessors.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError, AppointmentType } from '@wartefrei/shared';
+import { eq } from 'drizzle-orm';
+import { appointmentTypes } from '../../db/schema/index.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { asUser, givenAdmin, givenProcessor, givenProfile, givenQueue } from '../../../test/support/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t.close());
+
+type Admin = Awaited<ReturnType<typeof givenAdmin>>;
+const as = (user: Admin['user'], method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  t.inject({ method, url, headers: asUser(user), ...(payload ? { payload } : {}) });
+
+async function createType(a: Admin, payload: Record<string, unknown>): Promise<AppointmentType> {
+  const res = await as(a.user, 'POST', '/appointment-types', payload);
+  if (res.statusCode !== 201) throw new Error(`creating an appointment type failed: ${res.body}`);
+  return res.json<AppointmentType>();
+}
+
+describe('POST and GET /appointment-types', () => {
+  it('creates a type in its list’s location, named Arztgespräch unless told, and reads it back', async () => {
+    const a = await givenAdmin(t);
+    const profileId = await givenProfile(t, a.accountId);
+    const queueId = await givenQueue(t, a.accountId, { profileId });
+    const res = await as(a.user, 'POST', '/appointment-types', { queue_id: queueId, duration_minutes: 15 });
+    expect(res.statusCode).toBe(201);
+    const created = res.json<AppointmentType>();
+    expect(created).toEqual({
+      id: expect.any(String),
+      profile_id: profileId,
+      queue_id: queueId,
+      name: 'Arztgespräch',
+      duration_minutes: 15,
+      default_processor_id: null,
+      bookable_online: true,
+      bookable_kiosk: false,
+      created_at: expect.any(String),
+    });
+    expect((await as(a.user, 'GET', `/appointment-types/${created.id}`)).json()).toEqual(created);
+  });
+
+  it('lists the account’s types by name, filtered by location or list', async () => {
+    const a = await givenAdmin(t);
+    const wien = await givenProfile(t, a.accountId);
+    const graz = await givenProfile(t, a.accountId);
+    const inWien = await givenQueue(t, a.accountId, { profileId: wien });
+    const inGraz = await givenQueue(t, a.accountId, { profileId: graz });
+    const impfung = await createType(a, { queue_id: inWien, name: 'Impfung', duration_minutes: 10 });
+    const befund = await createType(a, { queue_id: inWien, name: 'befund', duration_minutes: 20 });
+    const vorsorge = await createType(a, { queue_id: inGraz, name: 'Vorsorge', duration_minutes: 30 });
+    const names = async (url: string) => (await as(a.user, 'GET', url)).json<AppointmentType[]>().map((type) => type.id);
+    expect(await names('/appointment-types')).toEqual([befund.id, impfung.id, vorsorge.id]);
+    expect(await names(`/appointment-types?profile_id=${graz}`)).toEqual([vorsorge.id]);
+    expect(await names(`/appointment-types?queue_id=${inWien}`)).toEqual([befund.id, impfung.id]);
+    for (const filter of ['queue_id=kein-uuid', `queue_id=${randomUUID()}`, `profile_id=${randomUUID()}`]) {
+      expect((await as(a.user, 'GET', `/appointment-types?${filter}`)).statusCode, filter).toBe(404);
+    }
+  });
+
+  it('refuses a duration out of range, an unknown field and a missing list, naming the fields', async () => {
+    const a = await givenAdmin(t);
+    const queueId = await givenQueue(t, a.accountId);
+    const res = await as(a.user, 'POST', '/appointment-types', { queue_id: queueId, duration_minutes: 2, colour: 'rot' });
+    expect(res.statusCode).toBe(400);
+    const body = res.json<ApiError>();
+    expect(body.code).toBe('VALIDATION');
+    expect(body.fields).toMatchObject({ duration_minutes: { code: 'MIN_VALUE' }, colour: { code: 'UNKNOWN_FIELD' } });
+    expect(body.fields?.duration_minutes?.message).toContain('Dauer (Minuten)');
+    const noList = await as(a.user, 'POST', '/appointment-types', { duration_minutes: 10 });
+    expect(noList.json<ApiError>().fields).toMatchObject({ queue_id: { code: 'REQUIRED' } });
+  });
+
+  it('takes a default processor only from the list’s own processors', async () => {
+    const a = await givenAdmin(t);
+    const queueId = await givenQueue(t, a.accountId);
+    const serving = await givenProcessor(t, a.accountId, [queueId]);
+    const elsewhere = await givenProcessor(t, a.accountId, []);
+    const foreign = await givenAdmin(t);
+    const ok = await createType(a, { queue_id: queueId, duration_minutes: 10, default_processor_id: serving.id });
+    expect(ok.default_processor_id).toBe(serving.id);
+    const notServing = await as(a.user, 'POST', '/appointment-types', { queue_id: queueId, duration_minutes: 10, default_processor_id: elsewhere.id });
+    expect(notServing.statusCode).toBe(400);
+    expect(notServing.json<ApiError>().fields).toMatchObject({ default_processor_id: { code: 'INVALID_VALUE' } });
+    const otherAccount = await as(a.user, 'PATCH', `/appointment-types/${ok.id}`, { default_processor_id: foreign.user.id });
+    expect(otherAccount.statusCode).toBe(404);
+    const cleared = await as(a.user, 'PATCH', `/appointment-types/${ok.id}`, { default_processor_id: null, name: 'Blutabnahme', bookable_kiosk: true });
+    expect(cleared.json<AppointmentType>()).toMatchObject({ default_processor_id: null, name: 'Blutabnahme', bookable_kiosk: true, duration_minutes: 10 });
+  });
+});
+
+describe('who sees and changes appointment types', () => {
+  it('processors read the types of their lists only and change none', async () => {
+    const a = await givenAdmin(t);
+    const mine = await givenQueue(t, a.accountId);
+    const notMine = await givenQueue(t, a.accountId);
+    const processor = await givenProcessor(t, a.accountId, [mine]);
+    const visible = await createType(a, { queue_id: mine, duration_minutes: 10 });
+    const hidden = await createType(a, { queue_id: notMine, duration_minutes: 10 });
+    expect((await as(processor, 'GET', '/appointment-types')).json<AppointmentType[]>().map((type) => type.id)).toEqual([visible.id]);
+    expect((await as(processor, 'GET', `/appointment-types/${visible.id}`)).statusCode).toBe(200);
+    expect((await as(processor, 'GET', `/appointment-types/${hidden.id}`)).statusCode).toBe(404);
+    for (const [method, url, payload] of [
+      ['POST', '/appointment-types', { queue_id: mine, duration_minutes: 10 }],
+      ['PATCH', `/appointment-types/${visible.id}`, { name: 'Anders' }],
+      ['DELETE', `/appointment-types/${visible.id}`, undefined],
+    ] as const) {
+      expect((await as(processor, method, url, payload)).statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it('another account’s type, list or a made-up id is a 404, exactly like a missing one', async () => {
+    const a = await givenAdmin(t);
+    const b = await givenAdmin(t);
+    const theirQueue = await givenQueue(t, b.accountId);
+    const theirs = await createType(b, { queue_id: theirQueue, duration_minutes: 10 });
+    for (const [method, url, payload] of [
+      ['GET', `/appointment-types/${theirs.id}`, undefined],
+      ['PATCH', `/appointment-types/${theirs.id}`, { name: 'Übernommen' }],
+      ['DELETE', `/appointment-types/${theirs.id}`, undefined],
+      ['GET', `/appointment-types/${randomUUID()}`, undefined],
+      ['GET', '/appointment-types/kein-uuid', undefined],
+      ['POST', '/appointment-types', { queue_id: theirQueue, duration_minutes: 10 }],
+      ['POST', '/appointment-types', { queue_id: 'kein-uuid', duration_minutes: 10 }],
+    ] as const) {
+      const res = await as(a.user, method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json<ApiError>().code).toBe('NOT_FOUND');
+    }
+    expect((await as(a.user, 'GET', '/appointment-types')).json()).toEqual([]);
+    expect((await as(b.user, 'GET', `/appointment-types/${theirs.id}`)).json<AppointmentType>().name).toBe('Arztgespräch');
+  });
+});
+
+describe('DELETE /appointment-types/{id}', () => {
+  it('archives the type: gone from every answer, the row kept', async () => {
+    const a = await givenAdmin(t);
+    const queueId = await givenQueue(t, a.accountId);
+    const type = await createType(a, { queue_id: queueId, duration_minutes: 10 });
+    expect((await as(a.user, 'DELETE', `/appointment-types/${type.id}`)).statusCode).toBe(204);
+    expect((await as(a.user, 'GET', `/appointment-types/${type.id}`)).statusCode).toBe(404);
+    expect((await as(a.user, 'DELETE', `/appointment-types/${type.id}`)).statusCode).toBe(404);
+    expect((await as(a.user, 'GET', '/appointment-types')).json()).toEqual([]);
+    const [kept] = await t.app.ctx.db.select().from(appointmentTypes).where(eq(appointmentTypes.id, type.id));
+    expect(kept?.archivedAt).toBeInstanceOf(Date);
+  });
+
+  it('a type of an archived list leaves with its list', async () => {
+    const a = await givenAdmin(t);
+    const queueId = await givenQueue(t, a.accountId);
+    const type = await createType(a, { queue_id: queueId, duration_minutes: 10 });
+    expect((await as(a.user, 'DELETE', `/queues/${queueId}`)).statusCode).toBe(204);
+    expect((await as(a.user, 'GET', `/appointment-types/${type.id}`)).statusCode).toBe(404);
+    expect((await as(a.user, 'GET', '/appointment-types')).json()).toEqual([]);
+  });
+});

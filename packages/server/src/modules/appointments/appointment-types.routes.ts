@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppointmentType, AppointmentTypeListQuery, CreateAppointmentTypeInput, UpdateAppointmentTypeInput } from '@wartefrei/shared';
+import { actorOf, requireUser } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { IdParams } from '../../platform/params.js';
+import {
+  createAppointmentType,
+  deleteAppointmentType,
+  getAppointmentType,
+  listAppointmentTypes,
+  updateAppointmentType,
+} from './appointment-types.service.js';
+
+const tags = ['appointments'];
+const security = [{ basic: [] }];
+
+/** Appointment types (docs/product.md#entities): admins manage them, processors read those of their lists. */
+export const appointmentTypesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const preHandler = requireUser(ctx);
+
+  app.get(
+    '/appointment-types',
+    { preHandler, schema: { tags, security, querystring: AppointmentTypeListQuery, response: { 200: z.array(AppointmentType) } } },
+    async (req) => listAppointmentTypes(ctx, actorOf(req), req.query),
+  );
+
+  app.post(
+    '/appointment-types',
+    { preHandler, schema: { tags, security, body: CreateAppointmentTypeInput, response: { 201: AppointmentType } } },
+    async (req, reply) => reply.code(201).send(await createAppointmentType(ctx, actorOf(req), req.body)),
+  );
+
+  app.get('/appointment-types/:id', { preHandler, schema: { tags, security, params: IdParams, response: { 200: AppointmentType } } }, async (req) =>
+    getAppointmentType(ctx, actorOf(req), req.params.id),
+  );
+
+  app.patch(
+    '/appointment-types/:id',
+    { preHandler, schema: { tags, security, params: IdParams, body: UpdateAppointmentTypeInput, response: { 200: AppointmentType } } },
+    async (req) => updateAppointmentType(ctx, actorOf(req), req.params.id, req.body),
+  );
+
+  app.delete('/appointment-types/:id', { preHandler, schema: { tags, security, params: IdParams } }, async (req, reply) => {
+    await deleteAppointmentType(ctx, actorOf(req), req.params.id);
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,120 @@
+import {
+  DEFAULT_APPOINTMENT_TYPE_NAME,
+  type AppointmentType,
+  type AppointmentTypeListQuery,
+  type CreateAppointmentTypeInput,
+  type UpdateAppointmentTypeInput,
+} from '@wartefrei/shared';
+import type { Queryable } from '../../db/connect.js';
+import { isUuid, type Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { findProfileInAccount, requireAdmin } from '../profiles/index.js';
+import { queueOfActor } from '../queues/index.js';
+import {
+  archiveAppointmentType,
+  findVisibleAppointmentType,
+  insertAppointmentType,
+  isAssignedToQueue,
+  isUserOfAccount,
+  listVisibleAppointmentTypes,
+  updateAppointmentTypeRow,
+  type AppointmentTypeChanges,
+  type AppointmentTypeRow,
+} from './appointment-types.repo.js';
+
+export function presentAppointmentType(row: AppointmentTypeRow): AppointmentType {
+  return {
+    id: row.id,
+    profile_id: row.profileId,
+    queue_id: row.queueId,
+    name: row.name,
+    duration_minutes: row.durationMinutes,
+    default_processor_id: row.defaultProcessorId,
+    bookable_online: row.bookableOnline,
+    bookable_kiosk: row.bookableKiosk,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The type if the actor sees its list (admins every list, processors their own); else NOT_FOUND. */
+async function visibleType(db: Queryable, actor: Actor, id: string): Promise<AppointmentTypeRow> {
+  const row = await findVisibleAppointmentType(db, actor, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/**
+ * A default processor must be a user of the account (another account's id is a 404 like any
+ * foreign id) and serve the type's list: a patient must not be promised someone who never calls it.
+ */
+async function checkDefaultProcessor(db: Queryable, actor: Actor, queueId: string, userId: string | null | undefined): Promise<void> {
+  if (!userId) return;
+  if (!isUuid(userId) || !(await isUserOfAccount(db, actor.accountId, userId))) throw new AppError('NOT_FOUND');
+  if (!(await isAssignedToQueue(db, queueId, userId))) throw new AppError('VALIDATION', { fields: { default_processor_id: 'INVALID_VALUE' } });
+}
+
+function changesFrom(input: UpdateAppointmentTypeInput): AppointmentTypeChanges {
+  const changes: AppointmentTypeChanges = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.duration_minutes !== undefined) changes.durationMinutes = input.duration_minutes;
+  if (input.default_processor_id !== undefined) changes.defaultProcessorId = input.default_processor_id;
+  if (input.bookable_online !== undefined) changes.bookableOnline = input.bookable_online;
+  if (input.bookable_kiosk !== undefined) changes.bookableKiosk = input.bookable_kiosk;
+  return changes;
+}
+
+/**
+ * `GET /appointment-types`: the types of the lists the caller sees. A filter naming a location
+ * or list the caller cannot see is a 404, like every foreign or unknown id.
+ */
+export async function listAppointmentTypes(ctx: AppContext, actor: Actor, query: AppointmentTypeListQuery): Promise<AppointmentType[]> {
+  if (query.profile_id !== undefined && !(isUuid(query.profile_id) && (await findProfileInAccount(ctx.db, actor.accountId, query.profile_id)))) {
+    throw new AppError('NOT_FOUND');
+  }
+  if (query.queue_id !== undefined) await queueOfActor(ctx.db, actor, query.queue_id);
+  const rows = await listVisibleAppointmentTypes(ctx.db, actor, {
+    ...(query.profile_id ? { profileId: query.profile_id } : {}),
+    ...(query.queue_id ? { queueId: query.queue_id } : {}),
+  });
+  return rows.map(presentAppointmentType);
+}
+
+/** `GET /appointment-types/{id}`. */
+export async function getAppointmentType(ctx: AppContext, actor: Actor, id: string): Promise<AppointmentType> {
+  return presentAppointmentType(await visibleType(ctx.db, actor, id));
+}
+
+/** `POST /appointment-types` (admins): in the location of its list. */
+export async function createAppointmentType(ctx: AppContext, actor: Actor, input: CreateAppointmentTypeInput): Promise<AppointmentType> {
+  requireAdmin(actor);
+  const queue = await queueOfActor(ctx.db, actor, input.queue_id);
+  await checkDefaultProcessor(ctx.db, actor, queue.id, input.default_processor_id);
+  const row = await insertAppointmentType(ctx.db, {
+    ...changesFrom(input),
+    name: input.name ?? DEFAULT_APPOINTMENT_TYPE_NAME,
+    durationMinutes: input.duration_minutes,
+    accountId: actor.accountId,
+    profileId: queue.profileId,
+    queueId: queue.id,
+  });
+  return presentAppointmentType(row);
+}
+
+/** `PATCH /appointment-types/{id}` (admins). */
+export async function updateAppointmentType(ctx: AppContext, actor: Actor, id: string, input: UpdateAppointmentTypeInput): Promise<AppointmentType> {
+  requireAdmin(actor);
+  const existing = await visibleType(ctx.db, actor, id);
+  await checkDefaultProcessor(ctx.db, actor, existing.queueId, input.default_processor_id);
+  const changes = changesFrom(input);
+  if (Object.keys(changes).length === 0) return presentAppointmentType(existing);
+  const row = await updateAppointmentTypeRow(ctx.db, actor.accountId, existing.id, changes);
+  if (!row) throw new AppError('NOT_FOUND');
+  return presentAppointmentType(row);
+}
+
+/** `DELETE /appointment-types/{id}` (admins): archives it; its bookings keep their type. */
+export async function deleteAppointmentType(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+  requireAdmin(actor);
+  if (!(await archiveAppointmentType(ctx.db, actor.accountId, id, ctx.clock.now()))) throw new AppError('NOT_FOUND');
+}

@@ -1,0 +1,1 @@
+export { appointmentTypesRoutes } from './appointment-types.routes.js';

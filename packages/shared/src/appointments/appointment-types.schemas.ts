@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** docs/product.md#entities Appointment type: the name a type gets when none is given. */
+export const DEFAULT_APPOINTMENT_TYPE_NAME = 'Arztgespräch';
+/** Shortest and longest appointment; a day's slot rules are in whole minutes. */
+export const APPOINTMENT_DURATION_MIN_MINUTES = 5;
+export const APPOINTMENT_DURATION_MAX_MINUTES = 480;
+
+const appointmentTypeFields = {
+  name: z.string().trim().min(1).max(100),
+  duration_minutes: z.number().int().min(APPOINTMENT_DURATION_MIN_MINUTES, 'MIN_VALUE').max(APPOINTMENT_DURATION_MAX_MINUTES, 'MAX_VALUE'),
+  /** A processor of the account assigned to the type's list; null: whoever is free. */
+  default_processor_id: z.uuid().nullable(),
+  bookable_online: z.boolean(),
+  bookable_kiosk: z.boolean(),
+};
+
+/**
+ * `POST /appointment-types` (admins). The type belongs to the location of its list
+ * (`queue_id`): that list's processors serve it and its work view shows it.
+ */
+export const CreateAppointmentTypeInput = z.strictObject({
+  queue_id: z.string().trim().min(1).max(64),
+  name: appointmentTypeFields.name.optional(),
+  duration_minutes: appointmentTypeFields.duration_minutes,
+  default_processor_id: appointmentTypeFields.default_processor_id.optional(),
+  bookable_online: appointmentTypeFields.bookable_online.optional(),
+  bookable_kiosk: appointmentTypeFields.bookable_kiosk.optional(),
+});
+export type CreateAppointmentTypeInput = z.infer<typeof CreateAppointmentTypeInput>;
+
+/** `PATCH /appointment-types/{id}` (admins): what is sent changes; the list (and so the location) stays. */
+export const UpdateAppointmentTypeInput = z.strictObject({
+  name: appointmentTypeFields.name.optional(),
+  duration_minutes: appointmentTypeFields.duration_minutes.optional(),
+  default_processor_id: appointmentTypeFields.default_processor_id.optional(),
+  bookable_online: appointmentTypeFields.bookable_online.optional(),
+  bookable_kiosk: appointmentTypeFields.bookable_kiosk.optional(),
+});
+export type UpdateAppointmentTypeInput = z.infer<typeof UpdateAppointmentTypeInput>;
+
+/** An appointment type (docs/product.md#entities) as staff read it. */
+export const AppointmentType = z.object({
+  id: z.uuid(),
+  profile_id: z.uuid(),
+  queue_id: z.uuid(),
+  ...appointmentTypeFields,
+  name: z.string(),
+  created_at: z.string(),
+});
+export type AppointmentType = z.infer<typeof AppointmentType>;
+
+/** `GET /appointment-types?profile_id=&queue_id=`: both optional filters. */
+export const AppointmentTypeListQuery = z.object({
+  profile_id: z.string().max(64).optional(),
+  queue_id: z.string().max(64).optional(),
+});
+export type AppointmentTypeListQuery = z.infer<typeof AppointmentTypeListQuery>;
