@@ -86,7 +86,10 @@ export type FieldErrorCode =
   | 'INVALID_DATE'
   | 'BIRTH_DATE_FUTURE'
   | 'TOO_YOUNG'
-  | 'TOO_OLD';
+  | 'TOO_OLD'
+  | 'SLOT_EXISTS'
+  | 'END_NOT_AFTER_START'
+  | 'MAIL_OR_PHONE_REQUIRED';
 
 export interface FieldError {
   code: FieldErrorCode;

@@ -31,3 +31,4 @@ export * from './monitors/monitors.schemas.js';
 export * from './dashboard/dashboard.schemas.js';
 export * from './profiles/regions.js';
 export * from './appointments/appointment-types.schemas.js';
+export * from './appointments/appointment-slots.schemas.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { HTTPMethods } from 'fastify';
-import type { AppointmentType, InfoTag, LoggedUser, Monitor, Processor, Profile, Queue, ScheduleEntry, TicketView } from '@wartefrei/shared';
+import type { AppointmentSlot, AppointmentType, InfoTag, LoggedUser, Monitor, Processor, Profile, Queue, ScheduleEntry, TicketView } from '@wartefrei/shared';
 import { basic, type TestApp } from '../support/test-app.js';
 import { asUser, givenProcessor, givenVerifiedAdmin, logIn } from '../support/factories.js';
 
@@ -15,6 +15,7 @@ export const ID_KINDS = [
   'entry',
   'monitor',
   'appointmentType',
+  'slot',
   'routable',
   'accountIdentifier',
   'profileIdentifier',
@@ -116,6 +117,7 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   const entry = await call<ScheduleEntry>(t, admin, 'POST', `/queues/${queue.id}/schedule`, { event: 'START', weekday: 1, local_time: '07:00' }, 201);
   const monitor = await call<Monitor>(t, admin, 'POST', '/monitors', { identifier: `monitor-${n}`, display_name: `Monitor ${n}`, queue_ids: [queue.id] }, 201);
   const appointmentType = await call<AppointmentType>(t, admin, 'POST', '/appointment-types', { queue_id: queue.id, name: `${label} Termin ${n}`, duration_minutes: 15 }, 201);
+  const slot = await call<AppointmentSlot>(t, admin, 'POST', '/appointment-slots', { profile_id: profile.id, processor_id: processor.id, kind: 'WEEK', weekday: 1, start_time: '08:00', end_time: '12:00', appointment_type_ids: [appointmentType.id] }, 201);
 
   const draw = async (): Promise<TicketView> => {
     const m = unique();
@@ -144,13 +146,14 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   ids.entry.push(entry.id);
   ids.monitor.push(monitor.id);
   ids.appointmentType.push(appointmentType.id);
+  ids.slot.push(slot.id);
   ids.routable.push(queue.id, profile.id, monitor.id);
   ids.profileIdentifier.push(profile.identifier);
   ids.queueIdentifier.push(queue.identifier);
   ids.monitorIdentifier.push(monitor.identifier);
   keep(account, profile.id, profile.name, profile.identifier, queue.id, queue.name, queue.identifier, tag.id, tag.name);
   keep(account, processor.id, processor.username, processor.display_name, entry.id, monitor.id, monitor.identifier, monitor.display_name);
-  keep(account, appointmentType.id, appointmentType.name);
+  keep(account, appointmentType.id, appointmentType.name, slot.id);
 }
 
 /** The actors of account A: its admin and a processor assigned to A's queues. */

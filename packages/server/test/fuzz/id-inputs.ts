@@ -23,6 +23,7 @@ const PATH_PARAMS: Record<string, IdKind> = {
   'members/{id}': 'member',
   'monitors/{id}': 'monitor',
   'appointment-types/{id}': 'appointmentType',
+  'appointment-slots/{id}': 'slot',
   'id/{id}': 'routable',
   'identifier/{account}': 'accountIdentifier',
   '{account}/{profile}': 'profileIdentifier',
@@ -40,6 +41,8 @@ const FIELDS: Record<string, IdKind> = {
   info_tag_id: 'tag',
   info_tag: 'tag',
   default_processor_id: 'user',
+  processor_id: 'user',
+  appointment_type_ids: 'appointmentType',
   token: 'token',
 };
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, or, type Column } from 'drizzle-orm';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
-import type { ApiError, AppointmentType, InfoTag, LoggedUser, MemberActionResult, Monitor, Processor, Profile, Queue, ScheduleEntry, TicketView } from '@wartefrei/shared';
+import type { ApiError, AppointmentSlot, AppointmentType, InfoTag, LoggedUser, MemberActionResult, Monitor, Processor, Profile, Queue, ScheduleEntry, TicketView } from '@wartefrei/shared';
 import {
   accounts,
   infoTags,
@@ -84,7 +84,7 @@ async function givenOpenQueue(owner: Owner, profileId: string, assign: string[],
 }
 
 /** What a row needs an id of. `waiting`, `processing`, `cancelled`, `tagged` are members of `queue`; `tagged` carries `tag`. */
-const KINDS = ['account', 'profile', 'queue', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType'] as const;
+const KINDS = ['account', 'profile', 'queue', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot'] as const;
 type Kind = (typeof KINDS)[number];
 /** The id of one thing of a kind in a world, made through the API on first use. */
 type Ids = (kind: Kind) => Promise<string>;
@@ -176,6 +176,17 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
       const type = await api<AppointmentType>(owner.user, 'POST', '/appointment-types', { queue_id: await ids('queue'), name: `${label} Termin ${unique()}`, duration_minutes: 10 }, 201);
       keep(type.id, type.name);
       return type.id;
+    },
+    slot: async () => {
+      const slot = await api<AppointmentSlot>(
+        owner.user,
+        'POST',
+        '/appointment-slots',
+        { profile_id: await ids('profile'), processor_id: await ids('processor'), kind: 'SINGLE', date: `2027-01-${String((uniqueCounter++ % 28) + 1).padStart(2, '0')}`, start_time: '08:00', end_time: '09:00' },
+        201,
+      );
+      keep(slot.id);
+      return slot.id;
     },
   };
   const made = new Map<Kind, Promise<string>>();
@@ -329,6 +340,27 @@ const ROWS: Row[] = [
   { route: 'GET /appointment-types/:id', queueScoped: true, request: async (f) => ({ url: `/appointment-types/${await f('appointmentType')}` }) },
   { route: 'PATCH /appointment-types/:id', request: async (f) => ({ url: `/appointment-types/${await f('appointmentType')}`, payload: { name: 'Übernommen' } }) },
   { route: 'DELETE /appointment-types/:id', ok: 204, request: async (f) => ({ url: `/appointment-types/${await f('appointmentType')}` }) },
+  // appointment slots
+  {
+    route: 'POST /appointment-slots',
+    variant: 'in a foreign location',
+    ok: 201,
+    request: async (f, own) => ({
+      url: '/appointment-slots',
+      payload: { profile_id: await f('profile'), processor_id: await own('processor'), kind: 'WEEK', weekday: 3, start_time: '14:00', end_time: '15:00' },
+    }),
+  },
+  {
+    route: 'POST /appointment-slots',
+    variant: 'for a foreign processor',
+    ok: 201,
+    request: async (f, own) => ({
+      url: '/appointment-slots',
+      payload: { profile_id: await own('profile'), processor_id: await f('processor'), kind: 'WEEK', weekday: 4, start_time: '14:00', end_time: '15:00' },
+    }),
+  },
+  { route: 'PATCH /appointment-slots/:id', request: async (f) => ({ url: `/appointment-slots/${await f('slot')}`, payload: { end_time: '10:00' } }) },
+  { route: 'DELETE /appointment-slots/:id', ok: 204, request: async (f) => ({ url: `/appointment-slots/${await f('slot')}` }) },
   // tickets: the work view and the staff actions
   { route: 'GET /queues/:id/members', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/members` }) },
   { route: 'POST /queues/:id/call-next', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/call-next`, payload: {} }) },
@@ -652,7 +684,7 @@ describe('what no id names', () => {
   });
 
   it('the lists of account A show nothing of account B; a processor’s queue list not the unassigned queue', async () => {
-    for (const url of ['/profiles', '/queues', '/info-tags', '/processors', '/processors/me/queues', '/monitors', '/dashboard', '/appointment-types']) {
+    for (const url of ['/profiles', '/queues', '/info-tags', '/processors', '/processors/me/queues', '/monitors', '/dashboard', '/appointment-types', '/appointment-slots']) {
       const res = await t.inject({ method: 'GET', url, headers: asUser(adminA.user) });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
       expect([...secretsB].filter((secret) => res.body.includes(secret)), url).toEqual([]);

@@ -1,7 +1,14 @@
 /** Appointments: what a practice lets patients book (types); the rules and bookings follow. */
 import { isNull, sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { APPOINTMENT_DURATION_MAX_MINUTES, APPOINTMENT_DURATION_MIN_MINUTES, DEFAULT_APPOINTMENT_TYPE_NAME } from '@wartefrei/shared';
+import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  APPOINTMENT_DURATION_MAX_MINUTES,
+  APPOINTMENT_DURATION_MIN_MINUTES,
+  APPOINTMENT_SLOT_KINDS,
+  DEFAULT_APPOINTMENT_TYPE_NAME,
+  DEFAULT_BOOKING_FIELD_MODES,
+  type BookingFieldModes,
+} from '@wartefrei/shared';
 import { createdAt } from './columns.js';
 import { accounts, users } from './accounts.js';
 import { profiles } from './locations.js';
@@ -36,3 +43,34 @@ export const appointmentTypes = pgTable('appointment_types', {
 
 /** The one condition every query that shows or books appointment types reads. */
 export const appointmentTypeIsLive = isNull(appointmentTypes.archivedAt);
+
+export const appointmentSlotKind = pgEnum('appointment_slot_kind', APPOINTMENT_SLOT_KINDS);
+
+/**
+ * Availability rules (docs/product.md#entities Appointment slot) of a processor in a location:
+ * a weekday's hours (WEEK), or a date's added (SINGLE) or removed (SINGLE_NEGATE) hours, in the
+ * location's wall clock ('HH:MM', which sorts as text). Free times are computed from these rules,
+ * never stored. `appointment_type_ids` empty means every type of the location.
+ */
+export const appointmentSlots = pgTable('appointment_slots', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+  kind: appointmentSlotKind('kind').notNull(),
+  weekday: smallint('weekday'),
+  date: date('date', { mode: 'string' }),
+  startTime: text('start_time').notNull(),
+  endTime: text('end_time').notNull(),
+  processorId: uuid('processor_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  appointmentTypeIds: uuid('appointment_type_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  minHoursInAdvance: integer('min_hours_in_advance').notNull().default(0),
+  maxHoursInAdvance: integer('max_hours_in_advance'),
+  requiredFields: jsonb('required_fields').$type<BookingFieldModes>().notNull().default(DEFAULT_BOOKING_FIELD_MODES),
+  createdAt: createdAt(),
+}, (t) => [
+  index('appointment_slots_profile_idx').on(t.profileId),
+  index('appointment_slots_processor_idx').on(t.processorId),
+  check('appointment_slots_day', sql`(${t.kind} = 'WEEK') = (${t.weekday} IS NOT NULL AND ${t.date} IS NULL) AND (${t.weekday} IS NOT NULL OR ${t.date} IS NOT NULL)`),
+  check('appointment_slots_weekday_range', sql`${t.weekday} IS NULL OR ${t.weekday} BETWEEN 1 AND 7`),
+  check('appointment_slots_end_after_start', sql`${t.endTime} > ${t.startTime}`),
+]);

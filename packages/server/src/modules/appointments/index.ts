@@ -1,1 +1,2 @@
 export { appointmentTypesRoutes } from './appointment-types.routes.js';
+export { appointmentSlotsRoutes } from './appointment-slots.routes.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { accounts, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import type { AppointmentType } from '@wartefrei/shared';
+import type { AppointmentSlot, AppointmentType } from '@wartefrei/shared';
 import { asUser, logIn } from '../../../test/support/factories.js';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './seed-demo.js';
 
@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('demo data', () => {
-  it('fills an empty database once: a location, two open lists, an admin, a processor, a monitor, two appointment types', async () => {
+  it('fills an empty database once: a location, two open lists, an admin, a processor, a monitor, appointment types and hours', async () => {
     const results = await Promise.all([seedDemoIfEmpty(t.app.ctx), seedDemoIfEmpty(t.app.ctx)]);
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await seedDemoIfEmpty(t.app.ctx)).toBe(false);
@@ -44,6 +44,15 @@ describe('demo data', () => {
     expect(types.json<AppointmentType[]>().map((type) => [type.name, type.duration_minutes, type.bookable_kiosk, type.default_processor_id])).toEqual([
       ['Arztgespräch', 15, false, processor.id],
       ['Blutabnahme', 10, true, null],
+    ]);
+    const slots = await t.inject({ method: 'GET', url: `/appointment-slots?processor_id=${processor.id}`, headers: asUser(processor) });
+    expect(slots.json<AppointmentSlot[]>().map((slot) => `${slot.weekday} ${slot.start_time}-${slot.end_time}`)).toEqual([
+      '1 08:00-12:00',
+      '2 08:00-12:00',
+      '3 08:00-12:00',
+      '4 08:00-12:00',
+      '4 14:00-18:00',
+      '5 08:00-12:00',
     ]);
   });
 });
