@@ -340,6 +340,12 @@ const ROWS: Row[] = [
   { route: 'GET /appointment-types/:id', queueScoped: true, request: async (f) => ({ url: `/appointment-types/${await f('appointmentType')}` }) },
   { route: 'PATCH /appointment-types/:id', request: async (f) => ({ url: `/appointment-types/${await f('appointmentType')}`, payload: { name: 'Übernommen' } }) },
   { route: 'DELETE /appointment-types/:id', ok: 204, request: async (f) => ({ url: `/appointment-types/${await f('appointmentType')}` }) },
+  // Signed in, staff see every free time of the types of their lists; without a login it is the public booking view.
+  {
+    route: 'GET /appointment-types/:id/availability',
+    queueScoped: true,
+    request: async (f) => ({ url: `/appointment-types/${await f('appointmentType')}/availability?from=2027-01-04&to=2027-01-10` }),
+  },
   // appointment slots
   {
     route: 'POST /appointment-slots',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PATIENT_INPUT_MODES } from '../enums.js';
 import type { FieldErrorCode } from '../errors.js';
 import { LocalTimeString } from '../schedules/schedules.schemas.js';
+import { isCalendarDate } from '../tickets/patient-data.js';
 
 /**
  * Availability rules (docs/product.md#entities Appointment slot): WEEK repeats on a weekday
@@ -31,7 +32,6 @@ export const DEFAULT_BOOKING_FIELD_MODES: BookingFieldModes = {
 
 /** A year ahead at most: a booking window is given in hours. */
 export const MAX_HOURS_IN_ADVANCE = 8_760;
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** A slot as the rules see it, whether new or merged from a change. */
 export interface SlotShape {
@@ -70,7 +70,7 @@ export function slotProblems(slot: SlotShape): Partial<Record<string, FieldError
 const slotFields = {
   kind: AppointmentSlotKind,
   weekday: z.number().int().min(1, 'MIN_VALUE').max(7, 'MAX_VALUE').nullable(),
-  date: z.string().regex(DATE, 'INVALID_DATE').nullable(),
+  date: z.string().refine(isCalendarDate, 'INVALID_DATE').nullable(),
   start_time: LocalTimeString,
   end_time: LocalTimeString,
   processor_id: z.string().trim().min(1).max(64),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../tickets/patient-data.js';
 
 /** docs/product.md#entities Appointment type: the name a type gets when none is given. */
 export const DEFAULT_APPOINTMENT_TYPE_NAME = 'Arztgespräch';
@@ -56,3 +57,31 @@ export const AppointmentTypeListQuery = z.object({
   queue_id: z.string().max(64).optional(),
 });
 export type AppointmentTypeListQuery = z.infer<typeof AppointmentTypeListQuery>;
+
+/** The longest stretch one availability request covers (two months, a calendar's view). */
+export const AVAILABILITY_MAX_DAYS = 62;
+const LocalDateString = z.string().refine(isCalendarDate, 'INVALID_DATE');
+
+/** `GET /appointment-types/{id}/availability?from=&to=&channel=`: local dates, both inclusive. */
+export const AvailabilityQuery = z
+  .object({
+    from: LocalDateString,
+    to: LocalDateString,
+    /** Whose view without a login: the patient's phone (ONLINE, default) or the kiosk. */
+    channel: z.enum(['ONLINE', 'KIOSK']).optional(),
+  })
+  .superRefine((query, ctx) => {
+    const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
+    if (!Number.isFinite(days)) return;
+    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'END_NOT_AFTER_START' });
+    // A too_big issue carries its maximum to the message, as every length and value limit does.
+    else if (days > AVAILABILITY_MAX_DAYS) ctx.addIssue({ code: 'too_big', origin: 'number', maximum: AVAILABILITY_MAX_DAYS, path: ['to'], message: 'RANGE_TOO_LONG' });
+  });
+export type AvailabilityQuery = z.infer<typeof AvailabilityQuery>;
+
+/** Free times in the location's zone; `start`/`end` ISO 8601 with the local offset. */
+export const Availability = z.object({
+  time_zone: z.string(),
+  slots: z.array(z.object({ start: z.string(), end: z.string(), processor_id: z.uuid() })),
+});
+export type Availability = z.infer<typeof Availability>;

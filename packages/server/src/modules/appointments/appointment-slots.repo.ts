@@ -102,3 +102,8 @@ export async function deleteSlot(db: Queryable, id: string): Promise<void> {
   await db.delete(appointmentSlots).where(eq(appointmentSlots.id, id));
 }
 
+
+/** Every rule of the location (availability is computed from them). */
+export async function slotRulesOfProfile(db: Queryable, profileId: string): Promise<AppointmentSlotRow[]> {
+  return db.select().from(appointmentSlots).where(eq(appointmentSlots.profileId, profileId));
+}

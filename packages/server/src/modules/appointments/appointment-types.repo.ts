@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { appointmentTypeIsLive, appointmentTypes, queueIsLive, queueProcessors, queues, users } from '../../db/schema/index.js';
+import { appointmentTypeIsLive, appointmentTypes, profileIsLive, profiles, queueIsLive, queueProcessors, queues, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth.js';
 import { inQueueVisibleTo } from '../queues/index.js';
 
@@ -74,4 +74,24 @@ export async function isAssignedToQueue(db: Queryable, queueId: string, userId: 
     .where(and(eq(queueProcessors.queueId, queueId), eq(queueProcessors.userId, userId)))
     .limit(1);
   return row !== undefined;
+}
+
+export interface TypeWithLocation {
+  type: AppointmentTypeRow;
+  location: { timeZone: string; country: string | null; region: string | null };
+}
+
+/**
+ * A live type of a live list and location, with the location's zone and holiday calendar;
+ * for staff (`actor`) only if they see the list, for the public any.
+ */
+export async function findTypeWithLocation(db: Queryable, id: string, actor: Actor | undefined): Promise<TypeWithLocation | undefined> {
+  const [row] = await db
+    .select({ type: appointmentTypes, location: { timeZone: profiles.timeZone, country: profiles.country, region: profiles.region } })
+    .from(appointmentTypes)
+    .innerJoin(queues, and(eq(queues.id, appointmentTypes.queueId), queueIsLive))
+    .innerJoin(profiles, and(eq(profiles.id, appointmentTypes.profileId), profileIsLive))
+    .where(and(eq(appointmentTypes.id, id), appointmentTypeIsLive, ...(actor ? [inQueueVisibleTo(actor, appointmentTypes.queueId)] : [])))
+    .limit(1);
+  return row;
 }

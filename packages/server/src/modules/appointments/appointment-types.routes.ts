@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppointmentType, AppointmentTypeListQuery, CreateAppointmentTypeInput, UpdateAppointmentTypeInput } from '@wartefrei/shared';
-import { actorOf, requireUser } from '../../platform/auth.js';
+import { AppointmentType, AppointmentTypeListQuery, Availability, AvailabilityQuery, CreateAppointmentTypeInput, UpdateAppointmentTypeInput } from '@wartefrei/shared';
+import { actorOf, optionalUser, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { IdParams } from '../../platform/params.js';
 import {
@@ -11,6 +11,7 @@ import {
   listAppointmentTypes,
   updateAppointmentType,
 } from './appointment-types.service.js';
+import { availabilityOf } from './availability.service.js';
 
 const tags = ['appointments'];
 const security = [{ basic: [] }];
@@ -39,6 +40,13 @@ export const appointmentTypesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
     '/appointment-types/:id',
     { preHandler, schema: { tags, security, params: IdParams, body: UpdateAppointmentTypeInput, response: { 200: AppointmentType } } },
     async (req) => updateAppointmentType(ctx, actorOf(req), req.params.id, req.body),
+  );
+
+  // The patient's booking page asks without a login; staff with one see every free time.
+  app.get(
+    '/appointment-types/:id/availability',
+    { preHandler: optionalUser(ctx), schema: { tags, params: IdParams, querystring: AvailabilityQuery, response: { 200: Availability } } },
+    async (req) => availabilityOf(ctx, req.actor, req.params.id, req.query),
   );
 
   app.delete('/appointment-types/:id', { preHandler, schema: { tags, security, params: IdParams } }, async (req, reply) => {

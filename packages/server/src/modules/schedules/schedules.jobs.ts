@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Outbox } from '../../platform/realtime/index.js';
 import { cancelPendingJobs, registerJobHandler, scheduleJob, type JobHandler } from '../../platform/jobs/index.js';
 import { applySessionEvent, findQueueById, getOrCreateSession, type SessionCommand, type SessionEventOrigin } from '../sessions/index.js';
-import { isPublicHoliday } from './holidays.js';
+import { isPublicHoliday } from '../profiles/index.js';
 import { findPlannableEntry, listActivatedEntries, type PlannableEntry, type ScheduleEntryRow } from './schedules.repo.js';
 
 export const SCHEDULE_OCCURRENCE_JOB = 'schedule.occurrence';

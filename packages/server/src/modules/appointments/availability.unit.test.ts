@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { freeTimes, formatZoned, type AvailabilityInput, type AvailabilityRule } from './availability.js';
+
+const day = (iso: string) => ({ year: Number(iso.slice(0, 4)), month: Number(iso.slice(5, 7)), day: Number(iso.slice(8, 10)) });
+const rule = (extra: Partial<AvailabilityRule>): AvailabilityRule => ({
+  kind: 'WEEK',
+  weekday: 1,
+  date: null,
+  startTime: '08:00',
+  endTime: '12:00',
+  processorId: 'anna',
+  appointmentTypeIds: [],
+  minHoursInAdvance: 0,
+  maxHoursInAdvance: null,
+  ...extra,
+});
+
+function starts(zone: string, from: string, to: string, rules: AvailabilityRule[], extra: Partial<AvailabilityInput> = {}): string[] {
+  return freeTimes({
+    timeZone: zone,
+    from: day(from),
+    to: day(to),
+    now: new Date('2026-01-01T00:00:00Z'),
+    type: { id: 'talk', durationMinutes: 60 },
+    rules,
+    isHoliday: () => false,
+    ...extra,
+  }).map((free) => `${formatZoned(free.start, zone)} ${free.processorId}`);
+}
+
+describe('free times across the daylight-saving changes', () => {
+  for (const zone of ['Europe/Vienna', 'Europe/Berlin', 'Europe/Zurich']) {
+    it(`${zone}: the spring night has no 02:00, so 01:00–04:00 holds two hours`, () => {
+      expect(starts(zone, '2026-03-29', '2026-03-29', [rule({ weekday: 7, startTime: '01:00', endTime: '04:00' })])).toEqual([
+        '2026-03-29T01:00:00+01:00 anna',
+        '2026-03-29T03:00:00+02:00 anna',
+      ]);
+    });
+
+    it(`${zone}: the autumn night has 02:00 twice, so 01:00–04:00 holds four hours`, () => {
+      expect(starts(zone, '2026-10-25', '2026-10-25', [rule({ weekday: 7, startTime: '01:00', endTime: '04:00' })])).toEqual([
+        '2026-10-25T01:00:00+02:00 anna',
+        '2026-10-25T02:00:00+02:00 anna',
+        '2026-10-25T02:00:00+01:00 anna',
+        '2026-10-25T03:00:00+01:00 anna',
+      ]);
+    });
+
+    it(`${zone}: a weekly Monday 08:00 stays 08:00 local across both changes`, () => {
+      const mondays = starts(zone, '2026-03-23', '2026-03-30', [rule({ endTime: '09:00' })]).concat(
+        starts(zone, '2026-10-19', '2026-10-26', [rule({ endTime: '09:00' })]),
+      );
+      expect(mondays).toEqual([
+        '2026-03-23T08:00:00+01:00 anna',
+        '2026-03-30T08:00:00+02:00 anna',
+        '2026-10-19T08:00:00+02:00 anna',
+        '2026-10-26T08:00:00+01:00 anna',
+      ]);
+    });
+  }
+});
+
+describe('free times from the rules', () => {
+  const zone = 'Europe/Vienna';
+
+  it('lays out the type’s duration from the start; a rest shorter than it is not offered', () => {
+    expect(starts(zone, '2026-03-30', '2026-03-30', [rule({ endTime: '10:30' })], { type: { id: 'talk', durationMinutes: 45 } })).toEqual([
+      '2026-03-30T08:00:00+02:00 anna',
+      '2026-03-30T08:45:00+02:00 anna',
+      '2026-03-30T09:30:00+02:00 anna',
+    ]);
+  });
+
+  it('takes a SINGLE_NEGATE away from its date and processor only, and a SINGLE adds time', () => {
+    const rules = [
+      rule({}),
+      rule({ processorId: 'ben' , startTime: '08:00', endTime: '09:00' }),
+      rule({ kind: 'SINGLE_NEGATE', weekday: null, date: '2026-03-30', startTime: '09:00', endTime: '11:00' }),
+      rule({ kind: 'SINGLE', weekday: null, date: '2026-03-31', startTime: '14:00', endTime: '15:00' }),
+    ];
+    expect(starts(zone, '2026-03-30', '2026-03-31', rules)).toEqual([
+      '2026-03-30T08:00:00+02:00 anna',
+      '2026-03-30T08:00:00+02:00 ben',
+      '2026-03-30T11:00:00+02:00 anna',
+      '2026-03-31T14:00:00+02:00 anna',
+    ]);
+  });
+
+  it('rests weekly rules on a public holiday unless a SINGLE rule names that date', () => {
+    const isHoliday = (date: string) => date === '2026-12-08';
+    expect(starts(zone, '2026-12-07', '2026-12-08', [rule({ endTime: '09:00' }), rule({ weekday: 2, endTime: '09:00' })], { isHoliday })).toEqual([
+      '2026-12-07T08:00:00+01:00 anna',
+    ]);
+    const single = rule({ kind: 'SINGLE', weekday: null, date: '2026-12-08', startTime: '10:00', endTime: '11:00' });
+    expect(starts(zone, '2026-12-08', '2026-12-08', [rule({ weekday: 2 }), single], { isHoliday })).toEqual(['2026-12-08T10:00:00+01:00 anna']);
+  });
+
+  it('offers only rules for the type (none named: every type)', () => {
+    const rules = [rule({ appointmentTypeIds: ['blood'] }), rule({ processorId: 'ben', appointmentTypeIds: ['talk', 'blood'], endTime: '09:00' })];
+    expect(starts(zone, '2026-03-30', '2026-03-30', rules)).toEqual(['2026-03-30T08:00:00+02:00 ben']);
+  });
+
+  it('keeps to now and the booking window of each rule', () => {
+    const now = new Date('2026-03-30T07:30:00+02:00');
+    expect(starts(zone, '2026-03-30', '2026-03-30', [rule({})], { now })).toEqual([
+      '2026-03-30T08:00:00+02:00 anna',
+      '2026-03-30T09:00:00+02:00 anna',
+      '2026-03-30T10:00:00+02:00 anna',
+      '2026-03-30T11:00:00+02:00 anna',
+    ]);
+    expect(starts(zone, '2026-03-30', '2026-03-30', [rule({ minHoursInAdvance: 2 })], { now })).toEqual([
+      '2026-03-30T10:00:00+02:00 anna',
+      '2026-03-30T11:00:00+02:00 anna',
+    ]);
+    // Across the spring change the window counts real hours: 24 h before Monday 08:00 (+02:00) is Sunday 08:00 (+02:00).
+    const sunday = new Date('2026-03-29T08:00:00+02:00');
+    expect(starts(zone, '2026-03-30', '2026-03-30', [rule({ maxHoursInAdvance: 25 })], { now: sunday })).toEqual([
+      '2026-03-30T08:00:00+02:00 anna',
+      '2026-03-30T09:00:00+02:00 anna',
+    ]);
+    const later = new Date('2026-03-30T09:10:00+02:00');
+    expect(starts(zone, '2026-03-30', '2026-03-30', [rule({})], { now: later })).toEqual(['2026-03-30T10:00:00+02:00 anna', '2026-03-30T11:00:00+02:00 anna']);
+  });
+
+  it('leaves out what is taken, back to back stays free', () => {
+    const busy = new Map([['anna', [[Date.parse('2026-03-30T09:00:00+02:00'), Date.parse('2026-03-30T10:30:00+02:00')]] as const]]);
+    expect(starts(zone, '2026-03-30', '2026-03-30', [rule({})], { busy })).toEqual(['2026-03-30T08:00:00+02:00 anna', '2026-03-30T11:00:00+02:00 anna']);
+  });
+});
+
+describe('formatZoned', () => {
+  it.each([
+    ['2026-03-29T00:59:00Z', 'Europe/Vienna', '2026-03-29T01:59:00+01:00'],
+    ['2026-03-29T01:00:00Z', 'Europe/Vienna', '2026-03-29T03:00:00+02:00'],
+    ['2026-07-01T12:00:00Z', 'America/St_Johns', '2026-07-01T09:30:00-02:30'],
+    ['2026-07-01T12:00:00Z', 'UTC', '2026-07-01T12:00:00+00:00'],
+  ])('%s in %s is %s', (instant, zone, expected) => {
+    expect(formatZoned(new Date(instant), zone)).toBe(expected);
+  });
+});
