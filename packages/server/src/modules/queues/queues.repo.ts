@@ -24,6 +24,12 @@ export async function listQueuesWhere(db: Queryable, condition: SQL): Promise<Qu
     .orderBy(...byPriorityThenName);
 }
 
+/** The queue alone (no session join: call-next and the session events ask this) if the condition admits it. */
+export async function findQueueRowWhere(db: Queryable, condition: SQL, id: string): Promise<QueueRow | undefined> {
+  const [row] = await db.select().from(queues).where(and(eq(queues.id, id), condition)).limit(1);
+  return row;
+}
+
 /** The queue if the condition (the visibility rule, see visibility.ts) admits it. */
 export async function findVisibleQueueRow(db: Queryable, condition: SQL, id: string): Promise<QueueWithSession | undefined> {
   const [row] = await db

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/connect.js';
 import { queueIsLive, queueProcessors, queues } from '../../db/schema/index.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { findVisibleQueueRow, type QueueRow, type QueueWithSession } from './queues.repo.js';
+import { findQueueRowWhere, findVisibleQueueRow, type QueueRow, type QueueWithSession } from './queues.repo.js';
 
 /*
  * Which queues a staff member sees — the one owner of that rule (docs/product.md#roles-and-permissions):
@@ -35,5 +35,7 @@ export async function findVisibleQueue(q: Queryable, actor: Actor, id: string): 
 
 /** The queue itself if the actor may see it; else NOT_FOUND. */
 export async function queueOfActor(q: Queryable, actor: Actor, id: string): Promise<QueueRow> {
-  return (await findVisibleQueue(q, actor, id)).queue;
+  const row = isUuid(id) ? await findQueueRowWhere(q, queueVisibleTo(actor), id) : undefined;
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
 }

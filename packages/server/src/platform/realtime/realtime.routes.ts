@@ -19,17 +19,17 @@ const WsQuery = z.object({ username: z.string().max(320).optional(), token: z.st
 
 const basicHeader = (name: string, secret: string) => `Basic ${Buffer.from(`${name}:${secret}`).toString('base64')}`;
 
-/**
- * `GET /ws`: the live socket. Staff pass `username` (or user id) and `token` in the query — the
- * same check as the HTTP Basic header; a bad token closes with 4401, an expired one with 4440.
- * Without both the socket is anonymous. The token is checked once, at connect.
- */
 /** A text frame as a string: `ws` hands over a Buffer, or fragments, or an ArrayBuffer. */
 function textOf(raw: Buffer | ArrayBuffer | Buffer[]): string {
   if (Buffer.isBuffer(raw)) return raw.toString('utf8');
   return Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : Buffer.from(raw).toString('utf8');
 }
 
+/**
+ * `GET /ws`: the live socket. Staff pass `username` (or user id) and `token` in the query — the
+ * same check as the HTTP Basic header; a bad token closes with 4401, an expired one with 4440.
+ * Without both the socket is anonymous. The token is checked once, at connect.
+ */
 export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const hub = ctx.realtime;
   app.withTypeProvider<ZodTypeProvider>().route({
