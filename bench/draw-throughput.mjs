@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { demoQueueId, drawDemoTicket, staffHeaders } from './demo-queue.mjs';
 import { freshPostgres, percentile, startServer } from './lib/server.mjs';
 import { pgDriver, pgliteDriver, replayDraw } from './draw-throughput/replay.mjs';
@@ -248,7 +249,7 @@ async function onPglite(seconds) {
     await server.stop();
     server = undefined;
 
-    pglite = new PGlite(rawDir);
+    pglite = new PGlite(rawDir, { extensions: { btree_gist } });
     const query = (text, params) => pglite.query(text, params);
     const driver = pgliteDriver(pglite, pgliteTypes);
     await rawDraws(driver, queueId, warmUpSeconds(seconds));
@@ -258,7 +259,7 @@ async function onPglite(seconds) {
 
     // The server's line, read from its folder now that it is stopped.
     await pglite.close();
-    pglite = new PGlite(serverDir);
+    pglite = new PGlite(serverDir, { extensions: { btree_gist } });
     const httpLine = await waitingCount((text, params) => pglite.query(text, params), queueId);
     return figuresOf('pglite', http, raw, { http: httpLine, raw: rawLine });
   } finally {

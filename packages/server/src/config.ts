@@ -25,6 +25,8 @@ const Env = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Public (online and kiosk) tickets one client address may draw per 10 minutes. */
   DRAW_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
+  /** Public (online and kiosk) bookings one client address may make per 10 minutes. */
+  BOOKING_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   /** Billing (a later issue) switches on with a Stripe key; without one the server is self-hosted. */
   STRIPE_SECRET_KEY: z.string().optional(),
 });
@@ -54,6 +56,8 @@ export interface Config {
   loginLimits: LoginLimits;
   /** Public draws per client address and window. */
   drawLimit: { perIp: number; windowSeconds: number };
+  /** Public bookings per client address and window. */
+  bookingLimit: { perIp: number; windowSeconds: number };
   /**
    * Whether payment is configured. Without it, new accounts are payment-exempt: a trial that
    * ends with no way to pay would lock the practice out of its own waiting room on day 15.
@@ -86,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist')),
     loginLimits: { perUsername: 100, perIp: 300, windowSeconds: 3600 },
     drawLimit: { perIp: e.DRAW_LIMIT_PER_IP, windowSeconds: 600 },
+    bookingLimit: { perIp: e.BOOKING_LIMIT_PER_IP, windowSeconds: 600 },
     paymentConfigured: Boolean(e.STRIPE_SECRET_KEY),
   };
 }

@@ -35,3 +35,16 @@ export const CANCEL_STATES = ['USER', 'PROCESSOR', 'TIMEOUT', 'SESSION_END'] as 
 export const DRAW_ORIGINS = ['ONLINE', 'KIOSK', 'MANUAL'] as const;
 /** What the ticket page shows (docs/product.md#states-and-transitions "ticket view states"; not found is a 404). */
 export const MEMBER_VIEWS = ['waiting', 'processing', 'finished', 'cancelled', 'expired'] as const;
+
+/** An appointment's course (docs/product.md#states-and-transitions); a cancelled one keeps its status and gains a cancel state. */
+export const APPOINTMENT_STATUSES = ['BOOKED', 'CHECKED_IN', 'FINISHED', 'NO_SHOW'] as const;
+/** Who cancelled an appointment: the patient (never restored by them) or staff. */
+export const APPOINTMENT_CANCEL_STATES = ['USER', 'STAFF'] as const;
+/** How an appointment came to be (docs/product.md#entities Appointment). */
+export const APPOINTMENT_SOURCES = ['API', 'FRONTEND', 'SELF_BOOKED', 'CSV_IMPORT'] as const;
+/** Where a patient booked: their phone (ONLINE) or the practice's kiosk. */
+export const BOOKING_CHANNELS = ['ONLINE', 'KIOSK'] as const;
+/** What the appointment page shows (not found is a 404). */
+export const APPOINTMENT_VIEWS = ['booked', 'checked_in', 'finished', 'cancelled'] as const;
+/** The reminder times a patient may choose, in minutes before the start. */
+export const SMS_REMINDER_MINUTES = [30, 60, 120, 1440] as const;

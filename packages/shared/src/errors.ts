@@ -21,12 +21,21 @@ export const ERROR_STATUS = {
   MONITOR_NOT_FOUND: 404,
   PROFILE_NOT_FOUND: 404,
   APPOINTMENT_TYPE_NOT_FOUND: 404,
+  APPOINTMENT_NOT_FOUND: 404,
   SUBSCRIPTION_INVALID: 402,
   DRAWING_DISABLED: 403,
   KIOSK_DISABLED: 403,
   NOT_BOOKABLE_ONLINE: 403,
   NOT_BOOKABLE_AT_KIOSK: 403,
   QUEUE_CLOSED: 409,
+  APPOINTMENT_SLOT_TAKEN: 409,
+  /** Outside the rules, in the past, too soon or too far ahead: `fields.start` says which. */
+  APPOINTMENT_NOT_BOOKABLE: 422,
+  /** A PATCH with a `version` that is no longer current: someone changed the appointment meanwhile. */
+  APPOINTMENT_CHANGED: 409,
+  /** Cancelled, checked in or over: the change asked for no longer applies. */
+  APPOINTMENT_STATE: 409,
+  MOVE_NOT_ALLOWED: 403,
   INTAKE_SUSPENDED: 409,
   NUMBER_RANGE_EXHAUSTED: 409,
   MEMBER_STATE: 409,
@@ -93,7 +102,11 @@ export type FieldErrorCode =
   | 'SLOT_EXISTS'
   | 'END_NOT_AFTER_START'
   | 'MAIL_OR_PHONE_REQUIRED'
-  | 'RANGE_TOO_LONG';
+  | 'RANGE_TOO_LONG'
+  | 'IN_PAST'
+  | 'TOO_SHORT_NOTICE'
+  | 'TOO_FAR_AHEAD'
+  | 'OUTSIDE_HOURS';
 
 export interface FieldError {
   code: FieldErrorCode;

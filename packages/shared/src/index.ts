@@ -32,3 +32,4 @@ export * from './dashboard/dashboard.schemas.js';
 export * from './profiles/regions.js';
 export * from './appointments/appointment-types.schemas.js';
 export * from './appointments/appointment-slots.schemas.js';
+export * from './appointments/appointments.schemas.js';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -83,7 +84,9 @@ export async function connectDatabase(options: {
     releaseLock = lockDataDir(options.dataDir);
   }
   try {
-    const client = new PGlite(options.dataDir);
+    // btree_gist backs the appointments' exclusion constraint (migration 0010).
+    // The options form: `new PGlite(undefined, options)` drops the extensions of an in-memory database.
+    const client = new PGlite({ dataDir: options.dataDir, extensions: { btree_gist } });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     const close = async () => {

@@ -95,6 +95,12 @@ export function isUniqueViolation(error: unknown): error is { code: string; cons
   return candidates.some((e) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505');
 }
 
+/** Whether a database error (or its cause) is an exclusion constraint refusing an overlap (SQLSTATE 23P01). */
+export function isExclusionViolation(error: unknown): boolean {
+  const candidates = [error, (error as { cause?: unknown } | undefined)?.cause];
+  return candidates.some((e) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23P01');
+}
+
 /** The unique constraint a violation names (on the error or its cause). */
 export function violatedConstraint(error: unknown): string | undefined {
   const e = error as { constraint?: string; cause?: { constraint?: string } };

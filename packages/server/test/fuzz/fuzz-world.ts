@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { HTTPMethods } from 'fastify';
-import type { AppointmentSlot, AppointmentType, InfoTag, LoggedUser, Monitor, Processor, Profile, Queue, ScheduleEntry, TicketView } from '@wartefrei/shared';
+import type { Appointment, AppointmentSlot, AppointmentType, InfoTag, LoggedUser, Monitor, Processor, Profile, Queue, ScheduleEntry, TicketView } from '@wartefrei/shared';
 import { basic, type TestApp } from '../support/test-app.js';
 import { asUser, givenProcessor, givenVerifiedAdmin, logIn } from '../support/factories.js';
 
@@ -16,6 +16,7 @@ export const ID_KINDS = [
   'monitor',
   'appointmentType',
   'slot',
+  'appointment',
   'routable',
   'accountIdentifier',
   'profileIdentifier',
@@ -30,6 +31,7 @@ export type IdPool = Record<IdKind, string[]>;
 
 const unique = () => randomBytes(4).toString('hex');
 let ipCounter = 0;
+let appointmentHour = 0;
 /** Setup draws come from their own addresses: the public draw limit is not what setup is about. */
 const nextIp = () => `198.19.${Math.floor(ipCounter / 250) % 250}.${(ipCounter++ % 250) + 1}`;
 
@@ -118,6 +120,15 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   const monitor = await call<Monitor>(t, admin, 'POST', '/monitors', { identifier: `monitor-${n}`, display_name: `Monitor ${n}`, queue_ids: [queue.id] }, 201);
   const appointmentType = await call<AppointmentType>(t, admin, 'POST', '/appointment-types', { queue_id: queue.id, name: `${label} Termin ${n}`, duration_minutes: 15 }, 201);
   const slot = await call<AppointmentSlot>(t, admin, 'POST', '/appointment-slots', { profile_id: profile.id, processor_id: processor.id, kind: 'WEEK', weekday: 1, start_time: '08:00', end_time: '12:00', appointment_type_ids: [appointmentType.id] }, 201);
+  // A staff booking years ahead (the clock is real), at an hour of its own per account.
+  const appointment = await call<Appointment>(
+    t,
+    admin,
+    'POST',
+    '/appointments',
+    { appointment_type_id: appointmentType.id, processor_id: processor.id, start: new Date(Date.UTC(2031, 0, 6, 8) + appointmentHour++ * 3_600_000).toISOString(), last_name: `${label}patient${n}` },
+    201,
+  );
 
   const draw = async (): Promise<TicketView> => {
     const m = unique();
@@ -147,13 +158,14 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   ids.monitor.push(monitor.id);
   ids.appointmentType.push(appointmentType.id);
   ids.slot.push(slot.id);
+  ids.appointment.push(appointment.id);
   ids.routable.push(queue.id, profile.id, monitor.id);
   ids.profileIdentifier.push(profile.identifier);
   ids.queueIdentifier.push(queue.identifier);
   ids.monitorIdentifier.push(monitor.identifier);
   keep(account, profile.id, profile.name, profile.identifier, queue.id, queue.name, queue.identifier, tag.id, tag.name);
   keep(account, processor.id, processor.username, processor.display_name, entry.id, monitor.id, monitor.identifier, monitor.display_name);
-  keep(account, appointmentType.id, appointmentType.name, slot.id);
+  keep(account, appointmentType.id, appointmentType.name, slot.id, appointment.id, `${label}patient${n}`);
 }
 
 /** The actors of account A: its admin and a processor assigned to A's queues. */

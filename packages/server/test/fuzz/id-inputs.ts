@@ -24,6 +24,7 @@ const PATH_PARAMS: Record<string, IdKind> = {
   'monitors/{id}': 'monitor',
   'appointment-types/{id}': 'appointmentType',
   'appointment-slots/{id}': 'slot',
+  'appointments/{id}': 'appointment',
   'id/{id}': 'routable',
   'identifier/{account}': 'accountIdentifier',
   '{account}/{profile}': 'profileIdentifier',
@@ -43,6 +44,7 @@ const FIELDS: Record<string, IdKind> = {
   default_processor_id: 'user',
   processor_id: 'user',
   appointment_type_ids: 'appointmentType',
+  appointment_type_id: 'appointmentType',
   token: 'token',
 };
 

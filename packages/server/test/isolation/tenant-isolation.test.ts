@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, or, type Column } from 'drizzle-orm';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
-import type { ApiError, AppointmentSlot, AppointmentType, InfoTag, LoggedUser, MemberActionResult, Monitor, Processor, Profile, Queue, ScheduleEntry, TicketView } from '@wartefrei/shared';
+import type { ApiError, Appointment, AppointmentSlot, AppointmentType, InfoTag, LoggedUser, MemberActionResult, Monitor, Processor, Profile, Queue, ScheduleEntry, TicketView } from '@wartefrei/shared';
 import {
   accounts,
+  appointments,
   infoTags,
   monitorQueues,
   monitors,
@@ -36,6 +37,9 @@ afterAll(async () => t?.close());
 
 let uniqueCounter = 0;
 const unique = () => `${Date.now().toString(36)}${(uniqueCounter++).toString(36)}`;
+/** A start no booking of this run has taken yet: whole hours from 2030 on (the clock is real). */
+let startCounter = 0;
+const nextStart = () => new Date(Date.UTC(2030, 0, 1) + startCounter++ * 3_600_000).toISOString();
 let ipCounter = 0;
 /** Draws come from many addresses: the public draw limit is not what this file is about. */
 const nextIp = () => `198.18.${Math.floor(ipCounter / 250) % 250}.${(ipCounter++ % 250) + 1}`;
@@ -84,7 +88,7 @@ async function givenOpenQueue(owner: Owner, profileId: string, assign: string[],
 }
 
 /** What a row needs an id of. `waiting`, `processing`, `cancelled`, `tagged` are members of `queue`; `tagged` carries `tag`. */
-const KINDS = ['account', 'profile', 'queue', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot'] as const;
+const KINDS = ['account', 'profile', 'queue', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment'] as const;
 type Kind = (typeof KINDS)[number];
 /** The id of one thing of a kind in a world, made through the API on first use. */
 type Ids = (kind: Kind) => Promise<string>;
@@ -187,6 +191,18 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
       );
       keep(slot.id);
       return slot.id;
+    },
+    appointment: async () => {
+      const n = unique();
+      const appointment = await api<Appointment>(
+        owner.user,
+        'POST',
+        '/appointments',
+        { appointment_type_id: await ids('appointmentType'), processor_id: await ids('processor'), start: nextStart(), last_name: `${label}patient${n}`, phone: '+43664000000' },
+        201,
+      );
+      keep(appointment.id, `${label}patient${n}`);
+      return appointment.id;
     },
   };
   const made = new Map<Kind, Promise<string>>();
@@ -367,6 +383,35 @@ const ROWS: Row[] = [
   },
   { route: 'PATCH /appointment-slots/:id', request: async (f) => ({ url: `/appointment-slots/${await f('slot')}`, payload: { end_time: '10:00' } }) },
   { route: 'DELETE /appointment-slots/:id', ok: 204, request: async (f) => ({ url: `/appointment-slots/${await f('slot')}` }) },
+  // appointments: staff book, list, change, cancel, restore and delete them
+  {
+    route: 'POST /appointments',
+    variant: 'of a foreign type',
+    queueScoped: true,
+    ok: 201,
+    request: async (f, own) => ({
+      url: '/appointments',
+      payload: { appointment_type_id: await f('appointmentType'), processor_id: await own('processor'), start: nextStart(), last_name: 'Übernommen' },
+    }),
+  },
+  {
+    route: 'POST /appointments',
+    variant: 'with a foreign processor',
+    ok: 201,
+    request: async (f, own) => ({
+      url: '/appointments',
+      payload: { appointment_type_id: await own('appointmentType'), processor_id: await f('processor'), start: nextStart(), last_name: 'Übernommen' },
+    }),
+  },
+  {
+    route: 'GET /appointments',
+    variant: 'of a foreign processor',
+    request: async (f) => ({ url: `/appointments?from=2030-01-01&to=2030-01-31&processor_id=${await f('processor')}` }),
+  },
+  { route: 'PATCH /appointments/:id', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}`, payload: { description: 'Übernommen' } }) },
+  { route: 'POST /appointments/:id/cancel', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/cancel`, payload: {} }) },
+  { route: 'POST /appointments/:id/restore', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/restore`, payload: {} }) },
+  { route: 'DELETE /appointments/:id', queueScoped: true, ok: 204, request: async (f) => ({ url: `/appointments/${await f('appointment')}` }) },
   // tickets: the work view and the staff actions
   { route: 'GET /queues/:id/members', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/members` }) },
   { route: 'POST /queues/:id/call-next', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/call-next`, payload: {} }) },
@@ -464,6 +509,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /routes/id/:id': 'public link resolution (docs/product.md#the-api)',
   'GET /routes/identifier/:account/:profile/:queue': 'public link resolution (docs/product.md#the-api)',
   'GET /routes/identifier/:account/monitor/:monitor': 'public link resolution (docs/product.md#the-api)',
+  'GET /appointments/:id': 'the appointment page: the random appointment id is the patient’s key to it',
+  'POST /appointments/:id/move': 'the patient moves their own appointment with its key',
   'POST /password-reset/:token': 'a one-time token from a mail, not an id of the account',
   'GET /docs/*': 'the static files of the OpenAPI page',
   'GET *': 'the web app’s static files (registered only when a web build exists)',
@@ -539,6 +586,7 @@ async function snapshot(scope: Scope) {
         .from(queueMemberInfoTags)
         .where(or(inArray(queueMemberInfoTags.memberId, memberRows.map((m) => m.id)), inArray(queueMemberInfoTags.infoTagId, tagIds))),
     ),
+    appointments: sorted(await db.select().from(appointments).where(or(inArray(appointments.queueId, queueIds), ...byAccount(appointments.accountId)))),
     monitors: sorted(await db.select().from(monitors).where(inArray(monitors.id, monitorIds))),
     monitorQueues: sorted(
       await db
@@ -690,7 +738,7 @@ describe('what no id names', () => {
   });
 
   it('the lists of account A show nothing of account B; a processor’s queue list not the unassigned queue', async () => {
-    for (const url of ['/profiles', '/queues', '/info-tags', '/processors', '/processors/me/queues', '/monitors', '/dashboard', '/appointment-types', '/appointment-slots']) {
+    for (const url of ['/profiles', '/queues', '/info-tags', '/processors', '/processors/me/queues', '/monitors', '/dashboard', '/appointment-types', '/appointment-slots', '/appointments?from=2030-01-01&to=2030-03-01']) {
       const res = await t.inject({ method: 'GET', url, headers: asUser(adminA.user) });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
       expect([...secretsB].filter((secret) => res.body.includes(secret)), url).toEqual([]);

@@ -62,6 +62,18 @@ export type AppointmentTypeListQuery = z.infer<typeof AppointmentTypeListQuery>;
 export const AVAILABILITY_MAX_DAYS = 62;
 const LocalDateString = z.string().refine(isCalendarDate, 'INVALID_DATE');
 
+/**
+ * A stretch of local dates, both inclusive, forwards and at most AVAILABILITY_MAX_DAYS long:
+ * the range of availability and of the staff's appointment list.
+ */
+export function refineDateRange(query: { from: string; to: string }, ctx: z.RefinementCtx): void {
+  const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
+  if (!Number.isFinite(days)) return;
+  if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'END_NOT_AFTER_START' });
+  // A too_big issue carries its maximum to the message, as every length and value limit does.
+  else if (days > AVAILABILITY_MAX_DAYS) ctx.addIssue({ code: 'too_big', origin: 'number', maximum: AVAILABILITY_MAX_DAYS, path: ['to'], message: 'RANGE_TOO_LONG' });
+}
+
 /** `GET /appointment-types/{id}/availability?from=&to=&channel=`: local dates, both inclusive. */
 export const AvailabilityQuery = z
   .object({
@@ -70,13 +82,7 @@ export const AvailabilityQuery = z
     /** Whose view without a login: the patient's phone (ONLINE, default) or the kiosk. */
     channel: z.enum(['ONLINE', 'KIOSK']).optional(),
   })
-  .superRefine((query, ctx) => {
-    const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
-    if (!Number.isFinite(days)) return;
-    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'END_NOT_AFTER_START' });
-    // A too_big issue carries its maximum to the message, as every length and value limit does.
-    else if (days > AVAILABILITY_MAX_DAYS) ctx.addIssue({ code: 'too_big', origin: 'number', maximum: AVAILABILITY_MAX_DAYS, path: ['to'], message: 'RANGE_TOO_LONG' });
-  });
+  .superRefine(refineDateRange);
 export type AvailabilityQuery = z.infer<typeof AvailabilityQuery>;
 
 /** Free times in the location's zone; `start`/`end` ISO 8601 with the local offset. */

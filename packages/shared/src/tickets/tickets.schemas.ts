@@ -51,8 +51,9 @@ const name = (max: number) => z.string().trim().max(max);
 /**
  * One patient data field, trimmed, with its format rule; empty means "not given". Insurance
  * numbers and phone numbers lose their spaces before the check and are kept without them.
+ * Tickets and appointment bookings both check their patient data with these.
  */
-const fieldFormats = {
+export const PATIENT_FIELD_FORMATS = {
   display_name: name(PATIENT_DATA_MAX_LENGTH.display_name),
   first_name: name(PATIENT_DATA_MAX_LENGTH.first_name),
   last_name: name(PATIENT_DATA_MAX_LENGTH.last_name),
@@ -131,7 +132,7 @@ export function drawTicketInput(patientInputs: PatientInputs, context: DrawTicke
       shape[field] = z.unknown().optional();
       continue;
     }
-    const format = fieldFormats[field];
+    const format = PATIENT_FIELD_FORMATS[field];
     shape[field] =
       mode === 'REQUIRED'
         ? // Whitespace only counts as empty: checked after trimming.

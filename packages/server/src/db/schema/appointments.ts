@@ -2,6 +2,10 @@
 import { isNull, sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import {
+  APPOINTMENT_CANCEL_STATES,
+  APPOINTMENT_SOURCES,
+  APPOINTMENT_STATUSES,
+  BOOKING_CHANNELS,
   APPOINTMENT_DURATION_MAX_MINUTES,
   APPOINTMENT_DURATION_MIN_MINUTES,
   APPOINTMENT_SLOT_KINDS,
@@ -73,4 +77,55 @@ export const appointmentSlots = pgTable('appointment_slots', {
   check('appointment_slots_day', sql`(${t.kind} = 'WEEK') = (${t.weekday} IS NOT NULL AND ${t.date} IS NULL) AND (${t.weekday} IS NOT NULL OR ${t.date} IS NOT NULL)`),
   check('appointment_slots_weekday_range', sql`${t.weekday} IS NULL OR ${t.weekday} BETWEEN 1 AND 7`),
   check('appointment_slots_end_after_start', sql`${t.endTime} > ${t.startTime}`),
+]);
+
+export const appointmentStatus = pgEnum('appointment_status', APPOINTMENT_STATUSES);
+export const appointmentCancelState = pgEnum('appointment_cancel_state', APPOINTMENT_CANCEL_STATES);
+export const appointmentSource = pgEnum('appointment_source', APPOINTMENT_SOURCES);
+export const bookingChannel = pgEnum('booking_channel', BOOKING_CHANNELS);
+
+/**
+ * Booked appointments (docs/product.md#entities Appointment). The id is the patient's key. A
+ * cancelled one keeps its status and gains `cancel_state`; only then does it stop holding its
+ * time. No two appointments of one processor that hold time overlap: the exclusion constraint
+ * `appointments_no_overlap` (hand-written in migration 0010, drizzle cannot declare one) says
+ * so for every writer at once, back-to-back ones allowed ('[)').
+ */
+export const appointments = pgTable('appointments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'no action' }),
+  queueId: uuid('queue_id').notNull().references(() => queues.id, { onDelete: 'no action' }),
+  appointmentTypeId: uuid('appointment_type_id').notNull().references(() => appointmentTypes.id, { onDelete: 'no action' }),
+  // A removed processor leaves their appointments without one, to be given to someone else.
+  processorId: uuid('processor_id').references(() => users.id, { onDelete: 'set null' }),
+  seriesId: uuid('series_id'),
+  startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+  endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+  status: appointmentStatus('status').notNull().default('BOOKED'),
+  cancelState: appointmentCancelState('cancel_state'),
+  source: appointmentSource('source').notNull(),
+  channel: bookingChannel('channel'),
+  bookedByUserId: uuid('booked_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  birthDate: text('birth_date'),
+  mail: text('mail'),
+  phone: text('phone'),
+  insuranceNumber: text('insurance_number'),
+  description: text('description'),
+  notifyMail: boolean('notify_mail').notNull().default(false),
+  notifySms: boolean('notify_sms').notNull().default(false),
+  smsReminderMinutes: integer('sms_reminder_minutes'),
+  lang: text('lang'),
+  /** Raised by every change: the compare-and-set of a PATCH and the calendar file's SEQUENCE. */
+  version: integer('version').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('appointments_account_start_idx').on(t.accountId, t.startAt),
+  index('appointments_processor_start_idx').on(t.processorId, t.startAt),
+  index('appointments_queue_start_idx').on(t.queueId, t.startAt),
+  index('appointments_series_idx').on(t.seriesId),
+  check('appointments_end_after_start', sql`${t.endAt} > ${t.startAt}`),
 ]);

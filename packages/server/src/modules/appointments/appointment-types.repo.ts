@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { appointmentTypeIsLive, appointmentTypes, profileIsLive, profiles, queueIsLive, queueProcessors, queues, users } from '../../db/schema/index.js';
+import { accounts, appointmentTypeIsLive, appointmentTypes, profileIsLive, profiles, queueIsLive, queueProcessors, queues, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth.js';
 import { inQueueVisibleTo } from '../queues/index.js';
 
@@ -79,16 +79,26 @@ export async function isAssignedToQueue(db: Queryable, queueId: string, userId: 
 export interface TypeWithLocation {
   type: AppointmentTypeRow;
   location: { timeZone: string; country: string | null; region: string | null };
+  /** Whether patients may move their appointments of this type (the list's setting). */
+  allowMove: boolean;
+  account: { subscriptionState: string; trialEnd: Date | null };
 }
 
 /**
- * A live type of a live list and location, with the location's zone and holiday calendar;
+ * A live type of a live list and location, with the location's zone and holiday calendar and
+ * what booking it asks of the list and the account;
  * for staff (`actor`) only if they see the list, for the public any.
  */
 export async function findTypeWithLocation(db: Queryable, id: string, actor: Actor | undefined): Promise<TypeWithLocation | undefined> {
   const [row] = await db
-    .select({ type: appointmentTypes, location: { timeZone: profiles.timeZone, country: profiles.country, region: profiles.region } })
+    .select({
+      type: appointmentTypes,
+      location: { timeZone: profiles.timeZone, country: profiles.country, region: profiles.region },
+      allowMove: queues.allowMoveAppointment,
+      account: { subscriptionState: accounts.subscriptionState, trialEnd: accounts.trialEnd },
+    })
     .from(appointmentTypes)
+    .innerJoin(accounts, eq(accounts.id, appointmentTypes.accountId))
     .innerJoin(queues, and(eq(queues.id, appointmentTypes.queueId), queueIsLive))
     .innerJoin(profiles, and(eq(profiles.id, appointmentTypes.profileId), profileIsLive))
     .where(and(eq(appointmentTypes.id, id), appointmentTypeIsLive, ...(actor ? [inQueueVisibleTo(actor, appointmentTypes.queueId)] : [])))

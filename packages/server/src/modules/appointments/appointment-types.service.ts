@@ -45,13 +45,17 @@ async function visibleType(db: Queryable, actor: Actor, id: string): Promise<App
 }
 
 /**
- * A default processor must be a user of the account (another account's id is a 404 like any
- * foreign id) and serve the type's list: a patient must not be promised someone who never calls it.
+ * A processor named for a type (its default) or a booking must be a user of the account
+ * (another account's id is a 404 like any foreign id) and serve the type's list: a patient must
+ * not be promised someone who never calls it.
  */
+export async function checkServesList(db: Queryable, accountId: string, queueId: string, userId: string, field: string): Promise<void> {
+  if (!isUuid(userId) || !(await isUserOfAccount(db, accountId, userId))) throw new AppError('NOT_FOUND');
+  if (!(await isAssignedToQueue(db, queueId, userId))) throw new AppError('VALIDATION', { fields: { [field]: 'INVALID_VALUE' } });
+}
+
 async function checkDefaultProcessor(db: Queryable, actor: Actor, queueId: string, userId: string | null | undefined): Promise<void> {
-  if (!userId) return;
-  if (!isUuid(userId) || !(await isUserOfAccount(db, actor.accountId, userId))) throw new AppError('NOT_FOUND');
-  if (!(await isAssignedToQueue(db, queueId, userId))) throw new AppError('VALIDATION', { fields: { default_processor_id: 'INVALID_VALUE' } });
+  if (userId) await checkServesList(db, actor.accountId, queueId, userId, 'default_processor_id');
 }
 
 function changesFrom(input: UpdateAppointmentTypeInput): AppointmentTypeChanges {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError, AppointmentType, Availability } from '@wartefrei/shared';
+import type { ApiError, Availability } from '@wartefrei/shared';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { setNow } from '../../../test/support/test-clock.js';
-import { asUser, givenAdmin, givenProcessor, givenProfile, givenQueue } from '../../../test/support/factories.js';
+import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
+import { givenBookablePractice, type PracticeOptions } from '../../../test/support/appointments.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,31 +13,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** A practice in Vienna (holidays of Vienna) with one list, its processor, a type and Monday and Tuesday mornings. */
-async function givenBookablePractice(type: Record<string, unknown> = {}) {
-  const a = await givenAdmin(t);
-  const profileId = await givenProfile(t, a.accountId, { timeZone: 'Europe/Vienna', country: 'AT', region: '9' });
-  const queueId = await givenQueue(t, a.accountId, { profileId });
-  const processor = await givenProcessor(t, a.accountId, [queueId]);
-  const created = await t.inject({ method: 'POST', url: '/appointment-types', headers: asUser(a.user), payload: { queue_id: queueId, duration_minutes: 60, ...type } });
-  for (const weekday of [1, 2]) {
-    const slot = await t.inject({
-      method: 'POST',
-      url: '/appointment-slots',
-      headers: asUser(a.user),
-      payload: { profile_id: profileId, processor_id: processor.id, kind: 'WEEK', weekday, start_time: '08:00', end_time: '10:00' },
-    });
-    expect(slot.statusCode).toBe(201);
-  }
-  return { ...a, profileId, queueId, processor, type: created.json<AppointmentType>() };
-}
+const givenPractice = (options: PracticeOptions = {}) => givenBookablePractice(t, options);
 
 const availability = (id: string, query: string, headers: Record<string, string> = {}) =>
   t.inject({ method: 'GET', url: `/appointment-types/${id}/availability?${query}`, headers });
 
 describe('GET /appointment-types/{id}/availability', () => {
   it('shows a patient the free times in the practice’s zone, with its offset, across the spring change', async () => {
-    const p = await givenBookablePractice();
+    const p = await givenPractice();
     const res = await availability(p.type.id, 'from=2026-03-23&to=2026-03-31');
     expect(res.statusCode).toBe(200);
     // The 23rd and 24th lie before "now" (27 March): nothing is offered in the past.
@@ -52,19 +36,19 @@ describe('GET /appointment-types/{id}/availability', () => {
   });
 
   it('rests on the location’s public holidays (Vienna, 8 December)', async () => {
-    const p = await givenBookablePractice();
+    const p = await givenPractice();
     const slots = (await availability(p.type.id, 'from=2026-12-07&to=2026-12-15')).json<Availability>().slots.map((s) => s.start.slice(0, 10));
     expect([...new Set(slots)]).toEqual(['2026-12-07', '2026-12-14', '2026-12-15']);
   });
 
   it('answers the public only for a type bookable on its channel; staff see it anyway', async () => {
-    const p = await givenBookablePractice({ bookable_online: false, bookable_kiosk: true });
+    const p = await givenPractice({ type: { bookable_online: false, bookable_kiosk: true } });
     const online = await availability(p.type.id, 'from=2026-03-30&to=2026-03-30');
     expect(online.statusCode).toBe(403);
     expect(online.json<ApiError>()).toMatchObject({ code: 'NOT_BOOKABLE_ONLINE', message: 'Diese Terminart kann nicht online gebucht werden' });
     expect((await availability(p.type.id, 'from=2026-03-30&to=2026-03-30&channel=KIOSK')).json<Availability>().slots).toHaveLength(2);
     expect((await availability(p.type.id, 'from=2026-03-30&to=2026-03-30', asUser(p.processor))).json<Availability>().slots).toHaveLength(2);
-    const q = await givenBookablePractice();
+    const q = await givenPractice();
     const kiosk = await availability(q.type.id, 'from=2026-03-30&to=2026-03-30&channel=KIOSK');
     expect(kiosk.json<ApiError>().code).toBe('NOT_BOOKABLE_AT_KIOSK');
   });
@@ -75,7 +59,7 @@ describe('GET /appointment-types/{id}/availability', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json<ApiError>()).toMatchObject({ code: 'APPOINTMENT_TYPE_NOT_FOUND', message: 'Terminart nicht gefunden' });
     }
-    const p = await givenBookablePractice();
+    const p = await givenPractice();
     const stranger = await givenAdmin(t);
     expect((await availability(p.type.id, 'from=2026-03-30&to=2026-03-30', asUser(stranger.user))).statusCode).toBe(404);
     const colleague = await givenProcessor(t, p.accountId, []);
@@ -83,7 +67,7 @@ describe('GET /appointment-types/{id}/availability', () => {
   });
 
   it('covers at most 62 days, forwards', async () => {
-    const p = await givenBookablePractice();
+    const p = await givenPractice();
     expect((await availability(p.type.id, 'from=2026-04-01&to=2026-06-01')).statusCode).toBe(200); // 62 days
     const long = await availability(p.type.id, 'from=2026-04-01&to=2026-06-02');
     expect(long.statusCode).toBe(400);

@@ -1,3 +1,4 @@
+import type { BookingFieldModes } from '@wartefrei/shared';
 import { addDays, formatLocalDate, isoWeekday, zonedTimeToUtc, zoneOffsetMs, type LocalDate } from '@wartefrei/shared';
 
 /*
@@ -19,6 +20,8 @@ export interface AvailabilityRule {
   appointmentTypeIds: string[];
   minHoursInAdvance: number;
   maxHoursInAdvance: number | null;
+  /** The patient data a booking in this rule asks for (booking only; free times ignore it). */
+  requiredFields?: BookingFieldModes;
 }
 
 export interface AvailabilityInput {
@@ -60,34 +63,64 @@ function subtract(a: number, b: number, cuts: readonly (readonly [number, number
   return pieces;
 }
 
-/** The free times of one appointment type, ordered by start, then processor. */
-export function freeTimes(input: AvailabilityInput): FreeTime[] {
+/** A time the rules offer, before "now", the booking window and what is taken are looked at. */
+export interface OfferedTime extends FreeTime {
+  rule: AvailabilityRule;
+}
+
+/** Why an offered time cannot be booked now: gone, too soon, or too far ahead (docs/product.md#validation-rules). */
+export type WindowProblem = 'IN_PAST' | 'TOO_SHORT_NOTICE' | 'TOO_FAR_AHEAD';
+
+export function windowProblem(offered: OfferedTime, now: Date): WindowProblem | undefined {
+  const start = offered.start.getTime();
+  if (start <= now.getTime()) return 'IN_PAST';
+  if (start < now.getTime() + offered.rule.minHoursInAdvance * HOUR) return 'TOO_SHORT_NOTICE';
+  if (offered.rule.maxHoursInAdvance !== null && start > now.getTime() + offered.rule.maxHoursInAdvance * HOUR) return 'TOO_FAR_AHEAD';
+  return undefined;
+}
+
+/** Whether [start, end) meets any of the taken times. */
+export function overlapsBusy(busy: readonly (readonly [number, number])[] | undefined, start: number, end: number): boolean {
+  return (busy ?? []).some(([s, e]) => s < end && e > start);
+}
+
+/**
+ * Every time the rules offer for the type, one per rule (so possibly twice where two rules of
+ * a processor overlap), in date order: the source both of the free times and of a booking's
+ * reason for refusal.
+ */
+export function offeredTimes(input: Omit<AvailabilityInput, 'now' | 'busy'>): OfferedTime[] {
   const duration = input.type.durationMinutes * MINUTE;
-  const now = input.now.getTime();
-  const found = new Map<string, FreeTime>();
+  const offered: OfferedTime[] = [];
+  const rules = input.rules.filter((rule) => forType(rule, input.type.id));
   for (let date = input.from; formatLocalDate(date) <= formatLocalDate(input.to); date = addDays(date, 1)) {
     const day = formatLocalDate(date);
     const weekday = isoWeekday(date);
     const holiday = input.isHoliday(day);
-    const rules = input.rules.filter((rule) => forType(rule, input.type.id));
     const adding = rules.filter((rule) => (rule.kind === 'WEEK' ? rule.weekday === weekday && !holiday : rule.kind === 'SINGLE' && rule.date === day));
     for (const rule of adding) {
       const cuts = rules
         .filter((cut) => cut.kind === 'SINGLE_NEGATE' && cut.date === day && cut.processorId === rule.processorId)
         .map((cut) => [minutesOf(cut.startTime), minutesOf(cut.endTime)] as const);
-      const earliest = now + rule.minHoursInAdvance * HOUR;
-      const latest = rule.maxHoursInAdvance === null ? Infinity : now + rule.maxHoursInAdvance * HOUR;
-      const busy = input.busy?.get(rule.processorId) ?? [];
       for (const [a, b] of subtract(minutesOf(rule.startTime), minutesOf(rule.endTime), cuts)) {
         const end = zonedTimeToUtc(date, timeOf(b), input.timeZone).getTime();
         for (let start = zonedTimeToUtc(date, timeOf(a), input.timeZone).getTime(); start + duration <= end; start += duration) {
-          if (start < earliest || start <= now || start > latest) continue;
-          if (busy.some(([s, e]) => s < start + duration && e > start)) continue;
-          const key = `${start}|${rule.processorId}`;
-          if (!found.has(key)) found.set(key, { start: new Date(start), end: new Date(start + duration), processorId: rule.processorId });
+          offered.push({ start: new Date(start), end: new Date(start + duration), processorId: rule.processorId, rule });
         }
       }
     }
+  }
+  return offered;
+}
+
+/** The free times of one appointment type, ordered by start, then processor. */
+export function freeTimes(input: AvailabilityInput): FreeTime[] {
+  const found = new Map<string, FreeTime>();
+  for (const offered of offeredTimes(input)) {
+    if (windowProblem(offered, input.now)) continue;
+    if (overlapsBusy(input.busy?.get(offered.processorId), offered.start.getTime(), offered.end.getTime())) continue;
+    const key = `${offered.start.getTime()}|${offered.processorId}`;
+    if (!found.has(key)) found.set(key, { start: offered.start, end: offered.end, processorId: offered.processorId });
   }
   return [...found.values()].sort((x, y) => x.start.getTime() - y.start.getTime() || x.processorId.localeCompare(y.processorId));
 }

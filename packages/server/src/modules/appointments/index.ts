@@ -1,2 +1,3 @@
 export { appointmentTypesRoutes } from './appointment-types.routes.js';
 export { appointmentSlotsRoutes } from './appointment-slots.routes.js';
+export { appointmentsRoutes } from './appointments.routes.js';

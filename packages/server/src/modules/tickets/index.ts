@@ -5,3 +5,4 @@ export { publicQueues } from './views.service.js';
 export { estimateLine } from './line.js';
 export { loadQueueLine, type QueueLine } from './draw.repo.js';
 export { registerTicketJobs } from './tickets.jobs.js';
+export { laneDelayMinutes } from './lane-delay.js';

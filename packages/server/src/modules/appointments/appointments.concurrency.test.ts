@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError, PatientAppointment } from '@wartefrei/shared';
+import { selectRows } from '../../db/connect.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { setNow } from '../../../test/support/test-clock.js';
+import { bookingBody, givenBookablePractice } from '../../../test/support/appointments.js';
+import { testDatabaseKind } from '../../../test/support/test-database.js';
+
+/**
+ * No two appointments of one processor overlap, whatever arrives at once
+ * (docs/architecture.md#rules-that-hold-under-concurrency): the exclusion constraint decides,
+ * not a read before the write. Only PostgreSQL runs transactions side by side, so these run
+ * there, over real HTTP to a listening server, as patients' phones send them.
+ */
+describe.runIf(testDatabaseKind === 'postgres')('appointments under concurrency (PostgreSQL)', () => {
+  let t: TestApp;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ bookingLimit: { perIp: 100_000, windowSeconds: 600 } });
+    setNow(t.clock, '2026-03-27T12:00:00+01:00');
+    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => t?.close());
+
+  async function post(path: string, body: unknown): Promise<{ status: number; body: PatientAppointment & ApiError }> {
+    const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as PatientAppointment & ApiError };
+  }
+  const atOnce = <T>(n: number, send: (i: number) => Promise<T>): Promise<T[]> => Promise.all(Array.from({ length: n }, (_, i) => send(i)));
+  /** How many answers had each outcome: `"201"`, `"409 APPOINTMENT_SLOT_TAKEN"`, ... */
+  function outcomes(answers: { status: number; body: Partial<ApiError> }[]): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const a of answers) {
+      const key = a.status < 300 ? String(a.status) : `${a.status} ${a.body.code}`;
+      counts[key] = (counts[key] ?? 0) + 1;
+    }
+    return counts;
+  }
+  /** Pairs of time-holding appointments of one processor that overlap: there must be none. */
+  const overlaps = async (): Promise<unknown[]> =>
+    selectRows(t.app.ctx.db, sql`
+      SELECT a.id, b.id FROM appointments a JOIN appointments b
+        ON a.processor_id = b.processor_id AND a.id < b.id
+       AND tstzrange(a.start_at, a.end_at, '[)') && tstzrange(b.start_at, b.end_at, '[)')
+      WHERE a.cancel_state IS NULL AND b.cancel_state IS NULL`);
+
+  it('100 patients booking one time at once: exactly one gets it', async () => {
+    const p = await givenBookablePractice(t);
+    const answers = await atOnce(100, () => post('/appointments', bookingBody(p.type.id, '2026-03-30T08:00:00+02:00')));
+    expect(outcomes(answers)).toEqual({ '201': 1, '409 APPOINTMENT_SLOT_TAKEN': 99 });
+    expect(await overlaps()).toEqual([]);
+  });
+
+  it('500 bookings over 50 times at once: 50 booked, none overlapping', async () => {
+    // Monday 08:00–16:20 in 10-minute appointments: 50 times, each asked for by 10 patients.
+    const p = await givenBookablePractice(t, { type: { duration_minutes: 10 }, slot: { end_time: '16:20' }, weekdays: [1] });
+    const start = (i: number) => new Date(Date.parse('2026-03-30T08:00:00+02:00') + (i % 50) * 600_000).toISOString().replace('.000Z', 'Z');
+    const answers = await atOnce(500, (i) => post('/appointments', bookingBody(p.type.id, start(i))));
+    expect(outcomes(answers)).toEqual({ '201': 50, '409 APPOINTMENT_SLOT_TAKEN': 450 });
+    const starts = answers.filter((a) => a.status === 201).map((a) => a.body.start);
+    expect(new Set(starts).size).toBe(50);
+    expect(await overlaps()).toEqual([]);
+  });
+
+  it('20 patients moving into one free time at once: one moves, the rest keep theirs', async () => {
+    const p = await givenBookablePractice(t, { type: { duration_minutes: 10 }, slot: { end_time: '12:00' }, weekdays: [1], queue: { allowMoveAppointment: true } });
+    const booked = await atOnce(20, (i) => post('/appointments', bookingBody(p.type.id, new Date(Date.parse('2026-03-30T08:00:00+02:00') + i * 600_000).toISOString())));
+    expect(outcomes(booked)).toEqual({ '201': 20 });
+    const answers = await atOnce(20, (i) => post(`/appointments/${booked[i]!.body.id}/move`, { start: '2026-03-30T11:50:00+02:00' }));
+    expect(outcomes(answers)).toEqual({ '200': 1, '409 APPOINTMENT_SLOT_TAKEN': 19 });
+    expect(await overlaps()).toEqual([]);
+  });
+});

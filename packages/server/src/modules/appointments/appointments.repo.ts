@@ -1,0 +1,149 @@
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/connect.js';
+import { appointments, appointmentTypes, profiles, queues, users } from '../../db/schema/index.js';
+import type { Actor } from '../../platform/auth.js';
+import { inQueueVisibleTo } from '../queues/index.js';
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+export type NewAppointmentRow = typeof appointments.$inferInsert;
+export type AppointmentChanges = Partial<Omit<NewAppointmentRow, 'id' | 'accountId' | 'createdAt' | 'version'>>;
+
+/** Holds its processor's time: not cancelled (the rule of the exclusion constraint). */
+export const holdsTime = isNull(appointments.cancelState);
+
+/** The time each processor has taken between two instants, as [start, end) in epoch milliseconds. */
+export async function busyTimes(db: Queryable, processorIds: string[], from: Date, to: Date, exceptId?: string): Promise<Map<string, [number, number][]>> {
+  const busy = new Map<string, [number, number][]>();
+  if (processorIds.length === 0) return busy;
+  const rows = await db
+    .select({ processorId: appointments.processorId, startAt: appointments.startAt, endAt: appointments.endAt })
+    .from(appointments)
+    .where(
+      and(
+        inArray(appointments.processorId, processorIds),
+        holdsTime,
+        lt(appointments.startAt, to),
+        gt(appointments.endAt, from),
+        ...(exceptId ? [ne(appointments.id, exceptId)] : []),
+      ),
+    );
+  for (const row of rows) {
+    if (!row.processorId) continue;
+    const list = busy.get(row.processorId) ?? [];
+    list.push([row.startAt.getTime(), row.endAt.getTime()]);
+    busy.set(row.processorId, list);
+  }
+  return busy;
+}
+
+export async function insertAppointment(db: Queryable, values: NewAppointmentRow): Promise<AppointmentRow> {
+  const [row] = await db.insert(appointments).values(values).returning();
+  if (!row) throw new Error('insert into appointments returned no row');
+  return row;
+}
+
+/** What the patient's page shows beside the appointment: its type, location and processor. */
+export interface AppointmentWithPlace {
+  appointment: AppointmentRow;
+  typeName: string;
+  location: { id: string; name: string; timeZone: string; street1: string | null; postcode: string | null; city: string | null };
+  processorName: string | null;
+  allowMove: boolean;
+}
+
+/** The appointment by its id (the patient's key), with what its page shows. */
+export async function findAppointmentWithPlace(db: Queryable, id: string): Promise<AppointmentWithPlace | undefined> {
+  const [row] = await db
+    .select({
+      appointment: appointments,
+      typeName: appointmentTypes.name,
+      location: { id: profiles.id, name: profiles.name, timeZone: profiles.timeZone, street1: profiles.street1, postcode: profiles.postcode, city: profiles.city },
+      processorName: users.displayName,
+      allowMove: queues.allowMoveAppointment,
+    })
+    .from(appointments)
+    .innerJoin(appointmentTypes, eq(appointmentTypes.id, appointments.appointmentTypeId))
+    .innerJoin(profiles, eq(profiles.id, appointments.profileId))
+    .innerJoin(queues, eq(queues.id, appointments.queueId))
+    .leftJoin(users, eq(users.id, appointments.processorId))
+    .where(eq(appointments.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The appointment and its location's zone, if the actor sees its list (the queues' visibility rule). */
+export async function findVisibleAppointment(db: Queryable, actor: Actor, id: string): Promise<{ row: AppointmentRow; timeZone: string } | undefined> {
+  const [found] = await db
+    .select({ row: appointments, timeZone: profiles.timeZone })
+    .from(appointments)
+    .innerJoin(profiles, eq(profiles.id, appointments.profileId))
+    .where(and(eq(appointments.id, id), eq(appointments.accountId, actor.accountId), inQueueVisibleTo(actor, appointments.queueId)))
+    .limit(1);
+  return found;
+}
+
+export interface AppointmentFilter {
+  from: string;
+  to: string;
+  processorId?: string | undefined;
+  profileId?: string | undefined;
+  queueId?: string | undefined;
+  status?: AppointmentRow['status'] | 'CANCELLED' | undefined;
+}
+
+/** The appointments of the lists the actor sees whose start falls on the local dates (each location's own zone), by start. */
+export async function listVisibleAppointments(db: Queryable, actor: Actor, filter: AppointmentFilter): Promise<{ row: AppointmentRow; timeZone: string }[]> {
+  const localDay = sql`(${appointments.startAt} AT TIME ZONE ${profiles.timeZone})::date`;
+  const conditions: SQL[] = [
+    eq(appointments.accountId, actor.accountId),
+    inQueueVisibleTo(actor, appointments.queueId),
+    sql`${localDay} BETWEEN ${filter.from}::date AND ${filter.to}::date`,
+  ];
+  if (filter.processorId) conditions.push(eq(appointments.processorId, filter.processorId));
+  if (filter.profileId) conditions.push(eq(appointments.profileId, filter.profileId));
+  if (filter.queueId) conditions.push(eq(appointments.queueId, filter.queueId));
+  if (filter.status === 'CANCELLED') conditions.push(isNotNull(appointments.cancelState));
+  else if (filter.status) conditions.push(eq(appointments.status, filter.status), holdsTime);
+  const rows = await db
+    .select({ row: appointments, timeZone: profiles.timeZone })
+    .from(appointments)
+    .innerJoin(profiles, eq(profiles.id, appointments.profileId))
+    .where(and(...conditions))
+    .orderBy(asc(appointments.startAt), asc(appointments.id));
+  return rows;
+}
+
+/**
+ * Changes the appointments that still are as `expected` says (compare-and-set), raising their
+ * version; those that were not (changed meanwhile, or gone) are left out of the answer.
+ */
+export async function updateAppointmentsIf(db: Queryable, ids: string[], expected: SQL | undefined, changes: AppointmentChanges, at: Date): Promise<AppointmentRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .update(appointments)
+    .set({ ...changes, version: sql`${appointments.version} + 1`, updatedAt: at })
+    .where(and(inArray(appointments.id, ids), ...(expected ? [expected] : [])))
+    .returning();
+}
+
+/** updateAppointmentsIf for one appointment: the changed row, or undefined. */
+export async function updateAppointmentIf(db: Queryable, id: string, expected: SQL | undefined, changes: AppointmentChanges, at: Date): Promise<AppointmentRow | undefined> {
+  const [row] = await updateAppointmentsIf(db, [id], expected, changes, at);
+  return row;
+}
+
+/** The ids of a series' appointments (or the one appointment alone), in start order. */
+export async function idsOfScope(db: Queryable, row: AppointmentRow, all: boolean): Promise<string[]> {
+  if (!all || !row.seriesId) return [row.id];
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.seriesId, row.seriesId), eq(appointments.accountId, row.accountId)))
+    .orderBy(asc(appointments.startAt));
+  return rows.map((r) => r.id);
+}
+
+export async function deleteAppointments(db: Queryable, ids: string[]): Promise<AppointmentRow[]> {
+  if (ids.length === 0) return [];
+  return db.delete(appointments).where(inArray(appointments.id, ids)).returning();
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  Appointment,
+  AppointmentListQuery,
+  BookAppointmentBody,
+  MoveAppointmentInput,
+  PatientAppointment,
+  SeriesScopeInput,
+  SeriesScopeQuery,
+  UpdateAppointmentInput,
+} from '@wartefrei/shared';
+import { actorOf, optionalUser, requireUser } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { IdParams } from '../../platform/params.js';
+import { createRateLimiter } from '../../platform/rate-limit.js';
+import { bookAppointment, cancelByPatient, moveByPatient, patientView } from './booking.service.js';
+import { cancelByStaff, deleteByStaff, listAppointments, restoreByStaff, updateAppointment } from './staff.service.js';
+
+const tags = ['appointments'];
+const security = [{ basic: [] }];
+/** Staff get the appointment with the patient's data; a patient their page, which has none. */
+const StaffOrPatient = z.union([Appointment, PatientAppointment]);
+
+/**
+ * Appointments (docs/product.md#entities): booked by patients without a login (the id is their
+ * key) or by staff of the type's list, who also list, change, cancel, restore and delete them.
+ */
+export const appointmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const preHandler = requireUser(ctx);
+  const bookingLimiter = createRateLimiter({ limit: ctx.config.bookingLimit.perIp, windowSeconds: ctx.config.bookingLimit.windowSeconds });
+
+  app.post(
+    '/appointments',
+    { preHandler: optionalUser(ctx), schema: { tags, body: BookAppointmentBody, response: { 201: StaffOrPatient } } },
+    async (req, reply) => reply.code(201).send(await bookAppointment(ctx, bookingLimiter, req.body, { actor: req.actor, ip: req.ip })),
+  );
+
+  app.get(
+    '/appointments',
+    { preHandler, schema: { tags, security, querystring: AppointmentListQuery, response: { 200: z.array(Appointment) } } },
+    async (req) => listAppointments(ctx, actorOf(req), req.query),
+  );
+
+  app.get('/appointments/:id', { schema: { tags, params: IdParams, response: { 200: PatientAppointment } } }, async (req) => patientView(ctx, req.params.id));
+
+  app.patch(
+    '/appointments/:id',
+    { preHandler, schema: { tags, security, params: IdParams, body: UpdateAppointmentInput, response: { 200: Appointment } } },
+    async (req) => updateAppointment(ctx, actorOf(req), req.params.id, req.body),
+  );
+
+  // The patient cancels by the key alone; staff, signed in, for one occurrence or the series.
+  app.post(
+    '/appointments/:id/cancel',
+    { preHandler: optionalUser(ctx), schema: { tags, params: IdParams, body: SeriesScopeInput, response: { 200: StaffOrPatient } } },
+    async (req) => (req.actor ? cancelByStaff(ctx, req.actor, req.params.id, req.body?.scope) : cancelByPatient(ctx, req.params.id)),
+  );
+
+  app.post(
+    '/appointments/:id/restore',
+    { preHandler, schema: { tags, security, params: IdParams, body: SeriesScopeInput, response: { 200: Appointment } } },
+    async (req) => restoreByStaff(ctx, actorOf(req), req.params.id, req.body?.scope),
+  );
+
+  app.post(
+    '/appointments/:id/move',
+    { schema: { tags, params: IdParams, body: MoveAppointmentInput, response: { 200: PatientAppointment } } },
+    async (req) => moveByPatient(ctx, req.params.id, req.body),
+  );
+
+  app.delete(
+    '/appointments/:id',
+    { preHandler, schema: { tags, security, params: IdParams, querystring: SeriesScopeQuery } },
+    async (req, reply) => {
+      await deleteByStaff(ctx, actorOf(req), req.params.id, req.query.scope);
+      return reply.code(204).send();
+    },
+  );
+};

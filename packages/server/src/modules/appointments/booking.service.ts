@@ -1,0 +1,147 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import {
+  checkBookingFields,
+  formatLocalDate,
+  isSubscriptionValid,
+  localDateOf,
+  type Appointment,
+  type BookAppointmentBody,
+  type MoveAppointmentInput,
+  type PatientAppointment,
+} from '@wartefrei/shared';
+import { appointments } from '../../db/schema/index.js';
+import { isUuid, type Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import type { RateLimiter } from '../../platform/rate-limit.js';
+import { laneDelayMinutes } from '../tickets/index.js';
+import { findTypeWithLocation, type TypeWithLocation } from './appointment-types.repo.js';
+import { findAppointmentWithPlace, insertAppointment, updateAppointmentIf, type AppointmentWithPlace } from './appointments.repo.js';
+import { placementFor, takeFirstFree } from './placement.js';
+import { isOpenForPatient, presentAppointment, presentPatientAppointment } from './present.js';
+
+/** Who books: a patient (online, kiosk) by address, or a signed-in staff member. */
+export interface Booker {
+  actor: Actor | undefined;
+  ip: string;
+}
+
+/** The type to book, for the public any live one (then bookable on the channel), for staff one of their lists. */
+async function typeToBook(ctx: AppContext, body: BookAppointmentBody, actor: Actor | undefined): Promise<TypeWithLocation> {
+  const found = isUuid(body.appointment_type_id) ? await findTypeWithLocation(ctx.db, body.appointment_type_id, actor) : undefined;
+  if (!found) throw new AppError(actor ? 'NOT_FOUND' : 'APPOINTMENT_TYPE_NOT_FOUND');
+  if (!isSubscriptionValid(found.account.subscriptionState, found.account.trialEnd, ctx.clock.now())) throw new AppError('SUBSCRIPTION_INVALID');
+  if (!actor) {
+    const channel = body.channel ?? 'ONLINE';
+    if (channel === 'ONLINE' && !found.type.bookableOnline) throw new AppError('NOT_BOOKABLE_ONLINE');
+    if (channel === 'KIOSK' && !found.type.bookableKiosk) throw new AppError('NOT_BOOKABLE_AT_KIOSK');
+  }
+  return found;
+}
+
+/**
+ * `POST /appointments`: a patient books a free time the rules offer (source SELF_BOOKED,
+ * rate limited per address); staff book any time of a processor of the list (FRONTEND). The
+ * order of checks is the patient's: does the type exist and may it be booked here, is the time
+ * offered, is the data right; then the database decides who gets the time.
+ */
+export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, body: BookAppointmentBody, booker: Booker): Promise<Appointment | PatientAppointment> {
+  const now = ctx.clock.now();
+  const { actor } = booker;
+  if (!actor) {
+    const verdict = limiter.hit(booker.ip, now);
+    if (!verdict.allowed) throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(verdict.retryAfterSeconds) } });
+  }
+  const found = await typeToBook(ctx, body, actor);
+  const { type, location } = found;
+  if (!actor && body.processor_id !== undefined && !isUuid(body.processor_id)) throw new AppError('VALIDATION', { fields: { processor_id: 'INVALID_VALUE' } });
+  const placement = await placementFor(ctx.db, found, { start: new Date(body.start), processorId: body.processor_id, byStaff: actor !== undefined, now });
+  const checked = checkBookingFields(placement.fieldModes, body, formatLocalDate(localDateOf(now, location.timeZone)));
+  if (!checked.ok) throw new AppError('VALIDATION', { fields: checked.fields });
+  const row = await takeFirstFree(placement.processorIds, (processorId) =>
+    insertAppointment(ctx.db, {
+      accountId: type.accountId,
+      profileId: type.profileId,
+      queueId: type.queueId,
+      appointmentTypeId: type.id,
+      processorId,
+      startAt: placement.start,
+      endAt: placement.end,
+      source: actor ? 'FRONTEND' : 'SELF_BOOKED',
+      channel: actor ? null : (body.channel ?? 'ONLINE'),
+      bookedByUserId: actor?.userId ?? null,
+      firstName: checked.value.first_name,
+      lastName: checked.value.last_name,
+      birthDate: checked.value.birth_date,
+      mail: checked.value.mail,
+      phone: checked.value.phone,
+      insuranceNumber: checked.value.insurance_number,
+      description: body.description || null,
+      notifyMail: body.notify_mail ?? checked.value.mail !== null,
+      notifySms: body.notify_sms ?? false,
+      smsReminderMinutes: body.sms_reminder_minutes ?? null,
+      lang: body.lang ?? null,
+      createdAt: now,
+      updatedAt: now,
+    }),
+  );
+  if (actor) return presentAppointment(row, location.timeZone);
+  return patientView(ctx, row.id);
+}
+
+/** The appointment by its key, or APPOINTMENT_NOT_FOUND (a malformed id too). */
+async function appointmentByKey(ctx: AppContext, id: string): Promise<AppointmentWithPlace> {
+  const found = isUuid(id) ? await findAppointmentWithPlace(ctx.db, id) : undefined;
+  if (!found) throw new AppError('APPOINTMENT_NOT_FOUND');
+  return found;
+}
+
+/** `GET /appointments/{id}`: the patient's page, with how late the list runs for it now. */
+export async function patientView(ctx: AppContext, id: string): Promise<PatientAppointment> {
+  const found = await appointmentByKey(ctx, id);
+  const now = ctx.clock.now();
+  const row = found.appointment;
+  const late = isOpenForPatient(row, now) || row.status === 'CHECKED_IN' ? await laneDelayMinutes(ctx.db, row.queueId, row.startAt, now) : 0;
+  return presentPatientAppointment(found, now, late);
+}
+
+/**
+ * `POST /appointments/{id}/cancel` without a login: the patient cancels (cancel state USER,
+ * never restored by them). Cancelling again changes nothing; a visit under way or over cannot be.
+ */
+export async function cancelByPatient(ctx: AppContext, id: string): Promise<PatientAppointment> {
+  const found = await appointmentByKey(ctx, id);
+  const row = found.appointment;
+  if (row.cancelState !== null) return patientView(ctx, id);
+  const now = ctx.clock.now();
+  if (!isOpenForPatient(row, now)) throw new AppError('APPOINTMENT_STATE');
+  const open = and(isNull(appointments.cancelState), eq(appointments.status, 'BOOKED'));
+  // Losing a race (a cancel by staff, a check-in) changes nothing: the page shows what won.
+  await updateAppointmentIf(ctx.db, row.id, open, { cancelState: 'USER' }, now);
+  return patientView(ctx, id);
+}
+
+/**
+ * `POST /appointments/{id}/move`: the patient takes another free time of the same type, where
+ * the list allows it; their processor first, else whoever the rules offer. The same start again
+ * changes nothing.
+ */
+export async function moveByPatient(ctx: AppContext, id: string, input: MoveAppointmentInput): Promise<PatientAppointment> {
+  const found = await appointmentByKey(ctx, id);
+  const row = found.appointment;
+  const now = ctx.clock.now();
+  if (!isOpenForPatient(row, now)) throw new AppError('APPOINTMENT_STATE');
+  if (!found.allowMove) throw new AppError('MOVE_NOT_ALLOWED');
+  const start = new Date(input.start);
+  if (start.getTime() === row.startAt.getTime()) return patientView(ctx, id);
+  const type = await findTypeWithLocation(ctx.db, row.appointmentTypeId, undefined);
+  if (!type) throw new AppError('APPOINTMENT_STATE');
+  const placement = await placementFor(ctx.db, type, { start, byStaff: false, now });
+  const ids = [...placement.processorIds].sort((a, b) => Number(b === row.processorId) - Number(a === row.processorId));
+  const open = and(isNull(appointments.cancelState), eq(appointments.status, 'BOOKED'), eq(appointments.startAt, row.startAt));
+  const moved = await takeFirstFree(ids, (processorId) =>
+    updateAppointmentIf(ctx.db, row.id, open, { startAt: placement.start, endAt: placement.end, processorId, seriesId: null }, now),
+  );
+  if (!moved) throw new AppError('APPOINTMENT_STATE');
+  return patientView(ctx, id);
+}

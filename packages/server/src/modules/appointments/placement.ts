@@ -1,0 +1,89 @@
+import { DEFAULT_BOOKING_FIELD_MODES, localDateOf, STAFF_BOOKING_FIELD_MODES, type BookingFieldModes } from '@wartefrei/shared';
+import type { Queryable } from '../../db/connect.js';
+import { AppError, isExclusionViolation } from '../../platform/errors.js';
+import { isPublicHoliday } from '../profiles/index.js';
+import { slotRulesOfProfile } from './appointment-slots.repo.js';
+import type { TypeWithLocation } from './appointment-types.repo.js';
+import { checkServesList } from './appointment-types.service.js';
+import { offeredTimes, windowProblem, type OfferedTime } from './availability.js';
+
+/*
+ * Where an appointment of a type may go at a start (docs/product.md#validation-rules): one owner
+ * for booking, moving and changing one. A patient may take only a time the rules offer, inside
+ * its booking window; staff may take any time of a processor of the list that is not past. The
+ * database then decides who gets it: the exclusion constraint refuses an overlap, so the
+ * candidates are tried in turn and the first that fits wins.
+ */
+
+/** Where the appointment may go: the processors to try, in order, and the data the slot asks. */
+export interface Placement {
+  start: Date;
+  end: Date;
+  processorIds: string[];
+  fieldModes: BookingFieldModes;
+}
+
+export interface PlacementRequest {
+  start: Date;
+  /** A processor asked for; without one, whoever the rules offer (the type's default first). */
+  processorId?: string | undefined;
+  /** Staff place outside the rules and the booking window; patients only inside. */
+  byStaff: boolean;
+  now: Date;
+}
+
+function notBookable(reason: 'IN_PAST' | 'TOO_SHORT_NOTICE' | 'TOO_FAR_AHEAD' | 'OUTSIDE_HOURS'): AppError {
+  return new AppError('APPOINTMENT_NOT_BOOKABLE', { fields: { start: reason } });
+}
+
+/** The rules' offers of the type at exactly `start` on its local date. */
+async function offersAt(db: Queryable, found: TypeWithLocation, start: Date): Promise<OfferedTime[]> {
+  const { type, location } = found;
+  const day = localDateOf(start, location.timeZone);
+  const offered = offeredTimes({
+    timeZone: location.timeZone,
+    from: day,
+    to: day,
+    type: { id: type.id, durationMinutes: type.durationMinutes },
+    rules: await slotRulesOfProfile(db, type.profileId),
+    isHoliday: (date) => isPublicHoliday(location.country, location.region, date),
+  });
+  return offered.filter((offer) => offer.start.getTime() === start.getTime());
+}
+
+/** Decides where an appointment may go, or refuses with APPOINTMENT_NOT_BOOKABLE and the reason in `fields.start`. */
+export async function placementFor(db: Queryable, found: TypeWithLocation, request: PlacementRequest): Promise<Placement> {
+  const { type } = found;
+  const start = request.start;
+  const end = new Date(start.getTime() + type.durationMinutes * 60_000);
+  if (start.getTime() <= request.now.getTime()) throw notBookable('IN_PAST');
+  if (request.byStaff && request.processorId) {
+    await checkServesList(db, type.accountId, type.queueId, request.processorId, 'processor_id');
+    return { start, end, processorIds: [request.processorId], fieldModes: STAFF_BOOKING_FIELD_MODES };
+  }
+  const offers = (await offersAt(db, found, start)).filter((offer) => !request.processorId || offer.processorId === request.processorId);
+  if (offers.length === 0) throw notBookable('OUTSIDE_HOURS');
+  const open = request.byStaff ? offers : offers.filter((offer) => !windowProblem(offer, request.now));
+  if (open.length === 0) throw notBookable(offers.map((offer) => windowProblem(offer, request.now)).find(Boolean) ?? 'OUTSIDE_HOURS');
+  const ids = [...new Set(open.map((offer) => offer.processorId))];
+  // The type's default processor first: the practice's choice when the patient makes none.
+  ids.sort((a, b) => Number(b === type.defaultProcessorId) - Number(a === type.defaultProcessorId));
+  const fieldModes = request.byStaff ? STAFF_BOOKING_FIELD_MODES : (open.find((offer) => offer.processorId === ids[0])?.rule.requiredFields ?? DEFAULT_BOOKING_FIELD_MODES);
+  return { start, end, processorIds: ids, fieldModes };
+}
+
+/**
+ * Writes the appointment with the first processor whose time is still free: `write` inserts
+ * or updates for one processor, and an overlap refused by the exclusion constraint moves on to
+ * the next. None left: APPOINTMENT_SLOT_TAKEN.
+ */
+export async function takeFirstFree<T>(processorIds: string[], write: (processorId: string) => Promise<T>): Promise<T> {
+  for (const processorId of processorIds) {
+    try {
+      return await write(processorId);
+    } catch (error) {
+      if (!isExclusionViolation(error)) throw error;
+    }
+  }
+  throw new AppError('APPOINTMENT_SLOT_TAKEN');
+}

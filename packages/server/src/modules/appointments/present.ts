@@ -1,0 +1,82 @@
+import type { Appointment, AppointmentView, BookingPatientData, PatientAppointment } from '@wartefrei/shared';
+import type { AppointmentRow, AppointmentWithPlace } from './appointments.repo.js';
+import { formatZoned } from './availability.js';
+
+/** What the appointment page shows: a cancel wins over every status. */
+export function viewOf(row: Pick<AppointmentRow, 'status' | 'cancelState'>): AppointmentView {
+  if (row.cancelState) return 'cancelled';
+  if (row.status === 'CHECKED_IN') return 'checked_in';
+  if (row.status === 'FINISHED' || row.status === 'NO_SHOW') return 'finished';
+  return 'booked';
+}
+
+/** A patient may still cancel (and, where the list allows, move) a booked appointment that has not begun. */
+export function isOpenForPatient(row: Pick<AppointmentRow, 'status' | 'cancelState' | 'startAt'>, now: Date): boolean {
+  return row.cancelState === null && row.status === 'BOOKED' && row.startAt.getTime() > now.getTime();
+}
+
+/** The patient's data of an appointment, by the booking's field names. */
+export function patientDataOf(row: AppointmentRow): BookingPatientData {
+  return {
+    first_name: row.firstName,
+    last_name: row.lastName,
+    birth_date: row.birthDate,
+    mail: row.mail,
+    phone: row.phone,
+    insurance_number: row.insuranceNumber,
+  };
+}
+
+export function presentAppointment(row: AppointmentRow, timeZone: string): Appointment {
+  return {
+    id: row.id,
+    profile_id: row.profileId,
+    queue_id: row.queueId,
+    appointment_type_id: row.appointmentTypeId,
+    processor_id: row.processorId,
+    series_id: row.seriesId,
+    start: formatZoned(row.startAt, timeZone),
+    end: formatZoned(row.endAt, timeZone),
+    status: row.status,
+    cancel_state: row.cancelState,
+    view: viewOf(row),
+    source: row.source,
+    channel: row.channel,
+    ...patientDataOf(row),
+    description: row.description,
+    notify_mail: row.notifyMail,
+    notify_sms: row.notifySms,
+    sms_reminder_minutes: row.smsReminderMinutes,
+    lang: row.lang,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** 'Hauptstraße 1, 1010 Wien', or null when the location has no address. */
+function addressOf(location: AppointmentWithPlace['location']): string | null {
+  const town = [location.postcode, location.city].filter(Boolean).join(' ');
+  const parts = [location.street1, town].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
+export function presentPatientAppointment(found: AppointmentWithPlace, now: Date, lateMinutes: number): PatientAppointment {
+  const { appointment: row, location } = found;
+  const open = isOpenForPatient(row, now);
+  return {
+    id: row.id,
+    status: row.status,
+    view: viewOf(row),
+    source: row.source,
+    start: formatZoned(row.startAt, location.timeZone),
+    end: formatZoned(row.endAt, location.timeZone),
+    time_zone: location.timeZone,
+    type_name: found.typeName,
+    location: { id: location.id, name: location.name, address: addressOf(location) },
+    processor_name: found.processorName,
+    can_cancel: open,
+    can_move: open && found.allowMove,
+    late_minutes: lateMinutes,
+  };
+}

@@ -1,0 +1,161 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import {
+  BOOKING_FIELDS,
+  checkBookingFields,
+  formatLocalDate,
+  localDateOf,
+  STAFF_BOOKING_FIELD_MODES,
+  type Appointment,
+  type AppointmentListQuery,
+  type SeriesScope,
+  type UpdateAppointmentInput,
+} from '@wartefrei/shared';
+import { appointments } from '../../db/schema/index.js';
+import { isUuid, type Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, isExclusionViolation } from '../../platform/errors.js';
+import { findProfileInAccount } from '../profiles/index.js';
+import { queueOfActor } from '../queues/index.js';
+import { findTypeWithLocation, isUserOfAccount } from './appointment-types.repo.js';
+import {
+  deleteAppointments,
+  findVisibleAppointment,
+  idsOfScope,
+  listVisibleAppointments,
+  updateAppointmentIf,
+  updateAppointmentsIf,
+  type AppointmentChanges,
+  type AppointmentRow,
+} from './appointments.repo.js';
+import { placementFor, takeFirstFree } from './placement.js';
+import { patientDataOf, presentAppointment } from './present.js';
+
+/** The appointment if the actor sees its list; else NOT_FOUND, like a foreign or unknown id. */
+async function visibleAppointment(ctx: AppContext, actor: Actor, id: string): Promise<{ row: AppointmentRow; timeZone: string }> {
+  const found = await findVisibleAppointment(ctx.db, actor, id);
+  if (!found) throw new AppError('NOT_FOUND');
+  return found;
+}
+
+/** `GET /appointments?from=&to=`: the appointments of the caller's lists; a filter naming what they cannot see is a 404. */
+export async function listAppointments(ctx: AppContext, actor: Actor, query: AppointmentListQuery): Promise<Appointment[]> {
+  if (query.processor_id !== undefined && !(isUuid(query.processor_id) && (await isUserOfAccount(ctx.db, actor.accountId, query.processor_id)))) {
+    throw new AppError('NOT_FOUND');
+  }
+  if (query.profile_id !== undefined && !(isUuid(query.profile_id) && (await findProfileInAccount(ctx.db, actor.accountId, query.profile_id)))) {
+    throw new AppError('NOT_FOUND');
+  }
+  if (query.queue_id !== undefined) await queueOfActor(ctx.db, actor, query.queue_id);
+  const rows = await listVisibleAppointments(ctx.db, actor, {
+    from: query.from,
+    to: query.to,
+    processorId: query.processor_id,
+    profileId: query.profile_id,
+    queueId: query.queue_id,
+    status: query.status,
+  });
+  return rows.map(({ row, timeZone }) => presentAppointment(row, timeZone));
+}
+
+/** The patient data and details a PATCH changes, checked as a whole with what stays. */
+function dataChanges(row: AppointmentRow, input: UpdateAppointmentInput, today: string): AppointmentChanges {
+  const merged = { ...patientDataOf(row), ...Object.fromEntries(BOOKING_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]])) };
+  const checked = checkBookingFields(
+    STAFF_BOOKING_FIELD_MODES,
+    {
+      ...merged,
+      notify_mail: input.notify_mail ?? row.notifyMail,
+      notify_sms: input.notify_sms ?? row.notifySms,
+      sms_reminder_minutes: input.sms_reminder_minutes !== undefined ? input.sms_reminder_minutes : row.smsReminderMinutes,
+    },
+    today,
+  );
+  if (!checked.ok) throw new AppError('VALIDATION', { fields: checked.fields });
+  const changes: AppointmentChanges = {};
+  const data = checked.value;
+  if (data.first_name !== row.firstName) changes.firstName = data.first_name;
+  if (data.last_name !== row.lastName) changes.lastName = data.last_name;
+  if (data.birth_date !== row.birthDate) changes.birthDate = data.birth_date;
+  if (data.mail !== row.mail) changes.mail = data.mail;
+  if (data.phone !== row.phone) changes.phone = data.phone;
+  if (data.insurance_number !== row.insuranceNumber) changes.insuranceNumber = data.insurance_number;
+  if (input.description !== undefined && (input.description || null) !== row.description) changes.description = input.description || null;
+  if (input.notify_mail !== undefined && input.notify_mail !== row.notifyMail) changes.notifyMail = input.notify_mail;
+  if (input.notify_sms !== undefined && input.notify_sms !== row.notifySms) changes.notifySms = input.notify_sms;
+  if (input.sms_reminder_minutes !== undefined && input.sms_reminder_minutes !== row.smsReminderMinutes) changes.smsReminderMinutes = input.sms_reminder_minutes;
+  return changes;
+}
+
+/**
+ * `PATCH /appointments/{id}`: staff change the time, the processor or the patient's data. A
+ * compare-and-set on the version read (or sent): someone else's change in between answers
+ * APPOINTMENT_CHANGED instead of being overwritten; the same request again changes nothing.
+ * A new time or processor is placed like a staff booking, and detaches the occurrence from its
+ * series (docs/product.md#states-and-transitions). Data changes with `scope` ALL reach every
+ * occurrence of the series.
+ */
+export async function updateAppointment(ctx: AppContext, actor: Actor, id: string, input: UpdateAppointmentInput): Promise<Appointment> {
+  const { row, timeZone } = await visibleAppointment(ctx, actor, id);
+  if (input.version !== undefined && input.version !== row.version) throw new AppError('APPOINTMENT_CHANGED');
+  const now = ctx.clock.now();
+  const changes = dataChanges(row, input, formatLocalDate(localDateOf(now, timeZone)));
+  const start = input.start === undefined ? row.startAt : new Date(input.start);
+  const processorId = input.processor_id ?? row.processorId ?? undefined;
+  const moving = start.getTime() !== row.startAt.getTime() || processorId !== (row.processorId ?? undefined);
+  const sameVersion = eq(appointments.version, row.version);
+  if (!moving) {
+    if (Object.keys(changes).length === 0) return presentAppointment(row, timeZone);
+    const ids = input.scope === 'ALL' ? await idsOfScope(ctx.db, row, true) : [row.id];
+    const others = ids.filter((other) => other !== row.id);
+    const [changed] = await updateAppointmentsIf(ctx.db, [row.id], sameVersion, changes, now);
+    if (!changed) throw new AppError('APPOINTMENT_CHANGED');
+    await updateAppointmentsIf(ctx.db, others, undefined, changes, now);
+    return presentAppointment(changed, timeZone);
+  }
+  if (row.cancelState !== null || row.status !== 'BOOKED') throw new AppError('APPOINTMENT_STATE');
+  const type = await findTypeWithLocation(ctx.db, row.appointmentTypeId, actor);
+  if (!type) throw new AppError('APPOINTMENT_STATE');
+  const placement = await placementFor(ctx.db, type, { start, processorId, byStaff: true, now });
+  const moved = await takeFirstFree(placement.processorIds, (processor) =>
+    updateAppointmentIf(ctx.db, row.id, sameVersion, { ...changes, startAt: placement.start, endAt: placement.end, processorId: processor, seriesId: null }, now),
+  );
+  if (!moved) throw new AppError('APPOINTMENT_CHANGED');
+  return presentAppointment(moved, timeZone);
+}
+
+/**
+ * `POST /appointments/{id}/cancel` by staff: cancel state STAFF for the occurrence or, with
+ * `scope` ALL, every booked occurrence of its series; the time is free again. Cancelling again
+ * changes nothing; a visit checked in or over is not cancelled.
+ */
+export async function cancelByStaff(ctx: AppContext, actor: Actor, id: string, scope: SeriesScope | undefined): Promise<Appointment> {
+  const { row, timeZone } = await visibleAppointment(ctx, actor, id);
+  if (scope !== 'ALL' && row.cancelState === null && row.status !== 'BOOKED') throw new AppError('APPOINTMENT_STATE');
+  const ids = await idsOfScope(ctx.db, row, scope === 'ALL');
+  const open = and(isNull(appointments.cancelState), eq(appointments.status, 'BOOKED'));
+  await updateAppointmentsIf(ctx.db, ids, open, { cancelState: 'STAFF' }, ctx.clock.now());
+  return presentAppointment((await visibleAppointment(ctx, actor, id)).row, timeZone);
+}
+
+/**
+ * `POST /appointments/{id}/restore` (staff only; the patient is not told): the occurrence or the
+ * series holds its time again — all of it or, when any time was taken meanwhile, none
+ * (APPOINTMENT_SLOT_TAKEN: one statement, so the exclusion constraint judges them together).
+ */
+export async function restoreByStaff(ctx: AppContext, actor: Actor, id: string, scope: SeriesScope | undefined): Promise<Appointment> {
+  const { row, timeZone } = await visibleAppointment(ctx, actor, id);
+  const ids = await idsOfScope(ctx.db, row, scope === 'ALL');
+  try {
+    await updateAppointmentsIf(ctx.db, ids, isNotNull(appointments.cancelState), { cancelState: null }, ctx.clock.now());
+  } catch (error) {
+    if (isExclusionViolation(error)) throw new AppError('APPOINTMENT_SLOT_TAKEN');
+    throw error;
+  }
+  return presentAppointment((await visibleAppointment(ctx, actor, id)).row, timeZone);
+}
+
+/** `DELETE /appointments/{id}?scope=`: gone for good (staff only), the occurrence or its whole series. */
+export async function deleteByStaff(ctx: AppContext, actor: Actor, id: string, scope: SeriesScope | undefined): Promise<AppointmentRow[]> {
+  const { row } = await visibleAppointment(ctx, actor, id);
+  return deleteAppointments(ctx.db, await idsOfScope(ctx.db, row, scope === 'ALL'));
+}

@@ -1,0 +1,17 @@
+import type { Queryable } from '../../db/connect.js';
+import { findDrawContext, loadQueueLine } from './draw.repo.js';
+import { estimateLine } from './line.js';
+
+/**
+ * How many minutes after `at` the list's first lane frees up, by the walk-in estimate now: an
+ * appointment whose time has come is called before walk-ins, so it waits only for the one being
+ * served to finish. 0 when the list is on time, closed, or does not calculate wait times.
+ */
+export async function laneDelayMinutes(db: Queryable, queueId: string, at: Date, now: Date): Promise<number> {
+  const context = await findDrawContext(db, queueId);
+  if (!context?.session?.open || !context.queue.waitTimeCalculationEnabled) return 0;
+  const line = await loadQueueLine(db, queueId);
+  const free = estimateLine(context.queue, { ...line, waiting: [] }, now).newTicket?.estimatedStart;
+  if (!free) return 0;
+  return Math.max(0, Math.round((free.getTime() - Math.max(at.getTime(), now.getTime())) / 60_000));
+}

@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import {
+  APPOINTMENT_CANCEL_STATES,
+  APPOINTMENT_SOURCES,
+  APPOINTMENT_STATUSES,
+  APPOINTMENT_VIEWS,
+  BOOKING_CHANNELS,
+  SMS_REMINDER_MINUTES,
+} from '../enums.js';
+import type { FieldErrorCode } from '../errors.js';
+import { SUPPORTED_LANGS } from '../i18n/translate.js';
+import { birthDateProblem, isCalendarDate } from '../tickets/patient-data.js';
+import { PATIENT_FIELD_FORMATS } from '../tickets/tickets.schemas.js';
+import { refineDateRange } from './appointment-types.schemas.js';
+import { BOOKING_FIELDS, type BookingField, type BookingFieldModes } from './appointment-slots.schemas.js';
+
+export const AppointmentStatus = z.enum(APPOINTMENT_STATUSES);
+export type AppointmentStatus = z.infer<typeof AppointmentStatus>;
+export const AppointmentSource = z.enum(APPOINTMENT_SOURCES);
+export type AppointmentSource = z.infer<typeof AppointmentSource>;
+export const BookingChannel = z.enum(BOOKING_CHANNELS);
+export type BookingChannel = z.infer<typeof BookingChannel>;
+export const AppointmentView = z.enum(APPOINTMENT_VIEWS);
+export type AppointmentView = z.infer<typeof AppointmentView>;
+
+/** An instant written with its offset ('2026-03-30T08:00:00+02:00'), on a whole minute. */
+export const ZonedInstant = z.iso
+  .datetime({ offset: true, message: 'INVALID_DATE' })
+  .refine((value) => Date.parse(value) % 60_000 === 0, 'INVALID_VALUE');
+
+const SmsReminderMinutes = z
+  .number()
+  .int()
+  .refine((value) => (SMS_REMINDER_MINUTES as readonly number[]).includes(value), 'INVALID_VALUE');
+
+/** What a booking says about the appointment beyond who the patient is. */
+const bookingDetails = {
+  description: z.string().trim().max(1000),
+  notify_mail: z.boolean(),
+  notify_sms: z.boolean(),
+  /** The patient's choice of reminder (30, 60, 120 or 1440 minutes before); null: none. */
+  sms_reminder_minutes: SmsReminderMinutes.nullable(),
+  lang: z.enum(SUPPORTED_LANGS),
+};
+
+/** The patient data fields of a booking, unread by the route: checkBookingFields judges them. */
+const uncheckedPatientFields = Object.fromEntries(BOOKING_FIELDS.map((field) => [field, z.unknown().optional()])) as Record<
+  BookingField,
+  z.ZodOptional<z.ZodUnknown>
+>;
+
+/**
+ * `POST /appointments` as the route sees it before the type and its slot are known: the patient
+ * data fields are judged by checkBookingFields with the slot's required fields, so a client gets
+ * every field error in one answer, as with a ticket.
+ */
+export const BookAppointmentBody = z.strictObject({
+  appointment_type_id: z.string().trim().min(1).max(64),
+  start: ZonedInstant,
+  /** A processor of the type's list; without one, whoever is free then. */
+  processor_id: z.string().trim().min(1).max(64).optional(),
+  /** The patient's booking without a login: their phone (ONLINE, default) or the kiosk. */
+  channel: BookingChannel.optional(),
+  ...uncheckedPatientFields,
+  description: bookingDetails.description.optional(),
+  notify_mail: bookingDetails.notify_mail.optional(),
+  notify_sms: bookingDetails.notify_sms.optional(),
+  sms_reminder_minutes: bookingDetails.sms_reminder_minutes.optional(),
+  lang: bookingDetails.lang.optional(),
+});
+export type BookAppointmentBody = z.infer<typeof BookAppointmentBody>;
+
+/** The patient data of a booking as stored: null when not asked or left empty. */
+export type BookingPatientData = Record<BookingField, string | null>;
+
+/** A staff booking (on the phone, at the desk) needs a name to call; everything else may follow. */
+export const STAFF_BOOKING_FIELD_MODES: BookingFieldModes = {
+  last_name: 'REQUIRED',
+  first_name: 'OPTIONAL',
+  birth_date: 'OPTIONAL',
+  mail: 'OPTIONAL',
+  phone: 'OPTIONAL',
+  insurance_number: 'OPTIONAL',
+};
+
+/**
+ * The patient data of a booking by the slot's required fields (docs/product.md#validation-rules,
+ * the same formats as a ticket's): a REQUIRED field must be non-empty, a NONE field is dropped
+ * unread. Reminders need somewhere to go: `notify_mail` needs a mail address, `notify_sms` or a
+ * reminder time a phone number. A birth date must not lie after `today` (the location's date).
+ */
+export function checkBookingFields(
+  modes: BookingFieldModes,
+  body: Partial<Record<BookingField, unknown>> & Pick<BookAppointmentBody, 'notify_mail' | 'notify_sms' | 'sms_reminder_minutes'>,
+  today: string,
+): { ok: true; value: BookingPatientData } | { ok: false; fields: Record<string, FieldErrorCode> } {
+  const fields: Record<string, FieldErrorCode> = {};
+  const value = {} as BookingPatientData;
+  for (const field of BOOKING_FIELDS) {
+    value[field] = null;
+    if (modes[field] === 'NONE') continue;
+    const raw = body[field];
+    if (raw === undefined || raw === null) {
+      if (modes[field] === 'REQUIRED') fields[field] = 'REQUIRED';
+      continue;
+    }
+    const parsed = PATIENT_FIELD_FORMATS[field].safeParse(raw);
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? '';
+      fields[field] = (/^[A-Z_]+$/.test(message) ? message : 'INVALID_TYPE') as FieldErrorCode;
+      continue;
+    }
+    if (parsed.data === '') {
+      if (modes[field] === 'REQUIRED') fields[field] = 'REQUIRED';
+      continue;
+    }
+    value[field] = parsed.data;
+  }
+  if (value.birth_date && birthDateProblem(value.birth_date, today)) fields.birth_date ??= 'BIRTH_DATE_FUTURE';
+  if (body.notify_mail === true && !value.mail) fields.mail ??= 'REQUIRED';
+  if ((body.notify_sms === true || typeof body.sms_reminder_minutes === 'number') && !value.phone) fields.phone ??= 'REQUIRED';
+  return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, value };
+}
+
+/** An appointment as staff read it (docs/product.md#entities Appointment). */
+export const Appointment = z.object({
+  id: z.uuid(),
+  profile_id: z.uuid(),
+  queue_id: z.uuid(),
+  appointment_type_id: z.uuid(),
+  processor_id: z.uuid().nullable(),
+  series_id: z.uuid().nullable(),
+  /** ISO 8601 with the location's offset at that instant. */
+  start: z.string(),
+  end: z.string(),
+  status: AppointmentStatus,
+  cancel_state: z.enum(APPOINTMENT_CANCEL_STATES).nullable(),
+  view: AppointmentView,
+  source: AppointmentSource,
+  channel: BookingChannel.nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  birth_date: z.string().nullable(),
+  mail: z.string().nullable(),
+  phone: z.string().nullable(),
+  insurance_number: z.string().nullable(),
+  description: z.string().nullable(),
+  notify_mail: z.boolean(),
+  notify_sms: z.boolean(),
+  sms_reminder_minutes: z.number().int().nullable(),
+  lang: z.string().nullable(),
+  /** Raised by every change: a PATCH may send it back to change only what it saw. */
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Appointment = z.infer<typeof Appointment>;
+
+/**
+ * `GET /appointments/{id}`: the patient's own appointment, the id being the key. Nothing of the
+ * patient's data: the link may be forwarded, and the page needs none of it.
+ */
+export const PatientAppointment = z.object({
+  id: z.uuid(),
+  status: AppointmentStatus,
+  view: AppointmentView,
+  source: AppointmentSource,
+  start: z.string(),
+  end: z.string(),
+  time_zone: z.string(),
+  type_name: z.string(),
+  location: z.object({ id: z.uuid(), name: z.string(), address: z.string().nullable() }),
+  processor_name: z.string().nullable(),
+  can_cancel: z.boolean(),
+  can_move: z.boolean(),
+  /** How late the list runs now, in minutes (0 when on time or not today). */
+  late_minutes: z.number().int(),
+});
+export type PatientAppointment = z.infer<typeof PatientAppointment>;
+
+/** `GET /appointments?from=&to=&processor_id=&status=`: local dates of each location, both inclusive, at most 62 days. */
+export const AppointmentListQuery = z
+  .object({
+  from: z.string().refine(isCalendarDate, 'INVALID_DATE'),
+  to: z.string().refine(isCalendarDate, 'INVALID_DATE'),
+  processor_id: z.string().max(64).optional(),
+  profile_id: z.string().max(64).optional(),
+  queue_id: z.string().max(64).optional(),
+  status: z.enum([...APPOINTMENT_STATUSES, 'CANCELLED']).optional(),
+  })
+  .superRefine(refineDateRange);
+export type AppointmentListQuery = z.infer<typeof AppointmentListQuery>;
+
+/** One occurrence or the whole series (docs/product.md#states-and-transitions Appointments). */
+export const SeriesScope = z.enum(['ONE', 'ALL']);
+export type SeriesScope = z.infer<typeof SeriesScope>;
+
+/** `POST /appointments/{id}/cancel|restore`: a body is optional. */
+export const SeriesScopeInput = z.strictObject({ scope: SeriesScope.optional() }).nullish();
+export type SeriesScopeInput = z.infer<typeof SeriesScopeInput>;
+
+/** `DELETE /appointments/{id}?scope=ONE|ALL`. */
+export const SeriesScopeQuery = z.object({ scope: SeriesScope.optional() });
+export type SeriesScopeQuery = z.infer<typeof SeriesScopeQuery>;
+
+/** `POST /appointments/{id}/move`: the patient picks another free time of the same type. */
+export const MoveAppointmentInput = z.strictObject({ start: ZonedInstant });
+export type MoveAppointmentInput = z.infer<typeof MoveAppointmentInput>;
+
+/** `PATCH /appointments/{id}` (staff): what is sent changes; with `version`, only if nobody changed it since. */
+export const UpdateAppointmentInput = z.strictObject({
+  start: ZonedInstant.optional(),
+  processor_id: z.string().trim().min(1).max(64).optional(),
+  ...uncheckedPatientFields,
+  description: bookingDetails.description.nullable().optional(),
+  notify_mail: bookingDetails.notify_mail.optional(),
+  notify_sms: bookingDetails.notify_sms.optional(),
+  sms_reminder_minutes: bookingDetails.sms_reminder_minutes.optional(),
+  version: z.number().int().min(0).optional(),
+  scope: SeriesScope.optional(),
+});
+export type UpdateAppointmentInput = z.infer<typeof UpdateAppointmentInput>;
