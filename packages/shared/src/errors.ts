@@ -35,6 +35,10 @@ export const ERROR_STATUS = {
   APPOINTMENT_CHANGED: 409,
   /** Cancelled, checked in or over: the change asked for no longer applies. */
   APPOINTMENT_STATE: 409,
+  /** Occurrences of a series whose time is taken: the answer's `conflicts` lists their starts. */
+  SERIES_CONFLICT: 409,
+  /** More than 366 occurrences, or beyond 10 years ahead. */
+  RECURRENCE_TOO_LONG: 422,
   MOVE_NOT_ALLOWED: 403,
   INTAKE_SUSPENDED: 409,
   NUMBER_RANGE_EXHAUSTED: 409,
@@ -106,7 +110,8 @@ export type FieldErrorCode =
   | 'IN_PAST'
   | 'TOO_SHORT_NOTICE'
   | 'TOO_FAR_AHEAD'
-  | 'OUTSIDE_HOURS';
+  | 'OUTSIDE_HOURS'
+  | 'UNTIL_OR_COUNT';
 
 export interface FieldError {
   code: FieldErrorCode;
@@ -119,6 +124,8 @@ export interface ApiError {
   code: ErrorCode;
   message: string;
   fields?: Record<string, FieldError>;
+  /** SERIES_CONFLICT: the starts (ISO 8601, local offset) whose time is taken. */
+  conflicts?: string[];
 }
 
 /** True for a value shaped like an error response body. */

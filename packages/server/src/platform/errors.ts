@@ -20,6 +20,8 @@ interface AppErrorOptions {
   /** Arguments for the message template (`{0}`, ...). */
   args?: (string | number)[];
   headers?: Record<string, string>;
+  /** SERIES_CONFLICT: the starts whose time is taken. */
+  conflicts?: string[];
 }
 
 /** The one error type of the server: a stable code; status and message follow from it. */
@@ -46,6 +48,7 @@ export function presentError(error: AppError, lang: SupportedLang): ApiError {
     code: error.code,
     message: translate(lang, 'errors', error.code, error.options.args),
   };
+  if (error.options.conflicts) body.conflicts = error.options.conflicts;
   if (error.options.fields) {
     body.fields = Object.fromEntries(
       Object.entries(error.options.fields).map(([field, problem]): [string, FieldError] => {

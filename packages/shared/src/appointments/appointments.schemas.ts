@@ -33,6 +33,30 @@ const SmsReminderMinutes = z
   .int()
   .refine((value) => (SMS_REMINDER_MINUTES as readonly number[]).includes(value), 'INVALID_VALUE');
 
+/** How a series repeats (docs/product.md#entities Appointment, RFC 5545). */
+export const RECURRENCE_FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
+/** A series has at most this many occurrences and reaches at most MAX_SERIES_YEARS ahead. */
+export const MAX_SERIES_OCCURRENCES = 366;
+export const MAX_SERIES_YEARS = 10;
+
+/**
+ * `recurrence` of a staff booking: every `interval` days, weeks, months or years from the first
+ * start, at its local time, until a local date (inclusive) or `count` times. A monthly series on
+ * the 31st skips the months without one, a yearly one on 29 February the years without it.
+ */
+export const Recurrence = z
+  .strictObject({
+    frequency: z.enum(RECURRENCE_FREQUENCIES),
+    interval: z.number().int().min(1, 'MIN_VALUE').max(99, 'MAX_VALUE').optional(),
+    until: z.string().refine(isCalendarDate, 'INVALID_DATE').optional(),
+    // Checked against MAX_SERIES_OCCURRENCES by the server (RECURRENCE_TOO_LONG), before any conflict.
+    count: z.number().int().min(1, 'MIN_VALUE').optional(),
+  })
+  .superRefine((rule, ctx) => {
+    if ((rule.until === undefined) === (rule.count === undefined)) ctx.addIssue({ code: 'custom', path: ['count'], message: 'UNTIL_OR_COUNT' });
+  });
+export type Recurrence = z.infer<typeof Recurrence>;
+
 /** What a booking says about the appointment beyond who the patient is. */
 const bookingDetails = {
   description: z.string().trim().max(1000),
@@ -67,6 +91,10 @@ export const BookAppointmentBody = z.strictObject({
   notify_sms: bookingDetails.notify_sms.optional(),
   sms_reminder_minutes: bookingDetails.sms_reminder_minutes.optional(),
   lang: bookingDetails.lang.optional(),
+  /** Staff only: a series, one appointment per occurrence. */
+  recurrence: Recurrence.optional(),
+  /** With a recurrence: book the free occurrences and list the taken ones, instead of refusing the series. */
+  skip_conflicts: z.boolean().optional(),
 });
 export type BookAppointmentBody = z.infer<typeof BookAppointmentBody>;
 
@@ -149,12 +177,19 @@ export const Appointment = z.object({
   notify_sms: z.boolean(),
   sms_reminder_minutes: z.number().int().nullable(),
   lang: z.string().nullable(),
+  recurrence: Recurrence.nullable(),
   /** Raised by every change: a PATCH may send it back to change only what it saw. */
   version: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Appointment = z.infer<typeof Appointment>;
+
+/** A staff booking's answer: the (first) appointment and, for a series, what was booked and skipped. */
+export const BookedAppointment = Appointment.extend({
+  series: z.object({ id: z.uuid(), booked: z.array(z.string()), skipped: z.array(z.string()) }).optional(),
+});
+export type BookedAppointment = z.infer<typeof BookedAppointment>;
 
 /**
  * `GET /appointments/{id}`: the patient's own appointment, the id being the key. Nothing of the

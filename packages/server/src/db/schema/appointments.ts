@@ -12,6 +12,7 @@ import {
   DEFAULT_APPOINTMENT_TYPE_NAME,
   DEFAULT_BOOKING_FIELD_MODES,
   type BookingFieldModes,
+  type Recurrence,
 } from '@wartefrei/shared';
 import { createdAt } from './columns.js';
 import { accounts, users } from './accounts.js';
@@ -118,6 +119,8 @@ export const appointments = pgTable('appointments', {
   notifySms: boolean('notify_sms').notNull().default(false),
   smsReminderMinutes: integer('sms_reminder_minutes'),
   lang: text('lang'),
+  /** The rule the appointment's series was booked with (every occurrence carries it); null alone. */
+  recurrence: jsonb('recurrence').$type<Recurrence>(),
   /** Raised by every change: the compare-and-set of a PATCH and the calendar file's SEQUENCE. */
   version: integer('version').notNull().default(0),
   createdAt: createdAt(),

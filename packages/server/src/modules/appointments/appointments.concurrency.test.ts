@@ -5,6 +5,7 @@ import { selectRows } from '../../db/connect.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { setNow } from '../../../test/support/test-clock.js';
 import { bookingBody, givenBookablePractice } from '../../../test/support/appointments.js';
+import { asUser } from '../../../test/support/factories.js';
 import { testDatabaseKind } from '../../../test/support/test-database.js';
 
 /**
@@ -24,8 +25,8 @@ describe.runIf(testDatabaseKind === 'postgres')('appointments under concurrency 
   });
   afterAll(async () => t?.close());
 
-  async function post(path: string, body: unknown): Promise<{ status: number; body: PatientAppointment & ApiError }> {
-    const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  async function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: PatientAppointment & ApiError }> {
+    const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
     return { status: res.status, body: (await res.json()) as PatientAppointment & ApiError };
   }
   const atOnce = <T>(n: number, send: (i: number) => Promise<T>): Promise<T[]> => Promise.all(Array.from({ length: n }, (_, i) => send(i)));
@@ -61,6 +62,29 @@ describe.runIf(testDatabaseKind === 'postgres')('appointments under concurrency 
     expect(outcomes(answers)).toEqual({ '201': 50, '409 APPOINTMENT_SLOT_TAKEN': 450 });
     const starts = answers.filter((a) => a.status === 201).map((a) => a.body.start);
     expect(new Set(starts).size).toBe(50);
+    expect(await overlaps()).toEqual([]);
+  });
+
+  it('a series racing a single booking of one of its times: exactly one of them gets it, every time', async () => {
+    const p = await givenBookablePractice(t);
+    for (let round = 0; round < 8; round++) {
+      // Tuesday mornings (no public holiday among them) from 31 March, a week further on each
+      // round; the patient wants the third.
+      const first = new Date(Date.parse('2026-03-31T08:00:00+02:00') + round * 7 * 86_400_000);
+      const third = new Date(first.getTime() + 14 * 86_400_000).toISOString();
+      const [series, single] = await Promise.all([
+        post(
+          '/appointments',
+          { appointment_type_id: p.type.id, processor_id: p.processor.id, start: first.toISOString(), last_name: 'Serie', recurrence: { frequency: 'WEEKLY', count: 3 } },
+          asUser(p.user),
+        ),
+        post('/appointments', bookingBody(p.type.id, third)),
+      ]);
+      const outcome = `${series.status} ${series.body.code ?? ''} / ${single.status} ${single.body.code ?? ''}`.replace(/ {2}/g, ' ');
+      expect(['201 / 409 APPOINTMENT_SLOT_TAKEN', '409 SERIES_CONFLICT / 201 '], `round ${round}: ${JSON.stringify(single.body)}`).toContain(outcome);
+      // Cancel whatever was booked, so the next round starts from free Mondays.
+      await t.app.ctx.db.execute(sql`UPDATE appointments SET cancel_state = 'STAFF' WHERE cancel_state IS NULL`);
+    }
     expect(await overlaps()).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import {
   Appointment,
   AppointmentListQuery,
   BookAppointmentBody,
+  BookedAppointment,
   MoveAppointmentInput,
   PatientAppointment,
   SeriesScopeInput,
@@ -21,6 +22,7 @@ const tags = ['appointments'];
 const security = [{ basic: [] }];
 /** Staff get the appointment with the patient's data; a patient their page, which has none. */
 const StaffOrPatient = z.union([Appointment, PatientAppointment]);
+const BookedByStaffOrPatient = z.union([BookedAppointment, PatientAppointment]);
 
 /**
  * Appointments (docs/product.md#entities): booked by patients without a login (the id is their
@@ -32,7 +34,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.post(
     '/appointments',
-    { preHandler: optionalUser(ctx), schema: { tags, body: BookAppointmentBody, response: { 201: StaffOrPatient } } },
+    { preHandler: optionalUser(ctx), schema: { tags, body: BookAppointmentBody, response: { 201: BookedByStaffOrPatient } } },
     async (req, reply) => reply.code(201).send(await bookAppointment(ctx, bookingLimiter, req.body, { actor: req.actor, ip: req.ip })),
   );
 

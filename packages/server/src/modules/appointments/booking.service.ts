@@ -4,8 +4,8 @@ import {
   formatLocalDate,
   isSubscriptionValid,
   localDateOf,
-  type Appointment,
   type BookAppointmentBody,
+  type BookedAppointment,
   type MoveAppointmentInput,
   type PatientAppointment,
 } from '@wartefrei/shared';
@@ -17,7 +17,9 @@ import type { RateLimiter } from '../../platform/rate-limit.js';
 import { laneDelayMinutes } from '../tickets/index.js';
 import { findTypeWithLocation, type TypeWithLocation } from './appointment-types.repo.js';
 import { findAppointmentWithPlace, insertAppointment, updateAppointmentIf, type AppointmentWithPlace } from './appointments.repo.js';
+import { formatZoned } from './availability.js';
 import { placementFor, takeFirstFree } from './placement.js';
+import { bookSeries } from './series.service.js';
 import { isOpenForPatient, presentAppointment, presentPatientAppointment } from './present.js';
 
 /** Who books: a patient (online, kiosk) by address, or a signed-in staff member. */
@@ -45,7 +47,7 @@ async function typeToBook(ctx: AppContext, body: BookAppointmentBody, actor: Act
  * order of checks is the patient's: does the type exist and may it be booked here, is the time
  * offered, is the data right; then the database decides who gets the time.
  */
-export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, body: BookAppointmentBody, booker: Booker): Promise<Appointment | PatientAppointment> {
+export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, body: BookAppointmentBody, booker: Booker): Promise<BookedAppointment | PatientAppointment> {
   const now = ctx.clock.now();
   const { actor } = booker;
   if (!actor) {
@@ -55,35 +57,54 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
   const found = await typeToBook(ctx, body, actor);
   const { type, location } = found;
   if (!actor && body.processor_id !== undefined && !isUuid(body.processor_id)) throw new AppError('VALIDATION', { fields: { processor_id: 'INVALID_VALUE' } });
+  // A series is booked by the practice, never by a patient.
+  if (!actor && (body.recurrence !== undefined || body.skip_conflicts !== undefined)) {
+    throw new AppError('VALIDATION', { fields: { [body.recurrence !== undefined ? 'recurrence' : 'skip_conflicts']: 'INVALID_VALUE' } });
+  }
   const placement = await placementFor(ctx.db, found, { start: new Date(body.start), processorId: body.processor_id, byStaff: actor !== undefined, now });
   const checked = checkBookingFields(placement.fieldModes, body, formatLocalDate(localDateOf(now, location.timeZone)));
   if (!checked.ok) throw new AppError('VALIDATION', { fields: checked.fields });
+  const values = {
+    accountId: type.accountId,
+    profileId: type.profileId,
+    queueId: type.queueId,
+    appointmentTypeId: type.id,
+    source: actor ? ('FRONTEND' as const) : ('SELF_BOOKED' as const),
+    channel: actor ? null : (body.channel ?? 'ONLINE'),
+    bookedByUserId: actor?.userId ?? null,
+    firstName: checked.value.first_name,
+    lastName: checked.value.last_name,
+    birthDate: checked.value.birth_date,
+    mail: checked.value.mail,
+    phone: checked.value.phone,
+    insuranceNumber: checked.value.insurance_number,
+    description: body.description || null,
+    notifyMail: body.notify_mail ?? checked.value.mail !== null,
+    notifySms: body.notify_sms ?? false,
+    smsReminderMinutes: body.sms_reminder_minutes ?? null,
+    lang: body.lang ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (body.recurrence) {
+    const series = await bookSeries(ctx, {
+      first: placement.start,
+      durationMinutes: type.durationMinutes,
+      // A series stays with one processor: the one named, else the first the rules offer.
+      processorId: placement.processorIds[0]!,
+      rule: body.recurrence,
+      skipConflicts: body.skip_conflicts ?? false,
+      timeZone: location.timeZone,
+      values,
+    });
+    const zoned = (start: Date) => formatZoned(start, location.timeZone);
+    return {
+      ...presentAppointment(series.rows[0]!, location.timeZone),
+      series: { id: series.seriesId, booked: series.rows.map((row) => zoned(row.startAt)), skipped: series.skipped.map(zoned) },
+    };
+  }
   const row = await takeFirstFree(placement.processorIds, (processorId) =>
-    insertAppointment(ctx.db, {
-      accountId: type.accountId,
-      profileId: type.profileId,
-      queueId: type.queueId,
-      appointmentTypeId: type.id,
-      processorId,
-      startAt: placement.start,
-      endAt: placement.end,
-      source: actor ? 'FRONTEND' : 'SELF_BOOKED',
-      channel: actor ? null : (body.channel ?? 'ONLINE'),
-      bookedByUserId: actor?.userId ?? null,
-      firstName: checked.value.first_name,
-      lastName: checked.value.last_name,
-      birthDate: checked.value.birth_date,
-      mail: checked.value.mail,
-      phone: checked.value.phone,
-      insuranceNumber: checked.value.insurance_number,
-      description: body.description || null,
-      notifyMail: body.notify_mail ?? checked.value.mail !== null,
-      notifySms: body.notify_sms ?? false,
-      smsReminderMinutes: body.sms_reminder_minutes ?? null,
-      lang: body.lang ?? null,
-      createdAt: now,
-      updatedAt: now,
-    }),
+    insertAppointment(ctx.db, { ...values, processorId, startAt: placement.start, endAt: placement.end }),
   );
   if (actor) return presentAppointment(row, location.timeZone);
   return patientView(ctx, row.id);

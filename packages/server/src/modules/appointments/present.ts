@@ -48,6 +48,7 @@ export function presentAppointment(row: AppointmentRow, timeZone: string): Appoi
     notify_sms: row.notifySms,
     sms_reminder_minutes: row.smsReminderMinutes,
     lang: row.lang,
+    recurrence: row.recurrence,
     version: row.version,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -29,6 +29,7 @@ import {
 } from './appointments.repo.js';
 import { placementFor, takeFirstFree } from './placement.js';
 import { patientDataOf, presentAppointment } from './present.js';
+import { moveSeries } from './series.service.js';
 
 /** The appointment if the actor sees its list; else NOT_FOUND, like a foreign or unknown id. */
 async function visibleAppointment(ctx: AppContext, actor: Actor, id: string): Promise<{ row: AppointmentRow; timeZone: string }> {
@@ -91,8 +92,8 @@ function dataChanges(row: AppointmentRow, input: UpdateAppointmentInput, today: 
  * compare-and-set on the version read (or sent): someone else's change in between answers
  * APPOINTMENT_CHANGED instead of being overwritten; the same request again changes nothing.
  * A new time or processor is placed like a staff booking, and detaches the occurrence from its
- * series (docs/product.md#states-and-transitions). Data changes with `scope` ALL reach every
- * occurrence of the series.
+ * series (docs/product.md#states-and-transitions); with `scope` ALL the coming occurrences move
+ * together (moveSeries) and data changes reach every occurrence.
  */
 export async function updateAppointment(ctx: AppContext, actor: Actor, id: string, input: UpdateAppointmentInput): Promise<Appointment> {
   const { row, timeZone } = await visibleAppointment(ctx, actor, id);
@@ -116,6 +117,10 @@ export async function updateAppointment(ctx: AppContext, actor: Actor, id: strin
   const type = await findTypeWithLocation(ctx.db, row.appointmentTypeId, actor);
   if (!type) throw new AppError('APPOINTMENT_STATE');
   const placement = await placementFor(ctx.db, type, { start, processorId, byStaff: true, now });
+  if (input.scope === 'ALL' && row.seriesId) {
+    await moveSeries(ctx, row, { start: placement.start, processorId: input.processor_id, changes }, timeZone);
+    return presentAppointment((await visibleAppointment(ctx, actor, id)).row, timeZone);
+  }
   const moved = await takeFirstFree(placement.processorIds, (processor) =>
     updateAppointmentIf(ctx.db, row.id, sameVersion, { ...changes, startAt: placement.start, endAt: placement.end, processorId: processor, seriesId: null }, now),
   );
