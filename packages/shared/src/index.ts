@@ -33,3 +33,4 @@ export * from './profiles/regions.js';
 export * from './appointments/appointment-types.schemas.js';
 export * from './appointments/appointment-slots.schemas.js';
 export * from './appointments/appointments.schemas.js';
+export * from './appointments/vacations.schemas.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, or, type Column } from 'drizzle-orm';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
-import type { ApiError, Appointment, AppointmentSlot, AppointmentType, InfoTag, LoggedUser, MemberActionResult, Monitor, Processor, Profile, Queue, ScheduleEntry, TicketView } from '@wartefrei/shared';
+import type { ApiError, Appointment, AppointmentSlot, AppointmentType, InfoTag, LoggedUser, MemberActionResult, Monitor, Processor, Profile, Queue, ScheduleEntry, TicketView, Vacation } from '@wartefrei/shared';
 import {
   accounts,
   appointments,
@@ -18,6 +18,7 @@ import {
   queues,
   sessionScheduleEntries,
   users,
+  vacations,
 } from '../../src/db/schema/index.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { asUser, givenProcessor, givenVerifiedAdmin, logIn } from '../support/factories.js';
@@ -88,7 +89,7 @@ async function givenOpenQueue(owner: Owner, profileId: string, assign: string[],
 }
 
 /** What a row needs an id of. `waiting`, `processing`, `cancelled`, `tagged` are members of `queue`; `tagged` carries `tag`. */
-const KINDS = ['account', 'profile', 'queue', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment'] as const;
+const KINDS = ['account', 'profile', 'queue', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment', 'vacation'] as const;
 type Kind = (typeof KINDS)[number];
 /** The id of one thing of a kind in a world, made through the API on first use. */
 type Ids = (kind: Kind) => Promise<string>;
@@ -203,6 +204,11 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
       );
       keep(appointment.id, `${label}patient${n}`);
       return appointment.id;
+    },
+    vacation: async () => {
+      const vacation = await api<Vacation>(owner.user, 'POST', '/vacations', { type: 'VACATION', whole_days: true, start: '2031-08-01', end: '2031-08-14', absent_processor_id: await ids('processor') }, 201);
+      keep(vacation.id);
+      return vacation.id;
     },
   };
   const made = new Map<Kind, Promise<string>>();
@@ -412,6 +418,26 @@ const ROWS: Row[] = [
   { route: 'POST /appointments/:id/cancel', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/cancel`, payload: {} }) },
   { route: 'POST /appointments/:id/restore', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/restore`, payload: {} }) },
   { route: 'DELETE /appointments/:id', queueScoped: true, ok: 204, request: async (f) => ({ url: `/appointments/${await f('appointment')}` }) },
+  // vacations
+  {
+    route: 'POST /vacations',
+    variant: 'of a foreign processor',
+    ok: 201,
+    request: async (f) => ({ url: '/vacations', payload: { type: 'VACATION', whole_days: true, start: '2031-09-01', end: '2031-09-01', absent_processor_id: await f('processor') } }),
+  },
+  {
+    route: 'POST /vacations',
+    variant: 'with a foreign substitute',
+    ok: 201,
+    // The caller (an admin) is away; only the substitute differs.
+    request: async (f) => ({
+      url: '/vacations',
+      payload: { type: 'SUBSTITUTION', whole_days: true, start: '2031-09-02', end: '2031-09-02', absent_processor_id: adminA.user.id, substitute_processor_id: await f('processor') },
+    }),
+  },
+  { route: 'GET /vacations', variant: 'of a foreign processor', request: async (f) => ({ url: `/vacations?processor_id=${await f('processor')}` }) },
+  { route: 'PATCH /vacations/:id', request: async (f) => ({ url: `/vacations/${await f('vacation')}`, payload: { end: '2031-08-15' } }) },
+  { route: 'DELETE /vacations/:id', ok: 204, request: async (f) => ({ url: `/vacations/${await f('vacation')}` }) },
   // tickets: the work view and the staff actions
   { route: 'GET /queues/:id/members', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/members` }) },
   { route: 'POST /queues/:id/call-next', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/call-next`, payload: {} }) },
@@ -586,6 +612,7 @@ async function snapshot(scope: Scope) {
         .from(queueMemberInfoTags)
         .where(or(inArray(queueMemberInfoTags.memberId, memberRows.map((m) => m.id)), inArray(queueMemberInfoTags.infoTagId, tagIds))),
     ),
+    vacations: sorted(await db.select().from(vacations).where(or(inArray(vacations.absentProcessorId, userIds), ...byAccount(vacations.accountId)))),
     appointments: sorted(await db.select().from(appointments).where(or(inArray(appointments.queueId, queueIds), ...byAccount(appointments.accountId)))),
     monitors: sorted(await db.select().from(monitors).where(inArray(monitors.id, monitorIds))),
     monitorQueues: sorted(
@@ -738,7 +765,7 @@ describe('what no id names', () => {
   });
 
   it('the lists of account A show nothing of account B; a processor’s queue list not the unassigned queue', async () => {
-    for (const url of ['/profiles', '/queues', '/info-tags', '/processors', '/processors/me/queues', '/monitors', '/dashboard', '/appointment-types', '/appointment-slots', '/appointments?from=2030-01-01&to=2030-03-01']) {
+    for (const url of ['/profiles', '/queues', '/info-tags', '/processors', '/processors/me/queues', '/monitors', '/dashboard', '/appointment-types', '/appointment-slots', '/appointments?from=2030-01-01&to=2030-03-01', '/vacations']) {
       const res = await t.inject({ method: 'GET', url, headers: asUser(adminA.user) });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
       expect([...secretsB].filter((secret) => res.body.includes(secret)), url).toEqual([]);

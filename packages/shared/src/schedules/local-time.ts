@@ -16,6 +16,11 @@ export interface LocalDate {
   day: number;
 }
 
+/** The date of 'YYYY-MM-DD' (checked elsewhere: isCalendarDate). */
+export function parseLocalDate(value: string): LocalDate {
+  return { year: Number(value.slice(0, 4)), month: Number(value.slice(5, 7)), day: Number(value.slice(8, 10)) };
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {

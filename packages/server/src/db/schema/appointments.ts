@@ -6,6 +6,7 @@ import {
   APPOINTMENT_SOURCES,
   APPOINTMENT_STATUSES,
   BOOKING_CHANNELS,
+  VACATION_TYPES,
   APPOINTMENT_DURATION_MAX_MINUTES,
   APPOINTMENT_DURATION_MIN_MINUTES,
   APPOINTMENT_SLOT_KINDS,
@@ -131,4 +132,36 @@ export const appointments = pgTable('appointments', {
   index('appointments_queue_start_idx').on(t.queueId, t.startAt),
   index('appointments_series_idx').on(t.seriesId),
   check('appointments_end_after_start', sql`${t.endAt} > ${t.startAt}`),
+]);
+
+export const vacationType = pgEnum('vacation_type', VACATION_TYPES);
+
+/**
+ * A processor away (docs/product.md#entities Vacation/substitution): their free times vanish,
+ * or appear under the substitute. Whole days are local dates (both inclusive), read in each
+ * location's own zone; otherwise two instants.
+ */
+export const vacations = pgTable('vacations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  type: vacationType('type').notNull(),
+  wholeDays: boolean('whole_days').notNull().default(false),
+  startAt: timestamp('start_at', { withTimezone: true }),
+  endAt: timestamp('end_at', { withTimezone: true }),
+  startDate: date('start_date', { mode: 'string' }),
+  endDate: date('end_date', { mode: 'string' }),
+  absentProcessorId: uuid('absent_processor_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  // A substitution without its substitute means nothing: it goes with them.
+  substituteProcessorId: uuid('substitute_processor_id').references(() => users.id, { onDelete: 'cascade' }),
+  considerExistingAppointments: boolean('consider_existing_appointments').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [
+  index('vacations_account_idx').on(t.accountId),
+  index('vacations_absent_idx').on(t.absentProcessorId),
+  check(
+    'vacations_period',
+    sql`CASE WHEN ${t.wholeDays} THEN ${t.startDate} IS NOT NULL AND ${t.endDate} >= ${t.startDate} AND ${t.startAt} IS NULL AND ${t.endAt} IS NULL
+        ELSE ${t.startAt} IS NOT NULL AND ${t.endAt} > ${t.startAt} AND ${t.startDate} IS NULL AND ${t.endDate} IS NULL END`,
+  ),
+  check('vacations_substitute', sql`(${t.type} = 'SUBSTITUTION') = (${t.substituteProcessorId} IS NOT NULL)`),
 ]);

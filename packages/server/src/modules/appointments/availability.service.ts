@@ -1,15 +1,41 @@
-import { zonedTimeToUtc, type Availability, type AvailabilityQuery } from '@wartefrei/shared';
+import { parseLocalDate, zonedTimeToUtc, type Availability, type AvailabilityQuery, type LocalDate } from '@wartefrei/shared';
+import type { Queryable } from '../../db/connect.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { isPublicHoliday } from '../profiles/index.js';
 import { slotRulesOfProfile } from './appointment-slots.repo.js';
-import { findTypeWithLocation } from './appointment-types.repo.js';
+import { findTypeWithLocation, type TypeWithLocation } from './appointment-types.repo.js';
 import { busyTimes } from './appointments.repo.js';
-import { formatZoned, freeTimes } from './availability.js';
+import { formatZoned, freeTimes, type AvailabilityInput } from './availability.js';
+import { absencesOf } from './vacations.repo.js';
 
 const DAY = 86_400_000;
-const localDate = (iso: string) => ({ year: Number(iso.slice(0, 4)), month: Number(iso.slice(5, 7)), day: Number(iso.slice(8, 10)) });
+
+/**
+ * What free times are computed from, for a type between two local dates: the location's rules,
+ * who is away (and who stands in), and — unless only the offers are wanted — what is taken.
+ * The range is widened by a day each side: a zone's day is never longer.
+ */
+export async function freeTimeInputs(db: Queryable, found: TypeWithLocation, from: LocalDate, to: LocalDate, withBusy: boolean): Promise<Omit<AvailabilityInput, 'now'>> {
+  const { type, location } = found;
+  const rules = await slotRulesOfProfile(db, type.profileId);
+  const start = new Date(zonedTimeToUtc(from, '00:00', location.timeZone).getTime() - DAY);
+  const end = new Date(zonedTimeToUtc(to, '00:00', location.timeZone).getTime() + 2 * DAY);
+  const ruled = [...new Set(rules.map((rule) => rule.processorId))];
+  const absences = await absencesOf(db, ruled, start, end, location.timeZone);
+  const standingIn = absences.flatMap((absence) => (absence.substituteId ? [absence.substituteId] : []));
+  return {
+    timeZone: location.timeZone,
+    from,
+    to,
+    type: { id: type.id, durationMinutes: type.durationMinutes },
+    rules,
+    isHoliday: (date) => isPublicHoliday(location.country, location.region, date),
+    absences,
+    ...(withBusy ? { busy: await busyTimes(db, [...new Set([...ruled, ...standingIn])], start, end) } : {}),
+  };
+}
 
 /**
  * `GET /appointment-types/{id}/availability`: the free times of a type between two local dates
@@ -25,26 +51,8 @@ export async function availabilityOf(ctx: AppContext, actor: Actor | undefined, 
     if (channel === 'ONLINE' && !type.bookableOnline) throw new AppError('NOT_BOOKABLE_ONLINE');
     if (channel === 'KIOSK' && !type.bookableKiosk) throw new AppError('NOT_BOOKABLE_AT_KIOSK');
   }
-  const rules = await slotRulesOfProfile(ctx.db, type.profileId);
-  const from = localDate(query.from);
-  const to = localDate(query.to);
-  // What is taken in the range, widened by a day each side: a zone's day is never longer.
-  const busy = await busyTimes(
-    ctx.db,
-    [...new Set(rules.map((rule) => rule.processorId))],
-    new Date(zonedTimeToUtc(from, '00:00', location.timeZone).getTime() - DAY),
-    new Date(zonedTimeToUtc(to, '00:00', location.timeZone).getTime() + 2 * DAY),
-  );
-  const free = freeTimes({
-    timeZone: location.timeZone,
-    from,
-    to,
-    now: ctx.clock.now(),
-    type: { id: type.id, durationMinutes: type.durationMinutes },
-    rules,
-    isHoliday: (date) => isPublicHoliday(location.country, location.region, date),
-    busy,
-  });
+  const inputs = await freeTimeInputs(ctx.db, found, parseLocalDate(query.from), parseLocalDate(query.to), true);
+  const free = freeTimes({ ...inputs, now: ctx.clock.now() });
   return {
     time_zone: location.timeZone,
     slots: free.map((slot) => ({ start: formatZoned(slot.start, location.timeZone), end: formatZoned(slot.end, location.timeZone), processor_id: slot.processorId })),

@@ -36,6 +36,28 @@ export interface AvailabilityInput {
   isHoliday: (localDate: string) => boolean;
   /** Times already taken, per processor, as [start, end) in epoch milliseconds. */
   busy?: ReadonlyMap<string, readonly (readonly [number, number])[]>;
+  /** Processors away: their offers vanish, or go to the substitute. */
+  absences?: readonly Absence[];
+}
+
+/** A processor away over [start, end) in epoch milliseconds; with a substitute, who stands in. */
+export interface Absence {
+  processorId: string;
+  start: number;
+  end: number;
+  substituteId: string | null;
+}
+
+/**
+ * Who offers a time the rules give `processorId`: they, or while they are away their substitute
+ * (unless the substitute is away too), or nobody.
+ */
+function offeredBy(absences: readonly Absence[] | undefined, processorId: string, start: number, end: number): string | undefined {
+  const away = (id: string) => absences?.find((a) => a.processorId === id && a.start < end && a.end > start);
+  const absence = away(processorId);
+  if (!absence) return processorId;
+  if (absence.substituteId && !away(absence.substituteId)) return absence.substituteId;
+  return undefined;
 }
 
 export interface FreeTime {
@@ -86,8 +108,8 @@ export function overlapsBusy(busy: readonly (readonly [number, number])[] | unde
 
 /**
  * Every time the rules offer for the type, one per rule (so possibly twice where two rules of
- * a processor overlap), in date order: the source both of the free times and of a booking's
- * reason for refusal.
+ * a processor overlap), in date order, under the substitute while the processor is away: the
+ * source both of the free times and of a booking's reason for refusal.
  */
 export function offeredTimes(input: Omit<AvailabilityInput, 'now' | 'busy'>): OfferedTime[] {
   const duration = input.type.durationMinutes * MINUTE;
@@ -105,7 +127,8 @@ export function offeredTimes(input: Omit<AvailabilityInput, 'now' | 'busy'>): Of
       for (const [a, b] of subtract(minutesOf(rule.startTime), minutesOf(rule.endTime), cuts)) {
         const end = zonedTimeToUtc(date, timeOf(b), input.timeZone).getTime();
         for (let start = zonedTimeToUtc(date, timeOf(a), input.timeZone).getTime(); start + duration <= end; start += duration) {
-          offered.push({ start: new Date(start), end: new Date(start + duration), processorId: rule.processorId, rule });
+          const processorId = offeredBy(input.absences, rule.processorId, start, start + duration);
+          if (processorId) offered.push({ start: new Date(start), end: new Date(start + duration), processorId, rule });
         }
       }
     }

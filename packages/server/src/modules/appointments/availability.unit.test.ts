@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { parseLocalDate } from '@wartefrei/shared';
 import { freeTimes, formatZoned, type AvailabilityInput, type AvailabilityRule } from './availability.js';
 
-const day = (iso: string) => ({ year: Number(iso.slice(0, 4)), month: Number(iso.slice(5, 7)), day: Number(iso.slice(8, 10)) });
+const day = parseLocalDate;
 const rule = (extra: Partial<AvailabilityRule>): AvailabilityRule => ({
   kind: 'WEEK',
   weekday: 1,
@@ -125,6 +126,42 @@ describe('free times from the rules', () => {
   it('leaves out what is taken, back to back stays free', () => {
     const busy = new Map([['anna', [[Date.parse('2026-03-30T09:00:00+02:00'), Date.parse('2026-03-30T10:30:00+02:00')]] as const]]);
     expect(starts(zone, '2026-03-30', '2026-03-30', [rule({})], { busy })).toEqual(['2026-03-30T08:00:00+02:00 anna', '2026-03-30T11:00:00+02:00 anna']);
+  });
+});
+
+describe('vacations and substitutions', () => {
+  const at = (iso: string) => Date.parse(iso);
+  // Sunday 25 October 2026 has 25 hours in these zones: a whole-day absence covers all of them.
+  it.each(['Europe/Vienna', 'Europe/Berlin', 'Europe/Zurich'])('%s: a whole autumn-change day away, from midnight to midnight, takes every offer of it', (zone) => {
+    const sunday = [rule({ weekday: 7, startTime: '00:00', endTime: '04:00' })];
+    const absences = [{ processorId: 'anna', start: at('2026-10-24T22:00:00Z'), end: at('2026-10-25T23:00:00Z'), substituteId: null }];
+    expect(starts(zone, '2026-10-25', '2026-10-25', sunday)).toHaveLength(5);
+    expect(starts(zone, '2026-10-25', '2026-10-25', sunday, { absences })).toEqual([]);
+  });
+
+  const zone = 'Europe/Vienna';
+  const monday = [rule({})];
+  const nineToTen = { start: at('2026-03-30T09:00:00+02:00'), end: at('2026-03-30T10:00:00+02:00') };
+  it.each([
+    ['away: the hour vanishes', [{ processorId: 'anna', ...nineToTen, substituteId: null }], ['08:00 anna', '10:00 anna', '11:00 anna']],
+    ['stood in for: the hour is the substitute’s', [{ processorId: 'anna', ...nineToTen, substituteId: 'ben' }], ['08:00 anna', '09:00 ben', '10:00 anna', '11:00 anna']],
+    [
+      'the substitute away too: nobody offers it',
+      [
+        { processorId: 'anna', ...nineToTen, substituteId: 'ben' },
+        { processorId: 'ben', ...nineToTen, substituteId: null },
+      ],
+      ['08:00 anna', '10:00 anna', '11:00 anna'],
+    ],
+    ['an absence touching only the end of an offer still takes it', [{ processorId: 'anna', start: at('2026-03-30T09:59:00+02:00'), end: at('2026-03-30T10:01:00+02:00'), substituteId: null }], ['08:00 anna', '11:00 anna']],
+  ])('%s', (_name, absences, expected) => {
+    expect(starts(zone, '2026-03-30', '2026-03-30', monday, { absences }).map((s) => `${s.slice(11, 16)} ${s.split(' ')[1]}`)).toEqual(expected);
+  });
+
+  it('the substitute’s own appointments still count', () => {
+    const absences = [{ processorId: 'anna', ...nineToTen, substituteId: 'ben' }];
+    const busy = new Map([['ben', [[nineToTen.start, nineToTen.end]] as const]]);
+    expect(starts(zone, '2026-03-30', '2026-03-30', monday, { absences, busy })).toHaveLength(3);
   });
 });
 

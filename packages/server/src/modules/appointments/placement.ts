@@ -1,11 +1,10 @@
 import { DEFAULT_BOOKING_FIELD_MODES, localDateOf, STAFF_BOOKING_FIELD_MODES, type BookingFieldModes } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import { AppError, isExclusionViolation } from '../../platform/errors.js';
-import { isPublicHoliday } from '../profiles/index.js';
-import { slotRulesOfProfile } from './appointment-slots.repo.js';
 import type { TypeWithLocation } from './appointment-types.repo.js';
 import { checkServesList } from './appointment-types.service.js';
 import { offeredTimes, windowProblem, type OfferedTime } from './availability.js';
+import { freeTimeInputs } from './availability.service.js';
 
 /*
  * Where an appointment of a type may go at a start (docs/product.md#validation-rules): one owner
@@ -36,18 +35,10 @@ function notBookable(reason: 'IN_PAST' | 'TOO_SHORT_NOTICE' | 'TOO_FAR_AHEAD' | 
   return new AppError('APPOINTMENT_NOT_BOOKABLE', { fields: { start: reason } });
 }
 
-/** The rules' offers of the type at exactly `start` on its local date. */
+/** The rules' offers of the type at exactly `start` on its local date (under the substitute while one is away). */
 async function offersAt(db: Queryable, found: TypeWithLocation, start: Date): Promise<OfferedTime[]> {
-  const { type, location } = found;
-  const day = localDateOf(start, location.timeZone);
-  const offered = offeredTimes({
-    timeZone: location.timeZone,
-    from: day,
-    to: day,
-    type: { id: type.id, durationMinutes: type.durationMinutes },
-    rules: await slotRulesOfProfile(db, type.profileId),
-    isHoliday: (date) => isPublicHoliday(location.country, location.region, date),
-  });
+  const day = localDateOf(start, found.location.timeZone);
+  const offered = offeredTimes(await freeTimeInputs(db, found, day, day, false));
   return offered.filter((offer) => offer.start.getTime() === start.getTime());
 }
 
