@@ -15,15 +15,24 @@ export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]
   // page once such short transitions (at most 2 s) have ended — seen under the load of the full
   // parallel run. Long or endless ones (the monitor's highlight of a new call, a loader's spin)
   // are part of the page and are measured as they are.
+  // A toast may also start right after the page looked still (a live event's answer): the page
+  // must stay free of short transitions for 300 ms in a row.
   await page.waitForFunction(
-    () =>
-      document.getAnimations().every((a) => {
+    () => {
+      const settling = document.getAnimations().some((a) => {
         const end = Number(a.effect?.getComputedTiming().endTime ?? Infinity);
-        return a.playState !== 'running' || !(end <= 2_000);
-      }),
+        return a.playState === 'running' && end <= 2_000;
+      });
+      const state = window as unknown as { __axeStillSince?: number };
+      if (settling || state.__axeStillSince === undefined) state.__axeStillSince = settling ? undefined : performance.now();
+      return state.__axeStillSince !== undefined && performance.now() - state.__axeStillSince >= 300;
+    },
     undefined,
-    { timeout: 5_000 },
+    { timeout: 5_000, polling: 50 },
   );
+  await page.evaluate(() => {
+    delete (window as unknown as { __axeStillSince?: number }).__axeStillSince;
+  });
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();

@@ -23,7 +23,7 @@ import { registerScheduleJobs, schedulesRoutes } from './modules/schedules/index
 import { profilesRoutes } from './modules/profiles/index.js';
 import { queuesRoutes } from './modules/queues/index.js';
 import { archiveRoutes } from './modules/archive/index.js';
-import { appointmentSlotsRoutes, appointmentsRoutes, appointmentTypesRoutes, vacationsRoutes } from './modules/appointments/index.js';
+import { appointmentSlotsRoutes, appointmentsRoutes, appointmentTypesRoutes, registerAppointmentHooks, vacationsRoutes } from './modules/appointments/index.js';
 import { routesRoutes } from './modules/routes/index.js';
 import { processorsRoutes, registerProcessorJobs } from './modules/processors/index.js';
 import { infoTagsRoutes } from './modules/infotags/index.js';
@@ -59,6 +59,7 @@ function registerJobsAndHooks(): void {
   registerScheduleJobs();
   registerProcessorJobs();
   registerTicketJobs();
+  registerAppointmentHooks();
 }
 
 /** Builds the whole server; main.ts listens on it, tests inject into it. */

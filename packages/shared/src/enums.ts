@@ -33,6 +33,8 @@ export const MEMBER_STATUSES = ['WAITING', 'PROCESSING', 'FINISHED_BY_PROCESSOR'
 export const CANCEL_STATES = ['USER', 'PROCESSOR', 'TIMEOUT', 'SESSION_END'] as const;
 /** How a ticket was drawn: online by the patient, at the kiosk, or by a processor (docs/product.md#entities). */
 export const DRAW_ORIGINS = ['ONLINE', 'KIOSK', 'MANUAL'] as const;
+/** How a member came into a list: drawn (DRAW_ORIGINS), or an appointment checked in. */
+export const MEMBER_ORIGINS = [...DRAW_ORIGINS, 'APPOINTMENT'] as const;
 /** What the ticket page shows (docs/product.md#states-and-transitions "ticket view states"; not found is a 404). */
 export const MEMBER_VIEWS = ['waiting', 'processing', 'finished', 'cancelled', 'expired'] as const;
 

@@ -40,6 +40,10 @@ export const ERROR_STATUS = {
   /** More than 366 occurrences, or beyond 10 years ahead. */
   RECURRENCE_TOO_LONG: 422,
   MOVE_NOT_ALLOWED: 403,
+  /** A check-in on another day than the appointment's. */
+  CHECK_IN_NOT_TODAY: 409,
+  /** A no-show only 15 minutes after the start. */
+  NO_SHOW_TOO_EARLY: 409,
   INTAKE_SUSPENDED: 409,
   NUMBER_RANGE_EXHAUSTED: 409,
   MEMBER_STATE: 409,

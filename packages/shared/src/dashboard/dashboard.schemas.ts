@@ -29,6 +29,8 @@ export const DashboardQueue = z.object({
    * time. Null when nobody waits or the queue does not calculate wait times.
    */
   estimated_end: instant.nullable(),
+  /** Today's appointments of the list (the location's day), not cancelled; checked in ones count too. */
+  appointments_today: z.number().int(),
 });
 export type DashboardQueue = z.infer<typeof DashboardQueue>;
 

@@ -76,6 +76,21 @@ describe('estimateStarts', () => {
     ['buffer before a returning lane too', { preprocessingBufferMinutes: 2, away: backIn(10), waiting: members(0, 0) }, [2, 12]],
   ])('%s', (_label, input, expected) => expect(minutesFromNow(input)).toEqual(expected));
 
+  it.each<[string, Partial<EstimateInput>, number[]]>([
+    ['an appointment at 08:15 takes the lane after the first walk-in', { waiting: members(0, 0, 0), reserved: [{ start: inMinutes(15), end: inMinutes(35) }] }, [0, 35, 45]],
+    ['an appointment far ahead changes nothing now', { waiting: members(0, 0), reserved: [{ start: inMinutes(120), end: inMinutes(140) }] }, [0, 10]],
+    ['an appointment starting within the next visit comes first', { waiting: members(0), reserved: [{ start: inMinutes(5), end: inMinutes(20) }] }, [20]],
+    ['an overdue appointment not yet checked in holds the lane until its end', { waiting: members(0), reserved: [{ start: ago(10), end: inMinutes(5) }] }, [5]],
+    ['an appointment over is no appointment', { waiting: members(0), reserved: [{ start: ago(30), end: ago(5) }] }, [0]],
+    [
+      'two lanes: the appointment takes one, walk-ins the other',
+      { servers: 2, waiting: members(0, 0, 0), reserved: [{ start: inMinutes(0), end: inMinutes(30) }] },
+      [0, 10, 20],
+    ],
+  ])('reserved: %s', (_name, input, expected) => {
+    expect(minutesFromNow(input)).toEqual(expected);
+  });
+
   it('keeps the member ids in queue order', () => {
     expect(estimateStarts({ ...base, waiting: [{ id: 'b' }, { id: 'a' }] }).map((e) => e.memberId)).toEqual(['b', 'a']);
   });

@@ -6,7 +6,9 @@
  * at most maxConcurrentProcessing (the present ones first). Members already PROCESSING occupy lanes until they are expected to
  * finish; the waiting members then take, in the caller's queue order (the call order, with time
  * priorities already applied), the lane that is free first. Each visit is preceded by the
- * preprocessing buffer and lasts the average process time. A member's info-tag delay
+ * preprocessing buffer and lasts the average process time. A booked appointment (`reserved`)
+ * takes the lane free first for its own time whenever it would begin before the next walk-in's
+ * visit ended, so walk-ins are placed around it. A member's info-tag delay
  * (+ later, − earlier) then shifts only that member's own estimate. Cancelled and finished
  * members are not passed in, so they cost nothing.
  *
@@ -53,6 +55,11 @@ export interface EstimateInput {
   processing: { startedAt: number }[];
   /** Waiting members in queue order; delayMinutes from info tags: + later, − earlier. */
   waiting: { id: string; delayMinutes?: number }[];
+  /**
+   * Booked appointments of the list not yet checked in (epoch ms): each takes a lane for its
+   * time, so a walk-in is not promised the minutes an appointment holds.
+   */
+  reserved?: { start: number; end: number }[];
 }
 
 export interface MemberEstimate {
@@ -100,7 +107,20 @@ export function estimateStarts(input: EstimateInput): MemberEstimate[] {
     lanes[lane] = (lanes[lane] ?? input.now) + remaining;
   }
 
+  // Appointments in start order: one that would begin before the next walk-in's visit ended
+  // takes the lane first, from its start (or now, when overdue) to its end.
+  const reserved = (input.reserved ?? []).filter((r) => r.end > input.now).sort((a, b) => a.start - b.start);
+  const reserveBefore = (visitEnd: number) => {
+    while (reserved.length > 0 && reserved[0]!.start < visitEnd) {
+      const block = reserved.shift()!;
+      const lane = earliestLane();
+      const from = Math.max(block.start, input.now);
+      lanes[lane] = Math.max(lanes[lane] ?? input.now, from) + (block.end - from);
+    }
+  };
+
   return input.waiting.map(({ id, delayMinutes = 0 }) => {
+    reserveBefore((lanes[earliestLane()] ?? input.now) + buffer + average);
     const lane = earliestLane();
     const start = (lanes[lane] ?? input.now) + buffer;
     lanes[lane] = start + average;

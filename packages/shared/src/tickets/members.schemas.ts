@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { CANCEL_STATES, DRAW_ORIGINS, MEMBER_STATUSES, MEMBER_VIEWS } from '../enums.js';
+import { APPOINTMENT_STATUSES, CANCEL_STATES, MEMBER_ORIGINS, MEMBER_STATUSES, MEMBER_VIEWS } from '../enums.js';
 import { Queue } from '../queues/queues.schemas.js';
 
+export const MemberOrigin = z.enum(MEMBER_ORIGINS);
+export type MemberOrigin = z.infer<typeof MemberOrigin>;
 export const MemberStatus = z.enum(MEMBER_STATUSES);
 export type MemberStatus = z.infer<typeof MemberStatus>;
 export const CancelState = z.enum(CANCEL_STATES);
@@ -73,7 +75,9 @@ export type TicketView = z.infer<typeof TicketView>;
 export const Member = z.object({
   ...ticketIdentity,
   removed: z.boolean(),
-  origin: z.enum(DRAW_ORIGINS),
+  origin: MemberOrigin,
+  /** The appointment this member is (origin APPOINTMENT), checked in; null for a drawn ticket. */
+  appointment_id: z.uuid().nullable(),
   drawn_by_processor: z.boolean(),
   drawn_by_kiosk: z.boolean(),
   silent: z.boolean(),
@@ -103,6 +107,31 @@ export const Member = z.object({
   version: whole,
 });
 export type Member = z.infer<typeof Member>;
+
+/**
+ * An appointment of the day on its list's work view, not yet checked in (checked in, it is a
+ * member with origin APPOINTMENT): marked by `kind`, with its time and its patient.
+ */
+export const AppointmentEntry = z.object({
+  kind: z.literal('appointment'),
+  id: z.uuid(),
+  queue_id: z.uuid(),
+  appointment_type_id: z.uuid(),
+  processor_id: z.uuid().nullable(),
+  start: instant,
+  end: instant,
+  status: z.enum(APPOINTMENT_STATUSES),
+  /** 15 minutes after the start without a check-in, staff may mark a no-show. */
+  can_mark_no_show: z.boolean(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type AppointmentEntry = z.infer<typeof AppointmentEntry>;
+
+/** `GET /queues/{id}/members`: the members, then the day's appointments not yet checked in. */
+export const WorkViewEntry = z.union([Member, AppointmentEntry]);
+export type WorkViewEntry = z.infer<typeof WorkViewEntry>;
 
 /** What a staff action answers: the member, the next one called automatically, a warning. */
 export const MemberActionResult = z.object({
@@ -155,7 +184,7 @@ const listOf = <T extends z.ZodType<unknown, string>>(item: T) =>
  */
 export const MemberListQuery = z.strictObject({
   status: listOf(MemberStatus).optional(),
-  origin: listOf(z.enum(DRAW_ORIGINS)).optional(),
+  origin: listOf(MemberOrigin).optional(),
   info_tag: z.string().max(64).optional(),
   q: z.string().trim().max(100).optional(),
 });

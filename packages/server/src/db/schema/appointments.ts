@@ -122,6 +122,8 @@ export const appointments = pgTable('appointments', {
   lang: text('lang'),
   /** The rule the appointment's series was booked with (every occurrence carries it); null alone. */
   recurrence: jsonb('recurrence').$type<Recurrence>(),
+  /** When the patient arrived and the appointment joined its list as a member. */
+  checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
   /** Raised by every change: the compare-and-set of a PATCH and the calendar file's SEQUENCE. */
   version: integer('version').notNull().default(0),
   createdAt: createdAt(),

@@ -1,15 +1,16 @@
 /** Tickets (queue members) and their info tags. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { CANCEL_STATES, DRAW_ORIGINS, MEMBER_STATUSES } from '@wartefrei/shared';
+import { CANCEL_STATES, MEMBER_ORIGINS, MEMBER_STATUSES } from '@wartefrei/shared';
 import { createdAt } from './columns.js';
 import { accounts, users } from './accounts.js';
 import { infoTags } from './infotags.js';
 import { queues } from './queues.js';
+import { appointments } from './appointments.js';
 
 export const memberStatus = pgEnum('member_status', MEMBER_STATUSES);
 export const cancelState = pgEnum('member_cancel_state', CANCEL_STATES);
-export const drawOrigin = pgEnum('draw_origin', DRAW_ORIGINS);
+export const drawOrigin = pgEnum('draw_origin', MEMBER_ORIGINS);
 
 /**
  * Tickets (queue members, docs/product.md#entities). The line is `order_at` (then `ordinal`): the draw time,
@@ -49,11 +50,14 @@ export const queueMembers = pgTable('queue_members', {
   phone: text('phone'),
   lang: text('lang'),
   firstEstimatedStart: timestamp('first_estimated_start', { withTimezone: true }),
+  /** The appointment this member is, once checked in (origin APPOINTMENT); one member per appointment. */
+  appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   actualStart: timestamp('actual_start', { withTimezone: true }),
   actualEnd: timestamp('actual_end', { withTimezone: true }),
   version: integer('version').notNull().default(0),
 }, (t) => [
+  uniqueIndex('queue_members_appointment_unique').on(t.appointmentId).where(sql`${t.appointmentId} IS NOT NULL`),
   // The counter hands out each ordinal of a session once; this proves it.
   uniqueIndex('queue_members_ordinal_unique').on(t.numberQueueId, t.sessionNo, t.ordinal),
   // Wrapped numbers never collide with a ticket still open: no two open tickets show one number.

@@ -147,3 +147,32 @@ export async function deleteAppointments(db: Queryable, ids: string[]): Promise<
   if (ids.length === 0) return [];
   return db.delete(appointments).where(inArray(appointments.id, ids)).returning();
 }
+
+/** The list's appointments of `now`'s local day, booked or no-show and not cancelled, by start; `text` matches names and phone. */
+export async function appointmentsOfListOnDay(db: Queryable, queueId: string, now: Date, text: string | undefined): Promise<{ row: AppointmentRow; timeZone: string }[]> {
+  const sameDay = sql`(${appointments.startAt} AT TIME ZONE ${profiles.timeZone})::date = (${now}::timestamptz AT TIME ZONE ${profiles.timeZone})::date`;
+  const conditions: SQL[] = [eq(appointments.queueId, queueId), holdsTime, inArray(appointments.status, ['BOOKED', 'NO_SHOW']), sameDay];
+  if (text) {
+    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(sql`concat_ws(' ', ${appointments.firstName}, ${appointments.lastName}, ${appointments.phone}) ILIKE ${pattern}`);
+  }
+  return db
+    .select({ row: appointments, timeZone: profiles.timeZone })
+    .from(appointments)
+    .innerJoin(profiles, eq(profiles.id, appointments.profileId))
+    .where(and(...conditions))
+    .orderBy(asc(appointments.startAt), asc(appointments.id));
+}
+
+/** Per list, how many appointments not cancelled start on `now`'s local day of their location. */
+export async function countAppointmentsOfDay(db: Queryable, queueIds: string[], now: Date): Promise<Map<string, number>> {
+  if (queueIds.length === 0) return new Map();
+  const sameDay = sql`(${appointments.startAt} AT TIME ZONE ${profiles.timeZone})::date = (${now}::timestamptz AT TIME ZONE ${profiles.timeZone})::date`;
+  const rows = await db
+    .select({ queueId: appointments.queueId, n: sql<number>`count(*)::int` })
+    .from(appointments)
+    .innerJoin(profiles, eq(profiles.id, appointments.profileId))
+    .where(and(inArray(appointments.queueId, queueIds), holdsTime, sameDay))
+    .groupBy(appointments.queueId);
+  return new Map(rows.map((row) => [row.queueId, Number(row.n)]));
+}

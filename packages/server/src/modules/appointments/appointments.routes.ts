@@ -16,6 +16,7 @@ import type { AppContext } from '../../platform/context.js';
 import { IdParams } from '../../platform/params.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import { bookAppointment, cancelByPatient, moveByPatient, patientView } from './booking.service.js';
+import { checkIn, markNoShow } from './day.service.js';
 import { cancelByStaff, deleteByStaff, listAppointments, restoreByStaff, updateAppointment } from './staff.service.js';
 
 const tags = ['appointments'];
@@ -69,6 +70,19 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     '/appointments/:id/move',
     { schema: { tags, params: IdParams, body: MoveAppointmentInput, response: { 200: PatientAppointment } } },
     async (req) => moveByPatient(ctx, req.params.id, req.body),
+  );
+
+  // The patient by the key (the link, the kiosk's QR code), or staff at the desk.
+  app.post(
+    '/appointments/:id/check-in',
+    { preHandler: optionalUser(ctx), schema: { tags, params: IdParams, response: { 200: StaffOrPatient } } },
+    async (req) => checkIn(ctx, req.actor, req.params.id),
+  );
+
+  app.post(
+    '/appointments/:id/no-show',
+    { preHandler, schema: { tags, security, params: IdParams, response: { 200: Appointment } } },
+    async (req) => markNoShow(ctx, actorOf(req), req.params.id),
   );
 
   app.delete(

@@ -2,3 +2,5 @@ export { appointmentTypesRoutes } from './appointment-types.routes.js';
 export { appointmentSlotsRoutes } from './appointment-slots.routes.js';
 export { appointmentsRoutes } from './appointments.routes.js';
 export { vacationsRoutes } from './vacations.routes.js';
+export { registerAppointmentHooks } from './hooks.js';
+export { countAppointmentsOfDay } from './appointments.repo.js';

@@ -77,6 +77,7 @@ describe('GET /dashboard: the figures of a queue', () => {
       processing: 0,
       average_wait_minutes: null,
       estimated_end: null,
+      appointments_today: 0,
     });
   });
 

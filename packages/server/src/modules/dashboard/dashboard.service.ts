@@ -1,6 +1,7 @@
 import type { DashboardQueue } from '@wartefrei/shared';
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { countAppointmentsOfDay } from '../appointments/index.js';
 import { estimateLine, loadQueueLine, type QueueLine } from '../tickets/index.js';
 import { listDashboardQueues, meanWaitSecondsOfOpenSessions, type DashboardQueueRow } from './dashboard.repo.js';
 
@@ -14,14 +15,19 @@ const MINUTE = 60_000;
  */
 export async function dashboardOf(ctx: AppContext, actor: Actor): Promise<DashboardQueue[]> {
   const rows = await listDashboardQueues(ctx.db, actor);
-  const [lined, meanWaits] = await Promise.all([
-    Promise.all(rows.map(async (row) => ({ row, line: await loadQueueLine(ctx.db, row.queue.id) }))),
-    meanWaitSecondsOfOpenSessions(ctx.db, rows.map((row) => row.queue.id)),
-  ]);
   const now = ctx.clock.now();
+  const queueIds = rows.map((row) => row.queue.id);
+  const [lined, meanWaits, appointmentsToday] = await Promise.all([
+    Promise.all(rows.map(async (row) => ({ row, line: await loadQueueLine(ctx.db, row.queue.id, now) }))),
+    meanWaitSecondsOfOpenSessions(ctx.db, queueIds),
+    countAppointmentsOfDay(ctx.db, queueIds, now),
+  ]);
   return lined.map(({ row, line }) => {
     const meanWait = meanWaits.get(row.queue.id);
-    return presentDashboardQueue(row, line, estimatedEnd(row, line, now), meanWait === undefined ? null : Math.round(meanWait / 60));
+    return {
+      ...presentDashboardQueue(row, line, estimatedEnd(row, line, now), meanWait === undefined ? null : Math.round(meanWait / 60)),
+      appointments_today: appointmentsToday.get(row.queue.id) ?? 0,
+    };
   });
 }
 
@@ -38,7 +44,7 @@ function estimatedEnd(row: DashboardQueueRow, line: QueueLine, now: Date): Date 
   return new Date(Math.max(...starts) + estimate.averageMinutes * MINUTE);
 }
 
-function presentDashboardQueue(row: DashboardQueueRow, line: QueueLine, end: Date | null, averageWaitMinutes: number | null): DashboardQueue {
+function presentDashboardQueue(row: DashboardQueueRow, line: QueueLine, end: Date | null, averageWaitMinutes: number | null): Omit<DashboardQueue, 'appointments_today'> {
   return {
     queue_id: row.queue.id,
     name: row.queue.name,

@@ -185,7 +185,7 @@ describe('the wait estimate with a processor on a pause', () => {
 
     const estimateNow = async () => {
       const [queue] = await t.app.ctx.db.select().from(queues).where(eq(queues.id, queueId));
-      const line = await loadQueueLine(t.app.ctx.db, queueId);
+      const line = await loadQueueLine(t.app.ctx.db, queueId, t.clock.now());
       const now = t.clock.now();
       const estimate = estimateLine(queue!, line, now);
       const minutes = (at: Date | null | undefined) => (at ? Math.round((at.getTime() - now.getTime()) / MINUTE) : undefined);
@@ -198,13 +198,13 @@ describe('the wait estimate with a processor on a pause', () => {
 
     // Away with no return announced: one lane for the whole wait.
     await patch(pauses, queueId, { active: false });
-    expect((await loadQueueLine(t.app.ctx.db, queueId)).away).toEqual([]);
+    expect((await loadQueueLine(t.app.ctx.db, queueId, t.clock.now())).away).toEqual([]);
     const unannounced = await estimateNow();
 
     // Back in 15 minutes: the lane counts from then.
     const until = inMinutes(15);
     await patch(pauses, queueId, { active: false, until });
-    expect((await loadQueueLine(t.app.ctx.db, queueId)).away).toEqual([{ returnsAt: new Date(until) }]);
+    expect((await loadQueueLine(t.app.ctx.db, queueId, t.clock.now())).away).toEqual([{ returnsAt: new Date(until) }]);
     const announced = await estimateNow();
     // The server's own answer to a patient about to draw says the same.
     const publicWait = async () => (await t.inject({ method: 'GET', url: `/queues/${queueId}/public` })).json<{ estimated_wait: { wait_minutes: number } }>().estimated_wait.wait_minutes;
@@ -221,7 +221,7 @@ describe('the wait estimate with a processor on a pause', () => {
 
     // Switched back by hand: nobody is away any more.
     await patch(pauses, queueId, { active: true });
-    expect((await loadQueueLine(t.app.ctx.db, queueId)).away).toEqual([]);
+    expect((await loadQueueLine(t.app.ctx.db, queueId, t.clock.now())).away).toEqual([]);
     expect(await estimateNow()).toEqual(start);
   });
 });

@@ -1,8 +1,10 @@
 /** The reads and the one write of a draw, and the line the estimator reads: prepared once per connection. */
-import { and, asc, count, desc, eq, getTableColumns, isNotNull, isNull, param, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, isNotNull, isNull, lt, param, sql, type SQL } from 'drizzle-orm';
 import type { DrawOrigin } from '@wartefrei/shared';
+
+type MemberOrigin = MemberRow['origin'];
 import { selectRows, type Queryable } from '../../db/connect.js';
-import { accounts, infoTags, profiles, queueMemberInfoTags, queueMembers, queueProcessors, queueSessions, queues } from '../../db/schema/index.js';
+import { accounts, appointments, infoTags, profiles, queueMemberInfoTags, queueMembers, queueProcessors, queueSessions, queues } from '../../db/schema/index.js';
 import type { MemberRow, NewMemberRow, QueueRow, SessionRow } from './tickets.repo.js';
 
 /** A queue with what a draw needs to decide: its session, its account's subscription, its location's time zone. */
@@ -20,6 +22,8 @@ export async function findDrawContext(q: Queryable, queueId: string): Promise<Dr
 }
 
 const LEARNED_SAMPLE_LIMIT = 50;
+/** How far ahead booked appointments are read into the line: a walk-in estimate never reaches further. */
+const RESERVED_HORIZON_MS = 86_400_000;
 
 /**
  * The reads of every draw and ticket view (findDrawContext, loadQueueLine), built once per
@@ -95,6 +99,21 @@ function prepareReads(q: Queryable) {
       .orderBy(desc(queueMembers.actualEnd))
       .limit(LEARNED_SAMPLE_LIMIT)
       .prepare('tickets_line_durations'),
+    // Booked appointments of the list not yet checked in, from now to a day ahead: each holds a lane.
+    reserved: q
+      .select({ start: appointments.startAt, end: appointments.endAt })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.queueId, queueId),
+          eq(appointments.status, 'BOOKED'),
+          isNull(appointments.cancelState),
+          gt(appointments.endAt, sql.placeholder('now')),
+          lt(appointments.startAt, sql.placeholder('horizon')),
+        ),
+      )
+      .orderBy(asc(appointments.startAt))
+      .prepare('tickets_line_reserved'),
   };
 }
 
@@ -112,9 +131,10 @@ function preparedReadsOf(q: Queryable): ReturnType<typeof prepareReads> {
  * TypeScript is refused by the counter row if the session changed in between.
  * draw.intake-guard.test.ts drives both over every flag, so the two cannot drift.
  */
-function sessionAdmitsSql(origin: DrawOrigin): SQL {
+function sessionAdmitsSql(origin: MemberOrigin): SQL {
   const patientIntake = sql`s.queueing_allowed AND NOT s.blocked AND NOT ${origin === 'ONLINE' ? sql`s.online_suspended` : sql`s.kiosk_suspended`}`;
-  return sql`qu.archived_at IS NULL AND s.open AND ${origin === 'MANUAL' ? sql`TRUE` : patientIntake}`;
+  // Staff, and a patient with an appointment, need only an open list: intake is about walk-ins.
+  return sql`qu.archived_at IS NULL AND s.open AND ${origin === 'MANUAL' || origin === 'APPOINTMENT' ? sql`TRUE` : patientIntake}`;
 }
 
 /** Whether the draw's SQL guard admits a draw of this origin now (a read; for the parity test). */
@@ -132,7 +152,7 @@ export async function sessionAdmitsDraw(q: Queryable, queueId: string, origin: D
  * are left — and computes the number (wrapping at number end when configured). The row lock
  * orders concurrent draws; nothing is read first and decided later. Returns no row: refused.
  */
-function takeNextNumberSql(queueId: string, origin: DrawOrigin): SQL {
+function takeNextNumberSql(queueId: string, origin: MemberOrigin): SQL {
   return sql`
       UPDATE queue_sessions s SET last_ordinal = s.last_ordinal + 1
       FROM queues qu
@@ -172,7 +192,7 @@ function memberFromDriver(raw: Record<string, unknown>): MemberRow {
  */
 export async function drawMember(
   q: Queryable,
-  origin: DrawOrigin,
+  origin: MemberOrigin,
   values: Omit<NewMemberRow, 'sessionNo' | 'ordinal' | 'number' | 'origin' | 'queueId'> & { queueId: string },
 ): Promise<MemberRow | undefined> {
   const given = (Object.entries({ ...values, origin }) as [keyof typeof memberColumns, unknown][]).filter(([, value]) => value !== undefined);
@@ -206,17 +226,20 @@ export interface QueueLine {
   away: { returnsAt: Date }[];
   /** Real durations (minutes) of recently finished visits, oldest first. */
   recentDurations: number[];
+  /** Booked appointments not yet checked in, from now to a day ahead: lanes they hold. */
+  reserved: { start: Date; end: Date }[];
 }
 
-export async function loadQueueLine(q: Queryable, queueId: string): Promise<QueueLine> {
+export async function loadQueueLine(q: Queryable, queueId: string, now: Date): Promise<QueueLine> {
   const reads = preparedReadsOf(q);
-  const [waiting, tagShifts, processing, active, away, durations] = await Promise.all([
+  const [waiting, tagShifts, processing, active, away, durations, reserved] = await Promise.all([
     reads.waiting.execute({ queueId }),
     reads.tagShifts.execute({ queueId }),
     reads.processing.execute({ queueId }),
     reads.activeProcessors.execute({ queueId }),
     reads.away.execute({ queueId }),
     reads.durations.execute({ queueId }),
+    reads.reserved.execute({ queueId, now, horizon: new Date(now.getTime() + RESERVED_HORIZON_MS) }),
   ]);
   const shifts = new Map<string, { delayMinutes: number; hideTimes: boolean }>();
   for (const tag of tagShifts) {
@@ -239,5 +262,6 @@ export async function loadQueueLine(q: Queryable, queueId: string): Promise<Queu
     recentDurations: durations
       .map((d) => ((d.end?.getTime() ?? 0) - (d.start?.getTime() ?? 0)) / 60_000)
       .reverse(),
+    reserved: reserved.map((r) => ({ start: r.start, end: r.end })),
   };
 }

@@ -58,7 +58,7 @@ export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId:
   if (!checked.ok) throw new AppError('VALIDATION', { fields: checked.fields });
   const input = checked.value;
 
-  const line = await loadQueueLine(ctx.db, queue.id);
+  const line = await loadQueueLine(ctx.db, queue.id, now);
   const before = estimateLine(queue, line, now);
   const outbox = new Outbox();
   const member = await drawMember(ctx.db, input.origin, {

@@ -6,3 +6,5 @@ export { estimateLine } from './line.js';
 export { loadQueueLine, type QueueLine } from './draw.repo.js';
 export { registerTicketJobs } from './tickets.jobs.js';
 export { laneDelayMinutes } from './lane-delay.js';
+export { admitAppointment, type AppointmentMemberValues } from './appointment-members.js';
+export { registerWorkViewAppointments, type WorkViewAppointments } from './work-view.js';

@@ -10,8 +10,8 @@ import { estimateLine } from './line.js';
 export async function laneDelayMinutes(db: Queryable, queueId: string, at: Date, now: Date): Promise<number> {
   const context = await findDrawContext(db, queueId);
   if (!context?.session?.open || !context.queue.waitTimeCalculationEnabled) return 0;
-  const line = await loadQueueLine(db, queueId);
-  const free = estimateLine(context.queue, { ...line, waiting: [] }, now).newTicket?.estimatedStart;
+  const line = await loadQueueLine(db, queueId, now);
+  const free = estimateLine(context.queue, { ...line, waiting: [], reserved: [] }, now).newTicket?.estimatedStart;
   if (!free) return 0;
   return Math.max(0, Math.round((free.getTime() - Math.max(at.getTime(), now.getTime())) / 60_000));
 }

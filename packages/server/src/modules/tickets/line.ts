@@ -39,6 +39,7 @@ export function estimateLine(queue: QueueRow, line: QueueLine, now: Date): LineE
     maxConcurrentProcessing: queue.maxConcurrentProcessing,
     processing: line.processing.map((p) => ({ startedAt: p.startedAt.getTime() })),
     waiting: line.waiting.map((w) => ({ id: w.id, delayMinutes: w.delayMinutes })),
+    reserved: line.reserved.map((r) => ({ start: r.start.getTime(), end: r.end.getTime() })),
   };
   const calculate = queue.waitTimeCalculationEnabled;
   const starts = calculate ? new Map(estimateStarts(input).map((e) => [e.memberId, e.estimatedStart])) : new Map<string, number>();

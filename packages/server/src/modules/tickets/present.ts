@@ -30,6 +30,7 @@ export function presentMember(row: MemberRow, place: PlaceInLine | undefined, in
     ...ticketCore(row, place),
     removed: row.removed,
     origin: row.origin,
+    appointment_id: row.appointmentId,
     drawn_by_processor: row.origin === 'MANUAL',
     drawn_by_kiosk: row.origin === 'KIOSK',
     silent: row.silent,

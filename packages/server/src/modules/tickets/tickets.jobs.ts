@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { registerJobHandler, type JobHandler } from '../../platform/jobs/index.js';
 import { registerSessionEndHook, type SessionEndHook } from '../sessions/index.js';
+import { registerAppointmentMemberJobs } from './appointment-members.js';
 import { MEMBER_TIMEOUT_JOB } from './call.service.js';
 import { announceUpdate } from './tickets.events.js';
 import { endOpenMembers, findMember, updateMemberIfVersion } from './tickets.repo.js';
@@ -35,4 +36,5 @@ const endMembersOfClosedSession: SessionEndHook = async (tx, closed, outbox) => 
 export function registerTicketJobs(): void {
   registerJobHandler(MEMBER_TIMEOUT_JOB, timeOutMember, MemberTimeoutPayload);
   registerSessionEndHook(endMembersOfClosedSession);
+  registerAppointmentMemberJobs();
 }

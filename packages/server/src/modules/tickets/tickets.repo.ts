@@ -1,6 +1,5 @@
 /** Tickets (queue members) as staff act on them: find, compare-and-set, the head of the line, lists. */
 import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { DrawOrigin } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import type { Actor } from '../../platform/auth.js';
 import { inQueueVisibleTo } from '../queues/index.js';
@@ -100,7 +99,7 @@ export async function lineOrderOf(q: Queryable, queueId: string, exceptMemberId:
 /** The staff list of a queue with filters; `statuses` empty = the open ones. */
 export async function listMembers(
   q: Queryable,
-  filter: { queueId: string; statuses: MemberRow['status'][]; origins: DrawOrigin[]; infoTagId?: string; text?: string },
+  filter: { queueId: string; statuses: MemberRow['status'][]; origins: MemberRow['origin'][]; infoTagId?: string; text?: string },
 ): Promise<MemberRow[]> {
   const conditions: SQL[] = [eq(queueMembers.queueId, filter.queueId)];
   conditions.push(inArray(queueMembers.status, filter.statuses.length > 0 ? filter.statuses : ['WAITING', 'PROCESSING']));

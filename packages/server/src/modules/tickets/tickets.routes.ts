@@ -5,7 +5,6 @@ import {
   CallMemberInput,
   CallNextInput,
   DrawTicketBody,
-  Member,
   MemberActionInput,
   MemberActionResult,
   MemberListQuery,
@@ -13,6 +12,7 @@ import {
   PublicProfile,
   PublicQueue,
   TicketView,
+  WorkViewEntry,
 } from '@wartefrei/shared';
 import { actorOf, optionalUser, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -62,7 +62,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.get(
     '/queues/:id/members',
-    { preHandler, schema: { tags, security, params: IdParams, querystring: MemberListQuery, response: { 200: z.array(Member) } } },
+    { preHandler, schema: { tags, security, params: IdParams, querystring: MemberListQuery, response: { 200: z.array(WorkViewEntry) } } },
     async (req) => listQueueMembers(ctx, actorOf(req), req.params.id, req.query),
   );
 

@@ -1,4 +1,4 @@
-import { DEFAULT_PATIENT_INPUTS, PUBLIC_NEXT_NUMBERS, drawRefusal, type Member, type MemberListQuery, type PublicQueue, type TicketView } from '@wartefrei/shared';
+import { DEFAULT_PATIENT_INPUTS, PUBLIC_NEXT_NUMBERS, drawRefusal, type Member, type MemberListQuery, type PublicQueue, type TicketView, type WorkViewEntry } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -10,6 +10,7 @@ import { presentMember, presentTicket } from './present.js';
 import { findDrawContext, loadQueueLine, type DrawContext, type QueueLine } from './draw.repo.js';
 import { findMember, listMembers, type MemberRow } from './tickets.repo.js';
 import { infoTagIdsOf, visibleInfoTagsOf } from './member-tags.repo.js';
+import { workViewAppointments } from './work-view.js';
 
 /** `GET /members/{id}`: the ticket page's data. Unknown and malformed ids are MEMBER_NOT_FOUND. */
 export async function ticketView(ctx: AppContext, memberId: string): Promise<TicketView> {
@@ -17,7 +18,7 @@ export async function ticketView(ctx: AppContext, memberId: string): Promise<Tic
   if (!member) throw new AppError('MEMBER_NOT_FOUND');
   const [context, line, tags] = await Promise.all([
     findDrawContext(ctx.db, member.queueId),
-    loadQueueLine(ctx.db, member.queueId),
+    loadQueueLine(ctx.db, member.queueId, ctx.clock.now()),
     visibleInfoTagsOf(ctx.db, member.id),
   ]);
   if (!context) throw new AppError('MEMBER_NOT_FOUND');
@@ -33,7 +34,7 @@ export async function presentMembers(ctx: AppContext, q: Queryable, rows: Member
   const estimates = new Map(
     await Promise.all(
       queueIds.map(async (queueId) => {
-        const [context, line] = await Promise.all([findDrawContext(q, queueId), loadQueueLine(q, queueId)]);
+        const [context, line] = await Promise.all([findDrawContext(q, queueId), loadQueueLine(q, queueId, now)]);
         return [queueId, context ? estimateLine(context.queue, line, now) : undefined] as const;
       }),
     ),
@@ -42,8 +43,11 @@ export async function presentMembers(ctx: AppContext, q: Queryable, rows: Member
   return rows.map((row) => presentMember(row, estimates.get(row.queueId)?.places.get(row.id), tagIds.get(row.id) ?? [], now));
 }
 
-/** `GET /queues/{id}/members`: the work view's list, with filters. */
-export async function listQueueMembers(ctx: AppContext, actor: Actor, queueId: string, query: MemberListQuery): Promise<Member[]> {
+/**
+ * `GET /queues/{id}/members`: the work view's list, with filters — the members, then the day's
+ * appointments not yet checked in (`kind` appointment) unless a filter only tickets have rules them out.
+ */
+export async function listQueueMembers(ctx: AppContext, actor: Actor, queueId: string, query: MemberListQuery): Promise<WorkViewEntry[]> {
   const queue = await queueOfActor(ctx.db, actor, queueId);
   if (query.info_tag !== undefined && !isUuid(query.info_tag)) return [];
   const rows = await listMembers(ctx.db, {
@@ -53,7 +57,9 @@ export async function listQueueMembers(ctx: AppContext, actor: Actor, queueId: s
     ...(query.info_tag ? { infoTagId: query.info_tag } : {}),
     ...(query.q ? { text: query.q } : {}),
   });
-  return presentMembers(ctx, ctx.db, rows);
+  const members = await presentMembers(ctx, ctx.db, rows);
+  const withAppointments = !query.status && !query.info_tag && (!query.origin || query.origin.includes('APPOINTMENT'));
+  return withAppointments ? [...members, ...(await workViewAppointments(ctx.db, queue.id, ctx.clock.now(), query.q))] : members;
 }
 
 /**
@@ -73,7 +79,7 @@ export async function publicQueue(ctx: AppContext, queueId: string): Promise<Pub
 export async function publicQueues(ctx: AppContext, queueIds: string[]): Promise<PublicQueue[]> {
   const loaded = await Promise.all(
     queueIds.map(async (queueId) => {
-      const [context, line] = await Promise.all([findDrawContext(ctx.db, queueId), loadQueueLine(ctx.db, queueId)]);
+      const [context, line] = await Promise.all([findDrawContext(ctx.db, queueId), loadQueueLine(ctx.db, queueId, ctx.clock.now())]);
       // A deleted list is archived: its own tickets still show, the list no longer does.
       return context && !context.queue.archivedAt ? { context, line } : undefined;
     }),

@@ -3,7 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DRAW_ORIGINS, MEMBER_STATUSES, type DrawOrigin, type MemberStatus } from '@wartefrei/shared';
+import { MEMBER_ORIGINS, MEMBER_STATUSES, type MemberOrigin, type MemberStatus } from '@wartefrei/shared';
 import { hasFilters, type MemberFilters } from './member-filters';
 
 interface MemberFilterBarProps {
@@ -62,8 +62,8 @@ export function MemberFilterBar({ filters, onChange, onReset }: MemberFilterBarP
         <Text size="sm" fw={500} id="processor-filter-origin">
           {t('filters.origin')}
         </Text>
-        <Chip.Group multiple value={filters.origin} onChange={(origin) => onChange({ ...filters, origin: origin as DrawOrigin[] })}>
-          {DRAW_ORIGINS.map((origin) => (
+        <Chip.Group multiple value={filters.origin} onChange={(origin) => onChange({ ...filters, origin: origin as MemberOrigin[] })}>
+          {MEMBER_ORIGINS.map((origin) => (
             <Chip key={origin} value={origin} size="xs">
               {t(`origin.${origin}`)}
             </Chip>

@@ -1,10 +1,10 @@
-import { DRAW_ORIGINS, MEMBER_STATUSES } from '@wartefrei/shared';
-import type { DrawOrigin, MemberStatus } from '@wartefrei/shared';
+import { MEMBER_ORIGINS, MEMBER_STATUSES } from '@wartefrei/shared';
+import type { MemberOrigin, MemberStatus } from '@wartefrei/shared';
 
 /** The work view's filters; empty lists mean "the server's default" (open tickets, any origin). */
 export interface MemberFilters {
   status: MemberStatus[];
-  origin: DrawOrigin[];
+  origin: MemberOrigin[];
   q: string;
 }
 
@@ -21,7 +21,7 @@ export function parseStoredFilters(stored: unknown): MemberFilters {
     Array.isArray(list) ? allowed.filter((item) => list.includes(item)) : [];
   return {
     status: pick(value.status, MEMBER_STATUSES),
-    origin: pick(value.origin, DRAW_ORIGINS),
+    origin: pick(value.origin, MEMBER_ORIGINS),
     q: typeof value.q === 'string' ? value.q.slice(0, 100) : '',
   };
 }

@@ -10,6 +10,7 @@ import type {
   SetOwnQueueActiveInput,
   SendableSessionEvent,
   TicketView,
+  WorkViewEntry,
 } from '@wartefrei/shared';
 import { api } from '../../lib/api';
 import type { MemberFilters } from './member-filters';
@@ -22,15 +23,20 @@ export const fetchOwnQueues = () => api.get<OwnQueue[]>('/processors/me/queues')
 
 export const fetchInfoTags = () => api.get<InfoTag[]>('/info-tags');
 
-/** The work-view list; empty filters ask the server for its default (the open tickets). */
-export function fetchMembers(queueId: string, filters: MemberFilters): Promise<Member[]> {
-  return api.get<Member[]>(`/queues/${queueId}/members`, {
+/**
+ * The work-view list; empty filters ask the server for its default (the open tickets). The
+ * day's appointments not yet checked in come along (`kind` appointment); the rows show members
+ * only until the appointment screens (the next issue) show them too.
+ */
+export async function fetchMembers(queueId: string, filters: MemberFilters): Promise<Member[]> {
+  const entries = await api.get<WorkViewEntry[]>(`/queues/${queueId}/members`, {
     query: {
       status: filters.status.length > 0 ? filters.status.join(',') : undefined,
       origin: filters.origin.length > 0 ? filters.origin.join(',') : undefined,
       q: filters.q.trim() || undefined,
     },
   });
+  return entries.filter((entry): entry is Member => !('kind' in entry));
 }
 
 /** Actively processing or only managing a queue; `until` makes it a pause whose return the estimates count on. */

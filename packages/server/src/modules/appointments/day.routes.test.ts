@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError, Appointment, AppointmentEntry, DashboardQueue, Member, MemberActionResult, PatientAppointment, TicketView, WorkViewEntry } from '@wartefrei/shared';
+import type { TestApp } from '../../../test/support/test-app.js';
+import { setNow } from '../../../test/support/test-clock.js';
+import { asUser } from '../../../test/support/factories.js';
+import { givenBookablePractice, startBookingApp } from '../../../test/support/appointments.js';
+import { runDueJobs } from '../../platform/jobs/index.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startBookingApp();
+});
+afterAll(async () => t.close());
+
+/** Monday 30 March 2026 in Vienna: the practice opens at 09:00; appointments are booked at 10:00. */
+const at = (time: string) => `2026-03-30T${time}:00+02:00`;
+
+async function givenOpenPractice() {
+  const p = await givenBookablePractice(t, { at: at('08:50'), queue: { averageProcessMinutes: 10 }, slot: { start_time: '10:00', end_time: '12:00' }, type: { duration_minutes: 30 } });
+  const staff = asUser(p.processor);
+  const post = (url: string, payload?: Record<string, unknown>, headers: Record<string, string> = staff) =>
+    t.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+  expect((await post(`/queues/${p.queueId}/session`, { event: 'START' })).statusCode).toBe(200);
+  const book = async (time: string) => (await post('/appointments', { appointment_type_id: p.type.id, start: at(time), processor_id: p.processor.id, last_name: `Termin ${time}` })).json<Appointment>();
+  const walkIn = async () => (await post(`/queues/${p.queueId}/members`, { origin: 'ONLINE' }, {})).json<TicketView>();
+  const workView = async () => (await t.inject({ method: 'GET', url: `/queues/${p.queueId}/members`, headers: staff })).json<WorkViewEntry[]>();
+  return { ...p, staff, post, book, walkIn, workView };
+}
+
+const members = (entries: WorkViewEntry[]) => entries.filter((e): e is Member => !('kind' in e));
+const appointmentEntries = (entries: WorkViewEntry[]) => entries.filter((e): e is AppointmentEntry => 'kind' in e);
+
+describe('the appointment on its day', () => {
+  it('shows on the work view until checked in, then joins the list as a member placed by its start', async () => {
+    const p = await givenOpenPractice();
+    setNow(t.clock, at('09:00'));
+    const appointment = await p.book('10:00');
+    const before = await p.workView();
+    expect(appointmentEntries(before)).toEqual([
+      expect.objectContaining({ kind: 'appointment', id: appointment.id, start: at('10:00'), status: 'BOOKED', last_name: 'Termin 10:00', can_mark_no_show: false }),
+    ]);
+    await p.book('11:00').then((other) => p.post(`/appointments/${other.id}/cancel`, {}));
+    const dashboard = (await t.inject({ method: 'GET', url: '/dashboard', headers: p.staff })).json<DashboardQueue[]>();
+    expect(dashboard.find((q) => q.queue_id === p.queueId)?.appointments_today).toBe(1);
+    const early = await p.walkIn();
+    setNow(t.clock, at('09:40'));
+    const checkedIn = await p.post(`/appointments/${appointment.id}/check-in`, undefined, {});
+    expect(checkedIn.statusCode, checkedIn.body).toBe(200);
+    expect(checkedIn.json<PatientAppointment>()).toMatchObject({ view: 'checked_in', status: 'CHECKED_IN' });
+    expect((await p.post(`/appointments/${appointment.id}/check-in`, undefined, {})).statusCode).toBe(200);
+    const late = await p.walkIn();
+    const after = await p.workView();
+    expect(appointmentEntries(after)).toEqual([]);
+    // By start time: the 09:00 walk-in and the 09:40 one are ahead of the 10:00 appointment.
+    expect(members(after).map((m) => [m.id, m.origin, m.appointment_id])).toEqual([
+      [early.id, 'ONLINE', null],
+      [late.id, 'ONLINE', null],
+      [expect.any(String), 'APPOINTMENT', appointment.id],
+    ]);
+    // At 10:00 its time has come: it is called before the walk-ins.
+    setNow(t.clock, at('10:00'));
+    await runDueJobs(t.app.ctx, { runnerId: 'test' });
+    const called = await p.post(`/queues/${p.queueId}/call-next`, {});
+    expect(called.json<MemberActionResult>().member).toMatchObject({ origin: 'APPOINTMENT', appointment_id: appointment.id });
+  });
+
+  it('checked in after its start, it goes ahead of the walk-ins at once', async () => {
+    const p = await givenOpenPractice();
+    setNow(t.clock, at('09:00'));
+    const appointment = await p.book('10:00');
+    await p.walkIn();
+    setNow(t.clock, at('10:05'));
+    const checkedIn = await p.post(`/appointments/${appointment.id}/check-in`);
+    expect(checkedIn.json<Appointment>()).toMatchObject({ status: 'CHECKED_IN', view: 'checked_in' });
+    expect(members(await p.workView())[0]).toMatchObject({ origin: 'APPOINTMENT', position: 1 });
+  });
+
+  it('checks in only on its day, into an open list, and never when cancelled', async () => {
+    const p = await givenOpenPractice();
+    setNow(t.clock, at('09:00'));
+    const tomorrow = await p.post('/appointments', { appointment_type_id: p.type.id, start: '2026-03-31T10:00:00+02:00', processor_id: p.processor.id, last_name: 'Morgen' });
+    const notToday = await p.post(`/appointments/${tomorrow.json<Appointment>().id}/check-in`, undefined, {});
+    expect(notToday.statusCode).toBe(409);
+    expect(notToday.json<ApiError>()).toMatchObject({ code: 'CHECK_IN_NOT_TODAY', message: 'Einchecken ist nur am Tag des Termins möglich' });
+    const cancelled = await p.book('10:00');
+    await p.post(`/appointments/${cancelled.id}/cancel`, {});
+    expect((await p.post(`/appointments/${cancelled.id}/check-in`, undefined, {})).json<ApiError>().code).toBe('APPOINTMENT_STATE');
+    const closedOut = await p.book('11:00');
+    expect((await p.post(`/queues/${p.queueId}/session`, { event: 'TERMINATE' })).statusCode).toBe(200);
+    const closed = await p.post(`/appointments/${closedOut.id}/check-in`, undefined, {});
+    expect(closed.json<ApiError>().code).toBe('QUEUE_CLOSED');
+    expect((await t.inject({ method: 'GET', url: `/appointments/${closedOut.id}` })).json<PatientAppointment>().view).toBe('booked');
+  });
+
+  it('is a no-show a quarter of an hour after its start, not before', async () => {
+    const p = await givenOpenPractice();
+    setNow(t.clock, at('09:00'));
+    const appointment = await p.book('10:00');
+    setNow(t.clock, at('10:14'));
+    const early = await p.post(`/appointments/${appointment.id}/no-show`);
+    expect(early.json<ApiError>().code).toBe('NO_SHOW_TOO_EARLY');
+    setNow(t.clock, at('10:15'));
+    expect(appointmentEntries(await p.workView())[0]).toMatchObject({ can_mark_no_show: true });
+    const marked = await p.post(`/appointments/${appointment.id}/no-show`);
+    expect(marked.json<Appointment>()).toMatchObject({ status: 'NO_SHOW', view: 'finished' });
+    expect((await p.post(`/appointments/${appointment.id}/check-in`, undefined, {})).json<ApiError>().code).toBe('APPOINTMENT_STATE');
+    expect((await p.post(`/appointments/${appointment.id}/no-show`, undefined, asUser((await givenBookablePractice(t)).user))).statusCode).toBe(404);
+  });
+
+  it('holds its processor’s lane in the walk-in estimate while booked; cancelled it does not', async () => {
+    const p = await givenOpenPractice();
+    setNow(t.clock, at('09:55'));
+    const appointment = await p.book('10:00');
+    // One lane; a walk-in drawn now would end at 10:05, into the appointment: it waits until 10:30.
+    const drawn = await p.walkIn();
+    expect(drawn.estimated_start).toBe(new Date(at('10:30')).toISOString());
+    await p.post(`/appointments/${appointment.id}/cancel`, {});
+    const view = (await t.inject({ method: 'GET', url: `/members/${drawn.id}` })).json<TicketView>();
+    expect(view.estimated_start).toBe(new Date(at('09:55')).toISOString());
+  });
+});

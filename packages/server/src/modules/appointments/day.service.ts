@@ -1,0 +1,115 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { formatLocalDate, localDateOf, type Appointment, type PatientAppointment } from '@wartefrei/shared';
+import { appointments } from '../../db/schema/index.js';
+import { isUuid, type Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { Outbox } from '../../platform/realtime/index.js';
+import { admitAppointment, type WorkViewAppointments } from '../tickets/index.js';
+import { appointmentsOfListOnDay, findAppointmentWithPlace, findVisibleAppointment, updateAppointmentIf, type AppointmentRow } from './appointments.repo.js';
+import { formatZoned } from './availability.js';
+import { presentAppointment } from './present.js';
+import { patientView } from './booking.service.js';
+
+/*
+ * The appointment on its day (docs/product.md#states-and-transitions): the patient arrives and
+ * checks in — by the link, the kiosk's QR code, or at the desk — and joins the list as a member;
+ * one who never comes is marked a no-show a quarter of an hour after the start.
+ */
+
+/** Minutes after the start before staff may mark a no-show. */
+export const NO_SHOW_AFTER_MINUTES = 15;
+
+const localDay = (instant: Date, timeZone: string) => formatLocalDate(localDateOf(instant, timeZone));
+
+/** The appointment for a check-in: staff by their lists' visibility, the patient by the key. */
+async function appointmentToCheckIn(ctx: AppContext, actor: Actor | undefined, id: string): Promise<{ row: AppointmentRow; timeZone: string }> {
+  if (actor) {
+    const found = await findVisibleAppointment(ctx.db, actor, id);
+    if (!found) throw new AppError('NOT_FOUND');
+    return found;
+  }
+  const found = isUuid(id) ? await findAppointmentWithPlace(ctx.db, id) : undefined;
+  if (!found) throw new AppError('APPOINTMENT_NOT_FOUND');
+  return { row: found.appointment, timeZone: found.location.timeZone };
+}
+
+/**
+ * `POST /appointments/{id}/check-in`: on the appointment's day, a booked appointment joins its
+ * list as a member (origin APPOINTMENT) with the next number, placed by its start time; the list
+ * must be open. Checking in again changes nothing. The status change and the member are one
+ * transaction, and one member per appointment is a unique index: two check-ins at once make one.
+ */
+export async function checkIn(ctx: AppContext, actor: Actor | undefined, id: string): Promise<Appointment | PatientAppointment> {
+  const { row, timeZone } = await appointmentToCheckIn(ctx, actor, id);
+  const answer = async () => (actor ? presentAppointment((await appointmentToCheckIn(ctx, actor, id)).row, timeZone) : patientView(ctx, row.id));
+  if (row.status === 'CHECKED_IN') return answer();
+  if (row.cancelState !== null || row.status !== 'BOOKED') throw new AppError('APPOINTMENT_STATE');
+  const now = ctx.clock.now();
+  if (localDay(row.startAt, timeZone) !== localDay(now, timeZone)) throw new AppError('CHECK_IN_NOT_TODAY');
+  const outbox = new Outbox();
+  await ctx.db.transaction(async (tx) => {
+    const open = and(eq(appointments.status, 'BOOKED'), isNull(appointments.cancelState));
+    const checked = await updateAppointmentIf(tx, row.id, open, { status: 'CHECKED_IN', checkedInAt: now }, now);
+    // Lost a race (checked in, cancelled or marked meanwhile): the answer shows what won.
+    if (!checked) return;
+    const member = await admitAppointment(
+      tx,
+      {
+        accountId: row.accountId,
+        queueId: row.queueId,
+        appointmentId: row.id,
+        start: row.startAt,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        birthDate: row.birthDate,
+        insuranceNumber: row.insuranceNumber,
+        mail: row.mail,
+        phone: row.phone,
+        lang: row.lang,
+      },
+      now,
+      outbox,
+    );
+    if (!member) throw new AppError('QUEUE_CLOSED');
+  });
+  await outbox.flush(ctx.realtime);
+  return answer();
+}
+
+/** `POST /appointments/{id}/no-show` (staff): a booked appointment nobody checked in 15 minutes after its start. */
+export async function markNoShow(ctx: AppContext, actor: Actor, id: string): Promise<Appointment> {
+  const found = await findVisibleAppointment(ctx.db, actor, id);
+  if (!found) throw new AppError('NOT_FOUND');
+  const { row, timeZone } = found;
+  if (row.status === 'NO_SHOW') return presentAppointment(row, timeZone);
+  if (row.cancelState !== null || row.status !== 'BOOKED') throw new AppError('APPOINTMENT_STATE');
+  const now = ctx.clock.now();
+  if (now.getTime() < row.startAt.getTime() + NO_SHOW_AFTER_MINUTES * 60_000) throw new AppError('NO_SHOW_TOO_EARLY');
+  const marked = await updateAppointmentIf(ctx.db, row.id, and(eq(appointments.status, 'BOOKED'), isNull(appointments.cancelState)), { status: 'NO_SHOW' }, now);
+  if (!marked) throw new AppError('APPOINTMENT_STATE');
+  return presentAppointment(marked, timeZone);
+}
+
+/**
+ * The work view's appointments of a list (registered with the tickets module): today's in the
+ * location's zone, booked or marked no-show, not cancelled, not yet checked in (then they are
+ * members); `text` matches names and phone like the members' search.
+ */
+export const appointmentsOfDay: WorkViewAppointments = async (q, queueId, now, text) => {
+  const rows = await appointmentsOfListOnDay(q, queueId, now, text);
+  return rows.map(({ row, timeZone }) => ({
+    kind: 'appointment' as const,
+    id: row.id,
+    queue_id: row.queueId,
+    appointment_type_id: row.appointmentTypeId,
+    processor_id: row.processorId,
+    start: formatZoned(row.startAt, timeZone),
+    end: formatZoned(row.endAt, timeZone),
+    status: row.status,
+    can_mark_no_show: row.status === 'BOOKED' && now.getTime() >= row.startAt.getTime() + NO_SHOW_AFTER_MINUTES * 60_000,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    phone: row.phone,
+  }));
+};
