@@ -11,6 +11,7 @@ import { chromium } from 'playwright-core';
 import { DEMO_QUEUE_PATH, demoQueueId, drawDemoTicket, openQueue, staffHeaders } from './demo-queue.mjs';
 import { chromiumPath, lighthouseScores } from './lighthouse.mjs';
 import { freshPostgres, percentile, root, startServer } from './lib/server.mjs';
+import { availabilityBench } from './availability.mjs';
 import { callToYourTurn } from './call-to-turn.mjs';
 import { drawThroughput } from './draw-throughput.mjs';
 import { estimateAccuracy } from './estimate-accuracy.mjs';
@@ -222,6 +223,7 @@ const harnesses = [
   ['draw throughput', () => drawThroughput()],
   ['fan-out and reconnect storm', () => fanoutBench()],
   ['estimate accuracy', () => estimateAccuracy()],
+  ['appointment availability', () => availabilityBench()],
 ];
 for (const [name, measure] of harnesses) {
   const t0 = performance.now();

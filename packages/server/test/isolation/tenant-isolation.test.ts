@@ -417,6 +417,9 @@ const ROWS: Row[] = [
   { route: 'PATCH /appointments/:id', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}`, payload: { description: 'Übernommen' } }) },
   { route: 'POST /appointments/:id/cancel', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/cancel`, payload: {} }) },
   { route: 'POST /appointments/:id/restore', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/restore`, payload: {} }) },
+  // The own appointment lies years ahead: reaching it answers 409 (not today, not yet late), a foreign one 404.
+  { route: 'POST /appointments/:id/check-in', queueScoped: true, ok: 409, request: async (f) => ({ url: `/appointments/${await f('appointment')}/check-in` }) },
+  { route: 'POST /appointments/:id/no-show', queueScoped: true, ok: 409, request: async (f) => ({ url: `/appointments/${await f('appointment')}/no-show` }) },
   { route: 'DELETE /appointments/:id', queueScoped: true, ok: 204, request: async (f) => ({ url: `/appointments/${await f('appointment')}` }) },
   // vacations
   {

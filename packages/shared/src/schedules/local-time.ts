@@ -60,11 +60,29 @@ function wallClock(instant: number, timeZone: string) {
   return parts as { year: number; month: number; day: number; hour: number; minute: number; second: number };
 }
 
-/** The zone's offset from UTC at an instant, in milliseconds (Vienna in winter: +3 600 000). */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const offsetsByZone = new Map<string, Map<number, number>>();
+
+/**
+ * The zone's offset from UTC at an instant, in milliseconds (Vienna in winter: +3 600 000).
+ * Offsets change only on a quarter hour in every zone in use, so the answer is remembered per
+ * quarter hour: Intl is the slow part, and a month of appointment times asks the same few
+ * thousand quarters tens of thousands of times (bench/availability.mjs).
+ */
 export function zoneOffsetMs(instant: number, timeZone: string): number {
-  const w = wallClock(instant, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - (instant - (instant % 1000 + 1000) % 1000);
+  const quarter = Math.floor(instant / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+  let offsets = offsetsByZone.get(timeZone);
+  if (!offsets) {
+    offsets = new Map();
+    offsetsByZone.set(timeZone, offsets);
+  }
+  const known = offsets.get(quarter);
+  if (known !== undefined) return known;
+  const w = wallClock(quarter, timeZone);
+  const offset = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - quarter;
+  if (offsets.size >= 100_000) offsets.clear();
+  offsets.set(quarter, offset);
+  return offset;
 }
 
 /** The calendar date an instant falls on in a zone. */
