@@ -4,3 +4,4 @@ export { appointmentsRoutes } from './appointments.routes.js';
 export { vacationsRoutes } from './vacations.routes.js';
 export { registerAppointmentHooks } from './hooks.js';
 export { countAppointmentsOfDay } from './appointments.repo.js';
+export type { NewAppointmentRow } from './appointments.repo.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { accounts, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import type { AppointmentSlot, AppointmentType } from '@wartefrei/shared';
+import type { Appointment, AppointmentSlot, AppointmentType } from '@wartefrei/shared';
 import { asUser, logIn } from '../../../test/support/factories.js';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './seed-demo.js';
 
@@ -54,5 +54,12 @@ describe('demo data', () => {
       '4 14:00-18:00',
       '5 08:00-12:00',
     ]);
+    // Patients on the next two weekdays and a weekly series of four on Thursday afternoons.
+    const from = t.clock.now().toISOString().slice(0, 10);
+    const to = new Date(t.clock.now().getTime() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const booked = (await t.inject({ method: 'GET', url: `/appointments?from=${from}&to=${to}`, headers: asUser(processor) })).json<Appointment[]>();
+    expect(booked).toHaveLength(10);
+    expect(new Set(booked.filter((a) => a.series_id).map((a) => a.start.slice(11, 16)))).toEqual(new Set(['14:00']));
+    expect(booked.filter((a) => a.series_id)).toHaveLength(4);
   });
 });

@@ -2,8 +2,9 @@ import { count } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
-import { accounts, appointmentSlots, appointmentTypes, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
+import { accounts, appointments, appointmentSlots, appointmentTypes, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
 import { createAccountWithAdmin } from '../accounts/index.js';
+import { demoAppointments } from './demo-appointments.js';
 
 /** The demo logins, printed at start and in the README. */
 export const DEMO_LOGINS = {
@@ -16,7 +17,8 @@ export const DEMO_LOGINS = {
  * a processor assigned to both, a waiting-room monitor showing both lists, both offered at
  * the kiosk (the first with the called numbers beside its buttons), and an appointment type
  * for each list (a talk with the doctor online, a blood test online and at the kiosk) with the
- * processor's bookable hours (weekday mornings, Thursday afternoon). Several nodes
+ * processor's bookable hours (weekday mornings, Thursday afternoon) with a few patients booked
+ * on the next weekdays and a weekly check-up series. Several nodes
  * may start at once; the unique identifier lets exactly one of them seed.
  */
 export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
@@ -70,16 +72,20 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
         .returning();
       await tx.insert(monitorQueues).values(lists.map((q, position) => ({ monitorId: monitor!.id, queueId: q.id, position })));
       const [general, lab] = lists;
-      await tx.insert(appointmentTypes).values([
-        { accountId: account.id, profileId: profile!.id, queueId: general!.id, name: 'Arztgespräch', durationMinutes: 15, defaultProcessorId: processor!.id },
-        { accountId: account.id, profileId: profile!.id, queueId: lab!.id, name: 'Blutabnahme', durationMinutes: 10, bookableKiosk: true },
-      ]);
+      const [talk] = await tx
+        .insert(appointmentTypes)
+        .values([
+          { accountId: account.id, profileId: profile!.id, queueId: general!.id, name: 'Arztgespräch', durationMinutes: 15, defaultProcessorId: processor!.id },
+          { accountId: account.id, profileId: profile!.id, queueId: lab!.id, name: 'Blutabnahme', durationMinutes: 10, bookableKiosk: true },
+        ])
+        .returning();
       // Paula's bookable hours: weekday mornings, and Thursday afternoon too.
       const hours = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startTime: '08:00', endTime: '12:00' }));
       hours.push({ weekday: 4, startTime: '14:00', endTime: '18:00' });
       await tx.insert(appointmentSlots).values(
         hours.map((h) => ({ accountId: account.id, profileId: profile!.id, processorId: processor!.id, kind: 'WEEK' as const, ...h })),
       );
+      await tx.insert(appointments).values(demoAppointments(ctx.clock.now(), profile!.timeZone, { accountId: account.id, profileId: profile!.id, queueId: general!.id, appointmentTypeId: talk!.id, processorId: processor!.id }));
     });
     return true;
   } catch (error) {

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { addDays, isoWeekday, localDateOf, zonedTimeToUtc, type LocalDate } from '@wartefrei/shared';
+import type { NewAppointmentRow } from '../appointments/index.js';
+
+type Place = Pick<NewAppointmentRow, 'accountId' | 'profileId' | 'queueId' | 'appointmentTypeId' | 'processorId'>;
+
+/** The next `count` weekdays after today (local dates in the zone). */
+function nextWeekdays(now: Date, timeZone: string, count: number): LocalDate[] {
+  const days: LocalDate[] = [];
+  for (let day = addDays(localDateOf(now, timeZone), 1); days.length < count; day = addDays(day, 1)) {
+    if (isoWeekday(day) <= 5) days.push(day);
+  }
+  return days;
+}
+
+/**
+ * The demo practice's booked appointments, relative to the day it is seeded: three patients on
+ * each of the next two weekdays' mornings (one booked online, two by phone), and a weekly
+ * check-up series of four on the Thursday afternoons to come — so the calendar, the work view and
+ * the patient's appointment page have something to show from the first start.
+ */
+export function demoAppointments(now: Date, timeZone: string, place: Place): NewAppointmentRow[] {
+  const at = (day: LocalDate, time: string) => zonedTimeToUtc(day, time, timeZone);
+  const rows: NewAppointmentRow[] = [];
+  const patients = [
+    { firstName: 'Anna', lastName: 'Berger', time: '08:30', source: 'SELF_BOOKED' as const, channel: 'ONLINE' as const, mail: 'anna.berger@example.com' },
+    { firstName: 'Emre', lastName: 'Yılmaz', time: '09:15', source: 'FRONTEND' as const, channel: null, mail: null },
+    { firstName: 'Jelena', lastName: 'Petrović', time: '10:45', source: 'FRONTEND' as const, channel: null, mail: null },
+  ];
+  for (const day of nextWeekdays(now, timeZone, 2)) {
+    for (const { time, ...patient } of patients) {
+      const startAt = at(day, time);
+      rows.push({ ...place, ...patient, startAt, endAt: new Date(startAt.getTime() + 15 * 60_000), notifyMail: patient.mail !== null, phone: '+436641234567', createdAt: now, updatedAt: now });
+    }
+  }
+  const seriesId = randomUUID();
+  const thursdays = nextWeekdays(now, timeZone, 20).filter((day) => isoWeekday(day) === 4).slice(0, 4);
+  for (const day of thursdays) {
+    const startAt = at(day, '14:00');
+    rows.push({
+      ...place,
+      seriesId,
+      recurrence: { frequency: 'WEEKLY', count: 4 },
+      firstName: 'Karl',
+      lastName: 'Huber',
+      phone: '+43664765432',
+      description: 'Blutdruckkontrolle',
+      source: 'FRONTEND',
+      startAt,
+      endAt: new Date(startAt.getTime() + 15 * 60_000),
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  return rows;
+}
