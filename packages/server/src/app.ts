@@ -11,6 +11,7 @@ import { systemClock, type Clock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
 import { handleError } from './platform/errors.js';
 import { createMailer, type Mailer } from './platform/mail.js';
+import { createSmsSender } from './platform/sms.js';
 import { computeVersionHash, registerWebApp } from './platform/web.js';
 import { createRealtime, realtimeRoutes } from './platform/realtime/index.js';
 import { accountsRoutes } from './modules/accounts/index.js';
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildAppOptions) {
     config,
     clock: options.clock ?? systemClock,
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
+    sms: createSmsSender({ url: config.smsUrl, token: config.smsToken, log }),
     log,
     realtime: await createRealtime({ redisUrl: config.redisUrl, keyPrefix: options.realtimeKeyPrefix, db: database.db, log }),
   };

@@ -17,6 +17,9 @@ const Env = z.object({
   REDIS_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
+  /** A generic SMS gateway: JSON POST of { to, text } with a bearer token; without it SMS go to the log. */
+  SMS_URL: z.string().url().optional(),
+  SMS_TOKEN: z.string().optional(),
   MAIL_FROM: z.string().default('wartefrei <no-reply@wartefrei.local>'),
   TOKEN_TTL: z.coerce.number().int().positive().default(43_200),
   SEED_DEMO: boolFromEnv.default(true),
@@ -47,6 +50,8 @@ export interface Config {
   redisUrl: string | undefined;
   publicUrl: string;
   smtpUrl: string | undefined;
+  smsUrl: string | undefined;
+  smsToken: string | undefined;
   mailFrom: string;
   tokenTtlSeconds: number;
   seedDemo: boolean;
@@ -82,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
+    smsUrl: e.SMS_URL,
+    smsToken: e.SMS_TOKEN,
     mailFrom: e.MAIL_FROM,
     tokenTtlSeconds: e.TOKEN_TTL,
     seedDemo: e.SEED_DEMO,

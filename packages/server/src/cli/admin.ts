@@ -15,6 +15,7 @@ import { connectDatabase } from '../db/connect.js';
 import { systemClock } from '../platform/clock.js';
 import { AppError, presentError } from '../platform/errors.js';
 import { createMailer } from '../platform/mail.js';
+import { createSmsSender } from '../platform/sms.js';
 import { checkAccountIdentifier, createAccountWithAdmin, exemptAccountByIdentifier } from '../modules/accounts/index.js';
 import { createLocalHub } from '../platform/realtime/index.js';
 
@@ -82,7 +83,7 @@ async function createAccount(argv: string[]): Promise<number> {
   const log = pino({ level: 'warn' });
   const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const ctx = { db: database.db, config, clock: systemClock, log, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, log }), realtime: createLocalHub(log) };
+    const ctx = { db: database.db, config, clock: systemClock, log, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, log }), sms: createSmsSender({ url: undefined, token: undefined, log }), realtime: createLocalHub(log) };
     const { account, user } = await createAccountWithAdmin(ctx, {
       accountName: parsed.data.account_name,
       identifier,

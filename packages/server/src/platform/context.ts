@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/connect.js';
 import type { Clock } from './clock.js';
 import type { Mailer } from './mail.js';
+import type { SmsSender } from './sms.js';
 import type { RealtimeHub } from './realtime/hub.js';
 
 /** What every service needs from the outside world; built once in app.ts. */
@@ -11,6 +12,7 @@ export interface AppContext {
   config: Config;
   clock: Clock;
   mailer: Mailer;
+  sms: SmsSender;
   log: FastifyBaseLogger;
   /** Live updates: `publish(topic, event)` after the transaction committed. */
   realtime: RealtimeHub;

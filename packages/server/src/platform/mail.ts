@@ -5,6 +5,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** Files along with the text: an appointment's calendar entry, say. */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export interface Mailer {

@@ -1,42 +1,23 @@
 import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
-/** Decodes a quoted-printable body (what nodemailer sends for text with umlauts). */
-function decodeQuotedPrintable(body: string): string {
-  const bytes = body
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-function decodeHeader(value: string): string {
-  // RFC 2047: whitespace between two adjacent encoded words is not part of the text.
-  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-  );
-}
-
-function parseMail(raw: string, to: string[]): ReceivedMail {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n\s+/g, ' ');
-  const body = raw.slice(split + 4);
-  const header = (name: string) => head.match(new RegExp(`^${name}:\\s*(.*)$`, 'im'))?.[1] ?? '';
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
-    encoding === 'quoted-printable'
-      ? decodeQuotedPrintable(body)
-      : encoding === 'base64'
-        ? Buffer.from(body, 'base64').toString('utf8')
-        : body;
-  return { to, subject: decodeHeader(header('Subject')), text: text.trim() };
+/** Parses a received message with mailparser: multipart mails and their attachments too. */
+async function parseMail(raw: Buffer, to: string[]): Promise<ReceivedMail> {
+  const parsed = await simpleParser(raw);
+  return {
+    to,
+    subject: parsed.subject ?? '',
+    text: (parsed.text ?? '').trim(),
+    attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content.toString('utf8') })),
+  };
 }
 
 /**
@@ -54,15 +35,14 @@ export async function startSmtpServer(options: { onMail?: (mail: ReceivedMail) =
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        const mail = parseMail(Buffer.concat(chunks).toString('latin1'), session.envelope.rcptTo.map((r) => r.address));
-        mails.push(mail);
-        for (const wake of waiters) wake();
-        try {
-          options.onMail?.(mail);
-          callback();
-        } catch (error) {
-          callback(error as Error);
-        }
+        parseMail(Buffer.concat(chunks), session.envelope.rcptTo.map((r) => r.address))
+          .then((mail) => {
+            mails.push(mail);
+            for (const wake of waiters) wake();
+            options.onMail?.(mail);
+            callback();
+          })
+          .catch((error: unknown) => callback(error as Error));
       });
     },
   });

@@ -15,7 +15,7 @@ import { actorOf, optionalUser, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { IdParams } from '../../platform/params.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
-import { bookAppointment, cancelByPatient, moveByPatient, patientView } from './booking.service.js';
+import { appointmentCalendarFile, bookAppointment, cancelByPatient, moveByPatient, patientView } from './booking.service.js';
 import { checkIn, markNoShow } from './day.service.js';
 import { cancelByStaff, deleteByStaff, listAppointments, restoreByStaff, updateAppointment } from './staff.service.js';
 
@@ -46,6 +46,13 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   );
 
   app.get('/appointments/:id', { schema: { tags, params: IdParams, response: { 200: PatientAppointment } } }, async (req) => patientView(ctx, req.params.id));
+
+  app.get('/appointments/:id/calendar.ics', { schema: { tags, params: IdParams } }, async (req, reply) =>
+    reply
+      .type('text/calendar; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="termin.ics"')
+      .send(await appointmentCalendarFile(ctx, req.params.id)),
+  );
 
   app.patch(
     '/appointments/:id',

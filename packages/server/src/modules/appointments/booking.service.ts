@@ -18,7 +18,10 @@ import { laneDelayMinutes } from '../tickets/index.js';
 import { findTypeWithLocation, type TypeWithLocation } from './appointment-types.repo.js';
 import { findAppointmentWithPlace, insertAppointment, updateAppointmentIf, type AppointmentWithPlace } from './appointments.repo.js';
 import { formatZoned } from './availability.js';
+import { calendarFile } from './calendar-file.js';
+import { tell } from './notify.js';
 import { placementFor, takeFirstFree } from './placement.js';
+import { dropReminders, resetReminders } from './reminders.js';
 import { bookSeries } from './series.service.js';
 import { isOpenForPatient, presentAppointment, presentPatientAppointment } from './present.js';
 
@@ -97,6 +100,8 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
       timeZone: location.timeZone,
       values,
     });
+    await resetReminders(ctx.db, series.rows, now);
+    tell(ctx, 'booked', await findAppointmentWithPlace(ctx.db, series.rows[0]!.id), series.rows);
     const zoned = (start: Date) => formatZoned(start, location.timeZone);
     return {
       ...presentAppointment(series.rows[0]!, location.timeZone),
@@ -106,6 +111,8 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
   const row = await takeFirstFree(placement.processorIds, (processorId) =>
     insertAppointment(ctx.db, { ...values, processorId, startAt: placement.start, endAt: placement.end }),
   );
+  await resetReminders(ctx.db, [row], now);
+  tell(ctx, 'booked', await findAppointmentWithPlace(ctx.db, row.id));
   if (actor) return presentAppointment(row, location.timeZone);
   return patientView(ctx, row.id);
 }
@@ -138,7 +145,11 @@ export async function cancelByPatient(ctx: AppContext, id: string): Promise<Pati
   if (!isOpenForPatient(row, now)) throw new AppError('APPOINTMENT_STATE');
   const open = and(isNull(appointments.cancelState), eq(appointments.status, 'BOOKED'));
   // Losing a race (a cancel by staff, a check-in) changes nothing: the page shows what won.
-  await updateAppointmentIf(ctx.db, row.id, open, { cancelState: 'USER' }, now);
+  const cancelled = await updateAppointmentIf(ctx.db, row.id, open, { cancelState: 'USER' }, now);
+  if (cancelled) {
+    await dropReminders(ctx.db, [cancelled.id]);
+    tell(ctx, 'cancelled', { ...found, appointment: cancelled });
+  }
   return patientView(ctx, id);
 }
 
@@ -164,5 +175,31 @@ export async function moveByPatient(ctx: AppContext, id: string, input: MoveAppo
     updateAppointmentIf(ctx.db, row.id, open, { startAt: placement.start, endAt: placement.end, processorId, seriesId: null }, now),
   );
   if (!moved) throw new AppError('APPOINTMENT_STATE');
+  await resetReminders(ctx.db, [moved], now);
+  tell(ctx, 'moved', await findAppointmentWithPlace(ctx.db, moved.id));
   return patientView(ctx, id);
+}
+
+/** `GET /appointments/{id}/calendar.ics`: the patient's calendar entry (the id is the key); a cancelled one says so. */
+export async function appointmentCalendarFile(ctx: AppContext, id: string): Promise<string> {
+  const found = await appointmentByKey(ctx, id);
+  const row = found.appointment;
+  const { location } = found;
+  const address = [location.name, location.street1, [location.postcode, location.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return calendarFile(
+    [
+      {
+        id: row.id,
+        startAt: row.startAt,
+        endAt: row.endAt,
+        summary: `${found.typeName} – ${location.name}`,
+        location: address,
+        url: `${ctx.config.publicUrl}/a/${row.id}`,
+        sequence: row.version,
+        cancelled: row.cancelState !== null,
+      },
+    ],
+    location.timeZone,
+    'PUBLISH',
+  );
 }

@@ -91,11 +91,11 @@ export async function moveSeries(
   row: AppointmentRow,
   target: { start: Date; processorId: string | undefined; changes: AppointmentChanges },
   timeZone: string,
-): Promise<void> {
+): Promise<AppointmentRow[]> {
   if (!row.seriesId) throw new Error('moveSeries needs a series');
   const now = ctx.clock.now();
   const shift = wallClockShiftMinutes(row.startAt, target.start, timeZone);
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const coming = await tx
       .select()
       .from(appointments)
@@ -106,13 +106,18 @@ export async function moveSeries(
     if (coming.find((occurrence) => occurrence.id === row.id)?.version !== row.version) throw new AppError('APPOINTMENT_CHANGED');
     await tx.update(appointments).set({ processorId: null }).where(inArray(appointments.id, coming.map((occurrence) => occurrence.id)));
     const conflicts: Date[] = [];
+    const moved: AppointmentRow[] = [];
     for (const occurrence of coming) {
       const start = shiftOnWallClock(occurrence.startAt, shift, timeZone);
       const end = new Date(start.getTime() + (occurrence.endAt.getTime() - occurrence.startAt.getTime()));
       const processorId = target.processorId ?? occurrence.processorId;
-      const moved = await fits(tx, (sp) => updateAppointmentIf(sp, occurrence.id, undefined, { ...target.changes, startAt: start, endAt: end, processorId }, now));
-      if (!moved) conflicts.push(start);
+      const fitted = await fits(tx, async (sp) => {
+        const row = await updateAppointmentIf(sp, occurrence.id, undefined, { ...target.changes, startAt: start, endAt: end, processorId }, now);
+        if (row) moved.push(row);
+      });
+      if (!fitted) conflicts.push(start);
     }
     if (conflicts.length > 0) throw conflictError(conflicts, timeZone);
+    return moved;
   });
 }

@@ -19,6 +19,7 @@ import { queueOfActor } from '../queues/index.js';
 import { findTypeWithLocation, isUserOfAccount } from './appointment-types.repo.js';
 import {
   deleteAppointments,
+  findAppointmentWithPlace,
   findVisibleAppointment,
   idsOfScope,
   listVisibleAppointments,
@@ -29,6 +30,8 @@ import {
 } from './appointments.repo.js';
 import { placementFor, takeFirstFree } from './placement.js';
 import { patientDataOf, presentAppointment } from './present.js';
+import { tell } from './notify.js';
+import { dropReminders, resetReminders } from './reminders.js';
 import { moveSeries } from './series.service.js';
 
 /** The appointment if the actor sees its list; else NOT_FOUND, like a foreign or unknown id. */
@@ -110,7 +113,8 @@ export async function updateAppointment(ctx: AppContext, actor: Actor, id: strin
     const others = ids.filter((other) => other !== row.id);
     const [changed] = await updateAppointmentsIf(ctx.db, [row.id], sameVersion, changes, now);
     if (!changed) throw new AppError('APPOINTMENT_CHANGED');
-    await updateAppointmentsIf(ctx.db, others, undefined, changes, now);
+    // A new address, phone or reminder time: the reminders follow.
+    await resetReminders(ctx.db, [changed, ...(await updateAppointmentsIf(ctx.db, others, undefined, changes, now))], now);
     return presentAppointment(changed, timeZone);
   }
   if (row.cancelState !== null || row.status !== 'BOOKED') throw new AppError('APPOINTMENT_STATE');
@@ -118,13 +122,17 @@ export async function updateAppointment(ctx: AppContext, actor: Actor, id: strin
   if (!type) throw new AppError('APPOINTMENT_STATE');
   const placement = await placementFor(ctx.db, type, { start, processorId, byStaff: true, now });
   if (input.scope === 'ALL' && row.seriesId) {
-    await moveSeries(ctx, row, { start: placement.start, processorId: input.processor_id, changes }, timeZone);
+    const series = await moveSeries(ctx, row, { start: placement.start, processorId: input.processor_id, changes }, timeZone);
+    await resetReminders(ctx.db, series, now);
+    tell(ctx, 'moved', await findAppointmentWithPlace(ctx.db, row.id), series);
     return presentAppointment((await visibleAppointment(ctx, actor, id)).row, timeZone);
   }
   const moved = await takeFirstFree(placement.processorIds, (processor) =>
     updateAppointmentIf(ctx.db, row.id, sameVersion, { ...changes, startAt: placement.start, endAt: placement.end, processorId: processor, seriesId: null }, now),
   );
   if (!moved) throw new AppError('APPOINTMENT_CHANGED');
+  await resetReminders(ctx.db, [moved], now);
+  if (moved.startAt.getTime() !== row.startAt.getTime()) tell(ctx, 'moved', await findAppointmentWithPlace(ctx.db, moved.id));
   return presentAppointment(moved, timeZone);
 }
 
@@ -138,7 +146,12 @@ export async function cancelByStaff(ctx: AppContext, actor: Actor, id: string, s
   if (scope !== 'ALL' && row.cancelState === null && row.status !== 'BOOKED') throw new AppError('APPOINTMENT_STATE');
   const ids = await idsOfScope(ctx.db, row, scope === 'ALL');
   const open = and(isNull(appointments.cancelState), eq(appointments.status, 'BOOKED'));
-  await updateAppointmentsIf(ctx.db, ids, open, { cancelState: 'STAFF' }, ctx.clock.now());
+  const cancelled = await updateAppointmentsIf(ctx.db, ids, open, { cancelState: 'STAFF' }, ctx.clock.now());
+  if (cancelled.length > 0) {
+    await dropReminders(ctx.db, cancelled.map((c) => c.id));
+    const first = [...cancelled].sort((a, b) => a.startAt.getTime() - b.startAt.getTime())[0]!;
+    tell(ctx, 'cancelled', await findAppointmentWithPlace(ctx.db, first.id), cancelled);
+  }
   return presentAppointment((await visibleAppointment(ctx, actor, id)).row, timeZone);
 }
 
@@ -151,7 +164,8 @@ export async function restoreByStaff(ctx: AppContext, actor: Actor, id: string, 
   const { row, timeZone } = await visibleAppointment(ctx, actor, id);
   const ids = await idsOfScope(ctx.db, row, scope === 'ALL');
   try {
-    await updateAppointmentsIf(ctx.db, ids, isNotNull(appointments.cancelState), { cancelState: null }, ctx.clock.now());
+    const restored = await updateAppointmentsIf(ctx.db, ids, isNotNull(appointments.cancelState), { cancelState: null }, ctx.clock.now());
+    await resetReminders(ctx.db, restored, ctx.clock.now());
   } catch (error) {
     if (isExclusionViolation(error)) throw new AppError('APPOINTMENT_SLOT_TAKEN');
     throw error;
@@ -159,8 +173,14 @@ export async function restoreByStaff(ctx: AppContext, actor: Actor, id: string, 
   return presentAppointment((await visibleAppointment(ctx, actor, id)).row, timeZone);
 }
 
-/** `DELETE /appointments/{id}?scope=`: gone for good (staff only), the occurrence or its whole series. */
+/** `DELETE /appointments/{id}?scope=`: gone for good (staff only), the occurrence or its whole series; the patient is told. */
 export async function deleteByStaff(ctx: AppContext, actor: Actor, id: string, scope: SeriesScope | undefined): Promise<AppointmentRow[]> {
   const { row } = await visibleAppointment(ctx, actor, id);
-  return deleteAppointments(ctx.db, await idsOfScope(ctx.db, row, scope === 'ALL'));
+  const place = await findAppointmentWithPlace(ctx.db, row.id);
+  const deleted = await deleteAppointments(ctx.db, await idsOfScope(ctx.db, row, scope === 'ALL'));
+  await dropReminders(ctx.db, deleted.map((d) => d.id));
+  // Only what still held its time is news to the patient.
+  const news = deleted.filter((d) => d.cancelState === null && d.status === 'BOOKED' && d.startAt.getTime() > ctx.clock.now().getTime());
+  if (place && news.length > 0) tell(ctx, 'deleted', { ...place, appointment: news[0]! }, news);
+  return deleted;
 }

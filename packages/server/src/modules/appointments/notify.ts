@@ -1,0 +1,98 @@
+import { SUPPORTED_LANGS, translate, type SupportedLang } from '@wartefrei/shared';
+import type { AppContext } from '../../platform/context.js';
+import type { AppointmentRow, AppointmentWithPlace } from './appointments.repo.js';
+import { calendarFile, type CalendarMethod } from './calendar-file.js';
+
+/*
+ * What a patient is told about their appointment (docs/product.md#states-and-transitions): the
+ * booking, a move, a cancel and a deletion — by mail with the calendar file when they asked for
+ * mail, by SMS when they asked for SMS — in their language. A restore tells nobody. Sent after
+ * the commit and not awaited by the request: a slow mail server never delays a booking.
+ */
+
+export type AppointmentNews = 'booked' | 'moved' | 'cancelled' | 'deleted' | 'reminder';
+
+const langOf = (row: AppointmentRow): SupportedLang => ((SUPPORTED_LANGS as readonly string[]).includes(row.lang ?? '') ? (row.lang as SupportedLang) : 'de');
+
+/** 'Montag, 30. März 2026 um 08:00' in the patient's language and the practice's zone. */
+export function spokenTime(instant: Date, timeZone: string, lang: SupportedLang): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(instant);
+}
+
+/** The place of an appointment as the patient reads it: the location's name and address. */
+function placeOf(found: AppointmentWithPlace): string {
+  const { location } = found;
+  const town = [location.postcode, location.city].filter(Boolean).join(' ');
+  return [location.name, location.street1, town].filter(Boolean).join(', ');
+}
+
+const METHOD: Record<AppointmentNews, CalendarMethod> = { booked: 'REQUEST', moved: 'REQUEST', reminder: 'REQUEST', cancelled: 'CANCEL', deleted: 'CANCEL' };
+
+/** The mail about one appointment or a series (`rows`, the first named), with the calendar file of all of them. */
+function mailOf(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPlace, rows: AppointmentRow[]) {
+  const first = found.appointment;
+  const lang = langOf(first);
+  const tz = found.location.timeZone;
+  const when = spokenTime(first.startAt, tz, lang);
+  const link = `${ctx.config.publicUrl}/a/${first.id}`;
+  const place = placeOf(found);
+  const m = (key: string, args: (string | number)[] = []) => translate(lang, 'mail', key, args);
+  const name = [first.firstName, first.lastName].filter(Boolean).join(' ');
+  const body: Record<AppointmentNews, string> = {
+    booked: rows.length > 1 ? m('appointment_series_body', [found.typeName, rows.length, when, place, link]) : m('appointment_booked_body', [found.typeName, when, place, link]),
+    moved: m('appointment_moved_body', [found.typeName, when, place, link]),
+    cancelled: m('appointment_cancelled_body', [found.typeName, when, place]),
+    deleted: m('appointment_deleted_body', [found.typeName, when, place]),
+    reminder: m('appointment_reminder_body', [found.typeName, when, place, link]),
+  };
+  const subjectKey = { booked: 'appointment_booked_subject', moved: 'appointment_moved_subject', cancelled: 'appointment_cancelled_subject', deleted: 'appointment_cancelled_subject', reminder: 'appointment_reminder_subject' }[news];
+  const method = METHOD[news];
+  const ics = calendarFile(
+    rows.map((row) => ({
+      id: row.id,
+      startAt: row.startAt,
+      endAt: row.endAt,
+      summary: `${found.typeName} – ${found.location.name}`,
+      location: place,
+      url: `${ctx.config.publicUrl}/a/${row.id}`,
+      sequence: row.version,
+      cancelled: method === 'CANCEL',
+    })),
+    tz,
+    method,
+  );
+  return {
+    subject: m(subjectKey, [found.typeName]),
+    text: [name ? m('greeting', [name]) : m('greeting_anonymous'), '', body[news], '', m('signoff')].join('\n'),
+    attachments: [{ filename: 'termin.ics', content: ics, contentType: `text/calendar; charset=utf-8; method=${method}` }],
+  };
+}
+
+function smsOf(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPlace): string | undefined {
+  const row = found.appointment;
+  const lang = langOf(row);
+  const when = spokenTime(row.startAt, found.location.timeZone, lang);
+  const key = { booked: 'appointment_sms_booked', reminder: 'appointment_sms_reminder', cancelled: 'appointment_sms_cancelled', deleted: 'appointment_sms_cancelled', moved: 'appointment_sms_booked' }[news];
+  return translate(lang, 'mail', key, [found.typeName, when, found.location.name, `${ctx.config.publicUrl}/a/${row.id}`]);
+}
+
+/**
+ * Sends the news of an appointment (or a series: `rows`) by the channels the patient chose; a
+ * failure is thrown (a reminder job retries) — the fire-and-forget callers log it.
+ */
+export async function sendNews(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPlace, rows: AppointmentRow[] = [found.appointment]): Promise<void> {
+  const row = found.appointment;
+  const sending: Promise<void>[] = [];
+  if (row.notifyMail && row.mail) sending.push(ctx.mailer.send({ to: row.mail, ...mailOf(ctx, news, found, rows) }));
+  const text = row.notifySms && row.phone ? smsOf(ctx, news, found) : undefined;
+  if (text && row.phone) sending.push(ctx.sms.send({ to: row.phone, text }));
+  await Promise.all(sending);
+}
+
+/** sendNews after the request, its failure logged: the booking, move or cancel stands either way. */
+export function tell(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPlace | undefined, rows?: AppointmentRow[]): void {
+  if (!found) return;
+  sendNews(ctx, news, found, rows).catch((error: unknown) => {
+    ctx.log.error({ err: error, appointmentId: found.appointment.id, news }, 'the patient could not be told about their appointment');
+  });
+}

@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface OutgoingSms {
+  /** A phone number as stored: '+43664…', no spaces. */
+  to: string;
+  text: string;
+}
+
+export interface SmsSender {
+  send(sms: OutgoingSms): Promise<void>;
+}
+
+/**
+ * SMS through a generic HTTP gateway when SMS_URL is set: a JSON POST of `{ to, text }` with
+ * `Authorization: Bearer SMS_TOKEN`; a gateway's own API sits behind such a small relay. Without
+ * it every SMS is written to the log in full, like mail without SMTP_URL: never lost silently.
+ */
+export function createSmsSender(options: { url: string | undefined; token: string | undefined; log: FastifyBaseLogger }): SmsSender {
+  const { url, token, log } = options;
+  if (!url) {
+    return {
+      send: (sms) => {
+        log.info({ sms }, `SMS to ${sms.to} (no SMS_URL set, so it is written here): ${sms.text}`);
+        return Promise.resolve();
+      },
+    };
+  }
+  return {
+    send: async (sms) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(sms),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
+      log.info({ to: sms.to }, 'SMS sent');
+    },
+  };
+}
