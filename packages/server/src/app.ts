@@ -24,7 +24,7 @@ import { registerScheduleJobs, schedulesRoutes } from './modules/schedules/index
 import { profilesRoutes } from './modules/profiles/index.js';
 import { queuesRoutes } from './modules/queues/index.js';
 import { archiveRoutes } from './modules/archive/index.js';
-import { appointmentSlotsRoutes, appointmentsRoutes, appointmentTypesRoutes, registerAppointmentHooks, vacationsRoutes } from './modules/appointments/index.js';
+import { appointmentSlotsRoutes, appointmentsRoutes, appointmentTypesRoutes, calendarFeedRoutes, registerAppointmentHooks, vacationsRoutes } from './modules/appointments/index.js';
 import { routesRoutes } from './modules/routes/index.js';
 import { processorsRoutes, registerProcessorJobs } from './modules/processors/index.js';
 import { infoTagsRoutes } from './modules/infotags/index.js';
@@ -139,6 +139,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(appointmentSlotsRoutes, { ctx });
   await app.register(appointmentsRoutes, { ctx });
   await app.register(vacationsRoutes, { ctx });
+  await app.register(calendarFeedRoutes, { ctx });
   await app.register(routesRoutes, { ctx });
   await app.register(processorsRoutes, { ctx });
   await app.register(infoTagsRoutes, { ctx });

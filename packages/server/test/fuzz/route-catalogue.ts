@@ -65,7 +65,7 @@ export function registeredRoutes(tree: string): { method: string; path: string }
 }
 
 /** `/queues/:id|:queueId/x` → `/queues/{}/x`: the shape both the tree and OpenAPI agree on. */
-export const shapeOf = (path: string) => path.replace(/:[^/]+/g, '{}').replace(/\{[^}]*\}/g, '{}');
+export const shapeOf = (path: string) => path.replace(/:\w+(\|:\w+)*/g, '{}').replace(/\{[^}]*\}/g, '{}');
 
 /**
  * Every registered route (HEAD aside: Fastify answers it from the GET handler), joined with its

@@ -541,6 +541,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /appointments/:id': 'the appointment page: the random appointment id is the patient’s key to it',
   'POST /appointments/:id/move': 'the patient moves their own appointment with its key',
   'GET /appointments/:id/calendar.ics': 'the patient’s calendar entry, by the same key (no patient data in it)',
+  'GET /calendar/:token.ics': 'a processor’s calendar feed: the secret token in the URL is the key (only its hash is stored)',
   'POST /password-reset/:token': 'a one-time token from a mail, not an id of the account',
   'GET /docs/*': 'the static files of the OpenAPI page',
   'GET *': 'the web app’s static files (registered only when a web build exists)',

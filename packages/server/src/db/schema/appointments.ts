@@ -1,6 +1,6 @@
 /** Appointments: what a practice lets patients book (types); the rules and bookings follow. */
 import { isNull, sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   APPOINTMENT_CANCEL_STATES,
   APPOINTMENT_SOURCES,
@@ -167,3 +167,13 @@ export const vacations = pgTable('vacations', {
   ),
   check('vacations_substitute', sql`(${t.type} = 'SUBSTITUTION') = (${t.substituteProcessorId} IS NOT NULL)`),
 ]);
+
+/**
+ * A processor's secret calendar feed (`GET /calendar/{token}.ics`, to subscribe in Outlook): one
+ * per user, only the token's hash is kept; asking for a new one replaces it.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('calendar_feeds_token_unique').on(t.tokenHash)]);

@@ -20,6 +20,8 @@ export interface CalendarEntry {
   url?: string;
   sequence: number;
   cancelled: boolean;
+  /** The entry's own zone (a feed spans locations); else the file's. */
+  timeZone?: string;
 }
 
 export type CalendarMethod = 'REQUEST' | 'CANCEL' | 'PUBLISH';
@@ -43,9 +45,9 @@ export function calendarFile(entries: CalendarEntry[], timeZone: string, method:
     calendar.createEvent({
       id: calendarUid(entry.id),
       sequence: entry.sequence,
-      start: wallClock(entry.startAt, timeZone),
-      end: wallClock(entry.endAt, timeZone),
-      timezone: timeZone,
+      start: wallClock(entry.startAt, entry.timeZone ?? timeZone),
+      end: wallClock(entry.endAt, entry.timeZone ?? timeZone),
+      timezone: entry.timeZone ?? timeZone,
       summary: entry.summary,
       location: entry.location,
       ...(entry.description ? { description: entry.description } : {}),

@@ -5,3 +5,4 @@ export { vacationsRoutes } from './vacations.routes.js';
 export { registerAppointmentHooks } from './hooks.js';
 export { countAppointmentsOfDay } from './appointments.repo.js';
 export type { NewAppointmentRow } from './appointments.repo.js';
+export { calendarFeedRoutes } from './calendar-feed.routes.js';
