@@ -39,6 +39,8 @@ export const ERROR_STATUS = {
   SERIES_CONFLICT: 409,
   /** More than 366 occurrences, or beyond 10 years ahead. */
   RECURRENCE_TOO_LONG: 422,
+  /** A CSV import with faulty rows: `rows` names each by its line; nothing was imported. */
+  IMPORT_INVALID: 422,
   MOVE_NOT_ALLOWED: 403,
   /** A check-in on another day than the appointment's. */
   CHECK_IN_NOT_TODAY: 409,
@@ -115,7 +117,9 @@ export type FieldErrorCode =
   | 'TOO_SHORT_NOTICE'
   | 'TOO_FAR_AHEAD'
   | 'OUTSIDE_HOURS'
-  | 'UNTIL_OR_COUNT';
+  | 'UNTIL_OR_COUNT'
+  | 'TIME_TAKEN'
+  | 'NOT_FOUND';
 
 export interface FieldError {
   code: FieldErrorCode;
@@ -130,6 +134,8 @@ export interface ApiError {
   fields?: Record<string, FieldError>;
   /** SERIES_CONFLICT: the starts (ISO 8601, local offset) whose time is taken. */
   conflicts?: string[];
+  /** IMPORT_INVALID: the faulty rows by their line in the file (the header is line 1). */
+  rows?: { line: number; fields: Record<string, FieldError> }[];
 }
 
 /** True for a value shaped like an error response body. */

@@ -22,6 +22,8 @@ interface AppErrorOptions {
   headers?: Record<string, string>;
   /** SERIES_CONFLICT: the starts whose time is taken. */
   conflicts?: string[];
+  /** IMPORT_INVALID: the faulty rows of a file, by line. */
+  rows?: { line: number; fields: Record<string, FieldProblem> }[];
 }
 
 /** The one error type of the server: a stable code; status and message follow from it. */
@@ -41,6 +43,16 @@ function fieldLabel(lang: SupportedLang, field: string): string {
   return hasTranslation(lang, 'fields', field) ? translate(lang, 'fields', field) : field;
 }
 
+/** Field problems with their messages in the caller's language. */
+function presentFields(fields: Record<string, FieldProblem>, lang: SupportedLang): Record<string, FieldError> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, problem]): [string, FieldError] => {
+      const { code, args = [] } = typeof problem === 'string' ? { code: problem } : problem;
+      return [field, { code, message: translate(lang, 'validation', code, [fieldLabel(lang, field), ...args]) }];
+    }),
+  );
+}
+
 /** Builds the error body in the caller's language. */
 export function presentError(error: AppError, lang: SupportedLang): ApiError {
   const body: ApiError = {
@@ -49,14 +61,8 @@ export function presentError(error: AppError, lang: SupportedLang): ApiError {
     message: translate(lang, 'errors', error.code, error.options.args),
   };
   if (error.options.conflicts) body.conflicts = error.options.conflicts;
-  if (error.options.fields) {
-    body.fields = Object.fromEntries(
-      Object.entries(error.options.fields).map(([field, problem]): [string, FieldError] => {
-        const { code, args = [] } = typeof problem === 'string' ? { code: problem } : problem;
-        return [field, { code, message: translate(lang, 'validation', code, [fieldLabel(lang, field), ...args]) }];
-      }),
-    );
-  }
+  if (error.options.fields) body.fields = presentFields(error.options.fields, lang);
+  if (error.options.rows) body.rows = error.options.rows.map((row) => ({ line: row.line, fields: presentFields(row.fields, lang) }));
   return body;
 }
 

@@ -255,3 +255,31 @@ export const UpdateAppointmentInput = z.strictObject({
   scope: SeriesScope.optional(),
 });
 export type UpdateAppointmentInput = z.infer<typeof UpdateAppointmentInput>;
+
+/**
+ * The columns of `POST /appointments/import` (text/csv, comma or semicolon, a header row):
+ * `appointment_type_id` and `start` (local 'YYYY-MM-DD HH:MM' of the type's location, or ISO 8601
+ * with offset) and `last_name` are needed; `processor_id` (else whoever the rules offer, the
+ * type's default first), the patient data, `description`, `notify_mail`, `notify_sms` (true/false,
+ * ja/nein, 1/0) and `sms_reminder_minutes` may follow.
+ */
+export const IMPORT_COLUMNS = [
+  'appointment_type_id',
+  'start',
+  'processor_id',
+  ...BOOKING_FIELDS,
+  'description',
+  'notify_mail',
+  'notify_sms',
+  'sms_reminder_minutes',
+] as const;
+/** More rows than this are one import too many: split the file. */
+export const IMPORT_MAX_ROWS = 5_000;
+
+/** `POST /appointments/import?dry_run=true`: only check, import nothing. */
+export const ImportQuery = z.object({ dry_run: z.enum(['true', 'false']).optional() });
+export type ImportQuery = z.infer<typeof ImportQuery>;
+
+/** What an import did: every row imported, or with `dry_run` every row found importable. */
+export const ImportResult = z.object({ dry_run: z.boolean(), rows: z.number().int(), imported: z.number().int() });
+export type ImportResult = z.infer<typeof ImportResult>;

@@ -5,6 +5,8 @@ import {
   AppointmentListQuery,
   BookAppointmentBody,
   BookedAppointment,
+  ImportQuery,
+  ImportResult,
   MoveAppointmentInput,
   PatientAppointment,
   SeriesScopeInput,
@@ -17,6 +19,7 @@ import { IdParams } from '../../platform/params.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import { appointmentCalendarFile, bookAppointment, cancelByPatient, moveByPatient, patientView } from './booking.service.js';
 import { checkIn, markNoShow } from './day.service.js';
+import { importAppointments } from './import.service.js';
 import { cancelByStaff, deleteByStaff, listAppointments, restoreByStaff, updateAppointment } from './staff.service.js';
 
 const tags = ['appointments'];
@@ -37,6 +40,17 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     '/appointments',
     { preHandler: optionalUser(ctx), schema: { tags, body: BookAppointmentBody, response: { 201: BookedByStaffOrPatient } } },
     async (req, reply) => reply.code(201).send(await bookAppointment(ctx, bookingLimiter, req.body, { actor: req.actor, ip: req.ip })),
+  );
+
+  // A CSV file as the body (text/csv): the practice's appointments from elsewhere, all or none.
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: 5 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+  app.post(
+    '/appointments/import',
+    { preHandler, schema: { tags, security, querystring: ImportQuery, body: z.string(), response: { 200: ImportResult, 201: ImportResult } } },
+    async (req, reply) => {
+      const result = await importAppointments(ctx, actorOf(req), req.body, req.query.dry_run === 'true');
+      return reply.code(result.dry_run ? 200 : 201).send(result);
+    },
   );
 
   app.get(

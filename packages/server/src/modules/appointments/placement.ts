@@ -78,3 +78,19 @@ export async function takeFirstFree<T>(processorIds: string[], write: (processor
   }
   throw new AppError('APPOINTMENT_SLOT_TAKEN');
 }
+
+/**
+ * Writes `write` in a savepoint of `tx`; an overlap refused by the exclusion constraint answers
+ * false and undoes only this write — so a series or an import learns every conflict in one go.
+ */
+export async function fits(tx: Queryable, write: (sp: Queryable) => Promise<unknown>): Promise<boolean> {
+  try {
+    await tx.transaction(async (sp) => {
+      await write(sp);
+    });
+    return true;
+  } catch (error) {
+    if (isExclusionViolation(error)) return false;
+    throw error;
+  }
+}

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { formatLocalDate, localDateOf, type Recurrence } from '@wartefrei/shared';
-import type { Queryable } from '../../db/connect.js';
 import { appointments } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError, isExclusionViolation } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 import { insertAppointment, updateAppointmentIf, type AppointmentChanges, type AppointmentRow, type NewAppointmentRow } from './appointments.repo.js';
 import { formatZoned } from './availability.js';
+import { fits } from './placement.js';
 import { seriesStarts, shiftOnWallClock, wallClockShiftMinutes } from './recurrence.js';
 
 /*
@@ -16,19 +16,6 @@ import { seriesStarts, shiftOnWallClock, wallClockShiftMinutes } from './recurre
  * leaves nothing behind; a single booking racing the series waits for it and loses, or wins and
  * shows up as a conflict.
  */
-
-/** Writes `write` in a savepoint; an overlap refused by the constraint answers false and undoes only this write. */
-async function fits(tx: Queryable, write: (sp: Queryable) => Promise<unknown>): Promise<boolean> {
-  try {
-    await tx.transaction(async (sp) => {
-      await write(sp);
-    });
-    return true;
-  } catch (error) {
-    if (isExclusionViolation(error)) return false;
-    throw error;
-  }
-}
 
 function conflictError(starts: Date[], timeZone: string): AppError {
   const conflicts = starts.map((start) => formatZoned(start, timeZone));

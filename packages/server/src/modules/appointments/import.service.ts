@@ -1,0 +1,156 @@
+import { parse } from 'csv-parse/sync';
+import {
+  checkBookingFields,
+  formatLocalDate,
+  IMPORT_COLUMNS,
+  IMPORT_MAX_ROWS,
+  localDateOf,
+  parseLocalDate,
+  SMS_REMINDER_MINUTES,
+  STAFF_BOOKING_FIELD_MODES,
+  ZonedInstant,
+  zonedTimeToUtc,
+  type ImportResult,
+} from '@wartefrei/shared';
+import { isUuid, type Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, type FieldProblem } from '../../platform/errors.js';
+import { findTypeWithLocation } from './appointment-types.repo.js';
+import { insertAppointment, type AppointmentRow, type NewAppointmentRow } from './appointments.repo.js';
+import { fits, placementFor } from './placement.js';
+import { resetReminders } from './reminders.js';
+
+/*
+ * `POST /appointments/import`: a practice brings its appointments from elsewhere as CSV (the
+ * columns: IMPORT_COLUMNS). All rows or none: every row is checked like a staff booking — its type
+ * of the caller's lists, a time that is not past, a processor of the list, the patient's data —
+ * then all are written in one transaction, each in a savepoint, so the exclusion constraint names
+ * every row whose time is taken, by the rows before it too. Any problem: nothing is kept and the
+ * answer lists each faulty row by its line. `dry_run` does all of it and keeps nothing.
+ */
+
+type RowProblems = Record<string, FieldProblem>;
+interface Faulty {
+  line: number;
+  fields: RowProblems;
+}
+
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})$/;
+const YES = new Set(['true', 'ja', 'yes', '1', 'x']);
+const NO = new Set(['false', 'nein', 'no', '0', '']);
+
+/** The rows of the file with their line numbers; a header naming no column of ours is refused. */
+function rowsOf(csv: string): { line: number; record: Record<string, string> }[] {
+  let header: string[] = [];
+  const parsed = parse<{ record: Record<string, string>; info: { lines: number } }>(csv, {
+    bom: true,
+    delimiter: [';', ','],
+    skip_empty_lines: true,
+    trim: true,
+    info: true,
+    columns: (names: string[]) => (header = names.map((name) => name.trim().toLowerCase())),
+  });
+  const unknown = header.filter((name) => !(IMPORT_COLUMNS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new AppError('IMPORT_INVALID', { rows: [{ line: 1, fields: Object.fromEntries(unknown.map((name) => [name, 'UNKNOWN_FIELD'])) }] });
+  if (parsed.length > IMPORT_MAX_ROWS) throw new AppError('VALIDATION', { fields: { file: { code: 'MAX_LENGTH', args: [IMPORT_MAX_ROWS] } } });
+  return parsed.map(({ record, info }) => ({ line: info.lines, record }));
+}
+
+function flag(value: string | undefined, problems: RowProblems, field: string): boolean | undefined {
+  if (value === undefined) return undefined;
+  const lower = value.toLowerCase();
+  if (YES.has(lower)) return true;
+  if (NO.has(lower)) return lower === '' ? undefined : false;
+  problems[field] = 'INVALID_VALUE';
+  return undefined;
+}
+
+/** One row as a staff booking would be: the values to insert, or the row's problems. */
+async function checkRow(ctx: AppContext, actor: Actor, record: Record<string, string>, now: Date): Promise<{ values?: NewAppointmentRow; problems: RowProblems }> {
+  const problems: RowProblems = {};
+  const typeId = record.appointment_type_id ?? '';
+  const found = isUuid(typeId) ? await findTypeWithLocation(ctx.db, typeId, actor) : undefined;
+  if (!found) return { problems: { appointment_type_id: typeId ? 'NOT_FOUND' : 'REQUIRED' } };
+  const { type, location } = found;
+  const startText = record.start ?? '';
+  const local = LOCAL_DATE_TIME.exec(startText);
+  const start = local ? zonedTimeToUtc(parseLocalDate(local[1]!), local[2]!, location.timeZone) : ZonedInstant.safeParse(startText).success ? new Date(startText) : undefined;
+  if (!start) problems.start = startText ? 'INVALID_DATE' : 'REQUIRED';
+  const notifyMail = flag(record.notify_mail, problems, 'notify_mail');
+  const notifySms = flag(record.notify_sms, problems, 'notify_sms');
+  const minutes = record.sms_reminder_minutes ? Number(record.sms_reminder_minutes) : null;
+  if (minutes !== null && !(SMS_REMINDER_MINUTES as readonly number[]).includes(minutes)) problems.sms_reminder_minutes = 'INVALID_VALUE';
+  const patient = Object.fromEntries(Object.entries(record).filter(([, value]) => value !== ''));
+  const checked = checkBookingFields(STAFF_BOOKING_FIELD_MODES, { ...patient, notify_mail: notifyMail, notify_sms: notifySms, sms_reminder_minutes: minutes }, formatLocalDate(localDateOf(now, location.timeZone)));
+  if (!checked.ok) Object.assign(problems, checked.fields);
+  if (!start || !checked.ok) return { problems };
+  const processorId = record.processor_id || undefined;
+  try {
+    const placement = await placementFor(ctx.db, found, { start, processorId, byStaff: true, now });
+    const values: NewAppointmentRow = {
+      accountId: type.accountId,
+      profileId: type.profileId,
+      queueId: type.queueId,
+      appointmentTypeId: type.id,
+      processorId: placement.processorIds[0] ?? null,
+      startAt: placement.start,
+      endAt: placement.end,
+      source: 'CSV_IMPORT',
+      bookedByUserId: actor.userId,
+      firstName: checked.value.first_name,
+      lastName: checked.value.last_name,
+      birthDate: checked.value.birth_date,
+      mail: checked.value.mail,
+      phone: checked.value.phone,
+      insuranceNumber: checked.value.insurance_number,
+      description: record.description || null,
+      notifyMail: notifyMail ?? checked.value.mail !== null,
+      notifySms: notifySms ?? false,
+      smsReminderMinutes: minutes,
+      createdAt: now,
+      updatedAt: now,
+    };
+    return { values, problems };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // A processor of another account reads like one that does not exist, as everywhere.
+    if (error.code === 'NOT_FOUND') return { problems: { ...problems, processor_id: 'NOT_FOUND' } };
+    return { problems: { ...problems, ...(error.options.fields ?? { start: 'INVALID_VALUE' }) } };
+  }
+}
+
+/** Thrown inside the transaction of a dry run or a faulty file, so nothing stays. */
+class Undo extends Error {
+  constructor(readonly faulty: Faulty[]) {
+    super('undo');
+  }
+}
+
+export async function importAppointments(ctx: AppContext, actor: Actor, csv: string, dryRun: boolean): Promise<ImportResult> {
+  const now = ctx.clock.now();
+  const rows = rowsOf(csv);
+  if (rows.length === 0) throw new AppError('VALIDATION', { fields: { file: 'REQUIRED' } });
+  const checked: ({ line: number } & Awaited<ReturnType<typeof checkRow>>)[] = [];
+  for (const row of rows) checked.push({ line: row.line, ...(await checkRow(ctx, actor, row.record, now)) });
+  const faulty: Faulty[] = checked.filter((row) => Object.keys(row.problems).length > 0).map((row) => ({ line: row.line, fields: row.problems }));
+  if (faulty.length > 0) throw new AppError('IMPORT_INVALID', { rows: faulty });
+  let written: AppointmentRow[];
+  try {
+    written = await ctx.db.transaction(async (tx) => {
+      const inserted: AppointmentRow[] = [];
+      const taken: Faulty[] = [];
+      for (const row of checked) {
+        const ok = await fits(tx, async (sp) => inserted.push(await insertAppointment(sp, row.values!)));
+        if (!ok) taken.push({ line: row.line, fields: { start: 'TIME_TAKEN' } });
+      }
+      if (taken.length > 0 || dryRun) throw new Undo(taken);
+      return inserted;
+    });
+  } catch (error) {
+    if (!(error instanceof Undo)) throw error;
+    if (error.faulty.length > 0) throw new AppError('IMPORT_INVALID', { rows: error.faulty });
+    return { dry_run: true, rows: rows.length, imported: 0 };
+  }
+  await resetReminders(ctx.db, written, now);
+  return { dry_run: false, rows: rows.length, imported: written.length };
+}
