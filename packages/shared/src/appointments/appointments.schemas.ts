@@ -195,6 +195,9 @@ export type BookedAppointment = z.infer<typeof BookedAppointment>;
  * `GET /appointments/{id}`: the patient's own appointment, the id being the key. Nothing of the
  * patient's data: the link may be forwarded, and the page needs none of it.
  */
+/** Minutes late from which the appointment page offers another time. */
+export const SUGGEST_MOVE_AFTER_LATE_MINUTES = 5;
+
 export const PatientAppointment = z.object({
   id: z.uuid(),
   status: AppointmentStatus,
@@ -210,6 +213,8 @@ export const PatientAppointment = z.object({
   can_move: z.boolean(),
   /** How late the list runs now, in minutes (0 when on time or not today). */
   late_minutes: z.number().int(),
+  /** More than 5 minutes late where the list allows moving: the page offers another time (docs/product.md). */
+  suggest_move: z.boolean(),
 });
 export type PatientAppointment = z.infer<typeof PatientAppointment>;
 

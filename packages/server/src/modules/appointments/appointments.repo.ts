@@ -1,12 +1,18 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { appointments, appointmentTypes, profiles, queues, users } from '../../db/schema/index.js';
+import { appointments, appointmentTypes, profiles, queueMembers, queues, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth.js';
 import { inQueueVisibleTo } from '../queues/index.js';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type NewAppointmentRow = typeof appointments.$inferInsert;
 export type AppointmentChanges = Partial<Omit<NewAppointmentRow, 'id' | 'accountId' | 'createdAt' | 'version'>>;
+
+/**
+ * A checked-in appointment's visit is its member's: over once the member no longer waits or is
+ * processed (finished, timed out, removed). Read where appointments are shown, not copied.
+ */
+const visitOver = sql<boolean>`exists (select 1 from ${queueMembers} where ${queueMembers.appointmentId} = ${appointments.id} and ${queueMembers.status} not in ('WAITING', 'PROCESSING'))`;
 
 /** Holds its processor's time: not cancelled (the rule of the exclusion constraint). */
 export const holdsTime = isNull(appointments.cancelState);
@@ -49,6 +55,7 @@ export interface AppointmentWithPlace {
   location: { id: string; name: string; timeZone: string; street1: string | null; postcode: string | null; city: string | null };
   processorName: string | null;
   allowMove: boolean;
+  visitOver: boolean;
 }
 
 /** The appointment by its id (the patient's key), with what its page shows. */
@@ -60,6 +67,7 @@ export async function findAppointmentWithPlace(db: Queryable, id: string): Promi
       location: { id: profiles.id, name: profiles.name, timeZone: profiles.timeZone, street1: profiles.street1, postcode: profiles.postcode, city: profiles.city },
       processorName: users.displayName,
       allowMove: queues.allowMoveAppointment,
+      visitOver,
     })
     .from(appointments)
     .innerJoin(appointmentTypes, eq(appointmentTypes.id, appointments.appointmentTypeId))
@@ -92,7 +100,7 @@ export interface AppointmentFilter {
 }
 
 /** The appointments of the lists the actor sees whose start falls on the local dates (each location's own zone), by start. */
-export async function listVisibleAppointments(db: Queryable, actor: Actor, filter: AppointmentFilter): Promise<{ row: AppointmentRow; timeZone: string }[]> {
+export async function listVisibleAppointments(db: Queryable, actor: Actor, filter: AppointmentFilter): Promise<{ row: AppointmentRow; timeZone: string; visitOver: boolean }[]> {
   const localDay = sql`(${appointments.startAt} AT TIME ZONE ${profiles.timeZone})::date`;
   const conditions: SQL[] = [
     eq(appointments.accountId, actor.accountId),
@@ -105,7 +113,7 @@ export async function listVisibleAppointments(db: Queryable, actor: Actor, filte
   if (filter.status === 'CANCELLED') conditions.push(isNotNull(appointments.cancelState));
   else if (filter.status) conditions.push(eq(appointments.status, filter.status), holdsTime);
   const rows = await db
-    .select({ row: appointments, timeZone: profiles.timeZone })
+    .select({ row: appointments, timeZone: profiles.timeZone, visitOver })
     .from(appointments)
     .innerJoin(profiles, eq(profiles.id, appointments.profileId))
     .where(and(...conditions))

@@ -86,15 +86,16 @@ describe('the patient’s own appointment (the id is the key)', () => {
   it('reports how late the list runs for it', async () => {
     // Monday 07:50: the list is open, and its one processor starts a visit that runs 20
     // minutes (the list's average). Staff book 08:00: the first lane frees at 08:10.
-    const p = await givenBookablePractice(t, { at: '2026-03-30T07:50:00+02:00', queue: { averageProcessMinutes: 20 } });
+    const p = await givenBookablePractice(t, { at: '2026-03-30T07:50:00+02:00', queue: { averageProcessMinutes: 20, allowMoveAppointment: true } });
     const staff = asUser(p.processor);
     const res = await post('/appointments', { appointment_type_id: p.type.id, start: MONDAY_8, last_name: 'Huber' }, staff);
     const mine = res.json<Appointment>();
-    expect((await get(`/appointments/${mine.id}`)).json<PatientAppointment>().late_minutes).toBe(0);
+    expect((await get(`/appointments/${mine.id}`)).json<PatientAppointment>()).toMatchObject({ late_minutes: 0, suggest_move: false });
     expect((await post(`/queues/${p.queueId}/session`, { event: 'START' }, staff)).statusCode).toBe(200);
     expect((await post(`/queues/${p.queueId}/members`, { origin: 'MANUAL' }, staff)).statusCode).toBe(201);
     expect((await post(`/queues/${p.queueId}/call-next`, {}, staff)).statusCode).toBe(200);
-    expect((await get(`/appointments/${mine.id}`)).json<PatientAppointment>().late_minutes).toBe(10);
+    // More than 5 minutes late where the list allows moving: the page offers another time.
+    expect((await get(`/appointments/${mine.id}`)).json<PatientAppointment>()).toMatchObject({ late_minutes: 10, suggest_move: true, can_move: true });
   });
 });
 

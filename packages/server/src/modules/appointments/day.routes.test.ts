@@ -61,7 +61,13 @@ describe('the appointment on its day', () => {
     setNow(t.clock, at('10:00'));
     await runDueJobs(t.app.ctx, { runnerId: 'test' });
     const called = await p.post(`/queues/${p.queueId}/call-next`, {});
-    expect(called.json<MemberActionResult>().member).toMatchObject({ origin: 'APPOINTMENT', appointment_id: appointment.id });
+    const member = called.json<MemberActionResult>().member;
+    expect(member).toMatchObject({ origin: 'APPOINTMENT', appointment_id: appointment.id });
+    // Its visit is the member's: finished there, the appointment reads finished too.
+    expect((await p.post(`/members/${member.id}/finish`, {})).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: `/appointments/${appointment.id}` })).json<PatientAppointment>().view).toBe('finished');
+    const listed = (await t.inject({ method: 'GET', url: '/appointments?from=2026-03-30&to=2026-03-30', headers: p.staff })).json<Appointment[]>();
+    expect(listed.find((a) => a.id === appointment.id)).toMatchObject({ status: 'CHECKED_IN', view: 'finished' });
   });
 
   it('checked in after its start, it goes ahead of the walk-ins at once', async () => {

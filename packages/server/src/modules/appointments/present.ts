@@ -1,11 +1,11 @@
-import type { Appointment, AppointmentView, BookingPatientData, PatientAppointment } from '@wartefrei/shared';
+import { SUGGEST_MOVE_AFTER_LATE_MINUTES, type Appointment, type AppointmentView, type BookingPatientData, type PatientAppointment } from '@wartefrei/shared';
 import type { AppointmentRow, AppointmentWithPlace } from './appointments.repo.js';
 import { formatZoned } from './availability.js';
 
-/** What the appointment page shows: a cancel wins over every status. */
-export function viewOf(row: Pick<AppointmentRow, 'status' | 'cancelState'>): AppointmentView {
+/** What the appointment page shows: a cancel wins over every status; a checked-in one is over with its visit. */
+export function viewOf(row: Pick<AppointmentRow, 'status' | 'cancelState'>, visitOver = false): AppointmentView {
   if (row.cancelState) return 'cancelled';
-  if (row.status === 'CHECKED_IN') return 'checked_in';
+  if (row.status === 'CHECKED_IN') return visitOver ? 'finished' : 'checked_in';
   if (row.status === 'FINISHED' || row.status === 'NO_SHOW') return 'finished';
   return 'booked';
 }
@@ -27,7 +27,7 @@ export function patientDataOf(row: AppointmentRow): BookingPatientData {
   };
 }
 
-export function presentAppointment(row: AppointmentRow, timeZone: string): Appointment {
+export function presentAppointment(row: AppointmentRow, timeZone: string, visitOver = false): Appointment {
   return {
     id: row.id,
     profile_id: row.profileId,
@@ -39,7 +39,7 @@ export function presentAppointment(row: AppointmentRow, timeZone: string): Appoi
     end: formatZoned(row.endAt, timeZone),
     status: row.status,
     cancel_state: row.cancelState,
-    view: viewOf(row),
+    view: viewOf(row, visitOver),
     source: row.source,
     channel: row.channel,
     ...patientDataOf(row),
@@ -68,7 +68,7 @@ export function presentPatientAppointment(found: AppointmentWithPlace, now: Date
   return {
     id: row.id,
     status: row.status,
-    view: viewOf(row),
+    view: viewOf(row, found.visitOver),
     source: row.source,
     start: formatZoned(row.startAt, location.timeZone),
     end: formatZoned(row.endAt, location.timeZone),
@@ -79,5 +79,6 @@ export function presentPatientAppointment(found: AppointmentWithPlace, now: Date
     can_cancel: open,
     can_move: open && found.allowMove,
     late_minutes: lateMinutes,
+    suggest_move: open && found.allowMove && lateMinutes > SUGGEST_MOVE_AFTER_LATE_MINUTES,
   };
 }

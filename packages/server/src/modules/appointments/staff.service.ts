@@ -58,7 +58,7 @@ export async function listAppointments(ctx: AppContext, actor: Actor, query: App
     queueId: query.queue_id,
     status: query.status,
   });
-  return rows.map(({ row, timeZone }) => presentAppointment(row, timeZone));
+  return rows.map(({ row, timeZone, visitOver }) => presentAppointment(row, timeZone, visitOver));
 }
 
 /** The patient data and details a PATCH changes, checked as a whole with what stays. */
