@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { accounts, profileIsLive, profiles, queueIsLive, queueMembers, queues } from '../../db/schema/index.js';
+import { accounts, appointments, profileIsLive, profiles, queueIsLive, queueMembers, queues } from '../../db/schema/index.js';
 
 const accountColumns = { id: accounts.id, identifier: accounts.identifier, display_name: accounts.displayName };
 const profileColumns = { id: profiles.id, identifier: profiles.identifier, name: profiles.name };
@@ -77,6 +77,17 @@ export async function findQueueById(db: Queryable, id: string): Promise<(RouteQu
 }
 
 /** The queue a ticket is in now. */
+/** The queue of an appointment (the list that serves its type). */
+export async function findQueueOfAppointment(db: Queryable, appointmentId: string): Promise<(RouteQueue & { accountId: string }) | undefined> {
+  const [row] = await db
+    .select({ ...queueColumns, accountId: queues.accountId })
+    .from(appointments)
+    .innerJoin(queues, eq(queues.id, appointments.queueId))
+    .where(eq(appointments.id, appointmentId))
+    .limit(1);
+  return row;
+}
+
 export async function findQueueOfMember(db: Queryable, memberId: string): Promise<(RouteQueue & { accountId: string }) | undefined> {
   const [row] = await db
     .select({ ...queueColumns, accountId: queues.accountId })

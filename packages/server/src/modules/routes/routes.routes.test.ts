@@ -123,7 +123,22 @@ describe('GET /routes/id/{id}', () => {
     expect(res.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.graz), queue: ref(p.grazLabor) });
   });
 
-  it('answers QUEUE_NOT_FOUND for any other id until appointments exist', async () => {
+  it('resolves an appointment id to the list that serves it', async () => {
+    const p = await givenPractice();
+    const type = await t.inject({ method: 'POST', url: '/appointment-types', headers: asUser(p.a.user), payload: { queue_id: p.labor.id, duration_minutes: 10 } });
+    await t.inject({ method: 'PUT', url: `/queues/${p.labor.id}/processors/${p.a.user.id}`, headers: asUser(p.a.user) });
+    const booked = await t.inject({
+      method: 'POST',
+      url: '/appointments',
+      headers: asUser(p.a.user),
+      payload: { appointment_type_id: type.json<{ id: string }>().id, processor_id: p.a.user.id, start: new Date(t.clock.now().getTime() + 86_400_000).toISOString().slice(0, 16) + ':00Z', last_name: 'Termin' },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const res = await resolve(`id/${booked.json<{ id: string }>().id}`);
+    expect(res.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.wien), queue: ref(p.labor) });
+  });
+
+  it('answers QUEUE_NOT_FOUND for any other id', async () => {
     const p = await givenPractice();
     for (const id of [p.wien.id, p.account.id, p.a.user.id, '00000000-0000-4000-8000-000000000000', 'kein-uuid']) {
       const res = await resolve(`id/${id}`);

@@ -9,6 +9,7 @@ import {
   findProfileById,
   findProfileByIdentifier,
   findQueueById,
+  findQueueOfAppointment,
   findQueueOfMember,
   findQueueByIdentifier,
   firstTwoProfiles,
@@ -76,12 +77,12 @@ export async function resolveIdentifiers(ctx: AppContext, accountSegment: string
 }
 
 /**
- * `GET /routes/id/{id}` (public): the account, location and queue of a queue id or of a ticket
- * id (the queue the ticket is in now). Appointment ids resolve here too once those exist (a
- * later issue); until then any other id, like a malformed one, is QUEUE_NOT_FOUND.
+ * `GET /routes/id/{id}` (public): the account, location and queue of a queue id, of a ticket
+ * id (the queue the ticket is in now) or of an appointment id (the list that serves it); any
+ * other id, like a malformed one, is QUEUE_NOT_FOUND.
  */
 export async function resolveId(ctx: AppContext, id: string): Promise<ResolvedRoute> {
-  const queue = (await findQueueById(ctx.db, id)) ?? (await findQueueOfMember(ctx.db, id));
+  const queue = (await findQueueById(ctx.db, id)) ?? (await findQueueOfMember(ctx.db, id)) ?? (await findQueueOfAppointment(ctx.db, id));
   if (!queue) throw new AppError('QUEUE_NOT_FOUND');
   const [account, profile] = await Promise.all([findAccountById(ctx.db, queue.accountId), findProfileById(ctx.db, queue.profileId)]);
   if (!account || !profile) throw new AppError('QUEUE_NOT_FOUND');
