@@ -53,8 +53,19 @@ export async function availabilityOf(ctx: AppContext, actor: Actor | undefined, 
   }
   const inputs = await freeTimeInputs(ctx.db, found, parseLocalDate(query.from), parseLocalDate(query.to), true);
   const free = freeTimes({ ...inputs, now: ctx.clock.now() });
+  // Processors share their times: a busy month has some 14,000 free times but under a thousand
+  // distinct instants, so each is written once (bench/availability.mjs).
+  const written = new Map<number, string>();
+  const zoned = (instant: Date) => {
+    let text = written.get(instant.getTime());
+    if (text === undefined) {
+      text = formatZoned(instant, location.timeZone);
+      written.set(instant.getTime(), text);
+    }
+    return text;
+  };
   return {
     time_zone: location.timeZone,
-    slots: free.map((slot) => ({ start: formatZoned(slot.start, location.timeZone), end: formatZoned(slot.end, location.timeZone), processor_id: slot.processorId })),
+    slots: free.map((slot) => ({ start: zoned(slot.start), end: zoned(slot.end), processor_id: slot.processorId })),
   };
 }
