@@ -14,6 +14,10 @@ export type AppointmentChanges = Partial<Omit<NewAppointmentRow, 'id' | 'account
  */
 const visitOver = sql<boolean>`exists (select 1 from ${queueMembers} where ${queueMembers.appointmentId} = ${appointments.id} and ${queueMembers.status} not in ('WAITING', 'PROCESSING'))`;
 
+/** Starts on `now`'s local date in its location's zone (a query joined with `profiles`). */
+const startsOnDayOf = (now: Date) =>
+  sql`(${appointments.startAt} AT TIME ZONE ${profiles.timeZone})::date = (${now}::timestamptz AT TIME ZONE ${profiles.timeZone})::date`;
+
 /** Holds its processor's time: not cancelled (the rule of the exclusion constraint). */
 export const holdsTime = isNull(appointments.cancelState);
 
@@ -158,8 +162,7 @@ export async function deleteAppointments(db: Queryable, ids: string[]): Promise<
 
 /** The list's appointments of `now`'s local day, booked or no-show and not cancelled, by start; `text` matches names and phone. */
 export async function appointmentsOfListOnDay(db: Queryable, queueId: string, now: Date, text: string | undefined): Promise<{ row: AppointmentRow; timeZone: string }[]> {
-  const sameDay = sql`(${appointments.startAt} AT TIME ZONE ${profiles.timeZone})::date = (${now}::timestamptz AT TIME ZONE ${profiles.timeZone})::date`;
-  const conditions: SQL[] = [eq(appointments.queueId, queueId), holdsTime, inArray(appointments.status, ['BOOKED', 'NO_SHOW']), sameDay];
+  const conditions: SQL[] = [eq(appointments.queueId, queueId), holdsTime, inArray(appointments.status, ['BOOKED', 'NO_SHOW']), startsOnDayOf(now)];
   if (text) {
     const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(sql`concat_ws(' ', ${appointments.firstName}, ${appointments.lastName}, ${appointments.phone}) ILIKE ${pattern}`);
@@ -175,12 +178,11 @@ export async function appointmentsOfListOnDay(db: Queryable, queueId: string, no
 /** Per list, how many appointments not cancelled start on `now`'s local day of their location. */
 export async function countAppointmentsOfDay(db: Queryable, queueIds: string[], now: Date): Promise<Map<string, number>> {
   if (queueIds.length === 0) return new Map();
-  const sameDay = sql`(${appointments.startAt} AT TIME ZONE ${profiles.timeZone})::date = (${now}::timestamptz AT TIME ZONE ${profiles.timeZone})::date`;
   const rows = await db
     .select({ queueId: appointments.queueId, n: sql<number>`count(*)::int` })
     .from(appointments)
     .innerJoin(profiles, eq(profiles.id, appointments.profileId))
-    .where(and(inArray(appointments.queueId, queueIds), holdsTime, sameDay))
+    .where(and(inArray(appointments.queueId, queueIds), holdsTime, startsOnDayOf(now)))
     .groupBy(appointments.queueId);
   return new Map(rows.map((row) => [row.queueId, Number(row.n)]));
 }

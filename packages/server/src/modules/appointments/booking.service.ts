@@ -23,7 +23,7 @@ import { tell } from './notify.js';
 import { placementFor, takeFirstFree } from './placement.js';
 import { dropReminders, resetReminders } from './reminders.js';
 import { bookSeries } from './series.service.js';
-import { isOpenForPatient, presentAppointment, presentPatientAppointment } from './present.js';
+import { isOpenForPatient, placeOf, presentAppointment, presentPatientAppointment } from './present.js';
 
 /** Who books: a patient (online, kiosk) by address, or a signed-in staff member. */
 export interface Booker {
@@ -185,7 +185,6 @@ export async function appointmentCalendarFile(ctx: AppContext, id: string): Prom
   const found = await appointmentByKey(ctx, id);
   const row = found.appointment;
   const { location } = found;
-  const address = [location.name, location.street1, [location.postcode, location.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return calendarFile(
     [
       {
@@ -193,7 +192,7 @@ export async function appointmentCalendarFile(ctx: AppContext, id: string): Prom
         startAt: row.startAt,
         endAt: row.endAt,
         summary: `${found.typeName} – ${location.name}`,
-        location: address,
+        location: placeOf(location),
         url: `${ctx.config.publicUrl}/a/${row.id}`,
         sequence: row.version,
         cancelled: row.cancelState !== null,

@@ -15,7 +15,7 @@ import {
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, type FieldProblem } from '../../platform/errors.js';
-import { findTypeWithLocation } from './appointment-types.repo.js';
+import { findTypeWithLocation, type TypeWithLocation } from './appointment-types.repo.js';
 import { insertAppointment, type AppointmentRow, type NewAppointmentRow } from './appointments.repo.js';
 import { fits, placementFor } from './placement.js';
 import { resetReminders } from './reminders.js';
@@ -65,11 +65,26 @@ function flag(value: string | undefined, problems: RowProblems, field: string): 
   return undefined;
 }
 
+/** The caller's types by id, each read once however many rows name it. */
+type TypeLookup = (typeId: string) => Promise<TypeWithLocation | undefined>;
+
+function typeLookup(ctx: AppContext, actor: Actor): TypeLookup {
+  const known = new Map<string, Promise<TypeWithLocation | undefined>>();
+  return (typeId) => {
+    let found = known.get(typeId);
+    if (!found) {
+      found = isUuid(typeId) ? findTypeWithLocation(ctx.db, typeId, actor) : Promise.resolve(undefined);
+      known.set(typeId, found);
+    }
+    return found;
+  };
+}
+
 /** One row as a staff booking would be: the values to insert, or the row's problems. */
-async function checkRow(ctx: AppContext, actor: Actor, record: Record<string, string>, now: Date): Promise<{ values?: NewAppointmentRow; problems: RowProblems }> {
+async function checkRow(ctx: AppContext, actor: Actor, typeOf: TypeLookup, record: Record<string, string>, now: Date): Promise<{ values?: NewAppointmentRow; problems: RowProblems }> {
   const problems: RowProblems = {};
   const typeId = record.appointment_type_id ?? '';
-  const found = isUuid(typeId) ? await findTypeWithLocation(ctx.db, typeId, actor) : undefined;
+  const found = await typeOf(typeId);
   if (!found) return { problems: { appointment_type_id: typeId ? 'NOT_FOUND' : 'REQUIRED' } };
   const { type, location } = found;
   const startText = record.start ?? '';
@@ -131,7 +146,8 @@ export async function importAppointments(ctx: AppContext, actor: Actor, csv: str
   const rows = rowsOf(csv);
   if (rows.length === 0) throw new AppError('VALIDATION', { fields: { file: 'REQUIRED' } });
   const checked: ({ line: number } & Awaited<ReturnType<typeof checkRow>>)[] = [];
-  for (const row of rows) checked.push({ line: row.line, ...(await checkRow(ctx, actor, row.record, now)) });
+  const typeOf = typeLookup(ctx, actor);
+  for (const row of rows) checked.push({ line: row.line, ...(await checkRow(ctx, actor, typeOf, row.record, now)) });
   const faulty: Faulty[] = checked.filter((row) => Object.keys(row.problems).length > 0).map((row) => ({ line: row.line, fields: row.problems }));
   if (faulty.length > 0) throw new AppError('IMPORT_INVALID', { rows: faulty });
   let written: AppointmentRow[];

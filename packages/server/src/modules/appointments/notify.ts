@@ -2,6 +2,7 @@ import { SUPPORTED_LANGS, translate, type SupportedLang } from '@wartefrei/share
 import type { AppContext } from '../../platform/context.js';
 import type { AppointmentRow, AppointmentWithPlace } from './appointments.repo.js';
 import { calendarFile, type CalendarMethod } from './calendar-file.js';
+import { placeOf } from './present.js';
 
 /*
  * What a patient is told about their appointment (docs/product.md#states-and-transitions): the
@@ -19,13 +20,6 @@ export function spokenTime(instant: Date, timeZone: string, lang: SupportedLang)
   return new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(instant);
 }
 
-/** The place of an appointment as the patient reads it: the location's name and address. */
-function placeOf(found: AppointmentWithPlace): string {
-  const { location } = found;
-  const town = [location.postcode, location.city].filter(Boolean).join(' ');
-  return [location.name, location.street1, town].filter(Boolean).join(', ');
-}
-
 const METHOD: Record<AppointmentNews, CalendarMethod> = { booked: 'REQUEST', moved: 'REQUEST', reminder: 'REQUEST', cancelled: 'CANCEL', deleted: 'CANCEL' };
 
 /** The mail about one appointment or a series (`rows`, the first named), with the calendar file of all of them. */
@@ -35,7 +29,7 @@ function mailOf(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPl
   const tz = found.location.timeZone;
   const when = spokenTime(first.startAt, tz, lang);
   const link = `${ctx.config.publicUrl}/a/${first.id}`;
-  const place = placeOf(found);
+  const place = placeOf(found.location);
   const m = (key: string, args: (string | number)[] = []) => translate(lang, 'mail', key, args);
   const name = [first.firstName, first.lastName].filter(Boolean).join(' ');
   const body: Record<AppointmentNews, string> = {

@@ -56,10 +56,16 @@ export function presentAppointment(row: AppointmentRow, timeZone: string, visitO
 }
 
 /** 'Hauptstraße 1, 1010 Wien', or null when the location has no address. */
-function addressOf(location: AppointmentWithPlace['location']): string | null {
+export function addressOf(location: AppointmentWithPlace['location']): string | null {
   const town = [location.postcode, location.city].filter(Boolean).join(' ');
   const parts = [location.street1, town].filter((part): part is string => Boolean(part));
   return parts.length > 0 ? parts.join(', ') : null;
+}
+
+/** Where the patient goes, as mails and calendar files name it: 'Ordination Wien, Hauptstraße 1, 1010 Wien'. */
+export function placeOf(location: AppointmentWithPlace['location']): string {
+  const address = addressOf(location);
+  return address ? `${location.name}, ${address}` : location.name;
 }
 
 export function presentPatientAppointment(found: AppointmentWithPlace, now: Date, lateMinutes: number): PatientAppointment {

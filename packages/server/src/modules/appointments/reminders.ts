@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Queryable } from '../../db/connect.js';
-import { cancelPendingJobs, registerJobHandler, scheduleJob, type JobHandler } from '../../platform/jobs/index.js';
+import { cancelPendingJobs, registerJobHandler, scheduleJobs, type JobHandler } from '../../platform/jobs/index.js';
 import { findAppointmentWithPlace, type AppointmentRow } from './appointments.repo.js';
 import { sendNews } from './notify.js';
 
@@ -28,24 +28,26 @@ export function reminderDue(row: AppointmentRow, now: Date): Date | undefined {
   return at.getTime() > now.getTime() ? at : undefined;
 }
 
-/** Replaces the pending reminders of the appointments by one for each as it is now (or none). */
-export async function resetReminders(q: Queryable, rows: AppointmentRow[], now: Date): Promise<void> {
-  for (const row of rows) {
-    await cancelPendingJobs(q, [APPOINTMENT_REMINDER_JOB], 'appointmentId', row.id);
-    const runAt = reminderDue(row, now);
-    if (!runAt) continue;
-    await scheduleJob(q, {
-      kind: APPOINTMENT_REMINDER_JOB,
-      key: `${row.id}:${row.startAt.toISOString()}`,
-      runAt,
-      payload: { appointmentId: row.id, startAt: row.startAt.toISOString() },
-    });
-  }
+/** Drops the pending reminders of appointments cancelled, deleted or about to be rescheduled. */
+export async function dropReminders(q: Queryable, ids: string[]): Promise<void> {
+  await cancelPendingJobs(q, [APPOINTMENT_REMINDER_JOB], 'appointmentId', ids);
 }
 
-/** Drops the pending reminders of appointments cancelled or deleted. */
-export async function dropReminders(q: Queryable, ids: string[]): Promise<void> {
-  for (const id of ids) await cancelPendingJobs(q, [APPOINTMENT_REMINDER_JOB], 'appointmentId', id);
+/**
+ * Replaces the pending reminders of the appointments by one for each as it is now (or none):
+ * two statements however many rows — a series has up to 366.
+ */
+export async function resetReminders(q: Queryable, rows: AppointmentRow[], now: Date): Promise<void> {
+  await dropReminders(q, rows.map((row) => row.id));
+  await scheduleJobs(
+    q,
+    rows.flatMap((row) => {
+      const runAt = reminderDue(row, now);
+      return runAt
+        ? [{ kind: APPOINTMENT_REMINDER_JOB, key: `${row.id}:${row.startAt.toISOString()}`, runAt, payload: { appointmentId: row.id, startAt: row.startAt.toISOString() } }]
+        : [];
+    }),
+  );
 }
 
 const remind: JobHandler<z.infer<typeof ReminderPayload>> = async (ctx, tx, job) => {

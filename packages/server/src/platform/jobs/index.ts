@@ -5,6 +5,7 @@ export {
   retryDelayMs,
   runDueJobs,
   scheduleJob,
+  scheduleJobs,
   startJobRunner,
   type JobHandler,
   type JobOutcome,

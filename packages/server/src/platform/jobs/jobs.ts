@@ -72,11 +72,22 @@ export async function scheduleJob(q: Queryable, job: NewJob): Promise<boolean> {
   return inserted.length > 0;
 }
 
-/** Removes the pending jobs of some kinds whose payload has `field` = `value` (an entry deleted). */
-export async function cancelPendingJobs(q: Queryable, kinds: string[], field: string, value: string): Promise<number> {
+/** Schedules several jobs in one statement (a series' reminders); each key still at most once. */
+export async function scheduleJobs(q: Queryable, batch: NewJob[]): Promise<void> {
+  if (batch.length === 0) return;
+  await q
+    .insert(jobs)
+    .values(batch.map((job) => ({ kind: job.kind, key: job.key, runAt: job.runAt, payload: job.payload ?? {} })))
+    .onConflictDoNothing({ target: [jobs.kind, jobs.key] });
+}
+
+/** Removes the pending jobs of some kinds whose payload has `field` = `value`, or one of several values (entries deleted). */
+export async function cancelPendingJobs(q: Queryable, kinds: string[], field: string, value: string | readonly string[]): Promise<number> {
+  const values = typeof value === 'string' ? [value] : [...value];
+  if (values.length === 0) return 0;
   const deleted = await q
     .delete(jobs)
-    .where(and(eq(jobs.status, 'PENDING'), inArray(jobs.kind, kinds), sql`${jobs.payload} ->> ${field} = ${value}`))
+    .where(and(eq(jobs.status, 'PENDING'), inArray(jobs.kind, kinds), inArray(sql`${jobs.payload} ->> ${field}`, values)))
     .returning({ id: jobs.id });
   return deleted.length;
 }
