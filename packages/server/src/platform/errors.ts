@@ -110,6 +110,12 @@ export function isExclusionViolation(error: unknown): boolean {
   return candidates.some((e) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23P01');
 }
 
+/** Whether PostgreSQL undid this statement to break a deadlock (SQLSTATE 40P01): the other side went on. */
+export function isDeadlock(error: unknown): boolean {
+  const candidates = [error, (error as { cause?: unknown } | undefined)?.cause];
+  return candidates.some((e) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '40P01');
+}
+
 /** The unique constraint a violation names (on the error or its cause). */
 export function violatedConstraint(error: unknown): string | undefined {
   const e = error as { constraint?: string; cause?: { constraint?: string } };

@@ -20,6 +20,11 @@ const FieldMode = z.enum(PATIENT_INPUT_MODES);
 export const BookingFieldModes = z.strictObject(Object.fromEntries(BOOKING_FIELDS.map((field) => [field, FieldMode])) as Record<BookingField, typeof FieldMode>);
 export type BookingFieldModes = z.infer<typeof BookingFieldModes>;
 
+/** Whether two requirements ask the same of every field (free times name each distinct one once). */
+export function sameFieldModes(a: BookingFieldModes, b: BookingFieldModes): boolean {
+  return BOOKING_FIELDS.every((field) => a[field] === b[field]);
+}
+
 /** What a slot asks unless told otherwise: the name and a mail address to confirm to. */
 export const DEFAULT_BOOKING_FIELD_MODES: BookingFieldModes = {
   last_name: 'REQUIRED',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../tickets/patient-data.js';
+import { BookingFieldModes } from './appointment-slots.schemas.js';
 
 /** docs/product.md#entities Appointment type: the name a type gets when none is given. */
 export const DEFAULT_APPOINTMENT_TYPE_NAME = 'Arztgespräch';
@@ -85,9 +86,44 @@ export const AvailabilityQuery = z
   .superRefine(refineDateRange);
 export type AvailabilityQuery = z.infer<typeof AvailabilityQuery>;
 
-/** Free times in the location's zone; `start`/`end` ISO 8601 with the local offset. */
+/**
+ * Free times in the location's zone; `start`/`end` ISO 8601 with the local offset. Each time
+ * names the patient data its rule asks (`fields`, an index into `field_sets`: a month has
+ * thousands of times but a handful of distinct requirements), and `processors` names whoever
+ * offers one, for a patient who may choose.
+ */
 export const Availability = z.object({
   time_zone: z.string(),
-  slots: z.array(z.object({ start: z.string(), end: z.string(), processor_id: z.uuid() })),
+  slots: z.array(z.object({ start: z.string(), end: z.string(), processor_id: z.uuid(), fields: z.number().int().min(0) })),
+  field_sets: z.array(BookingFieldModes),
+  processors: z.array(z.object({ id: z.uuid(), name: z.string() })),
 });
 export type Availability = z.infer<typeof Availability>;
+
+/** `GET /appointment-types/bookable?queue_id=|profile_id=&channel=`: what a patient may book at a list or a location. */
+export const BookableTypesQuery = z
+  .object({
+    queue_id: z.string().max(64).optional(),
+    profile_id: z.string().max(64).optional(),
+    channel: z.enum(['ONLINE', 'KIOSK']).optional(),
+  })
+  .refine((query) => query.queue_id !== undefined || query.profile_id !== undefined, { path: ['queue_id'], message: 'REQUIRED' });
+export type BookableTypesQuery = z.infer<typeof BookableTypesQuery>;
+
+/**
+ * A type as the patient's picker sees it. `choose_processor`: the type has no default
+ * processor, so the patient picks whom to see (with one, the practice decides).
+ * `sms_reminders`: the list lets patients ask for an SMS reminder.
+ */
+export const BookableType = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  duration_minutes: z.number().int(),
+  queue_id: z.uuid(),
+  queue_name: z.string(),
+  choose_processor: z.boolean(),
+  sms_reminders: z.boolean(),
+});
+export type BookableType = z.infer<typeof BookableType>;
+export const BookableTypes = z.object({ types: z.array(BookableType) });
+export type BookableTypes = z.infer<typeof BookableTypes>;

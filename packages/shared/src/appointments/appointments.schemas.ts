@@ -206,11 +206,18 @@ export const PatientAppointment = z.object({
   start: z.string(),
   end: z.string(),
   time_zone: z.string(),
+  /** The type (its free times are where a move may go) and the list that serves it. */
+  appointment_type_id: z.uuid(),
+  queue_id: z.uuid(),
   type_name: z.string(),
   location: z.object({ id: z.uuid(), name: z.string(), address: z.string().nullable() }),
   processor_name: z.string().nullable(),
   can_cancel: z.boolean(),
   can_move: z.boolean(),
+  /** Booked for today and not yet arrived: the patient may check in from their phone. */
+  can_check_in: z.boolean(),
+  /** Checked in, the patient's place in the list (a ticket id: GET /members/{id}); else null. */
+  member_id: z.uuid().nullable(),
   /** How late the list runs now, in minutes (0 when on time or not today). */
   late_minutes: z.number().int(),
   /** More than 5 minutes late where the list allows moving: the page offers another time (docs/product.md). */

@@ -7,7 +7,7 @@ import { z } from 'zod';
  * be told apart from them, so they are refused.
  */
 export const RESERVED_LOCATION_IDENTIFIERS: ReadonlySet<string> = new Set([
-  'null', 'monitor', 'monitor2', 'monitor3', 'kiosk', 'sunmi_kiosk', 'ticket',
+  'null', 'monitor', 'monitor2', 'monitor3', 'kiosk', 'sunmi_kiosk', 'ticket', 'book',
 ]);
 
 /** Whether a sanitised profile or queue identifier collides with a public path word. */

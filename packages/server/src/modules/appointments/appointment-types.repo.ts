@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
 import { accounts, appointmentTypeIsLive, appointmentTypes, profileIsLive, profiles, queueIsLive, queueProcessors, queues, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth.js';
@@ -63,6 +63,33 @@ export async function archiveAppointmentType(db: Queryable, accountId: string, i
 export async function isUserOfAccount(db: Queryable, accountId: string, userId: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.accountId, accountId))).limit(1);
   return row !== undefined;
+}
+
+/** A type a patient may book, with the list that serves it. */
+export interface BookableTypeRow {
+  type: AppointmentTypeRow;
+  queueName: string;
+  smsReminders: boolean;
+}
+
+/** The live types of a live list or location that patients may book on the channel, by name. */
+export async function listBookableTypes(db: Queryable, filter: { queueId?: string; profileId?: string; channel: 'ONLINE' | 'KIOSK' }): Promise<BookableTypeRow[]> {
+  const conditions: SQL[] = [appointmentTypeIsLive, filter.channel === 'KIOSK' ? eq(appointmentTypes.bookableKiosk, true) : eq(appointmentTypes.bookableOnline, true)];
+  if (filter.queueId) conditions.push(eq(appointmentTypes.queueId, filter.queueId));
+  if (filter.profileId) conditions.push(eq(appointmentTypes.profileId, filter.profileId));
+  return db
+    .select({ type: appointmentTypes, queueName: queues.name, smsReminders: queues.mayActivateSmsNotifications })
+    .from(appointmentTypes)
+    .innerJoin(queues, and(eq(queues.id, appointmentTypes.queueId), queueIsLive))
+    .innerJoin(profiles, and(eq(profiles.id, appointmentTypes.profileId), profileIsLive))
+    .where(and(...conditions))
+    .orderBy(asc(sql`lower(${appointmentTypes.name})`), asc(appointmentTypes.createdAt), asc(appointmentTypes.id));
+}
+
+/** The names patients see for processors (their display names), by id. */
+export async function processorNames(db: Queryable, ids: string[]): Promise<{ id: string; name: string }[]> {
+  if (ids.length === 0) return [];
+  return db.select({ id: users.id, name: users.displayName }).from(users).where(inArray(users.id, ids)).orderBy(asc(sql`lower(${users.displayName})`));
 }
 
 /** Whether the user is assigned to the queue (a type's default processor must serve its list). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError, AppointmentType } from '@wartefrei/shared';
+import type { ApiError, AppointmentType, BookableTypes } from '@wartefrei/shared';
 import { eq } from 'drizzle-orm';
 import { appointmentTypes } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
@@ -156,5 +156,44 @@ describe('DELETE /appointment-types/{id}', () => {
     expect((await as(a.user, 'DELETE', `/queues/${queueId}`)).statusCode).toBe(204);
     expect((await as(a.user, 'GET', `/appointment-types/${type.id}`)).statusCode).toBe(404);
     expect((await as(a.user, 'GET', '/appointment-types')).json()).toEqual([]);
+  });
+});
+
+describe('GET /appointment-types/bookable (the patient’s picker, no login)', () => {
+  const bookable = async (query: string) => {
+    const res = await t.inject({ method: 'GET', url: `/appointment-types/bookable?${query}` });
+    expect(res.statusCode).toBe(200);
+    return res.json<BookableTypes>().types;
+  };
+
+  it('lists what a list or a location offers on the channel, with whether the patient picks the processor', async () => {
+    const a = await givenAdmin(t);
+    const profileId = await givenProfile(t, a.accountId);
+    const queueId = await givenQueue(t, a.accountId, { profileId, name: 'Hausarzt', mayActivateSmsNotifications: true });
+    const otherQueueId = await givenQueue(t, a.accountId, { profileId, name: 'Labor' });
+    const processor = await givenProcessor(t, a.accountId, [queueId]);
+    const talk = await createType(a, { queue_id: queueId, name: 'Gespräch', duration_minutes: 15, default_processor_id: processor.id, bookable_kiosk: true });
+    const blood = await createType(a, { queue_id: otherQueueId, name: 'Blutabnahme', duration_minutes: 10, bookable_online: false, bookable_kiosk: true });
+    const hidden = await createType(a, { queue_id: queueId, name: 'Nur Praxis', duration_minutes: 10, bookable_online: false });
+    expect(hidden.bookable_kiosk).toBe(false);
+    expect(await bookable(`queue_id=${queueId}`)).toEqual([
+      { id: talk.id, name: 'Gespräch', duration_minutes: 15, queue_id: queueId, queue_name: 'Hausarzt', choose_processor: false, sms_reminders: true },
+    ]);
+    expect((await bookable(`profile_id=${profileId}`)).map((type) => type.id)).toEqual([talk.id]);
+    expect(await bookable(`profile_id=${profileId}&channel=KIOSK`)).toEqual([
+      { id: blood.id, name: 'Blutabnahme', duration_minutes: 10, queue_id: otherQueueId, queue_name: 'Labor', choose_processor: true, sms_reminders: false },
+      { id: talk.id, name: 'Gespräch', duration_minutes: 15, queue_id: queueId, queue_name: 'Hausarzt', choose_processor: false, sms_reminders: true },
+    ]);
+    // A deleted type is offered no more.
+    expect((await as(a.user, 'DELETE', `/appointment-types/${talk.id}`)).statusCode).toBe(204);
+    expect(await bookable(`queue_id=${queueId}`)).toEqual([]);
+  });
+
+  it('offers nothing for an unknown or malformed id, and asks for a list or a location', async () => {
+    expect(await bookable(`queue_id=${randomUUID()}`)).toEqual([]);
+    expect(await bookable('profile_id=kein-uuid')).toEqual([]);
+    const res = await t.inject({ method: 'GET', url: '/appointment-types/bookable' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ApiError>().fields).toMatchObject({ queue_id: { code: 'REQUIRED' } });
   });
 });

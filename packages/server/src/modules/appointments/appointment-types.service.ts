@@ -2,6 +2,8 @@ import {
   DEFAULT_APPOINTMENT_TYPE_NAME,
   type AppointmentType,
   type AppointmentTypeListQuery,
+  type BookableTypes,
+  type BookableTypesQuery,
   type CreateAppointmentTypeInput,
   type UpdateAppointmentTypeInput,
 } from '@wartefrei/shared';
@@ -17,6 +19,7 @@ import {
   insertAppointmentType,
   isAssignedToQueue,
   isUserOfAccount,
+  listBookableTypes,
   listVisibleAppointmentTypes,
   updateAppointmentTypeRow,
   type AppointmentTypeChanges,
@@ -121,4 +124,26 @@ export async function updateAppointmentType(ctx: AppContext, actor: Actor, id: s
 export async function deleteAppointmentType(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   requireAdmin(actor);
   if (!(await archiveAppointmentType(ctx.db, actor.accountId, id, ctx.clock.now()))) throw new AppError('NOT_FOUND');
+}
+
+/**
+ * `GET /appointment-types/bookable`: what the patient's picker offers at a list or a location on
+ * a channel (ONLINE by default). An unknown or archived list or location offers nothing: the
+ * picker then goes straight to the ticket, and the draw page says what is wrong with the link.
+ */
+export async function bookableTypes(ctx: AppContext, query: BookableTypesQuery): Promise<BookableTypes> {
+  const ids = [query.queue_id, query.profile_id].filter((id): id is string => id !== undefined);
+  if (!ids.every(isUuid)) return { types: [] };
+  const rows = await listBookableTypes(ctx.db, { queueId: query.queue_id, profileId: query.profile_id, channel: query.channel ?? 'ONLINE' });
+  return {
+    types: rows.map(({ type, queueName, smsReminders }) => ({
+      id: type.id,
+      name: type.name,
+      duration_minutes: type.durationMinutes,
+      queue_id: type.queueId,
+      queue_name: queueName,
+      choose_processor: type.defaultProcessorId === null,
+      sms_reminders: smsReminders,
+    })),
+  };
 }

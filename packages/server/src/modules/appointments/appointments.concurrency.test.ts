@@ -7,6 +7,7 @@ import { setNow } from '../../../test/support/test-clock.js';
 import { bookingBody, givenBookablePractice } from '../../../test/support/appointments.js';
 import { asUser } from '../../../test/support/factories.js';
 import { testDatabaseKind } from '../../../test/support/test-database.js';
+import { retryOnDeadlock } from './placement.js';
 
 /**
  * No two appointments of one processor overlap, whatever arrives at once
@@ -95,5 +96,34 @@ describe.runIf(testDatabaseKind === 'postgres')('appointments under concurrency 
     const answers = await atOnce(20, (i) => post(`/appointments/${booked[i]!.body.id}/move`, { start: '2026-03-30T11:50:00+02:00' }));
     expect(outcomes(answers)).toEqual({ '200': 1, '409 APPOINTMENT_SLOT_TAKEN': 19 });
     expect(await overlaps()).toEqual([]);
+  });
+
+  it('a write PostgreSQL undoes to break a deadlock is tried again, not answered with a 500', async () => {
+    // Two real transactions that lock two rows in opposite order: PostgreSQL gives one up
+    // (40P01). Written through retryOnDeadlock, the one given up runs again and both succeed.
+    const db = t.app.ctx.db;
+    await db.execute(sql`CREATE TABLE IF NOT EXISTS deadlock_probe (id int PRIMARY KEY, n int NOT NULL)`);
+    await db.execute(sql`INSERT INTO deadlock_probe VALUES (1, 0), (2, 0) ON CONFLICT (id) DO UPDATE SET n = 0`);
+    let firstLocks = 0;
+    let bothLocked!: () => void;
+    const barrier = new Promise<void>((resolve) => (bothLocked = resolve));
+    let attempts = 0;
+    const lockBoth = (first: number, second: number) =>
+      retryOnDeadlock(() =>
+        db.transaction(async (tx) => {
+          attempts++;
+          await tx.execute(sql`UPDATE deadlock_probe SET n = n + 1 WHERE id = ${first}`);
+          if (++firstLocks === 2) bothLocked();
+          await barrier;
+          await tx.execute(sql`UPDATE deadlock_probe SET n = n + 1 WHERE id = ${second}`);
+        }),
+      );
+    await Promise.all([lockBoth(1, 2), lockBoth(2, 1)]);
+    expect(attempts).toBe(3);
+    expect(await selectRows(db, sql`SELECT id, n FROM deadlock_probe ORDER BY id`)).toEqual([
+      { id: 1, n: 2 },
+      { id: 2, n: 2 },
+    ]);
+    await db.execute(sql`DROP TABLE deadlock_probe`);
   });
 });

@@ -60,6 +60,8 @@ export interface AppointmentWithPlace {
   processorName: string | null;
   allowMove: boolean;
   visitOver: boolean;
+  /** The member the appointment became at check-in, if it did. */
+  memberId: string | null;
 }
 
 /** The appointment by its id (the patient's key), with what its page shows. */
@@ -72,6 +74,7 @@ export async function findAppointmentWithPlace(db: Queryable, id: string): Promi
       processorName: users.displayName,
       allowMove: queues.allowMoveAppointment,
       visitOver,
+      memberId: sql<string | null>`(select ${queueMembers.id} from ${queueMembers} where ${queueMembers.appointmentId} = ${appointments.id})`,
     })
     .from(appointments)
     .innerJoin(appointmentTypes, eq(appointmentTypes.id, appointments.appointmentTypeId))

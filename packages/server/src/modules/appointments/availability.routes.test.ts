@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError, Availability } from '@wartefrei/shared';
+import { Availability, DEFAULT_BOOKING_FIELD_MODES, type ApiError } from '@wartefrei/shared';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { setNow } from '../../../test/support/test-clock.js';
 import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
@@ -23,16 +23,39 @@ describe('GET /appointment-types/{id}/availability', () => {
     const p = await givenPractice();
     const res = await availability(p.type.id, 'from=2026-03-23&to=2026-03-31');
     expect(res.statusCode).toBe(200);
+    // The route writes its answer without the schema's check (its size): the contract holds here.
+    expect(() => Availability.parse(res.json())).not.toThrow();
     // The 23rd and 24th lie before "now" (27 March): nothing is offered in the past.
     expect(res.json<Availability>()).toEqual({
       time_zone: 'Europe/Vienna',
       slots: [
-        { start: '2026-03-30T08:00:00+02:00', end: '2026-03-30T09:00:00+02:00', processor_id: p.processor.id },
-        { start: '2026-03-30T09:00:00+02:00', end: '2026-03-30T10:00:00+02:00', processor_id: p.processor.id },
-        { start: '2026-03-31T08:00:00+02:00', end: '2026-03-31T09:00:00+02:00', processor_id: p.processor.id },
-        { start: '2026-03-31T09:00:00+02:00', end: '2026-03-31T10:00:00+02:00', processor_id: p.processor.id },
+        { start: '2026-03-30T08:00:00+02:00', end: '2026-03-30T09:00:00+02:00', processor_id: p.processor.id, fields: 0 },
+        { start: '2026-03-30T09:00:00+02:00', end: '2026-03-30T10:00:00+02:00', processor_id: p.processor.id, fields: 0 },
+        { start: '2026-03-31T08:00:00+02:00', end: '2026-03-31T09:00:00+02:00', processor_id: p.processor.id, fields: 0 },
+        { start: '2026-03-31T09:00:00+02:00', end: '2026-03-31T10:00:00+02:00', processor_id: p.processor.id, fields: 0 },
       ],
+      field_sets: [DEFAULT_BOOKING_FIELD_MODES],
+      processors: [{ id: p.processor.id, name: 'Bearbeiter' }],
     });
+  });
+
+  it('names the data each time asks, one set per distinct requirement, and who offers it', async () => {
+    const p = await givenPractice({ processors: 2 });
+    const [anna, ben] = p.processors as [typeof p.processor, typeof p.processor];
+    // Ben's Monday asks for the insurance number as well.
+    const strict = { ...DEFAULT_BOOKING_FIELD_MODES, insurance_number: 'REQUIRED' };
+    const slots = await t.inject({ method: 'GET', url: `/appointment-slots?profile_id=${p.profileId}&processor_id=${ben.id}`, headers: asUser(p.user) });
+    const monday = slots.json<{ id: string; weekday: number }[]>().find((slot) => slot.weekday === 1)!;
+    const patched = await t.inject({ method: 'PATCH', url: `/appointment-slots/${monday.id}`, headers: asUser(p.user), payload: { required_fields: strict } });
+    expect(patched.statusCode).toBe(200);
+    const body = (await availability(p.type.id, 'from=2026-03-30&to=2026-03-31')).json<Availability>();
+    expect(body.field_sets).toHaveLength(2);
+    expect(body.field_sets).toEqual(expect.arrayContaining([DEFAULT_BOOKING_FIELD_MODES, strict]));
+    const asked = (processorId: string, day: string) => body.slots.filter((s) => s.processor_id === processorId && s.start.startsWith(day)).map((s) => body.field_sets[s.fields]?.insurance_number);
+    expect(asked(ben.id, '2026-03-30')).toEqual(['REQUIRED', 'REQUIRED']);
+    expect(asked(ben.id, '2026-03-31')).toEqual(['NONE', 'NONE']);
+    expect(asked(anna.id, '2026-03-30')).toEqual(['NONE', 'NONE']);
+    expect(body.processors.map((x) => x.id).sort()).toEqual([anna.id, ben.id].sort());
   });
 
   it('rests on the location’s public holidays (Vienna, 8 December)', async () => {

@@ -1,11 +1,20 @@
-import { parseLocalDate, zonedTimeToUtc, type Availability, type AvailabilityQuery, type LocalDate } from '@wartefrei/shared';
+import {
+  DEFAULT_BOOKING_FIELD_MODES,
+  parseLocalDate,
+  sameFieldModes,
+  zonedTimeToUtc,
+  type Availability,
+  type AvailabilityQuery,
+  type BookingFieldModes,
+  type LocalDate,
+} from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { isPublicHoliday } from '../profiles/index.js';
 import { slotRulesOfProfile } from './appointment-slots.repo.js';
-import { findTypeWithLocation, type TypeWithLocation } from './appointment-types.repo.js';
+import { findTypeWithLocation, processorNames, type TypeWithLocation } from './appointment-types.repo.js';
 import { busyTimes } from './appointments.repo.js';
 import { formatZoned, freeTimes, type AvailabilityInput } from './availability.js';
 import { absencesOf } from './vacations.repo.js';
@@ -56,16 +65,32 @@ export async function availabilityOf(ctx: AppContext, actor: Actor | undefined, 
   // Processors share their times: a busy month has some 14,000 free times but under a thousand
   // distinct instants, so each is written once (bench/availability.mjs).
   const written = new Map<number, string>();
-  const zoned = (instant: Date) => {
-    let text = written.get(instant.getTime());
+  const zoned = (instant: number) => {
+    let text = written.get(instant);
     if (text === undefined) {
       text = formatZoned(instant, location.timeZone);
-      written.set(instant.getTime(), text);
+      written.set(instant, text);
     }
     return text;
   };
+  // A handful of distinct requirements among thousands of times: each written once, named by index.
+  const fieldSets: BookingFieldModes[] = [];
+  const indexOf = new Map<BookingFieldModes | undefined, number>();
+  const fieldsOf = (modes: BookingFieldModes | undefined) => {
+    let index = indexOf.get(modes);
+    if (index === undefined) {
+      const wanted = modes ?? DEFAULT_BOOKING_FIELD_MODES;
+      index = fieldSets.findIndex((set) => sameFieldModes(set, wanted));
+      if (index < 0) index = fieldSets.push(wanted) - 1;
+      indexOf.set(modes, index);
+    }
+    return index;
+  };
+  const slots = free.map((slot) => ({ start: zoned(slot.start), end: zoned(slot.end), processor_id: slot.processorId, fields: fieldsOf(slot.requiredFields) }));
   return {
     time_zone: location.timeZone,
-    slots: free.map((slot) => ({ start: zoned(slot.start), end: zoned(slot.end), processor_id: slot.processorId })),
+    slots,
+    field_sets: fieldSets,
+    processors: await processorNames(ctx.db, [...new Set(free.map((slot) => slot.processorId))]),
   };
 }

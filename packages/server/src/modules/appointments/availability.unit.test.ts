@@ -123,6 +123,17 @@ describe('free times from the rules', () => {
     expect(starts(zone, '2026-03-30', '2026-03-30', [rule({})], { now: later })).toEqual(['2026-03-30T10:00:00+02:00 anna', '2026-03-30T11:00:00+02:00 anna']);
   });
 
+  it('offers a time once where two rules of a processor overlap, and in start then processor order', () => {
+    const rules = [rule({ processorId: 'ben', endTime: '10:00' }), rule({ startTime: '09:00', endTime: '11:00' }), rule({ endTime: '10:00' })];
+    expect(starts(zone, '2026-03-30', '2026-03-30', rules)).toEqual([
+      '2026-03-30T08:00:00+02:00 anna',
+      '2026-03-30T08:00:00+02:00 ben',
+      '2026-03-30T09:00:00+02:00 anna',
+      '2026-03-30T09:00:00+02:00 ben',
+      '2026-03-30T10:00:00+02:00 anna',
+    ]);
+  });
+
   it('leaves out what is taken, back to back stays free', () => {
     const busy = new Map([['anna', [[Date.parse('2026-03-30T09:00:00+02:00'), Date.parse('2026-03-30T10:30:00+02:00')]] as const]]);
     expect(starts(zone, '2026-03-30', '2026-03-30', [rule({})], { busy })).toEqual(['2026-03-30T08:00:00+02:00 anna', '2026-03-30T11:00:00+02:00 anna']);

@@ -44,9 +44,14 @@ describe('the appointment on its day', () => {
     expect(dashboard.find((q) => q.queue_id === p.queueId)?.appointments_today).toBe(1);
     const early = await p.walkIn();
     setNow(t.clock, at('09:40'));
+    const page = async () => (await t.inject({ method: 'GET', url: `/appointments/${appointment.id}` })).json<PatientAppointment>();
+    expect(await page()).toMatchObject({ appointment_type_id: p.type.id, queue_id: p.queueId, can_check_in: true, member_id: null });
     const checkedIn = await p.post(`/appointments/${appointment.id}/check-in`, undefined, {});
     expect(checkedIn.statusCode, checkedIn.body).toBe(200);
-    expect(checkedIn.json<PatientAppointment>()).toMatchObject({ view: 'checked_in', status: 'CHECKED_IN' });
+    expect(checkedIn.json<PatientAppointment>()).toMatchObject({ view: 'checked_in', status: 'CHECKED_IN', can_check_in: false, member_id: expect.any(String) });
+    // The page follows the patient into the list: its member is the ticket they now hold.
+    const ticket = await t.inject({ method: 'GET', url: `/members/${checkedIn.json<PatientAppointment>().member_id}` });
+    expect(ticket.json<TicketView>()).toMatchObject({ view: 'waiting', queue_id: p.queueId });
     expect((await p.post(`/appointments/${appointment.id}/check-in`, undefined, {})).statusCode).toBe(200);
     const late = await p.walkIn();
     const after = await p.workView();
@@ -85,6 +90,7 @@ describe('the appointment on its day', () => {
     const p = await givenOpenPractice();
     setNow(t.clock, at('09:00'));
     const tomorrow = await p.post('/appointments', { appointment_type_id: p.type.id, start: '2026-03-31T10:00:00+02:00', processor_id: p.processor.id, last_name: 'Morgen' });
+    expect((await t.inject({ method: 'GET', url: `/appointments/${tomorrow.json<Appointment>().id}` })).json<PatientAppointment>().can_check_in).toBe(false);
     const notToday = await p.post(`/appointments/${tomorrow.json<Appointment>().id}/check-in`, undefined, {});
     expect(notToday.statusCode).toBe(409);
     expect(notToday.json<ApiError>()).toMatchObject({ code: 'CHECK_IN_NOT_TODAY', message: 'Einchecken ist nur am Tag des Termins möglich' });

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { formatLocalDate, localDateOf, type Appointment, type PatientAppointment } from '@wartefrei/shared';
+import type { Appointment, PatientAppointment } from '@wartefrei/shared';
 import { appointments } from '../../db/schema/index.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -8,7 +8,7 @@ import { Outbox } from '../../platform/realtime/index.js';
 import { admitAppointment, type WorkViewAppointments } from '../tickets/index.js';
 import { appointmentsOfListOnDay, findAppointmentWithPlace, findVisibleAppointment, updateAppointmentIf, type AppointmentRow } from './appointments.repo.js';
 import { formatZoned } from './availability.js';
-import { presentAppointment } from './present.js';
+import { onSameLocalDay, presentAppointment } from './present.js';
 import { patientView } from './booking.service.js';
 
 /*
@@ -19,8 +19,6 @@ import { patientView } from './booking.service.js';
 
 /** Minutes after the start before staff may mark a no-show. */
 export const NO_SHOW_AFTER_MINUTES = 15;
-
-const localDay = (instant: Date, timeZone: string) => formatLocalDate(localDateOf(instant, timeZone));
 
 /** The appointment for a check-in: staff by their lists' visibility, the patient by the key. */
 async function appointmentToCheckIn(ctx: AppContext, actor: Actor | undefined, id: string): Promise<{ row: AppointmentRow; timeZone: string }> {
@@ -46,7 +44,7 @@ export async function checkIn(ctx: AppContext, actor: Actor | undefined, id: str
   if (row.status === 'CHECKED_IN') return answer();
   if (row.cancelState !== null || row.status !== 'BOOKED') throw new AppError('APPOINTMENT_STATE');
   const now = ctx.clock.now();
-  if (localDay(row.startAt, timeZone) !== localDay(now, timeZone)) throw new AppError('CHECK_IN_NOT_TODAY');
+  if (!onSameLocalDay(row.startAt, now, timeZone)) throw new AppError('CHECK_IN_NOT_TODAY');
   const outbox = new Outbox();
   await ctx.db.transaction(async (tx) => {
     const open = and(eq(appointments.status, 'BOOKED'), isNull(appointments.cancelState));

@@ -1,6 +1,6 @@
 import { DEFAULT_BOOKING_FIELD_MODES, localDateOf, STAFF_BOOKING_FIELD_MODES, type BookingFieldModes } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
-import { AppError, isExclusionViolation } from '../../platform/errors.js';
+import { AppError, isDeadlock, isExclusionViolation } from '../../platform/errors.js';
 import type { TypeWithLocation } from './appointment-types.repo.js';
 import { checkServesList } from './appointment-types.service.js';
 import { offeredTimes, windowProblem, type OfferedTime } from './availability.js';
@@ -39,7 +39,7 @@ function notBookable(reason: 'IN_PAST' | 'TOO_SHORT_NOTICE' | 'TOO_FAR_AHEAD' | 
 async function offersAt(db: Queryable, found: TypeWithLocation, start: Date): Promise<OfferedTime[]> {
   const day = localDateOf(start, found.location.timeZone);
   const offered = offeredTimes(await freeTimeInputs(db, found, day, day, false));
-  return offered.filter((offer) => offer.start.getTime() === start.getTime());
+  return offered.filter((offer) => offer.start === start.getTime());
 }
 
 /** Decides where an appointment may go, or refuses with APPOINTMENT_NOT_BOOKABLE and the reason in `fields.start`. */
@@ -71,7 +71,7 @@ export async function placementFor(db: Queryable, found: TypeWithLocation, reque
 export async function takeFirstFree<T>(processorIds: string[], write: (processorId: string) => Promise<T>): Promise<T> {
   for (const processorId of processorIds) {
     try {
-      return await write(processorId);
+      return await retryOnDeadlock(() => write(processorId));
     } catch (error) {
       if (!isExclusionViolation(error)) throw error;
     }
@@ -85,12 +85,34 @@ export async function takeFirstFree<T>(processorIds: string[], write: (processor
  */
 export async function fits(tx: Queryable, write: (sp: Queryable) => Promise<unknown>): Promise<boolean> {
   try {
-    await tx.transaction(async (sp) => {
-      await write(sp);
-    });
+    await retryOnDeadlock(() =>
+      tx.transaction(async (sp) => {
+        await write(sp);
+      }),
+    );
     return true;
   } catch (error) {
     if (isExclusionViolation(error)) return false;
     throw error;
+  }
+}
+
+/** How often a write undone to break a deadlock is tried again before its error stands. */
+const DEADLOCK_ATTEMPTS = 3;
+
+/**
+ * Runs a write that the exclusion constraint judges, again when PostgreSQL undid it to break a
+ * deadlock. Two writes into one time may each wait for the other's unfinished row; PostgreSQL
+ * then gives one up (SQLSTATE 40P01) instead of judging it. Tried again, it meets the other's
+ * committed row and is refused as an overlap, or finds the time free — a 409 or a success,
+ * never a 500. (A savepoint's write is retried alone; the rest of its transaction stands.)
+ */
+export async function retryOnDeadlock<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isDeadlock(error) || attempt >= DEADLOCK_ATTEMPTS) throw error;
+    }
   }
 }

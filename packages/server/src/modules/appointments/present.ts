@@ -1,4 +1,4 @@
-import { SUGGEST_MOVE_AFTER_LATE_MINUTES, type Appointment, type AppointmentView, type BookingPatientData, type PatientAppointment } from '@wartefrei/shared';
+import { formatLocalDate, localDateOf, SUGGEST_MOVE_AFTER_LATE_MINUTES, type Appointment, type AppointmentView, type BookingPatientData, type PatientAppointment } from '@wartefrei/shared';
 import type { AppointmentRow, AppointmentWithPlace } from './appointments.repo.js';
 import { formatZoned } from './availability.js';
 
@@ -13,6 +13,16 @@ export function viewOf(row: Pick<AppointmentRow, 'status' | 'cancelState'>, visi
 /** A patient may still cancel (and, where the list allows, move) a booked appointment that has not begun. */
 export function isOpenForPatient(row: Pick<AppointmentRow, 'status' | 'cancelState' | 'startAt'>, now: Date): boolean {
   return row.cancelState === null && row.status === 'BOOKED' && row.startAt.getTime() > now.getTime();
+}
+
+/** Whether two instants fall on one local date of the zone: an appointment is checked in on its day only. */
+export function onSameLocalDay(a: Date, b: Date, timeZone: string): boolean {
+  return formatLocalDate(localDateOf(a, timeZone)) === formatLocalDate(localDateOf(b, timeZone));
+}
+
+/** A booked appointment of today, not yet arrived: its patient may check in. */
+export function canCheckIn(row: Pick<AppointmentRow, 'status' | 'cancelState' | 'startAt'>, now: Date, timeZone: string): boolean {
+  return row.cancelState === null && row.status === 'BOOKED' && onSameLocalDay(row.startAt, now, timeZone);
 }
 
 /** The patient's data of an appointment, by the booking's field names. */
@@ -79,11 +89,15 @@ export function presentPatientAppointment(found: AppointmentWithPlace, now: Date
     start: formatZoned(row.startAt, location.timeZone),
     end: formatZoned(row.endAt, location.timeZone),
     time_zone: location.timeZone,
+    appointment_type_id: row.appointmentTypeId,
+    queue_id: row.queueId,
     type_name: found.typeName,
     location: { id: location.id, name: location.name, address: addressOf(location) },
     processor_name: found.processorName,
     can_cancel: open,
     can_move: open && found.allowMove,
+    can_check_in: canCheckIn(row, now, location.timeZone),
+    member_id: found.memberId,
     late_minutes: lateMinutes,
     suggest_move: open && found.allowMove && lateMinutes > SUGGEST_MOVE_AFTER_LATE_MINUTES,
   };

@@ -28,7 +28,7 @@ import {
   type AppointmentChanges,
   type AppointmentRow,
 } from './appointments.repo.js';
-import { placementFor, takeFirstFree } from './placement.js';
+import { placementFor, retryOnDeadlock, takeFirstFree } from './placement.js';
 import { patientDataOf, presentAppointment } from './present.js';
 import { tell } from './notify.js';
 import { dropReminders, resetReminders } from './reminders.js';
@@ -164,7 +164,7 @@ export async function restoreByStaff(ctx: AppContext, actor: Actor, id: string, 
   const { row, timeZone } = await visibleAppointment(ctx, actor, id);
   const ids = await idsOfScope(ctx.db, row, scope === 'ALL');
   try {
-    const restored = await updateAppointmentsIf(ctx.db, ids, isNotNull(appointments.cancelState), { cancelState: null }, ctx.clock.now());
+    const restored = await retryOnDeadlock(() => updateAppointmentsIf(ctx.db, ids, isNotNull(appointments.cancelState), { cancelState: null }, ctx.clock.now()));
     await resetReminders(ctx.db, restored, ctx.clock.now());
   } catch (error) {
     if (isExclusionViolation(error)) throw new AppError('APPOINTMENT_SLOT_TAKEN');

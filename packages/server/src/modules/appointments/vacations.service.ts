@@ -16,6 +16,7 @@ import { requireAdmin } from '../profiles/index.js';
 import { isUserOfAccount } from './appointment-types.repo.js';
 import { holdsTime, updateAppointmentIf } from './appointments.repo.js';
 import { formatZoned } from './availability.js';
+import { retryOnDeadlock } from './placement.js';
 import {
   appointmentsDuring,
   deleteVacationRow,
@@ -79,7 +80,8 @@ async function affectedBy(ctx: AppContext, row: VacationRow): Promise<AffectedAp
     if (row.substituteProcessorId) {
       const still = and(holdsTime, eq(appointments.processorId, row.absentProcessorId));
       try {
-        moved = (await updateAppointmentIf(ctx.db, appointment.id, still, { processorId: row.substituteProcessorId }, ctx.clock.now())) !== undefined;
+        const substitute = row.substituteProcessorId;
+        moved = (await retryOnDeadlock(() => updateAppointmentIf(ctx.db, appointment.id, still, { processorId: substitute }, ctx.clock.now()))) !== undefined;
       } catch (error) {
         if (!isExclusionViolation(error)) throw error;
       }
