@@ -133,6 +133,8 @@ describe('draw page', () => {
     const page = await newPage(browser, phone);
     const errors = collectBrowserErrors(page);
     await page.goto('/praxis-demo/wien/allgemein');
+    // The list offers appointments too, so the page asks first (booking.e2e.ts takes the other way).
+    await page.getByRole('button', { name: /Jetzt anstellen/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Allgemeinmedizin' }).waitFor();
     expect(await page.getByText(/voraussichtliche Wartezeit etwa \d+ Minuten?\./).count()).toBe(1);
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -3,6 +3,7 @@ export const STORAGE_KEYS = {
   user: 'user',
   ticketMap: 'ticketMap',
   ticketDisplayName: 'ticketDisplayName',
+  appointmentMap: 'appointmentMap',
   lang: 'lang',
   processorViewSelectedFilters: 'processorViewSelectedFilters',
 } as const;

@@ -8,10 +8,10 @@ import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
  * The catalogues are the same JSON files the staff app uses (`shared/src/i18n/<lang>/<ns>.json`).
  */
 type Catalogue = { [key: string]: string | Catalogue };
-export type Namespace = 'ticket' | 'draw' | 'kiosk' | 'monitor' | 'embed' | 'server';
+export type Namespace = 'ticket' | 'draw' | 'booking' | 'kiosk' | 'monitor' | 'embed' | 'server';
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
-const lazyFiles = import.meta.glob<Catalogue>('../../../../../shared/src/i18n/*/{ticket,draw,kiosk,monitor,embed,server}.json', { import: 'default' });
+const lazyFiles = import.meta.glob<Catalogue>('../../../../../shared/src/i18n/*/{ticket,draw,booking,kiosk,monitor,embed,server}.json', { import: 'default' });
 const catalogues = new Map<string, Catalogue>();
 const listeners = new Set<() => void>();
 
@@ -87,4 +87,10 @@ export function useText(ns: Namespace, also: Namespace[] = []): { t: Translate; 
 /** Whether a key exists (in the language or in German). */
 export function hasText(ns: Namespace, key: string): boolean {
   return translate(language, ns, key) !== key;
+}
+
+/** A field's problem (a validation code) as the patient reads it: the server catalogue's message with the field's label. */
+export function fieldMessage(t: Translate, field: string, code: string): string {
+  const label = t(`server:fields.${field}`);
+  return hasText('server', `validation.${code}`) ? t(`server:validation.${code}`, { 0: label }) : t('server:validation.INVALID_VALUE', { 0: label });
 }

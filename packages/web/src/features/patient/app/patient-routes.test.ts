@@ -27,6 +27,9 @@ describe('matchPatientRoute: every patient path of docs/product.md#screens-and-r
     ['/praxis-demo/wien/kiosk', { screen: 'kiosk', account: 'praxis-demo', profile: 'wien', sunmi: false }],
     ['/praxis-demo/wien/allgemein/sunmi_kiosk', { screen: 'kiosk', account: 'praxis-demo', profile: 'wien', queue: 'allgemein', sunmi: true }],
     ['/praxis%20demo', { screen: 'draw', account: 'praxis demo' }],
+    ['/queue/q-1/book', { screen: 'book', queueId: 'q-1' }],
+    ['/praxis-demo/wien/book', { screen: 'book', account: 'praxis-demo', profile: 'wien' }],
+    ['/praxis-demo/wien/allgemein/book', { screen: 'book', account: 'praxis-demo', profile: 'wien', queue: 'allgemein' }],
   ])('%s', (path, expected) => {
     expect(matchPatientRoute(path)).toEqual(expected);
   });

@@ -1,7 +1,7 @@
 import { isReservedAccountIdentifier } from '@wartefrei/shared';
 
 /** The patient screens; each is its own chunk. */
-export type PatientScreen = 'draw' | 'ticket' | 'appointment' | 'kiosk' | 'monitor' | 'embed';
+export type PatientScreen = 'draw' | 'book' | 'ticket' | 'appointment' | 'kiosk' | 'monitor' | 'embed';
 
 /** The three layouts of a one-queue monitor: `…/monitor`, `…/monitor2`, `…/monitor3`. */
 export type MonitorVariant = 'master' | 1 | 2 | 3;
@@ -32,7 +32,7 @@ function identifierRoute(segments: string[]): PatientRoute | undefined {
   // `/:account/monitor/:monitor?` is the master monitor; a location cannot be called `monitor`.
   if (rest[0] === 'monitor' && rest.length <= 2) return { screen: 'monitor', account, monitorVariant: 'master', ...(rest[1] ? { monitor: rest[1] } : {}) };
   const last = rest.at(-1) ?? '';
-  const suffixed = last in MONITOR_SUFFIX || last === 'kiosk' || last === 'sunmi_kiosk';
+  const suffixed = last in MONITOR_SUFFIX || last === 'kiosk' || last === 'sunmi_kiosk' || last === 'book';
   const names = suffixed ? rest.slice(0, -1) : rest;
   if (names.length > 2) return undefined;
   const [profile, queue] = names;
@@ -42,6 +42,7 @@ function identifierRoute(segments: string[]): PatientRoute | undefined {
     if (last === 'monitor' && !profile) return undefined;
     return { screen: 'monitor', ...base, monitorVariant: MONITOR_SUFFIX[last] };
   }
+  if (last === 'book') return { screen: 'book', ...base };
   if (last === 'kiosk' || last === 'sunmi_kiosk') return { screen: 'kiosk', ...base, sunmi: last === 'sunmi_kiosk' };
   return { screen: 'draw', ...base };
 }
@@ -64,6 +65,7 @@ export function matchPatientRoute(pathname: string): PatientRoute | undefined {
     case 'queue':
       if (n === 2 && second) return { screen: 'draw', queueId: second };
       if (second && third === 'ticket' && n === 3) return { screen: 'draw', queueId: second };
+      if (second && third === 'book' && n === 3) return { screen: 'book', queueId: second };
       if (second && third === 'ticket' && fourth && n === 4) return { screen: 'ticket', queueId: second, memberId: fourth };
       return undefined;
     case 'q':

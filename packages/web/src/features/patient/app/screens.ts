@@ -11,6 +11,7 @@ type ScreenModule = { default: ComponentType<ScreenProps> };
  */
 export const SCREEN_LOADERS: Record<PatientScreen, () => Promise<ScreenModule>> = {
   draw: () => import('../draw/DrawScreen'),
+  book: () => import('../booking/BookScreen'),
   ticket: () => import('../ticket/TicketScreen'),
   appointment: () => import('../appointment/AppointmentScreen'),
   kiosk: () => import('../kiosk/KioskScreen'),

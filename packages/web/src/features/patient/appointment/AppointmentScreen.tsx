@@ -1,16 +1,160 @@
-import deTicket from '@wartefrei/shared/i18n/de/ticket.json';
+import { useState } from 'react';
+import type { PatientAppointment } from '@wartefrei/shared';
+import deBooking from '@wartefrei/shared/i18n/de/booking.json';
+import { PatientApiError, patientRequest } from '../app/api';
+import { ConfirmAction } from '../app/ConfirmAction';
+import { Notice } from '../app/Notice';
 import { provideGerman, useText } from '../app/i18n';
+import type { ScreenProps } from '../app/PatientApp';
+import { formatDay, formatTime } from '../booking/format';
+import { LiveTicket } from '../ticket/TicketPage';
+import { MoveAppointment } from './MoveAppointment';
+import { useAppointment } from './useAppointment';
+import '../booking/booking.css';
+import '../ticket/ticket.css';
 
-provideGerman('ticket', deTicket);
+provideGerman('booking', deBooking);
 
-/** `/appointment/:id`, `/a/:id`: appointments arrive with their own issue; until then the link says so. */
-export default function AppointmentScreen() {
-  const { t } = useText('ticket');
+/** A maps link by platform (docs/product.md#screens-and-routes): Apple Maps on Apple devices, Google Maps elsewhere. */
+function mapsLink(place: string): string {
+  const apple = /iPhone|iPad|Macintosh/.test(navigator.userAgent);
+  return apple ? `https://maps.apple.com/?q=${encodeURIComponent(place)}` : `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}`;
+}
+
+function Details({ appointment }: { appointment: PatientAppointment }) {
+  const { t, lang } = useText('booking');
+  const place = [appointment.location.name, appointment.location.address].filter(Boolean).join(', ');
   return (
-    <main className="patient-screen">
-      <p className="patient-brand">wartefrei</p>
-      <h1>{t('appointment.title')}</h1>
-      <p>{t('appointment.text')}</p>
+    <dl className="appointment-details">
+      <dt>{t('appointment.when')}</dt>
+      <dd>
+        {formatDay(appointment.start.slice(0, 10), lang, true)}, {formatTime(appointment.start, appointment.time_zone, lang)}–{formatTime(appointment.end, appointment.time_zone, lang)}
+      </dd>
+      <dt>{t('appointment.what')}</dt>
+      <dd>{appointment.type_name}</dd>
+      <dt>{t('appointment.where')}</dt>
+      <dd>
+        {place}
+        <br />
+        <a href={mapsLink(place)} target="_blank" rel="noreferrer">
+          {t('appointment.map')}
+        </a>
+      </dd>
+      {appointment.processor_name && (
+        <>
+          <dt>{t('appointment.who')}</dt>
+          <dd>{appointment.processor_name}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** Cancel, asked first (nothing destructive without a confirmation). */
+function CancelAppointment({ appointment, onDone }: { appointment: PatientAppointment; onDone: (appointment: PatientAppointment) => void }) {
+  const { t } = useText('booking');
+  const texts = { open: t('appointment.cancel'), question: t('appointment.cancelConfirm'), yes: t('appointment.cancelYes'), no: t('appointment.cancelNo'), failed: t('appointment.cancelFailed') };
+  const cancel = async () => onDone(await patientRequest<PatientAppointment>(`/appointments/${appointment.id}/cancel`, { method: 'POST', body: {} }));
+  return <ConfirmAction id="appointment-cancel-question" texts={texts} act={cancel} />;
+}
+
+function CheckIn({ appointment, onDone }: { appointment: PatientAppointment; onDone: (appointment: PatientAppointment) => void }) {
+  const { t } = useText('booking');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const checkIn = async () => {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      onDone(await patientRequest<PatientAppointment>(`/appointments/${appointment.id}/check-in`, { method: 'POST', body: {} }));
+    } catch (error) {
+      setFailure(error instanceof PatientApiError && error.body ? error.body.message : t('appointment.actionFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="appointment-check-in">
+      <p>{t('appointment.checkInText')}</p>
+      {failure && <p role="alert">{failure}</p>}
+      <button type="button" className="patient-submit" onClick={() => void checkIn()} disabled={busy}>
+        {t('appointment.checkIn')}
+      </button>
+    </section>
+  );
+}
+
+function AppointmentView({ appointment, show }: { appointment: PatientAppointment; show: (appointment: PatientAppointment) => void }) {
+  const { t } = useText('booking');
+  const [moving, setMoving] = useState(false);
+  const [moved, setMoved] = useState(false);
+  // Checked in, the patient is in the list: the page follows their ticket live.
+  if (appointment.view === 'checked_in' && appointment.member_id) return <LiveTicket memberId={appointment.member_id} />;
+  return (
+    <>
+      <h1>{t(`appointment.view.${appointment.view}`)}</h1>
+      {moved && <p role="status">{t('appointment.moved')}</p>}
+      <Details appointment={appointment} />
+      {appointment.suggest_move && !moving && (
+        <div role="alert" className="appointment-late">
+          <p>
+            {t('appointment.late', { count: appointment.late_minutes })} {t('appointment.lateMove')}
+          </p>
+          <button type="button" className="ticket-secondary" onClick={() => setMoving(true)}>
+            {t('appointment.move')}
+          </button>
+        </div>
+      )}
+      {moving ? (
+        <MoveAppointment
+          appointment={appointment}
+          onMoved={(next) => {
+            show(next);
+            setMoving(false);
+            setMoved(true);
+          }}
+          onClose={() => setMoving(false)}
+        />
+      ) : (
+        <>
+          {appointment.can_check_in && <CheckIn appointment={appointment} onDone={show} />}
+          {appointment.view === 'booked' && (
+            <p className="ticket-actions">
+              <a className="ticket-secondary appointment-calendar" href={`/appointments/${appointment.id}/calendar.ics`} download>
+                {t('appointment.calendar')}
+              </a>
+              {appointment.can_move && !appointment.suggest_move && (
+                <button type="button" className="ticket-secondary" onClick={() => setMoving(true)}>
+                  {t('appointment.move')}
+                </button>
+              )}
+              {appointment.can_cancel && <CancelAppointment appointment={appointment} onDone={show} />}
+            </p>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+/** `/appointment/:id`, `/a/:id`: the patient's appointment, from the booking or the confirmation mail. */
+export default function AppointmentScreen({ route }: ScreenProps) {
+  const { t } = useText('booking');
+  const { state, refresh, show } = useAppointment(route.appointmentId ?? '');
+  return (
+    <main className="patient-screen appointment-screen">
+      <p className="patient-brand">{t('appointment.title')}</p>
+      {state.kind === 'loading' && <p role="status">{t('appointment.loading')}</p>}
+      {state.kind === 'invalid' && <Notice title={t('appointment.invalid.title')} text={t('appointment.invalid.text')} />}
+      {state.kind === 'not-found' && <Notice title={t('appointment.notFound.title')} text={t('appointment.notFound.text')} />}
+      {state.kind === 'offline' && (
+        <Notice title={t('error.offline.title')} text={t('error.offline.text')}>
+          <button type="button" className="ticket-secondary" onClick={() => void refresh()}>
+            {t('error.offline.retry')}
+          </button>
+        </Notice>
+      )}
+      {state.kind === 'appointment' && <AppointmentView appointment={state.appointment} show={show} />}
     </main>
   );
 }

@@ -13,7 +13,7 @@ import deDraw from '@wartefrei/shared/i18n/de/draw.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { PatientApiError, patientRequest } from '../app/api';
-import { hasText, provideGerman, useText, type Translate } from '../app/i18n';
+import { fieldMessage, provideGerman, useText } from '../app/i18n';
 
 provideGerman('draw', deDraw);
 provideGerman('server', deServer);
@@ -27,12 +27,6 @@ const FIELDS: { name: PatientDataField; type: string; autoComplete: string }[] =
   { name: 'mail', type: 'email', autoComplete: 'email' },
   { name: 'phone', type: 'tel', autoComplete: 'tel' },
 ];
-
-/** The field's message for a validation code, in the chosen language (the server's catalogue). */
-function messageFor(t: Translate, field: string, code: string): string {
-  const label = t(`server:fields.${field}`);
-  return hasText('server', `validation.${code}`) ? t(`server:validation.${code}`, { 0: label }) : t('server:validation.INVALID_VALUE', { 0: label });
-}
 
 interface DrawFormProps {
   queue: PublicQueue;
@@ -73,7 +67,7 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel }: DrawFormProps)
     // The same rules as the server, checked before sending (the server checks again).
     const checked = checkDrawTicket(queue.patient_inputs, payload, { today: formatLocalDate({ year: new Date().getFullYear(), month: new Date().getMonth() + 1, day: new Date().getDate() }), minAge: queue.min_age, maxAge: queue.max_age });
     if (!checked.ok) {
-      setErrors(Object.fromEntries(Object.entries(checked.fields).map(([f, code]) => [f, messageFor(t, f, code)])));
+      setErrors(Object.fromEntries(Object.entries(checked.fields).map(([f, code]) => [f, fieldMessage(t, f, code)])));
       return;
     }
     setErrors({});
@@ -96,10 +90,10 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel }: DrawFormProps)
   };
 
   const field = (name: string, label: string, type: string, autoComplete: string, required: boolean) => (
-    <div className="draw-field" key={name}>
+    <div className="patient-field" key={name}>
       <label htmlFor={`draw-${name}`}>
         {label}
-        {!required && <span className="draw-optional"> ({t('optional')})</span>}
+        {!required && <span className="patient-optional"> ({t('optional')})</span>}
       </label>
       <input
         id={`draw-${name}`}
@@ -111,7 +105,7 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel }: DrawFormProps)
         aria-describedby={errors[name] ? `draw-${name}-error` : undefined}
       />
       {errors[name] && (
-        <p id={`draw-${name}-error`} className="draw-error">
+        <p id={`draw-${name}-error`} className="patient-error">
           {errors[name]}
         </p>
       )}
@@ -124,12 +118,12 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel }: DrawFormProps)
         field(f.name, t(`server:fields.${f.name}`), f.type, f.autoComplete, queue.patient_inputs[PATIENT_INPUT_OF[f.name]] === 'REQUIRED'),
       )}
       {asked('birth_date') && (
-        <fieldset className="draw-field" aria-describedby={errors.birth_date ? 'draw-birth_date-error' : undefined}>
+        <fieldset className="patient-field" aria-describedby={errors.birth_date ? 'draw-birth_date-error' : undefined}>
           <legend>
             {t('server:fields.birth_date')}
-            {queue.patient_inputs.birth_date !== 'REQUIRED' && <span className="draw-optional"> ({t('optional')})</span>}
+            {queue.patient_inputs.birth_date !== 'REQUIRED' && <span className="patient-optional"> ({t('optional')})</span>}
           </legend>
-          <div className="draw-date">
+          <div className="patient-date">
             {(['day', 'month', 'year'] as const).map((part) => (
               <label key={part}>
                 {t(part)}
@@ -138,14 +132,14 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel }: DrawFormProps)
             ))}
           </div>
           {errors.birth_date && (
-            <p id="draw-birth_date-error" className="draw-error">
+            <p id="draw-birth_date-error" className="patient-error">
               {errors.birth_date}
             </p>
           )}
         </fieldset>
       )}
       {queue.ask_patient_for_language && (
-        <div className="draw-field">
+        <div className="patient-field">
           <label htmlFor="draw-lang">{t('language')}</label>
           <select id="draw-lang" value={values.lang ?? lang} onChange={(e) => set('lang')(e.target.value)}>
             {OFFERED_LANGS.map((lang) => (
@@ -157,11 +151,11 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel }: DrawFormProps)
         </div>
       )}
       {refusal && (
-        <p role="alert" className="draw-error">
+        <p role="alert" className="patient-error">
           {refusal}
         </p>
       )}
-      <button type="submit" className="draw-submit" disabled={busy}>
+      <button type="submit" className="patient-submit" disabled={busy}>
         {busy ? t('drawing') : (submitLabel ?? t('draw'))}
       </button>
     </form>

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
-import type { PublicProfile, PublicQueue, ResolvedRoute, TicketView } from '@wartefrei/shared';
+import type { PublicProfile, PublicQueue, TicketView } from '@wartefrei/shared';
 import deDraw from '@wartefrei/shared/i18n/de/draw.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { isNotFound, patientRequest } from '../app/api';
 import { provideGerman, useText } from '../app/i18n';
 import { navigate } from '../app/navigation';
+import { bookableTypesAt, resolveLink } from '../app/resolve-link';
 import { SCREEN_LOADERS } from '../app/screens';
 import { handOverTicket } from '../ticket/handover';
 import type { ScreenProps } from '../app/PatientApp';
-import type { PatientRoute } from '../app/patient-routes';
 import { DrawForm } from './DrawForm';
 import '../ticket/ticket.css';
 
@@ -20,19 +20,24 @@ type Load =
   | { kind: 'loading' }
   | { kind: 'not-found' }
   | { kind: 'choose' }
-  | { kind: 'pick'; profile: PublicProfile }
+  | { kind: 'pick'; profile: PublicProfile; bookPath?: string }
   | { kind: 'offline' }
-  | { kind: 'queue'; queue: PublicQueue };
+  | { kind: 'queue'; queue: PublicQueue; bookPath?: string };
 
 /**
- * What a draw link names: `/queue/:id`, `/q/:id`, or `/:account/:profile?/:queue?` resolved by
- * identifiers — one queue, or a location whose queues the patient picks from.
+ * Where "Termin buchen" leads when the list or location offers a bookable type (else nowhere:
+ * the patient goes straight to the ticket). A failed question offers no booking rather than
+ * keeping the patient from their ticket.
  */
-export async function resolveLink(params: Omit<PatientRoute, 'screen'>): Promise<{ queueId?: string; profileId?: string }> {
-  if (params.queueId) return { queueId: params.queueId };
-  const segment = (value: string | undefined) => encodeURIComponent(value ?? 'null');
-  const route = await patientRequest<ResolvedRoute>(`/routes/identifier/${segment(params.account)}/${segment(params.profile)}/${segment(params.queue)}`);
-  return { queueId: route.queue?.id, profileId: route.profile?.id };
+async function bookingPath(ids: { queueId?: string; profileId?: string }, pathname: string): Promise<string | undefined> {
+  try {
+    if ((await bookableTypesAt(ids, 'ONLINE')).length === 0) return undefined;
+  } catch {
+    return undefined;
+  }
+  // An id link books at `/queue/:id/book`; an identifier link (`/praxis/wien`) gains `/book`.
+  const byId = pathname.startsWith('/queue/') || pathname.startsWith('/q/');
+  return byId && ids.queueId ? `/queue/${ids.queueId}/book` : `${pathname.replace(/\/$/, '')}/book`;
 }
 
 /** A running ticket of this queue drawn on this device (localStorage `ticketMap`), if still running. */
@@ -62,6 +67,8 @@ export default function DrawScreen({ route }: ScreenProps) {
   const { t } = useText('draw');
   const { queueId: idParam, account, profile, queue: queueParam } = route;
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  // "Ticket ziehen" chosen over "Termin buchen" (asked only where a type is bookable).
+  const [ticketChosen, setTicketChosen] = useState(false);
 
   // The ticket screen's code loads while the patient fills in the form, not after the draw.
   useEffect(() => {
@@ -74,16 +81,17 @@ export default function DrawScreen({ route }: ScreenProps) {
       try {
         const { queueId, profileId } = await resolveLink({ queueId: idParam, account, profile, queue: queueParam });
         if (cancelled) return;
+        const bookPath = queueId || profileId ? bookingPath({ queueId, profileId }, window.location.pathname) : Promise.resolve(undefined);
         if (!queueId && profileId) {
           const location = await patientRequest<PublicProfile>(`/profiles/${profileId}/public`);
-          if (!cancelled) setLoad({ kind: 'pick', profile: location });
+          if (!cancelled) setLoad({ kind: 'pick', profile: location, bookPath: await bookPath });
           return;
         }
         if (!queueId) return setLoad({ kind: 'choose' });
         const running = await runningTicket(queueId);
         if (running) return navigate(`/ticket/${running}`, { replace: true });
         const queue = await patientRequest<PublicQueue>(`/queues/${queueId}/public`);
-        if (!cancelled) setLoad({ kind: 'queue', queue });
+        if (!cancelled) setLoad({ kind: 'queue', queue, bookPath: await bookPath });
       } catch (error) {
         if (!cancelled) setLoad(isNotFound(error) ? { kind: 'not-found' } : { kind: 'offline' });
       }
@@ -109,15 +117,46 @@ export default function DrawScreen({ route }: ScreenProps) {
           <p>{t('choose.text')}</p>
         </>
       )}
-      {load.kind === 'pick' && <QueuePicker profile={load.profile} />}
+      {(load.kind === 'pick' || load.kind === 'queue') && load.bookPath && !ticketChosen && (
+        <TicketOrAppointment title={load.kind === 'pick' ? load.profile.name : load.queue.name} bookPath={load.bookPath} onTicket={() => setTicketChosen(true)} />
+      )}
+      {load.kind === 'pick' && (!load.bookPath || ticketChosen) && <QueuePicker profile={load.profile} />}
       {load.kind === 'offline' && (
         <>
           <h1>{t('offline.title')}</h1>
           <p>{t('offline.text')}</p>
         </>
       )}
-      {load.kind === 'queue' && <QueueIntro queue={load.queue} />}
+      {load.kind === 'queue' && (!load.bookPath || ticketChosen) && <QueueIntro queue={load.queue} />}
     </main>
+  );
+}
+
+/** docs/product.md#screens-and-routes "ticket-or-appointment picker": where a type is bookable, the first question. */
+function TicketOrAppointment({ title, bookPath, onTicket }: { title: string; bookPath: string; onTicket: () => void }) {
+  const { t } = useText('draw');
+  return (
+    <>
+      <h1>{title}</h1>
+      <p>{t('choice.question')}</p>
+      <div className="draw-choice">
+        <button type="button" className="draw-pick" onClick={onTicket}>
+          <strong>{t('choice.ticket')}</strong>
+          <span>{t('choice.ticketText')}</span>
+        </button>
+        <a
+          className="draw-pick"
+          href={bookPath}
+          onClick={(event) => {
+            event.preventDefault();
+            navigate(bookPath);
+          }}
+        >
+          <strong>{t('choice.appointment')}</strong>
+          <span>{t('choice.appointmentText')}</span>
+        </a>
+      </div>
+    </>
   );
 }
 

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TicketView } from '@wartefrei/shared';
 import { patientRequest } from '../app/api';
+import { ConfirmAction } from '../app/ConfirmAction';
+import { Notice } from '../app/Notice';
 import { provideGerman, useText } from '../app/i18n';
 import deTicket from '@wartefrei/shared/i18n/de/ticket.json';
 import { useTicket } from './useTicket';
@@ -64,42 +66,13 @@ function AlertSwitch({ audio, onChange }: { audio: AudioContext | undefined; onC
 
 function CancelTicket({ ticket, onDone }: { ticket: TicketView; onDone: () => Promise<void> }) {
   const { t } = useText('ticket');
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      await patientRequest(`/members/${ticket.id}`, { method: 'DELETE' });
-      setAsking(false);
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-      await onDone();
-    }
-  };
-  if (!asking) {
-    return (
-      <button type="button" className="ticket-secondary" onClick={() => setAsking(true)}>
-        {t('cancel')}
-      </button>
-    );
-  }
   return (
-    <div role="alertdialog" aria-labelledby="ticket-cancel-question" className="ticket-confirm">
-      <p id="ticket-cancel-question">{t('cancelConfirm')}</p>
-      {failed && <p role="alert">{t('cancelFailed')}</p>}
-      <div className="ticket-actions">
-        <button type="button" className="ticket-danger" onClick={() => void confirm()} disabled={busy} autoFocus>
-          {t('cancelYes')}
-        </button>
-        <button type="button" className="ticket-secondary" onClick={() => setAsking(false)} disabled={busy}>
-          {t('cancelNo')}
-        </button>
-      </div>
-    </div>
+    <ConfirmAction
+      id="ticket-cancel-question"
+      texts={{ open: t('cancel'), question: t('cancelConfirm'), yes: t('cancelYes'), no: t('cancelNo'), failed: t('cancelFailed') }}
+      act={() => patientRequest(`/members/${ticket.id}`, { method: 'DELETE' })}
+      after={onDone}
+    />
   );
 }
 
@@ -144,8 +117,11 @@ function TicketDetails({ ticket, refresh }: { ticket: TicketView; refresh: () =>
   );
 }
 
-/** `/ticket/:id`, `/t/:id`, `/queue/:queueId/ticket/:id`: the patient follows their ticket live. */
-export function TicketPage({ memberId }: { memberId: string }) {
+/**
+ * A ticket followed live: its states, the called numbers, "your turn" announced. The ticket page
+ * is this; the appointment page shows it once the patient has checked in.
+ */
+export function LiveTicket({ memberId }: { memberId: string }) {
   const { t } = useText('ticket');
   const { state, live, refresh } = useTicket(memberId);
   const [audio, setAudio] = useState<AudioContext>();
@@ -153,8 +129,7 @@ export function TicketPage({ memberId }: { memberId: string }) {
   useEffect(() => () => void audio?.close(), [audio]);
   const announcement = useCalledAnnouncement(state.kind === 'ticket' ? state.ticket : undefined, audio);
   return (
-    <main className="patient-screen ticket-screen">
-      <p className="patient-brand">{t('title')}</p>
+    <>
       {live === 'reconnecting' && state.kind === 'ticket' && (
         <p className="ticket-reconnecting" role="status">
           {t('reconnecting')}
@@ -179,16 +154,17 @@ export function TicketPage({ memberId }: { memberId: string }) {
           <AlertSwitch audio={audio} onChange={setAudio} />
         </p>
       )}
-    </main>
+    </>
   );
 }
 
-function Notice({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
+/** `/ticket/:id`, `/t/:id`, `/queue/:queueId/ticket/:id`: the patient follows their ticket live. */
+export function TicketPage({ memberId }: { memberId: string }) {
+  const { t } = useText('ticket');
   return (
-    <>
-      <h1>{title}</h1>
-      <p>{text}</p>
-      {children}
-    </>
+    <main className="patient-screen ticket-screen">
+      <p className="patient-brand">{t('title')}</p>
+      <LiveTicket memberId={memberId} />
+    </main>
   );
 }

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+
+interface ConfirmActionProps {
+  /** The button that opens the question, the question, its two answers, and what a failure says. */
+  texts: { open: string; question: string; yes: string; no: string; failed: string };
+  id: string;
+  /** The action; throwing keeps the question open with the failure said. */
+  act: () => Promise<void>;
+  /** After the action, whether it worked or not (the page asks the server again). */
+  after?: () => Promise<void>;
+}
+
+/** Something that cannot be undone (cancelling a ticket or an appointment), asked first. */
+export function ConfirmAction({ texts, id, act, after }: ConfirmActionProps) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      await act();
+      setAsking(false);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+      await after?.();
+    }
+  };
+  if (!asking) {
+    return (
+      <button type="button" className="ticket-secondary" onClick={() => setAsking(true)}>
+        {texts.open}
+      </button>
+    );
+  }
+  return (
+    <div role="alertdialog" aria-labelledby={id} className="ticket-confirm">
+      <p id={id}>{texts.question}</p>
+      {failed && <p role="alert">{texts.failed}</p>}
+      <div className="ticket-actions">
+        <button type="button" className="ticket-danger" onClick={() => void confirm()} disabled={busy} autoFocus>
+          {texts.yes}
+        </button>
+        <button type="button" className="ticket-secondary" onClick={() => setAsking(false)} disabled={busy}>
+          {texts.no}
+        </button>
+      </div>
+    </div>
+  );
+}

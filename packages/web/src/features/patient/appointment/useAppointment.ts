@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PatientAppointment } from '@wartefrei/shared';
+import { isNotFound, patientRequest } from '../app/api';
+import { handedOverAppointment, rememberAppointment } from './remembered';
+
+export type AppointmentState =
+  | { kind: 'loading' }
+  | { kind: 'invalid' }
+  | { kind: 'not-found' }
+  | { kind: 'offline' }
+  | { kind: 'appointment'; appointment: PatientAppointment };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** How often a booked appointment is asked again: the practice's delay on the day changes by the minute. */
+const REFRESH_MS = 60_000;
+
+/** The appointment by its id (the patient's key), kept current while the page is open. */
+export function useAppointment(id: string): { state: AppointmentState; refresh: () => Promise<void>; show: (appointment: PatientAppointment) => void } {
+  const valid = UUID.test(id);
+  const [state, setState] = useState<AppointmentState>(() => {
+    const booked = valid ? handedOverAppointment(id) : undefined;
+    if (booked) return { kind: 'appointment', appointment: booked };
+    return valid ? { kind: 'loading' } : { kind: 'invalid' };
+  });
+  const latest = useRef(0);
+
+  const show = useCallback((appointment: PatientAppointment) => {
+    rememberAppointment(appointment);
+    setState({ kind: 'appointment', appointment });
+  }, []);
+
+  const refresh = useCallback(async () => {
+    if (!valid) return;
+    const request = ++latest.current;
+    try {
+      const appointment = await patientRequest<PatientAppointment>(`/appointments/${id}`);
+      if (request === latest.current) show(appointment);
+    } catch (error) {
+      if (request !== latest.current) return;
+      if (isNotFound(error)) setState({ kind: 'not-found' });
+      else setState((current) => (current.kind === 'appointment' ? current : { kind: 'offline' }));
+    }
+  }, [id, valid, show]);
+
+  useEffect(() => {
+    void refresh();
+    const timer = setInterval(() => void refresh(), REFRESH_MS);
+    const onVisible = () => document.visibilityState === 'visible' && void refresh();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [refresh]);
+
+  return { state, refresh, show };
+}

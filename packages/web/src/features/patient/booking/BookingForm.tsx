@@ -1,0 +1,171 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { checkBookingFields, SMS_REMINDER_MINUTES, type BookableType, type BookingField, type PatientAppointment } from '@wartefrei/shared';
+import deBooking from '@wartefrei/shared/i18n/de/booking.json';
+import deServer from '@wartefrei/shared/i18n/de/server.json';
+import { PatientApiError, patientRequest } from '../app/api';
+import { fieldMessage, provideGerman, useText, type Translate } from '../app/i18n';
+import { SCREEN_LOADERS } from '../app/screens';
+import type { TimeChoice } from './booking-times';
+import { localDatePlus } from './booking-times';
+
+provideGerman('booking', deBooking);
+provideGerman('server', deServer);
+
+const INPUTS: { name: Exclude<BookingField, 'birth_date'>; type: string; autoComplete: string }[] = [
+  { name: 'first_name', type: 'text', autoComplete: 'given-name' },
+  { name: 'last_name', type: 'text', autoComplete: 'family-name' },
+  { name: 'mail', type: 'email', autoComplete: 'email' },
+  { name: 'phone', type: 'tel', autoComplete: 'tel' },
+  { name: 'insurance_number', type: 'text', autoComplete: 'off' },
+];
+
+/** 30 → '30 Minuten vorher', 120 → '2 Stunden vorher', 1440 → '1 Tag vorher'. */
+function reminderLabel(t: Translate, minutes: number): string {
+  if (minutes === 1440) return t('form.smsDay');
+  return minutes % 60 === 0 ? t('form.smsHours', { count: minutes / 60 }) : t('form.smsBefore', { count: minutes });
+}
+
+interface BookingFormProps {
+  type: BookableType;
+  choice: TimeChoice;
+  channel: 'ONLINE' | 'KIOSK';
+  summary: string;
+  onBooked: (appointment: PatientAppointment) => void;
+  /** The time went to someone else meanwhile. */
+  onTaken: () => void;
+  /** Refused for another reason: the screen shows 'Termin konnte nicht gebucht werden'. */
+  onFailed: (message: string | undefined) => void;
+}
+
+/** The patient data the chosen time asks for (the shared rules, checked before sending), consent, confirm. */
+export function BookingForm({ type, choice, channel, summary, onBooked, onTaken, onFailed }: BookingFormProps) {
+  const { t, lang } = useText('booking', ['server']);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [consent, setConsent] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const modes = choice.fields;
+  // The appointment page's code loads while the patient types, not on the page's first view.
+  useEffect(() => {
+    void SCREEN_LOADERS.appointment();
+  }, []);
+  const set = (name: string) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  const body = () => {
+    const payload: Record<string, unknown> = { appointment_type_id: type.id, start: choice.start, channel, lang };
+    if (choice.processorId) payload.processor_id = choice.processorId;
+    for (const input of INPUTS) if (modes[input.name] !== 'NONE') payload[input.name] = values[input.name] ?? '';
+    if (modes.birth_date !== 'NONE') {
+      const [d, m, y] = [values.day ?? '', values.month ?? '', values.year ?? ''];
+      payload.birth_date = d || m || y ? `${y.padStart(4, '0')}-${m.padStart(2, '0')}-${d.padStart(2, '0')}` : '';
+    }
+    if (values.description) payload.description = values.description;
+    if (values.sms) payload.sms_reminder_minutes = Number(values.sms);
+    return payload;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const payload = body();
+    const checked = checkBookingFields(modes, payload, localDatePlus(new Date(), 0));
+    const found: Record<string, string> = checked.ok ? {} : Object.fromEntries(Object.entries(checked.fields).map(([f, code]) => [f, fieldMessage(t, f, code)]));
+    if (!consent) found.consent = t('form.consentMissing');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      onBooked(await patientRequest<PatientAppointment>('/appointments', { method: 'POST', body: payload }));
+    } catch (error) {
+      if (error instanceof PatientApiError && error.code === 'APPOINTMENT_SLOT_TAKEN') return onTaken();
+      const fields = error instanceof PatientApiError ? error.fields : {};
+      // A field the form shows is answered beside it; anything else (the time itself) ends the booking.
+      if (Object.keys(fields).some((field) => field !== 'start')) setErrors(fields);
+      else onFailed(error instanceof PatientApiError ? (fields.start ?? error.body?.message) : undefined);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const required = (field: BookingField) => modes[field] === 'REQUIRED';
+  const label = (field: string, text: string, optional: boolean) => (
+    <>
+      {text}
+      {optional && <span className="patient-optional"> ({t('form.optional')})</span>}
+    </>
+  );
+  const error = (name: string) =>
+    errors[name] && (
+      <p id={`book-${name}-error`} className="patient-error">
+        {errors[name]}
+      </p>
+    );
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="book-form">
+      <h2>{t('form.title')}</h2>
+      <p className="book-summary">{summary}</p>
+      {INPUTS.filter((input) => modes[input.name] !== 'NONE').map((input) => (
+        <div className="patient-field" key={input.name}>
+          <label htmlFor={`book-${input.name}`}>{label(input.name, t(`server:fields.${input.name}`), !required(input.name))}</label>
+          <input
+            id={`book-${input.name}`}
+            type={input.type}
+            autoComplete={input.autoComplete}
+            value={values[input.name] ?? ''}
+            onChange={(e) => set(input.name)(e.target.value)}
+            aria-invalid={errors[input.name] ? true : undefined}
+            aria-describedby={errors[input.name] ? `book-${input.name}-error` : undefined}
+            required={required(input.name)}
+          />
+          {error(input.name)}
+        </div>
+      ))}
+      {modes.birth_date !== 'NONE' && (
+        <fieldset className="patient-field" aria-describedby={errors.birth_date ? 'book-birth_date-error' : undefined}>
+          <legend>{label('birth_date', t('server:fields.birth_date'), !required('birth_date'))}</legend>
+          <div className="patient-date">
+            {(['day', 'month', 'year'] as const).map((part) => (
+              <label key={part}>
+                {t(`form.${part}`)}
+                <input inputMode="numeric" value={values[part] ?? ''} onChange={(e) => set(part)(e.target.value.replace(/\D/g, ''))} maxLength={part === 'year' ? 4 : 2} autoComplete={`bday-${part}`} />
+              </label>
+            ))}
+          </div>
+          {error('birth_date')}
+        </fieldset>
+      )}
+      {type.sms_reminders && modes.phone !== 'NONE' && (
+        <div className="patient-field">
+          <label htmlFor="book-sms">{t('form.sms')}</label>
+          <select id="book-sms" value={values.sms ?? ''} onChange={(e) => set('sms')(e.target.value)}>
+            <option value="">{t('form.smsNone')}</option>
+            {SMS_REMINDER_MINUTES.map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {reminderLabel(t, minutes)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div className="patient-field">
+        <label htmlFor="book-description">{label('description', t('form.description'), true)}</label>
+        <textarea id="book-description" rows={2} maxLength={1000} value={values.description ?? ''} onChange={(e) => set('description')(e.target.value)} />
+      </div>
+      <div className="book-consent">
+        <input
+          id="book-consent"
+          type="checkbox"
+          checked={consent}
+          onChange={(e) => setConsent(e.target.checked)}
+          aria-invalid={errors.consent ? true : undefined}
+          aria-describedby={errors.consent ? 'book-consent-error' : undefined}
+        />
+        <label htmlFor="book-consent">{t('form.consent')}</label>
+      </div>
+      {error('consent')}
+      <button type="submit" className="patient-submit" disabled={busy}>
+        {busy ? t('form.booking') : t('form.confirm')}
+      </button>
+    </form>
+  );
+}
