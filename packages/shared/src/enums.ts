@@ -48,5 +48,3 @@ export const APPOINTMENT_SOURCES = ['API', 'FRONTEND', 'SELF_BOOKED', 'CSV_IMPOR
 export const BOOKING_CHANNELS = ['ONLINE', 'KIOSK'] as const;
 /** What the appointment page shows (not found is a 404). */
 export const APPOINTMENT_VIEWS = ['booked', 'checked_in', 'finished', 'cancelled'] as const;
-/** The reminder times a patient may choose, in minutes before the start. */
-export const SMS_REMINDER_MINUTES = [30, 60, 120, 1440] as const;

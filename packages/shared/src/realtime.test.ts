@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseServerMessage, parseTopic, RealtimeClientMessage, topicOf } from './realtime.js';
+import { parseServerMessage, parseTopic, topicOf } from './realtime.js';
+import { RealtimeClientMessage } from './realtime.schemas.js';
 
 describe('topics', () => {
   it('builds and parses every kind', () => {

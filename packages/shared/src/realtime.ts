@@ -1,4 +1,3 @@
-import { z } from 'zod';
 
 /**
  * The live protocol of `/ws` (docs/architecture.md#live-updates).
@@ -133,11 +132,3 @@ export const REALTIME_CLOSE = {
 
 /** Topics per socket at most; a monitor or a staff screen needs a handful. */
 export const MAX_TOPICS_PER_SOCKET = 100;
-
-const Topics = z.array(z.string().min(1).max(80)).min(1).max(MAX_TOPICS_PER_SOCKET);
-
-export const RealtimeClientMessage = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('subscribe'), topics: Topics }),
-  z.strictObject({ type: z.literal('unsubscribe'), topics: Topics }),
-]);
-export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessage>;

@@ -3,6 +3,7 @@ import { PATIENT_INPUT_MODES } from '../enums.js';
 import type { FieldErrorCode } from '../errors.js';
 import { LocalTimeString } from '../schedules/schedules.schemas.js';
 import { isCalendarDate } from '../tickets/patient-data.js';
+import { BOOKING_FIELDS, type BookingField } from './booking-fields.js';
 
 /**
  * Availability rules (docs/product.md#entities Appointment slot): WEEK repeats on a weekday
@@ -13,17 +14,9 @@ export const APPOINTMENT_SLOT_KINDS = ['WEEK', 'SINGLE', 'SINGLE_NEGATE'] as con
 export const AppointmentSlotKind = z.enum(APPOINTMENT_SLOT_KINDS);
 export type AppointmentSlotKind = z.infer<typeof AppointmentSlotKind>;
 
-/** The patient data a booking in a slot asks for, each REQUIRED, OPTIONAL or NONE. */
-export const BOOKING_FIELDS = ['last_name', 'first_name', 'birth_date', 'mail', 'phone', 'insurance_number'] as const;
-export type BookingField = (typeof BOOKING_FIELDS)[number];
 const FieldMode = z.enum(PATIENT_INPUT_MODES);
 export const BookingFieldModes = z.strictObject(Object.fromEntries(BOOKING_FIELDS.map((field) => [field, FieldMode])) as Record<BookingField, typeof FieldMode>);
 export type BookingFieldModes = z.infer<typeof BookingFieldModes>;
-
-/** Whether two requirements ask the same of every field (free times name each distinct one once). */
-export function sameFieldModes(a: BookingFieldModes, b: BookingFieldModes): boolean {
-  return BOOKING_FIELDS.every((field) => a[field] === b[field]);
-}
 
 /** What a slot asks unless told otherwise: the name and a mail address to confirm to. */
 export const DEFAULT_BOOKING_FIELD_MODES: BookingFieldModes = {

@@ -5,14 +5,14 @@ import {
   APPOINTMENT_STATUSES,
   APPOINTMENT_VIEWS,
   BOOKING_CHANNELS,
-  SMS_REMINDER_MINUTES,
 } from '../enums.js';
 import type { FieldErrorCode } from '../errors.js';
 import { SUPPORTED_LANGS } from '../i18n/translate.js';
 import { birthDateProblem, isCalendarDate } from '../tickets/patient-data.js';
 import { PATIENT_FIELD_FORMATS } from '../tickets/tickets.schemas.js';
 import { refineDateRange } from './appointment-types.schemas.js';
-import { BOOKING_FIELDS, type BookingField, type BookingFieldModes } from './appointment-slots.schemas.js';
+import type { BookingFieldModes } from './appointment-slots.schemas.js';
+import { BOOKING_FIELDS, isBlank, missingBookingFields, SMS_REMINDER_MINUTES, type BookingField } from './booking-fields.js';
 
 export const AppointmentStatus = z.enum(APPOINTMENT_STATUSES);
 export type AppointmentStatus = z.infer<typeof AppointmentStatus>;
@@ -122,31 +122,20 @@ export function checkBookingFields(
   body: Partial<Record<BookingField, unknown>> & Pick<BookAppointmentBody, 'notify_mail' | 'notify_sms' | 'sms_reminder_minutes'>,
   today: string,
 ): { ok: true; value: BookingPatientData } | { ok: false; fields: Record<string, FieldErrorCode> } {
-  const fields: Record<string, FieldErrorCode> = {};
+  const fields: Record<string, FieldErrorCode> = Object.fromEntries(missingBookingFields(modes, body).map((field) => [field, 'REQUIRED']));
   const value = {} as BookingPatientData;
   for (const field of BOOKING_FIELDS) {
     value[field] = null;
-    if (modes[field] === 'NONE') continue;
-    const raw = body[field];
-    if (raw === undefined || raw === null) {
-      if (modes[field] === 'REQUIRED') fields[field] = 'REQUIRED';
-      continue;
-    }
-    const parsed = PATIENT_FIELD_FORMATS[field].safeParse(raw);
+    if (modes[field] === 'NONE' || fields[field] || isBlank(body[field])) continue;
+    const parsed = PATIENT_FIELD_FORMATS[field].safeParse(body[field]);
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? '';
       fields[field] = (/^[A-Z_]+$/.test(message) ? message : 'INVALID_TYPE') as FieldErrorCode;
       continue;
     }
-    if (parsed.data === '') {
-      if (modes[field] === 'REQUIRED') fields[field] = 'REQUIRED';
-      continue;
-    }
-    value[field] = parsed.data;
+    value[field] = parsed.data === '' ? null : parsed.data;
   }
   if (value.birth_date && birthDateProblem(value.birth_date, today)) fields.birth_date ??= 'BIRTH_DATE_FUTURE';
-  if (body.notify_mail === true && !value.mail) fields.mail ??= 'REQUIRED';
-  if ((body.notify_sms === true || typeof body.sms_reminder_minutes === 'number') && !value.phone) fields.phone ??= 'REQUIRED';
   return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, value };
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Availability, BookableType, PatientAppointment } from '@wartefrei/shared';
 import deBooking from '@wartefrei/shared/i18n/de/booking.json';
 import { isNotFound } from '../app/api';
@@ -8,12 +8,15 @@ import { bookableTypesAt, resolveLink } from '../app/resolve-link';
 import type { ScreenProps } from '../app/PatientApp';
 import { handOverAppointment, rememberAppointment, rememberedAppointments } from '../appointment/remembered';
 import type { TimeChoice } from './booking-times';
-import { BookingForm } from './BookingForm';
 import { formatDay, formatTime } from './format';
 import { TimePicker, type PickerProblem } from './TimePicker';
 import './booking.css';
 
 provideGerman('booking', deBooking);
+
+// The form brings the field rules (zod) and the server's messages: fetched once a time is
+// picked, so the page that shows the free times stays within its budget (docs/product.md).
+const BookingForm = lazy(async () => ({ default: (await import('./BookingForm')).BookingForm }));
 
 type Problem = PickerProblem | 'link' | 'no-types' | 'failed';
 const PROBLEM_TEXT: Record<Problem, string> = {
@@ -130,7 +133,8 @@ export function Booking({ route, search, channel }: ScreenProps & { channel: 'ON
       {step.kind === 'form' && (
         <>
           <BackButton onClick={() => setStep({ kind: 'time', types: step.types, type: step.type })} />
-          <BookingForm
+          <Suspense fallback={<p role="status">{t('form.loading')}</p>}>
+            <BookingForm
             type={step.type}
             choice={step.choice}
             channel={channel}
@@ -138,7 +142,8 @@ export function Booking({ route, search, channel }: ScreenProps & { channel: 'ON
             onBooked={booked}
             onTaken={() => setStep({ kind: 'time', types: step.types, type: step.type, taken: step.choice.start })}
             onFailed={(message) => setStep({ kind: 'problem', problem: 'failed', message })}
-          />
+            />
+          </Suspense>
         </>
       )}
     </main>

@@ -1,12 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { checkBookingFields, SMS_REMINDER_MINUTES, type BookableType, type BookingField, type PatientAppointment } from '@wartefrei/shared';
+import { missingBookingFields, SMS_REMINDER_MINUTES, type BookableType, type BookingField, type PatientAppointment } from '@wartefrei/shared';
 import deBooking from '@wartefrei/shared/i18n/de/booking.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { PatientApiError, patientRequest } from '../app/api';
 import { fieldMessage, provideGerman, useText, type Translate } from '../app/i18n';
 import { SCREEN_LOADERS } from '../app/screens';
 import type { TimeChoice } from './booking-times';
-import { localDatePlus } from './booking-times';
 
 provideGerman('booking', deBooking);
 provideGerman('server', deServer);
@@ -67,8 +66,10 @@ export function BookingForm({ type, choice, channel, summary, onBooked, onTaken,
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const payload = body();
-    const checked = checkBookingFields(modes, payload, localDatePlus(new Date(), 0));
-    const found: Record<string, string> = checked.ok ? {} : Object.fromEntries(Object.entries(checked.fields).map(([f, code]) => [f, fieldMessage(t, f, code)]));
+    // What is missing is asked for at once; formats are judged by the server, whose answer
+    // names each field in the patient's language: the shared schemas (zod) would put the
+    // booking page over its budget on a cheap phone.
+    const found: Record<string, string> = Object.fromEntries(missingBookingFields(modes, payload).map((field) => [field, fieldMessage(t, field, 'REQUIRED')]));
     if (!consent) found.consent = t('form.consentMissing');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
