@@ -45,6 +45,8 @@ export interface RealtimeEventData {
   'session.updated': { queue_id: string; open: boolean; queueing_allowed: boolean; blocked: boolean; online_suspended: boolean; kiosk_suspended: boolean };
   /** A monitor's settings or queues changed, or it was deleted: refetch it (the topic names it). */
   'monitor.updated': Record<string, never>;
+  /** Appointments of a list were booked, moved, changed, cancelled, restored or deleted: staff refetch (on `account:{id}`). */
+  'appointments.changed': { queue_id: string };
 }
 export type RealtimeEventName = keyof RealtimeEventData;
 
@@ -83,6 +85,7 @@ const EVENT_NAMES: Record<RealtimeEventName, true> = {
   'queue.updated': true,
   'session.updated': true,
   'monitor.updated': true,
+  'appointments.changed': true,
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -246,6 +246,8 @@ export type MoveAppointmentInput = z.infer<typeof MoveAppointmentInput>;
 /** `PATCH /appointments/{id}` (staff): what is sent changes; with `version`, only if nobody changed it since. */
 export const UpdateAppointmentInput = z.strictObject({
   start: ZonedInstant.optional(),
+  /** A new end (the calendar's resize): after the start, at most a day later; a move without it keeps the length. */
+  end: ZonedInstant.optional(),
   processor_id: z.string().trim().min(1).max(64).optional(),
   ...uncheckedPatientFields,
   description: bookingDetails.description.nullable().optional(),

@@ -18,7 +18,7 @@ describe('missingBookingFields (what the patient form asks for before sending)',
     expect(missingBookingFields({ ...modes, mail: 'OPTIONAL' }, { last_name: 'Huber', first_name: 'Eva', notify_mail: true })).toEqual(['mail']);
   });
 
-  it('is the server check\\'s REQUIRED, field for field', () => {
+  it("is the server check's REQUIRED, field for field", () => {
     const body = { last_name: '', first_name: 'Eva', mail: 'not a mail', sms_reminder_minutes: 30 };
     const checked = checkBookingFields(modes, body, '2026-11-26');
     expect(checked.ok).toBe(false);

@@ -24,6 +24,7 @@ import { placementFor, takeFirstFree } from './placement.js';
 import { dropReminders, resetReminders } from './reminders.js';
 import { bookSeries } from './series.service.js';
 import { isOpenForPatient, placeOf, presentAppointment, presentPatientAppointment } from './present.js';
+import { announceAppointments } from './events.js';
 
 /** Who books: a patient (online, kiosk) by address, or a signed-in staff member. */
 export interface Booker {
@@ -101,6 +102,7 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
       values,
     });
     await resetReminders(ctx.db, series.rows, now);
+    await announceAppointments(ctx, series.rows);
     tell(ctx, 'booked', await findAppointmentWithPlace(ctx.db, series.rows[0]!.id), series.rows);
     const zoned = (start: Date) => formatZoned(start, location.timeZone);
     return {
@@ -112,6 +114,7 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
     insertAppointment(ctx.db, { ...values, processorId, startAt: placement.start, endAt: placement.end }),
   );
   await resetReminders(ctx.db, [row], now);
+  await announceAppointments(ctx, [row]);
   tell(ctx, 'booked', await findAppointmentWithPlace(ctx.db, row.id));
   if (actor) return presentAppointment(row, location.timeZone);
   return patientView(ctx, row.id);
@@ -148,6 +151,7 @@ export async function cancelByPatient(ctx: AppContext, id: string): Promise<Pati
   const cancelled = await updateAppointmentIf(ctx.db, row.id, open, { cancelState: 'USER' }, now);
   if (cancelled) {
     await dropReminders(ctx.db, [cancelled.id]);
+    await announceAppointments(ctx, [cancelled]);
     tell(ctx, 'cancelled', { ...found, appointment: cancelled });
   }
   return patientView(ctx, id);
@@ -176,6 +180,7 @@ export async function moveByPatient(ctx: AppContext, id: string, input: MoveAppo
   );
   if (!moved) throw new AppError('APPOINTMENT_STATE');
   await resetReminders(ctx.db, [moved], now);
+  await announceAppointments(ctx, [moved]);
   tell(ctx, 'moved', await findAppointmentWithPlace(ctx.db, moved.id));
   return patientView(ctx, id);
 }

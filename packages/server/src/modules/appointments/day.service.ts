@@ -10,6 +10,7 @@ import { appointmentsOfListOnDay, findAppointmentWithPlace, findVisibleAppointme
 import { formatZoned } from './availability.js';
 import { onSameLocalDay, presentAppointment } from './present.js';
 import { patientView } from './booking.service.js';
+import { announceAppointments } from './events.js';
 
 /*
  * The appointment on its day (docs/product.md#states-and-transitions): the patient arrives and
@@ -72,6 +73,7 @@ export async function checkIn(ctx: AppContext, actor: Actor | undefined, id: str
     if (!member) throw new AppError('QUEUE_CLOSED');
   });
   await outbox.flush(ctx.realtime);
+  await announceAppointments(ctx, [row]);
   return answer();
 }
 
@@ -86,6 +88,7 @@ export async function markNoShow(ctx: AppContext, actor: Actor, id: string): Pro
   if (now.getTime() < row.startAt.getTime() + NO_SHOW_AFTER_MINUTES * 60_000) throw new AppError('NO_SHOW_TOO_EARLY');
   const marked = await updateAppointmentIf(ctx.db, row.id, and(eq(appointments.status, 'BOOKED'), isNull(appointments.cancelState)), { status: 'NO_SHOW' }, now);
   if (!marked) throw new AppError('APPOINTMENT_STATE');
+  await announceAppointments(ctx, [marked]);
   return presentAppointment(marked, timeZone);
 }
 

@@ -19,6 +19,7 @@ import { findTypeWithLocation, type TypeWithLocation } from './appointment-types
 import { insertAppointment, type AppointmentRow, type NewAppointmentRow } from './appointments.repo.js';
 import { fits, placementFor } from './placement.js';
 import { resetReminders } from './reminders.js';
+import { announceAppointments } from './events.js';
 
 /*
  * `POST /appointments/import`: a practice brings its appointments from elsewhere as CSV (the
@@ -168,5 +169,6 @@ export async function importAppointments(ctx: AppContext, actor: Actor, csv: str
     return { dry_run: true, rows: rows.length, imported: 0 };
   }
   await resetReminders(ctx.db, written, now);
+  await announceAppointments(ctx, written);
   return { dry_run: false, rows: rows.length, imported: written.length };
 }

@@ -29,6 +29,8 @@ export interface PlacementRequest {
   /** Staff place outside the rules and the booking window; patients only inside. */
   byStaff: boolean;
   now: Date;
+  /** Staff only: a length other than the type's (an appointment stretched in the calendar). */
+  durationMinutes?: number | undefined;
 }
 
 function notBookable(reason: 'IN_PAST' | 'TOO_SHORT_NOTICE' | 'TOO_FAR_AHEAD' | 'OUTSIDE_HOURS'): AppError {
@@ -46,7 +48,8 @@ async function offersAt(db: Queryable, found: TypeWithLocation, start: Date): Pr
 export async function placementFor(db: Queryable, found: TypeWithLocation, request: PlacementRequest): Promise<Placement> {
   const { type } = found;
   const start = request.start;
-  const end = new Date(start.getTime() + type.durationMinutes * 60_000);
+  const minutes = request.byStaff ? (request.durationMinutes ?? type.durationMinutes) : type.durationMinutes;
+  const end = new Date(start.getTime() + minutes * 60_000);
   if (start.getTime() <= request.now.getTime()) throw notBookable('IN_PAST');
   if (request.byStaff && request.processorId) {
     await checkServesList(db, type.accountId, type.queueId, request.processorId, 'processor_id');

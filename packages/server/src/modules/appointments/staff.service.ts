@@ -28,6 +28,7 @@ import {
   type AppointmentChanges,
   type AppointmentRow,
 } from './appointments.repo.js';
+import { announceAppointments } from './events.js';
 import { placementFor, retryOnDeadlock, takeFirstFree } from './placement.js';
 import { patientDataOf, presentAppointment } from './present.js';
 import { tell } from './notify.js';
@@ -104,8 +105,10 @@ export async function updateAppointment(ctx: AppContext, actor: Actor, id: strin
   const now = ctx.clock.now();
   const changes = dataChanges(row, input, formatLocalDate(localDateOf(now, timeZone)));
   const start = input.start === undefined ? row.startAt : new Date(input.start);
+  const durationMinutes = lengthOf(row, start, input.end);
   const processorId = input.processor_id ?? row.processorId ?? undefined;
-  const moving = start.getTime() !== row.startAt.getTime() || processorId !== (row.processorId ?? undefined);
+  const moving =
+    start.getTime() !== row.startAt.getTime() || processorId !== (row.processorId ?? undefined) || durationMinutes * 60_000 !== row.endAt.getTime() - row.startAt.getTime();
   const sameVersion = eq(appointments.version, row.version);
   if (!moving) {
     if (Object.keys(changes).length === 0) return presentAppointment(row, timeZone);
@@ -115,15 +118,17 @@ export async function updateAppointment(ctx: AppContext, actor: Actor, id: strin
     if (!changed) throw new AppError('APPOINTMENT_CHANGED');
     // A new address, phone or reminder time: the reminders follow.
     await resetReminders(ctx.db, [changed, ...(await updateAppointmentsIf(ctx.db, others, undefined, changes, now))], now);
+    await announceAppointments(ctx, [changed]);
     return presentAppointment(changed, timeZone);
   }
   if (row.cancelState !== null || row.status !== 'BOOKED') throw new AppError('APPOINTMENT_STATE');
   const type = await findTypeWithLocation(ctx.db, row.appointmentTypeId, actor);
   if (!type) throw new AppError('APPOINTMENT_STATE');
-  const placement = await placementFor(ctx.db, type, { start, processorId, byStaff: true, now });
+  const placement = await placementFor(ctx.db, type, { start, processorId, byStaff: true, now, durationMinutes });
   if (input.scope === 'ALL' && row.seriesId) {
     const series = await moveSeries(ctx, row, { start: placement.start, processorId: input.processor_id, changes }, timeZone);
     await resetReminders(ctx.db, series, now);
+    await announceAppointments(ctx, series);
     tell(ctx, 'moved', await findAppointmentWithPlace(ctx.db, row.id), series);
     return presentAppointment((await visibleAppointment(ctx, actor, id)).row, timeZone);
   }
@@ -132,8 +137,18 @@ export async function updateAppointment(ctx: AppContext, actor: Actor, id: strin
   );
   if (!moved) throw new AppError('APPOINTMENT_CHANGED');
   await resetReminders(ctx.db, [moved], now);
+  await announceAppointments(ctx, [moved]);
   if (moved.startAt.getTime() !== row.startAt.getTime()) tell(ctx, 'moved', await findAppointmentWithPlace(ctx.db, moved.id));
   return presentAppointment(moved, timeZone);
+}
+
+/** Minutes from `start` to the new `end`, or the appointment's own length when none is given. */
+function lengthOf(row: { startAt: Date; endAt: Date }, start: Date, end: string | undefined): number {
+  if (end === undefined) return Math.round((row.endAt.getTime() - row.startAt.getTime()) / 60_000);
+  const minutes = Math.round((new Date(end).getTime() - start.getTime()) / 60_000);
+  if (minutes <= 0) throw new AppError('VALIDATION', { fields: { end: 'END_NOT_AFTER_START' } });
+  if (minutes > 24 * 60) throw new AppError('VALIDATION', { fields: { end: 'MAX_VALUE' } });
+  return minutes;
 }
 
 /**
@@ -149,6 +164,7 @@ export async function cancelByStaff(ctx: AppContext, actor: Actor, id: string, s
   const cancelled = await updateAppointmentsIf(ctx.db, ids, open, { cancelState: 'STAFF' }, ctx.clock.now());
   if (cancelled.length > 0) {
     await dropReminders(ctx.db, cancelled.map((c) => c.id));
+    await announceAppointments(ctx, cancelled);
     const first = [...cancelled].sort((a, b) => a.startAt.getTime() - b.startAt.getTime())[0]!;
     tell(ctx, 'cancelled', await findAppointmentWithPlace(ctx.db, first.id), cancelled);
   }
@@ -166,6 +182,7 @@ export async function restoreByStaff(ctx: AppContext, actor: Actor, id: string, 
   try {
     const restored = await retryOnDeadlock(() => updateAppointmentsIf(ctx.db, ids, isNotNull(appointments.cancelState), { cancelState: null }, ctx.clock.now()));
     await resetReminders(ctx.db, restored, ctx.clock.now());
+    await announceAppointments(ctx, restored);
   } catch (error) {
     if (isExclusionViolation(error)) throw new AppError('APPOINTMENT_SLOT_TAKEN');
     throw error;
@@ -179,6 +196,7 @@ export async function deleteByStaff(ctx: AppContext, actor: Actor, id: string, s
   const place = await findAppointmentWithPlace(ctx.db, row.id);
   const deleted = await deleteAppointments(ctx.db, await idsOfScope(ctx.db, row, scope === 'ALL'));
   await dropReminders(ctx.db, deleted.map((d) => d.id));
+  await announceAppointments(ctx, deleted);
   // Only what still held its time is news to the patient.
   const news = deleted.filter((d) => d.cancelState === null && d.status === 'BOOKED' && d.startAt.getTime() > ctx.clock.now().getTime());
   if (place && news.length > 0) tell(ctx, 'deleted', { ...place, appointment: news[0]! }, news);

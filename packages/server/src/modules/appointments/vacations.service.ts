@@ -16,6 +16,7 @@ import { requireAdmin } from '../profiles/index.js';
 import { isUserOfAccount } from './appointment-types.repo.js';
 import { holdsTime, updateAppointmentIf } from './appointments.repo.js';
 import { formatZoned } from './availability.js';
+import { announceAppointments } from './events.js';
 import { retryOnDeadlock } from './placement.js';
 import {
   appointmentsDuring,
@@ -86,6 +87,7 @@ async function affectedBy(ctx: AppContext, row: VacationRow): Promise<AffectedAp
         if (!isExclusionViolation(error)) throw error;
       }
     }
+    if (moved) await announceAppointments(ctx, [appointment]);
     affected.push({
       appointment_id: appointment.id,
       start: formatZoned(appointment.startAt, timeZone),
