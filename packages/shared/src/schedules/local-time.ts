@@ -150,3 +150,13 @@ export function nextWeeklyOccurrence(after: Date, weekday: number, localTime: st
   }
   throw new Error('unreachable: a weekday recurs within 8 days');
 }
+
+/** ISO 8601 with the zone's offset at that instant: '2026-03-30T08:00:00+02:00'. */
+export function formatZoned(instant: Date | number, timeZone: string): string {
+  const at = typeof instant === 'number' ? instant : instant.getTime();
+  const offset = zoneOffsetMs(at, timeZone);
+  const wall = new Date(at + offset).toISOString().slice(0, 19);
+  const sign = offset < 0 ? '-' : '+';
+  const minutes = Math.abs(offset) / 60_000;
+  return `${wall}${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}

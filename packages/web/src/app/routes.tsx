@@ -23,6 +23,7 @@ const handoff = page(() => import('./PatientHandoff'), 'PatientHandoff');
 const ticket = handoff;
 const monitor = handoff;
 const kiosk = handoff;
+const calendar = page(() => import('../features/appointments/CalendarPage'), 'CalendarPage');
 const comingSoon = page(() => import('../features/coming-soon/ComingSoonPage'), 'ComingSoonPage');
 
 const h = (screen: string, title: string, extra: Partial<RouteHandle> = {}): RouteHandle => ({ screen, title, ...extra });
@@ -51,8 +52,8 @@ const publicRoutes: RouteObject[] = [
 const backendRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/backend/dashboard" replace /> },
   route('dashboard', h('dashboard', 'dashboard', { icon: 'dashboard' }), page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage')),
-  route('appointments', h('appointments', 'appointments', { icon: 'appointments' }), comingSoon),
-  route('appointments/:appointmentId', h('appointments', 'appointments', { icon: 'appointments' }), comingSoon),
+  route('appointments', h('appointments', 'appointments', { icon: 'appointments' }), calendar),
+  route('appointments/:appointmentId', h('appointments', 'appointments', { icon: 'appointments' }), calendar),
   route('processor', h('processor', 'processor', { icon: 'processor' }), page(() => import('../features/processor/ProcessorPage'), 'ProcessorPage')),
   route('processor/:queueId', h('processor', 'processor', { icon: 'processor' }), page(() => import('../features/processor/ProcessorPage'), 'ProcessorPage')),
   route('management/:queueId/rollout', h('management', 'management', { icon: 'management', admin: true }), page(() => import('../features/rollout/RolloutPage'), 'RolloutPage')),

@@ -23,12 +23,15 @@ export function validateWithSchema(schema: z.ZodType, values: unknown): Record<s
     const field = issue.path.join('.') || 'form';
     if (errors[field]) continue;
     const limit = 'minimum' in issue ? issue.minimum : 'maximum' in issue ? issue.maximum : undefined;
-    const key = `server:validation.${issue.message}`;
-    errors[field] = i18next.exists(key)
-      ? i18next.t(key, { 0: fieldLabel(field), 1: limit === undefined ? '' : String(limit) })
-      : i18next.t('server:validation.INVALID_VALUE', { 0: fieldLabel(field) });
+    errors[field] = messageOf(field, issue.message, limit === undefined ? '' : String(limit));
   }
   return errors;
+}
+
+/** A field's problem code ('REQUIRED', 'INVALID_MAIL', …) as the catalogue words it for that field. */
+export function messageOf(field: string, code: string, limit = ''): string {
+  const key = `server:validation.${code}`;
+  return i18next.exists(key) ? i18next.t(key, { 0: fieldLabel(field), 1: limit }) : i18next.t('server:validation.INVALID_VALUE', { 0: fieldLabel(field) });
 }
 
 /** The per-field messages of a failed call (the server already wrote them in our language). */

@@ -34,5 +34,13 @@ export const queryKeys = {
   infoTags: { all: ['info-tags'] as const },
   monitors: { all: ['monitors'] as const },
   dashboard: ['dashboard'] as const,
+  /** The calendar's appointments per range of local dates; `all` covers every range. */
+  appointments: {
+    all: ['appointments'] as const,
+    range: (from: string, to: string) => ['appointments', from, to] as const,
+  },
+  appointmentTypes: { all: ['appointment-types'] as const },
+  appointmentSlots: { all: ['appointment-slots'] as const },
+  vacations: { all: ['vacations'] as const },
   systemInformation: ['system-information'] as const,
 };

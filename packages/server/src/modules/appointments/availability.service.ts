@@ -7,6 +7,7 @@ import {
   type AvailabilityQuery,
   type BookingFieldModes,
   type LocalDate,
+  formatZoned,
 } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
@@ -16,7 +17,7 @@ import { isPublicHoliday } from '../profiles/index.js';
 import { slotRulesOfProfile } from './appointment-slots.repo.js';
 import { findTypeWithLocation, processorNames, type TypeWithLocation } from './appointment-types.repo.js';
 import { busyTimes } from './appointments.repo.js';
-import { formatZoned, freeTimes, type AvailabilityInput } from './availability.js';
+import { freeTimes, type AvailabilityInput } from './availability.js';
 import { absencesOf } from './vacations.repo.js';
 
 const DAY = 86_400_000;

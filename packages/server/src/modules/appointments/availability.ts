@@ -1,5 +1,5 @@
 import type { BookingFieldModes } from '@wartefrei/shared';
-import { addDays, formatLocalDate, isoWeekday, zonedTimeToUtc, zoneOffsetMs, type LocalDate } from '@wartefrei/shared';
+import { addDays, formatLocalDate, isoWeekday, zonedTimeToUtc, type LocalDate } from '@wartefrei/shared';
 
 /*
  * Free times from rules (docs/product.md#entities Appointment slot), a pure function: the
@@ -186,14 +186,4 @@ export function freeTimes(input: AvailabilityInput): FreeTime[] {
     free.push({ start: offered.start, end: offered.end, processorId: offered.processorId, requiredFields: offered.rule.requiredFields });
   }
   return free;
-}
-
-/** ISO 8601 with the zone's offset at that instant: '2026-03-30T08:00:00+02:00'. */
-export function formatZoned(instant: Date | number, timeZone: string): string {
-  const at = typeof instant === 'number' ? instant : instant.getTime();
-  const offset = zoneOffsetMs(at, timeZone);
-  const wall = new Date(at + offset).toISOString().slice(0, 19);
-  const sign = offset < 0 ? '-' : '+';
-  const minutes = Math.abs(offset) / MINUTE;
-  return `${wall}${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }

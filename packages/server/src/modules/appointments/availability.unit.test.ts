@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseLocalDate } from '@wartefrei/shared';
-import { freeTimes, formatZoned, type AvailabilityInput, type AvailabilityRule } from './availability.js';
+import { parseLocalDate, formatZoned } from '@wartefrei/shared';
+import { freeTimes, type AvailabilityInput, type AvailabilityRule } from './availability.js';
 
 const day = parseLocalDate;
 const rule = (extra: Partial<AvailabilityRule>): AvailabilityRule => ({

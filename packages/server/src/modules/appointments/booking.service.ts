@@ -8,6 +8,7 @@ import {
   type BookedAppointment,
   type MoveAppointmentInput,
   type PatientAppointment,
+  formatZoned,
 } from '@wartefrei/shared';
 import { appointments } from '../../db/schema/index.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
@@ -17,7 +18,6 @@ import type { RateLimiter } from '../../platform/rate-limit.js';
 import { laneDelayMinutes } from '../tickets/index.js';
 import { findTypeWithLocation, type TypeWithLocation } from './appointment-types.repo.js';
 import { findAppointmentWithPlace, insertAppointment, updateAppointmentIf, type AppointmentWithPlace } from './appointments.repo.js';
-import { formatZoned } from './availability.js';
 import { calendarFile } from './calendar-file.js';
 import { tell } from './notify.js';
 import { placementFor, takeFirstFree } from './placement.js';

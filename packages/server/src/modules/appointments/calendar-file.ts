@@ -1,6 +1,6 @@
+import { formatZoned } from '@wartefrei/shared';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import { formatZoned } from './availability.js';
 
 /*
  * Calendar files (RFC 5545) of appointments, by ical-generator with the zone's VTIMEZONE from

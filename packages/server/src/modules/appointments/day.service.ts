@@ -1,3 +1,4 @@
+import { formatZoned } from '@wartefrei/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Appointment, PatientAppointment } from '@wartefrei/shared';
 import { appointments } from '../../db/schema/index.js';
@@ -7,7 +8,6 @@ import { AppError } from '../../platform/errors.js';
 import { Outbox } from '../../platform/realtime/index.js';
 import { admitAppointment, type WorkViewAppointments } from '../tickets/index.js';
 import { appointmentsOfListOnDay, findAppointmentWithPlace, findVisibleAppointment, updateAppointmentIf, type AppointmentRow } from './appointments.repo.js';
-import { formatZoned } from './availability.js';
 import { onSameLocalDay, presentAppointment } from './present.js';
 import { patientView } from './booking.service.js';
 import { announceAppointments } from './events.js';

@@ -1,6 +1,5 @@
-import { formatLocalDate, localDateOf, SUGGEST_MOVE_AFTER_LATE_MINUTES, type Appointment, type AppointmentView, type BookingPatientData, type PatientAppointment } from '@wartefrei/shared';
+import { formatLocalDate, localDateOf, SUGGEST_MOVE_AFTER_LATE_MINUTES, type Appointment, type AppointmentView, type BookingPatientData, type PatientAppointment, formatZoned } from '@wartefrei/shared';
 import type { AppointmentRow, AppointmentWithPlace } from './appointments.repo.js';
-import { formatZoned } from './availability.js';
 
 /** What the appointment page shows: a cancel wins over every status; a checked-in one is over with its visit. */
 export function viewOf(row: Pick<AppointmentRow, 'status' | 'cancelState'>, visitOver = false): AppointmentView {

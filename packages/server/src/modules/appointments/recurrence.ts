@@ -1,6 +1,5 @@
 import { RRuleTemporal } from 'rrule-temporal';
-import { formatLocalDate, localDateOf, MAX_SERIES_OCCURRENCES, MAX_SERIES_YEARS, zonedTimeToUtc, zoneOffsetMs, type Recurrence } from '@wartefrei/shared';
-import { formatZoned } from './availability.js';
+import { formatLocalDate, localDateOf, MAX_SERIES_OCCURRENCES, MAX_SERIES_YEARS, zonedTimeToUtc, zoneOffsetMs, type Recurrence, formatZoned } from '@wartefrei/shared';
 
 /*
  * The occurrences of a series (RFC 5545, through rrule-temporal on the Temporal API: `rrule`

@@ -1,6 +1,6 @@
+import { formatZoned } from '@wartefrei/shared';
 import { describe, expect, it } from 'vitest';
 import type { Recurrence } from '@wartefrei/shared';
-import { formatZoned } from './availability.js';
 import { seriesStarts, shiftOnWallClock, wallClockShiftMinutes } from './recurrence.js';
 
 const local = (starts: Date[] | 'TOO_LONG', zone: string) => (starts === 'TOO_LONG' ? starts : starts.map((start) => formatZoned(start, zone)));

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { formatLocalDate, localDateOf, type Recurrence } from '@wartefrei/shared';
+import { formatLocalDate, localDateOf, type Recurrence, formatZoned } from '@wartefrei/shared';
 import { appointments } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { insertAppointment, updateAppointmentIf, type AppointmentChanges, type AppointmentRow, type NewAppointmentRow } from './appointments.repo.js';
-import { formatZoned } from './availability.js';
 import { fits } from './placement.js';
 import { seriesStarts, shiftOnWallClock, wallClockShiftMinutes } from './recurrence.js';
 

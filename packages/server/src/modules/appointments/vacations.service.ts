@@ -7,6 +7,7 @@ import {
   type Vacation,
   type VacationListQuery,
   type VacationShape,
+  formatZoned,
 } from '@wartefrei/shared';
 import { appointments } from '../../db/schema/index.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
@@ -15,7 +16,6 @@ import { AppError, isExclusionViolation } from '../../platform/errors.js';
 import { requireAdmin } from '../profiles/index.js';
 import { isUserOfAccount } from './appointment-types.repo.js';
 import { holdsTime, updateAppointmentIf } from './appointments.repo.js';
-import { formatZoned } from './availability.js';
 import { announceAppointments } from './events.js';
 import { retryOnDeadlock } from './placement.js';
 import {

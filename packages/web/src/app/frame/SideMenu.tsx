@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { PageIcon } from './PageIcon';
 
-// Appointments and encryption join the menu with their features (their routes already answer
-// with a plain "coming" page, so an old bookmark is no dead end): a menu entry is a promise.
+// Encryption joins the menu with its feature (its route already answers with a plain "coming"
+// page, so an old bookmark is no dead end): a menu entry is a promise.
 const BACKEND_ITEMS = [
   { to: '/backend/dashboard', title: 'dashboard' },
   { to: '/backend/processor', title: 'processor' },
+  { to: '/backend/appointments', title: 'appointments' },
   { to: '/backend/management', title: 'management', admin: true },
   { to: '/backend/profile', title: 'profile' },
 ];

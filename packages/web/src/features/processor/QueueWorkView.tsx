@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { ActiveSwitch, SessionControls } from './SessionControls';
 import { useLiveMembers } from './useLiveMembers';
 import { useMemberFilters } from './useMemberFilters';
 import { queryKeys } from '../../lib/query-keys';
+import { LiveBadge } from '../../ui/LiveBadge';
 
 interface QueueWorkViewProps {
   queue: Queue;
@@ -43,9 +44,7 @@ export function QueueWorkView({ queue, queues, own, user }: QueueWorkViewProps) 
             <Title order={2} size="h3" id="processor-queue-title">
               {queue.name}
             </Title>
-            <Badge color={live === 'live' ? 'brand' : 'yellow.4'} variant={live === 'live' ? 'light' : 'filled'} autoContrast role="status">
-              {t(`live.${live}`)}
-            </Badge>
+            <LiveBadge live={live} label={t(`live.${live}`)} />
           </Group>
           <SessionControls queue={queue} isAdmin={user.is_admin} />
           {own && <ActiveSwitch own={own} />}

@@ -1,0 +1,185 @@
+import { Badge, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UpdateAppointmentInput, type Appointment, type AppointmentType, type SeriesScope } from '@wartefrei/shared';
+import { ApiRequestError } from '../../lib/api';
+import { FormAlert } from '../../ui/FormAlert';
+import { useFormSubmit } from '../../ui/useFormSubmit';
+import { useFormValues } from '../../ui/useFormValues';
+import { cancelAppointment, checkInAppointment, deleteAppointment, markNoShow, restoreAppointment, updateAppointment } from './appointments.api';
+import { dateOf, minutesOf, nowIn, timeOf, wallMinutes, zonedStart } from './calendar-layout';
+import { ScopeConfirm } from './ScopeConfirm';
+import type { CalendarProcessor } from './useCalendarData';
+
+type Action = 'save' | 'cancel' | 'restore' | 'delete' | 'noShow' | 'checkIn';
+const FIELDS = ['last_name', 'first_name', 'birth_date', 'insurance_number', 'mail', 'phone'] as const;
+const NO_SHOW_AFTER_MINUTES = 15;
+
+interface AppointmentDialogProps {
+  appointment: Appointment;
+  types: AppointmentType[];
+  processors: CalendarProcessor[];
+  timeZone: string;
+  onClose: () => void;
+  /** After a change: the confirmation to show; the dialog closes after a cancel or a delete. */
+  onDone: (message: string, close: boolean) => Promise<void>;
+}
+
+/**
+ * An appointment opened from the calendar (`/backend/appointments/{id}`): its time, type,
+ * processor and state; the patient's data and the time to change; cancel, restore, delete,
+ * no-show and check-in. Anything that changes one of a series asks "only this one or all".
+ */
+export function AppointmentDialog({ appointment, types, processors, timeZone, onClose, onDone }: AppointmentDialogProps) {
+  const { t, i18n } = useTranslation(['appointments', 'server', 'common']);
+  const [asking, setAsking] = useState<{ action: Action; body?: UpdateAppointmentInput }>();
+  const [working, setWorking] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const type = types.find((candidate) => candidate.id === appointment.appointment_type_id);
+  const form = useFormValues<Record<string, string>>({
+    date: dateOf(appointment.start),
+    time: timeOf(wallMinutes(appointment.start)),
+    processor_id: appointment.processor_id ?? '',
+    description: appointment.description ?? '',
+    ...Object.fromEntries(FIELDS.map((field) => [field, appointment[field] ?? ''])),
+  });
+  const series = appointment.series_id !== null;
+  const now = nowIn(new Date(), timeZone);
+  const open = appointment.view === 'booked' && appointment.status === 'BOOKED';
+  const started = new Date(appointment.start).getTime() + NO_SHOW_AFTER_MINUTES * 60_000 <= Date.now();
+
+  const run = async (action: Action, scope: SeriesScope, body?: UpdateAppointmentInput) => {
+    setWorking(true);
+    setProblem(undefined);
+    try {
+      if (action === 'save') await updateAppointment(appointment.id, { ...body, version: appointment.version, ...(series ? { scope } : {}) });
+      else if (action === 'cancel') await cancelAppointment(appointment.id, scope);
+      else if (action === 'restore') await restoreAppointment(appointment.id, scope);
+      else if (action === 'delete') await deleteAppointment(appointment.id, scope);
+      else if (action === 'noShow') await markNoShow(appointment.id);
+      else await checkInAppointment(appointment.id);
+      const message = { save: 'saved', cancel: 'cancelled', restore: 'restored', delete: 'deleted', noShow: 'markedNoShow', checkIn: 'checkedIn' }[action];
+      await onDone(t(`dialog.${message}`), action === 'delete' || action === 'cancel');
+    } catch (error) {
+      const fields = error instanceof ApiRequestError ? error.body?.fields : undefined;
+      if (action === 'save' && fields) form.showErrors(Object.fromEntries(Object.entries(fields).map(([f, p]) => [f === 'start' || f === 'end' ? 'time' : f, p.message])));
+      else setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      setWorking(false);
+      setAsking(undefined);
+    }
+  };
+
+  const { submit } = useFormSubmit({
+    schema: UpdateAppointmentInput,
+    showErrors: form.showErrors,
+    save: async (body: UpdateAppointmentInput) => {
+      if (series) setAsking({ action: 'save', body });
+      else await run('save', 'ONE', body);
+    },
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const v = form.values;
+    const body: UpdateAppointmentInput = { description: v.description?.trim() ? v.description : null };
+    for (const field of FIELDS) body[field] = v[field] ?? '';
+    if (open && v.date && v.time) {
+      const start = zonedStart(v.date, minutesOf(v.time), timeZone);
+      if (new Date(start).getTime() !== new Date(appointment.start).getTime()) body.start = start;
+      if (v.processor_id && v.processor_id !== appointment.processor_id) body.processor_id = v.processor_id;
+    }
+    void submit(body);
+  };
+
+  const when = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${dateOf(appointment.start)}T12:00:00Z`),
+  );
+  const state = appointment.status === 'NO_SHOW' ? 'no_show' : appointment.view;
+  const choices = processors.filter((p) => type && p.queueIds.includes(type.queue_id));
+  // Cancel and delete always ask; a restore asks only which of a series it means.
+  const ask = (action: Action) => (action === 'cancel' || action === 'delete' || series ? setAsking({ action }) : void run(action, 'ONE'));
+
+  return (
+    <Modal opened onClose={onClose} title={t('dialog.title')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+      <Stack gap="sm">
+        <Group gap="xs">
+          <Text fw={600}>
+            {when}, {timeOf(wallMinutes(appointment.start))}–{timeOf(wallMinutes(appointment.end))}
+          </Text>
+          <Badge variant="default">
+            {t(`status.${state}`)}
+          </Badge>
+          {series && <Badge variant="default">{t('dialog.series')}</Badge>}
+        </Group>
+        <Text size="sm">
+          {t('dialog.type')}: {type?.name ?? '—'} · {t('dialog.processor')}: {processors.find((p) => p.id === appointment.processor_id)?.name ?? '—'}
+        </Text>
+        {problem && <FormAlert tone="error">{problem}</FormAlert>}
+        <form ref={form.formRef} onSubmit={onSubmit} noValidate>
+          <Stack gap="sm">
+            {open && (
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <TextInput type="date" label={t('book.date')} {...form.textProps('date')} />
+                <TextInput type="time" step={300} label={t('book.time')} {...form.textProps('time')} />
+                <NativeSelect
+                  label={t('book.processor')}
+                  data={choices.map((p) => ({ value: p.id, label: p.name }))}
+                  value={form.values.processor_id}
+                  onChange={(e) => form.setValue('processor_id', e.currentTarget.value)}
+                  error={form.errors.processor_id}
+                />
+              </SimpleGrid>
+            )}
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {FIELDS.map((field) => (
+                <TextInput key={field} type={field === 'birth_date' ? 'date' : field === 'mail' ? 'email' : 'text'} label={t(`server:fields.${field}`)} {...form.textProps(field)} />
+              ))}
+            </SimpleGrid>
+            <Textarea label={t('server:fields.description')} autosize minRows={2} maxLength={1000} value={form.values.description} onChange={(e) => form.setValue('description', e.currentTarget.value)} error={form.errors.description} />
+            <Group justify="space-between">
+              <Group gap="xs">
+                {open && dateOf(appointment.start) === now.date && (
+                  <Button variant="default" onClick={() => void run('checkIn', 'ONE')} loading={working && asking === undefined}>
+                    {t('dialog.checkIn')}
+                  </Button>
+                )}
+                {open && started && (
+                  <Button variant="default" onClick={() => void run('noShow', 'ONE')}>
+                    {t('dialog.noShow')}
+                  </Button>
+                )}
+                {open && (
+                  <Button variant="default" color="red.8" onClick={() => ask('cancel')}>
+                    {t('dialog.cancel')}
+                  </Button>
+                )}
+                {appointment.view === 'cancelled' && (
+                  <Button variant="default" onClick={() => ask('restore')}>
+                    {t('dialog.restore')}
+                  </Button>
+                )}
+                <Button variant="default" color="red.8" onClick={() => ask('delete')}>
+                  {t('dialog.delete')}
+                </Button>
+              </Group>
+              <Button type="submit" loading={working && asking?.action === 'save'}>
+                {t('dialog.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Stack>
+      {asking && (
+        <ScopeConfirm
+          title={t(`dialog.${asking.action === 'save' ? 'save' : asking.action}`)}
+          message={asking.action === 'delete' ? t('dialog.confirmDelete') : asking.action === 'cancel' ? t('dialog.confirmCancel') : asking.action === 'restore' ? t('dialog.confirmRestore') : ''}
+          series={series}
+          danger={asking.action === 'delete' || asking.action === 'cancel'}
+          busy={working}
+          onConfirm={(scope) => void run(asking.action, scope, asking.body)}
+          onClose={() => setAsking(undefined)}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,36 @@
+import type {
+  AppointmentSlot,
+  AppointmentType,
+  Appointment,
+  AssignedProcessor,
+  BookedAppointment,
+  PatientAppointment,
+  Profile,
+  Queue,
+  SeriesScope,
+  UpdateAppointmentInput,
+  Vacation,
+} from '@wartefrei/shared';
+import { api } from '../../lib/api';
+
+/** The appointments of the caller's lists starting on these local dates (cancelled ones too). */
+export const fetchAppointments = (from: string, to: string) => api.get<Appointment[]>('/appointments', { query: { from, to } });
+
+/** The patient's view by id: what the calendar needs to find the day of an appointment opened by its link. */
+export const fetchAppointmentDay = (id: string) => api.get<PatientAppointment>(`/appointments/${id}`, { silent: true });
+
+export const fetchTypes = () => api.get<AppointmentType[]>('/appointment-types');
+export const fetchSlots = () => api.get<AppointmentSlot[]>('/appointment-slots');
+export const fetchVacations = () => api.get<Vacation[]>('/vacations');
+export const fetchQueues = () => api.get<Queue[]>('/queues');
+export const fetchProfiles = () => api.get<Profile[]>('/profiles');
+export const fetchQueueProcessors = (queueId: string) => api.get<AssignedProcessor[]>(`/queues/${queueId}/processors`);
+
+/** Silent: every form and the calendar show a refusal where it happened. */
+export const bookAppointment = (body: Record<string, unknown>) => api.post<BookedAppointment>('/appointments', body, { silent: true });
+export const updateAppointment = (id: string, body: UpdateAppointmentInput) => api.patch<Appointment>(`/appointments/${id}`, body, { silent: true });
+export const cancelAppointment = (id: string, scope: SeriesScope) => api.post<Appointment>(`/appointments/${id}/cancel`, { scope }, { silent: true });
+export const restoreAppointment = (id: string, scope: SeriesScope) => api.post<Appointment>(`/appointments/${id}/restore`, { scope }, { silent: true });
+export const deleteAppointment = (id: string, scope: SeriesScope) => api.delete<void>(`/appointments/${id}`, { query: { scope }, silent: true });
+export const markNoShow = (id: string) => api.post<Appointment>(`/appointments/${id}/no-show`, undefined, { silent: true });
+export const checkInAppointment = (id: string) => api.post<Appointment>(`/appointments/${id}/check-in`, undefined, { silent: true });
