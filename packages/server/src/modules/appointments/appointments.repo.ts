@@ -86,6 +86,20 @@ export async function findAppointmentWithPlace(db: Queryable, id: string): Promi
   return row;
 }
 
+/**
+ * The ids of a location's appointments whose id is `key` or starts with its prefix (a kiosk's
+ * check-in code), not cancelled; two at most, so the caller can tell an ambiguous code.
+ */
+export async function findAtLocationByKey(db: Queryable, profileId: string, key: { id: string } | { prefix: string }): Promise<string[]> {
+  const match = 'id' in key ? eq(appointments.id, key.id) : sql`${appointments.id}::text like ${`${key.prefix.slice(0, 8)}%`}`;
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.profileId, profileId), holdsTime, match))
+    .limit(2);
+  return rows.map((row) => row.id);
+}
+
 /** The appointment and its location's zone, if the actor sees its list (the queues' visibility rule). */
 export async function findVisibleAppointment(db: Queryable, actor: Actor, id: string): Promise<{ row: AppointmentRow; timeZone: string } | undefined> {
   const [found] = await db

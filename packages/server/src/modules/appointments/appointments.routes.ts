@@ -7,6 +7,7 @@ import {
   BookedAppointment,
   ImportQuery,
   ImportResult,
+  KioskCheckInInput,
   MoveAppointmentInput,
   PatientAppointment,
   SeriesScopeInput,
@@ -18,7 +19,7 @@ import type { AppContext } from '../../platform/context.js';
 import { IdParams } from '../../platform/params.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import { appointmentCalendarFile, bookAppointment, cancelByPatient, moveByPatient, patientView } from './booking.service.js';
-import { checkIn, markNoShow } from './day.service.js';
+import { checkIn, checkInAtKiosk, markNoShow } from './day.service.js';
 import { importAppointments } from './import.service.js';
 import { cancelByStaff, deleteByStaff, listAppointments, restoreByStaff, updateAppointment } from './staff.service.js';
 
@@ -91,6 +92,13 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     '/appointments/:id/move',
     { schema: { tags, params: IdParams, body: MoveAppointmentInput, response: { 200: PatientAppointment } } },
     async (req) => moveByPatient(ctx, req.params.id, req.body),
+  );
+
+  // The kiosk: the appointment page's QR code or its check-in code, at the kiosk's location.
+  app.post(
+    '/appointments/check-in',
+    { schema: { tags, body: KioskCheckInInput, response: { 200: PatientAppointment } } },
+    async (req) => checkInAtKiosk(ctx, bookingLimiter, req.body, req.ip),
   );
 
   // The patient by the key (the link, the kiosk's QR code), or staff at the desk.

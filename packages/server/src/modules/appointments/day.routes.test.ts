@@ -131,3 +131,48 @@ describe('the appointment on its day', () => {
     expect(view.estimated_start).toBe(new Date(at('09:55')).toISOString());
   });
 });
+
+describe('POST /appointments/check-in (the kiosk)', () => {
+  it('checks in by the page link the QR code holds, or by the typed code, at the kiosk’s location only', async () => {
+    const p = await givenOpenPractice();
+    setNow(t.clock, at('09:30'));
+    const first = await p.book('10:00');
+    const second = await p.book('11:00');
+    const code = (await t.inject({ method: 'GET', url: `/appointments/${second.id}` })).json<PatientAppointment>().check_in_code;
+    expect(code).toMatch(/^[0-9A-F]{8}$/);
+    expect(code).toBe(second.id.replace(/-/g, '').slice(0, 8).toUpperCase());
+    const kiosk = (payload: Record<string, unknown>) => t.inject({ method: 'POST', url: '/appointments/check-in', payload });
+
+    const scanned = await kiosk({ profile_id: p.profileId, code: `https://praxis.example/a/${first.id}` });
+    expect(scanned.statusCode, scanned.body).toBe(200);
+    expect(scanned.json<PatientAppointment>()).toMatchObject({ id: first.id, view: 'checked_in', member_id: expect.any(String) });
+    const typed = await kiosk({ profile_id: p.profileId, code: ` ${code.slice(0, 4)} ${code.slice(4).toLowerCase()} ` });
+    expect(typed.json<PatientAppointment>()).toMatchObject({ id: second.id, view: 'checked_in' });
+
+    // Another location's kiosk, a code that is no code, and a cancelled appointment find nothing.
+    const other = await givenOpenPractice();
+    setNow(t.clock, at('09:30'));
+    const cancelled = await other.book('10:00');
+    await other.post(`/appointments/${cancelled.id}/cancel`, {});
+    for (const payload of [
+      { profile_id: other.profileId, code },
+      { profile_id: p.profileId, code: 'ABC' },
+      { profile_id: other.profileId, code: cancelled.id },
+      { profile_id: 'kein-standort', code },
+    ]) {
+      const res = await kiosk(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(404);
+      expect(res.json<ApiError>()).toMatchObject({ code: 'APPOINTMENT_NOT_FOUND', message: 'Termin nicht gefunden' });
+    }
+    expect((await kiosk({ profile_id: p.profileId, code: '' })).json<ApiError>().fields).toMatchObject({ code: { code: 'REQUIRED' } });
+  });
+
+  it('refuses an appointment of another day with CHECK_IN_NOT_TODAY', async () => {
+    const p = await givenOpenPractice();
+    setNow(t.clock, at('09:30'));
+    const tomorrow = (await p.post('/appointments', { appointment_type_id: p.type.id, start: '2026-03-31T10:00:00+02:00', processor_id: p.processor.id, last_name: 'Morgen' })).json<Appointment>();
+    const res = await t.inject({ method: 'POST', url: '/appointments/check-in', payload: { profile_id: p.profileId, code: tomorrow.id.slice(0, 8) } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json<ApiError>().code).toBe('CHECK_IN_NOT_TODAY');
+  });
+});

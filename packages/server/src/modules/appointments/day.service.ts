@@ -1,13 +1,14 @@
 import { formatZoned } from '@wartefrei/shared';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Appointment, PatientAppointment } from '@wartefrei/shared';
+import { appointmentKeyOf, type Appointment, type KioskCheckInInput, type PatientAppointment } from '@wartefrei/shared';
 import { appointments } from '../../db/schema/index.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import type { RateLimiter } from '../../platform/rate-limit.js';
 import { Outbox } from '../../platform/realtime/index.js';
 import { admitAppointment, type WorkViewAppointments } from '../tickets/index.js';
-import { appointmentsOfListOnDay, findAppointmentWithPlace, findVisibleAppointment, updateAppointmentIf, type AppointmentRow } from './appointments.repo.js';
+import { appointmentsOfListOnDay, findAppointmentWithPlace, findAtLocationByKey, findVisibleAppointment, updateAppointmentIf, type AppointmentRow } from './appointments.repo.js';
 import { onSameLocalDay, presentAppointment } from './present.js';
 import { patientView } from './booking.service.js';
 import { announceAppointments } from './events.js';
@@ -75,6 +76,21 @@ export async function checkIn(ctx: AppContext, actor: Actor | undefined, id: str
   await outbox.flush(ctx.realtime);
   await announceAppointments(ctx, [row]);
   return answer();
+}
+
+/**
+ * `POST /appointments/check-in` (the kiosk): what the patient scanned (the appointment page's
+ * QR code) or typed (its check-in code) at the kiosk's location checks in like the link would.
+ * Anything else, a cancelled appointment or another location's, is APPOINTMENT_NOT_FOUND.
+ */
+export async function checkInAtKiosk(ctx: AppContext, limiter: RateLimiter, input: KioskCheckInInput, ip: string): Promise<PatientAppointment> {
+  // Like public booking, limited per address: a code is short enough to be guessed at.
+  const verdict = limiter.hit(ip, ctx.clock.now());
+  if (!verdict.allowed) throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(verdict.retryAfterSeconds) } });
+  const key = appointmentKeyOf(input.code);
+  const ids = key && isUuid(input.profile_id) ? await findAtLocationByKey(ctx.db, input.profile_id, key) : [];
+  if (ids.length !== 1) throw new AppError('APPOINTMENT_NOT_FOUND');
+  return (await checkIn(ctx, undefined, ids[0]!)) as PatientAppointment;
 }
 
 /** `POST /appointments/{id}/no-show` (staff): a booked appointment nobody checked in 15 minutes after its start. */
