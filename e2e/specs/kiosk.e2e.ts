@@ -58,6 +58,10 @@ describe('kiosk', () => {
     const errors = collectBrowserErrors(page);
     await page.addInitScript(interceptPrint);
     await page.goto('/praxis-demo/wien/kiosk');
+    // The demo location offers appointments: the kiosk asks first what the patient came for.
+    await page.getByRole('heading', { level: 1, name: 'Was möchten Sie tun?' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: /^Ticket ziehen/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Bitte wählen Sie Ihr Anliegen:' }).waitFor();
     // The called numbers beside the buttons (displayMonitorOnKiosk on Allgemeinmedizin).
     await page.getByRole('heading', { level: 2, name: 'Aufgerufen' }).waitFor();
@@ -98,7 +102,7 @@ describe('kiosk', () => {
     await expect.poll(() => prints(page)).toBe(2);
     await page.getByText(/Zurück zum Start in \d+ Sekunden/).waitFor();
     await page.getByRole('button', { name: 'Fertig' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Bitte wählen Sie Ihr Anliegen:' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Was möchten Sie tun?' }).waitFor();
 
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -123,6 +127,7 @@ describe('kiosk', () => {
       w.SunmiKiosk = { hasPrinter: () => w.__printer, printTicket: (json: string) => (w.__printed.push(json), true) };
     });
     await page.goto('/praxis-demo/wien/allgemein/sunmi_kiosk');
+    await page.getByRole('button', { name: /^Ticket ziehen/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Allgemeinmedizin' }).waitFor();
     const before = (await staff.call<unknown[]>('GET', `/queues/${allgemein.id}/members`)).length;
     await page.getByRole('button', { name: /Ticket ziehen/ }).click();

@@ -72,7 +72,7 @@ export function useCalendarData(from: string, to: string) {
 }
 
 /** One column per processor of the lists, by name, each with the lists they serve. */
-function columnsOf(queueIds: readonly string[], lists: readonly AssignedProcessor[][]): CalendarProcessor[] {
+export function columnsOf(queueIds: readonly string[], lists: readonly AssignedProcessor[][]): CalendarProcessor[] {
   const byId = new Map<string, CalendarProcessor>();
   queueIds.forEach((queueId, i) => {
     for (const p of lists[i] ?? []) {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoggedUser, OwnQueue, Queue } from '@wartefrei/shared';
 import { FormAlert } from '../../ui/FormAlert';
+import { QuickAppointment } from '../appointments/QuickAppointment';
 import { CallBar } from './CallBar';
 import { ManualTicketModal } from './ManualTicketModal';
 import { currentMemberOf } from './member-display';
@@ -13,6 +14,7 @@ import { MemberFilterBar } from './MemberFilterBar';
 import { MemberTable } from './MemberTable';
 import { fetchInfoTags } from './processor.api';
 import { ActiveSwitch, SessionControls } from './SessionControls';
+import { TodayAppointments } from './TodayAppointments';
 import { useLiveMembers } from './useLiveMembers';
 import { useMemberFilters } from './useMemberFilters';
 import { queryKeys } from '../../lib/query-keys';
@@ -25,7 +27,7 @@ interface QueueWorkViewProps {
   user: LoggedUser;
 }
 
-/** One queue at work: session and calls on top, then the filtered, live member list. */
+/** One queue at work: session and calls on top, then the filtered, live member list and today's appointments still to come. */
 export function QueueWorkView({ queue, queues, own, user }: QueueWorkViewProps) {
   const { t } = useTranslation('processor');
   const client = useQueryClient();
@@ -34,7 +36,8 @@ export function QueueWorkView({ queue, queues, own, user }: QueueWorkViewProps) 
   const infoTags = useQuery({ queryKey: queryKeys.infoTags.all, queryFn: fetchInfoTags, staleTime: 60_000 });
   const [manualOpen, setManualOpen] = useState(false);
   const refetch = () => void client.invalidateQueries({ queryKey: queryKeys.members.ofQueue(queue.id) });
-  const list = members.data ?? [];
+  const list = members.data?.members ?? [];
+  const appointments = members.data?.appointments ?? [];
 
   return (
     <Stack gap="md">
@@ -54,9 +57,12 @@ export function QueueWorkView({ queue, queues, own, user }: QueueWorkViewProps) 
         <Stack gap={4}>
           <CallBar queueId={queue.id} current={currentMemberOf(list, user.id)} onChanged={refetch} />
         </Stack>
-        <Button variant="default" leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setManualOpen(true)}>
-          {t('manual.open')}
-        </Button>
+        <Group gap="xs">
+          <QuickAppointment queue={queue} userId={user.id} onBooked={refetch} />
+          <Button variant="default" leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setManualOpen(true)}>
+            {t('manual.open')}
+          </Button>
+        </Group>
       </Group>
       <MemberFilterBar filters={filters} onChange={setFilters} onReset={resetFilters} />
       {members.isPending ? (
@@ -76,6 +82,7 @@ export function QueueWorkView({ queue, queues, own, user }: QueueWorkViewProps) 
       ) : (
         <MemberTable members={list} queue={queue} queues={queues} tags={infoTags.data ?? []} nameOrder={queue.name_order} onChanged={refetch} />
       )}
+      <TodayAppointments queueName={queue.name} appointments={appointments} onChanged={refetch} />
       {manualOpen && <ManualTicketModal queue={queue} onClose={() => setManualOpen(false)} onDrawn={refetch} />}
     </Stack>
   );

@@ -1,4 +1,5 @@
 import type {
+  AppointmentEntry,
   CallNextInput,
   InfoTag,
   Member,
@@ -25,10 +26,9 @@ export const fetchInfoTags = () => api.get<InfoTag[]>('/info-tags');
 
 /**
  * The work-view list; empty filters ask the server for its default (the open tickets). The
- * day's appointments not yet checked in come along (`kind` appointment); the rows show members
- * only until the appointment screens (the next issue) show them too.
+ * day's appointments not yet checked in come along (`kind` appointment), each at its time.
  */
-export async function fetchMembers(queueId: string, filters: MemberFilters): Promise<Member[]> {
+export async function fetchWorkView(queueId: string, filters: MemberFilters): Promise<{ members: Member[]; appointments: AppointmentEntry[] }> {
   const entries = await api.get<WorkViewEntry[]>(`/queues/${queueId}/members`, {
     query: {
       status: filters.status.length > 0 ? filters.status.join(',') : undefined,
@@ -36,7 +36,10 @@ export async function fetchMembers(queueId: string, filters: MemberFilters): Pro
       q: filters.q.trim() || undefined,
     },
   });
-  return entries.filter((entry): entry is Member => !('kind' in entry));
+  return {
+    members: entries.filter((entry): entry is Member => !('kind' in entry)),
+    appointments: entries.filter((entry): entry is AppointmentEntry => 'kind' in entry).sort((a, b) => a.start.localeCompare(b.start)),
+  };
 }
 
 /** Actively processing or only managing a queue; `until` makes it a pause whose return the estimates count on. */

@@ -3,37 +3,42 @@ import { useEffect, useState } from 'react';
 import { useUser } from '../../lib/session';
 import { connectLive, type LiveStatus } from '../../lib/live';
 import type { MemberFilters } from './member-filters';
-import { fetchMembers } from './processor.api';
+import { fetchWorkView } from './processor.api';
 import { queryKeys } from '../../lib/query-keys';
 
 /**
- * A queue's member list, kept current over `/ws`: the staff socket hears every event of
- * `queue:{id}` and each one (and every resubscribe or version gap) refetches the list and the
- * queue (its session may have changed). While the socket is down the last list stays on screen.
+ * A queue's member list and today's appointments, kept current over `/ws`: the staff socket
+ * hears every event of `queue:{id}` and the list's `appointments.changed`, and each one (and
+ * every resubscribe or version gap) refetches the list and the queue (its session may have
+ * changed). While the socket is down the last list stays on screen.
  */
 export function useLiveMembers(queueId: string, filters: MemberFilters) {
   const user = useUser();
   const client = useQueryClient();
   const [live, setLive] = useState<LiveStatus>('connecting');
-  const members = useQuery({ queryKey: queryKeys.members.filtered(queueId, filters), queryFn: () => fetchMembers(queueId, filters) });
+  const members = useQuery({ queryKey: queryKeys.members.filtered(queueId, filters), queryFn: () => fetchWorkView(queueId, filters) });
 
   const userId = user?.id;
   const token = user?.token;
+  const accountId = user?.account_id;
   useEffect(() => {
-    if (!userId || !token) return undefined;
+    if (!userId || !token || !accountId) return undefined;
     const refetch = () => {
       void client.invalidateQueries({ queryKey: queryKeys.members.ofQueue(queueId) });
       void client.invalidateQueries({ queryKey: queryKeys.queues.all });
     };
     const connection = connectLive({
-      topics: [`queue:${queueId}`],
+      // The account topic tells of today's bookings, moves and cancels; only this list's count.
+      topics: [`queue:${queueId}`, `account:${accountId}`],
       auth: { username: userId, token },
-      onEvent: refetch,
+      onEvent: (event) => {
+        if (event.type !== 'appointments.changed' || event.queue_id === queueId) refetch();
+      },
       onResync: refetch,
       onStatus: setLive,
     });
     return () => connection.close();
-  }, [queueId, userId, token, client]);
+  }, [queueId, userId, token, accountId, client]);
 
   return { members, live };
 }

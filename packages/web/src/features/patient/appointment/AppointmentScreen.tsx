@@ -5,6 +5,7 @@ import { PatientApiError, patientRequest } from '../app/api';
 import { ConfirmAction } from '../app/ConfirmAction';
 import { Notice } from '../app/Notice';
 import { provideGerman, useText } from '../app/i18n';
+import { QrCode } from '../app/QrCode';
 import type { ScreenProps } from '../app/PatientApp';
 import { formatDay, formatTime } from '../booking/format';
 import { LiveTicket } from '../ticket/TicketPage';
@@ -84,6 +85,19 @@ function CheckIn({ appointment, onDone }: { appointment: PatientAppointment; onD
   );
 }
 
+/** For the kiosk by the door: the page's own link as a QR code to scan, and the code to type. */
+function KioskPass({ appointment }: { appointment: PatientAppointment }) {
+  const { t } = useText('booking');
+  return (
+    <section className="appointment-kiosk" aria-labelledby="appointment-kiosk-title">
+      <h2 id="appointment-kiosk-title">{t('appointment.kioskTitle')}</h2>
+      <p>{t('appointment.kioskText')}</p>
+      <QrCode text={`${window.location.origin}/a/${appointment.id}`} label={t('appointment.qrLabel')} className="appointment-qr" />
+      <p className="appointment-code">{t('appointment.kioskCode', { code: appointment.check_in_code })}</p>
+    </section>
+  );
+}
+
 function AppointmentView({ appointment, show }: { appointment: PatientAppointment; show: (appointment: PatientAppointment) => void }) {
   const { t } = useText('booking');
   const [moving, setMoving] = useState(false);
@@ -118,6 +132,7 @@ function AppointmentView({ appointment, show }: { appointment: PatientAppointmen
       ) : (
         <>
           {appointment.can_check_in && <CheckIn appointment={appointment} onDone={show} />}
+          {appointment.view === 'booked' && <KioskPass appointment={appointment} />}
           {appointment.view === 'booked' && (
             <p className="ticket-actions">
               <a className="ticket-secondary appointment-calendar" href={`/appointments/${appointment.id}/calendar.ics`} download>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PatientAppointment } from '@wartefrei/shared';
+import { connectLive } from '../../../lib/live';
 import { isNotFound, patientRequest } from '../app/api';
 import { handedOverAppointment, rememberAppointment } from './remembered';
 
@@ -52,6 +53,15 @@ export function useAppointment(id: string): { state: AppointmentState; refresh: 
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [refresh]);
+
+  // On its day, a check-in elsewhere (the kiosk, the desk) puts a member on the list: the list's
+  // public topic moves, and the page turns into the live ticket without waiting a minute.
+  const todayQueue = state.kind === 'appointment' && state.appointment.can_check_in ? state.appointment.queue_id : undefined;
+  useEffect(() => {
+    if (!todayQueue) return undefined;
+    const connection = connectLive({ topics: [`queue:${todayQueue}`], onEvent: () => void refresh(), onResync: () => void refresh(), onStatus: () => undefined });
+    return () => connection.close();
+  }, [todayQueue, refresh]);
 
   return { state, refresh, show };
 }

@@ -40,7 +40,9 @@ type Step =
 async function typesOf(route: Omit<ScreenProps['route'], 'screen'>, channel: 'ONLINE' | 'KIOSK'): Promise<BookableType[] | undefined> {
   const { queueId, profileId } = await resolveLink(route);
   if (!queueId && !profileId) return undefined;
-  return bookableTypesAt({ queueId, profileId }, channel);
+  // A location's link resolves to its first list too; it offers every list's types.
+  const namesList = Boolean(route.queueId ?? route.queue);
+  return bookableTypesAt(namesList || !profileId ? { queueId } : { profileId }, channel);
 }
 
 /**
@@ -48,7 +50,7 @@ async function typesOf(route: Omit<ScreenProps['route'], 'screen'>, channel: 'ON
  * is one), day and time, their data, confirm. `?type=` preselects a type (a questionnaire's
  * answer). Lands on `/a/{id}`, remembered on the device like a ticket.
  */
-export function Booking({ route, search, channel }: ScreenProps & { channel: 'ONLINE' | 'KIOSK' }) {
+export function Booking({ route, search, channel, onBooked }: ScreenProps & { channel: 'ONLINE' | 'KIOSK'; onBooked?: (appointment: PatientAppointment) => void }) {
   const { t, lang } = useText('booking');
   const [step, setStep] = useState<Step>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -73,16 +75,20 @@ export function Booking({ route, search, channel }: ScreenProps & { channel: 'ON
   }, [queueId, account, profile, queue, channel, wanted, attempt]);
 
   const booked = (appointment: PatientAppointment) => {
+    // The kiosk shows the booking itself and returns to its start: nothing stays on that device.
+    if (onBooked) return onBooked(appointment);
     if (channel === 'ONLINE') rememberAppointment(appointment);
     handOverAppointment(appointment);
     navigate(`/a/${appointment.id}`, { replace: true });
   };
+  // Inside the kiosk's page the booking is a section; on its own it is the page's main content.
+  const Frame = onBooked ? 'section' : 'main';
   const steps = step.kind !== 'loading' && step.kind !== 'problem' && step.types.length > 1 ? 3 : 2;
   const stepNumber = step.kind === 'type' ? 1 : step.kind === 'time' ? steps - 1 : steps;
 
   return (
-    <main className="patient-screen book-screen">
-      <p className="patient-brand">{t('brand')}</p>
+    <Frame className={onBooked ? 'book-screen' : 'patient-screen book-screen'}>
+      {!onBooked && <p className="patient-brand">{t('brand')}</p>}
       {step.kind === 'loading' && <p role="status">{t('loading')}</p>}
       {step.kind === 'problem' && (
         <div role="alert">
@@ -146,7 +152,7 @@ export function Booking({ route, search, channel }: ScreenProps & { channel: 'ON
           </Suspense>
         </>
       )}
-    </main>
+    </Frame>
   );
 }
 

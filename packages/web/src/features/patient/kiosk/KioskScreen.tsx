@@ -1,11 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
-import { DEFAULT_LANG, LANGUAGE_NAMES, OFFERED_LANGS, type PublicQueue, type SystemInformation, type TicketView } from '@wartefrei/shared';
+import { DEFAULT_LANG, LANGUAGE_NAMES, OFFERED_LANGS, type PatientAppointment, type PublicQueue, type TicketView } from '@wartefrei/shared';
 import deKiosk from '@wartefrei/shared/i18n/de/kiosk.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { PatientApiError, patientRequest } from '../app/api';
 import { provideGerman, setLanguage, useText, type Translate } from '../app/i18n';
 import type { ScreenProps } from '../app/PatientApp';
+import { Booking } from '../booking/BookScreen';
 import { DrawForm } from '../draw/DrawForm';
+import { KioskBookedStep, KioskCheckInStep, KioskChoiceStep, type KioskCheckedIn } from './KioskAppointments';
+import { useKioskAppointments } from './useKioskAppointments';
+import { printableOf, usePublicUrl } from './printable';
 import { useLiveQueues } from '../queue/useLiveQueues';
 import { PrintedTicket } from './PrintedTicket';
 import { browserPrinter, sunmiPrinter, type PrintableTicket, type PrintProblem, type TicketPrinter } from './printer';
@@ -17,42 +21,24 @@ import './kiosk.css';
 provideGerman('kiosk', deKiosk);
 provideGerman('server', deServer);
 
+const NO_SEARCH = new URLSearchParams();
+
 /** Seconds the "your number" screen stays before the kiosk returns to the start. */
 const DONE_SECONDS = 20;
 /** Seconds without a touch on the form before the kiosk returns to the start. */
 const FORM_IDLE_SECONDS = 90;
 
-type Stage = { kind: 'start' } | { kind: 'form'; queue: PublicQueue } | { kind: 'done'; printable: PrintableTicket; problem?: PrintProblem };
+type Stage =
+  | { kind: 'choice' }
+  | { kind: 'start' }
+  | { kind: 'form'; queue: PublicQueue }
+  | { kind: 'done'; printable: PrintableTicket; problem?: PrintProblem }
+  | { kind: 'book' }
+  | { kind: 'checkIn' }
+  | { kind: 'booked'; appointment: PatientAppointment };
 
 /** A draw needs the form only when the queue requires patient data; otherwise one tap draws. */
 const needsForm = (queue: PublicQueue) => Object.values(queue.patient_inputs).some((input) => input === 'REQUIRED') || queue.ask_patient_for_language;
-
-/**
- * Where a phone reaches the service (`PUBLIC_URL`): the kiosk itself may use a local address
- * on the practice network that a patient's phone cannot open. Until it is known, this origin.
- */
-function usePublicUrl(): string {
-  const [url, setUrl] = useState(window.location.origin);
-  useEffect(() => {
-    patientRequest<SystemInformation>('/system-information').then(
-      (info) => setUrl(info.public_url),
-      () => undefined,
-    );
-  }, []);
-  return url;
-}
-
-function printableOf(ticket: TicketView, queue: PublicQueue, publicUrl: string): PrintableTicket {
-  return {
-    number: ticket.number,
-    queue: queue.name,
-    drawnAt: ticket.created_at,
-    url: `${publicUrl}/t/${ticket.id}`,
-    ahead: ticket.ahead,
-    estimatedStart: ticket.estimated_start,
-    text: queue.kiosk_text_after,
-  };
-}
 
 /** "3 Personen warten · etwa 20 Minuten Wartezeit"; just "Niemand wartet" for an empty line. */
 function waitLine(queue: PublicQueue, t: Translate): string {
@@ -77,7 +63,7 @@ export default function KioskScreen({ route }: ScreenProps) {
   else if (location.kind === 'offline' || state.kind === 'offline') content = <Notice title={t('offline.title')} text={t('offline.text')} />;
   else if (bridgeProblem === 'notInKioskApp') content = <Notice title={t('notInKioskApp.title')} text={t('notInKioskApp.text')} />;
   else if (offered.length === 0) content = <Notice title={t('deactivated.title')} text={t('deactivated.text')} />;
-  else content = <KioskFlow queues={offered} printer={printer} />;
+  else content = <KioskFlow queues={offered} printer={printer} route={route} profileId={location.kind === 'ready' ? location.profile.id : ''} />;
 
   const monitorQueues = offered.filter((q) => q.display_monitor_on_kiosk);
   return (
@@ -123,20 +109,25 @@ function KioskHeader({ title }: { title: string }) {
   );
 }
 
-function KioskFlow({ queues, printer }: { queues: PublicQueue[]; printer: TicketPrinter }) {
+function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[]; printer: TicketPrinter; route: ScreenProps['route']; profileId: string }) {
   const { t, lang } = useText('kiosk', ['server']);
-  const [stage, setStage] = useState<Stage>({ kind: 'start' });
+  const appointments = useKioskAppointments(profileId);
+  const first: Stage = appointments.offered ? { kind: 'choice' } : { kind: 'start' };
+  const [stage, setStage] = useState<Stage>(first);
+  // The location's types arrive after the first paint: the first question then comes first.
+  useEffect(() => setStage((current) => (current.kind === 'start' && appointments.offered ? { kind: 'choice' } : current)), [appointments.offered]);
   const [busy, setBusy] = useState<string>();
   const [error, setError] = useState<string>();
   const publicUrl = usePublicUrl();
   const reset = () => {
-    setStage({ kind: 'start' });
+    setStage(first);
     setError(undefined);
     setLanguage(DEFAULT_LANG);
   };
-  const secondsLeft = useIdleReset(stage.kind === 'done' ? DONE_SECONDS : stage.kind === 'form' ? FORM_IDLE_SECONDS : undefined, reset);
+  const idle = { done: DONE_SECONDS, booked: DONE_SECONDS, form: FORM_IDLE_SECONDS, book: FORM_IDLE_SECONDS, checkIn: FORM_IDLE_SECONDS } as Partial<Record<Stage['kind'], number>>;
+  const secondsLeft = useIdleReset(idle[stage.kind], reset);
 
-  const drawn = async (ticket: TicketView, queue: PublicQueue) => {
+  const drawn = async (ticket: TicketView, queue: Pick<PublicQueue, 'name' | 'kiosk_text_after'>) => {
     const printable = printableOf(ticket, queue, publicUrl);
     setStage({ kind: 'done', printable });
     const problem = await printer.print(printable);
@@ -187,6 +178,26 @@ function KioskFlow({ queues, printer }: { queues: PublicQueue[]; printer: Ticket
     );
   }
 
+  // Until the location's appointments are known, nothing to touch: the first screen must not change under a finger.
+  if (!appointments.known) return <p role="status">{t('loading')}</p>;
+  if (stage.kind === 'choice') return <KioskChoiceStep canBook={appointments.bookable} onChoose={(choice) => setStage({ kind: choice === 'ticket' ? 'start' : choice })} />;
+  if (stage.kind === 'checkIn') {
+    const checkedIn = ({ appointment, ticket }: KioskCheckedIn) =>
+      void drawn(ticket, queues.find((q) => q.id === ticket.queue_id) ?? { name: appointment.type_name, kiosk_text_after: null });
+    return <KioskCheckInStep profileId={profileId} onCheckedIn={checkedIn} onBack={reset} />;
+  }
+  if (stage.kind === 'booked') return <KioskBookedStep appointment={stage.appointment} publicUrl={publicUrl} onDone={reset} />;
+  if (stage.kind === 'book') {
+    return (
+      <div className="kiosk-form">
+        <Booking route={route} search={NO_SEARCH} channel="KIOSK" onBooked={(appointment) => setStage({ kind: 'booked', appointment })} />
+        <button type="button" className="kiosk-secondary" onClick={reset}>
+          {t('back')}
+        </button>
+      </div>
+    );
+  }
+
   if (stage.kind === 'form') {
     const { queue } = stage;
     return (
@@ -230,6 +241,11 @@ function KioskFlow({ queues, printer }: { queues: PublicQueue[]; printer: Ticket
           </li>
         ))}
       </ul>
+      {appointments.offered && (
+        <button type="button" className="kiosk-secondary" onClick={reset}>
+          {t('back')}
+        </button>
+      )}
     </section>
   );
 }

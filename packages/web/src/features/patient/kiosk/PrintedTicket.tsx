@@ -1,18 +1,8 @@
-import { qrPath } from '../../../lib/qr';
+import { QrCode } from '../app/QrCode';
 import type { Translate } from '../app/i18n';
 import type { PrintableTicket } from './printer';
 
 const timeOf = (iso: string, lang: string) => new Date(iso).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
-
-export function QrCode({ text, label, className }: { text: string; label: string; className?: string }) {
-  const { size, path } = qrPath(text);
-  return (
-    <svg className={className} viewBox={`0 0 ${size} ${size}`} role="img" aria-label={label} shapeRendering="crispEdges">
-      <rect width={size} height={size} fill="#fff" />
-      <path d={path} fill="#000" />
-    </svg>
-  );
-}
 
 /**
  * The paper ticket: only the print stylesheet shows it (a 58–80 mm thermal roll or A4 alike).
