@@ -4,7 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface OutgoingMail {
   to: string;
   subject: string;
+  /** The whole message as plain text: what every client can show. */
   text: string;
+  /** The same message laid out for mail clients that show HTML (platform/mail-html.ts). */
+  html?: string;
   /** Files along with the text: an appointment's calendar entry, say. */
   attachments?: { filename: string; content: string; contentType: string }[];
 }
@@ -23,7 +26,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   if (!smtpUrl) {
     return {
       send: (mail) => {
-        log.info({ mail }, `mail to ${mail.to} (no SMTP_URL set, so it is written here): ${mail.subject}\n${mail.text}`);
+        log.info({ mail: { ...mail, html: undefined } }, `mail to ${mail.to} (no SMTP_URL set, so it is written here): ${mail.subject}\n${mail.text}`);
         return Promise.resolve();
       },
       close: () => undefined,

@@ -6,6 +6,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** The HTML part, '' when the mail has none. */
+  html: string;
   attachments: { filename: string; contentType: string; content: string }[];
 }
 
@@ -16,6 +18,7 @@ async function parseMail(raw: Buffer, to: string[]): Promise<ReceivedMail> {
     to,
     subject: parsed.subject ?? '',
     text: (parsed.text ?? '').trim(),
+    html: typeof parsed.html === 'string' ? parsed.html : '',
     attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content.toString('utf8') })),
   };
 }

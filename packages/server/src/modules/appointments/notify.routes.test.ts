@@ -78,6 +78,23 @@ describe('what the patient is told', () => {
     });
   });
 
+  it('a mail in plain text and in HTML: the button and the text link to the page, the kiosk code, nothing unescaped', async () => {
+    const p = await givenBookablePractice(t, { at: SPRING.now });
+    const address = newAddress();
+    const booked = (await post('/appointments', bookingBody(p.type.id, SPRING.monday8, { mail: address, first_name: 'Eva <b>', last_name: 'Huber & Söhne' }))).json<PatientAppointment>();
+    const mail = await t.smtp.waitForMail(address);
+    const link = `http://wartefrei.test/a/${booked.id}`;
+    expect(mail.text).toContain(`Code für den Check-in am Terminal: ${booked.check_in_code}`);
+    expect(mail.html).toContain(`<a href="${link}" style="display:inline-block`);
+    expect(mail.html).toContain('>Termin ansehen</a>');
+    expect(mail.html).toContain(`<a href="${link}" style="color:#0b5c4f">${link}</a>`);
+    expect(mail.html).toContain('Hallo Eva &lt;b&gt; Huber &amp; Söhne,');
+    expect(mail.html).not.toContain('<b>');
+    expect(mail.html).toContain(booked.check_in_code);
+    expect(mail.html).toMatch(/<th scope="row"[^>]*>Wann<\/th><td[^>]*>Montag, 30\. März 2026 um 08:00<\/td>/);
+    expect(mail.html).toContain('<html lang="de">');
+  });
+
   it('a move: the same UID with a higher SEQUENCE; a cancel: METHOD:CANCEL', async () => {
     const p = await givenBookablePractice(t, { at: SPRING.now, queue: { allowMoveAppointment: true } });
     const address = newAddress();

@@ -1,5 +1,6 @@
-import { SUPPORTED_LANGS, translate, type SupportedLang } from '@wartefrei/shared';
+import { checkInCodeOf, SUPPORTED_LANGS, translate, type SupportedLang } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
+import { renderHtmlMail } from '../../platform/mail-html.js';
 import type { AppointmentRow, AppointmentWithPlace } from './appointments.repo.js';
 import { calendarFile, type CalendarMethod } from './calendar-file.js';
 import { placeOf } from './present.js';
@@ -55,9 +56,27 @@ function mailOf(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPl
     tz,
     method,
   );
+  // The way in at the kiosk, for what is still ahead.
+  const code = news === 'booked' || news === 'moved' || news === 'reminder' ? m('appointment_code', [checkInCodeOf(first.id)]) : undefined;
+  const greeting = name ? m('greeting', [name]) : m('greeting_anonymous');
+  const subject = m(subjectKey, [found.typeName]);
+  const html = renderHtmlMail({
+    lang,
+    title: subject,
+    greeting,
+    paragraphs: [...body[news].split('\n\n'), ...(code ? [code] : [])],
+    ...(METHOD[news] === 'REQUEST' ? { action: { label: m('appointment_button'), url: link } } : {}),
+    details: [
+      [m('detail_what'), found.typeName],
+      [m('detail_when'), when],
+      [m('detail_where'), place],
+    ],
+    signoff: m('signoff'),
+  });
   return {
-    subject: m(subjectKey, [found.typeName]),
-    text: [name ? m('greeting', [name]) : m('greeting_anonymous'), '', body[news], '', m('signoff')].join('\n'),
+    subject,
+    text: [greeting, '', body[news], ...(code ? ['', code] : []), '', m('signoff')].join('\n'),
+    html,
     attachments: [{ filename: 'termin.ics', content: ics, contentType: `text/calendar; charset=utf-8; method=${method}` }],
   };
 }
