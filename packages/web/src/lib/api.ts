@@ -40,6 +40,8 @@ function emit(event: ApiEvent): void {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
+  /** A body that is no JSON (a CSV import): sent as it is, with its media type. */
+  rawBody?: { content: string; type: string };
   query?: Record<string, string | number | boolean | undefined>;
   /** Basic auth header to send instead of the stored user's (sign-in sends username:password). */
   authorization?: string;
@@ -64,10 +66,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const authorization = options.authorization ?? (user ? basicAuth(user.id, user.token) : undefined);
   if (authorization) headers.authorization = authorization;
   if (body !== undefined) headers['content-type'] = 'application/json';
+  if (options.rawBody) headers['content-type'] = options.rawBody.type;
+  const sent = options.rawBody ? options.rawBody.content : body === undefined ? undefined : JSON.stringify(body);
 
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: options.signal });
+    response = await fetch(url, { method, headers, body: sent, signal: options.signal });
   } catch (error) {
     throw new ApiRequestError(error instanceof Error ? error.message : 'network error', 0, undefined, true);
   }

@@ -9,6 +9,10 @@ import { ListsTab } from './ListsTab';
 import { MonitorsTab } from './MonitorsTab';
 import { ProcessorsTab } from './ProcessorsTab';
 import { ScheduleTab } from './ScheduleTab';
+import { AppointmentTypesTab } from './appointments/AppointmentTypesTab';
+import { ImportTab } from './appointments/ImportTab';
+import { SlotsTab } from './appointments/SlotsTab';
+import { VacationsTab } from './appointments/VacationsTab';
 
 /** The areas of the management, in their order; each is a tab (`?tab=<value>`, title `tabs.<value>`). */
 const TABS: { value: string; Component: ComponentType }[] = [
@@ -18,6 +22,10 @@ const TABS: { value: string; Component: ComponentType }[] = [
   { value: 'processors', Component: ProcessorsTab },
   { value: 'infotags', Component: InfoTagsTab },
   { value: 'monitors', Component: MonitorsTab },
+  { value: 'appointmentTypes', Component: AppointmentTypesTab },
+  { value: 'slots', Component: SlotsTab },
+  { value: 'vacations', Component: VacationsTab },
+  { value: 'import', Component: ImportTab },
 ];
 
 /**

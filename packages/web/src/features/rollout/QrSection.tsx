@@ -13,7 +13,7 @@ import { RolloutSection } from './RolloutSection';
 const TEXT_MAX = 200;
 const URL_MAX = 500;
 
-function QrImage({ text, label }: { text: string; label: string }) {
+export function QrImage({ text, label }: { text: string; label: string }) {
   const { size, path } = qrPath(text);
   return (
     <svg viewBox={`0 0 ${size} ${size}`} width={200} height={200} role="img" aria-label={label} shapeRendering="crispEdges">

@@ -1,12 +1,14 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
-import type { Queue } from '@wartefrei/shared';
+import { useQuery } from '@tanstack/react-query';
+import type { AppointmentType, Queue } from '@wartefrei/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError } from '../../lib/api';
+import { api, ApiRequestError } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { FormAlert } from '../../ui/FormAlert';
 import { EmbedSection } from './EmbedSection';
 import { LinkField } from './LinkField';
-import { QrSection } from './QrSection';
+import { QrImage, QrSection } from './QrSection';
 import { useQueueLinks } from './rollout.api';
 import { RolloutSection } from './RolloutSection';
 
@@ -17,7 +19,9 @@ import { RolloutSection } from './RolloutSection';
 export function RolloutCenter({ queue }: { queue: Queue }) {
   const { t } = useTranslation(['rollout', 'common', 'auth']);
   const state = useQueueLinks(queue);
-  const ids = { public: useId(), kiosk: useId(), monitor: useId() };
+  const ids = { public: useId(), book: useId(), kiosk: useId(), monitor: useId() };
+  const types = useQuery({ queryKey: queryKeys.appointmentTypes.all, queryFn: () => api.get<AppointmentType[]>('/appointment-types') });
+  const bookable = (types.data ?? []).some((type) => type.queue_id === queue.id && type.bookable_online);
 
   if (state.status === 'loading') {
     return (
@@ -51,6 +55,16 @@ export function RolloutCenter({ queue }: { queue: Queue }) {
         <LinkField label={t('public.short')} url={links.short} />
       </RolloutSection>
       <QrSection publicLink={links.public} title={queue.name} fileSlug={queue.identifier} />
+      <RolloutSection id={ids.book} title={t('book.title')} hint={t('book.hint')}>
+        {bookable ? (
+          <>
+            <LinkField label={t('book.link')} url={links.book} />
+            <QrImage text={links.book} label={t('book.qr')} />
+          </>
+        ) : (
+          <Text size="sm">{t('book.none')}</Text>
+        )}
+      </RolloutSection>
       <RolloutSection id={ids.kiosk} title={t('kiosk.title')} hint={t('kiosk.hint')}>
         <LinkField label={t('kiosk.link')} url={links.kiosk} />
         <LinkField label={t('kiosk.sunmi')} url={links.sunmiKiosk} />

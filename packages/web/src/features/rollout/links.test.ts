@@ -8,6 +8,7 @@ describe('queueLinks', () => {
     expect(queueLinks(parts)).toEqual({
       public: 'https://wartefrei.example/praxis-demo/wien/allgemein',
       short: 'https://wartefrei.example/q/q-1',
+      book: 'https://wartefrei.example/praxis-demo/wien/allgemein/book',
       kiosk: 'https://wartefrei.example/praxis-demo/wien/allgemein/kiosk',
       sunmiKiosk: 'https://wartefrei.example/praxis-demo/wien/allgemein/sunmi_kiosk',
       monitor: 'https://wartefrei.example/praxis-demo/wien/allgemein/monitor',

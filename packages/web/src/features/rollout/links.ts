@@ -16,6 +16,8 @@ export interface QueueLinks {
   public: string;
   /** The same draw page by id, short enough for a text message: `/q/{id}`. */
   short: string;
+  /** The booking page of the list's appointment types: `/{account}/{profile}/{queue}/book`. */
+  book: string;
   kiosk: string;
   sunmiKiosk: string;
   monitor: string;
@@ -38,6 +40,7 @@ export function queueLinks(parts: LinkParts): QueueLinks {
   return {
     public: byIdentifier,
     short: `${base}/q/${id}`,
+    book: `${byIdentifier}/book`,
     kiosk: `${byIdentifier}/kiosk`,
     sunmiKiosk: `${byIdentifier}/sunmi_kiosk`,
     monitor: `${byIdentifier}/monitor`,
