@@ -97,6 +97,15 @@ describe('the staff calendar', () => {
     await page.mouse.up();
     await page.getByRole('alert').filter({ hasText: /vergeben|belegt/ }).waitFor();
     await page.getByRole('button', { name: /^14:30–14:45, Serie/ }).waitFor();
+    // Its lower edge stretches it by ten minutes, up to the next appointment.
+    const edge = (await page.getByRole('button', { name: /^14:30–14:45, Serie/ }).boundingBox())!;
+    await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height - 2);
+    await page.mouse.down();
+    await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height - 2 + 10 * PX_PER_MINUTE_DAY, { steps: 5 });
+    await page.mouse.up();
+    await page.getByText('Dauer geändert').waitFor();
+    await page.getByRole('button', { name: /^14:30–14:55, Serie/ }).waitFor();
+    expect(ofSeries(await listed(MONDAY, MONDAY))[0]!.end).toMatch(/T14:55:00/);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'calendar-day-1280');
   });
@@ -125,9 +134,9 @@ describe('the staff calendar', () => {
 
   it('keeps the day and view in the address, pages with the keyboard, and fits a phone', async () => {
     await page.goto(`/backend/appointments?date=${MONDAY}&view=day`);
-    await page.getByRole('button', { name: /^14:30–14:45, Serie/ }).waitFor();
+    await page.getByRole('button', { name: /^14:30–14:55, Serie/ }).waitFor();
     await page.reload();
-    await page.getByRole('button', { name: /^14:30–14:45, Serie/ }).waitFor();
+    await page.getByRole('button', { name: /^14:30–14:55, Serie/ }).waitFor();
     await page.locator('body').press('ArrowRight');
     await page.waitForURL(new RegExp(`date=${plusDays(MONDAY, 1)}&view=day`));
     await page.locator('body').press('t');
@@ -138,7 +147,7 @@ describe('the staff calendar', () => {
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`/backend/appointments?date=${MONDAY}&view=day`);
-    await page.getByRole('button', { name: /^14:30–14:45, Serie/ }).waitFor();
+    await page.getByRole('button', { name: /^14:30–14:55, Serie/ }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'calendar-day-375');
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -10,6 +10,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
 import { useSavedFlag } from './useSavedFlag';
+import { SavedNote } from './SavedNote';
 
 /** The practice's general settings: its name (editable) and, to read, identifier and subscription. */
 export function GeneralTab() {
@@ -54,11 +55,7 @@ function GeneralForm({ account }: { account: Account }) {
             {failure && <FormAlert tone="error">{failure}</FormAlert>}
             <TextInput label={t('general.practiceName')} description={t('general.practiceNameHint')} required {...form.textProps('display_name')} />
             <Group justify="flex-end" gap="sm">
-              {saved && (
-                <Text role="status" c="teal.9" fw={600}>
-                  {t('saved')}
-                </Text>
-              )}
+              <SavedNote saved={saved} />
               <Button type="submit" loading={busy}>
                 {t('general.save')}
               </Button>

@@ -1,5 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, ColorSwatch, Group, Loader, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Alert, Badge, Button, ColorSwatch, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,8 @@ import { InfoTagDelete } from './InfoTagDelete';
 import { InfoTagForm } from './InfoTagForm';
 import { useSavedFlag } from './useSavedFlag';
 import { queryKeys } from '../../lib/query-keys';
+import { SavedNote } from './SavedNote';
+import { EditButton } from './EditButton';
 
 /** Which form is open: a new tag, or the tag being edited. */
 type Editing = { kind: 'new' } | { kind: 'edit'; tag: InfoTag };
@@ -30,11 +31,7 @@ export function InfoTagsTab() {
       <Group justify="space-between">
         <Text>{t('infotags.intro')}</Text>
         <Group gap="sm">
-          {saved && (
-            <Text role="status" c="teal.9" fw={600}>
-              {t('saved')}
-            </Text>
-          )}
+          <SavedNote saved={saved} />
           <Button onClick={() => setEditing({ kind: 'new' })}>{t('infotags.create')}</Button>
         </Group>
       </Group>
@@ -69,11 +66,7 @@ export function InfoTagsTab() {
                   <Table.Td>{tag.visible_on_ticket ? t('infotags.yes') : t('infotags.no')}</Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label={t('infotags.edit', { name: tag.name })}>
-                        <ActionIcon variant="subtle" aria-label={t('infotags.edit', { name: tag.name })} onClick={() => setEditing({ kind: 'edit', tag })}>
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <EditButton label={t('infotags.edit', { name: tag.name })} onClick={() => setEditing({ kind: 'edit', tag })} />
                       <InfoTagDelete tag={tag} onDeleted={markSaved} />
                     </Group>
                   </Table.Td>

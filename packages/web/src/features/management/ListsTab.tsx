@@ -10,6 +10,7 @@ import { QueueDelete } from './QueueDelete';
 import { QueueForm } from './QueueForm';
 import { useSavedFlag } from './useSavedFlag';
 import { queryKeys } from '../../lib/query-keys';
+import { SavedNote } from './SavedNote';
 
 /**
  * The locations and their waiting lists: create, edit and delete both (deleting asks first),
@@ -28,11 +29,7 @@ export function ListsTab() {
       <Group justify="space-between">
         <Text>{t('lists.intro')}</Text>
         <Group gap="sm">
-          {saved && (
-            <Text role="status" c="teal.9" fw={600}>
-              {t('saved')}
-            </Text>
-          )}
+          <SavedNote saved={saved} />
           <LocationForm onSaved={markSaved} />
         </Group>
       </Group>

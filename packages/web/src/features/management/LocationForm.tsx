@@ -1,5 +1,4 @@
-import { ActionIcon, Button, Group, Modal, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { useFormValues } from '../../ui/useFormValues';
 import { useNameWithIdentifier } from '../../ui/useNameWithIdentifier';
 import { locationFormValues, locationInputOf } from './lists-form';
 import { queryKeys } from '../../lib/query-keys';
+import { EditButton } from './EditButton';
 
 /**
  * A location's create or edit dialog, opened by its own button: "Standort anlegen" without
@@ -24,11 +24,7 @@ export function LocationForm({ profile, onSaved }: { profile?: Profile; onSaved:
   return (
     <>
       {profile ? (
-        <Tooltip label={label}>
-          <ActionIcon variant="subtle" aria-label={label} onClick={() => setOpen(true)}>
-            <IconPencil size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <EditButton label={label} onClick={() => setOpen(true)} />
       ) : (
         <Button onClick={() => setOpen(true)}>{label}</Button>
       )}

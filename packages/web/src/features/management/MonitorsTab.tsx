@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconExternalLink, IconPencil } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { MonitorDelete } from './MonitorDelete';
 import { MonitorForm } from './MonitorForm';
 import { monitorPaths } from './monitors-form';
 import { useSavedFlag } from './useSavedFlag';
+import { SavedNote } from './SavedNote';
+import { EditButton } from './EditButton';
 
 /** Which form is open: a new monitor, or the monitor being edited. */
 type Editing = { kind: 'new' } | { kind: 'edit'; monitor: Monitor };
@@ -36,11 +38,7 @@ export function MonitorsTab() {
       <Group justify="space-between">
         <Text>{t('monitors.intro')}</Text>
         <Group gap="sm">
-          {saved && (
-            <Text role="status" c="teal.9" fw={600}>
-              {t('saved')}
-            </Text>
-          )}
+          <SavedNote saved={saved} />
           <Button onClick={() => setEditing({ kind: 'new' })}>{t('monitors.create')}</Button>
         </Group>
       </Group>
@@ -64,11 +62,7 @@ export function MonitorsTab() {
                   </Text>
                 </div>
                 <Group gap={4} wrap="nowrap">
-                  <Tooltip label={t('monitors.edit', { name: monitor.display_name })}>
-                    <ActionIcon variant="subtle" aria-label={t('monitors.edit', { name: monitor.display_name })} onClick={() => setEditing({ kind: 'edit', monitor })}>
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <EditButton label={t('monitors.edit', { name: monitor.display_name })} onClick={() => setEditing({ kind: 'edit', monitor })} />
                   <MonitorDelete monitor={monitor} onDeleted={markSaved} />
                 </Group>
               </Group>

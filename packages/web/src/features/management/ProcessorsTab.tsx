@@ -11,6 +11,7 @@ import { DeleteProcessor } from './DeleteProcessor';
 import { EditProcessor } from './EditProcessor';
 import { useSavedFlag } from './useSavedFlag';
 import { queryKeys } from '../../lib/query-keys';
+import { SavedNote } from './SavedNote';
 
 /** What is being dragged: a processor from the staff list, or one of a list's assignments. */
 type Dragged = { kind: 'processor'; userId: string } | { kind: 'assignment'; userId: string; queueId: string };
@@ -73,11 +74,7 @@ export function ProcessorsTab() {
       <Group justify="space-between">
         <Text>{t('processors.intro')}</Text>
         <Group gap="sm">
-          {saved && (
-            <Text role="status" c="teal.9" fw={600}>
-              {t('saved')}
-            </Text>
-          )}
+          <SavedNote saved={saved} />
           <InviteProcessor onInvited={markSaved} />
         </Group>
       </Group>

@@ -1,5 +1,4 @@
-import { Accordion, ActionIcon, Button, Checkbox, ColorInput, Drawer, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Accordion, Button, Checkbox, ColorInput, Drawer, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +21,7 @@ import { useFormValues } from '../../ui/useFormValues';
 import { useNameWithIdentifier } from '../../ui/useNameWithIdentifier';
 import { buttonVisibilityField, patientInputField, queueFormValues, queueInputOf, queueRangeProblems } from './lists-form';
 import { queryKeys } from '../../lib/query-keys';
+import { EditButton } from './EditButton';
 
 /** The form's sections and the fields in each, so that a section with an invalid field opens. */
 const SECTIONS = {
@@ -52,11 +52,7 @@ export function QueueForm({ profile, queue, onSaved }: { profile: Profile; queue
   return (
     <>
       {queue ? (
-        <Tooltip label={label}>
-          <ActionIcon variant="subtle" aria-label={label} onClick={() => setOpen(true)}>
-            <IconPencil size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <EditButton label={label} onClick={() => setOpen(true)} />
       ) : (
         <Button variant="light" aria-label={label} onClick={() => setOpen(true)}>
           {t('lists.queue.add')}

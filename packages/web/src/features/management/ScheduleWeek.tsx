@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,8 @@ import { ScheduleEntryDelete } from './ScheduleEntryDelete';
 import { ScheduleEntryForm } from './ScheduleEntryForm';
 import { useSavedFlag } from './useSavedFlag';
 import { queryKeys } from '../../lib/query-keys';
+import { SavedNote } from './SavedNote';
+import { EditButton } from './EditButton';
 
 /** The dialog's state: a new entry on a weekday, or an existing entry. */
 type Editing = { weekday: number; entry?: ScheduleEntry };
@@ -51,11 +53,7 @@ export function ScheduleWeek({ queue }: { queue: Queue }) {
       <Group justify="space-between" mih={36}>
         <Text c="dimmed">{schedule.data.length === 0 ? t('schedule.empty') : t('schedule.intro')}</Text>
         <Group gap="sm">
-          {saved && (
-            <Text role="status" c="teal.9" fw={600}>
-              {t('saved')}
-            </Text>
-          )}
+          <SavedNote saved={saved} />
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ weekday: 1 })}>
             {t('schedule.add')}
           </Button>
@@ -86,11 +84,7 @@ export function ScheduleWeek({ queue }: { queue: Queue }) {
                     <Group justify="space-between" wrap="nowrap" gap={2}>
                       <Text fw={700}>{entry.local_time}</Text>
                       <Group gap={0} wrap="nowrap">
-                        <Tooltip label={t('schedule.edit', { entry: describe(entry) })}>
-                          <ActionIcon variant="subtle" aria-label={t('schedule.edit', { entry: describe(entry) })} onClick={() => setEditing({ weekday, entry })}>
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <EditButton label={t('schedule.edit', { entry: describe(entry) })} onClick={() => setEditing({ weekday, entry })} />
                         <ScheduleEntryDelete entry={entry} label={describe(entry)} onDeleted={markSaved} />
                       </Group>
                     </Group>

@@ -1,5 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Loader, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Alert, Button, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentType } from '@wartefrei/shared';
@@ -8,6 +7,8 @@ import { ConfirmedDelete } from '../ConfirmedDelete';
 import { useSavedFlag } from '../useSavedFlag';
 import { AppointmentTypeForm } from './AppointmentTypeForm';
 import { nameOf, useAppointmentSetup } from './manage.api';
+import { SavedNote } from '../SavedNote';
+import { EditButton } from '../EditButton';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; type: AppointmentType };
 
@@ -26,11 +27,7 @@ export function AppointmentTypesTab() {
       <Group justify="space-between" align="flex-start">
         <Text maw={640}>{t('manage.types.intro')}</Text>
         <Group gap="sm">
-          {saved && (
-            <Text role="status" c="teal.9" fw={600}>
-              {t('management:saved')}
-            </Text>
-          )}
+          <SavedNote saved={saved} />
           <Button onClick={() => setEditing({ kind: 'new' })} disabled={setup.queues.length === 0}>
             {t('manage.types.create')}
           </Button>
@@ -65,11 +62,7 @@ export function AppointmentTypesTab() {
                   <Table.Td>{type.bookable_kiosk ? t('manage.types.yes') : t('manage.types.no')}</Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label={t('manage.types.edit', { name: type.name })}>
-                        <ActionIcon variant="subtle" aria-label={t('manage.types.edit', { name: type.name })} onClick={() => setEditing({ kind: 'edit', type })}>
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <EditButton label={t('manage.types.edit', { name: type.name })} onClick={() => setEditing({ kind: 'edit', type })} />
                       <ConfirmedDelete
                         label={t('manage.types.delete', { name: type.name })}
                         title={t('manage.types.deleteTitle')}

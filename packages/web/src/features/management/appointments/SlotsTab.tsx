@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Button, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { Alert, Button, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,6 +10,8 @@ import { WEEKDAYS, weekdayName } from '../schedule-entries';
 import { useSavedFlag } from '../useSavedFlag';
 import { SlotForm } from './SlotForm';
 import { nameOf, useAppointmentSetup, useSlots } from './manage.api';
+import { SavedNote } from '../SavedNote';
+import { EditButton } from '../EditButton';
 
 /** The dialog: a new slot of a kind (on a weekday for WEEK), or a slot to change. */
 export type SlotEditing = { kind: AppointmentSlotKind; weekday?: number; slot?: AppointmentSlot };
@@ -48,11 +50,7 @@ export function SlotsTab() {
   const describe = (slot: AppointmentSlot) => (slot.kind === 'WEEK' ? `${weekdayName(slot.weekday ?? 1, i18n.language)} ${timeOf(slot)}` : `${slot.date} ${timeOf(slot)}`);
   const actions = (slot: AppointmentSlot) => (
     <Group gap={2} wrap="nowrap">
-      <Tooltip label={t('manage.slots.edit', { time: describe(slot) })}>
-        <ActionIcon variant="subtle" aria-label={t('manage.slots.edit', { time: describe(slot) })} onClick={() => setEditing({ kind: slot.kind, slot })}>
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <EditButton label={t('manage.slots.edit', { time: describe(slot) })} onClick={() => setEditing({ kind: slot.kind, slot })} />
       <ConfirmedDelete
         label={t('manage.slots.delete', { time: describe(slot) })}
         title={t('manage.slots.deleteTitle')}
@@ -78,11 +76,7 @@ export function SlotsTab() {
             w={240}
           />
         </Group>
-        {saved && (
-          <Text role="status" c="teal.9" fw={600}>
-            {t('management:saved')}
-          </Text>
-        )}
+        <SavedNote saved={saved} />
       </Group>
       <Text maw={720}>{t('manage.slots.intro', { timeZone: profile.time_zone })}</Text>
       <Title order={2} size="h4">

@@ -1,5 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Vacation } from '@wartefrei/shared';
@@ -9,6 +8,8 @@ import { ConfirmedDelete } from '../ConfirmedDelete';
 import { useSavedFlag } from '../useSavedFlag';
 import { nameOf, useAppointmentSetup, useVacations } from './manage.api';
 import { VacationForm } from './VacationForm';
+import { SavedNote } from '../SavedNote';
+import { EditButton } from '../EditButton';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; vacation: Vacation };
 
@@ -29,11 +30,7 @@ export function VacationsTab() {
       <Group justify="space-between" align="flex-start">
         <Text maw={640}>{t('manage.vacations.intro')}</Text>
         <Group gap="sm">
-          {saved && (
-            <Text role="status" c="teal.9" fw={600}>
-              {t('management:saved')}
-            </Text>
-          )}
+          <SavedNote saved={saved} />
           <Button onClick={() => setEditing({ kind: 'new' })}>{t('manage.vacations.create')}</Button>
         </Group>
       </Group>
@@ -67,11 +64,7 @@ export function VacationsTab() {
                     <Table.Td>{vacation.substitute_processor_id ? nameOf(setup.processors, vacation.substitute_processor_id) : '—'}</Table.Td>
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={t('manage.vacations.edit', { name })}>
-                          <ActionIcon variant="subtle" aria-label={t('manage.vacations.edit', { name })} onClick={() => setEditing({ kind: 'edit', vacation })}>
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <EditButton label={t('manage.vacations.edit', { name })} onClick={() => setEditing({ kind: 'edit', vacation })} />
                         <ConfirmedDelete
                           label={t('manage.vacations.delete', { name })}
                           title={t('manage.vacations.deleteTitle')}
