@@ -39,6 +39,8 @@ export const queryKeys = {
     all: ['appointments'] as const,
     range: (from: string, to: string) => ['appointments', from, to] as const,
   },
+  /** The patient's view of one appointment, read by the calendar to find the day of a link. */
+  appointmentDay: (id: string | undefined) => ['appointment-day', id] as const,
   appointmentTypes: { all: ['appointment-types'] as const },
   appointmentSlots: { all: ['appointment-slots'] as const },
   vacations: { all: ['vacations'] as const },

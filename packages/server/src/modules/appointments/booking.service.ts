@@ -24,7 +24,7 @@ import { placementFor, takeFirstFree } from './placement.js';
 import { dropReminders, resetReminders } from './reminders.js';
 import { bookSeries } from './series.service.js';
 import { isOpenForPatient, placeOf, presentAppointment, presentPatientAppointment } from './present.js';
-import { announceAppointments } from './events.js';
+import { announceAppointments } from './appointments.events.js';
 
 /** Who books: a patient (online, kiosk) by address, or a signed-in staff member. */
 export interface Booker {

@@ -11,7 +11,7 @@ import { admitAppointment, type WorkViewAppointments } from '../tickets/index.js
 import { appointmentsOfListOnDay, findAppointmentWithPlace, findAtLocationByKey, findVisibleAppointment, updateAppointmentIf, type AppointmentRow } from './appointments.repo.js';
 import { onSameLocalDay, presentAppointment } from './present.js';
 import { patientView } from './booking.service.js';
-import { announceAppointments } from './events.js';
+import { announceAppointments } from './appointments.events.js';
 
 /*
  * The appointment on its day (docs/product.md#states-and-transitions): the patient arrives and

@@ -19,7 +19,7 @@ import { findTypeWithLocation, type TypeWithLocation } from './appointment-types
 import { insertAppointment, type AppointmentRow, type NewAppointmentRow } from './appointments.repo.js';
 import { fits, placementFor } from './placement.js';
 import { resetReminders } from './reminders.js';
-import { announceAppointments } from './events.js';
+import { announceAppointments } from './appointments.events.js';
 
 /*
  * `POST /appointments/import`: a practice brings its appointments from elsewhere as CSV (the

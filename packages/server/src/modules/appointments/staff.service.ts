@@ -28,7 +28,7 @@ import {
   type AppointmentChanges,
   type AppointmentRow,
 } from './appointments.repo.js';
-import { announceAppointments } from './events.js';
+import { announceAppointments } from './appointments.events.js';
 import { placementFor, retryOnDeadlock, takeFirstFree } from './placement.js';
 import { patientDataOf, presentAppointment } from './present.js';
 import { tell } from './notify.js';

@@ -16,7 +16,7 @@ import { AppError, isExclusionViolation } from '../../platform/errors.js';
 import { requireAdmin } from '../profiles/index.js';
 import { isUserOfAccount } from './appointment-types.repo.js';
 import { holdsTime, updateAppointmentIf } from './appointments.repo.js';
-import { announceAppointments } from './events.js';
+import { announceAppointments } from './appointments.events.js';
 import { retryOnDeadlock } from './placement.js';
 import {
   appointmentsDuring,

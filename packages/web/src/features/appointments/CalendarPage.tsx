@@ -59,7 +59,7 @@ export function CalendarPage() {
   const closeAppointment = () => void navigate(`/backend/appointments${search({})}`);
 
   // An appointment opened by its link: the calendar turns to its day.
-  const linked = useQuery({ queryKey: ['appointment-day', appointmentId], queryFn: () => fetchAppointmentDay(appointmentId!), enabled: !!appointmentId && !asked });
+  const linked = useQuery({ queryKey: queryKeys.appointmentDay(appointmentId), queryFn: () => fetchAppointmentDay(appointmentId!), enabled: !!appointmentId && !asked });
   useEffect(() => {
     if (linked.data && !asked) setParams(new URLSearchParams(`?date=${linked.data.start.slice(0, 10)}&view=${view}`), { replace: true });
   }, [linked.data, asked, view, setParams]);
