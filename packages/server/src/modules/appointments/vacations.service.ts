@@ -76,6 +76,7 @@ async function checkUser(ctx: AppContext, accountId: string, userId: string | nu
  */
 async function affectedBy(ctx: AppContext, row: VacationRow): Promise<AffectedAppointment[]> {
   const affected: AffectedAppointment[] = [];
+  const handed: { accountId: string; queueId: string }[] = [];
   for (const { appointment, timeZone } of await appointmentsDuring(ctx.db, row)) {
     let moved = false;
     if (row.substituteProcessorId) {
@@ -87,7 +88,7 @@ async function affectedBy(ctx: AppContext, row: VacationRow): Promise<AffectedAp
         if (!isExclusionViolation(error)) throw error;
       }
     }
-    if (moved) await announceAppointments(ctx, [appointment]);
+    if (moved) handed.push(appointment);
     affected.push({
       appointment_id: appointment.id,
       start: formatZoned(appointment.startAt, timeZone),
@@ -95,6 +96,8 @@ async function affectedBy(ctx: AppContext, row: VacationRow): Promise<AffectedAp
       moved_to_substitute: moved,
     });
   }
+  // Once per list, not once per appointment handed over.
+  await announceAppointments(ctx, handed);
   return affected;
 }
 
