@@ -37,3 +37,4 @@ export * from './appointments/appointment-slots.schemas.js';
 export * from './appointments/appointments.schemas.js';
 export * from './appointments/check-in.js';
 export * from './appointments/vacations.schemas.js';
+export * from './probing/probing.rules.js';
