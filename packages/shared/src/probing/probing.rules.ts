@@ -1,7 +1,8 @@
 /*
- * The probing questionnaire's rules (issue 17; SPEC.md's probing question, option, copy and
- * errors), as pure functions without zod: the server checks every save and every draw with them,
- * and the patient's interview and the management's preview can run them in the browser.
+ * The probing questionnaire's rules (docs/product.md#validation-rules), as pure functions
+ * without zod: written for the server's check of every save and draw, and for the patient's
+ * interview and the management's preview in the browser (the routes and screens that call them
+ * are the rest of issue 17).
  *
  * A questionnaire is a location's questions of one variant (ONLINE for the ticket page, KIOSK).
  * Exactly one question is asked first; each option of a question either leads to another
@@ -59,7 +60,7 @@ export interface ProbingProblem {
 export interface ProbingTargets {
   /** The account's live lists, with whether they take tickets online and at the kiosk now. */
   queues: ReadonlyMap<string, { online: boolean; kiosk: boolean }>;
-  /** The account's info tags by whether they shift the time (SPEC: tags on answers must not). */
+  /** The account's info tags by whether they shift the time (tags on answers must not). */
   infoTags: ReadonlyMap<string, { shiftsTime: boolean }>;
   appointmentTypeIds: ReadonlySet<string>;
 }
@@ -69,7 +70,7 @@ const PRIVATE_V4 = [/^10\./, /^127\./, /^169\.254\./, /^192\.168\./, /^172\.(1[6
 /**
  * A web address a patient's phone may be sent to: http or https, a host name with a dot or a
  * public IP address — not localhost, a `.local` name, or a private, loopback or link-local
- * address (SPEC: "excluding private addresses").
+ * address.
  */
 export function isPublicWebAddress(value: string): boolean {
   let url: URL;
