@@ -47,7 +47,7 @@ export function AppointmentTypesTab() {
                 <Table.Th>{t('manage.types.online')}</Table.Th>
                 <Table.Th>{t('manage.types.kiosk')}</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>{t('management:infotags.actions')}</VisuallyHidden>
+                  <VisuallyHidden>{t('manage.actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>

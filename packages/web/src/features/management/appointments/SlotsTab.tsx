@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -124,7 +124,9 @@ export function SlotsTab() {
               <Table.Th>{t('manage.slots.date')}</Table.Th>
               <Table.Th>{t('manage.slots.time')}</Table.Th>
               <Table.Th>{t('manage.slots.kind')}</Table.Th>
-              <Table.Th />
+              <Table.Th>
+                <VisuallyHidden>{t('manage.actions')}</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

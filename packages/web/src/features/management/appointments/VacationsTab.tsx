@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Vacation } from '@wartefrei/shared';
@@ -50,7 +50,9 @@ export function VacationsTab() {
                 <Table.Th>{t('manage.vacations.type')}</Table.Th>
                 <Table.Th>{t('manage.vacations.from')}</Table.Th>
                 <Table.Th>{t('manage.vacations.substitute')}</Table.Th>
-                <Table.Th />
+                <Table.Th>
+                  <VisuallyHidden>{t('manage.actions')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
