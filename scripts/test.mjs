@@ -49,6 +49,7 @@ const e2e = await runNpm(['run', 'test:e2e'], { env: { ...process.env, E2E_JSON_
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failedNames = [];
 for (const [file, exitCode] of [['vitest.json', vitest], ['e2e.json', e2e]]) {
   const suite = file.replace('.json', '');
   const report = path.join(resultsDir, file);
@@ -58,6 +59,12 @@ for (const [file, exitCode] of [['vitest.json', vitest], ['e2e.json', e2e]]) {
     continue;
   }
   const json = JSON.parse(fs.readFileSync(report, 'utf8'));
+  // The names of the failed tests go to the end, where a CI log shown only by its tail has them.
+  for (const fileResult of json.testResults ?? []) {
+    for (const test of fileResult.assertionResults ?? []) {
+      if (test.status === 'failed') failedNames.push(`${suite}: ${path.relative(root, fileResult.name)} > ${test.fullName}`);
+    }
+  }
   passed += json.numPassedTests;
   failed += json.numFailedTests;
   skipped += json.numPendingTests + (json.numTodoTests ?? 0);
@@ -69,6 +76,7 @@ for (const [file, exitCode] of [['vitest.json', vitest], ['e2e.json', e2e]]) {
   }
 }
 const ok = vitest === 0 && e2e === 0 && failed === 0;
+for (const name of failedNames) console.error(`FAILED ${name}`);
 console.log(`\nunit + integration: ${vitest === 0 ? 'ok' : 'FAILED'}, end-to-end: ${e2e === 0 ? 'ok' : 'FAILED'} — ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok ? 0 : 1);

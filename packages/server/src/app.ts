@@ -28,7 +28,8 @@ import { appointmentSlotsRoutes, appointmentsRoutes, appointmentTypesRoutes, cal
 import { routesRoutes } from './modules/routes/index.js';
 import { processorsRoutes, registerProcessorJobs } from './modules/processors/index.js';
 import { infoTagsRoutes } from './modules/infotags/index.js';
-import { registerMemberTopic, registerTicketJobs, ticketsRoutes } from './modules/tickets/index.js';
+import { registerDrawInterview, registerMemberTopic, registerTicketJobs, ticketsRoutes } from './modules/tickets/index.js';
+import { interviewLender, probingRoutes } from './modules/probing/index.js';
 import { monitorsRoutes, registerMonitorTopic } from './modules/monitors/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 
@@ -61,6 +62,7 @@ function registerJobsAndHooks(): void {
   registerProcessorJobs();
   registerTicketJobs();
   registerAppointmentHooks();
+  registerDrawInterview(interviewLender);
 }
 
 /** Builds the whole server; main.ts listens on it, tests inject into it. */
@@ -136,6 +138,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(queuesRoutes, { ctx });
   await app.register(archiveRoutes, { ctx });
   await app.register(appointmentTypesRoutes, { ctx });
+  await app.register(probingRoutes, { ctx });
   await app.register(appointmentSlotsRoutes, { ctx });
   await app.register(appointmentsRoutes, { ctx });
   await app.register(vacationsRoutes, { ctx });

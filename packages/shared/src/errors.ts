@@ -42,6 +42,16 @@ export const ERROR_STATUS = {
   /** A CSV import with faulty rows: `rows` names each by its line; nothing was imported. */
   IMPORT_INVALID: 422,
   MOVE_NOT_ALLOWED: 403,
+  /** A save that would leave a questionnaire that can trap a patient: `problems` names each question and option. */
+  PROBING_INVALID: 422,
+  /** A draw whose interview does not start at the first question, or the location has none. */
+  PROBING_NO_FIRST_QUESTION: 422,
+  /** A draw whose answers do not follow the questionnaire to this list (a forged or outdated path). */
+  PROBING_NEXT_QUESTION_NOT_FOUND: 422,
+  /** An answer that asks for a text came without one. */
+  PROBING_FREE_TEXT_REQUIRED: 422,
+  /** The list asks its questions on every link, and the draw came without answers. */
+  PROBING_ANSWERS_REQUIRED: 422,
   /** A check-in on another day than the appointment's. */
   CHECK_IN_NOT_TODAY: 409,
   /** A no-show only 15 minutes after the start. */
@@ -136,6 +146,19 @@ export interface ApiError {
   conflicts?: string[];
   /** IMPORT_INVALID: the faulty rows by their line in the file (the header is line 1). */
   rows?: { line: number; fields: Record<string, FieldError> }[];
+  /** PROBING_INVALID: each problem at its question and option, with a message naming both. */
+  problems?: ProbingProblemBody[];
+}
+
+/** A questionnaire problem in an error body (the shape of ProbingProblem in probing.schemas.ts). */
+export interface ProbingProblemBody {
+  question_id: string | null;
+  option_id: string | null;
+  option_index: number | null;
+  field: string;
+  code: string;
+  severity: 'error' | 'warning';
+  message: string;
 }
 
 /** True for a value shaped like an error response body. */

@@ -38,3 +38,4 @@ export * from './appointments/appointments.schemas.js';
 export * from './appointments/check-in.js';
 export * from './appointments/vacations.schemas.js';
 export * from './probing/probing.rules.js';
+export * from './probing/probing.schemas.js';

@@ -8,6 +8,7 @@ import {
   type ErrorCode,
   type FieldError,
   type FieldErrorCode,
+  type ProbingProblemBody,
   type SupportedLang,
 } from '@wartefrei/shared';
 import { isDatabaseUnavailable } from '../db/database-unavailable.js';
@@ -24,6 +25,8 @@ interface AppErrorOptions {
   conflicts?: string[];
   /** IMPORT_INVALID: the faulty rows of a file, by line. */
   rows?: { line: number; fields: Record<string, FieldProblem> }[];
+  /** PROBING_INVALID: the questionnaire's problems, each with its message already in the caller's language. */
+  problems?: ProbingProblemBody[];
 }
 
 /** The one error type of the server: a stable code; status and message follow from it. */
@@ -61,6 +64,7 @@ export function presentError(error: AppError, lang: SupportedLang): ApiError {
     message: translate(lang, 'errors', error.code, error.options.args),
   };
   if (error.options.conflicts) body.conflicts = error.options.conflicts;
+  if (error.options.problems) body.problems = error.options.problems;
   if (error.options.fields) body.fields = presentFields(error.options.fields, lang);
   if (error.options.rows) body.rows = error.options.rows.map((row) => ({ line: row.line, fields: presentFields(row.fields, lang) }));
   return body;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { HTTPMethods } from 'fastify';
-import type { Appointment, AppointmentSlot, AppointmentType, InfoTag, LoggedUser, Monitor, Processor, Profile, Queue, ScheduleEntry, TicketView, Vacation } from '@wartefrei/shared';
+import type { Appointment, AppointmentSlot, AppointmentType, InfoTag, LoggedUser, Monitor, ProbingQuestion, Processor, Profile, Queue, ScheduleEntry, TicketView, Vacation } from '@wartefrei/shared';
 import { basic, type TestApp } from '../support/test-app.js';
 import { asUser, givenProcessor, givenVerifiedAdmin, logIn } from '../support/factories.js';
 
@@ -18,6 +18,8 @@ export const ID_KINDS = [
   'slot',
   'appointment',
   'vacation',
+  'question',
+  'option',
   'routable',
   'accountIdentifier',
   'profileIdentifier',
@@ -130,6 +132,14 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
     { appointment_type_id: appointmentType.id, processor_id: processor.id, start: new Date(Date.UTC(2031, 0, 6, 8) + appointmentHour++ * 3_600_000).toISOString(), last_name: `${label}patient${n}` },
     201,
   );
+  const question = await call<ProbingQuestion>(
+    t,
+    admin,
+    'POST',
+    '/probing-questions',
+    { profile_id: profile.id, variant: 'ONLINE', text: `${label} Frage ${n}`, options: [{ text: 'ja', action: 'QUEUE', target_queue_id: queue.id }, { text: 'nein', action: 'NOTHING' }] },
+    201,
+  );
   const vacation = await call<Vacation>(t, admin, 'POST', '/vacations', { type: 'VACATION', whole_days: true, start: '2031-08-01', end: '2031-08-02', absent_processor_id: processor.id }, 201);
 
   const draw = async (): Promise<TicketView> => {
@@ -162,6 +172,8 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   ids.slot.push(slot.id);
   ids.appointment.push(appointment.id);
   ids.vacation.push(vacation.id);
+  ids.question.push(question.id);
+  ids.option.push(...question.options.map((o) => o.id));
   ids.routable.push(queue.id, profile.id, monitor.id);
   ids.profileIdentifier.push(profile.identifier);
   ids.queueIdentifier.push(queue.identifier);
@@ -169,6 +181,7 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   keep(account, profile.id, profile.name, profile.identifier, queue.id, queue.name, queue.identifier, tag.id, tag.name);
   keep(account, processor.id, processor.username, processor.display_name, entry.id, monitor.id, monitor.identifier, monitor.display_name);
   keep(account, appointmentType.id, appointmentType.name, slot.id, appointment.id, vacation.id, `${label}patient${n}`);
+  keep(account, question.id, question.text, ...question.options.map((o) => o.id));
 }
 
 /** The actors of account A: its admin and a processor assigned to A's queues. */

@@ -26,6 +26,7 @@ const PATH_PARAMS: Record<string, IdKind> = {
   'appointment-slots/{id}': 'slot',
   'appointments/{id}': 'appointment',
   'vacations/{id}': 'vacation',
+  'probing-questions/{id}': 'question',
   'id/{id}': 'routable',
   'identifier/{account}': 'accountIdentifier',
   '{account}/{profile}': 'profileIdentifier',
@@ -48,6 +49,10 @@ const FIELDS: Record<string, IdKind> = {
   substitute_processor_id: 'user',
   appointment_type_ids: 'appointmentType',
   appointment_type_id: 'appointmentType',
+  target_question_id: 'question',
+  target_queue_id: 'queue',
+  // `id` is a body field only in a question's options: the option kept by a save.
+  id: 'option',
   token: 'token',
 };
 

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, or, type Column } from 'drizzle-orm';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
-import type { ApiError, Appointment, AppointmentSlot, AppointmentType, InfoTag, LoggedUser, MemberActionResult, Monitor, Processor, Profile, Queue, ScheduleEntry, TicketView, Vacation } from '@wartefrei/shared';
+import type { ApiError, Appointment, AppointmentSlot, AppointmentType, InfoTag, LoggedUser, MemberActionResult, Monitor, ProbingQuestion, Processor, Profile, Queue, ScheduleEntry, TicketView, Vacation } from '@wartefrei/shared';
 import {
   accounts,
   appointments,
   infoTags,
   monitorQueues,
   monitors,
+  probingAnswers,
+  probingQuestions,
   profiles,
   queueMemberInfoTags,
   queueMembers,
@@ -89,7 +91,7 @@ async function givenOpenQueue(owner: Owner, profileId: string, assign: string[],
 }
 
 /** What a row needs an id of. `waiting`, `processing`, `cancelled`, `tagged` are members of `queue`; `tagged` carries `tag`. */
-const KINDS = ['account', 'profile', 'queue', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment', 'vacation'] as const;
+const KINDS = ['account', 'profile', 'queue', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment', 'vacation', 'question'] as const;
 type Kind = (typeof KINDS)[number];
 /** The id of one thing of a kind in a world, made through the API on first use. */
 type Ids = (kind: Kind) => Promise<string>;
@@ -204,6 +206,18 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
       );
       keep(appointment.id, `${label}patient${n}`);
       return appointment.id;
+    },
+    question: async () => {
+      // In the kiosk variant: the rows' own-side controls create and copy in the online one.
+      const question = await api<ProbingQuestion>(
+        owner.user,
+        'POST',
+        '/probing-questions',
+        { profile_id: await ids('profile'), variant: 'KIOSK', text: `${label} Frage ${unique()}`, options: [{ text: 'ja', action: 'NOTHING' }, { text: 'nein', action: 'NOTHING' }] },
+        201,
+      );
+      keep(question.id, question.text);
+      return question.id;
     },
     vacation: async () => {
       const vacation = await api<Vacation>(owner.user, 'POST', '/vacations', { type: 'VACATION', whole_days: true, start: '2031-08-01', end: '2031-08-14', absent_processor_id: await ids('processor') }, 201);
@@ -348,6 +362,35 @@ const ROWS: Row[] = [
     queueScoped: true,
     request: async (f) => ({ url: `/processors/me/queues/${await f('queue')}`, payload: { active: false } }),
   },
+  // probing questionnaire
+  {
+    route: 'GET /probing-questions',
+    variant: 'of a foreign location',
+    request: async (f) => ({ url: `/probing-questions?profile_id=${await f('profile')}&variant=KIOSK` }),
+  },
+  {
+    route: 'POST /probing-questions',
+    variant: 'in a foreign location',
+    ok: 201,
+    request: async (f) => ({
+      url: '/probing-questions',
+      payload: { profile_id: await f('profile'), variant: 'ONLINE', text: 'Übernommen?', options: [{ text: 'ja', action: 'NOTHING' }, { text: 'nein', action: 'NOTHING' }] },
+    }),
+  },
+  // A foreign list, tag or type as an option's target is refused like a missing one (422
+  // TARGET_NOT_FOUND at the option, not a 404): probing.routes.test.ts shows both alike.
+  { route: 'GET /probing-questions/:id', request: async (f) => ({ url: `/probing-questions/${await f('question')}` }) },
+  { route: 'PATCH /probing-questions/:id', request: async (f) => ({ url: `/probing-questions/${await f('question')}`, payload: { text: 'Übernommen?' } }) },
+  {
+    route: 'POST /profiles/:id/probing/copy',
+    request: async (f) => ({ url: `/profiles/${await f('profile')}/probing/copy`, payload: { from: 'KIOSK', to: 'ONLINE' } }),
+  },
+  {
+    route: 'GET /probing-answers/daily',
+    variant: 'of a foreign location',
+    request: async (f) => ({ url: `/probing-answers/daily?profile_id=${await f('profile')}&from=2027-01-01&to=2027-01-31` }),
+  },
+  { route: 'DELETE /probing-questions/:id', ok: 204, request: async (f) => ({ url: `/probing-questions/${await f('question')}` }) },
   // info tags
   { route: 'GET /info-tags/:id', request: async (f) => ({ url: `/info-tags/${await f('tag')}` }) },
   { route: 'PATCH /info-tags/:id', request: async (f) => ({ url: `/info-tags/${await f('tag')}`, payload: { name: 'Übernommen' } }) },
@@ -534,6 +577,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'DELETE /members/:id': 'the visitor cancels their own ticket with its key',
   'GET /queues/:id/public': 'what any visitor may see of a queue (no patient data)',
   'GET /profiles/:id/public': 'what any visitor may see of a location: its queues’ public views',
+  'GET /profiles/:id/probing': 'the patient’s interview of a location: question and answer texts, no info tags, no answers given',
   'GET /monitors/:id/public': 'a monitor screen without login: the random monitor id is its key',
   'GET /routes/id/:id': 'public link resolution (docs/product.md#the-api)',
   'GET /routes/identifier/:account/:profile/:queue': 'public link resolution (docs/product.md#the-api)',
@@ -620,6 +664,8 @@ async function snapshot(scope: Scope) {
     vacations: sorted(await db.select().from(vacations).where(or(inArray(vacations.absentProcessorId, userIds), ...byAccount(vacations.accountId)))),
     appointments: sorted(await db.select().from(appointments).where(or(inArray(appointments.queueId, queueIds), ...byAccount(appointments.accountId)))),
     monitors: sorted(await db.select().from(monitors).where(inArray(monitors.id, monitorIds))),
+    probingQuestions: sorted(await db.select().from(probingQuestions).where(or(inArray(probingQuestions.profileId, [...scope.profileIds, ...accountProfiles]), ...byAccount(probingQuestions.accountId)))),
+    probingAnswers: sorted(await db.select().from(probingAnswers).where(or(inArray(probingAnswers.memberId, memberRows.map((m) => m.id)), ...byAccount(probingAnswers.accountId)))),
     monitorQueues: sorted(
       await db
         .select()

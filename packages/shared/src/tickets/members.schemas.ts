@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES, CANCEL_STATES, MEMBER_ORIGINS, MEMBER_STATUSES, MEMBER_VIEWS } from '../enums.js';
 import { Queue } from '../queues/queues.schemas.js';
+import { MemberAnswer } from '../probing/probing.schemas.js';
 
 export const MemberOrigin = z.enum(MEMBER_ORIGINS);
 export type MemberOrigin = z.infer<typeof MemberOrigin>;
@@ -103,6 +104,8 @@ export const Member = z.object({
   phone: z.string().nullable(),
   lang: z.string().nullable(),
   info_tag_ids: z.array(z.uuid()),
+  /** The probing interview's answers given with the draw, in the order asked. */
+  answers: z.array(MemberAnswer),
   /** The compare-and-set key: send it back with an action to act only on what you saw. */
   version: whole,
 });
@@ -217,6 +220,7 @@ export const PublicQueue = Queue.pick({
   min_age: true,
   max_age: true,
   session: true,
+  always_show_probing_questions: true,
 }).extend({
   /** Why a patient cannot draw online / at the kiosk right now; null when they can. */
   online_refusal: DrawRefusalCode.nullable(),

@@ -5,6 +5,8 @@ import { SUPPORTED_LANGS } from '../i18n/translate.js';
 import type { PatientInputs } from '../queues/queues.schemas.js';
 import { birthDateAgeProblem, birthDateProblem, isValidPhone, normalizePhone } from './patient-data.js';
 import { svnrProblem } from './svnr.js';
+import type { ProbingAnswer } from '../probing/probing.rules.js';
+import { PROBING_MAX_QUESTIONS, ProbingAnswerInput } from '../probing/probing.schemas.js';
 
 /** How a ticket was drawn: online by the patient, at the kiosk, or by a processor (docs/product.md#entities). */
 export const DrawOrigin = z.enum(DRAW_ORIGINS);
@@ -86,6 +88,8 @@ const drawMeta = {
   silent: z.boolean().optional(),
   /** The language the patient chose; notifications about the ticket use it. */
   lang: z.enum(SUPPORTED_LANGS).optional(),
+  /** The probing interview's path, first question first; the server walks it again. */
+  answers: z.array(ProbingAnswerInput).max(PROBING_MAX_QUESTIONS).optional(),
 };
 
 /**
@@ -98,6 +102,7 @@ export const DrawTicketBody = z.looseObject({
   origin: DrawOrigin,
   silent: z.unknown().optional(),
   lang: z.unknown().optional(),
+  answers: z.unknown().optional(),
   ...Object.fromEntries(PATIENT_DATA_FIELDS.map((f) => [f, z.unknown().optional()])),
 });
 export type DrawTicketBody = z.input<typeof DrawTicketBody>;
@@ -107,6 +112,7 @@ export type DrawTicketInput = {
   origin: DrawOrigin;
   silent: boolean;
   lang?: (typeof SUPPORTED_LANGS)[number];
+  answers?: ProbingAnswer[];
 } & Record<PatientDataField, string | null>;
 
 /** Checks that need the queue and today's date, beyond the queue's patient inputs. */
@@ -160,10 +166,12 @@ export function drawTicketInput(patientInputs: PatientInputs, context: DrawTicke
         }),
       ) as Record<PatientDataField, string | null>;
       const lang = body.lang as DrawTicketInput['lang'];
+      const answers = body.answers as ProbingAnswer[] | undefined;
       return {
         origin: body.origin as DrawOrigin,
         silent: body.silent === true,
         ...(lang ? { lang } : {}),
+        ...(answers ? { answers } : {}),
         ...data,
       };
     });

@@ -16,3 +16,4 @@ export * from './processors.js';
 export * from './tickets.js';
 export * from './monitors.js';
 export * from './appointments.js';
+export * from './probing.js';

@@ -19,6 +19,8 @@ import { estimateLine, type LineEstimate } from './line.js';
 import { presentTicket } from './present.js';
 import { announceUpdate } from './tickets.events.js';
 import { drawMember, findDrawContext, loadQueueLine } from './draw.repo.js';
+import { checkDrawInterview } from './interview.js';
+import { addInfoTag, visibleInfoTagsOf } from './member-tags.repo.js';
 
 /** Who draws: a patient (online, kiosk) by address, or a signed-in processor (manual). */
 export interface Drawer {
@@ -57,11 +59,19 @@ export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId:
   });
   if (!checked.ok) throw new AppError('VALIDATION', { fields: checked.fields });
   const input = checked.value;
+  const interview = await checkDrawInterview(ctx.db, {
+    accountId: queue.accountId,
+    profileId: queue.profileId,
+    queueId: queue.id,
+    variant: input.origin === 'KIOSK' ? 'KIOSK' : 'ONLINE',
+    alwaysAsk: queue.alwaysShowProbingQuestions && (input.origin === 'ONLINE' || input.origin === 'KIOSK'),
+    answers: input.answers,
+  });
 
   const line = await loadQueueLine(ctx.db, queue.id, now);
   const before = estimateLine(queue, line, now);
   const outbox = new Outbox();
-  const member = await drawMember(ctx.db, input.origin, {
+  const values = {
     accountId: queue.accountId,
     queueId: queue.id,
     numberQueueId: queue.id,
@@ -78,7 +88,20 @@ export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId:
     lang: input.lang ?? null,
     firstEstimatedStart: before.newTicket?.estimatedStart ?? null,
     createdAt: now,
-  }).catch((error: unknown) => {
+  };
+  // A draw with an interview keeps its answers and their tags in the same transaction as the
+  // ticket; a plain draw stays one statement (drawMember says why that matters).
+  const draw = interview
+    ? ctx.db.transaction(async (tx) => {
+        const drawn = await drawMember(tx, input.origin, values);
+        if (drawn) {
+          await interview.store(tx, drawn.id, now);
+          for (const tagId of interview.infoTagIds) await addInfoTag(tx, drawn.id, tagId, now);
+        }
+        return drawn;
+      })
+    : drawMember(ctx.db, input.origin, values);
+  const member = await draw.catch((error: unknown) => {
     // A wrapped number whose earlier holder is still open: every number of the range is in use.
     if (isUniqueViolation(error) && violatedConstraint(error) === 'queue_members_open_number_unique') {
       throw new AppError('NUMBER_RANGE_EXHAUSTED');
@@ -95,7 +118,8 @@ export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId:
   // The answer comes from the same snapshot as the first estimate, with the newcomer at the end
   // of the line: consistent with it, and no second read of the line. A draw racing this one may
   // stand ahead; the ticket page refetches on its first live event anyway.
-  return presentTicket(member, queue, withNewcomer(before, line.waiting.length, member.id), [], now);
+  const tags = interview && interview.infoTagIds.length > 0 ? await visibleInfoTagsOf(ctx.db, member.id) : [];
+  return presentTicket(member, queue, withNewcomer(before, line.waiting.length, member.id), tags, now);
 }
 
 /**

@@ -8,3 +8,4 @@ export { registerTicketJobs } from './tickets.jobs.js';
 export { laneDelayMinutes } from './lane-delay.js';
 export { admitAppointment, type AppointmentMemberValues } from './appointment-members.js';
 export { registerWorkViewAppointments, type WorkViewAppointments } from './work-view.js';
+export { registerDrawInterview, type CheckedInterview, type DrawInterviewInput, type InterviewLender } from './interview.js';

@@ -1,4 +1,4 @@
-import { memberView, type Member, type TicketView } from '@wartefrei/shared';
+import { memberView, type Member, type MemberAnswer, type TicketView } from '@wartefrei/shared';
 import type { InfoTagRow, MemberRow, QueueRow } from './tickets.repo.js';
 import type { LineEstimate, PlaceInLine } from './line.js';
 
@@ -25,7 +25,7 @@ function ticketCore(row: MemberRow, place: PlaceInLine | undefined) {
 }
 
 /** A ticket on the staff list. */
-export function presentMember(row: MemberRow, place: PlaceInLine | undefined, infoTagIds: string[], now: Date): Member {
+export function presentMember(row: MemberRow, place: PlaceInLine | undefined, infoTagIds: string[], answers: MemberAnswer[], now: Date): Member {
   return {
     ...ticketCore(row, place),
     removed: row.removed,
@@ -48,6 +48,7 @@ export function presentMember(row: MemberRow, place: PlaceInLine | undefined, in
     phone: row.phone,
     lang: row.lang,
     info_tag_ids: infoTagIds,
+    answers,
     version: row.version,
   };
 }

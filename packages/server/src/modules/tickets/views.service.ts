@@ -11,6 +11,7 @@ import { findDrawContext, loadQueueLine, type DrawContext, type QueueLine } from
 import { findMember, listMembers, type MemberRow } from './tickets.repo.js';
 import { infoTagIdsOf, visibleInfoTagsOf } from './member-tags.repo.js';
 import { workViewAppointments } from './work-view.js';
+import { memberAnswersOf } from './interview.js';
 
 /** `GET /members/{id}`: the ticket page's data. Unknown and malformed ids are MEMBER_NOT_FOUND. */
 export async function ticketView(ctx: AppContext, memberId: string): Promise<TicketView> {
@@ -39,8 +40,9 @@ export async function presentMembers(ctx: AppContext, q: Queryable, rows: Member
       }),
     ),
   );
-  const tagIds = await infoTagIdsOf(q, rows.map((r) => r.id));
-  return rows.map((row) => presentMember(row, estimates.get(row.queueId)?.places.get(row.id), tagIds.get(row.id) ?? [], now));
+  const ids = rows.map((r) => r.id);
+  const [tagIds, answers] = await Promise.all([infoTagIdsOf(q, ids), memberAnswersOf(q, ids)]);
+  return rows.map((row) => presentMember(row, estimates.get(row.queueId)?.places.get(row.id), tagIds.get(row.id) ?? [], answers.get(row.id) ?? [], now));
 }
 
 /**
@@ -114,6 +116,7 @@ function presentPublicQueue(context: DrawContext, line: QueueLine, now: Date): P
     patient_inputs: { ...DEFAULT_PATIENT_INPUTS, ...queue.patientInputs },
     min_age: queue.minAge,
     max_age: queue.maxAge,
+    always_show_probing_questions: queue.alwaysShowProbingQuestions,
     session: intake.session,
     online_refusal: drawRefusal(intake, 'ONLINE') ?? null,
     kiosk_refusal: drawRefusal(intake, 'KIOSK') ?? null,

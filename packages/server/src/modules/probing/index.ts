@@ -1,0 +1,2 @@
+export { probingRoutes } from './probing.routes.js';
+export { interviewLender } from './interview.service.js';
