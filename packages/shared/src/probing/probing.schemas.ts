@@ -149,6 +149,8 @@ export const InterviewOption = z.object({
   target_refusal: z.string().nullable(),
   target_url: z.string().nullable(),
   appointment_type_id: id.nullable(),
+  /** The list of the appointment type: its booking page (`/queue/{id}/book?type=`). */
+  appointment_queue_id: id.nullable(),
   message: z.string().nullable(),
   button_text: z.string().nullable(),
   allow_free_text: z.boolean(),

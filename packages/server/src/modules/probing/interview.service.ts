@@ -17,7 +17,7 @@ import { AppError } from '../../platform/errors.js';
 import { findProfileInAccount, findProfileWithAccount } from '../profiles/index.js';
 import { publicQueues, type CheckedInterview, type DrawInterviewInput, type InterviewLender } from '../tickets/index.js';
 import { shapesOf } from './problems.js';
-import { answersOfMembers, dailyAnswerCounts, insertAnswers, loadQuestionnaire, tagsWithoutTimeShift } from './probing.repo.js';
+import { answersOfMembers, dailyAnswerCounts, insertAnswers, listsOfTypes, loadQuestionnaire, tagsWithoutTimeShift } from './probing.repo.js';
 
 /**
  * `GET /profiles/{id}/probing?variant=` (no login): the questionnaire as the patient's screen
@@ -29,7 +29,9 @@ export async function publicInterview(ctx: AppContext, profileId: string, varian
   if (!found) throw new AppError('PROFILE_NOT_FOUND');
   const questions = await loadQuestionnaire(ctx.db, profileId, variant);
   const targetIds = [...new Set(questions.flatMap((q) => q.options.map((o) => o.targetQueueId).filter((id): id is string => id !== null)))];
-  const lists = new Map((await publicQueues(ctx, targetIds)).map((l) => [l.id, l]));
+  const typeIds = [...new Set(questions.flatMap((q) => q.options.map((o) => o.appointmentTypeId).filter((id): id is string => id !== null)))];
+  const [listViews, typeLists] = await Promise.all([publicQueues(ctx, targetIds), listsOfTypes(ctx.db, typeIds)]);
+  const lists = new Map(listViews.map((l) => [l.id, l]));
   return {
     profile_id: profileId,
     variant,
@@ -49,6 +51,7 @@ export async function publicInterview(ctx: AppContext, profileId: string, varian
           target_refusal: o.targetQueueId ? (list ? ((variant === 'KIOSK' ? list.kiosk_refusal : list.online_refusal) ?? null) : 'QUEUE_NOT_FOUND') : null,
           target_url: o.targetUrl,
           appointment_type_id: o.appointmentTypeId,
+          appointment_queue_id: o.appointmentTypeId ? (typeLists.get(o.appointmentTypeId) ?? null) : null,
           message: o.message,
           button_text: o.buttonText,
           allow_free_text: o.allowFreeText,

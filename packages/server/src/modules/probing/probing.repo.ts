@@ -129,6 +129,16 @@ export async function tagsWithoutTimeShift(q: Queryable, accountId: string, ids:
   return rows.map((r) => r.id);
 }
 
+/** The list of each live appointment type: a booking answer books on its list's page. */
+export async function listsOfTypes(q: Queryable, typeIds: string[]): Promise<Map<string, string>> {
+  if (typeIds.length === 0) return new Map();
+  const rows = await q
+    .select({ id: appointmentTypes.id, queueId: appointmentTypes.queueId })
+    .from(appointmentTypes)
+    .where(and(inArray(appointmentTypes.id, typeIds), appointmentTypeIsLive));
+  return new Map(rows.map((r) => [r.id, r.queueId]));
+}
+
 export async function insertAnswers(q: Queryable, rows: NewAnswerRow[]): Promise<void> {
   if (rows.length > 0) await q.insert(probingAnswers).values(rows);
 }

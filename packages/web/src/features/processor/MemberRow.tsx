@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Menu, Table, Text } from '@mantine/core';
-import { IconArrowBackUp, IconArrowsMove, IconBan, IconBellRinging, IconCheck, IconDots, IconGripVertical, IconRestore, IconTag, IconTrash, IconVolumeOff } from '@tabler/icons-react';
+import { IconArrowBackUp, IconArrowsMove, IconBan, IconBellRinging, IconCheck, IconDots, IconGripVertical, IconMessageQuestion, IconRestore, IconTag, IconTrash, IconVolumeOff } from '@tabler/icons-react';
 import type { DragEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InfoTag, Member, NameOrder } from '@wartefrei/shared';
@@ -7,7 +7,7 @@ import { allowedActionsOf, patientNameOf, rowToneOf } from './member-display';
 import classes from './processor.module.css';
 import type { ActionRequest } from './useMemberActions';
 
-export type RowIntent = { kind: 'confirm'; action: 'cancel' | 'remove'; member: Member } | { kind: 'move' | 'tags'; member: Member };
+export type RowIntent = { kind: 'confirm'; action: 'cancel' | 'remove'; member: Member } | { kind: 'move' | 'tags' | 'answers'; member: Member };
 
 interface MemberRowProps {
   member: Member;
@@ -86,6 +86,12 @@ export function MemberRow({ member, nameOrder, tags, busy, onAction, onIntent, d
         <Text size="xs" component="div" hiddenFrom="sm">
           {state}
         </Text>
+        {member.answers.length > 0 && (
+          // The interview's last answer says where it led; the whole path is in the details.
+          <Text size="xs" c="dimmed" className={classes.answers}>
+            {member.answers.map((a) => `${a.question} ${a.answer}${a.text ? ` (${a.text})` : ''}`).join(' · ')}
+          </Text>
+        )}
         {member.info_tag_ids.length > 0 && (
           <Group gap={4} mt={4}>
             {member.info_tag_ids.map((id) => (
@@ -133,6 +139,11 @@ export function MemberRow({ member, nameOrder, tags, busy, onAction, onIntent, d
               {allowed.has('move') && (
                 <Menu.Item leftSection={<IconArrowsMove size={16} aria-hidden />} onClick={() => onIntent({ kind: 'move', member })}>
                   {t('actions.move')}
+                </Menu.Item>
+              )}
+              {member.answers.length > 0 && (
+                <Menu.Item leftSection={<IconMessageQuestion size={16} aria-hidden />} onClick={() => onIntent({ kind: 'answers', member })}>
+                  {t('actions.answers')}
                 </Menu.Item>
               )}
               {tone !== 'done' && (

@@ -7,6 +7,7 @@ import { InfoTagsModal } from './InfoTagsModal';
 import { carriesMember, draggedMemberOf, startMemberDrag } from './member-drag';
 import { allowedActionsOf } from './member-display';
 import { MemberRow, type RowDrag, type RowIntent } from './MemberRow';
+import { AnswersModal } from './AnswersModal';
 import { MoveMemberModal } from './MoveMemberModal';
 import { useDropMove } from './useDropMove';
 import { useMemberActions } from './useMemberActions';
@@ -93,6 +94,7 @@ export function MemberTable({ members, queue, queues, tags, nameOrder, onChanged
         onClose={actions.cancelForce}
       />
       {intent?.kind === 'move' && current && <MoveMemberModal member={current} queue={queue} queues={queues} onClose={close} onMoved={onChanged} />}
+      {intent?.kind === 'answers' && current && <AnswersModal member={current} onClose={close} />}
       {intent?.kind === 'tags' && current && <InfoTagsModal member={current} tags={tags} onClose={close} onChanged={onChanged} />}
     </>
   );

@@ -6,6 +6,7 @@ import {
   OFFERED_LANGS,
   PATIENT_INPUT_OF,
   type PatientDataField,
+  type ProbingAnswer,
   type PublicQueue,
   type TicketView,
 } from '@wartefrei/shared';
@@ -35,10 +36,12 @@ interface DrawFormProps {
   onDrawn: (ticket: TicketView) => void;
   /** Kiosk: larger, and nothing remembered on the shared device. */
   submitLabel?: string;
+  /** The probing interview's path, sent with the draw; the server walks it again. */
+  answers?: ProbingAnswer[];
 }
 
 /** The queue's patient inputs, checked with the server's own rules before sending, then the draw. */
-export function DrawForm({ queue, origin, onDrawn, submitLabel }: DrawFormProps) {
+export function DrawForm({ queue, origin, onDrawn, submitLabel, answers }: DrawFormProps) {
   const { t, lang } = useText('draw', ['server']);
   const [values, setValues] = useState<Record<string, string>>({
     display_name: origin === 'ONLINE' ? (readStored<string>(STORAGE_KEYS.ticketDisplayName) ?? '') : '',
@@ -57,6 +60,7 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel }: DrawFormProps)
       payload.birth_date = d || m || y ? `${y.padStart(4, '0')}-${m.padStart(2, '0')}-${d.padStart(2, '0')}` : '';
     }
     if (queue.ask_patient_for_language && values.lang) payload.lang = values.lang;
+    if (answers) payload.answers = answers;
     return payload;
   };
 

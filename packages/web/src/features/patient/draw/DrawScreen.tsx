@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PublicProfile, PublicQueue, TicketView } from '@wartefrei/shared';
+import type { ProbingInterview, PublicProfile, PublicQueue, TicketView } from '@wartefrei/shared';
 import deDraw from '@wartefrei/shared/i18n/de/draw.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
@@ -8,9 +8,9 @@ import { provideGerman, useText } from '../app/i18n';
 import { navigate } from '../app/navigation';
 import { bookableTypesAt, resolveLink } from '../app/resolve-link';
 import { SCREEN_LOADERS } from '../app/screens';
-import { handOverTicket } from '../ticket/handover';
 import type { ScreenProps } from '../app/PatientApp';
-import { DrawForm } from './DrawForm';
+import { Interview, type InterviewResult } from '../probing/Interview';
+import { QueueIntro, QueuePicker, TicketOrAppointment } from './QueueViews';
 import '../ticket/ticket.css';
 
 provideGerman('draw', deDraw);
@@ -20,9 +20,9 @@ type Load =
   | { kind: 'loading' }
   | { kind: 'not-found' }
   | { kind: 'choose' }
-  | { kind: 'pick'; profile: PublicProfile; bookPath?: string }
+  | { kind: 'pick'; profile: PublicProfile; bookPath?: string; interview?: ProbingInterview }
   | { kind: 'offline' }
-  | { kind: 'queue'; queue: PublicQueue; bookPath?: string };
+  | { kind: 'queue'; queue: PublicQueue; bookPath?: string; interview?: ProbingInterview };
 
 /**
  * Where "Termin buchen" leads when the list or location offers a bookable type (else nowhere:
@@ -38,6 +38,21 @@ async function bookingPath(ids: { queueId?: string; profileId?: string }, pathna
   // An id link books at `/queue/:id/book`; an identifier link (`/praxis/wien`) gains `/book`.
   const byId = pathname.startsWith('/queue/') || pathname.startsWith('/q/');
   return byId && ids.queueId ? `/queue/${ids.queueId}/book` : `${pathname.replace(/\/$/, '')}/book`;
+}
+
+/**
+ * The location's online questions, where they are asked: on a location link always, on a list's
+ * own link only when the list says so (`always_show_probing_questions`). None: undefined. A
+ * list that always asks cannot draw without them, so its failure is the page's failure.
+ */
+async function interviewAt(profileId: string, required: boolean): Promise<ProbingInterview | undefined> {
+  try {
+    const interview = await patientRequest<ProbingInterview>(`/profiles/${profileId}/probing?variant=ONLINE`);
+    return interview.questions.length > 0 ? interview : undefined;
+  } catch (error) {
+    if (required) throw error;
+    return undefined;
+  }
 }
 
 /** A running ticket of this queue drawn on this device (localStorage `ticketMap`), if still running. */
@@ -56,19 +71,16 @@ async function runningTicket(queueId: string): Promise<string | undefined> {
   return undefined;
 }
 
-/** Straight to the drawn ticket: its number shows at once, without a blank page in between. */
-function showTicket(ticket: TicketView): void {
-  handOverTicket(ticket);
-  navigate(`/ticket/${ticket.id}`, { replace: true });
-}
-
-/** `/:account/:profile?/:queue?`, `/queue/:id`, `/q/:id`: what the queue says, and drawing a ticket. */
+/** `/:account/:profile?/:queue?`, `/queue/:id`, `/q/:id`: what the queue says, the questions, and drawing a ticket. */
 export default function DrawScreen({ route }: ScreenProps) {
   const { t } = useText('draw');
   const { queueId: idParam, account, profile, queue: queueParam } = route;
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   // "Ticket ziehen" chosen over "Termin buchen" (asked only where a type is bookable).
   const [ticketChosen, setTicketChosen] = useState(false);
+  // The interview's outcome, and the list it (or the picker after it) chose to draw on.
+  const [result, setResult] = useState<InterviewResult>();
+  const [target, setTarget] = useState<PublicQueue>();
 
   // The ticket screen's code loads while the patient fills in the form, not after the draw.
   useEffect(() => {
@@ -83,15 +95,16 @@ export default function DrawScreen({ route }: ScreenProps) {
         if (cancelled) return;
         const bookPath = queueId || profileId ? bookingPath({ queueId, profileId }, window.location.pathname) : Promise.resolve(undefined);
         if (!queueId && profileId) {
-          const location = await patientRequest<PublicProfile>(`/profiles/${profileId}/public`);
-          if (!cancelled) setLoad({ kind: 'pick', profile: location, bookPath: await bookPath });
+          const [location, interview] = await Promise.all([patientRequest<PublicProfile>(`/profiles/${profileId}/public`), interviewAt(profileId, false)]);
+          if (!cancelled) setLoad({ kind: 'pick', profile: location, bookPath: await bookPath, ...(interview ? { interview } : {}) });
           return;
         }
         if (!queueId) return setLoad({ kind: 'choose' });
         const running = await runningTicket(queueId);
         if (running) return navigate(`/ticket/${running}`, { replace: true });
         const queue = await patientRequest<PublicQueue>(`/queues/${queueId}/public`);
-        if (!cancelled) setLoad({ kind: 'queue', queue, bookPath: await bookPath });
+        const interview = queue.always_show_probing_questions ? await interviewAt(queue.profile_id, true) : undefined;
+        if (!cancelled) setLoad({ kind: 'queue', queue, bookPath: await bookPath, ...(interview ? { interview } : {}) });
       } catch (error) {
         if (!cancelled) setLoad(isNotFound(error) ? { kind: 'not-found' } : { kind: 'offline' });
       }
@@ -101,6 +114,22 @@ export default function DrawScreen({ route }: ScreenProps) {
     };
   }, [idParam, account, profile, queueParam]);
 
+  /** Where the interview sends the patient: a list's form here, a booking, or a web page. */
+  const onInterviewDone = (done: InterviewResult) => {
+    setResult(done);
+    if (done.action === 'URL') window.location.assign(done.url);
+    if (done.action === 'BOOK_APPOINTMENT') navigate(`/queue/${done.queueId}/book?type=${encodeURIComponent(done.typeId)}`);
+    if (done.action === 'QUEUE') pickTarget(done.queueId);
+  };
+
+  const pickTarget = (queueId: string) => {
+    patientRequest<PublicQueue>(`/queues/${queueId}/public`).then(setTarget, () => setLoad({ kind: 'offline' }));
+  };
+
+  const ready = load.kind === 'pick' || load.kind === 'queue';
+  const choosing = ready && load.bookPath !== undefined && !ticketChosen;
+  const interviewing = ready && !choosing && load.interview !== undefined && result === undefined;
+  const answers = result?.answers;
   return (
     <main className="patient-screen draw-screen">
       <p className="patient-brand">{t('brand')}</p>
@@ -117,107 +146,29 @@ export default function DrawScreen({ route }: ScreenProps) {
           <p>{t('choose.text')}</p>
         </>
       )}
-      {(load.kind === 'pick' || load.kind === 'queue') && load.bookPath && !ticketChosen && (
-        <TicketOrAppointment title={load.kind === 'pick' ? load.profile.name : load.queue.name} bookPath={load.bookPath} onTicket={() => setTicketChosen(true)} />
-      )}
-      {load.kind === 'pick' && (!load.bookPath || ticketChosen) && <QueuePicker profile={load.profile} />}
       {load.kind === 'offline' && (
         <>
           <h1>{t('offline.title')}</h1>
           <p>{t('offline.text')}</p>
         </>
       )}
-      {load.kind === 'queue' && (!load.bookPath || ticketChosen) && <QueueIntro queue={load.queue} />}
-    </main>
-  );
-}
-
-/** docs/product.md#screens-and-routes "ticket-or-appointment picker": where a type is bookable, the first question. */
-function TicketOrAppointment({ title, bookPath, onTicket }: { title: string; bookPath: string; onTicket: () => void }) {
-  const { t } = useText('draw');
-  return (
-    <>
-      <h1>{title}</h1>
-      <p>{t('choice.question')}</p>
-      <div className="draw-choice">
-        <button type="button" className="draw-pick" onClick={onTicket}>
-          <strong>{t('choice.ticket')}</strong>
-          <span>{t('choice.ticketText')}</span>
-        </button>
-        <a
-          className="draw-pick"
-          href={bookPath}
-          onClick={(event) => {
-            event.preventDefault();
-            navigate(bookPath);
-          }}
-        >
-          <strong>{t('choice.appointment')}</strong>
-          <span>{t('choice.appointmentText')}</span>
-        </a>
-      </div>
-    </>
-  );
-}
-
-function QueueIntro({ queue }: { queue: PublicQueue }) {
-  const { t } = useText('draw', ['server']);
-  return (
-    <>
-      <h1>{queue.name}</h1>
-      {queue.opening_hours && (
-        <p className="draw-hours">
-          <strong>{t('openingHours')}</strong>
-          <br />
-          {queue.opening_hours}
-        </p>
+      {choosing && load.bookPath && (
+        <TicketOrAppointment title={load.kind === 'pick' ? load.profile.name : load.queue.name} bookPath={load.bookPath} onTicket={() => setTicketChosen(true)} />
       )}
-      {queue.online_refusal ? (
-        <p role="alert" className="draw-refusal">
-          {t(`server:errors.${queue.online_refusal}`)}
-        </p>
-      ) : (
+      {interviewing && load.interview && (
+        <Interview interview={load.interview} onDone={onInterviewDone} {...(load.bookPath ? { onCancel: () => setTicketChosen(false) } : {})} />
+      )}
+      {ready && !choosing && !interviewing && (
         <>
-          {queue.estimated_wait && <p className="draw-wait">{t('wait', { count: queue.waiting, minutes: t('minutes', { count: queue.estimated_wait.wait_minutes }) })}</p>}
-          {queue.ticket_text_before && <p>{queue.ticket_text_before}</p>}
-          <DrawForm queue={queue} origin="ONLINE" onDrawn={showTicket} />
+          {(result?.action === 'URL' || result?.action === 'BOOK_APPOINTMENT') && <p role="status">{t('interview.leaving')}</p>}
+          {target && <QueueIntro queue={target} {...(answers ? { answers } : {})} />}
+          {!target && result?.action === 'QUEUE' && <p role="status">{t('loading')}</p>}
+          {!target && (!result || result.action === 'NOTHING') && load.kind === 'pick' && (
+            <QueuePicker profile={load.profile} {...(answers ? { onPick: (queue: PublicQueue) => setTarget(queue) } : {})} />
+          )}
+          {!target && (!result || result.action === 'NOTHING') && load.kind === 'queue' && <QueueIntro queue={load.queue} {...(answers ? { answers } : {})} />}
         </>
       )}
-    </>
-  );
-}
-
-/** A location with several queues: each with its wait, the ones not open for drawing say why. */
-function QueuePicker({ profile }: { profile: PublicProfile }) {
-  const { t } = useText('draw', ['server']);
-  return (
-    <>
-      <h1>{t('pick.title', { location: profile.name })}</h1>
-      {profile.queues.length === 0 && <p>{t('pick.none')}</p>}
-      <ul className="draw-picker">
-        {profile.queues.map((queue) => (
-          <li key={queue.id}>
-            {queue.online_refusal ? (
-              <div className="draw-pick draw-pick-disabled" aria-disabled="true">
-                <strong>{queue.name}</strong>
-                <span>{t(`server:errors.${queue.online_refusal}`)}</span>
-              </div>
-            ) : (
-              <a
-                className="draw-pick"
-                href={`/queue/${queue.id}`}
-                onClick={(event) => {
-                  event.preventDefault();
-                  navigate(`/queue/${queue.id}`);
-                }}
-              >
-                <strong>{queue.name}</strong>
-                <span>{queue.estimated_wait ? t('wait', { count: queue.waiting, minutes: t('minutes', { count: queue.estimated_wait.wait_minutes }) }) : t('pick.waiting', { count: queue.waiting })}</span>
-              </a>
-            )}
-          </li>
-        ))}
-      </ul>
-    </>
+    </main>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { DEFAULT_LANG, LANGUAGE_NAMES, OFFERED_LANGS, type PatientAppointment, type PublicQueue, type TicketView } from '@wartefrei/shared';
+import { DEFAULT_LANG, type PatientAppointment, type ProbingAnswer, type PublicQueue, type TicketView } from '@wartefrei/shared';
 import deKiosk from '@wartefrei/shared/i18n/de/kiosk.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { PatientApiError, patientRequest } from '../app/api';
@@ -14,7 +14,10 @@ import { useLiveQueues } from '../queue/useLiveQueues';
 import { PrintedTicket } from './PrintedTicket';
 import { browserPrinter, sunmiPrinter, type PrintableTicket, type PrintProblem, type TicketPrinter } from './printer';
 import { useIdleReset } from './useIdleReset';
+import { Interview, type InterviewResult } from '../probing/Interview';
+import { useInterview } from '../probing/useInterview';
 import { useKioskLocation } from './useKioskLocation';
+import { KioskHeader, MonitorPanel, Notice } from './KioskParts';
 import '../ticket/ticket.css';
 import './kiosk.css';
 
@@ -31,9 +34,10 @@ const FORM_IDLE_SECONDS = 90;
 type Stage =
   | { kind: 'choice' }
   | { kind: 'start' }
+  | { kind: 'interview' }
   | { kind: 'form'; queue: PublicQueue }
   | { kind: 'done'; printable: PrintableTicket; problem?: PrintProblem }
-  | { kind: 'book' }
+  | { kind: 'book'; search?: URLSearchParams }
   | { kind: 'checkIn' }
   | { kind: 'booked'; appointment: PatientAppointment };
 
@@ -82,36 +86,12 @@ export default function KioskScreen({ route }: ScreenProps) {
   );
 }
 
-function KioskHeader({ title }: { title: string }) {
-  const { t, lang } = useText('kiosk');
-  const [fullscreen, setFullscreen] = useState(Boolean(document.fullscreenElement));
-  useEffect(() => {
-    const listener = () => setFullscreen(Boolean(document.fullscreenElement));
-    document.addEventListener('fullscreenchange', listener);
-    return () => document.removeEventListener('fullscreenchange', listener);
-  }, []);
-  return (
-    <header className="kiosk-header">
-      <p className="kiosk-location">{title}</p>
-      <div className="kiosk-tools" role="group" aria-label={t('language')}>
-        {OFFERED_LANGS.map((code) => (
-          <button key={code} type="button" lang={code} aria-pressed={code === lang} onClick={() => setLanguage(code)}>
-            {LANGUAGE_NAMES[code]}
-          </button>
-        ))}
-        {!fullscreen && document.fullscreenEnabled && (
-          <button type="button" onClick={() => void document.documentElement.requestFullscreen().catch(() => undefined)}>
-            {t('fullscreen')}
-          </button>
-        )}
-      </div>
-    </header>
-  );
-}
-
 function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[]; printer: TicketPrinter; route: ScreenProps['route']; profileId: string }) {
   const { t, lang } = useText('kiosk', ['server']);
   const appointments = useKioskAppointments(profileId);
+  // The kiosk's questions: at a location's kiosk always, at a list's only when it always asks.
+  const probing = useInterview(profileId, 'KIOSK', !route.queue || queues.some((q) => q.always_show_probing_questions));
+  const [answers, setAnswers] = useState<ProbingAnswer[]>();
   const first: Stage = appointments.offered ? { kind: 'choice' } : { kind: 'start' };
   const [stage, setStage] = useState<Stage>(first);
   // The location's types arrive after the first paint: the first question then comes first.
@@ -121,11 +101,13 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
   const publicUrl = usePublicUrl();
   const reset = () => {
     setStage(first);
+    setAnswers(undefined);
     setError(undefined);
     setLanguage(DEFAULT_LANG);
   };
-  const idle = { done: DONE_SECONDS, booked: DONE_SECONDS, form: FORM_IDLE_SECONDS, book: FORM_IDLE_SECONDS, checkIn: FORM_IDLE_SECONDS } as Partial<Record<Stage['kind'], number>>;
-  const secondsLeft = useIdleReset(idle[stage.kind], reset);
+  const idle = { done: DONE_SECONDS, booked: DONE_SECONDS, form: FORM_IDLE_SECONDS, interview: FORM_IDLE_SECONDS, book: FORM_IDLE_SECONDS, checkIn: FORM_IDLE_SECONDS } as Partial<Record<Stage['kind'], number>>;
+  // Answers given but no list taken: the next person must not draw with them.
+  const secondsLeft = useIdleReset(stage.kind === 'start' && answers ? FORM_IDLE_SECONDS : idle[stage.kind], reset);
 
   const drawn = async (ticket: TicketView, queue: Pick<PublicQueue, 'name' | 'kiosk_text_after'>) => {
     const printable = printableOf(ticket, queue, publicUrl);
@@ -134,7 +116,7 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
     if (problem) setStage({ kind: 'done', printable, problem });
   };
 
-  const take = async (queue: PublicQueue) => {
+  const take = async (queue: PublicQueue, path = answers) => {
     setError(undefined);
     // Check the printer before drawing: a ticket nobody can hold would only lengthen the line.
     const problem = printer.check();
@@ -142,7 +124,7 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
     if (needsForm(queue)) return setStage({ kind: 'form', queue });
     setBusy(queue.id);
     try {
-      const ticket = await patientRequest<TicketView>(`/queues/${queue.id}/members`, { method: 'POST', body: { origin: 'KIOSK', lang } });
+      const ticket = await patientRequest<TicketView>(`/queues/${queue.id}/members`, { method: 'POST', body: { origin: 'KIOSK', lang, ...(path ? { answers: path } : {}) } });
       await drawn(ticket, queue);
     } catch (failure) {
       setError(failure instanceof PatientApiError && failure.body ? failure.body.message : t('offline.text'));
@@ -178,9 +160,28 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
     );
   }
 
-  // Until the location's appointments are known, nothing to touch: the first screen must not change under a finger.
-  if (!appointments.known) return <p role="status">{t('loading')}</p>;
-  if (stage.kind === 'choice') return <KioskChoiceStep canBook={appointments.bookable} onChoose={(choice) => setStage({ kind: choice === 'ticket' ? 'start' : choice })} />;
+  /** Where the answers lead: a list drawn on at once (or its form), the start's lists, or the booking of the type. */
+  const interviewed = (result: InterviewResult) => {
+    setAnswers(result.answers);
+    if (result.action === 'BOOK_APPOINTMENT') return setStage({ kind: 'book', search: new URLSearchParams({ type: result.typeId }) });
+    setStage({ kind: 'start' });
+    const target = result.action === 'QUEUE' ? queues.find((q) => q.id === result.queueId) : undefined;
+    if (target) void take(target, result.answers);
+  };
+
+  // Until the location's appointments and questions are known, nothing to touch: the first screen must not change under a finger.
+  if (!appointments.known || !probing.known) return <p role="status">{t('loading')}</p>;
+  if (stage.kind === 'choice') {
+    const choose = (choice: 'ticket' | 'book' | 'checkIn') => setStage({ kind: choice === 'ticket' ? (probing.interview ? 'interview' : 'start') : choice });
+    return <KioskChoiceStep canBook={appointments.bookable} onChoose={choose} />;
+  }
+  if (stage.kind === 'interview' || (stage.kind === 'start' && probing.interview && !answers)) {
+    return (
+      <div className="kiosk-form">
+        {probing.interview && <Interview interview={probing.interview} onDone={interviewed} {...(appointments.offered ? { onCancel: reset } : {})} />}
+      </div>
+    );
+  }
   if (stage.kind === 'checkIn') {
     const checkedIn = ({ appointment, ticket }: KioskCheckedIn) =>
       void drawn(ticket, queues.find((q) => q.id === ticket.queue_id) ?? { name: appointment.type_name, kiosk_text_after: null });
@@ -190,7 +191,7 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
   if (stage.kind === 'book') {
     return (
       <div className="kiosk-form">
-        <Booking route={route} search={NO_SEARCH} channel="KIOSK" onBooked={(appointment) => setStage({ kind: 'booked', appointment })} />
+ <Booking route={route} search={stage.search ?? NO_SEARCH} channel="KIOSK" onBooked={(appointment) => setStage({ kind: 'booked', appointment })} />
         <button type="button" className="kiosk-secondary" onClick={reset}>
           {t('back')}
         </button>
@@ -204,7 +205,7 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
       <section className="kiosk-form" aria-labelledby="kiosk-form-title">
         <h1 id="kiosk-form-title">{queue.name}</h1>
         {queue.kiosk_text_before && <p className="kiosk-text">{queue.kiosk_text_before}</p>}
-        <DrawForm queue={queue} origin="KIOSK" submitLabel={t('take')} onDrawn={(ticket) => void drawn(ticket, queue)} />
+        <DrawForm queue={queue} origin="KIOSK" submitLabel={t('take')} onDrawn={(ticket) => void drawn(ticket, queue)} {...(answers ? { answers } : {})} />
         <button type="button" className="kiosk-secondary" onClick={reset}>
           {t('back')}
         </button>
@@ -250,29 +251,3 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
   );
 }
 
-/** `displayMonitorOnKiosk`: the called numbers beside the buttons, so nobody needs to look for the TV. */
-function MonitorPanel({ queues }: { queues: PublicQueue[] }) {
-  const { t } = useText('kiosk');
-  return (
-    <aside className="kiosk-monitor" aria-labelledby="kiosk-monitor-title">
-      <h2 id="kiosk-monitor-title">{t('called')}</h2>
-      <div aria-live="polite">
-        {queues.map((queue) => (
-          <div key={queue.id} className="kiosk-monitor-queue">
-            {queues.length > 1 && <p className="kiosk-monitor-name">{queue.name}</p>}
-            {queue.called_numbers.length > 0 ? <p className="kiosk-monitor-numbers">{queue.called_numbers.join(' · ')}</p> : <p>{t('calledNone')}</p>}
-          </div>
-        ))}
-      </div>
-    </aside>
-  );
-}
-
-function Notice({ title, text }: { title: string; text: string }) {
-  return (
-    <section>
-      <h1>{title}</h1>
-      <p className="kiosk-text">{text}</p>
-    </section>
-  );
-}

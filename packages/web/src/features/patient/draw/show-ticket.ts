@@ -1,0 +1,9 @@
+import type { TicketView } from '@wartefrei/shared';
+import { navigate } from '../app/navigation';
+import { handOverTicket } from '../ticket/handover';
+
+/** Straight to the drawn ticket: its number shows at once, without a blank page in between. */
+export function showTicket(ticket: TicketView): void {
+  handOverTicket(ticket);
+  navigate(`/ticket/${ticket.id}`, { replace: true });
+}
