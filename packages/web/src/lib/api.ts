@@ -80,7 +80,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   const parsed: unknown = await response.json().catch(() => undefined);
   const apiError = isApiError(parsed) ? parsed : undefined;
-  const message = apiError?.message || response.statusText || `HTTP ${response.status}`;
+  // A questionnaire's refusal names each question and option: those belong in the message.
+  const problems = apiError?.problems?.map((p) => p.message).join(' · ');
+  const message = (apiError?.message ? `${apiError.message}${problems ? `: ${problems}` : ''}` : '') || response.statusText || `HTTP ${response.status}`;
   const error = new ApiRequestError(message, response.status, apiError);
   if (response.status === 440) emit({ type: 'session-expired' });
   else if (!silent) emit({ type: 'error', message });

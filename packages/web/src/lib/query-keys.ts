@@ -43,6 +43,11 @@ export const queryKeys = {
   appointmentDay: (id: string | undefined) => ['appointment-day', id] as const,
   appointmentTypes: { all: ['appointment-types'] as const },
   appointmentSlots: { all: ['appointment-slots'] as const },
+  /** A location's questionnaire of one variant. */
+  probing: {
+    all: ['probing-questions'] as const,
+    of: (profileId: string, variant: string) => ['probing-questions', profileId, variant] as const,
+  },
   vacations: { all: ['vacations'] as const },
   systemInformation: ['system-information'] as const,
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { accounts, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import type { Appointment, AppointmentSlot, AppointmentType } from '@wartefrei/shared';
+import type { Appointment, AppointmentSlot, AppointmentType, ProbingQuestion } from '@wartefrei/shared';
 import { asUser, logIn } from '../../../test/support/factories.js';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './seed-demo.js';
 
@@ -61,5 +61,14 @@ describe('demo data', () => {
     expect(booked).toHaveLength(10);
     expect(new Set(booked.filter((a) => a.series_id).map((a) => a.start.slice(11, 16)))).toEqual(new Set(['14:00']));
     expect(booked.filter((a) => a.series_id)).toHaveLength(4);
+
+    // The location's online questionnaire passes its own rules (no problems at any answer).
+    const [profile] = await db.select({ id: profiles.id }).from(profiles);
+    const profileId = profile!.id;
+    const questions = (await t.inject({ method: 'GET', url: `/probing-questions?profile_id=${profileId}&variant=ONLINE`, headers: asUser(processor) })).json<ProbingQuestion[]>();
+    expect(questions.map((q) => [q.text, q.ask_first, q.options.length, q.problems])).toEqual([
+      ['Haben Sie Fieber oder Husten?', true, 2, []],
+      ['Weshalb kommen Sie heute?', false, 3, []],
+    ]);
   });
 });

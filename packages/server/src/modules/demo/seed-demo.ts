@@ -5,6 +5,7 @@ import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { accounts, appointments, appointmentSlots, appointmentTypes, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
 import { createAccountWithAdmin } from '../accounts/index.js';
 import { demoAppointments } from './demo-appointments.js';
+import { seedDemoQuestionnaire } from './demo-probing.js';
 
 /** The demo logins, printed at start and in the README. */
 export const DEMO_LOGINS = {
@@ -18,7 +19,8 @@ export const DEMO_LOGINS = {
  * the kiosk (the first with the called numbers beside its buttons), and an appointment type
  * for each list (a talk with the doctor online, a blood test online and at the kiosk) with the
  * processor's bookable hours (weekday mornings, Thursday afternoon) with a few patients booked
- * on the next weekdays and a weekly check-up series. Several nodes
+ * on the next weekdays and a weekly check-up series, and an online questionnaire at the
+ * location's link (demo-probing.ts). Several nodes
  * may start at once; the unique identifier lets exactly one of them seed.
  */
 export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
@@ -85,6 +87,7 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
       await tx.insert(appointmentSlots).values(
         hours.map((h) => ({ accountId: account.id, profileId: profile!.id, processorId: processor!.id, kind: 'WEEK' as const, ...h })),
       );
+      await seedDemoQuestionnaire(tx, { accountId: account.id, profileId: profile!.id, general: general!.id, lab: lab!.id, talkTypeId: talk!.id });
       await tx.insert(appointments).values(demoAppointments(ctx.clock.now(), profile!.timeZone, { accountId: account.id, profileId: profile!.id, queueId: general!.id, appointmentTypeId: talk!.id, processorId: processor!.id }));
     });
     return true;

@@ -13,6 +13,7 @@ import { AppointmentTypesTab } from './appointments/AppointmentTypesTab';
 import { ImportTab } from './appointments/ImportTab';
 import { SlotsTab } from './appointments/SlotsTab';
 import { VacationsTab } from './appointments/VacationsTab';
+import { ProbingTab } from './probing/ProbingTab';
 
 /** The areas of the management, in their order; each is a tab (`?tab=<value>`, title `tabs.<value>`). */
 const TABS: { value: string; Component: ComponentType }[] = [
@@ -22,6 +23,7 @@ const TABS: { value: string; Component: ComponentType }[] = [
   { value: 'processors', Component: ProcessorsTab },
   { value: 'infotags', Component: InfoTagsTab },
   { value: 'monitors', Component: MonitorsTab },
+  { value: 'probing', Component: ProbingTab },
   { value: 'appointmentTypes', Component: AppointmentTypesTab },
   { value: 'slots', Component: SlotsTab },
   { value: 'vacations', Component: VacationsTab },

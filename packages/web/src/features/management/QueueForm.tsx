@@ -26,13 +26,13 @@ import { EditButton } from './EditButton';
 /** The form's sections and the fields in each, so that a section with an invalid field opens. */
 const SECTIONS = {
   general: ['name', 'identifier', 'phone', 'priority', 'is_default', 'color', 'accent_color', 'name_order'],
-  drawing: ['draw_online_enabled', 'kiosk_enabled', 'display_monitor_on_kiosk', 'ask_patient_for_language', 'min_age', 'max_age'],
+  drawing: ['draw_online_enabled', 'kiosk_enabled', 'display_monitor_on_kiosk', 'ask_patient_for_language', 'always_show_probing_questions', 'min_age', 'max_age'],
   numbers: ['number_start', 'number_end', 'number_wrap', 'max_concurrent_processing', 'average_process_minutes', 'preprocessing_buffer_minutes', 'wait_time_calculation_enabled', 'timeout_minutes', 'automatically_next', 'smart_suspend_minutes'],
   texts: ['kiosk_text_before', 'kiosk_text_after', 'ticket_text_before', 'ticket_text_after', 'monitor_text', 'opening_hours'],
   patientInputs: PATIENT_INPUT_FIELDS.map(patientInputField),
   processing: [...BUTTON_VISIBILITY_BUTTONS.map(buttonVisibilityField)],
 } as const;
-// Not shown, though the API keeps them (outside clients): appointment moving, SMS, probing,
+// Not shown, though the API keeps them (outside clients): appointment moving, SMS,
 // logo placement, showing or choosing the processor. Each appears with its feature: a switch
 // that saves and does nothing would mislead the practice.
 type Section = keyof typeof SECTIONS;
@@ -179,6 +179,7 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
               {flag('kiosk_enabled')}
               {flag('display_monitor_on_kiosk')}
               {flag('ask_patient_for_language')}
+              {flag('always_show_probing_questions')}
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 {whole('min_age', t('lists.queue.hints.ages'))}
                 {whole('max_age', t('lists.queue.hints.ages'))}

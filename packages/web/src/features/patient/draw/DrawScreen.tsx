@@ -41,8 +41,8 @@ async function bookingPath(ids: { queueId?: string; profileId?: string }, pathna
 }
 
 /**
- * The location's online questions, where they are asked: on a location link always, on a list's
- * own link only when the list says so (`always_show_probing_questions`). None: undefined. A
+ * The location's online questions, where they are asked: on a location link always (also where
+ * it opens the location's default list), on a list's own link only when the list says so (`always_show_probing_questions`). None: undefined. A
  * list that always asks cannot draw without them, so its failure is the page's failure.
  */
 async function interviewAt(profileId: string, required: boolean): Promise<ProbingInterview | undefined> {
@@ -103,7 +103,9 @@ export default function DrawScreen({ route }: ScreenProps) {
         const running = await runningTicket(queueId);
         if (running) return navigate(`/ticket/${running}`, { replace: true });
         const queue = await patientRequest<PublicQueue>(`/queues/${queueId}/public`);
-        const interview = queue.always_show_probing_questions ? await interviewAt(queue.profile_id, true) : undefined;
+        // A location link opens its default list, and asks the location's questions on the way.
+        const namesList = Boolean(idParam || queueParam);
+        const interview = !namesList || queue.always_show_probing_questions ? await interviewAt(queue.profile_id, queue.always_show_probing_questions) : undefined;
         if (!cancelled) setLoad({ kind: 'queue', queue, bookPath: await bookPath, ...(interview ? { interview } : {}) });
       } catch (error) {
         if (!cancelled) setLoad(isNotFound(error) ? { kind: 'not-found' } : { kind: 'offline' });

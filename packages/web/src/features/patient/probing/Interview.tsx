@@ -108,6 +108,7 @@ export function Interview({ interview, onDone, onCancel }: InterviewProps) {
       {step.kind === 'text' && <FreeText question={step.question} option={step.option} heading={heading} onSubmit={(text) => proceed(step.question, step.option, text)} />}
       {step.kind === 'message' && (
         <>
+          <p className="interview-progress">{step.question.text}</p>
           <h1 ref={heading} tabIndex={-1}>{step.option.text}</h1>
           <p className="interview-message">{step.option.message}</p>
           <button
