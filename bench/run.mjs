@@ -167,6 +167,12 @@ if ((await new Promise((resolve) => build.once('exit', resolve))) !== 0) throw n
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wf-bench-'));
 const figures = {};
+/** The location's link asked its first question after "Ticket ziehen" (the demo has a bookable type). */
+async function interviewRendered(page) {
+  await page.getByRole('button', { name: /Ticket ziehen/ }).first().click({ timeout: 10_000 });
+  await page.locator('.interview-option').first().waitFor({ timeout: 10_000 });
+}
+
 try {
   const cold = await startServer(dataDir);
   figures.cold_start_ms = Math.round(cold.ms);
@@ -187,6 +193,8 @@ try {
         landing: '/',
         login: '/login',
         draw: `/${DEMO_QUEUE_PATH}`,
+        // The location's link: "Ticket ziehen", then the probing interview's first question (issue 17).
+        interview: { path: `/${DEMO_QUEUE_PATH.split('/').slice(0, 2).join('/')}`, rendered: interviewRendered },
         ticket: { path: ticketPath, rendered: ticketRendered(ticket) },
         // The booking page with its free times shown (issue 16: ≤ 110 KB gzipped).
         book: { path: `/${DEMO_QUEUE_PATH}/book`, rendered: (page) => page.locator('.book-time').first().waitFor({ timeout: 10_000 }) },

@@ -137,6 +137,7 @@ describe('probing questionnaire', () => {
 
     const members = await admin.call<Member[]>('GET', `/queues/${infekt.id}/members`);
     expect(members.find((m) => m.id === memberId)?.answers.map((a) => `${a.question} ${a.answer}`)).toEqual(['Haben Sie Fieber? ja']);
+    expect(await admin.call<Member[]>('GET', `/queues/${rezept.id}/members`)).toEqual([]);
     await owner.goto(`/backend/processor/${infekt.id}`);
     const row = owner.getByRole('row').filter({ hasText: 'Haben Sie Fieber? ja' });
     await row.waitFor();
@@ -146,6 +147,21 @@ describe('probing questionnaire', () => {
     await owner.getByRole('dialog', { name: /Antworten zu Nr\./ }).getByText('Haben Sie Fieber?').waitFor();
     expect(await seriousA11yViolations(owner)).toEqual([]);
     await owner.keyboard.press('Escape');
+  });
+
+  it('"nein", "nein" opens the booking with the answer\'s type chosen', async () => {
+    const page = await newPage(browser, phone);
+    const errors = collectBrowserErrors(page);
+    await page.goto(`/praxis-demo/fragen-${n}`);
+    await page.getByRole('button', { name: /Ticket ziehen/ }).click();
+    await page.getByRole('button', { name: 'nein' }).click();
+    await page.getByRole('heading', { name: 'Brauchen Sie ein Rezept?' }).waitFor();
+    await page.getByRole('button', { name: 'nein' }).click();
+    await page.waitForURL(new RegExp(`/queue/${allgemein.id}/book\\?type=`));
+    // The type is chosen already: the booking opens at the day and time of that type.
+    await page.getByText(`Sprechstunde ${n}`).first().waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   it('the same at the kiosk after a copy, and a web page answer is refused for the kiosk', async () => {

@@ -13,6 +13,9 @@
 export const PROBING_VARIANTS = ['ONLINE', 'KIOSK'] as const;
 export type ProbingVariant = (typeof PROBING_VARIANTS)[number];
 export const PROBING_ACTIONS = ['NOTHING', 'QUESTION', 'QUEUE', 'URL', 'BOOK_APPOINTMENT'] as const;
+/** A questionnaire holds at most this many questions per variant, a question this many options. */
+export const PROBING_MAX_QUESTIONS = 50;
+export const PROBING_MAX_OPTIONS = 12;
 export type ProbingAction = (typeof PROBING_ACTIONS)[number];
 
 export interface ProbingOptionShape {

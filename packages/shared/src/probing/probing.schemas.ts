@@ -4,14 +4,11 @@
  * probing.rules.ts, so the patient's interview can run them without zod.
  */
 import { z } from 'zod';
-import { PROBING_ACTIONS, PROBING_VARIANTS } from './probing.rules.js';
+import { PROBING_ACTIONS, PROBING_MAX_OPTIONS, PROBING_VARIANTS } from './probing.rules.js';
 
 export const ProbingVariantField = z.enum(PROBING_VARIANTS);
 export const ProbingActionField = z.enum(PROBING_ACTIONS);
 
-/** A questionnaire holds at most this many questions per variant, a question this many options. */
-export const PROBING_MAX_QUESTIONS = 50;
-export const PROBING_MAX_OPTIONS = 12;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
@@ -167,12 +164,6 @@ export const ProbingInterview = z.object({
 });
 export type ProbingInterview = z.infer<typeof ProbingInterview>;
 
-/** One step of the patient's path, sent with the draw (`answers`). */
-export const ProbingAnswerInput = z.strictObject({
-  question_id: id,
-  option_id: id,
-  text: z.string().trim().max(500).optional(),
-});
 
 /** An answer on a ticket as staff see it: the texts as the patient saw them. */
 export const MemberAnswer = z.object({

@@ -5,8 +5,7 @@ import { SUPPORTED_LANGS } from '../i18n/translate.js';
 import type { PatientInputs } from '../queues/queues.schemas.js';
 import { birthDateAgeProblem, birthDateProblem, isValidPhone, normalizePhone } from './patient-data.js';
 import { svnrProblem } from './svnr.js';
-import type { ProbingAnswer } from '../probing/probing.rules.js';
-import { PROBING_MAX_QUESTIONS, ProbingAnswerInput } from '../probing/probing.schemas.js';
+import { PROBING_MAX_QUESTIONS, type ProbingAnswer } from '../probing/probing.rules.js';
 
 /** How a ticket was drawn: online by the patient, at the kiosk, or by a processor (docs/product.md#entities). */
 export const DrawOrigin = z.enum(DRAW_ORIGINS);
@@ -81,6 +80,16 @@ export const PATIENT_FIELD_FORMATS = {
     .refine((v) => v.length <= PATIENT_DATA_MAX_LENGTH.phone, 'MAX_LENGTH')
     .refine((v) => v === '' || isValidPhone(v), 'INVALID_PHONE'),
 } satisfies Record<PatientDataField, z.ZodType<string, string>>;
+
+/**
+ * One step of the patient's probing interview, sent with the draw (`answers`). Here rather than
+ * beside the questionnaire's schemas: the draw page needs this one only (bench/ weighs it).
+ */
+export const ProbingAnswerInput = z.strictObject({
+  question_id: z.uuid(),
+  option_id: z.uuid(),
+  text: z.string().trim().max(500).optional(),
+});
 
 const drawMeta = {
   origin: DrawOrigin,

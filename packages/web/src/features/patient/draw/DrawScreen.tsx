@@ -9,7 +9,8 @@ import { navigate } from '../app/navigation';
 import { bookableTypesAt, resolveLink } from '../app/resolve-link';
 import { SCREEN_LOADERS } from '../app/screens';
 import type { ScreenProps } from '../app/PatientApp';
-import { Interview, type InterviewResult } from '../probing/Interview';
+import type { InterviewResult } from '../probing/Interview';
+import { LazyInterview } from '../probing/LazyInterview';
 import { QueueIntro, QueuePicker, TicketOrAppointment } from './QueueViews';
 import '../ticket/ticket.css';
 
@@ -158,7 +159,7 @@ export default function DrawScreen({ route }: ScreenProps) {
         <TicketOrAppointment title={load.kind === 'pick' ? load.profile.name : load.queue.name} bookPath={load.bookPath} onTicket={() => setTicketChosen(true)} />
       )}
       {interviewing && load.interview && (
-        <Interview interview={load.interview} onDone={onInterviewDone} {...(load.bookPath ? { onCancel: () => setTicketChosen(false) } : {})} />
+        <LazyInterview loading={t('interview.loading')} interview={load.interview} onDone={onInterviewDone} {...(load.bookPath ? { onCancel: () => setTicketChosen(false) } : {})} />
       )}
       {ready && !choosing && !interviewing && (
         <>

@@ -14,7 +14,8 @@ import { useLiveQueues } from '../queue/useLiveQueues';
 import { PrintedTicket } from './PrintedTicket';
 import { browserPrinter, sunmiPrinter, type PrintableTicket, type PrintProblem, type TicketPrinter } from './printer';
 import { useIdleReset } from './useIdleReset';
-import { Interview, type InterviewResult } from '../probing/Interview';
+import type { InterviewResult } from '../probing/Interview';
+import { LazyInterview } from '../probing/LazyInterview';
 import { useInterview } from '../probing/useInterview';
 import { useKioskLocation } from './useKioskLocation';
 import { KioskHeader, MonitorPanel, Notice } from './KioskParts';
@@ -178,7 +179,7 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
   if (stage.kind === 'interview' || (stage.kind === 'start' && probing.interview && !answers)) {
     return (
       <div className="kiosk-form">
-        {probing.interview && <Interview interview={probing.interview} onDone={interviewed} {...(appointments.offered ? { onCancel: reset } : {})} />}
+        {probing.interview && <LazyInterview loading={t('loading')} interview={probing.interview} onDone={interviewed} {...(appointments.offered ? { onCancel: reset } : {})} />}
       </div>
     );
   }
