@@ -31,9 +31,10 @@ beforeAll(async () => {
     await admin.call('POST', `/queues/${queue.id}/session`, { event: 'START' }, 200);
     return queue;
   };
-  allgemein = await list('Allgemein', 'allgemein', { is_default: true });
-  infekt = await list('Infektliste', 'infekt');
-  rezept = await list('Rezeptliste', 'rezept');
+  // Identifiers of their own: the other specs find the demo's lists by identifier.
+  allgemein = await list('Allgemein', `allgemein-${n}`, { is_default: true });
+  infekt = await list('Infektliste', `infekt-${n}`);
+  rezept = await list('Rezeptliste', `rezept-${n}`);
   const tags = await admin.call<InfoTag[]>('GET', '/info-tags');
   if (!tags.some((tag) => tag.name === 'INF')) await admin.call('POST', '/info-tags', { name: 'INF', label: 'Infekt' }, 201);
   await admin.call<AppointmentType>('POST', '/appointment-types', { queue_id: allgemein.id, name: `Sprechstunde ${n}`, duration_minutes: 15 }, 201);
@@ -42,6 +43,8 @@ beforeAll(async () => {
   await storeUser(owner, admin.user);
 });
 afterAll(async () => {
+  // Deleted (archived) with its lists, so the specs after this one meet the demo as it was.
+  await admin.call('DELETE', `/profiles/${location.id}`, undefined, 204);
   await browser.close();
 });
 

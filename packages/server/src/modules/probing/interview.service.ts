@@ -16,7 +16,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { findProfileInAccount, findProfileWithAccount } from '../profiles/index.js';
 import { publicQueues, type CheckedInterview, type DrawInterviewInput, type InterviewLender } from '../tickets/index.js';
-import { shapesOf } from './problems.js';
+import { optionShape, shapesOf } from './problems.js';
 import { answersOfMembers, dailyAnswerCounts, insertAnswers, listsOfTypes, loadQuestionnaire, tagsWithoutTimeShift } from './probing.repo.js';
 
 /**
@@ -41,20 +41,15 @@ export async function publicInterview(ctx: AppContext, profileId: string, varian
       ask_first: q.askFirst,
       options: q.options.map((o) => {
         const list = o.targetQueueId ? lists.get(o.targetQueueId) : undefined;
+        // The tag stays with the staff: a patient need not read that an answer marks them.
+        const { info_tag_id: _tag, ...shape } = optionShape(o);
         return {
-          id: o.id,
-          text: o.text,
-          action: o.action,
-          target_question_id: o.targetQuestionId,
-          target_queue_id: o.targetQueueId,
+          ...shape,
           target_queue_name: list?.name ?? null,
           target_refusal: o.targetQueueId ? (list ? ((variant === 'KIOSK' ? list.kiosk_refusal : list.online_refusal) ?? null) : 'QUEUE_NOT_FOUND') : null,
-          target_url: o.targetUrl,
-          appointment_type_id: o.appointmentTypeId,
           appointment_queue_id: o.appointmentTypeId ? (typeLists.get(o.appointmentTypeId) ?? null) : null,
           message: o.message,
           button_text: o.buttonText,
-          allow_free_text: o.allowFreeText,
         };
       }),
     })),

@@ -93,6 +93,8 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
   // The kiosk's questions: at a location's kiosk always, at a list's only when it always asks.
   const probing = useInterview(profileId, 'KIOSK', !route.queue || queues.some((q) => q.always_show_probing_questions));
   const [answers, setAnswers] = useState<ProbingAnswer[]>();
+  // Counts the returns to the start: a half-answered interview starts over for the next person.
+  const [resets, setResets] = useState(0);
   const first: Stage = appointments.offered ? { kind: 'choice' } : { kind: 'start' };
   const [stage, setStage] = useState<Stage>(first);
   // The location's types arrive after the first paint: the first question then comes first.
@@ -103,12 +105,13 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
   const reset = () => {
     setStage(first);
     setAnswers(undefined);
+    setResets((n) => n + 1);
     setError(undefined);
     setLanguage(DEFAULT_LANG);
   };
   const idle = { done: DONE_SECONDS, booked: DONE_SECONDS, form: FORM_IDLE_SECONDS, interview: FORM_IDLE_SECONDS, book: FORM_IDLE_SECONDS, checkIn: FORM_IDLE_SECONDS } as Partial<Record<Stage['kind'], number>>;
-  // Answers given but no list taken: the next person must not draw with them.
-  const secondsLeft = useIdleReset(stage.kind === 'start' && answers ? FORM_IDLE_SECONDS : idle[stage.kind], reset);
+  // Questions on screen, or answers given but no list taken: the next person must not meet them.
+  const secondsLeft = useIdleReset(stage.kind === 'start' && (answers || probing.interview) ? FORM_IDLE_SECONDS : idle[stage.kind], reset);
 
   const drawn = async (ticket: TicketView, queue: Pick<PublicQueue, 'name' | 'kiosk_text_after'>) => {
     const printable = printableOf(ticket, queue, publicUrl);
@@ -179,7 +182,7 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
   if (stage.kind === 'interview' || (stage.kind === 'start' && probing.interview && !answers)) {
     return (
       <div className="kiosk-form">
-        {probing.interview && <LazyInterview loading={t('loading')} interview={probing.interview} onDone={interviewed} {...(appointments.offered ? { onCancel: reset } : {})} />}
+        {probing.interview && <LazyInterview key={resets} loading={t('loading')} interview={probing.interview} onDone={interviewed} {...(appointments.offered ? { onCancel: reset } : {})} />}
       </div>
     );
   }

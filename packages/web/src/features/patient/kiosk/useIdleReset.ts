@@ -17,7 +17,9 @@ export function useIdleReset(seconds: number | undefined, reset: () => void): nu
       remaining -= 1;
       setLeft(remaining);
       if (remaining <= 0) {
-        clearInterval(tick);
+        // Counting goes on: where the reset keeps the screen (a questionnaire at the start), the
+        // next person who leaves it half answered is reset too.
+        remaining = seconds;
         resetRef.current();
       }
     }, 1000);
