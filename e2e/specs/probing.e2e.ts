@@ -16,6 +16,7 @@ let location: Profile;
 let infekt: Queue;
 let rezept: Queue;
 let allgemein: Queue;
+const slots: { id: string }[] = [];
 
 const n = Date.now().toString(36);
 const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
@@ -38,12 +39,19 @@ beforeAll(async () => {
   const tags = await admin.call<InfoTag[]>('GET', '/info-tags');
   if (!tags.some((tag) => tag.name === 'INF')) await admin.call('POST', '/info-tags', { name: 'INF', label: 'Infekt' }, 201);
   await admin.call<AppointmentType>('POST', '/appointment-types', { queue_id: allgemein.id, name: `Sprechstunde ${n}`, duration_minutes: 15 }, 201);
+  // Dr. Demo serves the list every day, so the booking the questionnaire leads to has free times.
+  await admin.call('PUT', `/queues/${allgemein.id}/processors/${admin.user.id}`, undefined, 200);
+  for (let weekday = 1; weekday <= 7; weekday++) {
+    slots.push(await admin.call<{ id: string }>('POST', '/appointment-slots', { profile_id: location.id, processor_id: admin.user.id, kind: 'WEEK', weekday, start_time: '00:00', end_time: '23:55' }, 201));
+  }
   owner = await newPage(browser, { viewport: { width: 1280, height: 900 } });
   ownerErrors = collectBrowserErrors(owner);
   await storeUser(owner, admin.user);
 });
 afterAll(async () => {
-  // Deleted (archived) with its lists, so the specs after this one meet the demo as it was.
+  // Deleted (archived) with its lists and Dr. Demo's hours there, so the specs after this one
+  // meet the demo as it was.
+  for (const slot of slots) await admin.call('DELETE', `/appointment-slots/${slot.id}`, undefined, 204);
   await admin.call('DELETE', `/profiles/${location.id}`, undefined, 204);
   await browser.close();
 });
@@ -161,8 +169,9 @@ describe('probing questionnaire', () => {
     await page.getByRole('heading', { name: 'Brauchen Sie ein Rezept?' }).waitFor();
     await page.getByRole('button', { name: 'nein' }).click();
     await page.waitForURL(new RegExp(`/queue/${allgemein.id}/book\\?type=`));
-    // The type is chosen already: the booking opens at the day and time of that type.
-    await page.getByText(`Sprechstunde ${n}`).first().waitFor();
+    // The type is chosen already: the booking opens at that type's free times.
+    await page.locator('.book-time').first().waitFor();
+    expect(await page.locator('.book-chosen').innerText()).toBe(`Sprechstunde ${n}`);
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { basic, DEMO, logInByApi } from './session.js';
 export interface Staff {
   user: LoggedUser;
   page: Page;
-  call<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown, expectStatus?: number): Promise<T>;
+  call<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, data?: unknown, expectStatus?: number): Promise<T>;
 }
 
 export async function demoAdmin(browser: Browser): Promise<Staff> {
