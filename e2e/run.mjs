@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startSmtpServer } from '../packages/server/test/support/smtp.ts';
+import { startStripeTestServer } from '../packages/server/test/support/stripe/server.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const startedAt = Date.now();
@@ -24,6 +25,8 @@ let dataDir;
 let webDir;
 /** @type {Awaited<ReturnType<typeof startSmtpServer>> | undefined} */
 let smtp;
+/** @type {Awaited<ReturnType<typeof startStripeTestServer>> | undefined} */
+let stripe;
 let mailDir;
 let serverOutput = '';
 let interrupted = false;
@@ -125,8 +128,11 @@ async function startMailServer() {
   return smtp.url;
 }
 
-// 4. The server, as `npm start` would run it, but on its own port and database.
+// 4. The server, as `npm start` would run it, but on its own port and database, with billing on
+// against the Stripe test server on 127.0.0.1 (its webhooks come back to this server).
 async function startServer(port, smtpUrl) {
+  stripe = await startStripeTestServer({ webhookUrl: `http://127.0.0.1:${port}/billing/webhook` });
+  log(`Stripe test server at ${stripe.url}`);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-'));
   const env = {
     ...process.env,
@@ -140,6 +146,9 @@ async function startServer(port, smtpUrl) {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     SMTP_URL: smtpUrl,
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.url,
   };
   delete env.DATABASE_URL; // always the fresh embedded database, never a developer's PostgreSQL
   env.WEB_DIST_DIR = webDir; // the build made just now
@@ -204,6 +213,10 @@ async function cleanUp() {
   if (smtp) {
     await smtp.close();
     smtp = undefined;
+  }
+  if (stripe) {
+    await stripe.close();
+    stripe = undefined;
   }
   if (mailDir) {
     fs.rmSync(mailDir, { recursive: true, force: true });

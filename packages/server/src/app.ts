@@ -12,9 +12,10 @@ import type { AppContext } from './platform/context.js';
 import { handleError } from './platform/errors.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { createSmsSender } from './platform/sms.js';
+import { createStripeClient } from './platform/stripe.js';
 import { computeVersionHash, registerWebApp } from './platform/web.js';
 import { createRealtime, realtimeRoutes } from './platform/realtime/index.js';
-import { accountsRoutes } from './modules/accounts/index.js';
+import { accountsRoutes, registerTrialStarted } from './modules/accounts/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { countriesRoutes } from './modules/countries/index.js';
 import { systemRoutes } from './modules/system/index.js';
@@ -32,6 +33,7 @@ import { registerDrawInterview, registerMemberTopic, registerTicketJobs, tickets
 import { interviewLender, probingRoutes } from './modules/probing/index.js';
 import { monitorsRoutes, registerMonitorTopic } from './modules/monitors/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
+import { billingRoutes, billingWebhookRoutes, registerBillingJobs, scheduleTrialJobs } from './modules/billing/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -63,6 +65,8 @@ function registerJobsAndHooks(): void {
   registerTicketJobs();
   registerAppointmentHooks();
   registerDrawInterview(interviewLender);
+  registerBillingJobs();
+  registerTrialStarted(scheduleTrialJobs);
 }
 
 /** Builds the whole server; main.ts listens on it, tests inject into it. */
@@ -91,6 +95,7 @@ export async function buildApp(options: BuildAppOptions) {
     sms: createSmsSender({ url: config.smsUrl, token: config.smsToken, log }),
     log,
     realtime: await createRealtime({ redisUrl: config.redisUrl, keyPrefix: options.realtimeKeyPrefix, db: database.db, log }),
+    stripe: config.stripe && createStripeClient(config.stripe),
   };
   registerMemberTopic(ctx.realtime, database.db);
   registerMonitorTopic(ctx.realtime, database.db);
@@ -105,6 +110,12 @@ export async function buildApp(options: BuildAppOptions) {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:'],
+        // Stripe Elements (where a publishable key is configured) loads its script and frames from Stripe.
+        ...(config.stripe?.publishableKey && {
+          'script-src': ["'self'", 'https://js.stripe.com'],
+          'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+          'connect-src': ["'self'", 'https://api.stripe.com'],
+        }),
         // Kiosks and monitors reach the server by plain http on the practice network: upgrading
         // their requests to https would break every asset.
         'upgrade-insecure-requests': null,
@@ -149,6 +160,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(ticketsRoutes, { ctx });
   await app.register(monitorsRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
+  await app.register(billingRoutes, { ctx });
+  await app.register(billingWebhookRoutes, { ctx });
   await app.register(systemRoutes, { versionHash: computeVersionHash(config.webDistDir), publicUrl: config.publicUrl });
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -30,8 +30,14 @@ const Env = z.object({
   DRAW_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
   /** Public (online and kiosk) bookings one client address may make per 10 minutes. */
   BOOKING_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
-  /** Billing (a later issue) switches on with a Stripe key; without one the server is self-hosted. */
+  /** Billing switches on with a Stripe key; without one the server is self-hosted (docs/product.md#billing). */
   STRIPE_SECRET_KEY: z.string().optional(),
+  /** The signing secret of the webhook endpoint `POST /billing/webhook`. */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Another Stripe-compatible host, e.g. the test server `http://127.0.0.1:12111`; default Stripe's. */
+  STRIPE_API_BASE: z.string().url().optional(),
+  /** Stripe.js's publishable key; without it the billing screen offers Stripe's test payment data. */
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
 });
 
 export interface LoginLimits {
@@ -68,6 +74,15 @@ export interface Config {
    * ends with no way to pay would lock the practice out of its own waiting room on day 15.
    */
   paymentConfigured: boolean;
+  /** Stripe, where configured: the key, the webhook's secret, another host (tests), Stripe.js's key. */
+  stripe: StripeConfig | undefined;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string | undefined;
+  apiBase: string | undefined;
+  publishableKey: string | undefined;
 }
 
 /** Reads the configuration (the README's table) from the environment. */
@@ -99,5 +114,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drawLimit: { perIp: e.DRAW_LIMIT_PER_IP, windowSeconds: 600 },
     bookingLimit: { perIp: e.BOOKING_LIMIT_PER_IP, windowSeconds: 600 },
     paymentConfigured: Boolean(e.STRIPE_SECRET_KEY),
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          apiBase: e.STRIPE_API_BASE,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+        }
+      : undefined,
   };
 }

@@ -5,6 +5,8 @@ import { z } from 'zod';
 
 /** Subscription states of docs/product.md#states-and-transitions. */
 export const SUBSCRIPTION_STATES = ['allPaid', 'deactivated', 'notPaid', 'trial', 'paymentExempt'] as const;
+/** Where a device order is (docs/product.md#billing); the operator marks it shipped. */
+export const DEVICE_ORDER_STATUSES = ['ORDERED', 'SHIPPED', 'CANCELLED'] as const;
 /** Who may see a button (docs/product.md#roles-and-permissions). */
 export const BUTTON_VISIBILITIES = ['EVERYBODY', 'ADMINS_ONLY', 'NOBODY'] as const;
 /** How names are shown (docs/product.md#entities). */

@@ -52,6 +52,16 @@ export const ERROR_STATUS = {
   PROBING_FREE_TEXT_REQUIRED: 422,
   /** The list asks its questions on every link, and the draw came without answers. */
   PROBING_ANSWERS_REQUIRED: 422,
+  /** Billing asked of a self-hosted server (no Stripe key). */
+  BILLING_NOT_CONFIGURED: 409,
+  /** A device order (or another charge) needs a payment method first. */
+  PAYMENT_METHOD_REQUIRED: 409,
+  /** Stripe refused the payment method, or the SetupIntent did not succeed. */
+  PAYMENT_SETUP_FAILED: 422,
+  /** Stripe could not be reached or answered with an error; nothing was changed here. */
+  PAYMENT_PROVIDER_UNAVAILABLE: 502,
+  /** A Stripe webhook without a valid signature. */
+  WEBHOOK_SIGNATURE_INVALID: 400,
   /** A check-in on another day than the appointment's. */
   CHECK_IN_NOT_TODAY: 409,
   /** A no-show only 15 minutes after the start. */

@@ -39,3 +39,5 @@ export * from './appointments/check-in.js';
 export * from './appointments/vacations.schemas.js';
 export * from './probing/probing.rules.js';
 export * from './probing/probing.schemas.js';
+export * from './billing/subscription.rules.js';
+export * from './billing/billing.schemas.js';

@@ -5,6 +5,7 @@
  *   generated password when none is given.
  * - `npm run admin -- exempt <account identifier>` makes an account payment-exempt: it never
  *   needs a subscription to take tickets.
+ * - `npm run admin -- order <number> shipped|cancelled` marks a device order.
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -18,10 +19,12 @@ import { createMailer } from '../platform/mail.js';
 import { createSmsSender } from '../platform/sms.js';
 import { checkAccountIdentifier, createAccountWithAdmin, exemptAccountByIdentifier } from '../modules/accounts/index.js';
 import { createLocalHub } from '../platform/realtime/index.js';
+import { setOrderStatus } from '../modules/billing/index.js';
 
 const USAGE = `usage: npm run admin -- create-account --name "Praxis Dr. Muster" --identifier praxis-muster \\
          --admin-name "Dr. Maria Muster" --admin-mail maria@praxis.example [--password …] [--lang de|en]
-       npm run admin -- exempt <account identifier>`;
+       npm run admin -- exempt <account identifier>
+       npm run admin -- order <order number> shipped|cancelled`;
 
 async function exempt(argv: string[]): Promise<number> {
   const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true });
@@ -39,6 +42,31 @@ async function exempt(argv: string[]): Promise<number> {
       return 1;
     }
     console.log(`account ${account.identifier} (${account.id}) is payment-exempt`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Marks a device order shipped or cancelled: the practice sees it on its billing screen. */
+async function order(argv: string[]): Promise<number> {
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true });
+  const [numberText, statusText] = positionals;
+  const status = statusText === 'shipped' ? 'SHIPPED' : statusText === 'cancelled' ? 'CANCELLED' : undefined;
+  const number = Number(numberText);
+  if (!Number.isInteger(number) || number < 1 || !status || positionals.length !== 2) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const row = await setOrderStatus(database.db, number, status, systemClock.now());
+    if (!row) {
+      console.error(`Keine Bestellung mit der Nummer ${number}.`);
+      return 1;
+    }
+    console.log(`order ${row.number} is ${row.status}`);
     return 0;
   } finally {
     await database.close();
@@ -83,7 +111,7 @@ async function createAccount(argv: string[]): Promise<number> {
   const log = pino({ level: 'warn' });
   const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const ctx = { db: database.db, config, clock: systemClock, log, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, log }), sms: createSmsSender({ url: undefined, token: undefined, log }), realtime: createLocalHub(log) };
+    const ctx = { db: database.db, config, clock: systemClock, log, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, log }), sms: createSmsSender({ url: undefined, token: undefined, log }), realtime: createLocalHub(log), stripe: undefined };
     const { account, user } = await createAccountWithAdmin(ctx, {
       accountName: parsed.data.account_name,
       identifier,
@@ -110,7 +138,7 @@ async function createAccount(argv: string[]): Promise<number> {
 
 installZodErrorCodes();
 const [command, ...rest] = process.argv.slice(2);
-const commands: Record<string, (argv: string[]) => Promise<number>> = { 'create-account': createAccount, exempt };
+const commands: Record<string, (argv: string[]) => Promise<number>> = { 'create-account': createAccount, exempt, order };
 const run = command ? commands[command] : undefined;
 if (!run) {
   console.error(USAGE);

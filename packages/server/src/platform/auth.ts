@@ -79,6 +79,17 @@ export function requireUser(ctx: AppContext) {
 }
 
 /**
+ * preValidation for admin-only routes: the role is checked before the body is, so a processor
+ * gets 403 whatever they send (an invalid body must not tell them what an admin may send).
+ */
+export function requireAdmin(ctx: AppContext) {
+  return async (req: FastifyRequest): Promise<void> => {
+    req.actor = await actorFromHeader(ctx, req.headers.authorization);
+    if (!req.actor.isAdmin) throw new AppError('FORBIDDEN');
+  };
+}
+
+/**
  * preHandler for routes open to everyone that staff may also call signed in (a manual draw):
  * without credentials nobody (`req.actor` stays unset); with them they must be valid (401/440).
  * `signedInCall` says which requests are made as someone (it runs after body validation);

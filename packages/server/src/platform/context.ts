@@ -5,6 +5,7 @@ import type { Clock } from './clock.js';
 import type { Mailer } from './mail.js';
 import type { SmsSender } from './sms.js';
 import type { RealtimeHub } from './realtime/hub.js';
+import type { Stripe } from './stripe.js';
 
 /** What every service needs from the outside world; built once in app.ts. */
 export interface AppContext {
@@ -16,4 +17,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Live updates: `publish(topic, event)` after the transaction committed. */
   realtime: RealtimeHub;
+  /** The Stripe SDK where billing is configured; undefined on a self-hosted server. */
+  stripe: Stripe | undefined;
 }

@@ -27,6 +27,8 @@ describe('malformed input is a 4xx with a code, never a 500 or a stack trace', (
     ['over 1 MB', '/signup', json, JSON.stringify({ ...signupBody(), account_name: 'x'.repeat(1024 * 1024) }), 413, 'PAYLOAD_TOO_LARGE'],
     ['a 50-character-too-long name', '/signup', json, JSON.stringify({ ...signupBody(), account_name: 'x'.repeat(101) }), 400, 'VALIDATION'],
     ['an unknown path', '/gibt-es-nicht', json, valid(), 404, 'NOT_FOUND'],
+    // PostgreSQL stores no NUL character: the text is refused as input, not a 500.
+    ['a NUL character in a text', '/signup', json, JSON.stringify({ ...signupBody(), account_name: 'Praxis\u0000Muster' }), 400, 'VALIDATION'],
   ])('%s → %i %s', async (_name, url, headers, payload, status, code) => {
     const res = await t.inject({ method: 'POST', url, headers, payload });
     expect(res.statusCode).toBe(status);

@@ -120,6 +120,15 @@ export function isDeadlock(error: unknown): boolean {
   return candidates.some((e) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '40P01');
 }
 
+/**
+ * Text PostgreSQL cannot store (SQLSTATE 22021, a NUL character in a string): the client sent
+ * it, so it is the client's error — refused before anything was written, like invalid input.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  const candidates = [error, (error as { cause?: unknown } | undefined)?.cause];
+  return candidates.some((e) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '22021');
+}
+
 /** The unique constraint a violation names (on the error or its cause). */
 export function violatedConstraint(error: unknown): string | undefined {
   const e = error as { constraint?: string; cause?: { constraint?: string } };
@@ -140,6 +149,7 @@ function toAppError(error: unknown, req: FastifyRequest): AppError {
   const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (mapped) return new AppError(mapped);
   if (isUniqueViolation(error)) return new AppError('UNIQUE');
+  if (isUnstorableText(error)) return new AppError('VALIDATION');
   if (isDatabaseUnavailable(error)) {
     // PostgreSQL is down or restarting: the pool reconnects by itself once it is back, so the
     // caller may simply try again — a 503 with a code, not a 500 that looks like a bug.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { startTestApp } from '../support/test-app.js';
+import { startStripeTestServer } from '../support/stripe/server.js';
 import { asUser, givenProcessor } from '../support/factories.js';
 import { fuzzRoutes, routeName, type FuzzRoute } from './route-catalogue.js';
 import { furnish, givenAccount, refreshActors, type Account, type Actors } from './fuzz-world.js';
@@ -32,12 +33,22 @@ const UNDESCRIBED: Record<string, string> = {
   'GET /docs/*': 'the OpenAPI page’s static files: fuzzed with any rest of a path',
   'GET /docs/json': 'the OpenAPI document',
   'GET /docs/yaml': 'the OpenAPI document',
+  'POST /billing/webhook': 'Stripe’s events: a raw body checked against its signature, so no schema; fuzzed with any body',
   'GET /ws': 'the WebSocket upgrade (its messages are fuzzed by the realtime tests); a plain GET is fuzzed here',
   'GET *': 'the web app’s files, registered only when a web build exists',
 };
 
-const t = await startTestApp({ drawLimit: { perIp: 1_000_000, windowSeconds: 600 } });
-afterAll(async () => t.close());
+// Billing on, against the Stripe test server: its routes are fuzzed with real Stripe ids too.
+const stripe = await startStripeTestServer();
+const t = await startTestApp({
+  drawLimit: { perIp: 1_000_000, windowSeconds: 600 },
+  paymentConfigured: true,
+  stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiBase: stripe.url, publishableKey: undefined },
+});
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+});
 
 /** Writes first, deletes last: a deleted queue would leave the routes after it only 404s to fuzz. */
 const ROUTES: FuzzRoute[] = (await fuzzRoutes(t.app)).sort(

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { HTTPMethods } from 'fastify';
-import type { Appointment, AppointmentSlot, AppointmentType, InfoTag, LoggedUser, Monitor, ProbingQuestion, Processor, Profile, Queue, ScheduleEntry, TicketView, Vacation } from '@wartefrei/shared';
+import type { Appointment, AppointmentSlot, AppointmentType, DeviceOrder, InfoTag, PaymentMethod, PaymentSetup, LoggedUser, Monitor, ProbingQuestion, Processor, Profile, Queue, ScheduleEntry, TicketView, Vacation } from '@wartefrei/shared';
 import { basic, type TestApp } from '../support/test-app.js';
 import { asUser, givenProcessor, givenVerifiedAdmin, logIn } from '../support/factories.js';
 
@@ -20,6 +20,10 @@ export const ID_KINDS = [
   'vacation',
   'question',
   'option',
+  'paymentMethod',
+  'setupIntent',
+  'deviceOrder',
+  'invoice',
   'routable',
   'accountIdentifier',
   'profileIdentifier',
@@ -141,6 +145,17 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
     201,
   );
   const vacation = await call<Vacation>(t, admin, 'POST', '/vacations', { type: 'VACATION', whole_days: true, start: '2031-08-01', end: '2031-08-02', absent_processor_id: processor.id }, 201);
+  // Billing (the app runs against the Stripe test server): a card, its SetupIntent, an order and its invoice.
+  const setup = await call<PaymentSetup>(t, admin, 'POST', '/payment-methods/setup', { type: 'card' }, 201);
+  const methods = await call<PaymentMethod[]>(t, admin, 'POST', `/payment-methods/setup/${setup.setup_intent_id}/test-confirm`, { card: 'pm_card_visa' }, 200);
+  const order = await call<DeviceOrder>(
+    t,
+    admin,
+    'POST',
+    '/device-orders',
+    { items: [{ device: 'MONITOR', quantity: 1 }], delivery_address: { street1: `${label}gasse ${n}`, postcode: '1010', city: 'Wien', country: 'AT' } },
+    201,
+  );
 
   const draw = async (): Promise<TicketView> => {
     const m = unique();
@@ -174,6 +189,11 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   ids.vacation.push(vacation.id);
   ids.question.push(question.id);
   ids.option.push(...question.options.map((o) => o.id));
+  ids.paymentMethod.push(...methods.map((m) => m.id));
+  ids.setupIntent.push(setup.setup_intent_id);
+  ids.deviceOrder.push(order.id);
+  ids.invoice.push(order.invoice_id!);
+  keep(account, setup.setup_intent_id, order.id, order.invoice_id, `${label}gasse ${n}`, ...methods.map((m) => m.id));
   ids.routable.push(queue.id, profile.id, monitor.id);
   ids.profileIdentifier.push(profile.identifier);
   ids.queueIdentifier.push(queue.identifier);

@@ -33,6 +33,10 @@ const PATH_PARAMS: Record<string, IdKind> = {
   '{profile}/{queue}': 'queueIdentifier',
   'monitor/{monitor}': 'monitorIdentifier',
   'password-reset/{token}': 'token',
+  'payment-methods/{id}': 'paymentMethod',
+  'setup/{id}': 'setupIntent',
+  'invoices/{id}': 'invoice',
+  'device-orders/{id}': 'deviceOrder',
 };
 
 /** Body and query fields that carry an id (or a list of them). */

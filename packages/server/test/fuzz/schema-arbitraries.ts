@@ -55,20 +55,24 @@ function validString(schema: JsonSchema): fc.Arbitrary<string> {
   const maxLength = Math.min(schema.maxLength ?? 40, 40);
   // Plain words pass the services' own rules (identifiers, names) and reach the database;
   // any graphemes (emoji, RTL, combining marks) test what is stored and echoed.
-  return fc.oneof(
-    word.filter((s) => s.length >= minLength && s.length <= maxLength),
-    fc.string({ unit: 'grapheme', minLength, maxLength }),
-  );
+  const graphemes = fc.string({ unit: 'grapheme', minLength, maxLength });
+  // A word has 4 to 20 characters: for a shorter limit (a country code) the filter would never pass.
+  if (maxLength < WORD_MIN_LENGTH || minLength > WORD_MAX_LENGTH) return graphemes;
+  return fc.oneof(word.filter((s) => s.length >= minLength && s.length <= maxLength), graphemes);
 }
 
 /** A lower-case word with digits and dashes, like an identifier or a name. */
 const word = fc.stringMatching(/^[a-z][a-z0-9-]{2,18}[a-z0-9]$/);
+const WORD_MIN_LENGTH = 4;
+const WORD_MAX_LENGTH = 20;
 
 /** Fields whose services check more than the schema says: values that pass, so writes succeed too. */
 const FIELD_HINTS: Record<string, fc.Arbitrary<string>> = {
   username: word.map((w) => `${w}@praxis.example`),
   mail: word.map((w) => `${w}@praxis.example`),
   time_zone: fc.constantFrom('Europe/Vienna', 'Europe/Berlin', 'Europe/Zurich', 'UTC', 'Mars/Olympus'),
+  // A country's ISO code (a location's, a delivery address's): known ones and one that is none.
+  country: fc.constantFrom('AT', 'DE', 'CH', 'XX'),
 };
 
 /** An object with every required and some optional properties; `extraWeight` > 0 adds unknown keys. */

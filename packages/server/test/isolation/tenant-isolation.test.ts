@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, or, type Column } from 'drizzle-orm';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
-import type { ApiError, Appointment, AppointmentSlot, AppointmentType, InfoTag, LoggedUser, MemberActionResult, Monitor, ProbingQuestion, Processor, Profile, Queue, ScheduleEntry, TicketView, Vacation } from '@wartefrei/shared';
+import type { ApiError, Appointment, AppointmentSlot, AppointmentType, DeviceOrder, InfoTag, PaymentMethod, LoggedUser, MemberActionResult, Monitor, ProbingQuestion, Processor, Profile, Queue, ScheduleEntry, TicketView, Vacation } from '@wartefrei/shared';
 import {
   accounts,
   appointments,
@@ -23,6 +23,7 @@ import {
   vacations,
 } from '../../src/db/schema/index.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { startStripeTestServer, type StripeTestServer } from '../support/stripe/server.js';
 import { asUser, givenProcessor, givenVerifiedAdmin, logIn } from '../support/factories.js';
 import { registeredRoutes } from '../fuzz/route-catalogue.js';
 
@@ -36,7 +37,11 @@ import { registeredRoutes } from '../fuzz/route-catalogue.js';
  */
 
 let t: TestApp;
-afterAll(async () => t?.close());
+let stripe: StripeTestServer | undefined;
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
 
 let uniqueCounter = 0;
 const unique = () => `${Date.now().toString(36)}${(uniqueCounter++).toString(36)}`;
@@ -91,7 +96,7 @@ async function givenOpenQueue(owner: Owner, profileId: string, assign: string[],
 }
 
 /** What a row needs an id of. `waiting`, `processing`, `cancelled`, `tagged` are members of `queue`; `tagged` carries `tag`. */
-const KINDS = ['account', 'profile', 'queue', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment', 'vacation', 'question'] as const;
+const KINDS = ['account', 'profile', 'queue', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment', 'vacation', 'question', 'paymentMethod', 'setupIntent', 'deviceOrder', 'invoice'] as const;
 type Kind = (typeof KINDS)[number];
 /** The id of one thing of a kind in a world, made through the API on first use. */
 type Ids = (kind: Kind) => Promise<string>;
@@ -218,6 +223,29 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
       );
       keep(question.id, question.text);
       return question.id;
+    },
+    paymentMethod: async () => {
+      const setup = await api<{ setup_intent_id: string }>(owner.user, 'POST', '/payment-methods/setup', { type: 'card' }, 201);
+      const methods = await api<PaymentMethod[]>(owner.user, 'POST', `/payment-methods/setup/${setup.setup_intent_id}/test-confirm`, { card: 'pm_card_visa' }, 200);
+      keep(setup.setup_intent_id, ...methods.map((m) => m.id));
+      return methods.at(-1)!.id;
+    },
+    setupIntent: async () => {
+      const setup = await api<{ setup_intent_id: string }>(owner.user, 'POST', '/payment-methods/setup', { type: 'card' }, 201);
+      await api(owner.user, 'POST', `/payment-methods/setup/${setup.setup_intent_id}/test-confirm`, { card: 'pm_card_visa' }, 200);
+      keep(setup.setup_intent_id);
+      return setup.setup_intent_id;
+    },
+    deviceOrder: async () => {
+      await ids('paymentMethod');
+      const address = { street1: `${label}gasse 1`, postcode: '1010', city: 'Wien', country: 'AT' };
+      const order = await api<DeviceOrder>(owner.user, 'POST', '/device-orders', { items: [{ device: 'KIOSK', quantity: 1 }], delivery_address: address }, 201);
+      keep(order.id, order.invoice_id, address.street1);
+      return order.id;
+    },
+    invoice: async () => {
+      const order = await api<DeviceOrder>(owner.user, 'GET', `/device-orders/${await ids('deviceOrder')}`, undefined, 200);
+      return order.invoice_id!;
     },
     vacation: async () => {
       const vacation = await api<Vacation>(owner.user, 'POST', '/vacations', { type: 'VACATION', whole_days: true, start: '2031-08-01', end: '2031-08-14', absent_processor_id: await ids('processor') }, 201);
@@ -563,6 +591,16 @@ const ROWS: Row[] = [
     request: async (f, own) => ({ url: `/monitors/${await own('monitor')}`, payload: { queue_ids: [await f('queue')] } }),
   },
   { route: 'DELETE /monitors/:id', ok: 204, request: async (f) => ({ url: `/monitors/${await f('monitor')}` }) },
+  // billing: Stripe's ids are checked against the caller's customer, device orders against the account
+  { route: 'POST /payment-methods/:id/default', request: async (f) => ({ url: `/payment-methods/${await f('paymentMethod')}/default` }) },
+  { route: 'POST /payment-methods/:id/detach', request: async (f) => ({ url: `/payment-methods/${await f('paymentMethod')}/detach` }) },
+  { route: 'POST /payment-methods/setup/:id/complete', request: async (f) => ({ url: `/payment-methods/setup/${await f('setupIntent')}/complete` }) },
+  {
+    route: 'POST /payment-methods/setup/:id/test-confirm',
+    request: async (f) => ({ url: `/payment-methods/setup/${await f('setupIntent')}/test-confirm`, payload: { card: 'pm_card_visa' } }),
+  },
+  { route: 'GET /invoices/:id/pdf', request: async (f) => ({ url: `/invoices/${await f('invoice')}/pdf` }) },
+  { route: 'GET /device-orders/:id', request: async (f) => ({ url: `/device-orders/${await f('deviceOrder')}` }) },
   {
     route: 'POST /monitors',
     variant: 'showing a foreign queue',
@@ -712,7 +750,13 @@ const secretsB = new Set<string>();
 const secretsUnassigned = new Set<string>();
 
 beforeAll(async () => {
-  t = await startTestApp({ drawLimit: { perIp: 1_000, windowSeconds: 600 } });
+  // Billing on (the Stripe test server): its routes take ids too.
+  stripe = await startStripeTestServer();
+  t = await startTestApp({
+    drawLimit: { perIp: 1_000, windowSeconds: 600 },
+    paymentConfigured: true,
+    stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiBase: stripe.url, publishableKey: undefined },
+  });
   adminA = await givenAccount('Anton');
   adminB = await givenAccount('Berta', secretsB);
   processorA = await givenProcessor(t, adminA.accountId, []);

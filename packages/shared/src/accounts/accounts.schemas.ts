@@ -71,6 +71,8 @@ export const Account = z.object({
   display_name: z.string(),
   subscription_state: SubscriptionState,
   trial_end: z.string().nullable(),
+  /** While `notPaid`: when public intake will be locked (docs/product.md#billing). */
+  deactivation_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type Account = z.infer<typeof Account>;

@@ -13,6 +13,9 @@ describe('quoteSubscription', () => {
     [2, 4, 'introductory', 11_899, 2_380, 14_279], // 2 × 2 lists included
     [2, 5, 'regular', 19_898, 3_980, 23_878], // VAT 3979.6 → 3980
     [3, 9, 'regular', 28_895, 5_779, 34_674], // 2 extra locations, 3 extra lists
+    [1, 20, 'introductory', 62_882, 12_576, 75_458], // 18 extra lists; VAT 12576.4 → 12576
+    [5, 10, 'introductory', 20_896, 4_179, 25_075], // 4 extra locations, all 10 lists included
+    [20, 60, 'regular', 130_861, 26_172, 157_033], // 19 extra locations, 20 extra lists; VAT 26172.2 → 26172
   ])('%i location(s), %i list(s), %s → net %i, VAT %i, gross %i', (locations, lists, tier, net, vat, gross) => {
     const quote = quoteSubscription({ locations, lists, tier });
     expect([quote.netCents, quote.vatCents, quote.grossCents]).toEqual([net, vat, gross]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawRefusal, isSubscriptionValid, type IntakeState } from './intake.js';
+import { drawRefusal, type IntakeState } from './intake.js';
 
 const open: IntakeState = {
   subscription_valid: true,
@@ -28,17 +28,4 @@ describe('drawRefusal', () => {
     ['queueing not allowed', withSession({ queueing_allowed: false }), 'ONLINE', 'INTAKE_SUSPENDED'],
     ['staff at the desk past every suspend', withSession({ blocked: true, queueing_allowed: false, online_suspended: true, kiosk_suspended: true }), 'MANUAL', undefined],
   ])('%s', (_case, state, origin, refusal) => expect(drawRefusal(state, origin)).toBe(refusal));
-});
-
-describe('isSubscriptionValid', () => {
-  const now = new Date('2026-11-22T10:00:00Z');
-  it.each<[string, Date | null, boolean]>([
-    ['allPaid', null, true],
-    ['paymentExempt', null, true],
-    ['trial', new Date('2026-11-23T00:00:00Z'), true],
-    ['trial', new Date('2026-11-22T10:00:00Z'), false],
-    ['trial', null, true],
-    ['notPaid', null, false],
-    ['deactivated', null, false],
-  ])('%s until %s → %s', (state, trialEnd, valid) => expect(isSubscriptionValid(state, trialEnd, now)).toBe(valid));
 });

@@ -33,10 +33,3 @@ export function drawRefusal(state: IntakeState, origin: DrawOrigin): DrawRefusal
   if (origin === 'ONLINE' ? session.online_suspended : session.kiosk_suspended) return 'INTAKE_SUSPENDED';
   return undefined;
 }
-
-/** Subscription states that keep the service running; a trial only until its end. */
-export function isSubscriptionValid(state: string, trialEnd: Date | null, now: Date): boolean {
-  if (state === 'allPaid' || state === 'paymentExempt') return true;
-  if (state === 'trial') return trialEnd === null || trialEnd.getTime() > now.getTime();
-  return false;
-}

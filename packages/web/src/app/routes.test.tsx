@@ -93,6 +93,7 @@ describe('every path of docs/product.md#screens-and-routes resolves to its scree
     ['/backend/management', 'management', '/backend/management'],
     ['/backend/management/q-1', 'management', '/backend/management/q-1'],
     ['/backend/management/q-1/schedule', 'management', '/backend/management/q-1/schedule'],
+    ['/backend/management/billing', 'management', '/backend/management/billing'],
     ['/backend/profile', 'profile', '/backend/profile'],
     ['/backend/encryption', 'encryption', '/backend/encryption'],
     ['/backend/onboarding', 'onboarding', '/backend/onboarding'],

@@ -56,6 +56,7 @@ const backendRoutes: RouteObject[] = [
   route('appointments/:appointmentId', h('appointments', 'appointments', { icon: 'appointments' }), calendar),
   route('processor', h('processor', 'processor', { icon: 'processor' }), page(() => import('../features/processor/ProcessorPage'), 'ProcessorPage')),
   route('processor/:queueId', h('processor', 'processor', { icon: 'processor' }), page(() => import('../features/processor/ProcessorPage'), 'ProcessorPage')),
+  route('management/billing', h('management', 'billing', { icon: 'management', admin: true }), page(() => import('../features/billing/BillingPage'), 'BillingPage')),
   route('management/:queueId/rollout', h('management', 'management', { icon: 'management', admin: true }), page(() => import('../features/rollout/RolloutPage'), 'RolloutPage')),
   route('management/:queueId?/:subMenu?', h('management', 'management', { icon: 'management', admin: true }), page(() => import('../features/management/ManagementPage'), 'ManagementPage')),
   route('profile', h('profile', 'profile', { icon: 'profile' }), page(() => import('../features/profile/ProfilePage'), 'ProfilePage')),

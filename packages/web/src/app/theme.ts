@@ -31,6 +31,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
     '--mantine-color-green-light-color': 'var(--mantine-color-green-9)',
     '--mantine-color-blue-light-color': 'var(--mantine-color-blue-9)',
+    '--mantine-color-orange-light-color': 'var(--mantine-color-orange-9)',
+    '--mantine-color-gray-light-color': 'var(--mantine-color-gray-9)',
     '--mantine-color-brand-light-color': 'var(--mantine-color-brand-8)',
   },
   dark: {},

@@ -43,6 +43,15 @@ export const queryKeys = {
   appointmentDay: (id: string | undefined) => ['appointment-day', id] as const,
   appointmentTypes: { all: ['appointment-types'] as const },
   appointmentSlots: { all: ['appointment-slots'] as const },
+  /** Billing: the overview, payment methods, invoices and device orders; `all` covers each. */
+  billing: {
+    all: ['billing'] as const,
+    overview: ['billing', 'overview'] as const,
+    methods: ['billing', 'payment-methods'] as const,
+    invoices: ['billing', 'invoices'] as const,
+    orders: ['billing', 'device-orders'] as const,
+  },
+  countries: ['countries'] as const,
   /** A location's questionnaire of one variant. */
   probing: {
     all: ['probing-questions'] as const,

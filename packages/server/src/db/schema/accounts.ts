@@ -14,10 +14,22 @@ export const accounts = pgTable('accounts', {
   displayName: text('display_name').notNull(),
   subscriptionState: subscriptionState('subscription_state').notNull().default('trial'),
   trialEnd: timestamp('trial_end', { withTimezone: true }),
+  /** Stripe's customer and subscription of the practice, created with its first payment method. */
+  stripeCustomerId: text('stripe_customer_id'),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  /** The payment method invoices are charged to; null while the practice has none. */
+  defaultPaymentMethodId: text('default_payment_method_id'),
+  /** Fixed when the subscription is created: the first 20 paying practices keep the introductory price. */
+  priceTier: text('price_tier', { enum: ['introductory', 'regular'] }),
+  /** Since when the practice has not paid: `deactivated` follows 14 days later. */
+  notPaidSince: timestamp('not_paid_since', { withTimezone: true }),
+  /** When Stripe created the last payment event applied: an older one delivered late changes nothing. */
+  billingEventAt: timestamp('billing_event_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [
   // Identifiers are compared case-insensitively: /Praxis and /praxis are one URL to a patient.
   uniqueIndex('accounts_identifier_unique').on(sql`lower(${t.identifier})`),
+  uniqueIndex('accounts_stripe_customer_unique').on(t.stripeCustomerId),
 ]);
 
 /** Staff members: the processors of docs/product.md#entities; `is_admin` marks the account owner(s). */

@@ -17,3 +17,4 @@ export * from './tickets.js';
 export * from './monitors.js';
 export * from './appointments.js';
 export * from './probing.js';
+export * from './billing.js';

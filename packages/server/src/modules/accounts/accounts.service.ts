@@ -1,4 +1,4 @@
-import type { Account, UpdateAccountInput } from '@wartefrei/shared';
+import { deactivationAt, effectiveSubscriptionState, type Account, type UpdateAccountInput } from '@wartefrei/shared';
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -9,7 +9,7 @@ export async function getAccount(ctx: AppContext, actor: Actor, id: string): Pro
   if (id !== actor.accountId) throw new AppError('NOT_FOUND');
   const account = await findAccountById(ctx.db, id);
   if (!account) throw new AppError('NOT_FOUND');
-  return presentAccount(account);
+  return presentAccount(ctx, account);
 }
 
 /** `PATCH /accounts/{id}` (admins; onboarding's first step): only the caller's own account. */
@@ -18,16 +18,19 @@ export async function updateAccount(ctx: AppContext, actor: Actor, id: string, i
   if (!actor.isAdmin) throw new AppError('FORBIDDEN');
   const account = await updateAccountName(ctx.db, id, input.display_name);
   if (!account) throw new AppError('NOT_FOUND');
-  return presentAccount(account);
+  return presentAccount(ctx, account);
 }
 
-function presentAccount(account: NonNullable<Awaited<ReturnType<typeof findAccountById>>>): Account {
+function presentAccount(ctx: AppContext, account: NonNullable<Awaited<ReturnType<typeof findAccountById>>>): Account {
+  const state = effectiveSubscriptionState(ctx.config.paymentConfigured, account.subscriptionState);
   return {
     id: account.id,
     identifier: account.identifier,
     display_name: account.displayName,
-    subscription_state: account.subscriptionState,
+    // A self-hosted server (no Stripe key) treats every practice as payment-exempt.
+    subscription_state: state,
     trial_end: account.trialEnd?.toISOString() ?? null,
+    deactivation_at: deactivationAt(state, account.notPaidSince)?.toISOString() ?? null,
     created_at: account.createdAt.toISOString(),
   };
 }

@@ -3,6 +3,7 @@ import {
   isReservedAccountIdentifier,
   sanitizeIdentifier,
   translate,
+  TRIAL_DAYS,
   type SignupInput,
   type SignupResult,
   type SupportedLang,
@@ -27,8 +28,18 @@ import { sendMail } from './mails.js';
 type AccountRow = typeof accounts.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
-export const TRIAL_DAYS = 14;
 export const VERIFY_TOKEN_SECONDS = 48 * 3600;
+
+type TrialStarted = (tx: Transaction, accountId: string, trialEnd: Date) => Promise<void>;
+let trialStarted: TrialStarted | undefined;
+
+/**
+ * What billing does when a trial starts (its reminders and end as jobs), lent at start-up so that
+ * accounts need not know billing: app.ts registers it, and it runs in the sign-up's transaction.
+ */
+export function registerTrialStarted(hook: TrialStarted): void {
+  trialStarted = hook;
+}
 
 /** Sanitises an account identifier and refuses one that is empty or shadows a route. */
 export function checkAccountIdentifier(raw: string): { identifier: string; problem?: FieldProblem } {
@@ -83,6 +94,7 @@ export async function createAccountWithAdmin(
         displayName: input.accountName,
         ...subscription,
       });
+      if (subscription.trialEnd) await trialStarted?.(tx, account.id, subscription.trialEnd);
       const user = await insertUser(tx, {
         accountId: account.id,
         username: input.username,

@@ -5,8 +5,8 @@ import { asUser, givenVerifiedAdmin, logIn } from '../../../test/support/factori
 import { drawRequest, givenOpenQueue } from '../../../test/support/tickets.js';
 
 /*
- * The day-15 dead end: billing does not exist yet, so a server without payment configured must
- * not put practices in a trial that ends with every draw refused and no way to pay.
+ * The day-15 dead end: a server without payment configured (no Stripe key) must not put
+ * practices in a trial that ends with every draw refused and no way to pay.
  */
 let t: TestApp;
 beforeAll(async () => {

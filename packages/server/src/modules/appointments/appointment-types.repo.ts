@@ -108,7 +108,7 @@ export interface TypeWithLocation {
   location: { timeZone: string; country: string | null; region: string | null };
   /** Whether patients may move their appointments of this type (the list's setting). */
   allowMove: boolean;
-  account: { subscriptionState: string; trialEnd: Date | null };
+  account: { subscriptionState: string };
 }
 
 /**
@@ -122,7 +122,7 @@ export async function findTypeWithLocation(db: Queryable, id: string, actor: Act
       type: appointmentTypes,
       location: { timeZone: profiles.timeZone, country: profiles.country, region: profiles.region },
       allowMove: queues.allowMoveAppointment,
-      account: { subscriptionState: accounts.subscriptionState, trialEnd: accounts.trialEnd },
+      account: { subscriptionState: accounts.subscriptionState },
     })
     .from(appointmentTypes)
     .innerJoin(accounts, eq(accounts.id, appointmentTypes.accountId))

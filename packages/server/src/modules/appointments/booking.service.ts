@@ -36,7 +36,7 @@ export interface Booker {
 async function typeToBook(ctx: AppContext, body: BookAppointmentBody, actor: Actor | undefined): Promise<TypeWithLocation> {
   const found = isUuid(body.appointment_type_id) ? await findTypeWithLocation(ctx.db, body.appointment_type_id, actor) : undefined;
   if (!found) throw new AppError(actor ? 'NOT_FOUND' : 'APPOINTMENT_TYPE_NOT_FOUND');
-  if (!isSubscriptionValid(found.account.subscriptionState, found.account.trialEnd, ctx.clock.now())) throw new AppError('SUBSCRIPTION_INVALID');
+  if (!isSubscriptionValid(found.account.subscriptionState)) throw new AppError('SUBSCRIPTION_INVALID');
   if (!actor) {
     const channel = body.channel ?? 'ONLINE';
     if (channel === 'ONLINE' && !found.type.bookableOnline) throw new AppError('NOT_BOOKABLE_ONLINE');

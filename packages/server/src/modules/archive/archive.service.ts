@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Transaction } from '../../db/connect.js';
 import { AppError } from '../../platform/errors.js';
 import { Outbox } from '../../platform/realtime/index.js';
+import { syncSubscriptionSoon } from '../billing/index.js';
 import { archiveProfileInAccount, requireAdmin } from '../profiles/index.js';
 import { archiveQueueInAccount, liveQueueIdsOfProfile, queueOfActor } from '../queues/index.js';
 import { applySessionEvent, getOrCreateSession } from '../sessions/index.js';
@@ -31,6 +32,7 @@ export async function deleteQueue(ctx: AppContext, actor: Actor, id: string): Pr
   const archived = await ctx.db.transaction((tx) => archiveQueue(ctx, tx, actor, id, outbox));
   if (!archived) throw new AppError('NOT_FOUND');
   await outbox.flush(ctx.realtime);
+  syncSubscriptionSoon(ctx, actor.accountId);
 }
 
 /** `DELETE /profiles/{id}` (admins): archives the location and each of its lists. */
@@ -43,4 +45,5 @@ export async function deleteLocation(ctx: AppContext, actor: Actor, id: string):
   });
   if (!archived) throw new AppError('NOT_FOUND');
   await outbox.flush(ctx.realtime);
+  syncSubscriptionSoon(ctx, actor.accountId);
 }

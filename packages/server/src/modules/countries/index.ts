@@ -1,1 +1,2 @@
 export { countriesRoutes } from './countries.routes.js';
+export { listCountryCodes } from './countries.repo.js';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { accounts, appointments, appointmentSlots, appointmentTypes, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
-import { createAccountWithAdmin } from '../accounts/index.js';
+import { createAccountWithAdmin, exemptAccountByIdentifier } from '../accounts/index.js';
 import { demoAppointments } from './demo-appointments.js';
 import { seedDemoQuestionnaire } from './demo-probing.js';
 
@@ -38,6 +38,8 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
       verified: true,
     };
     await createAccountWithAdmin(ctx, demoAdmin, async (tx, { account, user: admin }) => {
+      // The demo is the operator's own: never billed, never locked (its trial jobs find nothing to do).
+      await exemptAccountByIdentifier(tx, account.identifier);
       const [processor] = await tx
         .insert(users)
         .values({

@@ -1,3 +1,4 @@
+import { syncSubscriptionSoon } from '../billing/index.js';
 import Holidays from 'date-holidays';
 import {
   DEFAULT_TIME_ZONE,
@@ -131,6 +132,7 @@ export async function createProfile(ctx: AppContext, actor: Actor, input: Create
       identifier: changes.identifier ?? input.identifier,
       timeZone: changes.timeZone ?? DEFAULT_TIME_ZONE,
     });
+    syncSubscriptionSoon(ctx, actor.accountId);
     return presentProfile(row);
   } catch (error) {
     throw uniqueIdentifierConflict(error) ?? error;

@@ -1,3 +1,4 @@
+import { syncSubscriptionSoon } from '../billing/index.js';
 import {
   DEFAULT_PATIENT_INPUTS,
   DEFAULT_QUEUE_PRIORITY,
@@ -212,6 +213,7 @@ export async function createQueue(ctx: AppContext, actor: Actor, input: CreateQu
         profileId: profile.id,
       });
     });
+    syncSubscriptionSoon(ctx, actor.accountId);
     return presentQueue(created);
   } catch (error) {
     throw uniqueConflict(error) ?? error;

@@ -12,7 +12,6 @@ export interface DrawContext {
   queue: QueueRow;
   session: SessionRow | null;
   subscriptionState: string;
-  trialEnd: Date | null;
   timeZone: string;
 }
 
@@ -42,7 +41,6 @@ function prepareReads(q: Queryable) {
         queue: queues,
         session: queueSessions,
         subscriptionState: accounts.subscriptionState,
-        trialEnd: accounts.trialEnd,
         timeZone: profiles.timeZone,
       })
       .from(queues)

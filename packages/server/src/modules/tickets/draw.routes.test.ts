@@ -117,18 +117,21 @@ describe('POST /queues/{id}/members: refusals', () => {
     expect(errorOf(await draw(queueId, { origin: 'KIOSK' })).code).toBe('KIOSK_DISABLED');
   });
 
-  it('a subscription that is not valid refuses every draw', async () => {
+  it('a deactivated subscription refuses every draw; an unpaid one or an ended trial does not yet', async () => {
     const other = await givenAdmin(t);
     const queueId = await givenOpenQueue(t, other.accountId);
     await t.app.ctx.db.update(accounts).set({ subscriptionState: 'deactivated' }).where(eq(accounts.id, other.accountId));
     const res = await draw(queueId);
     expect(res.statusCode).toBe(402);
     expect(errorOf(res).code).toBe('SUBSCRIPTION_INVALID');
+    // The practice is warned first: its trial's end and `notPaid` keep intake open (docs/product.md#billing).
     await t.app.ctx.db
       .update(accounts)
       .set({ subscriptionState: 'trial', trialEnd: new Date(t.clock.now().getTime() - 1000) })
       .where(eq(accounts.id, other.accountId));
-    expect(errorOf(await draw(queueId)).code).toBe('SUBSCRIPTION_INVALID');
+    expect((await draw(queueId)).statusCode).toBe(201);
+    await t.app.ctx.db.update(accounts).set({ subscriptionState: 'notPaid' }).where(eq(accounts.id, other.accountId));
+    expect((await draw(queueId)).statusCode).toBe(201);
   });
 
   it('an unknown or malformed queue id is QUEUE_NOT_FOUND', async () => {

@@ -48,7 +48,7 @@ export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId:
   const context = await findDrawContext(ctx.db, queueId);
   // An archived (deleted) list keeps its tickets' views, but takes no one new.
   if (!context || context.queue.archivedAt) throw new AppError('QUEUE_NOT_FOUND');
-  const refusal = drawRefusal(intakeOf(context, now), body.origin);
+  const refusal = drawRefusal(intakeOf(context), body.origin);
   if (refusal) throw new AppError(refusal);
 
   const { queue } = context;
@@ -110,7 +110,7 @@ export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId:
   });
   if (!member) {
     // Refused by the counter row: the session changed since the check above, or the range is used up.
-    const fresh = intakeOf({ ...context, session: await getOrCreateSession(ctx.db, queue.id) }, now);
+    const fresh = intakeOf({ ...context, session: await getOrCreateSession(ctx.db, queue.id) });
     throw new AppError(drawRefusal(fresh, input.origin) ?? 'NUMBER_RANGE_EXHAUSTED');
   }
   announceUpdate(outbox, member);

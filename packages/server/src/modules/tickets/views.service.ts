@@ -93,7 +93,7 @@ export async function publicQueues(ctx: AppContext, queueIds: string[]): Promise
 function presentPublicQueue(context: DrawContext, line: QueueLine, now: Date): PublicQueue {
   const { queue } = context;
   const estimate = estimateLine(queue, line, now);
-  const intake = intakeOf(context, now);
+  const intake = intakeOf(context);
   return {
     id: queue.id,
     profile_id: queue.profileId,

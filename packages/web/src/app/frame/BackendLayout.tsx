@@ -10,6 +10,7 @@ import { clearUser, hasValidToken, useUser } from '../../lib/session';
 import { Page } from '../../ui/Page';
 import { currentHandle } from '../route-handle';
 import { queryKeys } from '../../lib/query-keys';
+import { SubscriptionBanner } from '../../features/billing/SubscriptionBanner';
 
 /**
  * The guard of /backend: without a valid token to /login (remembering the target); the stored
@@ -47,5 +48,10 @@ export function BackendLayout() {
       </Page>
     );
   }
-  return <Outlet />;
+  return (
+    <>
+      <SubscriptionBanner />
+      <Outlet />
+    </>
+  );
 }

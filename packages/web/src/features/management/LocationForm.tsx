@@ -1,3 +1,4 @@
+import { useCostCheck } from '../billing/useCostCheck';
 import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -49,12 +50,14 @@ function LocationFields({ profile, onCancel, onSaved }: { profile?: Profile; onC
   const form = useFormValues(locationFormValues(profile));
   // A new location's identifier follows its name until the user types one of their own.
   const linked = useNameWithIdentifier(form, Boolean(profile));
+  const cost = useCostCheck();
   const { submit: save, busy, failure } = useFormSubmit({
     schema: CreateProfileInput,
     showErrors: form.showErrors,
     save: async (input: ReturnType<typeof locationInputOf>) => {
       if (profile) await api.patch<Profile>(`/profiles/${profile.id}`, input, { silent: true });
-      else await api.post<Profile>('/profiles', input, { silent: true });
+      else if (await cost.confirmCost({ add_locations: 1 })) await api.post<Profile>('/profiles', input, { silent: true });
+      else return;
       await client.invalidateQueries({ queryKey: queryKeys.profiles.all });
       onSaved();
     },
@@ -66,6 +69,7 @@ function LocationFields({ profile, onCancel, onSaved }: { profile?: Profile; onC
 
   return (
     <form ref={form.formRef} onSubmit={submit} noValidate>
+      {cost.dialog}
       <Stack gap="sm">
         {failure && <FormAlert tone="error">{failure}</FormAlert>}
         <TextInput

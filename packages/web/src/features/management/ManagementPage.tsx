@@ -14,6 +14,7 @@ import { ImportTab } from './appointments/ImportTab';
 import { SlotsTab } from './appointments/SlotsTab';
 import { VacationsTab } from './appointments/VacationsTab';
 import { ProbingTab } from './probing/ProbingTab';
+import { BillingPanel } from '../billing/BillingPanel';
 
 /** The areas of the management, in their order; each is a tab (`?tab=<value>`, title `tabs.<value>`). */
 const TABS: { value: string; Component: ComponentType }[] = [
@@ -28,6 +29,7 @@ const TABS: { value: string; Component: ComponentType }[] = [
   { value: 'slots', Component: SlotsTab },
   { value: 'vacations', Component: VacationsTab },
   { value: 'import', Component: ImportTab },
+  { value: 'billing', Component: BillingPanel },
 ];
 
 /**

@@ -1,3 +1,4 @@
+import { useCostCheck } from '../billing/useCostCheck';
 import { Accordion, Button, Checkbox, ColorInput, Drawer, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -87,6 +88,7 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
   const form = useFormValues(queueFormValues(queue));
   const linked = useNameWithIdentifier(form, Boolean(queue));
   const [sections, setSections] = useState<string[]>(['general']);
+  const cost = useCostCheck();
   type Body = ReturnType<typeof queueInputOf> & { profile_id?: string };
   const saving = useFormSubmit({
     schema: queue ? UpdateQueueInput : CreateQueueInput,
@@ -95,7 +97,8 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
     check: (input: Body) => Object.fromEntries(Object.entries(queueRangeProblems(input)).map(([field, code]) => [field, t(`server:validation.${code}`, { 0: t(`server:fields.${field}`) })])),
     save: async (body: Body) => {
       if (queue) await api.patch<Queue>(`/queues/${queue.id}`, body, { silent: true });
-      else await api.post<Queue>('/queues', body, { silent: true });
+      else if (await cost.confirmCost({ add_lists: 1 })) await api.post<Queue>('/queues', body, { silent: true });
+      else return;
       await client.invalidateQueries({ queryKey: queryKeys.queues.all });
       onSaved();
     },
@@ -144,6 +147,7 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
 
   return (
     <form ref={form.formRef} onSubmit={submit} noValidate>
+      {cost.dialog}
       <Stack gap="md">
         {failure && <FormAlert tone="error">{failure}</FormAlert>}
         {/* No transition: a section opened for an invalid field is visible when the focus moves there. */}

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { Profile, Queue } from '@wartefrei/shared';
 import { useAccount } from '../../lib/account';
 
-/** Step 3: any browser is a kiosk or a monitor; the links to try them now. (Ordering devices comes with billing.) */
+/** Step 3: any browser is a kiosk or a monitor; the links to try them now, and the way to order devices. */
 export function DevicesStep({ profile, queues, onBack }: { profile: Profile; queues: Queue[]; onBack: () => void }) {
   const { t } = useTranslation('onboarding');
   const account = useAccount();
@@ -38,6 +38,9 @@ export function DevicesStep({ profile, queues, onBack }: { profile: Profile; que
           </List>
         </>
       )}
+      <Anchor component={Link} to="/backend/management/billing#devices">
+        {t('devices.orderLink')}
+      </Anchor>
       <Group justify="space-between">
         <Button variant="default" onClick={onBack}>
           {t('back')}
