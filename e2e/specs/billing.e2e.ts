@@ -7,7 +7,7 @@ import { field, main } from '../support/locators.js';
 import { linkIn, waitForMail } from '../support/mail.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { baseURL } from '../support/env.js';
-import { logInByApi, storeUser } from '../support/session.js';
+import { basic, logInByApi, storeUser } from '../support/session.js';
 
 // Billing against the Stripe test server run.mjs starts: a new practice in its trial adds a SEPA
 // mandate with the test form, orders a monitor, and downloads the invoice.
@@ -105,7 +105,38 @@ describe('billing', () => {
     await saveScreenshot(page, 'billing-ordered');
   });
 
+  it('a third list costs more: the new monthly amount is shown first, and cancelling adds nothing', async () => {
+    const call = async (method: string, path: string, data?: unknown) => {
+      const res = await page.request.fetch(path, { method, headers: { authorization: basic(owner.id, owner.token) }, ...(data === undefined ? {} : { data }) });
+      expect(res.status(), await res.text()).toBeLessThan(300);
+      return (await res.json()) as { id: string };
+    };
+    const location = await call('POST', '/profiles', { name: 'Ordination Abrechnung', identifier: 'ordination' });
+    for (const identifier of ['eins', 'zwei']) await call('POST', '/queues', { profile_id: location.id, name: `Liste ${identifier}`, identifier });
+    await page.goto('/backend/management?tab=lists');
+    const addList = async () => {
+      await main(page).getByRole('button', { name: 'Warteliste in Ordination Abrechnung anlegen' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Neue Warteliste in Ordination Abrechnung' });
+      await field(page, 'Name').fill('Impfungen');
+      await drawer.getByRole('button', { name: 'Anlegen' }).click();
+      return drawer;
+    };
+    const drawer = await addList();
+    const cost = page.getByRole('dialog', { name: 'Preisänderung bestätigen' });
+    await cost.getByText('Damit steigt Ihr monatlicher Preis von 106,80\u00a0€ auf 142,79\u00a0€ inkl. USt').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await cost.getByRole('button', { name: 'Abbrechen' }).click();
+    await cost.waitFor({ state: 'detached' });
+    // Nothing was added, and the typed name is still there.
+    expect(await field(page, 'Name').inputValue()).toBe('Impfungen');
+    await drawer.getByRole('button', { name: 'Anlegen' }).click();
+    await cost.getByRole('button', { name: 'Kostenpflichtig hinzufügen' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await call('GET', '/billing')) as unknown as { price: { gross_cents: number } }).toMatchObject({ price: { gross_cents: 14_279 } });
+  });
+
   it('downloads the invoice as a PDF whose text names the monitor and the total', async () => {
+    await page.goto('/backend/management/billing');
     const row = main(page).locator('[data-invoice]').filter({ hasText: '838,80' });
     await row.waitFor();
     const number = await row.getAttribute('data-invoice');

@@ -41,3 +41,4 @@ export * from './probing/probing.rules.js';
 export * from './probing/probing.schemas.js';
 export * from './billing/subscription.rules.js';
 export * from './billing/billing.schemas.js';
+export * from './billing/iban.js';

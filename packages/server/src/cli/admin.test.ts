@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
+import { eq } from 'drizzle-orm';
 import { connectDatabase } from '../db/connect.js';
+import { accounts, deviceOrders } from '../db/schema/index.js';
 import { basic, startTestApp, type TestApp } from '../../test/support/test-app.js';
 import { asUser } from '../../test/support/factories.js';
 import { testDatabaseKind } from '../../test/support/test-database.js';
@@ -93,5 +95,30 @@ describe('npm run admin -- exempt', () => {
     const unknown = await admin(['exempt', 'keine-praxis']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Kein Konto mit der Kennung keine-praxis');
+  });
+});
+
+describe('npm run admin -- order', () => {
+  it('marks a device order shipped, and says so for an unknown number or a wrong word', { timeout: 90_000 }, async () => {
+    // An order as the billing screen stores it, written into the database the command works on.
+    const database = testDatabaseKind === 'postgres' ? undefined : await connectDatabase({ dataDir });
+    const db = database?.db ?? t.app.ctx.db;
+    const [account] = await db.insert(accounts).values({ identifier: `bestellt-${Date.now()}`, displayName: 'Praxis Bestellt' }).returning();
+    const [order] = await db
+      .insert(deviceOrders)
+      .values({ accountId: account!.id, kiosks: 0, monitors: 1, street1: 'Hauptstraße 1', postcode: '1010', city: 'Wien', country: 'AT', netCents: 69_900, vatCents: 13_980, grossCents: 83_880 })
+      .returning();
+    await database?.close();
+
+    const shipped = await admin(['order', String(order!.number), 'shipped']);
+    expect(shipped.code).toBe(0);
+    expect(shipped.stdout).toContain(`order ${order!.number} is SHIPPED`);
+    const reread = testDatabaseKind === 'postgres' ? undefined : await connectDatabase({ dataDir });
+    const [row] = await (reread?.db ?? t.app.ctx.db).select().from(deviceOrders).where(eq(deviceOrders.id, order!.id));
+    await reread?.close();
+    expect(row).toMatchObject({ status: 'SHIPPED', shippedAt: expect.any(Date) as Date });
+
+    expect((await admin(['order', '999999', 'shipped'])).stderr).toContain('Keine Bestellung mit der Nummer 999999');
+    expect((await admin(['order', String(order!.number), 'verloren'])).code).toBe(2);
   });
 });

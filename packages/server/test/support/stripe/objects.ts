@@ -50,15 +50,6 @@ export function cardFromToken(token: string, customer: string | null): { method:
   };
 }
 
-/** ISO 13616: letters as numbers, the first four characters moved to the end, mod 97 is 1. */
-export function isValidIban(iban: string): boolean {
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return false;
-  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
-  let rest = 0;
-  for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
-  return rest === 1;
-}
-
 export function sepaFromIban(iban: string, name: string | null, customer: string | null): { method: PaymentMethodObject; declines: boolean } {
   return {
     declines: FAILING_IBANS.has(iban),

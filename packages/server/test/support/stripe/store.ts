@@ -1,6 +1,6 @@
+import { isValidIban } from '@wartefrei/shared';
 import {
   cardFromToken,
-  isValidIban,
   list,
   newId,
   nowSeconds,

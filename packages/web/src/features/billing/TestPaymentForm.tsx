@@ -1,7 +1,7 @@
 import { Checkbox, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PaymentMethod, PaymentSetup } from '@wartefrei/shared';
+import { isValidIban, type PaymentMethod, type PaymentSetup } from '@wartefrei/shared';
 import { api } from '../../lib/api';
 import { DialogActions } from '../../ui/DialogActions';
 import { FormAlert } from '../../ui/FormAlert';
@@ -9,16 +9,6 @@ import { useFormValues } from '../../ui/useFormValues';
 import type { AddProps } from './AddPaymentMethod';
 
 const TEST_CARDS = ['pm_card_visa', 'pm_card_mastercard', 'pm_card_chargeDeclined'] as const;
-
-/** ISO 13616 check of an IBAN (country, check digits, mod 97): caught here before Stripe sees it. */
-export function isIban(value: string): boolean {
-  const iban = value.replace(/\s+/g, '').toUpperCase();
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return false;
-  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
-  let rest = 0;
-  for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
-  return rest === 1;
-}
 
 /**
  * The payment form of a Stripe test setup: a test card token or a test IBAN, confirmed by our
@@ -38,7 +28,7 @@ export function TestPaymentForm({ overview, type, onCancel, onAdded }: AddProps)
     if (type === 'sepa_debit') {
       const errors: Record<string, string> = {};
       if (values.account_holder.trim() === '') errors.account_holder = t('methods.holder');
-      if (!isIban(values.iban)) errors.iban = t('methods.ibanInvalid');
+      if (!isValidIban(values.iban)) errors.iban = t('methods.ibanInvalid');
       if (!values.mandate) errors.mandate = t('methods.mandateRequired');
       form.showErrors(errors);
       if (Object.keys(errors).length > 0) return;
