@@ -110,8 +110,8 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
       series: { id: series.seriesId, booked: series.rows.map((row) => zoned(row.startAt)), skipped: series.skipped.map(zoned) },
     };
   }
-  const row = await takeFirstFree(placement.processorIds, (processorId) =>
-    insertAppointment(ctx.db, { ...values, processorId, startAt: placement.start, endAt: placement.end }),
+  const row = await takeFirstFree(ctx.db, placement.processorIds, (processorId, q) =>
+    insertAppointment(q, { ...values, processorId, startAt: placement.start, endAt: placement.end }),
   );
   await resetReminders(ctx.db, [row], now);
   await announceAppointments(ctx, [row]);
@@ -175,8 +175,8 @@ export async function moveByPatient(ctx: AppContext, id: string, input: MoveAppo
   const placement = await placementFor(ctx.db, type, { start, byStaff: false, now });
   const ids = [...placement.processorIds].sort((a, b) => Number(b === row.processorId) - Number(a === row.processorId));
   const open = and(isNull(appointments.cancelState), eq(appointments.status, 'BOOKED'), eq(appointments.startAt, row.startAt));
-  const moved = await takeFirstFree(ids, (processorId) =>
-    updateAppointmentIf(ctx.db, row.id, open, { startAt: placement.start, endAt: placement.end, processorId, seriesId: null }, now),
+  const moved = await takeFirstFree(ctx.db, ids, (processorId, q) =>
+    updateAppointmentIf(q, row.id, open, { startAt: placement.start, endAt: placement.end, processorId, seriesId: null }, now),
   );
   if (!moved) throw new AppError('APPOINTMENT_STATE');
   await resetReminders(ctx.db, [moved], now);

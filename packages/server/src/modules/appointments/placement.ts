@@ -1,5 +1,6 @@
 import { DEFAULT_BOOKING_FIELD_MODES, localDateOf, STAFF_BOOKING_FIELD_MODES, type BookingFieldModes } from '@wartefrei/shared';
-import type { Queryable } from '../../db/connect.js';
+import { sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../../db/connect.js';
 import { AppError, isDeadlock, isExclusionViolation } from '../../platform/errors.js';
 import type { TypeWithLocation } from './appointment-types.repo.js';
 import { checkServesList } from './appointment-types.service.js';
@@ -68,13 +69,23 @@ export async function placementFor(db: Queryable, found: TypeWithLocation, reque
 
 /**
  * Writes the appointment with the first processor whose time is still free: `write` inserts
- * or updates for one processor, and an overlap refused by the exclusion constraint moves on to
- * the next. None left: APPOINTMENT_SLOT_TAKEN.
+ * or updates for one processor (through `q`), and an overlap refused by the exclusion
+ * constraint moves on to the next. None left: APPOINTMENT_SLOT_TAKEN.
+ *
+ * Each write runs in a transaction holding an advisory lock of its processor: writes into one
+ * processor's calendar take turns. Twenty patients moving into one time at once otherwise wait
+ * on each other's unfinished rows in circles; PostgreSQL breaks each circle only after a
+ * second, and under load the retries and waits ran into 500s and pool timeouts.
  */
-export async function takeFirstFree<T>(processorIds: string[], write: (processorId: string) => Promise<T>): Promise<T> {
+export async function takeFirstFree<T>(db: Database, processorIds: string[], write: (processorId: string, q: Queryable) => Promise<T>): Promise<T> {
   for (const processorId of processorIds) {
     try {
-      return await retryOnDeadlock(() => write(processorId));
+      return await retryOnDeadlock(() =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`appointments:${processorId}`}))`);
+          return write(processorId, tx);
+        }),
+      );
     } catch (error) {
       if (!isExclusionViolation(error)) throw error;
     }

@@ -132,8 +132,8 @@ export async function updateAppointment(ctx: AppContext, actor: Actor, id: strin
     tell(ctx, 'moved', await findAppointmentWithPlace(ctx.db, row.id), series);
     return presentAppointment((await visibleAppointment(ctx, actor, id)).row, timeZone);
   }
-  const moved = await takeFirstFree(placement.processorIds, (processor) =>
-    updateAppointmentIf(ctx.db, row.id, sameVersion, { ...changes, startAt: placement.start, endAt: placement.end, processorId: processor, seriesId: null }, now),
+  const moved = await takeFirstFree(ctx.db, placement.processorIds, (processor, q) =>
+    updateAppointmentIf(q, row.id, sameVersion, { ...changes, startAt: placement.start, endAt: placement.end, processorId: processor, seriesId: null }, now),
   );
   if (!moved) throw new AppError('APPOINTMENT_CHANGED');
   await resetReminders(ctx.db, [moved], now);
