@@ -33,6 +33,7 @@ import { registerDrawInterview, registerMemberTopic, registerTicketJobs, tickets
 import { interviewLender, probingRoutes } from './modules/probing/index.js';
 import { monitorsRoutes, registerMonitorTopic } from './modules/monitors/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
+import { reportsRoutes } from './modules/reports/index.js';
 import { billingRoutes, billingWebhookRoutes, registerBillingJobs, scheduleTrialJobs } from './modules/billing/index.js';
 
 export interface BuildAppOptions {
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(ticketsRoutes, { ctx });
   await app.register(monitorsRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
+  await app.register(reportsRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
   await app.register(billingWebhookRoutes, { ctx });
   await app.register(systemRoutes, { versionHash: computeVersionHash(config.webDistDir), publicUrl: config.publicUrl });

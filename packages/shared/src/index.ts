@@ -42,3 +42,4 @@ export * from './probing/probing.schemas.js';
 export * from './billing/subscription.rules.js';
 export * from './billing/billing.schemas.js';
 export * from './billing/iban.js';
+export * from './reports/reports.schemas.js';

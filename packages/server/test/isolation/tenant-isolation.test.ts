@@ -485,6 +485,28 @@ const ROWS: Row[] = [
     variant: 'of a foreign processor',
     request: async (f) => ({ url: `/appointments?from=2030-01-01&to=2030-01-31&processor_id=${await f('processor')}` }),
   },
+  // reports: every report by a foreign list (and a processor's unassigned one), and by each other id filter
+  ...['summary', 'timeseries', 'heatmap', 'processors', 'queues', 'probing', 'members'].map(
+    (report): Row => ({
+      route: `GET /reports/${report}`,
+      variant: 'of a foreign list',
+      queueScoped: true,
+      request: async (f) => ({ url: `/reports/${report}?from=2030-01-01&to=2030-01-31&queue_id=${await f('queue')}` }),
+    }),
+  ),
+  ...(['profile', 'processor', 'tag'] as const).map(
+    (kind): Row => ({
+      route: 'GET /reports/summary',
+      variant: `of a foreign ${kind}`,
+      request: async (f) => ({ url: `/reports/summary?from=2030-01-01&to=2030-01-31&${kind === 'tag' ? 'info_tag' : kind}_id=${await f(kind)}` }),
+    }),
+  ),
+  {
+    route: 'GET /reports/members/export',
+    variant: 'of a foreign list',
+    queueScoped: true,
+    request: async (f) => ({ url: `/reports/members/export?format=csv&from=2030-01-01&to=2030-01-31&queue_id=${await f('queue')}` }),
+  },
   { route: 'PATCH /appointments/:id', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}`, payload: { description: 'Übernommen' } }) },
   { route: 'POST /appointments/:id/cancel', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/cancel`, payload: {} }) },
   { route: 'POST /appointments/:id/restore', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/restore`, payload: {} }) },
@@ -830,6 +852,10 @@ for (const situation of SITUATIONS) {
   });
 }
 
+/** Reports over the year the worlds' tickets were drawn in (the clock is real): nothing foreign in them. */
+const year = new Date().getUTCFullYear();
+const REPORTS_OF_THE_YEAR = ['members', 'queues', 'processors', 'probing'].map((report) => `/reports/${report}?from=${year}-01-01&to=${year}-12-31`);
+
 describe('what no id names', () => {
   /** The caller's only waiting member is in `queueId`; the foreign side has waiting members too. */
   async function expectCallNextCallsOnly(caller: LoggedUser, queueId: string, foreignScope: Scope) {
@@ -860,12 +886,12 @@ describe('what no id names', () => {
   });
 
   it('the lists of account A show nothing of account B; a processor’s queue list not the unassigned queue', async () => {
-    for (const url of ['/profiles', '/queues', '/info-tags', '/processors', '/processors/me/queues', '/monitors', '/dashboard', '/appointment-types', '/appointment-slots', '/appointments?from=2030-01-01&to=2030-03-01', '/vacations']) {
+    for (const url of ['/profiles', '/queues', '/info-tags', '/processors', '/processors/me/queues', '/monitors', '/dashboard', '/appointment-types', '/appointment-slots', '/appointments?from=2030-01-01&to=2030-03-01', '/vacations', ...REPORTS_OF_THE_YEAR]) {
       const res = await t.inject({ method: 'GET', url, headers: asUser(adminA.user) });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
       expect([...secretsB].filter((secret) => res.body.includes(secret)), url).toEqual([]);
     }
-    for (const url of ['/queues', '/processors/me/queues', '/dashboard', '/appointment-types']) {
+    for (const url of ['/queues', '/processors/me/queues', '/dashboard', '/appointment-types', ...REPORTS_OF_THE_YEAR]) {
       const res = await t.inject({ method: 'GET', url, headers: asUser(processorA) });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
       expect(res.body, url).not.toContain(await unassignedQueueWorld('queue'));

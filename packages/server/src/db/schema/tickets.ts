@@ -69,7 +69,8 @@ export const queueMembers = pgTable('queue_members', {
   index('queue_members_queue_status_idx').on(t.queueId, t.status),
   // Recent real durations, for the learned average.
   index('queue_members_finished_idx').on(t.queueId, t.actualEnd).where(sql`${t.status} = 'FINISHED_BY_PROCESSOR'`),
-  index('queue_members_account_idx').on(t.accountId),
+  // Reports read an account's tickets by draw time (docs/product.md#reports); the tenant's own lookups use its prefix.
+  index('queue_members_account_created_idx').on(t.accountId, t.createdAt),
   check('queue_members_user_cancel', sql`${t.status} <> 'FINISHED_BY_USER' OR ${t.cancelState} = 'USER'`),
   check('queue_members_processing_not_cancelled', sql`${t.status} <> 'PROCESSING' OR ${t.cancelState} IS NULL`),
 ]);

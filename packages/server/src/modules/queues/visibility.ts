@@ -21,6 +21,17 @@ export function queueVisibleTo(actor: Actor): SQL {
   return and(ofAccount, assigned) as SQL;
 }
 
+/**
+ * Whose history a staff member may read in reports: the same rule with archived lists included,
+ * because an archived list's tickets are still the practice's history (docs/product.md#reports).
+ */
+export function queueReportableBy(actor: Actor): SQL {
+  const ofAccount = eq(queues.accountId, actor.accountId);
+  if (actor.isAdmin) return ofAccount;
+  const assigned = sql`exists (select 1 from ${queueProcessors} where ${queueProcessors.queueId} = ${queues.id} and ${queueProcessors.userId} = ${actor.userId})`;
+  return and(ofAccount, assigned) as SQL;
+}
+
 /** The rule as a condition on a column that holds a queue id (a member's queue, say). */
 export function inQueueVisibleTo(actor: Actor, queueId: Column): SQL {
   return sql`${queueId} in (select ${queues.id} from ${queues} where ${queueVisibleTo(actor)})`;

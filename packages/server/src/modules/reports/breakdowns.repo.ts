@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import type { ReportHeatmap, ReportProbing, ReportProcessors, ReportQueues } from '@wartefrei/shared';
+import type { Queryable } from '../../db/connect.js';
+import { probingAnswers, profiles, queueMembers as m, queues, users } from '../../db/schema/index.js';
+import { CALLED, PROCESSING, SERVED, WAIT, percentile } from './figures.repo.js';
+import { MEMBERS_FROM, localTime, memberConditions, rowsOf, type ReportScope } from './scope.js';
+
+/** The period's tickets split by weekday × hour, by processor, by list and by answer; aggregated in SQL. */
+
+
+/** Arrivals (draws) per ISO weekday and local hour; every cell present. */
+export async function heatmapCells(q: Queryable, scope: ReportScope): Promise<ReportHeatmap['cells']> {
+  const local = localTime(m.createdAt);
+  const rows = rowsOf<{ weekday: number; hour: number; arrivals: number }>(
+    await q.execute(sql`select extract(isodow from ${local})::int as weekday, extract(hour from ${local})::int as hour, count(*)::int as arrivals
+      from ${MEMBERS_FROM} where ${memberConditions(scope, scope.current)} group by 1, 2`),
+  );
+  const counted = new Map(rows.map((row) => [`${row.weekday}:${row.hour}`, row.arrivals]));
+  return Array.from({ length: 7 * 24 }, (_, i) => {
+    const weekday = Math.floor(i / 24) + 1;
+    const hour = i % 24;
+    return { weekday, hour, arrivals: counted.get(`${weekday}:${hour}`) ?? 0 };
+  });
+}
+
+/** Per processor who called tickets: how many they served and their median processing time. */
+export async function processorFigures(q: Queryable, scope: ReportScope): Promise<ReportProcessors['processors']> {
+  return rowsOf<ReportProcessors['processors'][number]>(
+    await q.execute(sql`select ${users.id} as processor_id, ${users.displayName} as name,
+        (count(*) filter (where ${SERVED}))::int as served, ${percentile(0.5, PROCESSING, SERVED)} as processing_p50_min
+      from ${MEMBERS_FROM} join ${users} on ${users.id} = ${m.processorId}
+      where ${memberConditions(scope, scope.current)}
+      group by ${users.id}, ${users.displayName} order by 3 desc, 2`),
+  );
+}
+
+/** Per list: drawn, served and the wait. */
+export async function queueFigures(q: Queryable, scope: ReportScope): Promise<ReportQueues['queues']> {
+  return rowsOf<ReportQueues['queues'][number]>(
+    await q.execute(sql`select ${queues.id} as queue_id, ${queues.name} as name, ${profiles.name} as profile_name,
+        count(*)::int as drawn, (count(*) filter (where ${SERVED}))::int as served,
+        ${percentile(0.5, WAIT, CALLED)} as wait_p50_min, ${percentile(0.9, WAIT, CALLED)} as wait_p90_min
+      from ${MEMBERS_FROM} where ${memberConditions(scope, scope.current)}
+      group by ${queues.id}, ${queues.name}, ${profiles.name} order by 4 desc, 2`),
+  );
+}
+
+/**
+ * How often each answer was chosen, by the texts the patients saw (an edited question keeps
+ * its old answers apart), questions in the order they were asked.
+ */
+export async function probingCounts(q: Queryable, scope: ReportScope): Promise<ReportProbing['answers']> {
+  return rowsOf<ReportProbing['answers'][number]>(
+    await q.execute(sql`select ${probingAnswers.questionText} as question_text, ${probingAnswers.optionText} as option_text, count(*)::int as count
+      from ${MEMBERS_FROM} join ${probingAnswers} on ${probingAnswers.memberId} = ${m.id}
+      where ${memberConditions(scope, scope.current)}
+      group by 1, 2 order by min(${probingAnswers.step}), 1, 3 desc, 2`),
+  );
+}

@@ -1,0 +1,130 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { ESTIMATE_TOLERANCE_MINUTES, type ReportBucket, type ReportFigures } from '@wartefrei/shared';
+import type { Queryable } from '../../db/connect.js';
+import { appointments, queueMembers as m } from '../../db/schema/index.js';
+import {
+  APPOINTMENTS_FROM,
+  MEMBERS_FROM,
+  appointmentConditions,
+  bothPeriods,
+  localDate,
+  localTime,
+  memberConditions,
+  rowsOf,
+  type Period,
+  type ReportScope,
+} from './scope.js';
+
+/*
+ * The figures of a report (docs/product.md#reports), aggregated in SQL: one scan of the period's
+ * tickets and one of its appointments, grouped by period (summary) or by bucket (timeseries).
+ */
+
+/** Minutes between two instants. */
+const minutesBetween = (from: SQL | AnyColumn, to: SQL | AnyColumn) => sql`(extract(epoch from ${to} - ${from}) / 60)`;
+const oneDecimal = (value: SQL) => sql`round((${value})::numeric, 1)::float8`;
+export const percentile = (p: number, value: SQL, where: SQL) => oneDecimal(sql`percentile_cont(${sql.raw(String(p))}) within group (order by ${value}) filter (where ${where})`);
+
+/** Finished by staff after being served: not removed unserved. */
+export const SERVED = sql`(${m.status} = 'FINISHED_BY_PROCESSOR' and not ${m.removed})`;
+export const CALLED = sql`${m.actualStart} is not null`;
+const ESTIMATED = sql`${m.actualStart} is not null and ${m.firstEstimatedStart} is not null`;
+export const WAIT = minutesBetween(m.createdAt, m.actualStart);
+export const PROCESSING = minutesBetween(m.actualStart, m.actualEnd);
+const ESTIMATE_DELTA = minutesBetween(m.firstEstimatedStart, m.actualStart);
+
+const TICKET_FIGURES = sql`
+  count(*)::int as drawn,
+  (count(*) filter (where ${SERVED}))::int as served,
+  (count(*) filter (where ${m.cancelState} = 'USER'))::int as cancelled_by_patient,
+  (count(*) filter (where ${m.cancelState} = 'PROCESSOR' or (${m.removed} and ${m.cancelState} is null)))::int as cancelled_by_staff,
+  (count(*) filter (where ${m.cancelState} = 'TIMEOUT'))::int as timed_out,
+  (count(*) filter (where ${m.cancelState} = 'SESSION_END'))::int as session_end,
+  ${percentile(0.5, WAIT, CALLED)} as wait_p50_min,
+  ${percentile(0.9, WAIT, CALLED)} as wait_p90_min,
+  ${percentile(0.5, PROCESSING, SERVED)} as processing_p50_min,
+  ${percentile(0.9, PROCESSING, SERVED)} as processing_p90_min,
+  (avg(case when ${ESTIMATE_DELTA} <= ${sql.raw(String(ESTIMATE_TOLERANCE_MINUTES))} then 1.0 else 0.0 end) filter (where ${ESTIMATED}))::float8 as within_estimate_share,
+  ${percentile(0.5, sql`abs(${ESTIMATE_DELTA})`, ESTIMATED)} as estimate_error_p50_min`;
+
+const APPOINTMENT_FIGURES = sql`
+  count(*)::int as appointments_booked,
+  (count(*) filter (where ${appointments.cancelState} is not null))::int as appointments_cancelled,
+  (count(*) filter (where ${appointments.status} = 'NO_SHOW' and ${appointments.cancelState} is null))::int as appointments_no_show`;
+
+type TicketFigures = Omit<ReportFigures, 'appointments_booked' | 'appointments_cancelled' | 'appointments_no_show'>;
+type AppointmentFigures = Pick<ReportFigures, 'appointments_booked' | 'appointments_cancelled' | 'appointments_no_show'>;
+
+export const EMPTY_FIGURES: ReportFigures = {
+  drawn: 0,
+  served: 0,
+  cancelled_by_patient: 0,
+  cancelled_by_staff: 0,
+  timed_out: 0,
+  session_end: 0,
+  wait_p50_min: null,
+  wait_p90_min: null,
+  processing_p50_min: null,
+  processing_p90_min: null,
+  within_estimate_share: null,
+  estimate_error_p50_min: null,
+  appointments_booked: 0,
+  appointments_cancelled: 0,
+  appointments_no_show: 0,
+};
+
+/** Figures keyed by a group (a period's name or a bucket's start). */
+async function figuresBy(q: Queryable, scope: ReportScope, period: Period, groupOf: (instant: SQL | AnyColumn) => SQL): Promise<Map<string, ReportFigures>> {
+  const [tickets, booked] = await Promise.all([
+    q.execute(sql`select ${groupOf(m.createdAt)} as key, ${TICKET_FIGURES} from ${MEMBERS_FROM} where ${memberConditions(scope, period)} group by 1`),
+    q.execute(sql`select ${groupOf(appointments.startAt)} as key, ${APPOINTMENT_FIGURES} from ${APPOINTMENTS_FROM} where ${appointmentConditions(scope, period)} group by 1`),
+  ]);
+  const figures = new Map<string, ReportFigures>();
+  const entry = (key: string) => figures.get(key) ?? figures.set(key, { ...EMPTY_FIGURES }).get(key)!;
+  for (const row of rowsOf<TicketFigures & { key: string }>(tickets)) {
+    const { key, ...rest } = row;
+    Object.assign(entry(key), rest);
+  }
+  for (const row of rowsOf<AppointmentFigures & { key: string }>(booked)) {
+    const { key, ...rest } = row;
+    Object.assign(entry(key), rest);
+  }
+  return figures;
+}
+
+/** The figures of the period and of the one before, from one scan each of tickets and appointments. */
+export async function periodFigures(q: Queryable, scope: ReportScope): Promise<{ current: ReportFigures; previous: ReportFigures }> {
+  const byPeriod = await figuresBy(q, scope, bothPeriods(scope), (instant) =>
+    sql`case when ${localDate(instant)} >= ${scope.current.from}::date then 'current' else 'previous' end`,
+  );
+  return { current: byPeriod.get('current') ?? { ...EMPTY_FIGURES }, previous: byPeriod.get('previous') ?? { ...EMPTY_FIGURES } };
+}
+
+const BUCKET_LABEL = `'YYYY-MM-DD"T"HH24:MI'`;
+
+/** The start of a row's bucket on its location's clock, as a label. */
+export function bucketOf(bucket: ReportBucket, instant: SQL | AnyColumn): SQL {
+  return sql`to_char(date_trunc(${bucket}, ${localTime(instant)}), ${sql.raw(BUCKET_LABEL)})`;
+}
+
+/**
+ * Every bucket of the period, empty ones included, as labels; local hours that do not exist in
+ * `timeZone` (the hour skipped when clocks spring forward) are left out.
+ */
+export async function bucketLabels(q: Queryable, period: Period, bucket: ReportBucket, timeZone: string | null): Promise<string[]> {
+  const series = sql`generate_series(date_trunc(${bucket}, ${period.from}::timestamp), ${period.to}::timestamp + interval '1 day' - interval '1 second', ${`1 ${bucket}`}::interval) as g`;
+  const exists = bucket === 'hour' && timeZone ? sql`where (g at time zone ${timeZone}) at time zone ${timeZone} = g` : sql``;
+  const rows = rowsOf<{ label: string }>(await q.execute(sql`select to_char(g, ${sql.raw(BUCKET_LABEL)}) as label from ${series} ${exists} order by g`));
+  return rows.map((row) => row.label);
+}
+
+/** The figures per bucket of the period, every bucket present. */
+export async function bucketFigures(q: Queryable, scope: ReportScope, bucket: ReportBucket): Promise<{ start: string; figures: ReportFigures }[]> {
+  const [labels, byBucket] = await Promise.all([
+    bucketLabels(q, scope.current, bucket, scope.timeZone),
+    figuresBy(q, scope, scope.current, (instant) => bucketOf(bucket, instant)),
+  ]);
+  // Buckets of another zone's locations that the series lacks still show, in order.
+  const all = [...new Set([...labels, ...byBucket.keys()])].sort();
+  return all.map((start) => ({ start, figures: byBucket.get(start) ?? { ...EMPTY_FIGURES } }));
+}

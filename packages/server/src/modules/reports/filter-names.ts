@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import { translate, type SupportedLang } from '@wartefrei/shared';
+import type { Queryable } from '../../db/connect.js';
+import { infoTags, profiles, queues, users } from '../../db/schema/index.js';
+import type { ReportScope } from './scope.js';
+
+/** The name behind an id filter (already checked by the scope), or "all". */
+async function nameOf(q: Queryable, id: string | undefined, lookup: (id: string) => Promise<{ name: string }[]>, all: string): Promise<string> {
+  if (!id) return all;
+  return (await lookup(id))[0]?.name ?? all;
+}
+
+/** The filters of an export as label/value lines for the top of the file, in the caller's language. */
+export async function filterNames(q: Queryable, scope: ReportScope, lang: SupportedLang, now: Date): Promise<[string, string][]> {
+  const t = (key: string) => translate(lang, 'reports', key);
+  const all = t('all');
+  const f = scope.filters;
+  const [location, list, processor, tag] = await Promise.all([
+    nameOf(q, f.profile_id, (id) => q.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, id)), all),
+    nameOf(q, f.queue_id, (id) => q.select({ name: queues.name }).from(queues).where(eq(queues.id, id)), all),
+    nameOf(q, f.processor_id, (id) => q.select({ name: users.displayName }).from(users).where(eq(users.id, id)), all),
+    nameOf(q, f.info_tag_id, (id) => q.select({ name: infoTags.name }).from(infoTags).where(eq(infoTags.id, id)), all),
+  ]);
+  return [
+    [t('title'), ''],
+    [t('filter_period'), `${f.from} – ${f.to}`],
+    [t('filter_location'), location],
+    [t('filter_queue'), list],
+    [t('filter_processor'), processor],
+    [t('filter_origin'), f.origin ? translate(lang, 'reports', `origin_${f.origin}`) : all],
+    [t('filter_info_tag'), tag],
+    [t('filter_created'), now.toISOString()],
+  ];
+}

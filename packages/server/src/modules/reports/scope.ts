@@ -1,0 +1,145 @@
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { MemberOrigin } from '@wartefrei/shared';
+import type { Queryable } from '../../db/connect.js';
+import { appointments, infoTags, profiles, queueMemberInfoTags, queueMembers, queues, users } from '../../db/schema/index.js';
+import { isUuid, type Actor } from '../../platform/auth.js';
+import { AppError } from '../../platform/errors.js';
+import { queueReportableBy } from '../queues/index.js';
+
+/**
+ * What a report covers: whose rows (the caller's lists, docs/product.md#reports), which filters,
+ * which local dates. The one owner of "which tickets and appointments are in a report"; every
+ * report query joins `queues` and `profiles` (the location's zone) and adds these conditions.
+ */
+
+/** Local dates (`YYYY-MM-DD`), both inclusive. */
+export interface Period {
+  from: string;
+  to: string;
+}
+
+export interface ReportFilters extends Period {
+  profile_id?: string | undefined;
+  queue_id?: string | undefined;
+  processor_id?: string | undefined;
+  origin?: MemberOrigin | undefined;
+  info_tag_id?: string | undefined;
+}
+
+export interface ReportScope {
+  actor: Actor;
+  filters: ReportFilters;
+  current: Period;
+  previous: Period;
+  /** The zone for the empty buckets of a timeseries: the filtered location's, or the account's only one; null when its locations differ. */
+  timeZone: string | null;
+}
+
+const DAY_MS = 86_400_000;
+
+function shiftDate(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The period of equal length just before. */
+export function previousPeriod(period: Period): Period {
+  const days = Math.round((Date.parse(period.to) - Date.parse(period.from)) / DAY_MS) + 1;
+  return { from: shiftDate(period.from, -days), to: shiftDate(period.from, -1) };
+}
+
+async function exists(q: Queryable, condition: SQL, table: typeof profiles | typeof users | typeof infoTags | typeof queues): Promise<boolean> {
+  const rows = await q.select({ one: sql<number>`1` }).from(table).where(condition).limit(1);
+  return rows.length > 0;
+}
+
+/** Checks every id filter (a foreign or unseen one is NOT_FOUND) and settles the periods. */
+export async function resolveScope(q: Queryable, actor: Actor, filters: ReportFilters): Promise<ReportScope> {
+  const { profile_id: profileId, queue_id: queueId, processor_id: processorId, info_tag_id: tagId } = filters;
+  const checks: Promise<boolean>[] = [];
+  const ids = [profileId, queueId, processorId, tagId].filter((id): id is string => id !== undefined);
+  if (ids.some((id) => !isUuid(id))) throw new AppError('NOT_FOUND');
+  if (profileId) checks.push(exists(q, and(eq(profiles.id, profileId), eq(profiles.accountId, actor.accountId)) as SQL, profiles));
+  if (queueId) checks.push(exists(q, and(eq(queues.id, queueId), queueReportableBy(actor)) as SQL, queues));
+  if (processorId) checks.push(exists(q, and(eq(users.id, processorId), eq(users.accountId, actor.accountId)) as SQL, users));
+  if (tagId) checks.push(exists(q, and(eq(infoTags.id, tagId), eq(infoTags.accountId, actor.accountId)) as SQL, infoTags));
+  if ((await Promise.all(checks)).includes(false)) throw new AppError('NOT_FOUND');
+  const zones = await q
+    .selectDistinct({ zone: profiles.timeZone })
+    .from(profiles)
+    .where(profileId ? eq(profiles.id, profileId) : eq(profiles.accountId, actor.accountId));
+  const current = { from: filters.from, to: filters.to };
+  return { actor, filters, current, previous: previousPeriod(current), timeZone: zones.length === 1 ? (zones[0]?.zone ?? null) : null };
+}
+
+/** A local date never lies more than 14 hours from UTC: the instants that can belong to a period, for the index. */
+function instantBounds(period: Period): { lo: string; hi: string } {
+  return {
+    lo: new Date(Date.parse(`${period.from}T00:00:00Z`) - 14 * 3_600_000).toISOString(),
+    hi: new Date(Date.parse(`${period.to}T00:00:00Z`) + DAY_MS + 14 * 3_600_000).toISOString(),
+  };
+}
+
+/** The local date of an instant at its location, the day a row counts for. */
+export function localDate(instant: SQL | AnyColumn): SQL {
+  return sql`(${instant} AT TIME ZONE ${profiles.timeZone})::date`;
+}
+
+/** The local wall-clock time of an instant at its location. */
+export function localTime(instant: SQL | AnyColumn): SQL {
+  return sql`(${instant} AT TIME ZONE ${profiles.timeZone})`;
+}
+
+function inPeriod(instant: AnyColumn, period: Period): SQL {
+  const { lo, hi } = instantBounds(period);
+  return sql`${instant} >= ${lo}::timestamptz AND ${instant} < ${hi}::timestamptz AND ${localDate(instant)} BETWEEN ${period.from}::date AND ${period.to}::date`;
+}
+
+/**
+ * Tickets in the report, drawn within `period`; the query joins `queue_members`, `queues` (on
+ * the ticket's list) and `profiles` (the list's location).
+ */
+export function memberConditions(scope: ReportScope, period: Period): SQL {
+  const f = scope.filters;
+  const parts: SQL[] = [eq(queueMembers.accountId, scope.actor.accountId), inPeriod(queueMembers.createdAt, period), queueReportableBy(scope.actor)];
+  if (f.profile_id) parts.push(eq(queues.profileId, f.profile_id));
+  if (f.queue_id) parts.push(eq(queueMembers.queueId, f.queue_id));
+  if (f.processor_id) parts.push(eq(queueMembers.processorId, f.processor_id));
+  if (f.origin) parts.push(eq(queueMembers.origin, f.origin));
+  if (f.info_tag_id) {
+    parts.push(sql`exists (select 1 from ${queueMemberInfoTags} where ${queueMemberInfoTags.memberId} = ${queueMembers.id} and ${queueMemberInfoTags.infoTagId} = ${f.info_tag_id})`);
+  }
+  return and(...parts) as SQL;
+}
+
+/**
+ * Appointments in the report, starting within `period`; the query joins `appointments`,
+ * `queues` and `profiles`. An origin other than APPOINTMENT leaves none.
+ */
+export function appointmentConditions(scope: ReportScope, period: Period): SQL {
+  const f = scope.filters;
+  if (f.origin && f.origin !== 'APPOINTMENT') return sql`false`;
+  const parts: SQL[] = [eq(appointments.accountId, scope.actor.accountId), inPeriod(appointments.startAt, period), queueReportableBy(scope.actor)];
+  if (f.profile_id) parts.push(eq(appointments.profileId, f.profile_id));
+  if (f.queue_id) parts.push(eq(appointments.queueId, f.queue_id));
+  if (f.processor_id) parts.push(eq(appointments.processorId, f.processor_id));
+  if (f.info_tag_id) {
+    parts.push(sql`exists (select 1 from ${queueMembers} as tagged join ${queueMemberInfoTags} on ${queueMemberInfoTags.memberId} = tagged.id
+      where tagged.appointment_id = ${appointments.id} and ${queueMemberInfoTags.infoTagId} = ${f.info_tag_id})`);
+  }
+  return and(...parts) as SQL;
+}
+
+/** `queue_members` with its list and location, for the conditions above. */
+export const MEMBERS_FROM = sql`${queueMembers} join ${queues} on ${queues.id} = ${queueMembers.queueId} join ${profiles} on ${profiles.id} = ${queues.profileId}`;
+/** `appointments` with its list and location. */
+export const APPOINTMENTS_FROM = sql`${appointments} join ${queues} on ${queues.id} = ${appointments.queueId} join ${profiles} on ${profiles.id} = ${appointments.profileId}`;
+
+/** Both periods at once, for one scan that groups by period. */
+export function bothPeriods(scope: ReportScope): Period {
+  return { from: scope.previous.from, to: scope.current.to };
+}
+
+/** Rows of a raw query on either driver. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
