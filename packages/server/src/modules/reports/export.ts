@@ -6,7 +6,7 @@ import { translate, type MemberExportQuery, type SupportedLang } from '@wartefre
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { filterNames } from './filter-names.js';
-import { memberRowsAfter, type MemberKey, type MemberRecord } from './members.repo.js';
+import { memberPages, type MemberRecord } from './members.repo.js';
 import { resolveScope } from './scope.js';
 
 /**
@@ -134,13 +134,9 @@ export async function exportMembers(ctx: AppContext, actor: Actor, query: Member
   const write = async () => {
     sink.preamble(preamble);
     sink.header(columns.map((column) => translate(lang, 'reports', `column_${column.key}`)));
-    let after: MemberKey | null = null;
-    for (;;) {
-      const page = await memberRowsAfter(ctx.db, scope, after, PAGE_ROWS, withNames);
+    for await (const page of memberPages(ctx.db, scope, PAGE_ROWS, withNames)) {
       for (const row of page) await sink.row(columns.map((column) => column.value(row)));
-      const last = page.at(-1);
-      if (!last || page.length < PAGE_ROWS || out.destroyed) break;
-      after = { at_key: last.at_key, id: last.id };
+      if (out.destroyed) break;
     }
     await sink.end();
   };

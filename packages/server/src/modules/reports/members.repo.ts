@@ -1,9 +1,9 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { MemberReportQuery } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
-import { appointments as a, infoTags, probingAnswers, profiles, queueMemberInfoTags, queueMembers as m, queues, users } from '../../db/schema/index.js';
+import { appointments as a, infoTags, probingAnswers, queueMemberInfoTags, queueMembers as m, queues, users } from '../../db/schema/index.js';
 import { PROCESSING, SERVED, WAIT } from './figures.repo.js';
-import { APPOINTMENTS_FROM, MEMBERS_FROM, appointmentConditions, localTime, memberConditions, rowsOf, type ReportScope } from './scope.js';
+import { APPOINTMENTS_FROM, MEMBERS_FROM, ZONE, appointmentConditions, instantBounds, memberConditions, rowsOf, withZones, type ReportScope } from './scope.js';
 
 /**
  * The member analysis: one row per ticket, and per appointment that never became one (not
@@ -40,7 +40,6 @@ export interface MemberRecord {
 }
 
 const LOCAL = `'YYYY-MM-DD"T"HH24:MI:SS'`;
-const local = (instant: SQL | AnyColumn) => sql`to_char(${localTime(instant)}, ${sql.raw(LOCAL)})`;
 const round1 = (value: SQL) => sql`round((${value})::numeric, 1)::float8`;
 
 /** The patient's name as staff would say it; only selected when the caller asked for names. */
@@ -48,27 +47,54 @@ function nameOf(table: { firstName: AnyColumn; lastName: AnyColumn }, fallback: 
   return sql`coalesce(nullif(trim(concat_ws(' ', ${table.firstName}, ${table.lastName})), ''), ${fallback})`;
 }
 
-function unionOf(scope: ReportScope, withNames: boolean): SQL {
+/** The export's window: rows drawn in [from, to) after a key, at most `limit` from each branch. */
+interface Window {
+  from: string;
+  to: string;
+  after: MemberKey | null;
+  limit: number;
+}
+
+function windowed(branch: SQL, instant: AnyColumn, id: AnyColumn, window: Window | undefined): SQL {
+  if (!window) return branch;
+  const after = window.after ? sql`and (${instant}, ${id}) > (${window.after.at_key}::timestamptz, ${window.after.id}::uuid)` : sql``;
+  return sql`(${branch} and ${instant} >= ${window.from}::timestamptz and ${instant} < ${window.to}::timestamptz ${after}
+    order by ${instant}, ${id} limit ${window.limit})`;
+}
+
+/**
+ * The rows with what sorting needs; what only the shown rows need (local times, tags, answers)
+ * is added by `detailsOf` after the page is cut, not for every row of the period.
+ */
+function unionOf(scope: ReportScope, withNames: boolean, window?: Window): SQL {
   const memberName = withNames ? nameOf(m, sql`${m.displayName}`) : sql`null::text`;
   const appointmentName = withNames ? nameOf(a, sql`null::text`) : sql`null::text`;
   const tickets = sql`select 'ticket' as kind, ${m.id} as id, ${m.number} as number, ${m.queueId} as queue_id, ${queues.name} as queue_name,
-      ${profiles.name} as profile_name, ${m.origin}::text as origin, ${m.status}::text as status, ${m.cancelState}::text as cancel_state, ${m.removed} as removed,
+      ${ZONE.name} as profile_name, ${m.origin}::text as origin, ${m.status}::text as status, ${m.cancelState}::text as cancel_state, ${m.removed} as removed,
       ${m.createdAt} as at, ${a.startAt} as appointment_start, ${m.actualStart} as called_at, ${m.actualEnd} as finished_at,
-      ${local(m.createdAt)} as at_local, ${local(a.startAt)} as appointment_start_local, ${local(m.actualStart)} as called_local, ${local(m.actualEnd)} as finished_local,
       ${round1(WAIT)} as wait_min, case when ${SERVED} then ${round1(PROCESSING)} end as processing_min, ${users.displayName} as processor_name,
-      array(select ${infoTags.name} from ${queueMemberInfoTags} join ${infoTags} on ${infoTags.id} = ${queueMemberInfoTags.infoTagId}
-        where ${queueMemberInfoTags.memberId} = ${m.id} order by ${infoTags.name}) as info_tags,
-      array(select ${probingAnswers.questionText} || ': ' || ${probingAnswers.optionText} || coalesce(' – ' || ${probingAnswers.freeText}, '')
-        from ${probingAnswers} where ${probingAnswers.memberId} = ${m.id} order by ${probingAnswers.step}) as answers,
-      ${memberName} as name, ${profiles.timeZone} as time_zone
+      ${memberName} as name, ${ZONE.timeZone} as time_zone
     from ${MEMBERS_FROM} left join ${a} on ${a.id} = ${m.appointmentId} left join ${users} on ${users.id} = ${m.processorId}
     where ${memberConditions(scope, scope.current)}`;
-  const notCheckedIn = sql`select 'appointment', ${a.id}, null::int, ${a.queueId}, ${queues.name}, ${profiles.name}, 'APPOINTMENT', ${a.status}::text, ${a.cancelState}::text, false,
-      ${a.startAt}, ${a.startAt}, null::timestamptz, null::timestamptz, ${local(a.startAt)}, ${local(a.startAt)}, null::text, null::text,
-      null::float8, null::float8, ${users.displayName}, '{}'::text[], '{}'::text[], ${appointmentName}, ${profiles.timeZone}
+  const notCheckedIn = sql`select 'appointment', ${a.id}, null::int, ${a.queueId}, ${queues.name}, ${ZONE.name}, 'APPOINTMENT', ${a.status}::text, ${a.cancelState}::text, false,
+      ${a.startAt}, ${a.startAt}, null::timestamptz, null::timestamptz, null::float8, null::float8, ${users.displayName}, ${appointmentName}, ${ZONE.timeZone}
     from ${APPOINTMENTS_FROM} left join ${users} on ${users.id} = ${a.processorId}
     where ${appointmentConditions(scope, scope.current)} and not exists (select 1 from ${m} as member where member.appointment_id = ${a.id})`;
-  return sql`(${tickets} union all ${notCheckedIn}) as r`;
+  return sql`(${windowed(tickets, m.createdAt, m.id, window)} union all ${windowed(notCheckedIn, a.startAt, a.id, window)})`;
+}
+
+/** The shown rows `r` with their local times, info tags and answers. */
+function detailsOf(rows: SQL, order: SQL): SQL {
+  const local = (column: string) => sql`to_char(${sql.raw(column)} at time zone r.time_zone, ${sql.raw(LOCAL)})`;
+  const ofTicket = (list: SQL) => sql`case when r.kind = 'ticket' then array(${list}) else '{}'::text[] end`;
+  return sql`select r.*, ${local('r.at')} as at_local, ${local('r.appointment_start')} as appointment_start_local,
+      ${local('r.called_at')} as called_local, ${local('r.finished_at')} as finished_local,
+      ${ofTicket(sql`select ${infoTags.name} from ${queueMemberInfoTags} join ${infoTags} on ${infoTags.id} = ${queueMemberInfoTags.infoTagId}
+        where ${queueMemberInfoTags.memberId} = r.id order by ${infoTags.name}`)} as info_tags,
+      ${ofTicket(sql`select ${probingAnswers.questionText} || ': ' || ${probingAnswers.optionText} || coalesce(' – ' || ${probingAnswers.freeText}, '')
+        from ${probingAnswers} where ${probingAnswers.memberId} = r.id order by ${probingAnswers.step}`)} as answers,
+      r.at::text as at_key
+    from (${rows}) as r order by ${order}`;
 }
 
 const SORT_COLUMNS: Record<MemberReportQuery['sort'], string> = {
@@ -88,9 +114,10 @@ export async function memberPage(
 ): Promise<{ total: number; rows: MemberRecord[] }> {
   const dir = page.dir === 'asc' ? 'asc' : 'desc';
   const order = sql.raw(`${SORT_COLUMNS[page.sort]} ${dir} nulls last, r.at ${dir}, r.id`);
+  const pageRows = sql`select * from ${unionOf(scope, withNames)} as r order by ${order} limit ${page.page_size} offset ${(page.page - 1) * page.page_size}`;
   const [counted, rows] = await Promise.all([
-    q.execute(sql`select count(*)::int as total from ${unionOf(scope, false)}`),
-    q.execute(sql`select * from ${unionOf(scope, withNames)} order by ${order} limit ${page.page_size} offset ${(page.page - 1) * page.page_size}`),
+    q.execute(sql`${withZones(scope, scope.current)} select count(*)::int as total from ${unionOf(scope, false)} as r`),
+    q.execute(sql`${withZones(scope, scope.current)} ${detailsOf(pageRows, order)}`),
   ]);
   return { total: rowsOf<{ total: number }>(counted)[0]?.total ?? 0, rows: rowsOf<MemberRecord>(rows) };
 }
@@ -101,18 +128,40 @@ export interface MemberKey {
   id: string;
 }
 
+async function memberWindow(q: Queryable, scope: ReportScope, window: Window, withNames: boolean): Promise<(MemberRecord & MemberKey)[]> {
+  const order = sql`r.at, r.id`;
+  const rows = sql`select * from ${unionOf(scope, withNames, window)} as r order by ${order} limit ${window.limit}`;
+  return rowsOf<MemberRecord & MemberKey>(await q.execute(sql`${withZones(scope, scope.current)} ${detailsOf(rows, order)}`));
+}
+
+const HOUR_MS = 3_600_000;
+
 /**
- * The rows after `after` (oldest first), `limit` at a time: the export reads the whole
- * analysis page by page on its index, never all of it at once.
+ * Every row of the analysis, oldest first, `limit` at a time: the export reads it window by
+ * window of draw time, so each query sorts only the rows of its window, never the period's.
+ * A window that yields little grows (a quiet practice's year is a few queries), one that
+ * fills a page shrinks (a busy group's day is read in pieces).
  */
-export async function memberRowsAfter(
-  q: Queryable,
-  scope: ReportScope,
-  after: MemberKey | null,
-  limit: number,
-  withNames: boolean,
-): Promise<(MemberRecord & MemberKey)[]> {
-  const next = after ? sql`where (r.at, r.id) > (${after.at_key}::timestamptz, ${after.id}::uuid)` : sql``;
-  // The key as text keeps the microseconds a JavaScript date would drop.
-  return rowsOf<MemberRecord & MemberKey>(await q.execute(sql`select *, r.at::text as at_key from ${unionOf(scope, withNames)} ${next} order by r.at, r.id limit ${limit}`));
+export async function* memberPages(q: Queryable, scope: ReportScope, limit: number, withNames: boolean): AsyncGenerator<MemberRecord[]> {
+  const { lo, hi } = instantBounds(scope.current);
+  const end = Date.parse(hi);
+  let from = Date.parse(lo);
+  let span = 24 * HOUR_MS;
+  let to = Math.min(from + span, end);
+  let after: MemberKey | null = null;
+  while (from < end) {
+    const page = await memberWindow(q, scope, { from: new Date(from).toISOString(), to: new Date(to).toISOString(), after, limit }, withNames);
+    if (page.length > 0) yield page;
+    const last = page.at(-1);
+    if (page.length === limit && last) {
+      // The window holds more: go on after the last row; the next window will be narrower.
+      after = { at_key: last.at_key, id: last.id };
+      span = Math.max(span / 2, HOUR_MS);
+    } else {
+      if (!after && page.length < limit / 2) span = Math.min(span * 2, 32 * 24 * HOUR_MS);
+      from = to;
+      to = Math.min(from + span, end);
+      after = null;
+    }
+  }
 }

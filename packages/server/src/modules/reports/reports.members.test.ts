@@ -116,7 +116,7 @@ describe('GET /reports/members/export', () => {
     const res = await t.inject({ method: 'GET', url: '/reports/members/export?format=csv&from=2026-11-10&to=2026-11-10', headers: { ...asUser(admin), 'accept-language': 'de' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const records = parse(res.body, { delimiter: ';', comment: '#', bom: true, columns: true, skip_empty_lines: true }) as Record<string, string>[];
+    const records = parse<Record<string, string>>(res.body, { delimiter: ';', comment: '#', bom: true, columns: true, skip_empty_lines: true });
     expect(records).toHaveLength(5);
     expect(records[0]).toMatchObject({ Art: 'Ticket', Liste: 'Allgemein', 'Gezogen / Termin': '2026-11-10 08:00:00', 'Wartezeit (Min.)': '12' });
     expect(records.map((record) => record['Art'])).toEqual(['Ticket', 'Ticket', 'Ticket', 'Ticket', 'Termin']);

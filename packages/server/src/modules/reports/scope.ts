@@ -9,7 +9,7 @@ import { queueReportableBy } from '../queues/index.js';
 /**
  * What a report covers: whose rows (the caller's lists, docs/product.md#reports), which filters,
  * which local dates. The one owner of "which tickets and appointments are in a report"; every
- * report query joins `queues` and `profiles` (the location's zone) and adds these conditions.
+ * report query starts withZones, joins `queues` and `report_zone` (the location and its clock) and adds these conditions.
  */
 
 /** Local dates (`YYYY-MM-DD`), both inclusive. */
@@ -72,31 +72,42 @@ export async function resolveScope(q: Queryable, actor: Actor, filters: ReportFi
 }
 
 /** A local date never lies more than 14 hours from UTC: the instants that can belong to a period, for the index. */
-function instantBounds(period: Period): { lo: string; hi: string } {
+export function instantBounds(period: Period): { lo: string; hi: string } {
   return {
     lo: new Date(Date.parse(`${period.from}T00:00:00Z`) - 14 * 3_600_000).toISOString(),
     hi: new Date(Date.parse(`${period.to}T00:00:00Z`) + DAY_MS + 14 * 3_600_000).toISOString(),
   };
 }
 
-/** The local date of an instant at its location, the day a row counts for. */
-export function localDate(instant: SQL | AnyColumn): SQL {
-  return sql`(${instant} AT TIME ZONE ${profiles.timeZone})::date`;
+/**
+ * Every report query starts with this: the account's locations, each with the instants at which
+ * the period begins and ends on its clock. Worked out once per location (materialized), so a row
+ * is placed in the period by comparing instants, not by converting each row to local time.
+ */
+export function withZones(scope: ReportScope, period: Period): SQL {
+  return sql`with report_zone as materialized (
+    select ${profiles.id} as id, ${profiles.name} as name, ${profiles.timeZone} as time_zone,
+      (${period.from}::timestamp at time zone ${profiles.timeZone}) as lo,
+      ((${period.to}::date + 1)::timestamp at time zone ${profiles.timeZone}) as hi
+    from ${profiles} where ${profiles.accountId} = ${scope.actor.accountId})`;
 }
+
+/** The location's columns in a report query. */
+export const ZONE = { name: sql.raw('report_zone.name'), timeZone: sql.raw('report_zone.time_zone') };
 
 /** The local wall-clock time of an instant at its location. */
 export function localTime(instant: SQL | AnyColumn): SQL {
-  return sql`(${instant} AT TIME ZONE ${profiles.timeZone})`;
+  return sql`(${instant} AT TIME ZONE report_zone.time_zone)`;
 }
 
 function inPeriod(instant: AnyColumn, period: Period): SQL {
   const { lo, hi } = instantBounds(period);
-  return sql`${instant} >= ${lo}::timestamptz AND ${instant} < ${hi}::timestamptz AND ${localDate(instant)} BETWEEN ${period.from}::date AND ${period.to}::date`;
+  return sql`${instant} >= ${lo}::timestamptz AND ${instant} < ${hi}::timestamptz AND ${instant} >= report_zone.lo AND ${instant} < report_zone.hi`;
 }
 
 /**
  * Tickets in the report, drawn within `period`; the query joins `queue_members`, `queues` (on
- * the ticket's list) and `profiles` (the list's location).
+ * the ticket's list) and `report_zone` (the list's location).
  */
 export function memberConditions(scope: ReportScope, period: Period): SQL {
   const f = scope.filters;
@@ -113,7 +124,7 @@ export function memberConditions(scope: ReportScope, period: Period): SQL {
 
 /**
  * Appointments in the report, starting within `period`; the query joins `appointments`,
- * `queues` and `profiles`. An origin other than APPOINTMENT leaves none.
+ * `queues` and `report_zone`. An origin other than APPOINTMENT leaves none.
  */
 export function appointmentConditions(scope: ReportScope, period: Period): SQL {
   const f = scope.filters;
@@ -129,15 +140,10 @@ export function appointmentConditions(scope: ReportScope, period: Period): SQL {
   return and(...parts) as SQL;
 }
 
-/** `queue_members` with its list and location, for the conditions above. */
-export const MEMBERS_FROM = sql`${queueMembers} join ${queues} on ${queues.id} = ${queueMembers.queueId} join ${profiles} on ${profiles.id} = ${queues.profileId}`;
+/** `queue_members` with its list and location (`report_zone` of withZones), for the conditions above. */
+export const MEMBERS_FROM = sql`${queueMembers} join ${queues} on ${queues.id} = ${queueMembers.queueId} join report_zone on report_zone.id = ${queues.profileId}`;
 /** `appointments` with its list and location. */
-export const APPOINTMENTS_FROM = sql`${appointments} join ${queues} on ${queues.id} = ${appointments.queueId} join ${profiles} on ${profiles.id} = ${appointments.profileId}`;
-
-/** Both periods at once, for one scan that groups by period. */
-export function bothPeriods(scope: ReportScope): Period {
-  return { from: scope.previous.from, to: scope.current.to };
-}
+export const APPOINTMENTS_FROM = sql`${appointments} join ${queues} on ${queues.id} = ${appointments.queueId} join report_zone on report_zone.id = ${appointments.profileId}`;
 
 /** Rows of a raw query on either driver. */
 export function rowsOf<T>(result: unknown): T[] {
