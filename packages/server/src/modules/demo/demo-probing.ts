@@ -14,8 +14,9 @@ interface Place {
  * The demo location's online questionnaire (its location link asks it; the lists' own links and
  * the kiosk draw straight away): fever or cough → the general list with the info tag INF and a
  * mask notice; else blood test → the lab list, a visit → the general list, or an appointment.
+ * Answers the info tag, which the history's feverish patients carry too.
  */
-export async function seedDemoQuestionnaire(tx: Queryable, place: Place): Promise<void> {
+export async function seedDemoQuestionnaire(tx: Queryable, place: Place): Promise<{ infectionTagId: string }> {
   const [tag] = await tx
     .insert(infoTags)
     .values({ accountId: place.accountId, name: 'INF', label: 'Infekt', color: '#c92a2a', ticketText: 'Bitte tragen Sie eine Maske.' })
@@ -43,4 +44,5 @@ export async function seedDemoQuestionnaire(tx: Queryable, place: Place): Promis
     { questionId: reason, position: 1, text: 'Besuch bei der Ärztin', action: 'QUEUE', targetQueueId: place.general, allowFreeText: true },
     { questionId: reason, position: 2, text: 'Ich möchte einen Termin', action: 'BOOK_APPOINTMENT', appointmentTypeId: place.talkTypeId },
   ]);
+  return { infectionTagId: tag!.id };
 }

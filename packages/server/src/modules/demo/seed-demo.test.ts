@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { accounts, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import type { Appointment, AppointmentSlot, AppointmentType, ProbingQuestion } from '@wartefrei/shared';
+import type { Appointment, AppointmentSlot, AppointmentType, DashboardQueue, ProbingQuestion, ReportProbing, ReportSummary } from '@wartefrei/shared';
 import { asUser, logIn } from '../../../test/support/factories.js';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './seed-demo.js';
 
@@ -70,5 +70,19 @@ describe('demo data', () => {
       ['Haben Sie Fieber oder Husten?', true, 2, []],
       ['Weshalb kommen Sie heute?', false, 3, []],
     ]);
+
+    // Eight weeks of history for reporting, today untouched: the dashboard shows nobody waiting.
+    const today = t.clock.now();
+    const day = (back: number) => new Date(today.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+    const summary = (await t.inject({ method: 'GET', url: `/reports/summary?from=${day(56)}&to=${day(1)}`, headers: asUser(admin) })).json<ReportSummary>();
+    expect(summary.current.drawn).toBeGreaterThan(1_500);
+    expect(summary.current.served / summary.current.drawn).toBeGreaterThan(0.8);
+    expect(summary.current).toMatchObject({ wait_p50_min: expect.any(Number) as number, appointments_no_show: expect.any(Number) as number });
+    expect(summary.current.appointments_no_show).toBeGreaterThan(0);
+    expect(summary.previous.drawn).toBe(0);
+    const { answers } = (await t.inject({ method: 'GET', url: `/reports/probing?from=${day(56)}&to=${day(1)}`, headers: asUser(admin) })).json<ReportProbing>();
+    expect(answers.map((a) => a.option_text)).toEqual(expect.arrayContaining(['Ja', 'Nein', 'Blutabnahme']));
+    const dashboard = (await t.inject({ method: 'GET', url: '/dashboard', headers: asUser(admin) })).json<DashboardQueue[]>();
+    expect(dashboard.map((entry) => entry.waiting)).toEqual([0, 0]);
   });
 });

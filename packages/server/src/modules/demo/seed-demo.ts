@@ -6,6 +6,7 @@ import { accounts, appointments, appointmentSlots, appointmentTypes, monitorQueu
 import { createAccountWithAdmin, exemptAccountByIdentifier } from '../accounts/index.js';
 import { demoAppointments } from './demo-appointments.js';
 import { seedDemoQuestionnaire } from './demo-probing.js';
+import { seedDemoHistory } from './demo-history.js';
 
 /** The demo logins, printed at start and in the README. */
 export const DEMO_LOGINS = {
@@ -20,7 +21,7 @@ export const DEMO_LOGINS = {
  * for each list (a talk with the doctor online, a blood test online and at the kiosk) with the
  * processor's bookable hours (weekday mornings, Thursday afternoon) with a few patients booked
  * on the next weekdays and a weekly check-up series, and an online questionnaire at the
- * location's link (demo-probing.ts). Several nodes
+ * location's link (demo-probing.ts), and eight weeks of history for reporting (demo-history.ts). Several nodes
  * may start at once; the unique identifier lets exactly one of them seed.
  */
 export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
@@ -89,7 +90,18 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
       await tx.insert(appointmentSlots).values(
         hours.map((h) => ({ accountId: account.id, profileId: profile!.id, processorId: processor!.id, kind: 'WEEK' as const, ...h })),
       );
-      await seedDemoQuestionnaire(tx, { accountId: account.id, profileId: profile!.id, general: general!.id, lab: lab!.id, talkTypeId: talk!.id });
+      const { infectionTagId } = await seedDemoQuestionnaire(tx, { accountId: account.id, profileId: profile!.id, general: general!.id, lab: lab!.id, talkTypeId: talk!.id });
+      await seedDemoHistory(tx, ctx.clock.now(), {
+        accountId: account.id,
+        profileId: profile!.id,
+        timeZone: profile!.timeZone,
+        general: general!.id,
+        lab: lab!.id,
+        processorId: processor!.id,
+        adminId: admin.id,
+        talkTypeId: talk!.id,
+        infectionTagId,
+      });
       await tx.insert(appointments).values(demoAppointments(ctx.clock.now(), profile!.timeZone, { accountId: account.id, profileId: profile!.id, queueId: general!.id, appointmentTypeId: talk!.id, processorId: processor!.id }));
     });
     return true;
