@@ -24,6 +24,7 @@ const ticket = handoff;
 const monitor = handoff;
 const kiosk = handoff;
 const calendar = page(() => import('../features/appointments/CalendarPage'), 'CalendarPage');
+const reporting = page(() => import('../features/reporting/ReportingPage'), 'ReportingPage');
 const comingSoon = page(() => import('../features/coming-soon/ComingSoonPage'), 'ComingSoonPage');
 
 const h = (screen: string, title: string, extra: Partial<RouteHandle> = {}): RouteHandle => ({ screen, title, ...extra });
@@ -56,6 +57,9 @@ const backendRoutes: RouteObject[] = [
   route('appointments/:appointmentId', h('appointments', 'appointments', { icon: 'appointments' }), calendar),
   route('processor', h('processor', 'processor', { icon: 'processor' }), page(() => import('../features/processor/ProcessorPage'), 'ProcessorPage')),
   route('processor/:queueId', h('processor', 'processor', { icon: 'processor' }), page(() => import('../features/processor/ProcessorPage'), 'ProcessorPage')),
+  route('reporting', h('reporting', 'reporting', { icon: 'reporting' }), reporting),
+  route('management/reporting', h('reporting', 'reporting', { icon: 'reporting', admin: true }), reporting),
+  route('management/:queueId/reporting', h('reporting', 'reporting', { icon: 'reporting', admin: true }), reporting),
   route('management/billing', h('management', 'billing', { icon: 'management', admin: true }), page(() => import('../features/billing/BillingPage'), 'BillingPage')),
   route('management/:queueId/rollout', h('management', 'management', { icon: 'management', admin: true }), page(() => import('../features/rollout/RolloutPage'), 'RolloutPage')),
   route('management/:queueId?/:subMenu?', h('management', 'management', { icon: 'management', admin: true }), page(() => import('../features/management/ManagementPage'), 'ManagementPage')),

@@ -1,5 +1,6 @@
 import {
   IconCalendarEvent,
+  IconChartBar,
   IconCurrencyEuro,
   IconDashboard,
   IconHelpCircle,
@@ -27,6 +28,7 @@ const ICONS: Record<string, Icon> = {
   logout: IconLogout,
   dashboard: IconDashboard,
   appointments: IconCalendarEvent,
+  reporting: IconChartBar,
   processor: IconListNumbers,
   management: IconSettings,
   profile: IconUser,

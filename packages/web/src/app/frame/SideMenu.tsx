@@ -9,6 +9,7 @@ const BACKEND_ITEMS = [
   { to: '/backend/dashboard', title: 'dashboard' },
   { to: '/backend/processor', title: 'processor' },
   { to: '/backend/appointments', title: 'appointments' },
+  { to: '/backend/reporting', title: 'reporting' },
   { to: '/backend/management', title: 'management', admin: true },
   { to: '/backend/profile', title: 'profile' },
 ];

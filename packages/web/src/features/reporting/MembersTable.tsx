@@ -1,0 +1,123 @@
+import { Alert, Group, Loader, Pagination, Stack, Switch, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MEMBER_REPORT_SORTS} from '@wartefrei/shared';
+import { type MemberReport, type MemberReportRow } from '@wartefrei/shared';
+import { useReport, type ReportParams } from './reporting.api';
+
+type Sort = (typeof MEMBER_REPORT_SORTS)[number];
+
+interface MembersTableProps {
+  params: ReportParams;
+  withNames: boolean;
+  onNamesChange: (on: boolean) => void;
+}
+
+/** The member analysis: a row per ticket or appointment, sortable, a page at a time. */
+export function MembersTable({ params, withNames, onNamesChange }: MembersTableProps) {
+  const { t, i18n } = useTranslation('reporting');
+  const [sort, setSort] = useState<{ by: Sort; dir: 'asc' | 'desc' }>({ by: 'at', dir: 'desc' });
+  const [page, setPage] = useState(1);
+  const query = { ...params, page: String(page), sort: sort.by, dir: sort.dir, names: withNames ? 'true' : undefined };
+  const report = useReport<MemberReport>('members', query);
+  const minutes = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const time = (row: MemberReportRow, instant: string | null) =>
+    instant === null ? '' : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short', timeZone: row.time_zone }).format(new Date(instant));
+  const sortBy = (by: Sort) => {
+    setSort((current) => ({ by, dir: current.by === by && current.dir === 'desc' ? 'asc' : 'desc' }));
+    setPage(1);
+  };
+  const header = (label: string, by?: Sort) => {
+    if (!by) return <Table.Th scope="col">{label}</Table.Th>;
+    const active = sort.by === by;
+    const Icon = !active ? IconSelector : sort.dir === 'asc' ? IconArrowUp : IconArrowDown;
+    return (
+      <Table.Th scope="col" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+        <UnstyledButton onClick={() => sortBy(by)} aria-label={t('members.sortBy', { column: label })} style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}>
+          {label}
+          <Icon size={14} aria-hidden />
+        </UnstyledButton>
+      </Table.Th>
+    );
+  };
+  const status = (row: MemberReportRow) => {
+    const cancel = row.removed && !row.cancel_state ? 'REMOVED' : row.cancel_state;
+    return [t(`members.statuses.${row.status}`), cancel ? t(`members.cancel.${cancel}`) : ''].filter(Boolean).join(', ');
+  };
+  const data = report.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="report-members">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2} size="h3" id="report-members">
+          {t('members.title')}
+        </Title>
+        <Switch label={t('members.names')} checked={withNames} onChange={(event) => onNamesChange(event.currentTarget.checked)} />
+      </Group>
+      {report.isPending && (
+        <Group gap="sm" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text>{t('loading')}</Text>
+        </Group>
+      )}
+      {report.isError && <Alert color="red">{t('loadFailed')}</Alert>}
+      {data && (
+        <>
+          <Text size="sm" role="status" aria-live="polite">
+            {t('members.total', { count: data.total })}
+          </Text>
+          {data.rows.length === 0 ? (
+            <Text>{t('members.empty')}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={1100}>
+              <Table striped highlightOnHover fz="sm" aria-busy={report.isFetching} styles={{ td: { whiteSpace: 'nowrap' }, th: { whiteSpace: 'nowrap' } }}>
+                <Table.Thead>
+                  <Table.Tr>
+                    {header(t('members.kind'))}
+                    {header(t('members.number'), 'number')}
+                    {header(t('members.queue'), 'queue')}
+                    {header(t('members.origin'))}
+                    {header(t('members.status'))}
+                    {header(t('members.at'), 'at')}
+                    {header(t('members.called'))}
+                    {header(t('members.wait'), 'wait')}
+                    {header(t('members.processing'), 'processing')}
+                    {header(t('members.processor'))}
+                    {header(t('members.tags'))}
+                    {header(t('members.answers'))}
+                    {withNames && header(t('members.name'))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.rows.map((row) => (
+                    <Table.Tr key={row.id}>
+                      <Table.Td>{t(`members.kinds.${row.kind}`)}</Table.Td>
+                      <Table.Td>{row.number ?? ''}</Table.Td>
+                      <Table.Td>{row.queue_name}</Table.Td>
+                      <Table.Td>{t(`origins.${row.origin}`)}</Table.Td>
+                      <Table.Td>{status(row)}</Table.Td>
+                      <Table.Td>{time(row, row.at)}</Table.Td>
+                      <Table.Td>{time(row, row.called_at)}</Table.Td>
+                      <Table.Td>{row.wait_min === null ? '' : t('figures.minutes', { value: minutes.format(row.wait_min) })}</Table.Td>
+                      <Table.Td>{row.processing_min === null ? '' : t('figures.minutes', { value: minutes.format(row.processing_min) })}</Table.Td>
+                      <Table.Td>{row.processor_name ?? ''}</Table.Td>
+                      <Table.Td>{row.info_tags.join(', ')}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'normal', minWidth: 280 }}>{row.answers.join(' · ')}</Table.Td>
+                      {withNames && <Table.Td>{row.name ?? ''}</Table.Td>}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          {pages > 1 && (
+            <nav aria-label={t('members.pagination')}>
+              <Pagination total={pages} value={page} onChange={setPage} siblings={1} boundaries={1} />
+            </nav>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
