@@ -1,6 +1,7 @@
 import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ReportHeatmap } from '@wartefrei/shared';
+import { ScrollRegion } from './ScrollRegion';
 
 /**
  * Arrivals by weekday × hour as a table whose cells are shaded by their count: readable as a
@@ -18,7 +19,7 @@ export function Heatmap({ cells }: { cells: ReportHeatmap['cells'] }) {
   const max = Math.max(...busy.map((cell) => cell.arrivals));
   const count = (day: number, hour: number) => cells.find((cell) => cell.weekday === day && cell.hour === hour)?.arrivals ?? 0;
   return (
-    <Table.ScrollContainer minWidth={hourRange.length * 34 + 60}>
+    <ScrollRegion label={t('charts.arrivals')} minWidth={hourRange.length * 34 + 60}>
       <Table withColumnBorders={false} verticalSpacing={2} horizontalSpacing={2} fz="xs" ta="center">
         <caption style={{ captionSide: 'bottom', fontSize: 'var(--mantine-font-size-xs)' }}>{t('charts.arrivalsHint')}</caption>
         <Table.Thead>
@@ -46,8 +47,10 @@ export function Heatmap({ cells }: { cells: ReportHeatmap['cells'] }) {
                   <Table.Td
                     key={hour}
                     style={{
-                      background: n === 0 ? 'transparent' : `color-mix(in srgb, var(--mantine-color-blue-8) ${Math.round(12 + strength * 88)}%, white)`,
-                      color: n === 0 ? 'var(--mantine-color-dimmed)' : strength > 0.45 ? 'white' : 'var(--mantine-color-text)',
+                      // Light tints only, so that dark text stays readable on every cell (contrast ≥ 4.5:1).
+                      background: n === 0 ? 'transparent' : `color-mix(in srgb, var(--mantine-color-blue-8) ${Math.round(8 + strength * 52)}%, white)`,
+                      color: n === 0 ? 'var(--mantine-color-gray-7)' : 'var(--mantine-color-black)',
+                      fontWeight: strength > 0.6 ? 700 : 400,
                       borderRadius: 4,
                       minWidth: 30,
                     }}
@@ -60,6 +63,6 @@ export function Heatmap({ cells }: { cells: ReportHeatmap['cells'] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }

@@ -113,7 +113,15 @@ export function MembersTable({ params, withNames, onNamesChange }: MembersTableP
           )}
           {pages > 1 && (
             <nav aria-label={t('members.pagination')}>
-              <Pagination total={pages} value={page} onChange={setPage} siblings={1} boundaries={1} />
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                siblings={1}
+                boundaries={1}
+                getItemProps={(item) => ({ 'aria-label': t('members.page', { page: item }) })}
+                getControlProps={(control) => ({ 'aria-label': t(`members.${control}`) })}
+              />
             </nav>
           )}
         </>

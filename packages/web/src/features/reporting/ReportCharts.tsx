@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReportBucket, ReportHeatmap, ReportProbing, ReportProcessors, ReportQueues, ReportTimeseries } from '@wartefrei/shared';
 import { ChartSection } from './ChartSection';
 import { Heatmap } from './Heatmap';
+import { ScrollRegion } from './ScrollRegion';
 import { useReport, type ReportParams } from './reporting.api';
 
 interface ReportChartsProps {
@@ -137,7 +138,7 @@ export default function ReportCharts({ params, bucket, processors }: ReportChart
         {answers.length === 0 ? (
           t('charts.noData')
         ) : (
-          <Table.ScrollContainer minWidth={420}>
+          <ScrollRegion label={t('charts.answers')} minWidth={420}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -158,7 +159,7 @@ export default function ReportCharts({ params, bucket, processors }: ReportChart
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollRegion>
         )}
       </section>
     </Stack>
