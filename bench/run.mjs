@@ -12,6 +12,7 @@ import { DEMO_QUEUE_PATH, demoQueueId, drawDemoTicket, openQueue, staffHeaders }
 import { chromiumPath, lighthouseScores } from './lighthouse.mjs';
 import { freshPostgres, percentile, root, startServer } from './lib/server.mjs';
 import { availabilityBench } from './availability.mjs';
+import { reportsBench } from './reports.mjs';
 import { callToYourTurn } from './call-to-turn.mjs';
 import { drawThroughput } from './draw-throughput.mjs';
 import { estimateAccuracy } from './estimate-accuracy.mjs';
@@ -255,6 +256,7 @@ const harnesses = [
   ['fan-out and reconnect storm', () => fanoutBench()],
   ['estimate accuracy', () => estimateAccuracy()],
   ['appointment availability', () => availabilityBench()],
+  ['reports on a year of a large group', () => reportsBench()],
 ];
 for (const [name, measure] of harnesses) {
   const t0 = performance.now();

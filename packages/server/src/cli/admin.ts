@@ -6,25 +6,29 @@
  * - `npm run admin -- exempt <account identifier>` makes an account payment-exempt: it never
  *   needs a subscription to take tickets.
  * - `npm run admin -- order <number> shipped|cancelled` marks a device order.
+ * - `npm run admin -- explain-report <account identifier> <from> <to>` shows how the database
+ *   answers that account's report summary (EXPLAIN ANALYZE), for a report that feels slow.
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { installZodErrorCodes, presentableFields, SignupInput } from './cli-support.js';
+import { installZodErrorCodes, presentableFields, ReportQuery, SignupInput } from './cli-support.js';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { systemClock } from '../platform/clock.js';
 import { AppError, presentError } from '../platform/errors.js';
 import { createMailer } from '../platform/mail.js';
 import { createSmsSender } from '../platform/sms.js';
-import { checkAccountIdentifier, createAccountWithAdmin, exemptAccountByIdentifier } from '../modules/accounts/index.js';
+import { checkAccountIdentifier, createAccountWithAdmin, exemptAccountByIdentifier, findAccountByIdentifier } from '../modules/accounts/index.js';
+import { explainSummary } from '../modules/reports/index.js';
 import { createLocalHub } from '../platform/realtime/index.js';
 import { setOrderStatus } from '../modules/billing/index.js';
 
 const USAGE = `usage: npm run admin -- create-account --name "Praxis Dr. Muster" --identifier praxis-muster \\
          --admin-name "Dr. Maria Muster" --admin-mail maria@praxis.example [--password …] [--lang de|en]
        npm run admin -- exempt <account identifier>
-       npm run admin -- order <order number> shipped|cancelled`;
+       npm run admin -- order <order number> shipped|cancelled
+       npm run admin -- explain-report <account identifier> <from YYYY-MM-DD> <to YYYY-MM-DD>`;
 
 async function exempt(argv: string[]): Promise<number> {
   const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true });
@@ -67,6 +71,30 @@ async function order(argv: string[]): Promise<number> {
       return 1;
     }
     console.log(`order ${row.number} is ${row.status}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Prints the plan of an account's report summary over local dates (issue 19: the indexes it uses). */
+async function explainReport(argv: string[]): Promise<number> {
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true });
+  const [identifier, from, to] = positionals;
+  const query = ReportQuery.safeParse({ from, to });
+  if (!identifier || positionals.length !== 3 || !query.success) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const account = await findAccountByIdentifier(database.db, identifier);
+    if (!account) {
+      console.error(`Kein Konto mit der Kennung ${identifier}.`);
+      return 1;
+    }
+    console.log(await explainSummary({ db: database.db }, account.id, query.data));
     return 0;
   } finally {
     await database.close();
@@ -138,7 +166,7 @@ async function createAccount(argv: string[]): Promise<number> {
 
 installZodErrorCodes();
 const [command, ...rest] = process.argv.slice(2);
-const commands: Record<string, (argv: string[]) => Promise<number>> = { 'create-account': createAccount, exempt, order };
+const commands: Record<string, (argv: string[]) => Promise<number>> = { 'create-account': createAccount, exempt, order, 'explain-report': explainReport };
 const run = command ? commands[command] : undefined;
 if (!run) {
   console.error(USAGE);

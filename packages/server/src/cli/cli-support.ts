@@ -1,7 +1,7 @@
 import { translate } from '@wartefrei/shared';
 import type { z } from 'zod';
 
-export { installZodErrorCodes, SignupInput } from '@wartefrei/shared';
+export { installZodErrorCodes, ReportQuery, SignupInput } from '@wartefrei/shared';
 
 // The CLI flags that carry each sign-up field, so messages name what the operator typed.
 const FLAG_OF: Record<string, string> = {

@@ -43,6 +43,12 @@ export async function findAccountById(db: Queryable, id: string) {
   return row;
 }
 
+/** An account by its identifier (operator commands name accounts so). */
+export async function findAccountByIdentifier(db: Queryable, identifier: string) {
+  const [row] = await db.select().from(accounts).where(eq(accounts.identifier, identifier));
+  return row;
+}
+
 export async function updateAccountName(db: Queryable, id: string, displayName: string) {
   const [row] = await db.update(accounts).set({ displayName }).where(eq(accounts.id, id)).returning();
   return row;

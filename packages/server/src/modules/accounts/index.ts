@@ -2,5 +2,5 @@ export { accountsRoutes } from './accounts.routes.js';
 export { createAccountWithAdmin, checkAccountIdentifier, registerTrialStarted } from './signup.service.js';
 export { findUserByUsername } from './accounts.repo.js';
 export { issueOneTimeToken } from './one-time-tokens.js';
-export { passwordResetTokens, findAccountById, exemptAccountByIdentifier } from './accounts.repo.js';
+export { passwordResetTokens, findAccountById, findAccountByIdentifier, exemptAccountByIdentifier } from './accounts.repo.js';
 export { sendMail } from './mails.js';

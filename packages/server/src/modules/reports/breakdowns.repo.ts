@@ -1,19 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { ReportHeatmap, ReportProbing, ReportProcessors, ReportQueues } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
-import { probingAnswers, queueMembers as m, queues, users } from '../../db/schema/index.js';
+import { probingAnswers, profiles, queueMembers as m, queues, users } from '../../db/schema/index.js';
 import { CALLED, PROCESSING, SERVED, WAIT, percentile } from './figures.repo.js';
-import { MEMBERS_FROM, ZONE, localTime, memberConditions, rowsOf, withZones, type ReportScope } from './scope.js';
+import { MEMBERS_WITH_PLACE, localTime, memberConditions, rowsOf, type ReportScope } from './scope.js';
 
 /** The period's tickets split by weekday × hour, by processor, by list and by answer; aggregated in SQL. */
 
 
 /** Arrivals (draws) per ISO weekday and local hour; every cell present. */
 export async function heatmapCells(q: Queryable, scope: ReportScope): Promise<ReportHeatmap['cells']> {
-  const local = localTime(m.createdAt);
+  const local = localTime(scope, m.createdAt, m.queueId);
   const rows = rowsOf<{ weekday: number; hour: number; arrivals: number }>(
-    await q.execute(sql`${withZones(scope, scope.current)} select extract(isodow from ${local})::int as weekday, extract(hour from ${local})::int as hour, count(*)::int as arrivals
-      from ${MEMBERS_FROM} where ${memberConditions(scope, scope.current)} group by 1, 2`),
+    await q.execute(sql`select extract(isodow from ${local})::int as weekday, extract(hour from ${local})::int as hour, count(*)::int as arrivals
+      from ${m} where ${memberConditions(scope, scope.current)} group by 1, 2`),
   );
   const counted = new Map(rows.map((row) => [`${row.weekday}:${row.hour}`, row.arrivals]));
   return Array.from({ length: 7 * 24 }, (_, i) => {
@@ -26,9 +26,9 @@ export async function heatmapCells(q: Queryable, scope: ReportScope): Promise<Re
 /** Per processor who called tickets: how many they served and their median processing time. */
 export async function processorFigures(q: Queryable, scope: ReportScope): Promise<ReportProcessors['processors']> {
   return rowsOf<ReportProcessors['processors'][number]>(
-    await q.execute(sql`${withZones(scope, scope.current)} select ${users.id} as processor_id, ${users.displayName} as name,
+    await q.execute(sql`select ${users.id} as processor_id, ${users.displayName} as name,
         (count(*) filter (where ${SERVED}))::int as served, ${percentile(0.5, PROCESSING, SERVED)} as processing_p50_min
-      from ${MEMBERS_FROM} join ${users} on ${users.id} = ${m.processorId}
+      from ${m} join ${users} on ${users.id} = ${m.processorId}
       where ${memberConditions(scope, scope.current)}
       group by ${users.id}, ${users.displayName} order by 3 desc, 2`),
   );
@@ -37,11 +37,11 @@ export async function processorFigures(q: Queryable, scope: ReportScope): Promis
 /** Per list: drawn, served and the wait. */
 export async function queueFigures(q: Queryable, scope: ReportScope): Promise<ReportQueues['queues']> {
   return rowsOf<ReportQueues['queues'][number]>(
-    await q.execute(sql`${withZones(scope, scope.current)} select ${queues.id} as queue_id, ${queues.name} as name, ${ZONE.name} as profile_name,
+    await q.execute(sql`select ${queues.id} as queue_id, ${queues.name} as name, ${profiles.name} as profile_name,
         count(*)::int as drawn, (count(*) filter (where ${SERVED}))::int as served,
         ${percentile(0.5, WAIT, CALLED)} as wait_p50_min, ${percentile(0.9, WAIT, CALLED)} as wait_p90_min
-      from ${MEMBERS_FROM} where ${memberConditions(scope, scope.current)}
-      group by ${queues.id}, ${queues.name}, ${ZONE.name} order by 4 desc, 2`),
+      from ${MEMBERS_WITH_PLACE} where ${memberConditions(scope, scope.current)}
+      group by ${queues.id}, ${queues.name}, ${profiles.name} order by 4 desc, 2`),
   );
 }
 
@@ -51,8 +51,8 @@ export async function queueFigures(q: Queryable, scope: ReportScope): Promise<Re
  */
 export async function probingCounts(q: Queryable, scope: ReportScope): Promise<ReportProbing['answers']> {
   return rowsOf<ReportProbing['answers'][number]>(
-    await q.execute(sql`${withZones(scope, scope.current)} select ${probingAnswers.questionText} as question_text, ${probingAnswers.optionText} as option_text, count(*)::int as count
-      from ${MEMBERS_FROM} join ${probingAnswers} on ${probingAnswers.memberId} = ${m.id}
+    await q.execute(sql`select ${probingAnswers.questionText} as question_text, ${probingAnswers.optionText} as option_text, count(*)::int as count
+      from ${m} join ${probingAnswers} on ${probingAnswers.memberId} = ${m.id}
       where ${memberConditions(scope, scope.current)}
       group by 1, 2 order by min(${probingAnswers.step}), 1, 3 desc, 2`),
   );

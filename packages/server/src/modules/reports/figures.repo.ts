@@ -2,17 +2,7 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ESTIMATE_TOLERANCE_MINUTES, type ReportBucket, type ReportFigures } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import { appointments, queueMembers as m } from '../../db/schema/index.js';
-import {
-  APPOINTMENTS_FROM,
-  MEMBERS_FROM,
-  appointmentConditions,
-  localTime,
-  memberConditions,
-  rowsOf,
-  withZones,
-  type Period,
-  type ReportScope,
-} from './scope.js';
+import { appointmentConditions, localTime, memberConditions, rowsOf, type Period, type ReportScope } from './scope.js';
 
 /*
  * The figures of a report (docs/product.md#reports), aggregated in SQL: one scan of the period's
@@ -28,24 +18,34 @@ export const percentile = (p: number, value: SQL, where: SQL) => oneDecimal(sql`
 /** Finished by staff after being served: not removed unserved. */
 export const SERVED = sql`(${m.status} = 'FINISHED_BY_PROCESSOR' and not ${m.removed})`;
 export const CALLED = sql`${m.actualStart} is not null`;
-const ESTIMATED = sql`${m.actualStart} is not null and ${m.firstEstimatedStart} is not null`;
 export const WAIT = minutesBetween(m.createdAt, m.actualStart);
 export const PROCESSING = minutesBetween(m.actualStart, m.actualEnd);
-const ESTIMATE_DELTA = minutesBetween(m.firstEstimatedStart, m.actualStart);
 
-const TICKET_FIGURES = sql`
+/**
+ * What each ticket contributes, worked out once per row: a duration is null where it was not
+ * measured (not called, not served, no estimate), and percentiles and averages skip nulls — so
+ * no aggregate needs a FILTER, and p50 and p90 of one value share one sort.
+ */
+const TICKET_ROW = sql`${m.cancelState} as cancel_state, ${m.removed} as removed, ${SERVED} as served, ${WAIT} as wait,
+  case when ${SERVED} then ${PROCESSING} end as processing, ${minutesBetween(m.firstEstimatedStart, m.actualStart)} as estimate_delta`;
+
+/** p50 and p90 of a column of TICKET_ROW, from one sort, in minutes with one decimal. */
+const percentiles = (column: string, as: string) => {
+  const both = `(percentile_cont(array[0.5, 0.9]) within group (order by ${column}))`;
+  return `round((${both}[1])::numeric, 1)::float8 as ${as}_p50_min, round((${both}[2])::numeric, 1)::float8 as ${as}_p90_min`;
+};
+
+const TICKET_FIGURES = sql.raw(`
   count(*)::int as drawn,
-  (count(*) filter (where ${SERVED}))::int as served,
-  (count(*) filter (where ${m.cancelState} = 'USER'))::int as cancelled_by_patient,
-  (count(*) filter (where ${m.cancelState} = 'PROCESSOR' or (${m.removed} and ${m.cancelState} is null)))::int as cancelled_by_staff,
-  (count(*) filter (where ${m.cancelState} = 'TIMEOUT'))::int as timed_out,
-  (count(*) filter (where ${m.cancelState} = 'SESSION_END'))::int as session_end,
-  ${percentile(0.5, WAIT, CALLED)} as wait_p50_min,
-  ${percentile(0.9, WAIT, CALLED)} as wait_p90_min,
-  ${percentile(0.5, PROCESSING, SERVED)} as processing_p50_min,
-  ${percentile(0.9, PROCESSING, SERVED)} as processing_p90_min,
-  (avg(case when ${ESTIMATE_DELTA} <= ${sql.raw(String(ESTIMATE_TOLERANCE_MINUTES))} then 1.0 else 0.0 end) filter (where ${ESTIMATED}))::float8 as within_estimate_share,
-  ${percentile(0.5, sql`abs(${ESTIMATE_DELTA})`, ESTIMATED)} as estimate_error_p50_min`;
+  (count(*) filter (where served))::int as served,
+  (count(*) filter (where cancel_state = 'USER'))::int as cancelled_by_patient,
+  (count(*) filter (where cancel_state = 'PROCESSOR' or (removed and cancel_state is null)))::int as cancelled_by_staff,
+  (count(*) filter (where cancel_state = 'TIMEOUT'))::int as timed_out,
+  (count(*) filter (where cancel_state = 'SESSION_END'))::int as session_end,
+  ${percentiles('wait', 'wait')},
+  ${percentiles('processing', 'processing')},
+  avg((estimate_delta <= ${ESTIMATE_TOLERANCE_MINUTES})::int)::float8 as within_estimate_share,
+  round((percentile_cont(0.5) within group (order by abs(estimate_delta)))::numeric, 1)::float8 as estimate_error_p50_min`);
 
 const APPOINTMENT_FIGURES = sql`
   count(*)::int as appointments_booked,
@@ -73,13 +73,15 @@ export const EMPTY_FIGURES: ReportFigures = {
   appointments_no_show: 0,
 };
 
-type GroupOf = (instant: SQL | AnyColumn) => SQL;
+/** The group of a row, from its instant (drawn, or an appointment's start) and its list. */
+type GroupOf = (instant: AnyColumn, queueId: AnyColumn) => SQL;
 
 /** The two aggregate queries of a report: tickets and appointments, grouped by `groupOf`. */
 function figureQueries(scope: ReportScope, period: Period, groupOf: GroupOf): { tickets: SQL; appointments: SQL } {
   return {
-    tickets: sql`${withZones(scope, period)} select ${groupOf(m.createdAt)} as key, ${TICKET_FIGURES} from ${MEMBERS_FROM} where ${memberConditions(scope, period)} group by 1`,
-    appointments: sql`${withZones(scope, period)} select ${groupOf(appointments.startAt)} as key, ${APPOINTMENT_FIGURES} from ${APPOINTMENTS_FROM} where ${appointmentConditions(scope, period)} group by 1`,
+    tickets: sql`select key, ${TICKET_FIGURES}
+      from (select ${groupOf(m.createdAt, m.queueId)} as key, ${TICKET_ROW} from ${m} where ${memberConditions(scope, period)}) as ticket group by key`,
+    appointments: sql`select ${groupOf(appointments.startAt, appointments.queueId)} as key, ${APPOINTMENT_FIGURES} from ${appointments} where ${appointmentConditions(scope, period)} group by 1`,
   };
 }
 
@@ -115,8 +117,8 @@ export async function periodFigures(q: Queryable, scope: ReportScope): Promise<{
 const BUCKET_LABEL = `'YYYY-MM-DD"T"HH24:MI'`;
 
 /** The start of a row's bucket on its location's clock, as a label. */
-export function bucketOf(bucket: ReportBucket, instant: SQL | AnyColumn): SQL {
-  return sql`to_char(date_trunc(${bucket}, ${localTime(instant)}), ${sql.raw(BUCKET_LABEL)})`;
+function bucketOf(scope: ReportScope, bucket: ReportBucket): GroupOf {
+  return (instant, queueId) => sql`to_char(date_trunc(${bucket}, ${localTime(scope, instant, queueId)}), ${sql.raw(BUCKET_LABEL)})`;
 }
 
 /**
@@ -134,7 +136,7 @@ export async function bucketLabels(q: Queryable, period: Period, bucket: ReportB
 export async function bucketFigures(q: Queryable, scope: ReportScope, bucket: ReportBucket): Promise<{ start: string; figures: ReportFigures }[]> {
   const [labels, byBucket] = await Promise.all([
     bucketLabels(q, scope.current, bucket, scope.timeZone),
-    figuresBy(q, scope, scope.current, (instant) => bucketOf(bucket, instant)),
+    figuresBy(q, scope, scope.current, bucketOf(scope, bucket)),
   ]);
   // Buckets of another zone's locations that the series lacks still show, in order.
   const all = [...new Set([...labels, ...byBucket.keys()])].sort();

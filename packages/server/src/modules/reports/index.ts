@@ -1,1 +1,2 @@
 export { reportsRoutes } from './reports.routes.js';
+export { explainSummary } from './reports.service.js';

@@ -1,9 +1,9 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { MemberReportQuery } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
-import { appointments as a, infoTags, probingAnswers, queueMemberInfoTags, queueMembers as m, queues, users } from '../../db/schema/index.js';
+import { appointments as a, infoTags, probingAnswers, profiles, queueMemberInfoTags, queueMembers as m, queues, users } from '../../db/schema/index.js';
 import { PROCESSING, SERVED, WAIT } from './figures.repo.js';
-import { APPOINTMENTS_FROM, MEMBERS_FROM, ZONE, appointmentConditions, instantBounds, memberConditions, rowsOf, withZones, type ReportScope } from './scope.js';
+import { APPOINTMENTS_WITH_PLACE, MEMBERS_WITH_PLACE, appointmentConditions, instantBounds, memberConditions, rowsOf, type ReportScope } from './scope.js';
 
 /**
  * The member analysis: one row per ticket, and per appointment that never became one (not
@@ -70,15 +70,15 @@ function unionOf(scope: ReportScope, withNames: boolean, window?: Window): SQL {
   const memberName = withNames ? nameOf(m, sql`${m.displayName}`) : sql`null::text`;
   const appointmentName = withNames ? nameOf(a, sql`null::text`) : sql`null::text`;
   const tickets = sql`select 'ticket' as kind, ${m.id} as id, ${m.number} as number, ${m.queueId} as queue_id, ${queues.name} as queue_name,
-      ${ZONE.name} as profile_name, ${m.origin}::text as origin, ${m.status}::text as status, ${m.cancelState}::text as cancel_state, ${m.removed} as removed,
+      ${profiles.name} as profile_name, ${m.origin}::text as origin, ${m.status}::text as status, ${m.cancelState}::text as cancel_state, ${m.removed} as removed,
       ${m.createdAt} as at, ${a.startAt} as appointment_start, ${m.actualStart} as called_at, ${m.actualEnd} as finished_at,
       ${round1(WAIT)} as wait_min, case when ${SERVED} then ${round1(PROCESSING)} end as processing_min, ${users.displayName} as processor_name,
-      ${memberName} as name, ${ZONE.timeZone} as time_zone
-    from ${MEMBERS_FROM} left join ${a} on ${a.id} = ${m.appointmentId} left join ${users} on ${users.id} = ${m.processorId}
+      ${memberName} as name, ${profiles.timeZone} as time_zone
+    from ${MEMBERS_WITH_PLACE} left join ${a} on ${a.id} = ${m.appointmentId} left join ${users} on ${users.id} = ${m.processorId}
     where ${memberConditions(scope, scope.current)}`;
-  const notCheckedIn = sql`select 'appointment', ${a.id}, null::int, ${a.queueId}, ${queues.name}, ${ZONE.name}, 'APPOINTMENT', ${a.status}::text, ${a.cancelState}::text, false,
-      ${a.startAt}, ${a.startAt}, null::timestamptz, null::timestamptz, null::float8, null::float8, ${users.displayName}, ${appointmentName}, ${ZONE.timeZone}
-    from ${APPOINTMENTS_FROM} left join ${users} on ${users.id} = ${a.processorId}
+  const notCheckedIn = sql`select 'appointment', ${a.id}, null::int, ${a.queueId}, ${queues.name}, ${profiles.name}, 'APPOINTMENT', ${a.status}::text, ${a.cancelState}::text, false,
+      ${a.startAt}, ${a.startAt}, null::timestamptz, null::timestamptz, null::float8, null::float8, ${users.displayName}, ${appointmentName}, ${profiles.timeZone}
+    from ${APPOINTMENTS_WITH_PLACE} left join ${users} on ${users.id} = ${a.processorId}
     where ${appointmentConditions(scope, scope.current)} and not exists (select 1 from ${m} as member where member.appointment_id = ${a.id})`;
   return sql`(${windowed(tickets, m.createdAt, m.id, window)} union all ${windowed(notCheckedIn, a.startAt, a.id, window)})`;
 }
@@ -116,8 +116,8 @@ export async function memberPage(
   const order = sql.raw(`${SORT_COLUMNS[page.sort]} ${dir} nulls last, r.at ${dir}, r.id`);
   const pageRows = sql`select * from ${unionOf(scope, withNames)} as r order by ${order} limit ${page.page_size} offset ${(page.page - 1) * page.page_size}`;
   const [counted, rows] = await Promise.all([
-    q.execute(sql`${withZones(scope, scope.current)} select count(*)::int as total from ${unionOf(scope, false)} as r`),
-    q.execute(sql`${withZones(scope, scope.current)} ${detailsOf(pageRows, order)}`),
+    q.execute(sql`select count(*)::int as total from ${unionOf(scope, false)} as r`),
+    q.execute(sql`${detailsOf(pageRows, order)}`),
   ]);
   return { total: rowsOf<{ total: number }>(counted)[0]?.total ?? 0, rows: rowsOf<MemberRecord>(rows) };
 }
@@ -131,7 +131,7 @@ export interface MemberKey {
 async function memberWindow(q: Queryable, scope: ReportScope, window: Window, withNames: boolean): Promise<(MemberRecord & MemberKey)[]> {
   const order = sql`r.at, r.id`;
   const rows = sql`select * from ${unionOf(scope, withNames, window)} as r order by ${order} limit ${window.limit}`;
-  return rowsOf<MemberRecord & MemberKey>(await q.execute(sql`${withZones(scope, scope.current)} ${detailsOf(rows, order)}`));
+  return rowsOf<MemberRecord & MemberKey>(await q.execute(sql`${detailsOf(rows, order)}`));
 }
 
 const HOUR_MS = 3_600_000;

@@ -14,7 +14,7 @@ import type {
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { heatmapCells, probingCounts, processorFigures, queueFigures } from './breakdowns.repo.js';
-import { bucketFigures, periodFigures } from './figures.repo.js';
+import { bucketFigures, explainPeriodFigures, periodFigures } from './figures.repo.js';
 import { memberPage, type MemberRecord } from './members.repo.js';
 import { resolveScope, type ReportFilters } from './scope.js';
 
@@ -100,4 +100,13 @@ export async function reportMembers(ctx: AppContext, actor: Actor, query: Member
   const withNames = query.names === 'true';
   const { total, rows } = await memberPage(ctx.db, scope, query, withNames);
   return { from: query.from, to: query.to, page: query.page, page_size: query.page_size, total, rows: rows.map((row) => presentMemberRecord(row, withNames)) };
+}
+
+/**
+ * How the database answers an account's summary (`EXPLAIN (ANALYZE, BUFFERS)` of its two
+ * queries), as an admin of the account would ask it: for `npm run admin -- explain-report`.
+ */
+export async function explainSummary(ctx: Pick<AppContext, 'db'>, accountId: string, filters: ReportFilters): Promise<string> {
+  const scope = await resolveScope(ctx.db, { accountId, userId: accountId, isAdmin: true, tokenId: '' }, filters);
+  return explainPeriodFigures(ctx.db, scope);
 }

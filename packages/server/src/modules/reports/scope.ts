@@ -1,4 +1,5 @@
-import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { addDays, parseLocalDate, zonedTimeToUtc } from '@wartefrei/shared';
 import type { MemberOrigin } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import { appointments, infoTags, profiles, queueMemberInfoTags, queueMembers, queues, users } from '../../db/schema/index.js';
@@ -9,7 +10,7 @@ import { queueReportableBy } from '../queues/index.js';
 /**
  * What a report covers: whose rows (the caller's lists, docs/product.md#reports), which filters,
  * which local dates. The one owner of "which tickets and appointments are in a report"; every
- * report query starts withZones, joins `queues` and `report_zone` (the location and its clock) and adds these conditions.
+ * report query reads `queue_members` or `appointments` with these conditions.
  */
 
 /** Local dates (`YYYY-MM-DD`), both inclusive. */
@@ -26,12 +27,22 @@ export interface ReportFilters extends Period {
   info_tag_id?: string | undefined;
 }
 
+/** The lists of the report in one time zone. */
+export interface ZoneLists {
+  timeZone: string;
+  queueIds: string[];
+}
+
 export interface ReportScope {
   actor: Actor;
   filters: ReportFilters;
   current: Period;
   previous: Period;
-  /** The zone for the empty buckets of a timeseries: the filtered location's, or the account's only one; null when its locations differ. */
+  /** The lists the report covers, by their location's zone (most accounts: one zone). */
+  zones: ZoneLists[];
+  /** Every list of the account (an admin without a location or list filter): no list condition needed. */
+  wholeAccount: boolean;
+  /** The zone for the empty buckets of a timeseries: the only one, or null when the lists' zones differ. */
   timeZone: string | null;
 }
 
@@ -63,12 +74,24 @@ export async function resolveScope(q: Queryable, actor: Actor, filters: ReportFi
   if (processorId) checks.push(exists(q, and(eq(users.id, processorId), eq(users.accountId, actor.accountId)) as SQL, users));
   if (tagId) checks.push(exists(q, and(eq(infoTags.id, tagId), eq(infoTags.accountId, actor.accountId)) as SQL, infoTags));
   if ((await Promise.all(checks)).includes(false)) throw new AppError('NOT_FOUND');
-  const zones = await q
-    .selectDistinct({ zone: profiles.timeZone })
-    .from(profiles)
-    .where(profileId ? eq(profiles.id, profileId) : eq(profiles.accountId, actor.accountId));
+  const lists = await q
+    .select({ id: queues.id, timeZone: profiles.timeZone })
+    .from(queues)
+    .innerJoin(profiles, eq(profiles.id, queues.profileId))
+    .where(and(queueReportableBy(actor), profileId ? eq(queues.profileId, profileId) : undefined, queueId ? eq(queues.id, queueId) : undefined));
+  const byZone = new Map<string, string[]>();
+  for (const list of lists) byZone.set(list.timeZone, [...(byZone.get(list.timeZone) ?? []), list.id]);
+  const zones = [...byZone].map(([timeZone, queueIds]) => ({ timeZone, queueIds }));
   const current = { from: filters.from, to: filters.to };
-  return { actor, filters, current, previous: previousPeriod(current), timeZone: zones.length === 1 ? (zones[0]?.zone ?? null) : null };
+  return {
+    actor,
+    filters,
+    current,
+    previous: previousPeriod(current),
+    zones,
+    wholeAccount: actor.isAdmin && !profileId && !queueId,
+    timeZone: zones.length === 1 ? (zones[0]?.timeZone ?? null) : null,
+  };
 }
 
 /** A local date never lies more than 14 hours from UTC: the instants that can belong to a period, for the index. */
@@ -79,41 +102,51 @@ export function instantBounds(period: Period): { lo: string; hi: string } {
   };
 }
 
+/** The instants a period begins and ends on a zone's clock. */
+function zoneBounds(period: Period, timeZone: string): { lo: string; hi: string } {
+  return {
+    lo: zonedTimeToUtc(parseLocalDate(period.from), '00:00', timeZone).toISOString(),
+    hi: zonedTimeToUtc(addDays(parseLocalDate(period.to), 1), '00:00', timeZone).toISOString(),
+  };
+}
+
 /**
- * Every report query starts with this: the account's locations, each with the instants at which
- * the period begins and ends on its clock. Worked out once per location (materialized), so a row
- * is placed in the period by comparing instants, not by converting each row to local time.
+ * The rows of the report's lists in the period, each by its location's clock: per zone, its
+ * lists and the instants the period begins and ends there, worked out once here. So a row is
+ * placed by comparing instants on the `(account_id, created_at)` index, without joining its
+ * list or location and without converting it to local time.
  */
-export function withZones(scope: ReportScope, period: Period): SQL {
-  return sql`with report_zone as materialized (
-    select ${profiles.id} as id, ${profiles.name} as name, ${profiles.timeZone} as time_zone,
-      (${period.from}::timestamp at time zone ${profiles.timeZone}) as lo,
-      ((${period.to}::date + 1)::timestamp at time zone ${profiles.timeZone}) as hi
-    from ${profiles} where ${profiles.accountId} = ${scope.actor.accountId})`;
+function inScope(scope: ReportScope, period: Period, instant: AnyColumn, queueId: AnyColumn): SQL {
+  if (scope.zones.length === 0) return sql`false`;
+  const parts = scope.zones.map(({ timeZone, queueIds }) => {
+    const { lo, hi } = zoneBounds(period, timeZone);
+    const inPeriod = sql`${instant} >= ${lo}::timestamptz and ${instant} < ${hi}::timestamptz`;
+    return scope.wholeAccount && scope.zones.length === 1 ? inPeriod : sql`(${inArray(queueId, queueIds)} and ${inPeriod})`;
+  });
+  return sql`(${sql.join(parts, sql` or `)})`;
 }
 
-/** The location's columns in a report query. */
-export const ZONE = { name: sql.raw('report_zone.name'), timeZone: sql.raw('report_zone.time_zone') };
-
-/** The local wall-clock time of an instant at its location. */
-export function localTime(instant: SQL | AnyColumn): SQL {
-  return sql`(${instant} AT TIME ZONE report_zone.time_zone)`;
+/** The time zone of a row's location, from its list: a constant where all share one. */
+function zoneOf(scope: ReportScope, queueId: AnyColumn): SQL {
+  const [only] = scope.zones;
+  if (scope.zones.length <= 1) return sql`${only?.timeZone ?? 'UTC'}::text`;
+  return sql`(case ${sql.join(
+    scope.zones.map(({ timeZone, queueIds }) => sql`when ${inArray(queueId, queueIds)} then ${timeZone}::text`),
+    sql` `,
+  )} end)`;
 }
 
-function inPeriod(instant: AnyColumn, period: Period): SQL {
-  const { lo, hi } = instantBounds(period);
-  return sql`${instant} >= ${lo}::timestamptz AND ${instant} < ${hi}::timestamptz AND ${instant} >= report_zone.lo AND ${instant} < report_zone.hi`;
+/** The local wall-clock time of a row's instant at its location. */
+export function localTime(scope: ReportScope, instant: SQL | AnyColumn, queueId: AnyColumn): SQL {
+  return sql`(${instant} AT TIME ZONE ${zoneOf(scope, queueId)})`;
 }
 
 /**
- * Tickets in the report, drawn within `period`; the query joins `queue_members`, `queues` (on
- * the ticket's list) and `report_zone` (the list's location).
+ * Tickets in the report, drawn within `period` (conditions on `queue_members` alone).
  */
 export function memberConditions(scope: ReportScope, period: Period): SQL {
   const f = scope.filters;
-  const parts: SQL[] = [eq(queueMembers.accountId, scope.actor.accountId), inPeriod(queueMembers.createdAt, period), queueReportableBy(scope.actor)];
-  if (f.profile_id) parts.push(eq(queues.profileId, f.profile_id));
-  if (f.queue_id) parts.push(eq(queueMembers.queueId, f.queue_id));
+  const parts: SQL[] = [eq(queueMembers.accountId, scope.actor.accountId), inScope(scope, period, queueMembers.createdAt, queueMembers.queueId)];
   if (f.processor_id) parts.push(eq(queueMembers.processorId, f.processor_id));
   if (f.origin) parts.push(eq(queueMembers.origin, f.origin));
   if (f.info_tag_id) {
@@ -123,15 +156,13 @@ export function memberConditions(scope: ReportScope, period: Period): SQL {
 }
 
 /**
- * Appointments in the report, starting within `period`; the query joins `appointments`,
- * `queues` and `report_zone`. An origin other than APPOINTMENT leaves none.
+ * Appointments in the report, starting within `period` (conditions on `appointments` alone).
+ * An origin other than APPOINTMENT leaves none.
  */
 export function appointmentConditions(scope: ReportScope, period: Period): SQL {
   const f = scope.filters;
   if (f.origin && f.origin !== 'APPOINTMENT') return sql`false`;
-  const parts: SQL[] = [eq(appointments.accountId, scope.actor.accountId), inPeriod(appointments.startAt, period), queueReportableBy(scope.actor)];
-  if (f.profile_id) parts.push(eq(appointments.profileId, f.profile_id));
-  if (f.queue_id) parts.push(eq(appointments.queueId, f.queue_id));
+  const parts: SQL[] = [eq(appointments.accountId, scope.actor.accountId), inScope(scope, period, appointments.startAt, appointments.queueId)];
   if (f.processor_id) parts.push(eq(appointments.processorId, f.processor_id));
   if (f.info_tag_id) {
     parts.push(sql`exists (select 1 from ${queueMembers} as tagged join ${queueMemberInfoTags} on ${queueMemberInfoTags.memberId} = tagged.id
@@ -140,10 +171,10 @@ export function appointmentConditions(scope: ReportScope, period: Period): SQL {
   return and(...parts) as SQL;
 }
 
-/** `queue_members` with its list and location (`report_zone` of withZones), for the conditions above. */
-export const MEMBERS_FROM = sql`${queueMembers} join ${queues} on ${queues.id} = ${queueMembers.queueId} join report_zone on report_zone.id = ${queues.profileId}`;
+/** `queue_members` with its list and location, where a report shows their names. */
+export const MEMBERS_WITH_PLACE = sql`${queueMembers} join ${queues} on ${queues.id} = ${queueMembers.queueId} join ${profiles} on ${profiles.id} = ${queues.profileId}`;
 /** `appointments` with its list and location. */
-export const APPOINTMENTS_FROM = sql`${appointments} join ${queues} on ${queues.id} = ${appointments.queueId} join report_zone on report_zone.id = ${appointments.profileId}`;
+export const APPOINTMENTS_WITH_PLACE = sql`${appointments} join ${queues} on ${queues.id} = ${appointments.queueId} join ${profiles} on ${profiles.id} = ${appointments.profileId}`;
 
 /** Rows of a raw query on either driver. */
 export function rowsOf<T>(result: unknown): T[] {
