@@ -129,9 +129,9 @@ describe('npm run admin -- explain-report', () => {
     expect((await admin(args)).code).toBe(0);
     const explained = await admin(['explain-report', 'praxis-plan', '2026-10-01', '2026-10-31']);
     expect(explained.code, explained.stderr).toBe(0);
-    // Both queries, tickets and appointments, each with its plan and measured time.
-    expect(explained.stdout).toContain('queue_members');
-    expect(explained.stdout).toContain('appointments');
+    // Both queries, tickets and appointments, each with its plan and measured time (a new
+    // practice has no list yet, so both know at once that there is nothing to read).
+    expect(explained.stdout.match(/Aggregate/g)).toHaveLength(2);
     expect(explained.stdout.match(/Execution Time/g)).toHaveLength(2);
     expect((await admin(['explain-report', 'praxis-plan', '2026-10-31', '2026-10-01'])).code).toBe(2);
     const unknown = await admin(['explain-report', 'keine-praxis', '2026-10-01', '2026-10-31']);
