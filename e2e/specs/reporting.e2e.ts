@@ -74,6 +74,17 @@ describe('reporting', () => {
     await content.getByText('Die Datei wurde heruntergeladen.').waitFor();
   });
 
+  it('the management’s list table leads to one list’s report', async () => {
+    await page.goto('/backend/management?tab=lists');
+    const row = main(page).getByRole('row', { name: /Blutabnahme/ });
+    await row.getByRole('link', { name: 'Auswertung' }).click();
+    await main(page).getByText('Auswertung der Liste „Blutabnahme“.').waitFor();
+    expect(page.url()).toMatch(/\/backend\/management\/[0-9a-f-]{36}\/reporting/);
+    await main(page).getByTestId('figure-drawn').waitFor();
+    // The list is fixed by the address: no list filter to pick.
+    expect(await main(page).getByRole('textbox', { name: 'Liste' }).count()).toBe(0);
+  });
+
   it('fits a phone, without serious accessibility problems', async () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.reload();

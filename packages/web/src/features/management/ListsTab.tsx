@@ -14,7 +14,7 @@ import { SavedNote } from './SavedNote';
 
 /**
  * The locations and their waiting lists: create, edit and delete both (deleting asks first),
- * and each list's way into its rollout center and work view.
+ * and each list's way into its rollout center, work view and report.
  */
 export function ListsTab() {
   const { t } = useTranslation('management');
@@ -95,8 +95,11 @@ function LocationSection({ profile, queues, onSaved }: { profile: Profile; queue
                   <Anchor component={Link} to={`/backend/management/${queue.id}/rollout`} mr="md">
                     {t('lists.rollout')}
                   </Anchor>
-                  <Anchor component={Link} to={`/backend/processor/${queue.id}`}>
+                  <Anchor component={Link} to={`/backend/processor/${queue.id}`} mr="md">
                     {t('lists.workView')}
+                  </Anchor>
+                  <Anchor component={Link} to={`/backend/management/${queue.id}/reporting`}>
+                    {t('lists.reporting')}
                   </Anchor>
                 </Table.Td>
                 <Table.Td>
