@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { demoQueueId, staffHeaders } from './demo-queue.mjs';
-import { freshPostgres, percentile, startServer } from './lib/server.mjs';
+import { freshPostgres, startServer, timed } from './lib/server.mjs';
 
 const PROCESSORS = 20;
 const APPOINTMENTS = 2_000;
@@ -32,16 +32,6 @@ function nextMonday() {
 }
 const plusDays = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-async function timed(count, run) {
-  const times = [];
-  for (let i = 0; i < count; i++) {
-    const t0 = performance.now();
-    await run();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
 
 /** The practice: 20 processors on the demo list, weekday rules 08:00–18:00, a 15-minute type, 2,000 bookings in the month. */
 async function givenBusyPractice(base) {

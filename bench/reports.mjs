@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { staffHeaders } from './demo-queue.mjs';
-import { freshPostgres, percentile, root, startServer } from './lib/server.mjs';
+import { freshPostgres, root, startServer, timed } from './lib/server.mjs';
 import { LISTS_PER_LOCATION, LOCATIONS, TICKETS, seedLargeGroup } from './reports-data.mjs';
 
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 40);
@@ -22,16 +22,6 @@ const EXPORT_FIRST_BYTES_TARGET_MS = 1000;
 const MONTH = { from: '2026-10-01', to: '2026-10-31' };
 const EXPORT = { from: '2026-10-01', to: '2026-10-18' };
 
-async function timed(count, run) {
-  const times = [];
-  for (let i = 0; i < count; i++) {
-    const t0 = performance.now();
-    await run();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
 
 const ms = (value) => Number(value.toFixed(1));
 

@@ -70,6 +70,18 @@ export async function startServer(dataDir, databaseUrl = '', extraEnv = {}, { po
   return { base, ms, pid: child.pid, stop };
 }
 
+/** Runs `run` `count` times one after the other; the p50 and p95 of the times in ms. */
+export async function timed(count, run) {
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    await run();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
 export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
