@@ -124,7 +124,7 @@ describe('npm run admin -- order', () => {
 });
 
 describe('npm run admin -- explain-report', () => {
-  it('prints how the database answers an account’s summary; refuses a wrong period or account', { timeout: 90_000 }, async () => {
+  it('prints how the database answers an account’s summary; refuses a reversed period', { timeout: 90_000 }, async () => {
     const args = ['create-account', '--name', 'Praxis Dr. Plan', '--identifier', 'praxis-plan', '--admin-name', 'Dr. Plan', '--admin-mail', 'plan@praxis.example', '--password', 'ein-gutes-passwort'];
     expect((await admin(args)).code).toBe(0);
     const explained = await admin(['explain-report', 'praxis-plan', '2026-10-01', '2026-10-31']);
@@ -134,8 +134,5 @@ describe('npm run admin -- explain-report', () => {
     expect(explained.stdout.match(/Aggregate/g)).toHaveLength(2);
     expect(explained.stdout.match(/Execution Time/g)).toHaveLength(2);
     expect((await admin(['explain-report', 'praxis-plan', '2026-10-31', '2026-10-01'])).code).toBe(2);
-    const unknown = await admin(['explain-report', 'keine-praxis', '2026-10-01', '2026-10-31']);
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('Kein Konto mit der Kennung keine-praxis');
   });
 });

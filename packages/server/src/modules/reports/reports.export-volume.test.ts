@@ -6,8 +6,12 @@ import type { LoggedUser } from '@wartefrei/shared';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin, givenProfile, givenQueue } from '../../../test/support/factories.js';
 import { givenManyPastTickets } from '../../../test/support/reports.js';
+import { testDatabaseKind } from '../../../test/support/test-database.js';
 
 /*
+ * On PostgreSQL only: the stream's memory is the server's, the same on both databases, and
+ * writing 100,000 rows twice more into PGlite would only make CI slower.
+ *
  * 100,000 rows leave as a stream: the server's heap grows by a bounded amount while the whole
  * file goes out (held at once, the rows alone would take several times the bound), and every
  * row arrives. Read over a real socket, as a browser downloads it, without keeping the body.
@@ -21,6 +25,7 @@ let admin: LoggedUser;
 let base: string;
 
 beforeAll(async () => {
+  if (testDatabaseKind === 'pglite') return;
   t = await startTestApp();
   const account = await givenAdmin(t);
   admin = account.user;
@@ -31,7 +36,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }, 180_000);
-afterAll(async () => t.close());
+afterAll(async () => t?.close());
 
 // A full collection before each sample: what is measured is what the server holds, not garbage.
 v8.setFlagsFromString('--expose-gc');
@@ -47,7 +52,7 @@ async function download(url: string): Promise<{ bytes: number; lines: number; he
   let peak = baseline;
   const sampler = setInterval(() => {
     peak = Math.max(peak, liveHeap());
-  }, 250);
+  }, 500);
   try {
     const res = await fetch(`${base}${url}`, { headers: asUser(admin) });
     expect(res.status).toBe(200);
@@ -66,7 +71,7 @@ async function download(url: string): Promise<{ bytes: number; lines: number; he
 
 const query = 'from=2026-01-01&to=2026-03-31';
 
-describe(`exporting ${ROWS.toLocaleString('en')} rows`, () => {
+describe.skipIf(testDatabaseKind === 'pglite')(`exporting ${ROWS.toLocaleString('en')} rows`, () => {
   it('csv: every row arrives, the heap stays within its bound', async () => {
     const { lines, heapGrowth } = await download(`/reports/members/export?format=csv&names=true&${query}`);
     // 8 filter lines and the column titles above the rows.
