@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { addDays, parseLocalDate, zonedTimeToUtc } from '@wartefrei/shared';
-import type { MemberOrigin } from '@wartefrei/shared';
+import { addDays, parseLocalDate, zonedTimeToUtc, type MemberOrigin } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import { appointments, infoTags, profiles, queueMemberInfoTags, queueMembers, queues, users } from '../../db/schema/index.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
