@@ -97,6 +97,14 @@ function detailsOf(rows: SQL, order: SQL): SQL {
     from (${rows}) as r order by ${order}`;
 }
 
+/** How many rows the analysis has: counted on the two tables alone, without the joins a shown row needs. */
+function countOf(scope: ReportScope): SQL {
+  const tickets = sql`(select count(*) from ${m} where ${memberConditions(scope, scope.current)})`;
+  const appointmentsOnly = sql`(select count(*) from ${a} where ${appointmentConditions(scope, scope.current)}
+    and not exists (select 1 from ${m} as member where member.appointment_id = ${a.id}))`;
+  return sql`(${tickets} + ${appointmentsOnly})::int`;
+}
+
 const SORT_COLUMNS: Record<MemberReportQuery['sort'], string> = {
   at: 'r.at',
   number: 'r.number',
@@ -116,7 +124,7 @@ export async function memberPage(
   const order = sql.raw(`${SORT_COLUMNS[page.sort]} ${dir} nulls last, r.at ${dir}, r.id`);
   const pageRows = sql`select * from ${unionOf(scope, withNames)} as r order by ${order} limit ${page.page_size} offset ${(page.page - 1) * page.page_size}`;
   const [counted, rows] = await Promise.all([
-    q.execute(sql`select count(*)::int as total from ${unionOf(scope, false)} as r`),
+    q.execute(sql`select ${countOf(scope)} as total`),
     q.execute(sql`${detailsOf(pageRows, order)}`),
   ]);
   return { total: rowsOf<{ total: number }>(counted)[0]?.total ?? 0, rows: rowsOf<MemberRecord>(rows) };

@@ -5,16 +5,12 @@ import { getUser } from '../../lib/session';
 import { basicAuth } from '../../lib/api';
 import { currentLanguage } from '../../i18n';
 import { queryKeys } from '../../lib/query-keys';
+import { fileNameOf, saveBlob } from '../../lib/download';
 
 export const useBillingOverview = () => useQuery({ queryKey: queryKeys.billing.overview, queryFn: () => api.get<BillingOverview>('/billing') });
 export const usePaymentMethods = () => useQuery({ queryKey: queryKeys.billing.methods, queryFn: () => api.get<PaymentMethod[]>('/payment-methods') });
 export const useInvoices = () => useQuery({ queryKey: queryKeys.billing.invoices, queryFn: () => api.get<Invoice[]>('/invoices') });
 export const useDeviceOrders = () => useQuery({ queryKey: queryKeys.billing.orders, queryFn: () => api.get<DeviceOrder[]>('/device-orders') });
-
-/** The file name of a `Content-Disposition: attachment; filename="…"` header. */
-export function fileNameOf(header: string | null, fallback: string): string {
-  return /filename="([^"]+)"/.exec(header ?? '')?.[1] ?? fallback;
-}
 
 /** Fetches an invoice's PDF with the user's credentials and hands it to the browser as a download. */
 export async function downloadInvoice(invoice: Invoice): Promise<void> {
@@ -23,13 +19,5 @@ export async function downloadInvoice(invoice: Invoice): Promise<void> {
     headers: { 'accept-language': currentLanguage(), ...(user && { authorization: basicAuth(user.id, user.token) }) },
   });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileNameOf(response.headers.get('content-disposition'), `rechnung-${invoice.number ?? invoice.id}.pdf`);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await response.blob(), fileNameOf(response.headers.get('content-disposition'), `rechnung-${invoice.number ?? invoice.id}.pdf`));
 }

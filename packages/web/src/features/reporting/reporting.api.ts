@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, basicAuth } from '../../lib/api';
 import { getUser } from '../../lib/session';
 import { currentLanguage } from '../../i18n';
-import { fileNameOf } from '../billing/billing.api';
+import { fileNameOf, saveBlob } from '../../lib/download';
 
 /** The filters of every report, as the query string carries them; empty ones are left out. */
 export type ReportParams = Record<string, string | undefined>;
@@ -40,11 +40,5 @@ export async function downloadExport(params: ReportParams, onProgress: (bytes: n
     onProgress(bytes);
   }
   const blob = new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' });
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = fileNameOf(response.headers.get('content-disposition'), `wartefrei-export.${params.format ?? 'xlsx'}`);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  saveBlob(blob, fileNameOf(response.headers.get('content-disposition'), `wartefrei-export.${params.format ?? 'xlsx'}`));
 }
