@@ -9,6 +9,10 @@ const integrationFiles = ['packages/server/src/**/*.test.ts', 'packages/server/t
 const unitFiles = ['packages/shared/src/**/*.test.ts', 'packages/server/src/**/*.unit.test.ts'];
 // Checks of the repository itself (doc citations), beside the scripts.
 const repoFiles = ['scripts/**/*.test.mjs'];
+// Every integration file imports the whole server (hundreds of modules): isolated, each file
+// paid 2–4 s for it, a third of the suite's time on two cores. The files share nothing but the
+// modules (each starts its own app, database and clock), so a worker keeps them between files.
+const INTEGRATION_ISOLATE = false;
 
 export default defineConfig({
   test: {
@@ -36,6 +40,7 @@ export default defineConfig({
           include: integrationFiles,
           exclude: unitFiles,
           env: { TEST_DB: 'pglite' },
+          isolate: INTEGRATION_ISOLATE,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -48,6 +53,7 @@ export default defineConfig({
                 include: integrationFiles,
                 exclude: unitFiles,
                 env: { TEST_DB: 'postgres' },
+                isolate: INTEGRATION_ISOLATE,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

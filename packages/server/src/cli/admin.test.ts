@@ -30,14 +30,15 @@ afterAll(async () => {
 /** Runs the operator command as a self-hoster would, against this run's kind of database. */
 function admin(args: string[], extraEnv: Record<string, string> = {}) {
   const env = { ...process.env, LOG_LEVEL: 'warn', ...extraEnv, ...(testDatabaseKind === 'postgres' ? { DATABASE_URL: t.databaseUrl } : { DATA_DIR: dataDir }) };
-  return run('npx', ['tsx', 'src/cli/admin.ts', ...args], { cwd: serverDir, env }).then(
+  // node with tsx's loader, not `npx tsx`: the same program, without npx's second of lookup.
+  return run(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], { cwd: serverDir, env }).then(
     (r) => ({ code: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
   );
 }
 
 describe('npm run admin -- create-account', () => {
-  // Two real `npx tsx` processes, each migrating a database: seconds apiece on a slow machine.
+  // Two real processes of the command, each migrating a database: seconds apiece on a slow machine.
   it('creates a verified account and admin that can sign in at once, without mail', { timeout: 90_000 }, async () => {
     const args = ['create-account', '--name', 'Praxis Dr. Huber', '--identifier', 'Praxis Hüber', '--admin-name', 'Dr. Huber', '--admin-mail', 'huber@praxis.example', '--password', 'ein-gutes-passwort'];
     const created = await admin(args);
