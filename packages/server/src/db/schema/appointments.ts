@@ -129,7 +129,9 @@ export const appointments = pgTable('appointments', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  index('appointments_account_start_idx').on(t.accountId, t.startAt),
+  // Reports read an account's appointments by start, with every column their figures and
+  // filters need in the index (as queue_members_account_created_idx for tickets).
+  index('appointments_account_start_idx').on(t.accountId, t.startAt, t.queueId, t.processorId, t.status, t.cancelState),
   index('appointments_processor_start_idx').on(t.processorId, t.startAt),
   index('appointments_queue_start_idx').on(t.queueId, t.startAt),
   index('appointments_series_idx').on(t.seriesId),

@@ -9,17 +9,15 @@ import { appointmentConditions, localTime, memberConditions, rowsOf, type Period
  * tickets and one of its appointments, grouped by period (summary) or by bucket (timeseries).
  */
 
-/** Minutes between two instants. */
-// date_part answers a double; extract() a numeric, many times slower to sort.
-const minutesBetween = (from: SQL | AnyColumn, to: SQL | AnyColumn) => sql`(date_part('epoch', ${to} - ${from}) / 60)`;
 const oneDecimal = (value: SQL) => sql`round((${value})::numeric, 1)::float8`;
 export const percentile = (p: number, value: SQL, where: SQL) => oneDecimal(sql`percentile_cont(${sql.raw(String(p))}) within group (order by ${value}) filter (where ${where})`);
 
 /** Finished by staff after being served: not removed unserved. */
 export const SERVED = sql`(${m.status} = 'FINISHED_BY_PROCESSOR' and not ${m.removed})`;
 export const CALLED = sql`${m.actualStart} is not null`;
-export const WAIT = minutesBetween(m.createdAt, m.actualStart);
-export const PROCESSING = minutesBetween(m.actualStart, m.actualEnd);
+/** Minutes from draw to call, and from call to end: columns the database computes (schema/tickets.ts). */
+export const WAIT = sql`${m.waitMinutes}`;
+export const PROCESSING = sql`${m.processingMinutes}`;
 
 /**
  * What each ticket contributes, worked out once per row: a duration is null where it was not
@@ -27,7 +25,7 @@ export const PROCESSING = minutesBetween(m.actualStart, m.actualEnd);
  * no aggregate needs a FILTER, and p50 and p90 of one value share one sort.
  */
 const TICKET_ROW = sql`${m.cancelState} as cancel_state, ${m.removed} as removed, ${SERVED} as served, ${WAIT} as wait,
-  case when ${SERVED} then ${PROCESSING} end as processing, ${minutesBetween(m.firstEstimatedStart, m.actualStart)} as estimate_delta`;
+  case when ${SERVED} then ${PROCESSING} end as processing, ${m.estimateDeltaMinutes} as estimate_delta`;
 
 /** p50 and p90 of a column of TICKET_ROW, from one sort, in minutes with one decimal. */
 const percentiles = (column: string, as: string) => {
