@@ -245,8 +245,16 @@ async function main() {
   // 2. A fresh web build, so that the server serves (and hashes) the current sources. It goes to
   // a folder of this run: the server lists its files at start, so another build into
   // packages/web/dist meanwhile (a second run, a developer) would make its assets 404.
-  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-web-'));
-  if (run('npm', ['run', 'build', '-w', '@wartefrei/web', '--', '--outDir', webDir, '--emptyOutDir']) !== 0) fail('the web build failed.');
+  // `npm test` builds it beside the unit and integration suites and hands the folder over in
+  // E2E_WEB_DIR (this run owns it from then on, and removes it at the end).
+  const prebuilt = process.env.E2E_WEB_DIR;
+  if (prebuilt && fs.existsSync(path.join(prebuilt, 'index.html'))) {
+    webDir = prebuilt;
+    log(`web build made beside the other suites: ${webDir}`);
+  } else {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-web-'));
+    if (run('npm', ['run', 'build', '-w', '@wartefrei/web', '--', '--outDir', webDir, '--emptyOutDir']) !== 0) fail('the web build failed.');
+  }
   checkInterrupted();
 
   const smtpUrl = await startMailServer();

@@ -1,6 +1,7 @@
 // `npm test`: every suite — unit tables, the server's integration tests on PGlite and on
 // PostgreSQL, and the end-to-end tests in Chromium — with one closing count.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { root, run, runNpm } from './lib.mjs';
@@ -39,11 +40,22 @@ fs.rmSync(resultsDir, { recursive: true, force: true });
 fs.mkdirSync(resultsDir, { recursive: true });
 
 const started = Date.now();
-const vitest = await run(process.execPath, [
-  'node_modules/vitest/vitest.mjs', 'run',
-  '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, 'vitest.json')}`,
+// The end-to-end suite's web build runs beside the unit and integration suites, which leave a
+// core idle much of the time. The suites themselves run one after the other: the browser specs
+// never share the two cores with the server tests (under that load a spec once timed out).
+const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-web-'));
+const [vitest, webBuild] = await Promise.all([
+  run(process.execPath, [
+    'node_modules/vitest/vitest.mjs', 'run',
+    '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, 'vitest.json')}`,
+  ]),
+  runNpm(['run', 'build', '-w', '@wartefrei/web', '--', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn']),
 ]);
-const e2e = await runNpm(['run', 'test:e2e'], { env: { ...process.env, E2E_JSON_OUTPUT: path.join(resultsDir, 'e2e.json') } });
+// Without a build, run.mjs builds again itself and says why it failed.
+const e2e = await runNpm(['run', 'test:e2e'], {
+  env: { ...process.env, E2E_JSON_OUTPUT: path.join(resultsDir, 'e2e.json'), ...(webBuild === 0 && { E2E_WEB_DIR: webDir }) },
+});
+if (webBuild !== 0) fs.rmSync(webDir, { recursive: true, force: true });
 
 // One count over every suite, from the runners' own JSON reports.
 let passed = 0;
