@@ -10,8 +10,10 @@ afterAll(async () => t.close());
 
 describe('GET /countries', () => {
   it('lists every ISO 3166 country, named and sorted in the caller’s language', async () => {
-    const de = (await t.inject({ method: 'GET', url: '/countries' })).json<Country[]>();
-    const en = (await t.inject({ method: 'GET', url: '/countries', headers: { 'accept-language': 'en' } })).json<Country[]>();
+    const [deRes, enRes] = [await t.inject({ method: 'GET', url: '/countries' }), await t.inject({ method: 'GET', url: '/countries', headers: { 'accept-language': 'en' } })];
+    expect([deRes.statusCode, enRes.statusCode], enRes.body.slice(0, 300)).toEqual([200, 200]);
+    const de = deRes.json<Country[]>();
+    const en = enRes.json<Country[]>();
     expect(de).toHaveLength(249);
     expect(new Set(de.map((c) => c.iso_code)).size).toBe(249);
     expect(de.find((c) => c.iso_code === 'AT')?.name).toBe('Österreich');
