@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveBlob } from '../../lib/download';
 import { qrPath } from '../../lib/qr';
 import { FormAlert } from '../../ui/FormAlert';
 import { CopyButton } from './CopyButton';
@@ -23,19 +24,6 @@ export function QrImage({ text, label }: { text: string; label: string }) {
   );
 }
 
-/** Hands the PDF to the browser as a download named `fileName`. */
-function download(bytes: Uint8Array, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once click() returns; a moment later the memory can go.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** The QR code with its texts, an optional own address, and the printable A4 poster. */
 export function QrSection({ publicLink, title, fileSlug }: { publicLink: string; title: string; fileSlug: string }) {
   const { t } = useTranslation('rollout');
@@ -51,7 +39,7 @@ export function QrSection({ publicLink, title, fileSlug }: { publicLink: string;
   const poster = useMutation({
     // pdf-lib is most of this screen's weight: fetched only when a poster is asked for.
     mutationFn: async (content: PosterContent) => (await import('./poster')).buildPoster(content),
-    onSuccess: (bytes) => download(bytes, t('qr.fileName', { queue: fileSlug })),
+    onSuccess: (bytes) => saveBlob(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), t('qr.fileName', { queue: fileSlug })),
   });
 
   return (
