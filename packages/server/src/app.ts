@@ -34,6 +34,8 @@ import { interviewLender, probingRoutes } from './modules/probing/index.js';
 import { monitorsRoutes, registerMonitorTopic } from './modules/monitors/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { reportsRoutes } from './modules/reports/index.js';
+import { auditRoutes, registerAuditHook } from './modules/audit/index.js';
+import { privacyRoutes, registerPrivacyJobs } from './modules/privacy/index.js';
 import { billingRoutes, billingWebhookRoutes, registerBillingJobs, scheduleTrialJobs } from './modules/billing/index.js';
 
 export interface BuildAppOptions {
@@ -67,6 +69,7 @@ function registerJobsAndHooks(): void {
   registerAppointmentHooks();
   registerDrawInterview(interviewLender);
   registerBillingJobs();
+  registerPrivacyJobs();
   registerTrialStarted(scheduleTrialJobs);
 }
 
@@ -138,6 +141,7 @@ export async function buildApp(options: BuildAppOptions) {
       header.replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';").replace(/\s*upgrade-insecure-requests;/, ''),
   });
 
+  registerAuditHook(app, ctx);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(realtimeRoutes, { ctx });
   await app.register(authRoutes, { ctx });
@@ -162,6 +166,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(monitorsRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   await app.register(reportsRoutes, { ctx });
+  await app.register(auditRoutes, { ctx });
+  await app.register(privacyRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
   await app.register(billingWebhookRoutes, { ctx });
   await app.register(systemRoutes, { versionHash: computeVersionHash(config.webDistDir), publicUrl: config.publicUrl });

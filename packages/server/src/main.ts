@@ -4,6 +4,7 @@ import { loadConfig } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './modules/demo/index.js';
 import { planAllSchedules } from './modules/schedules/index.js';
+import { planRetention } from './modules/privacy/index.js';
 import { startJobRunner } from './platform/jobs/index.js';
 
 const startedAt = performance.now();
@@ -23,6 +24,7 @@ if (config.seedDemo && (await seedDemoIfEmpty(app.ctx))) {
 await app.listen({ port: config.port, host: config.host, backlog: 4096 });
 // Timed work (weekly schedules, timed suspends): plan what a restart may have left unplanned, then poll.
 await planAllSchedules(app.ctx);
+await planRetention(app.ctx);
 const jobRunner = startJobRunner(app.ctx, { runnerId: `${hostname()}:${process.pid}` });
 app.log.info(
   `wartefrei ready on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}) ` +

@@ -43,3 +43,4 @@ export * from './billing/subscription.rules.js';
 export * from './billing/billing.schemas.js';
 export * from './billing/iban.js';
 export * from './reports/reports.schemas.js';
+export * from './privacy/privacy.schemas.js';

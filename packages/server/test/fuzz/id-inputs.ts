@@ -51,6 +51,7 @@ const FIELDS: Record<string, IdKind> = {
   processor_id: 'user',
   absent_processor_id: 'user',
   substitute_processor_id: 'user',
+  user_id: 'user',
   appointment_type_ids: 'appointmentType',
   appointment_type_id: 'appointmentType',
   target_question_id: 'question',

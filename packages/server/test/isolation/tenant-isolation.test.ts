@@ -514,6 +514,11 @@ const ROWS: Row[] = [
   { route: 'POST /appointments/:id/check-in', queueScoped: true, ok: 409, request: async (f) => ({ url: `/appointments/${await f('appointment')}/check-in` }) },
   { route: 'POST /appointments/:id/no-show', queueScoped: true, ok: 409, request: async (f) => ({ url: `/appointments/${await f('appointment')}/no-show` }) },
   { route: 'DELETE /appointments/:id', queueScoped: true, ok: 204, request: async (f) => ({ url: `/appointments/${await f('appointment')}` }) },
+  // privacy: erasing one patient's data, and the audit log filtered by a user
+  { route: 'POST /members/:id/erase', queueScoped: true, request: async (f) => ({ url: `/members/${await f('cancelled')}/erase` }) },
+  { route: 'POST /appointments/:id/erase', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/erase` }) },
+  { route: 'GET /audit', variant: 'of a foreign user', request: async (f) => ({ url: `/audit?user_id=${await f('processor')}` }) },
+  { route: 'GET /audit/export', variant: 'of a foreign user', request: async (f) => ({ url: `/audit/export?format=csv&user_id=${await f('processor')}` }) },
   // vacations
   {
     route: 'POST /vacations',
@@ -886,7 +891,7 @@ describe('what no id names', () => {
   });
 
   it('the lists of account A show nothing of account B; a processor’s queue list not the unassigned queue', async () => {
-    for (const url of ['/profiles', '/queues', '/info-tags', '/processors', '/processors/me/queues', '/monitors', '/dashboard', '/appointment-types', '/appointment-slots', '/appointments?from=2030-01-01&to=2030-03-01', '/vacations', ...REPORTS_OF_THE_YEAR]) {
+    for (const url of ['/profiles', '/queues', '/info-tags', '/processors', '/processors/me/queues', '/monitors', '/dashboard', '/appointment-types', '/appointment-slots', '/appointments?from=2030-01-01&to=2030-03-01', '/vacations', '/audit', ...REPORTS_OF_THE_YEAR]) {
       const res = await t.inject({ method: 'GET', url, headers: asUser(adminA.user) });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
       expect([...secretsB].filter((secret) => res.body.includes(secret)), url).toEqual([]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_STATES } from '../enums.js';
+import { RetentionDays } from '../privacy/privacy.schemas.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../validation/password.js';
 
 const password = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
@@ -58,10 +59,16 @@ export type PasswordResetInput = z.infer<typeof PasswordResetInput>;
 export const SubscriptionState = z.enum(SUBSCRIPTION_STATES);
 export type SubscriptionState = z.infer<typeof SubscriptionState>;
 
-/** `PATCH /accounts/{id}` (admins): the practice's name as patients and staff see it. */
-export const UpdateAccountInput = z.strictObject({
-  display_name: z.string().trim().min(1).max(100),
-});
+/**
+ * `PATCH /accounts/{id}` (admins): the practice's name as patients and staff see it, and how
+ * many days personal data of finished tickets and past appointments is kept. Either or both.
+ */
+export const UpdateAccountInput = z
+  .strictObject({
+    display_name: z.string().trim().min(1).max(100).optional(),
+    retention_days: RetentionDays.optional(),
+  })
+  .refine((v) => v.display_name !== undefined || v.retention_days !== undefined, { message: 'REQUIRED', path: ['display_name'] });
 export type UpdateAccountInput = z.infer<typeof UpdateAccountInput>;
 
 /** `GET /accounts/{id}`. */
@@ -73,6 +80,8 @@ export const Account = z.object({
   trial_end: z.string().nullable(),
   /** While `notPaid`: when public intake will be locked (docs/product.md#billing). */
   deactivation_at: z.string().nullable(),
+  /** Days after which personal data of finished tickets and past appointments is erased. */
+  retention_days: z.number().int(),
   created_at: z.string(),
 });
 export type Account = z.infer<typeof Account>;

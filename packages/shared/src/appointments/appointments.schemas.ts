@@ -167,6 +167,8 @@ export const Appointment = z.object({
   sms_reminder_minutes: z.number().int().nullable(),
   lang: z.string().nullable(),
   recurrence: Recurrence.nullable(),
+  /** When the patient's data was erased (retention or their request): the fields above are empty for good. */
+  erased_at: z.string().nullable(),
   /** Raised by every change: a PATCH may send it back to change only what it saw. */
   version: z.number().int(),
   created_at: z.string(),

@@ -106,6 +106,8 @@ export const Member = z.object({
   info_tag_ids: z.array(z.uuid()),
   /** The probing interview's answers given with the draw, in the order asked. */
   answers: z.array(MemberAnswer),
+  /** When the patient's data was erased (retention or their request): the fields above are empty for good. */
+  erased_at: instant.nullable(),
   /** The compare-and-set key: send it back with an action to act only on what you saw. */
   version: whole,
 });

@@ -1,6 +1,6 @@
 /** Practices (accounts), their staff (users) and sign-in. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { BUTTON_VISIBILITIES, NAME_ORDERS, SUBSCRIPTION_STATES } from '@wartefrei/shared';
 import { createdAt } from './columns.js';
 
@@ -25,8 +25,11 @@ export const accounts = pgTable('accounts', {
   notPaidSince: timestamp('not_paid_since', { withTimezone: true }),
   /** When Stripe created the last payment event applied: an older one delivered late changes nothing. */
   billingEventAt: timestamp('billing_event_at', { withTimezone: true }),
+  /** Days after which the personal data of finished tickets and past appointments is erased (docs/security.md#retention). */
+  retentionDays: integer('retention_days').notNull().default(30),
   createdAt: createdAt(),
 }, (t) => [
+  check('accounts_retention_days_range', sql`${t.retentionDays} BETWEEN 1 AND 3650`),
   // Identifiers are compared case-insensitively: /Praxis and /praxis are one URL to a patient.
   uniqueIndex('accounts_identifier_unique').on(sql`lower(${t.identifier})`),
   uniqueIndex('accounts_stripe_customer_unique').on(t.stripeCustomerId),

@@ -126,9 +126,13 @@ export const appointments = pgTable('appointments', {
   checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
   /** Raised by every change: the compare-and-set of a PATCH and the calendar file's SEQUENCE. */
   version: integer('version').notNull().default(0),
+  /** When its personal data was erased (retention or a patient's request); the figures stay. */
+  personalDataErasedAt: timestamp('personal_data_erased_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
+  // Retention finds the past appointments still holding personal data.
+  index('appointments_unerased_idx').on(t.accountId, t.endAt).where(sql`${t.personalDataErasedAt} IS NULL`),
   // Reports read an account's appointments by start, with every column their figures and
   // filters need in the index (as queue_members_account_created_idx for tickets).
   index('appointments_account_start_idx').on(t.accountId, t.startAt, t.queueId, t.processorId, t.status, t.cancelState),

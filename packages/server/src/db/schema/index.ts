@@ -18,3 +18,4 @@ export * from './monitors.js';
 export * from './appointments.js';
 export * from './probing.js';
 export * from './billing.js';
+export * from './audit.js';

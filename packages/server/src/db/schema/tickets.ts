@@ -56,6 +56,8 @@ export const queueMembers = pgTable('queue_members', {
   actualStart: timestamp('actual_start', { withTimezone: true }),
   actualEnd: timestamp('actual_end', { withTimezone: true }),
   version: integer('version').notNull().default(0),
+  /** When its personal data was erased (retention or a patient's request); the figures stay. */
+  personalDataErasedAt: timestamp('personal_data_erased_at', { withTimezone: true }),
   // A ticket's durations in minutes, kept by the database beside the instants they come from
   // (null until both are known): reports sort and average them, and read them from the index
   // below without computing them for every ticket of a year.
@@ -83,6 +85,8 @@ export const queueMembers = pgTable('queue_members', {
     t.accountId, t.createdAt, t.queueId, t.processorId, t.origin, t.status, t.removed, t.cancelState,
     t.waitMinutes, t.processingMinutes, t.estimateDeltaMinutes,
   ),
+  // Retention finds the tickets still holding personal data: only the last N days are in here.
+  index('queue_members_unerased_idx').on(t.accountId, t.createdAt).where(sql`${t.personalDataErasedAt} IS NULL`),
   check('queue_members_user_cancel', sql`${t.status} <> 'FINISHED_BY_USER' OR ${t.cancelState} = 'USER'`),
   check('queue_members_processing_not_cancelled', sql`${t.status} <> 'PROCESSING' OR ${t.cancelState} IS NULL`),
 ]);

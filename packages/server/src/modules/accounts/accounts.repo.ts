@@ -49,8 +49,8 @@ export async function findAccountByIdentifier(db: Queryable, identifier: string)
   return row;
 }
 
-export async function updateAccountName(db: Queryable, id: string, displayName: string) {
-  const [row] = await db.update(accounts).set({ displayName }).where(eq(accounts.id, id)).returning();
+export async function updateAccountSettings(db: Queryable, id: string, settings: { displayName?: string; retentionDays?: number }) {
+  const [row] = await db.update(accounts).set(settings).where(eq(accounts.id, id)).returning();
   return row;
 }
 

@@ -56,6 +56,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       preHandler: requireUser(ctx),
       schema: { tags, security: [{ basic: [] }], params: IdParams, body: UpdateAccountInput, response: { 200: Account } },
     },
-    async (req) => updateAccount(ctx, actorOf(req), req.params.id, req.body),
+    async (req) => updateAccount(ctx, actorOf(req), req.params.id, req.body, req.ip),
   );
 };

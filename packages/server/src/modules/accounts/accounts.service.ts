@@ -2,7 +2,8 @@ import { deactivationAt, effectiveSubscriptionState, type Account, type UpdateAc
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { findAccountById, updateAccountName } from './accounts.repo.js';
+import { recordAudit, whoOf } from '../audit/index.js';
+import { findAccountById, updateAccountSettings } from './accounts.repo.js';
 
 /** `GET /accounts/{id}`: only the caller's own account; any other id is a 404 like a missing one. */
 export async function getAccount(ctx: AppContext, actor: Actor, id: string): Promise<Account> {
@@ -12,11 +13,21 @@ export async function getAccount(ctx: AppContext, actor: Actor, id: string): Pro
   return presentAccount(ctx, account);
 }
 
-/** `PATCH /accounts/{id}` (admins; onboarding's first step): only the caller's own account. */
-export async function updateAccount(ctx: AppContext, actor: Actor, id: string, input: UpdateAccountInput): Promise<Account> {
+/**
+ * `PATCH /accounts/{id}` (admins; onboarding's first step): only the caller's own account. A
+ * changed retention period decides what is kept of every patient: it goes into the audit log.
+ */
+export async function updateAccount(ctx: AppContext, actor: Actor, id: string, input: UpdateAccountInput, address: string): Promise<Account> {
   if (id !== actor.accountId) throw new AppError('NOT_FOUND');
   if (!actor.isAdmin) throw new AppError('FORBIDDEN');
-  const account = await updateAccountName(ctx.db, id, input.display_name);
+  const account = await ctx.db.transaction(async (tx) => {
+    const before = await findAccountById(tx, id);
+    const after = await updateAccountSettings(tx, id, { displayName: input.display_name, retentionDays: input.retention_days });
+    if (before && after && before.retentionDays !== after.retentionDays) {
+      await recordAudit(ctx, tx, whoOf(actor, address), 'retention.change', { type: 'account', id }, { from: before.retentionDays, to: after.retentionDays });
+    }
+    return after;
+  });
   if (!account) throw new AppError('NOT_FOUND');
   return presentAccount(ctx, account);
 }
@@ -31,6 +42,7 @@ function presentAccount(ctx: AppContext, account: NonNullable<Awaited<ReturnType
     subscription_state: state,
     trial_end: account.trialEnd?.toISOString() ?? null,
     deactivation_at: deactivationAt(state, account.notPaidSince)?.toISOString() ?? null,
+    retention_days: account.retentionDays,
     created_at: account.createdAt.toISOString(),
   };
 }

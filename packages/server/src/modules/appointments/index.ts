@@ -6,3 +6,5 @@ export { registerAppointmentHooks } from './hooks.js';
 export { countAppointmentsOfDay } from './appointments.repo.js';
 export type { NewAppointmentRow } from './appointments.repo.js';
 export { calendarFeedRoutes } from './calendar-feed.routes.js';
+export { announceAppointments } from './appointments.events.js';
+export { dropReminders } from './reminders.js';

@@ -58,6 +58,7 @@ export function presentAppointment(row: AppointmentRow, timeZone: string, visitO
     sms_reminder_minutes: row.smsReminderMinutes,
     lang: row.lang,
     recurrence: row.recurrence,
+    erased_at: row.personalDataErasedAt?.toISOString() ?? null,
     version: row.version,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

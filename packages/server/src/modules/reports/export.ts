@@ -1,10 +1,8 @@
-import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import { translate, type MemberExportQuery, type SupportedLang } from '@wartefrei/shared';
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { openSheet, SPREADSHEET_CONTENT_TYPES, wallClock, type Cell, type SheetColumn } from '../../platform/spreadsheet.js';
 import { filterNames } from './filter-names.js';
 import { memberPages, type MemberRecord } from './members.repo.js';
 import { resolveScope } from './scope.js';
@@ -17,15 +15,9 @@ import { resolveScope } from './scope.js';
 
 const PAGE_ROWS = 2_000;
 
-type Cell = string | number | Date | null;
-interface Column {
-  key: string;
-  kind: 'text' | 'number' | 'date' | 'minutes';
+interface Column extends SheetColumn {
   value: (row: MemberRecord) => Cell;
 }
-
-/** A local wall-clock time as a date a spreadsheet shows unchanged (spreadsheets know no zones). */
-const wallClock = (local: string | null): Date | null => (local === null ? null : new Date(`${local}Z`));
 
 function columnsOf(lang: SupportedLang, withNames: boolean): Column[] {
   const code = (section: string, value: string | null) => (value === null ? null : translate(lang, 'reports', `${section}_${value}`));
@@ -50,73 +42,6 @@ function columnsOf(lang: SupportedLang, withNames: boolean): Column[] {
   ];
 }
 
-/** Where rows go: the spreadsheet writer of one format. */
-interface Sink {
-  preamble(lines: [string, string][]): void;
-  header(titles: string[]): void;
-  /** Resolves once the output may take more. */
-  row(cells: Cell[]): Promise<void>;
-  end(): Promise<void>;
-}
-
-async function drained(out: PassThrough): Promise<void> {
-  if (out.writableNeedDrain) await once(out, 'drain');
-}
-
-function csvSink(out: PassThrough, lang: SupportedLang, columns: Column[]): Sink {
-  // Semicolons and a byte-order mark: what a spreadsheet in a German locale opens as columns.
-  const csv = stringify({ delimiter: ';', bom: true, record_delimiter: 'windows' });
-  csv.pipe(out);
-  const decimal = lang === 'de' ? ',' : '.';
-  const text = (cell: Cell, kind: Column['kind']): string => {
-    if (cell === null) return '';
-    if (cell instanceof Date) return cell.toISOString().slice(0, 19).replace('T', ' ');
-    if (typeof cell === 'number' && kind === 'minutes') return String(cell).replace('.', decimal);
-    return String(cell);
-  };
-  return {
-    preamble: (lines) => lines.forEach(([label, value]) => csv.write([`# ${label}`, value])),
-    header: (titles) => void csv.write(titles),
-    row: async (cells) => {
-      if (!csv.write(cells.map((cell, i) => text(cell, columns[i]?.kind ?? 'text')))) await once(csv, 'drain');
-      await drained(out);
-    },
-    end: async () => {
-      csv.end();
-      await once(out, 'finish').catch(() => undefined);
-    },
-  };
-}
-
-function xlsxSink(out: PassThrough, lang: SupportedLang, columns: Column[]): Sink {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(translate(lang, 'reports', 'sheet'));
-  sheet.columns = columns.map((column) => ({
-    key: column.key,
-    width: column.kind === 'date' ? 17 : column.kind === 'text' ? 22 : 12,
-    style: column.kind === 'date' ? { numFmt: 'dd.mm.yyyy hh:mm' } : column.kind === 'minutes' ? { numFmt: '0.0' } : {},
-  }));
-  return {
-    preamble: (lines) => {
-      for (const [label, value] of lines) sheet.addRow([label, value]).commit();
-      sheet.addRow([]).commit();
-    },
-    header: (titles) => {
-      const row = sheet.addRow(titles);
-      row.font = { bold: true };
-      row.commit();
-    },
-    row: async (cells) => {
-      sheet.addRow(cells).commit();
-      await drained(out);
-    },
-    end: async () => {
-      sheet.commit();
-      await workbook.commit();
-    },
-  };
-}
-
 export interface MemberExport {
   filename: string;
   contentType: string;
@@ -130,7 +55,7 @@ export async function exportMembers(ctx: AppContext, actor: Actor, query: Member
   const columns = columnsOf(lang, withNames);
   const preamble = await filterNames(ctx.db, scope, lang, ctx.clock.now());
   const out = new PassThrough();
-  const sink = query.format === 'csv' ? csvSink(out, lang, columns) : xlsxSink(out, lang, columns);
+  const sink = openSheet(out, query.format, lang, translate(lang, 'reports', 'sheet'), columns);
   const write = async () => {
     sink.preamble(preamble);
     sink.header(columns.map((column) => translate(lang, 'reports', `column_${column.key}`)));
@@ -148,7 +73,7 @@ export async function exportMembers(ctx: AppContext, actor: Actor, query: Member
   const name = `wartefrei-${translate(lang, 'reports', 'filename')}-${query.from}_${query.to}.${query.format}`;
   return {
     filename: name,
-    contentType: query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    contentType: SPREADSHEET_CONTENT_TYPES[query.format],
     stream: out,
   };
 }

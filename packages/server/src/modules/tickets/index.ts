@@ -9,3 +9,5 @@ export { laneDelayMinutes } from './lane-delay.js';
 export { admitAppointment, type AppointmentMemberValues } from './appointment-members.js';
 export { registerWorkViewAppointments, type WorkViewAppointments } from './work-view.js';
 export { registerDrawInterview, type CheckedInterview, type DrawInterviewInput, type InterviewLender } from './interview.js';
+export { announceUpdate } from './tickets.events.js';
+export { findMember } from './tickets.repo.js';

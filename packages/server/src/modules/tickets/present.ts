@@ -49,6 +49,7 @@ export function presentMember(row: MemberRow, place: PlaceInLine | undefined, in
     lang: row.lang,
     info_tag_ids: infoTagIds,
     answers,
+    erased_at: iso(row.personalDataErasedAt),
     version: row.version,
   };
 }

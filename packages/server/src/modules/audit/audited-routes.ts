@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuditAction } from '@wartefrei/shared';
+import type { AppContext } from '../../platform/context.js';
+import { recordAudit, recordRead, whoOf, type AuditSubject } from './record.js';
+
+/**
+ * Which staff requests the audit log records (docs/security.md#audit-log): every route that
+ * shows patients' data or changes it, in one table, so that what is logged can be read in one
+ * place. A request is recorded once it succeeded (status < 400) and before its answer leaves:
+ * nothing is shown that is not logged. Patients' own requests (their ticket, their booking)
+ * carry no user and are not recorded; erasures, retention and settings are recorded by their
+ * services, inside their transactions.
+ */
+
+interface AuditedRoute {
+  action: AuditAction;
+  /** Reads are coalesced (READ_COALESCE_MS); changes and exports never. */
+  read?: boolean;
+  subject: (req: FastifyRequest, body: unknown) => AuditSubject | null;
+  /** Only these requests of the route (e.g. the member analysis with names). */
+  when?: (req: FastifyRequest) => boolean;
+}
+
+type Params = { id?: string };
+type Query = Record<string, string | undefined>;
+
+const param = (req: FastifyRequest) => (req.params as Params).id ?? null;
+const query = (req: FastifyRequest) => req.query as Query;
+/** The id in a JSON answer: `{ id }` or `{ member: { id } }`. */
+function answeredId(body: unknown, path: 'id' | 'member'): string | null {
+  if (typeof body !== 'string') return null;
+  try {
+    const parsed = JSON.parse(body) as { id?: unknown; member?: { id?: unknown } };
+    const id = path === 'id' ? parsed.id : parsed.member?.id;
+    return typeof id === 'string' ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+const member = (req: FastifyRequest): AuditSubject => ({ type: 'member', id: param(req) });
+const appointment = (req: FastifyRequest): AuditSubject => ({ type: 'appointment', id: param(req) });
+const memberChange: AuditedRoute = { action: 'member.change', subject: member };
+const appointmentChange: AuditedRoute = { action: 'appointment.change', subject: appointment };
+/** Lists filtered to one list name it; the others the account. */
+const listOrAccount = (req: FastifyRequest): AuditSubject =>
+  query(req).queue_id ? { type: 'queue', id: query(req).queue_id! } : { type: 'account', id: req.actor?.accountId ?? null };
+
+export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
+  'GET /queues/:id/members': { action: 'members.list', read: true, subject: (req) => ({ type: 'queue', id: param(req) }) },
+  'POST /queues/:id/members': { action: 'member.create', subject: (_req, body) => ({ type: 'member', id: answeredId(body, 'id') }) },
+  'POST /queues/:id/call-next': { action: 'member.change', subject: (_req, body) => ({ type: 'member', id: answeredId(body, 'member') }) },
+  'POST /call-next': { action: 'member.change', subject: (_req, body) => ({ type: 'member', id: answeredId(body, 'member') }) },
+  'POST /members/:id/call': memberChange,
+  'POST /members/:id/finish': memberChange,
+  'POST /members/:id/requeue': memberChange,
+  'POST /members/:id/remove': memberChange,
+  'POST /members/:id/cancel': memberChange,
+  'POST /members/:id/restore': memberChange,
+  'POST /members/:id/move': memberChange,
+  'POST /members/:id/info-tags': memberChange,
+  'DELETE /members/:id/info-tags/:tagId': memberChange,
+  'GET /appointments': { action: 'appointments.list', read: true, subject: listOrAccount },
+  'POST /appointments': { action: 'appointment.create', subject: (_req, body) => ({ type: 'appointment', id: answeredId(body, 'id') }) },
+  'POST /appointments/import': { action: 'appointments.import', subject: (req) => ({ type: 'account', id: req.actor?.accountId ?? null }) },
+  'PATCH /appointments/:id': appointmentChange,
+  'POST /appointments/:id/cancel': appointmentChange,
+  'POST /appointments/:id/restore': appointmentChange,
+  'POST /appointments/:id/check-in': appointmentChange,
+  'POST /appointments/:id/no-show': appointmentChange,
+  'DELETE /appointments/:id': appointmentChange,
+  'GET /reports/members': { action: 'report.members', read: true, subject: listOrAccount, when: (req) => query(req).names === 'true' },
+  'GET /reports/members/export': { action: 'report.export', subject: listOrAccount },
+  'GET /audit': { action: 'audit.list', read: true, subject: () => null },
+  'GET /audit/export': { action: 'audit.export', subject: () => null },
+};
+
+/** What a change did, beyond its action: the route it came by (`POST /members/:id/call`). */
+const requestDetail = (key: string, req: FastifyRequest) => ({
+  request: key,
+  ...(query(req).dry_run ? { dry_run: query(req).dry_run === 'true' } : {}),
+  ...(query(req).names ? { names: query(req).names === 'true' } : {}),
+});
+
+async function recordRequest(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, body: unknown): Promise<void> {
+  if (!req.actor || reply.statusCode >= 400) return;
+  const key = `${req.method} ${req.routeOptions.url}`;
+  const route = AUDITED_ROUTES[key];
+  if (!route || (route.when && !route.when(req))) return;
+  const who = whoOf(req.actor, req.ip);
+  const subject = route.subject(req, body);
+  if (route.read) await recordRead(ctx, who, route.action, subject);
+  else await recordAudit(ctx, ctx.db, who, route.action, subject, requestDetail(key, req));
+}
+
+/** Installs the recording on every route of the app (app.ts, before the routes). */
+export function registerAuditHook(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook('onSend', async (req, reply, body) => {
+    await recordRequest(ctx, req, reply, body);
+    return body;
+  });
+}
