@@ -139,7 +139,7 @@ describe('management: general settings', () => {
     await page.getByRole('definition').filter({ hasText: STATES[account.subscription_state] }).waitFor();
 
     await name.fill('');
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('region', { name: 'Praxis' }).getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Name der Praxis darf nicht leer sein').waitFor();
     expect(await name.getAttribute('aria-invalid')).toBe('true');
 

@@ -65,6 +65,7 @@ const backendRoutes: RouteObject[] = [
   route('management/:queueId?/:subMenu?', h('management', 'management', { icon: 'management', admin: true }), page(() => import('../features/management/ManagementPage'), 'ManagementPage')),
   route('profile', h('profile', 'profile', { icon: 'profile' }), page(() => import('../features/profile/ProfilePage'), 'ProfilePage')),
   route('encryption', h('encryption', 'encryption', { icon: 'encryption' }), comingSoon),
+  route('audit', h('audit', 'audit', { icon: 'audit', admin: true }), page(() => import('../features/audit/AuditPage'), 'AuditPage')),
   route('onboarding', h('onboarding', 'onboarding', { icon: 'onboarding', admin: true, hideSideMenu: true }), page(() => import('../features/onboarding/OnboardingPage'), 'OnboardingPage')),
 ];
 

@@ -1,3 +1,7 @@
+import { basicAuth } from './api';
+import { getUser } from './session';
+import { currentLanguage } from '../i18n';
+
 /** The file name of a `Content-Disposition: attachment; filename="…"` header. */
 export function fileNameOf(header: string | null, fallback: string): string {
   return /filename="([^"]+)"/.exec(header ?? '')?.[1] ?? fallback;
@@ -13,4 +17,28 @@ export function saveBlob(blob: Blob, fileName: string): void {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Downloads a staff export as it streams in, telling `onProgress` the bytes received, and hands
+ * the file to the browser under the server's file name (`fallback` when it sends none).
+ */
+export async function downloadWithProgress(path: string, query: Record<string, string>, onProgress: (bytes: number) => void, fallback: string): Promise<void> {
+  const user = getUser();
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  const response = await fetch(url, { headers: { 'accept-language': currentLanguage(), ...(user && { authorization: basicAuth(user.id, user.token) }) } });
+  if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    bytes += value.byteLength;
+    onProgress(bytes);
+  }
+  const blob = new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' });
+  saveBlob(blob, fileNameOf(response.headers.get('content-disposition'), fallback));
 }

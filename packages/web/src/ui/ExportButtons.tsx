@@ -2,21 +2,26 @@ import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mant
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MemberExportQuery } from '@wartefrei/shared';
-import { downloadExport, type ReportParams } from './reporting.api';
 
-type Format = MemberExportQuery['format'];
-type ExportState = { phase: 'idle' | 'done' | 'failed' } | { phase: 'running'; format: Format; bytes: number };
+export type ExportFormat = 'xlsx' | 'csv';
+type ExportState = { phase: 'idle' | 'done' | 'failed' } | { phase: 'running'; format: ExportFormat; bytes: number };
 
-/** The export buttons: the file streams in with its size shown, then the browser saves it. */
-export function ExportButtons({ params, withNames }: { params: ReportParams; withNames: boolean }) {
-  const { t, i18n } = useTranslation('reporting');
+interface ExportButtonsProps {
+  /** What the file holds, under the title. */
+  hint: string;
+  /** Fetches the file, telling `onProgress` the bytes received, and saves it. */
+  download: (format: ExportFormat, onProgress: (bytes: number) => void) => Promise<void>;
+}
+
+/** The export buttons of a staff screen: the file streams in with its size shown, then the browser saves it. */
+export function ExportButtons({ hint, download }: ExportButtonsProps) {
+  const { t, i18n } = useTranslation('common');
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const size = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
-  const run = async (format: Format) => {
+  const run = async (format: ExportFormat) => {
     setState({ phase: 'running', format, bytes: 0 });
     try {
-      await downloadExport({ ...params, format, names: withNames ? 'true' : undefined }, (bytes) => setState({ phase: 'running', format, bytes }));
+      await download(format, (bytes) => setState({ phase: 'running', format, bytes }));
       setState({ phase: 'done' });
     } catch {
       setState({ phase: 'failed' });
@@ -24,13 +29,13 @@ export function ExportButtons({ params, withNames }: { params: ReportParams; wit
   };
   const running = state.phase === 'running';
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="report-export">
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="export-title">
       <Stack gap="sm">
-        <Title order={2} size="h3" id="report-export">
+        <Title order={2} size="h3" id="export-title">
           {t('export.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          {t('export.hint')}
+          {hint}
         </Text>
         <Group gap="sm">
           {(['xlsx', 'csv'] as const).map((format) => (

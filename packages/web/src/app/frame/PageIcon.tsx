@@ -4,6 +4,7 @@ import {
   IconCurrencyEuro,
   IconDashboard,
   IconHelpCircle,
+  IconHistory,
   IconHome,
   IconListNumbers,
   IconLock,
@@ -33,6 +34,7 @@ const ICONS: Record<string, Icon> = {
   management: IconSettings,
   profile: IconUser,
   encryption: IconLock,
+  audit: IconHistory,
   onboarding: IconRocket,
 };
 

@@ -11,6 +11,7 @@ const BACKEND_ITEMS = [
   { to: '/backend/appointments', title: 'appointments' },
   { to: '/backend/reporting', title: 'reporting' },
   { to: '/backend/management', title: 'management', admin: true },
+  { to: '/backend/audit', title: 'audit', admin: true },
   { to: '/backend/profile', title: 'profile' },
 ];
 

@@ -6,14 +6,15 @@ import { ApiRequestError } from '../../lib/api';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
-import { cancelAppointment, checkInAppointment, deleteAppointment, markNoShow, restoreAppointment, updateAppointment } from './appointments.api';
+import { cancelAppointment, checkInAppointment, deleteAppointment, eraseAppointment, markNoShow, restoreAppointment, updateAppointment } from './appointments.api';
 import { dateOf, minutesOf, nowIn, timeOf, wallMinutes, zonedStart } from './calendar-layout';
 import { ScopeConfirm } from './ScopeConfirm';
 import type { CalendarProcessor } from './useCalendarData';
 
-type Action = 'save' | 'cancel' | 'restore' | 'delete' | 'noShow' | 'checkIn';
+type Action = 'save' | 'cancel' | 'restore' | 'delete' | 'noShow' | 'checkIn' | 'erase';
 const FIELDS = ['last_name', 'first_name', 'birth_date', 'insurance_number', 'mail', 'phone'] as const;
 const NO_SHOW_AFTER_MINUTES = 15;
+const CONFIRM_MESSAGES: Partial<Record<Action, string>> = { delete: 'confirmDelete', cancel: 'confirmCancel', restore: 'confirmRestore', erase: 'confirmErase' };
 
 interface AppointmentDialogProps {
   appointment: Appointment;
@@ -57,9 +58,10 @@ export function AppointmentDialog({ appointment, types, processors, timeZone, on
       else if (action === 'restore') await restoreAppointment(appointment.id, scope);
       else if (action === 'delete') await deleteAppointment(appointment.id, scope);
       else if (action === 'noShow') await markNoShow(appointment.id);
+      else if (action === 'erase') await eraseAppointment(appointment.id);
       else await checkInAppointment(appointment.id);
-      const message = { save: 'saved', cancel: 'cancelled', restore: 'restored', delete: 'deleted', noShow: 'markedNoShow', checkIn: 'checkedIn' }[action];
-      await onDone(t(`dialog.${message}`), action === 'delete' || action === 'cancel');
+      const message = { save: 'saved', cancel: 'cancelled', restore: 'restored', delete: 'deleted', noShow: 'markedNoShow', checkIn: 'checkedIn', erase: 'erased' }[action];
+      await onDone(t(`dialog.${message}`), action === 'delete' || action === 'cancel' || action === 'erase');
     } catch (error) {
       const fields = error instanceof ApiRequestError ? error.body?.fields : undefined;
       if (action === 'save' && fields) form.showErrors(Object.fromEntries(Object.entries(fields).map(([f, p]) => [f === 'start' || f === 'end' ? 'time' : f, p.message])));
@@ -97,7 +99,7 @@ export function AppointmentDialog({ appointment, types, processors, timeZone, on
   const state = appointment.status === 'NO_SHOW' ? 'no_show' : appointment.view;
   const choices = processors.filter((p) => type && p.queueIds.includes(type.queue_id));
   // Cancel and delete always ask; a restore asks only which of a series it means.
-  const ask = (action: Action) => (action === 'cancel' || action === 'delete' || series ? setAsking({ action }) : void run(action, 'ONE'));
+  const ask = (action: Action) => (action === 'cancel' || action === 'delete' || action === 'erase' || series ? setAsking({ action }) : void run(action, 'ONE'));
 
   return (
     <Modal opened onClose={onClose} title={t('dialog.title')} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
@@ -110,6 +112,7 @@ export function AppointmentDialog({ appointment, types, processors, timeZone, on
             {t(`status.${state}`)}
           </Badge>
           {series && <Badge variant="default">{t('dialog.series')}</Badge>}
+          {appointment.erased_at && <Badge variant="default">{t('dialog.erasedBadge')}</Badge>}
         </Group>
         <Text size="sm">
           {t('dialog.type')}: {type?.name ?? '—'} · {t('dialog.processor')}: {processors.find((p) => p.id === appointment.processor_id)?.name ?? '—'}
@@ -161,6 +164,11 @@ export function AppointmentDialog({ appointment, types, processors, timeZone, on
                 <Button variant="default" color="red.8" onClick={() => ask('delete')}>
                   {t('dialog.delete')}
                 </Button>
+                {appointment.erased_at === null && (
+                  <Button variant="default" color="red.8" onClick={() => ask('erase')}>
+                    {t('dialog.erase')}
+                  </Button>
+                )}
               </Group>
               <Button type="submit" loading={working && asking?.action === 'save'}>
                 {t('dialog.save')}
@@ -172,9 +180,10 @@ export function AppointmentDialog({ appointment, types, processors, timeZone, on
       {asking && (
         <ScopeConfirm
           title={t(`dialog.${asking.action === 'save' ? 'save' : asking.action}`)}
-          message={asking.action === 'delete' ? t('dialog.confirmDelete') : asking.action === 'cancel' ? t('dialog.confirmCancel') : asking.action === 'restore' ? t('dialog.confirmRestore') : ''}
-          series={series}
-          danger={asking.action === 'delete' || asking.action === 'cancel'}
+          message={CONFIRM_MESSAGES[asking.action] ? t(`dialog.${CONFIRM_MESSAGES[asking.action]}`) : ''}
+          // Erasing names one appointment: a series' other occurrences are other visits.
+          series={series && asking.action !== 'erase'}
+          danger={asking.action === 'delete' || asking.action === 'cancel' || asking.action === 'erase'}
           busy={working}
           onConfirm={(scope) => void run(asking.action, scope, asking.body)}
           onClose={() => setAsking(undefined)}

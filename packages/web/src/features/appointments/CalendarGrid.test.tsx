@@ -38,6 +38,7 @@ function appointment(id: string, start: string, end: string, fields: Partial<App
     notify_mail: false,
     notify_sms: false,
     sms_reminder_minutes: null,
+    erased_at: null,
     lang: null,
     recurrence: null,
     version: 0,

@@ -4,6 +4,7 @@ import type {
   Appointment,
   AssignedProcessor,
   BookedAppointment,
+  ErasureResult,
   PatientAppointment,
   Profile,
   Queue,
@@ -34,3 +35,4 @@ export const restoreAppointment = (id: string, scope: SeriesScope) => api.post<A
 export const deleteAppointment = (id: string, scope: SeriesScope) => api.delete<void>(`/appointments/${id}`, { query: { scope }, silent: true });
 export const markNoShow = (id: string) => api.post<Appointment>(`/appointments/${id}/no-show`, undefined, { silent: true });
 export const checkInAppointment = (id: string) => api.post<Appointment>(`/appointments/${id}/check-in`, undefined, { silent: true });
+export const eraseAppointment = (id: string) => api.post<ErasureResult>(`/appointments/${id}/erase`, undefined, { silent: true });

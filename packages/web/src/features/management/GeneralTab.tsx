@@ -11,8 +11,9 @@ import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
 import { useSavedFlag } from './useSavedFlag';
 import { SavedNote } from './SavedNote';
+import { RetentionSettings } from './RetentionSettings';
 
-/** The practice's general settings: its name (editable) and, to read, identifier and subscription. */
+/** The practice's general settings: its name, how long patients' data is kept and, to read, identifier and subscription. */
 export function GeneralTab() {
   const { t } = useTranslation('management');
   const account = useAccount();
@@ -73,6 +74,7 @@ function GeneralForm({ account }: { account: Account }) {
           {account.trial_end && <Fact term={t('general.trialEnd')} value={date(account.trial_end)} />}
         </Stack>
       </Paper>
+      <RetentionSettings account={account} />
     </SimpleGrid>
   );
 }

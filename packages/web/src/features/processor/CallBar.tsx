@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Member, MemberActionResult } from '@wartefrei/shared';
 import { ApiRequestError } from '../../lib/api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notifyDone, notifyFailure, notifyInfo } from './notify';
 import { actOnMember, callNext } from './processor.api';
 import { useShortcuts } from './useShortcuts';

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Menu, Table, Text } from '@mantine/core';
-import { IconArrowBackUp, IconArrowsMove, IconBan, IconBellRinging, IconCheck, IconDots, IconGripVertical, IconMessageQuestion, IconRestore, IconTag, IconTrash, IconVolumeOff } from '@tabler/icons-react';
+import { IconArrowBackUp, IconArrowsMove, IconBan, IconBellRinging, IconCheck, IconDots, IconEraser, IconGripVertical, IconMessageQuestion, IconRestore, IconTag, IconTrash, IconVolumeOff } from '@tabler/icons-react';
 import type { DragEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InfoTag, Member, NameOrder } from '@wartefrei/shared';
@@ -7,7 +7,7 @@ import { allowedActionsOf, patientNameOf, rowToneOf } from './member-display';
 import classes from './processor.module.css';
 import type { ActionRequest } from './useMemberActions';
 
-export type RowIntent = { kind: 'confirm'; action: 'cancel' | 'remove'; member: Member } | { kind: 'move' | 'tags' | 'answers'; member: Member };
+export type RowIntent = { kind: 'confirm'; action: 'cancel' | 'remove'; member: Member } | { kind: 'move' | 'tags' | 'answers' | 'erase'; member: Member };
 
 interface MemberRowProps {
   member: Member;
@@ -80,7 +80,7 @@ export function MemberRow({ member, nameOrder, tags, busy, onAction, onIntent, d
       </Table.Td>
       <Table.Td>
         <Text size="sm" fw={500}>
-          {name || <span className={classes.noName}>{t('row.noName')}</span>}
+          {name || <span className={classes.noName}>{member.erased_at ? t('row.erased') : t('row.noName')}</span>}
         </Text>
         {/* On a phone the state stands under the name: the row keeps its actions in view without sideways scrolling. */}
         <Text size="xs" component="div" hiddenFrom="sm">
@@ -161,7 +161,12 @@ export function MemberRow({ member, nameOrder, tags, busy, onAction, onIntent, d
                   {t('actions.remove')}
                 </Menu.Item>
               )}
-              {allowed.size === 0 && tone === 'done' && <Menu.Label>{t('row.noActions')}</Menu.Label>}
+              {member.erased_at === null && (
+                <Menu.Item color="red.8" leftSection={<IconEraser size={16} aria-hidden />} onClick={() => onIntent({ kind: 'erase', member })}>
+                  {t('actions.erase')}
+                </Menu.Item>
+              )}
+              {allowed.size === 0 && tone === 'done' && member.erased_at !== null && <Menu.Label>{t('row.noActions')}</Menu.Label>}
             </Menu.Dropdown>
           </Menu>
         </Group>

@@ -2,7 +2,7 @@ import { Table, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InfoTag, Member, NameOrder, Queue } from '@wartefrei/shared';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { InfoTagsModal } from './InfoTagsModal';
 import { carriesMember, draggedMemberOf, startMemberDrag } from './member-drag';
 import { allowedActionsOf } from './member-display';
@@ -10,7 +10,7 @@ import { MemberRow, type RowDrag, type RowIntent } from './MemberRow';
 import { AnswersModal } from './AnswersModal';
 import { MoveMemberModal } from './MoveMemberModal';
 import { useDropMove } from './useDropMove';
-import { useMemberActions } from './useMemberActions';
+import { useEraseMember, useMemberActions } from './useMemberActions';
 
 interface MemberTableProps {
   members: Member[];
@@ -26,6 +26,7 @@ interface MemberTableProps {
 export function MemberTable({ members, queue, queues, tags, nameOrder, onChanged }: MemberTableProps) {
   const { t } = useTranslation('processor');
   const actions = useMemberActions(onChanged);
+  const erasure = useEraseMember(onChanged);
   const [intent, setIntent] = useState<RowIntent>();
   const tagsById = new Map(tags.map((tag) => [tag.id, tag]));
   const close = () => setIntent(undefined);
@@ -92,6 +93,16 @@ export function MemberTable({ members, queue, queues, tags, nameOrder, onChanged
         confirmLabel={t('call.callAnyway')}
         onConfirm={actions.confirmForce}
         onClose={actions.cancelForce}
+      />
+      <ConfirmDialog
+        opened={intent?.kind === 'erase'}
+        title={intent ? t('confirm.eraseTitle', { number: intent.member.number }) : ''}
+        message={t('confirm.eraseMessage')}
+        confirmLabel={t('actions.erase')}
+        danger
+        loading={erasure.isPending}
+        onConfirm={() => intent && erasure.mutate(intent.member, { onSettled: close })}
+        onClose={close}
       />
       {intent?.kind === 'move' && current && <MoveMemberModal member={current} queue={queue} queues={queues} onClose={close} onMoved={onChanged} />}
       {intent?.kind === 'answers' && current && <AnswersModal member={current} onClose={close} />}

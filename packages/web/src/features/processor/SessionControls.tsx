@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ButtonVisibility, Queue, SendableSessionEvent } from '@wartefrei/shared';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { sendSessionEvent, setQueueingAllowed } from './processor.api';
 import { queryKeys } from '../../lib/query-keys';
 

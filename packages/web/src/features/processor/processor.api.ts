@@ -1,6 +1,7 @@
 import type {
   AppointmentEntry,
   CallNextInput,
+  ErasureResult,
   InfoTag,
   Member,
   MemberActionResult,
@@ -54,6 +55,8 @@ export type MemberAction = 'call' | 'finish' | 'requeue' | 'remove' | 'cancel' |
 /** A staff action on the member as last seen (`version`): a stale click changes nothing. */
 export const actOnMember = (member: Member, action: MemberAction, extra: Record<string, unknown> = {}) =>
   api.post<MemberActionResult>(`/members/${member.id}/${action}`, { version: member.version, ...extra }, action === 'call' ? { silent: true } : undefined);
+
+export const eraseMember = (memberId: string) => api.post<ErasureResult>(`/members/${memberId}/erase`);
 
 export const moveMember = (member: Pick<Member, 'id' | 'version'>, input: Omit<NonNullable<MoveMemberInput>, 'version'>) =>
   api.post<MemberActionResult>(`/members/${member.id}/move`, { version: member.version, ...input }, { silent: true });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Member } from '@wartefrei/shared';
 import { ApiRequestError } from '../../lib/api';
 import { notifyDone, notifyFailure, notifyInfo } from './notify';
-import { actOnMember, type MemberAction } from './processor.api';
+import { actOnMember, eraseMember, type MemberAction } from './processor.api';
 
 export interface ActionRequest {
   member: Member;
@@ -48,4 +48,17 @@ export function useMemberActions(onChanged: () => void) {
     confirmForce: () => forcePending && mutation.mutate({ ...forcePending.request, force: true }),
     cancelForce: () => setForcePending(undefined),
   };
+}
+
+/**
+ * A patient's request to erase their data: the ticket's personal data goes for good (after the
+ * confirmation); the ticket itself stays in the line and in the figures.
+ */
+export function useEraseMember(onChanged: () => void) {
+  const { t } = useTranslation('processor');
+  return useMutation({
+    mutationFn: (member: Member) => eraseMember(member.id),
+    onSuccess: (_result, member) => notifyDone(t('done.erase', { number: member.number })),
+    onSettled: onChanged,
+  });
 }

@@ -1,7 +1,7 @@
 import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ReportHeatmap } from '@wartefrei/shared';
-import { ScrollRegion } from './ScrollRegion';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 
 /**
  * Arrivals by weekday × hour as a table whose cells are shaded by their count: readable as a

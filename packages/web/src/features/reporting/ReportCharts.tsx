@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReportBucket, ReportHeatmap, ReportProbing, ReportProcessors, ReportQueues, ReportTimeseries } from '@wartefrei/shared';
 import { ChartSection } from './ChartSection';
 import { Heatmap } from './Heatmap';
-import { ScrollRegion } from './ScrollRegion';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 import { useReport, type ReportParams } from './reporting.api';
 
 interface ReportChartsProps {

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { ReportProcessors, ReportSummary } from '@wartefrei/shared';
 import { Page } from '../../ui/Page';
-import { ExportButtons } from './ExportButtons';
+import { ExportButtons } from '../../ui/ExportButtons';
 import { MembersTable } from './MembersTable';
 import { ReportFilters } from './ReportFilters';
 import { SummaryCards } from './SummaryCards';
 import { bucketFor } from './period';
-import { useReport } from './reporting.api';
+import { downloadExport, useReport } from './reporting.api';
 import { reportQuery, useReportParams } from './useReportParams';
 
 // The chart library is a chunk of its own, fetched when the figures are on screen.
@@ -67,7 +67,10 @@ export function ReportingPage() {
           </Suspense>
         )}
         <MembersTable params={params} withNames={withNames} onNamesChange={setWithNames} />
-        <ExportButtons params={params} withNames={withNames} />
+        <ExportButtons
+          hint={t('export.hint')}
+          download={(format, onProgress) => downloadExport({ ...params, format, names: withNames ? 'true' : undefined }, onProgress)}
+        />
       </Stack>
     );
   };

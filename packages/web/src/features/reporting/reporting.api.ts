@@ -1,8 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, basicAuth } from '../../lib/api';
-import { getUser } from '../../lib/session';
-import { currentLanguage } from '../../i18n';
-import { fileNameOf, saveBlob } from '../../lib/download';
+import { api } from '../../lib/api';
+import { downloadWithProgress } from '../../lib/download';
 
 /** The filters of every report, as the query string carries them; empty ones are left out. */
 export type ReportParams = Record<string, string | undefined>;
@@ -19,26 +17,7 @@ export function useReport<T>(path: string, params: ReportParams) {
   });
 }
 
-/**
- * Downloads the member export as it streams in, telling `onProgress` the bytes received, and
- * hands the file to the browser under the server's file name.
- */
+/** Downloads the member export as it streams in, telling `onProgress` the bytes received. */
 export async function downloadExport(params: ReportParams, onProgress: (bytes: number) => void): Promise<void> {
-  const user = getUser();
-  const url = new URL('/reports/members/export', window.location.origin);
-  for (const [key, value] of Object.entries(defined(params))) url.searchParams.set(key, value!);
-  const response = await fetch(url, { headers: { 'accept-language': currentLanguage(), ...(user && { authorization: basicAuth(user.id, user.token) }) } });
-  if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    bytes += value.byteLength;
-    onProgress(bytes);
-  }
-  const blob = new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' });
-  saveBlob(blob, fileNameOf(response.headers.get('content-disposition'), `wartefrei-export.${params.format ?? 'xlsx'}`));
+  await downloadWithProgress('/reports/members/export', defined(params) as Record<string, string>, onProgress, `wartefrei-export.${params.format ?? 'xlsx'}`);
 }
