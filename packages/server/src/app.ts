@@ -36,6 +36,7 @@ import { dashboardRoutes } from './modules/dashboard/index.js';
 import { reportsRoutes } from './modules/reports/index.js';
 import { auditRoutes, registerAuditHook } from './modules/audit/index.js';
 import { privacyRoutes, registerPrivacyJobs } from './modules/privacy/index.js';
+import { legalRoutes } from './modules/legal/index.js';
 import { billingRoutes, billingWebhookRoutes, registerBillingJobs, scheduleTrialJobs } from './modules/billing/index.js';
 
 export interface BuildAppOptions {
@@ -168,6 +169,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(reportsRoutes, { ctx });
   await app.register(auditRoutes, { ctx });
   await app.register(privacyRoutes, { ctx });
+  await app.register(legalRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
   await app.register(billingWebhookRoutes, { ctx });
   await app.register(systemRoutes, { versionHash: computeVersionHash(config.webDistDir), publicUrl: config.publicUrl });

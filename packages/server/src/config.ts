@@ -38,6 +38,17 @@ const Env = z.object({
   STRIPE_API_BASE: z.string().url().optional(),
   /** Stripe.js's publishable key; without it the billing screen offers Stripe's test payment data. */
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  /** The operator of this server, for the legal notice (Impressum) and the data processing agreement. */
+  OPERATOR_NAME: z.string().max(200).optional(),
+  /** Postal address; lines separated by `|` or a newline. */
+  OPERATOR_ADDRESS: z.string().max(500).optional(),
+  OPERATOR_MAIL: z.string().email().optional(),
+  OPERATOR_PHONE: z.string().max(50).optional(),
+  /** Who represents the operator (managing director). */
+  OPERATOR_REPRESENTATIVE: z.string().max(200).optional(),
+  /** Company register and number, e.g. 'Firmenbuch FN 123456a, Handelsgericht Wien'. */
+  OPERATOR_REGISTER: z.string().max(200).optional(),
+  OPERATOR_VAT_ID: z.string().max(50).optional(),
 });
 
 export interface LoginLimits {
@@ -76,6 +87,18 @@ export interface Config {
   paymentConfigured: boolean;
   /** Stripe, where configured: the key, the webhook's secret, another host (tests), Stripe.js's key. */
   stripe: StripeConfig | undefined;
+  /** Who runs this server (the legal notice); undefined until name, address and mail are set. */
+  operator: OperatorConfig | undefined;
+}
+
+export interface OperatorConfig {
+  name: string;
+  addressLines: string[];
+  mail: string;
+  phone: string | undefined;
+  representative: string | undefined;
+  register: string | undefined;
+  vatId: string | undefined;
 }
 
 export interface StripeConfig {
@@ -122,5 +145,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           publishableKey: e.STRIPE_PUBLISHABLE_KEY,
         }
       : undefined,
+    operator:
+      e.OPERATOR_NAME && e.OPERATOR_ADDRESS && e.OPERATOR_MAIL
+        ? {
+            name: e.OPERATOR_NAME,
+            addressLines: e.OPERATOR_ADDRESS.split(/\||\n/).map((line) => line.trim()).filter(Boolean),
+            mail: e.OPERATOR_MAIL,
+            phone: e.OPERATOR_PHONE,
+            representative: e.OPERATOR_REPRESENTATIVE,
+            register: e.OPERATOR_REGISTER,
+            vatId: e.OPERATOR_VAT_ID,
+          }
+        : undefined,
   };
 }

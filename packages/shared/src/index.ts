@@ -44,3 +44,4 @@ export * from './billing/billing.schemas.js';
 export * from './billing/iban.js';
 export * from './reports/reports.schemas.js';
 export * from './privacy/privacy.schemas.js';
+export * from './legal/legal.schemas.js';

@@ -59,4 +59,23 @@ describe('the web app as served', () => {
       expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     }
   });
+
+  it('allows no inline script on any page: the Content-Security-Policy names only the server itself', async () => {
+    const pages = ['/', '/login', '/ticket/abc', '/praxis-demo/wien/kiosk', '/monitor/abc', '/embed/queue/iframe/abc', '/backend/audit', '/docs/', '/docs/static/index.html'];
+    for (const url of pages) {
+      const res = await t.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const policy = String(res.headers['content-security-policy']);
+      const directive = (name: string) => policy.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? '';
+      expect(directive('script-src'), url).toMatch(/^script-src 'self'\s*$/);
+      expect(directive('script-src-attr'), url).toBe("script-src-attr 'none'");
+      expect(directive('object-src'), url).toBe("object-src 'none'");
+    }
+  });
+
+  it('the page the app is built from carries no inline script (the policy would block it)', () => {
+    const html = fs.readFileSync(new URL('../../../web/index.html', import.meta.url), 'utf8');
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((tag) => !/\bsrc=/.test(tag))).toEqual([]);
+  });
 });
