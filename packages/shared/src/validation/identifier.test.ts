@@ -23,6 +23,8 @@ describe('identifier checks', () => {
     ['backend', true],
     ['Login', true],
     ['passwordreset', true],
+    ['Impressum', true],
+    ['datenschutz', true],
     ['praxis', false],
   ])('reserved %s → %s', (id, reserved) => expect(isReservedAccountIdentifier(id)).toBe(reserved));
 

@@ -22,6 +22,8 @@ export const RESERVED_ACCOUNT_IDENTIFIERS: ReadonlySet<string> = new Set([
   'monitor2', 'monitor3', 'monitors', 'password-reset', 'passwordReset', 'pricing', 'profiles', 'q',
   'queue', 'queues', 'redirector', 'register', 'routes', 'signup', 'system-information', 't',
   'ticket', 'users', 'verify', 'ws',
+  // The legal pages, the audit log and the legal facts (issue 20).
+  'agb', 'audit', 'datenschutz', 'impressum', 'legal', 'legal-notice', 'privacy', 'terms',
 ].map((s) => s.toLowerCase()));
 
 /** Whether a sanitised identifier would collide with a route of the app. */

@@ -47,6 +47,9 @@ const publicRoutes: RouteObject[] = [
   route('/logout', h('logout', 'logout', { icon: 'logout' }), page(() => import('../features/auth/LogoutPage'), 'LogoutPage')),
   route('/redirector', h('redirector', 'redirector'), page(() => import('./Redirector'), 'Redirector')),
   route('/404', h('notFound', 'notFound'), page(() => import('../features/errors/NotFoundPage'), 'NotFoundPage')),
+  ...['/datenschutz', '/privacy'].map((path) => route(path, h('privacy', 'privacy', { icon: 'legal' }), page(() => import('../features/legal/LegalPage'), 'PrivacyPage'))),
+  ...['/agb', '/terms'].map((path) => route(path, h('terms', 'terms', { icon: 'legal' }), page(() => import('../features/legal/LegalPage'), 'TermsPage'))),
+  ...['/impressum', '/legal-notice'].map((path) => route(path, h('imprint', 'imprint', { icon: 'legal' }), page(() => import('../features/legal/LegalPage'), 'ImprintPage'))),
 ];
 
 /** The logged-in area: sign-in required; admin routes show the permission message to others. */

@@ -10,7 +10,7 @@ export function Footer() {
         <Text size="sm" c="dimmed">
           {t('footer.tagline')}
         </Text>
-        <Group gap="md">
+        <Group gap="md" component="nav" aria-label={t('footer.links')}>
           <Anchor component={Link} to="/pricing" size="sm">
             {t('routes.pricing')}
           </Anchor>
@@ -19,6 +19,15 @@ export function Footer() {
           </Anchor>
           <Anchor href="/docs" size="sm">
             {t('footer.api')}
+          </Anchor>
+          <Anchor component={Link} to="/datenschutz" size="sm">
+            {t('routes.privacy')}
+          </Anchor>
+          <Anchor component={Link} to="/agb" size="sm">
+            {t('routes.terms')}
+          </Anchor>
+          <Anchor component={Link} to="/impressum" size="sm">
+            {t('routes.imprint')}
           </Anchor>
         </Group>
       </Group>

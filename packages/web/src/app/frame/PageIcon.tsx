@@ -16,6 +16,7 @@ import {
   IconUser,
   IconUserPlus,
   IconFileUnknown,
+  IconScale,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -35,6 +36,7 @@ const ICONS: Record<string, Icon> = {
   profile: IconUser,
   encryption: IconLock,
   audit: IconHistory,
+  legal: IconScale,
   onboarding: IconRocket,
 };
 

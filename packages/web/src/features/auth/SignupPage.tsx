@@ -163,6 +163,7 @@ export function SignupPage() {
               checked={form.values.accept_terms}
               onChange={(event) => form.setValue('accept_terms', event.currentTarget.checked)}
               label={t('signup.acceptTerms')}
+              description={<ConsentLink to="/agb" label={t('signup.termsLink')} />}
               error={form.errors.accept_terms}
               required
             />
@@ -171,6 +172,7 @@ export function SignupPage() {
               checked={form.values.accept_data_usage}
               onChange={(event) => form.setValue('accept_data_usage', event.currentTarget.checked)}
               label={t('signup.acceptDataUsage')}
+              description={<ConsentLink to="/datenschutz" label={t('signup.privacyLink')} />}
               error={form.errors.accept_data_usage}
               required
             />
@@ -187,5 +189,14 @@ export function SignupPage() {
         </Anchor>
       </Text>
     </Page>
+  );
+}
+
+/** What a consent refers to, one click away; a new tab keeps the half-filled form. */
+function ConsentLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Anchor component={Link} to={to} target="_blank" rel="noopener" size="xs">
+      {label}
+    </Anchor>
   );
 }

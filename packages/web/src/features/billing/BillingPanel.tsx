@@ -1,6 +1,7 @@
 import { Alert, Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DeviceOrders } from './DeviceOrders';
+import { DpaCard } from './DpaCard';
 import { Invoices } from './Invoices';
 import { PaymentMethods } from './PaymentMethods';
 import { SubscriptionCard } from './SubscriptionCard';
@@ -8,7 +9,8 @@ import { useBillingOverview } from './billing.api';
 
 /**
  * The billing screen's content (docs/product.md#billing): subscription and price, payment
- * methods, invoices, device orders. A self-hosted server shows only that nothing is billed.
+ * methods, invoices, device orders, and the data processing agreement. A self-hosted server
+ * shows that nothing is billed, and the agreement.
  */
 export function BillingPanel() {
   const { t } = useTranslation('billing');
@@ -26,6 +28,7 @@ export function BillingPanel() {
           <DeviceOrders overview={data} />
         </>
       )}
+      <DpaCard />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ApiRequestError } from '../../lib/api';
 import { useUser } from '../../lib/session';
 import { Page } from '../../ui/Page';
+import { OperatorWarning } from '../legal/OperatorWarning';
 import { DashboardQueueCard } from './DashboardQueueCard';
 import { useDashboard } from './useDashboard';
 
@@ -90,6 +91,7 @@ export function DashboardPage() {
   return (
     <Page title={t('greeting', { name: user.display_name })}>
       <Text>{t('intro')}</Text>
+      {user.is_admin && <OperatorWarning />}
       {body()}
     </Page>
   );

@@ -3,9 +3,13 @@ import { matchPatientRoute, type PatientRoute, type PatientScreen } from './pati
 import { useLocation } from './navigation';
 import { SCREEN_LOADERS } from './screens';
 import { currentLanguage } from './i18n';
+import { LegalLinks } from './LegalLinks';
 import './patient-frame.css';
 
 type ScreenProps = { route: PatientRoute; search: URLSearchParams };
+
+/** Screens a patient holds in their hand: they link the privacy and legal notices. */
+const WITH_LEGAL_LINKS: ReadonlySet<PatientScreen> = new Set(['draw', 'book', 'ticket', 'appointment']);
 
 // Each screen is its own chunk: a ticket holder downloads neither the kiosk nor the monitor.
 const SCREENS = Object.fromEntries(Object.entries(SCREEN_LOADERS).map(([name, load]) => [name, lazy(load)])) as unknown as Record<
@@ -31,6 +35,7 @@ export function PatientApp() {
       <Suspense fallback={null}>
         <Screen route={route} search={search} />
       </Suspense>
+      {WITH_LEGAL_LINKS.has(route.screen) && <LegalLinks />}
     </div>
   );
 }

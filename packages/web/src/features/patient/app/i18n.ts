@@ -8,10 +8,10 @@ import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
  * The catalogues are the same JSON files the staff app uses (`shared/src/i18n/<lang>/<ns>.json`).
  */
 type Catalogue = { [key: string]: string | Catalogue };
-export type Namespace = 'ticket' | 'draw' | 'booking' | 'kiosk' | 'monitor' | 'embed' | 'server';
+export type Namespace = 'ticket' | 'draw' | 'booking' | 'kiosk' | 'monitor' | 'embed' | 'server' | 'footer';
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
-const lazyFiles = import.meta.glob<Catalogue>('../../../../../shared/src/i18n/*/{ticket,draw,booking,kiosk,monitor,embed,server}.json', { import: 'default' });
+const lazyFiles = import.meta.glob<Catalogue>('../../../../../shared/src/i18n/*/{ticket,draw,booking,kiosk,monitor,embed,server,footer}.json', { import: 'default' });
 const catalogues = new Map<string, Catalogue>();
 const listeners = new Set<() => void>();
 
