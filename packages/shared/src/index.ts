@@ -45,3 +45,4 @@ export * from './billing/iban.js';
 export * from './reports/reports.schemas.js';
 export * from './privacy/privacy.schemas.js';
 export * from './legal/legal.schemas.js';
+export * from './crypto/index.js';

@@ -1,0 +1,120 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  CryptoRefused,
+  exportPublicKey,
+  fingerprint,
+  generateKeyPair,
+  importPublicKey,
+  newRecoveryCode,
+  normalizeRecoveryCode,
+  PBKDF2_ITERATIONS,
+  unwrapWithPassphrase,
+  unwrapWithPrivateKey,
+  wrapForPublicKey,
+  wrapWithPassphrase,
+  type CryptoKeyPair,
+} from './keys.js';
+import { isSealed, seal, unseal } from './seal.js';
+import { fromBase64Url } from './encoding.js';
+
+// The crypto helpers against Node's WebCrypto, the same API the browsers have: round trips, and
+// every wrong key, wrong passphrase and changed text refused.
+
+let account: CryptoKeyPair;
+let anna: CryptoKeyPair;
+let other: CryptoKeyPair;
+
+beforeAll(async () => {
+  [account, anna, other] = await Promise.all([generateKeyPair(), generateKeyPair(), generateKeyPair()]);
+});
+
+const refusal = async (work: Promise<unknown>) => {
+  try {
+    await work;
+  } catch (error) {
+    return error instanceof CryptoRefused ? error.problem : `other: ${String(error)}`;
+  }
+  return 'accepted';
+};
+
+/** Flips one bit in the last part of a dot-separated text (the ciphertext). */
+function tamper(text: string): string {
+  const parts = text.split('.');
+  const last = parts.at(-1)!;
+  const index = Math.floor(last.length / 2);
+  const flipped = last[index] === 'A' ? 'B' : 'A';
+  return [...parts.slice(0, -1), last.slice(0, index) + flipped + last.slice(index + 1)].join('.');
+}
+
+describe('sealing patient data for the account', () => {
+  it('round trips, with every sealing different', async () => {
+    const fields = { first_name: 'Zoë', last_name: 'Ünal-Øberg', birth_date: '1980-02-29', description: null };
+    const one = await seal(fields, account.publicKey, 'key-1');
+    const two = await seal(fields, account.publicKey, 'key-1');
+    expect(isSealed(one)).toBe(true);
+    expect(one).not.toBe(two);
+    // No part of it, decoded, holds the name's bytes.
+    const name = Buffer.from('Ünal-Øberg');
+    expect(one.split('.').slice(1).some((part) => Buffer.from(fromBase64Url(part)).includes(name))).toBe(false);
+    expect(await unseal(one, account.privateKey, 'key-1')).toEqual(fields);
+  });
+
+  it('refuses the wrong private key, another key id, a changed text and garbage', async () => {
+    const sealed = await seal({ last_name: 'Muster' }, account.publicKey, 'key-1');
+    expect(await refusal(unseal(sealed, other.privateKey, 'key-1'))).toBe('WRONG_SECRET');
+    expect(await refusal(unseal(sealed, account.privateKey, 'key-2'))).toBe('TAMPERED');
+    expect(await refusal(unseal(tamper(sealed), account.privateKey, 'key-1'))).toBe('TAMPERED');
+    expect(await refusal(unseal('wf1s.not.base64!.x', account.privateKey, 'key-1'))).toBe('MALFORMED');
+    expect(await refusal(unseal('Muster', account.privateKey, 'key-1'))).toBe('MALFORMED');
+  });
+
+  it('opens with a public key that went through its text form (as the server stores it)', async () => {
+    const text = await exportPublicKey(account.publicKey);
+    const sealed = await seal({ last_name: 'Muster' }, await importPublicKey(text), 'k');
+    expect(await unseal(sealed, account.privateKey, 'k')).toEqual({ last_name: 'Muster' });
+    expect(await refusal(importPublicKey('abc'))).toBe('MALFORMED');
+  });
+});
+
+describe('the account key for one user (key exchange)', () => {
+  it('the user opens it with their private key, nobody else', async () => {
+    const wrapped = await wrapForPublicKey(account.privateKey, anna.publicKey);
+    const unwrapped = await unwrapWithPrivateKey(wrapped, anna.privateKey);
+    const sealed = await seal({ last_name: 'Muster' }, account.publicKey, 'k');
+    expect(await unseal(sealed, unwrapped, 'k')).toEqual({ last_name: 'Muster' });
+    expect(await refusal(unwrapWithPrivateKey(wrapped, other.privateKey))).toBe('WRONG_SECRET');
+    expect(await refusal(unwrapWithPrivateKey(tamper(wrapped), anna.privateKey))).toBe('TAMPERED');
+  });
+
+  it('fingerprints are stable per key and differ between keys', async () => {
+    const text = await exportPublicKey(anna.publicKey);
+    expect(await fingerprint(text)).toMatch(/^([0-9A-F]{4} ){7}[0-9A-F]{4}$/);
+    expect(await fingerprint(text)).toBe(await fingerprint(text));
+    expect(await fingerprint(await exportPublicKey(other.publicKey))).not.toBe(await fingerprint(text));
+  });
+});
+
+describe('a private key at rest under a passphrase or the recovery code', () => {
+  it(`needs ${PBKDF2_ITERATIONS.toLocaleString('en')} PBKDF2 iterations, opens with the passphrase only`, async () => {
+    const wrapped = await wrapWithPassphrase(anna.privateKey, 'Lange Passphrase für Anna');
+    expect(wrapped.split('.')[1]).toBe(String(PBKDF2_ITERATIONS));
+    const unwrapped = await unwrapWithPassphrase(wrapped, 'Lange Passphrase für Anna');
+    const sealed = await seal({ x: 'y' }, anna.publicKey, 'k');
+    expect(await unseal(sealed, unwrapped, 'k')).toEqual({ x: 'y' });
+    expect(await refusal(unwrapWithPassphrase(wrapped, 'lange Passphrase für Anna'))).toBe('WRONG_SECRET');
+    expect(await refusal(unwrapWithPassphrase(tamper(wrapped), 'Lange Passphrase für Anna'))).toBe('WRONG_SECRET');
+    // A text claiming fewer iterations is refused before any work: it would weaken the passphrase.
+    expect(await refusal(unwrapWithPassphrase(wrapped.replace(`.${PBKDF2_ITERATIONS}.`, '.1000.'), 'x'))).toBe('MALFORMED');
+    await expect(wrapWithPassphrase(anna.privateKey, 'x', 1000)).rejects.toThrow(RangeError);
+  }, 30_000);
+
+  it('a recovery code is 130 random bits in printable groups, accepted however it is typed', async () => {
+    const code = newRecoveryCode();
+    expect(code).toMatch(/^([A-HJ-NP-Z2-9]{4}-){6}[A-HJ-NP-Z2-9]{2}$/);
+    expect(newRecoveryCode()).not.toBe(code);
+    expect(normalizeRecoveryCode(code.toLowerCase().replace(/-/g, ' '))).toBe(code);
+    const wrapped = await wrapWithPassphrase(account.privateKey, code);
+    const unwrapped = await unwrapWithPassphrase(wrapped, normalizeRecoveryCode(` ${code.toLowerCase()} `));
+    expect(await unseal(await seal({ a: 'b' }, account.publicKey, 'k'), unwrapped, 'k')).toEqual({ a: 'b' });
+  }, 30_000);
+});
