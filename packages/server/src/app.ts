@@ -15,7 +15,7 @@ import { createSmsSender } from './platform/sms.js';
 import { createStripeClient } from './platform/stripe.js';
 import { computeVersionHash, registerWebApp } from './platform/web.js';
 import { createRealtime, realtimeRoutes } from './platform/realtime/index.js';
-import { accountsRoutes, registerTrialStarted } from './modules/accounts/index.js';
+import { accountsRoutes, registerPasswordReplaced, registerTrialStarted } from './modules/accounts/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { countriesRoutes } from './modules/countries/index.js';
 import { systemRoutes } from './modules/system/index.js';
@@ -37,6 +37,7 @@ import { reportsRoutes } from './modules/reports/index.js';
 import { auditRoutes, registerAuditHook } from './modules/audit/index.js';
 import { privacyRoutes, registerPrivacyJobs } from './modules/privacy/index.js';
 import { legalRoutes } from './modules/legal/index.js';
+import { dropKeysOnPasswordReset, encryptionRoutes } from './modules/encryption/index.js';
 import { billingRoutes, billingWebhookRoutes, registerBillingJobs, scheduleTrialJobs } from './modules/billing/index.js';
 
 export interface BuildAppOptions {
@@ -72,6 +73,7 @@ function registerJobsAndHooks(): void {
   registerBillingJobs();
   registerPrivacyJobs();
   registerTrialStarted(scheduleTrialJobs);
+  registerPasswordReplaced(dropKeysOnPasswordReset);
 }
 
 /** Builds the whole server; main.ts listens on it, tests inject into it. */
@@ -170,6 +172,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(auditRoutes, { ctx });
   await app.register(privacyRoutes, { ctx });
   await app.register(legalRoutes, { ctx });
+  await app.register(encryptionRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
   await app.register(billingWebhookRoutes, { ctx });
   await app.register(systemRoutes, { versionHash: computeVersionHash(config.webDistDir), publicUrl: config.publicUrl });

@@ -58,6 +58,16 @@ export const ERROR_STATUS = {
   PAYMENT_METHOD_REQUIRED: 409,
   /** Stripe refused the payment method, or the SetupIntent did not succeed. */
   PAYMENT_SETUP_FAILED: 422,
+  /** Encryption is switched on already: the account has its key pair. */
+  ENCRYPTION_ALREADY_ON: 409,
+  /** Encryption is off: there is no account key to ask for or to recover. */
+  ENCRYPTION_OFF: 409,
+  /** The caller has no key pair of their own yet (`PUT /encryption/my-key` first). */
+  ENCRYPTION_KEY_MISSING: 409,
+  /** Only an admin who holds the account key can hand it on. */
+  ENCRYPTION_NO_ACCESS: 403,
+  /** The request was approved, rejected or withdrawn meanwhile. */
+  KEY_REQUEST_DECIDED: 409,
   /** Stripe could not be reached or answered with an error; nothing was changed here. */
   PAYMENT_PROVIDER_UNAVAILABLE: 502,
   /** A Stripe webhook without a valid signature. */

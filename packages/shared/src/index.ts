@@ -46,3 +46,4 @@ export * from './reports/reports.schemas.js';
 export * from './privacy/privacy.schemas.js';
 export * from './legal/legal.schemas.js';
 export * from './crypto/index.js';
+export * from './privacy/encryption.schemas.js';

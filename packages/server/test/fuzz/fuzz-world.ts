@@ -24,6 +24,7 @@ export const ID_KINDS = [
   'setupIntent',
   'deviceOrder',
   'invoice',
+  'keyRequest',
   'routable',
   'accountIdentifier',
   'profileIdentifier',
@@ -157,6 +158,20 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
     201,
   );
 
+  // Encryption on (the admin holds the key) and a processor's request for it. Well-formed stand-in
+  // blobs: the server never opens them, and the fuzz is about the routes, not the crypto.
+  const key = { public_key: 'A'.repeat(400), wrapped_private_key: 'wf1p.600000.c2FsdA.aXY.Y2lwaGVy' };
+  const wrapped = 'wf1k.a2V5.aXY.Y2lwaGVy';
+  if (!(await call<{ enabled: boolean }>(t, admin, 'GET', '/encryption', undefined, 200)).enabled) {
+    await call(t, admin, 'PUT', '/encryption/my-key', key, 200);
+    await call(t, admin, 'POST', '/encryption/enable', { public_key: key.public_key, recovery_wrapped_key: key.wrapped_private_key, wrapped_account_key: wrapped }, 200);
+  }
+  const requester = await givenProcessor(t, account.accountId);
+  await call(t, requester, 'PUT', '/encryption/my-key', key, 200);
+  await call(t, requester, 'POST', '/encryption/requests', undefined, 200);
+  const requests = await call<{ id: string; user_id: string }[]>(t, admin, 'GET', '/encryption/requests', undefined, 200);
+  const keyRequest = requests.find((request) => request.user_id === requester.id)!.id;
+
   const draw = async (): Promise<TicketView> => {
     const m = unique();
     const names = [`${label} Gast ${m}`, `${label}vorname${m}`, `${label}nachname${m}`];
@@ -193,6 +208,8 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   ids.setupIntent.push(setup.setup_intent_id);
   ids.deviceOrder.push(order.id);
   ids.invoice.push(order.invoice_id!);
+  ids.keyRequest.push(keyRequest);
+  keep(account, keyRequest, requester.id);
   keep(account, setup.setup_intent_id, order.id, order.invoice_id, `${label}gasse ${n}`, ...methods.map((m) => m.id));
   ids.routable.push(queue.id, profile.id, monitor.id);
   ids.profileIdentifier.push(profile.identifier);

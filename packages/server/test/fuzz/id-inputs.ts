@@ -37,6 +37,7 @@ const PATH_PARAMS: Record<string, IdKind> = {
   'setup/{id}': 'setupIntent',
   'invoices/{id}': 'invoice',
   'device-orders/{id}': 'deviceOrder',
+  'requests/{id}': 'keyRequest',
 };
 
 /** Body and query fields that carry an id (or a list of them). */

@@ -96,7 +96,7 @@ async function givenOpenQueue(owner: Owner, profileId: string, assign: string[],
 }
 
 /** What a row needs an id of. `waiting`, `processing`, `cancelled`, `tagged` are members of `queue`; `tagged` carries `tag`. */
-const KINDS = ['account', 'profile', 'queue', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment', 'vacation', 'question', 'paymentMethod', 'setupIntent', 'deviceOrder', 'invoice'] as const;
+const KINDS = ['account', 'profile', 'queue', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment', 'vacation', 'question', 'paymentMethod', 'setupIntent', 'deviceOrder', 'invoice', 'keyRequest'] as const;
 type Kind = (typeof KINDS)[number];
 /** The id of one thing of a kind in a world, made through the API on first use. */
 type Ids = (kind: Kind) => Promise<string>;
@@ -247,6 +247,20 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
       const order = await api<DeviceOrder>(owner.user, 'GET', `/device-orders/${await ids('deviceOrder')}`, undefined, 200);
       return order.invoice_id!;
     },
+    // A processor's request for the account key, with encryption on (the owner holds the key).
+    // The blobs are well-formed stand-ins: the server never opens them, and isolation is not about crypto.
+    keyRequest: async () => {
+      const state = await api<{ enabled: boolean }>(owner.user, 'GET', '/encryption', undefined, 200);
+      if (!state.enabled) {
+        await api(owner.user, 'PUT', '/encryption/my-key', STAND_IN_KEY, 200);
+        await api(owner.user, 'POST', '/encryption/enable', { public_key: STAND_IN_KEY.public_key, recovery_wrapped_key: STAND_IN_KEY.wrapped_private_key, wrapped_account_key: STAND_IN_WRAP.wrapped_account_key }, 200);
+      }
+      const requester = await givenProcessor(t, owner.accountId);
+      await api(requester, 'PUT', '/encryption/my-key', STAND_IN_KEY, 200);
+      await api(requester, 'POST', '/encryption/requests', undefined, 200);
+      const requests = await api<{ id: string; user_id: string }[]>(owner.user, 'GET', '/encryption/requests', undefined, 200);
+      return requests.find((request) => request.user_id === requester.id)!.id;
+    },
     vacation: async () => {
       const vacation = await api<Vacation>(owner.user, 'POST', '/vacations', { type: 'VACATION', whole_days: true, start: '2031-08-01', end: '2031-08-14', absent_processor_id: await ids('processor') }, 201);
       keep(vacation.id);
@@ -264,6 +278,9 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
   };
   return ids;
 }
+
+const STAND_IN_KEY = { public_key: 'A'.repeat(400), wrapped_private_key: 'wf1p.600000.c2FsdA.aXY.Y2lwaGVy' };
+const STAND_IN_WRAP = { wrapped_account_key: 'wf1k.a2V5.aXY.Y2lwaGVy' };
 
 /** Ids that exist nowhere: what "a missing one" answers. */
 const missing: Ids = () => Promise.resolve(randomUUID());
@@ -519,6 +536,9 @@ const ROWS: Row[] = [
   { route: 'POST /appointments/:id/erase', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/erase` }) },
   { route: 'GET /audit', variant: 'of a foreign user', request: async (f) => ({ url: `/audit?user_id=${await f('processor')}` }) },
   { route: 'GET /audit/export', variant: 'of a foreign user', request: async (f) => ({ url: `/audit/export?format=csv&user_id=${await f('processor')}` }) },
+  // encryption: deciding another account's request for its key
+  { route: 'POST /encryption/requests/:id/approve', request: async (f) => ({ url: `/encryption/requests/${await f('keyRequest')}/approve`, payload: STAND_IN_WRAP }) },
+  { route: 'POST /encryption/requests/:id/reject', request: async (f) => ({ url: `/encryption/requests/${await f('keyRequest')}/reject` }) },
   // vacations
   {
     route: 'POST /vacations',
@@ -891,7 +911,7 @@ describe('what no id names', () => {
   });
 
   it('the lists of account A show nothing of account B; a processor’s queue list not the unassigned queue', async () => {
-    for (const url of ['/profiles', '/queues', '/info-tags', '/processors', '/processors/me/queues', '/monitors', '/dashboard', '/appointment-types', '/appointment-slots', '/appointments?from=2030-01-01&to=2030-03-01', '/vacations', '/audit', ...REPORTS_OF_THE_YEAR]) {
+    for (const url of ['/profiles', '/queues', '/info-tags', '/processors', '/processors/me/queues', '/monitors', '/dashboard', '/appointment-types', '/appointment-slots', '/appointments?from=2030-01-01&to=2030-03-01', '/vacations', '/audit', '/encryption/requests', ...REPORTS_OF_THE_YEAR]) {
       const res = await t.inject({ method: 'GET', url, headers: asUser(adminA.user) });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
       expect([...secretsB].filter((secret) => res.body.includes(secret)), url).toEqual([]);

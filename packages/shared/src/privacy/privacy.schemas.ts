@@ -32,6 +32,13 @@ export const AUDIT_ACTIONS = [
   'audit.export',
   'retention.change',
   'retention.run',
+  'encryption.enable',
+  'encryption.key',
+  'key.request',
+  'key.approve',
+  'key.reject',
+  'key.recover',
+  'key.drop',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

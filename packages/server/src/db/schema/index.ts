@@ -19,3 +19,4 @@ export * from './appointments.js';
 export * from './probing.js';
 export * from './billing.js';
 export * from './audit.js';
+export * from './encryption.js';

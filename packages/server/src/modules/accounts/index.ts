@@ -4,3 +4,4 @@ export { findUserByUsername } from './accounts.repo.js';
 export { issueOneTimeToken } from './one-time-tokens.js';
 export { passwordResetTokens, findAccountById, findAccountByIdentifier, exemptAccountByIdentifier } from './accounts.repo.js';
 export { sendMail } from './mails.js';
+export { registerPasswordReplaced } from './password-reset.service.js';

@@ -1,3 +1,4 @@
+import type { Transaction } from '../../db/connect.js';
 import { pickLanguage, translate, type PasswordResetInput } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
 import { hashPassword } from '../../platform/passwords.js';
@@ -47,11 +48,24 @@ export function requestPasswordReset(ctx: AppContext, username: string): void {
 }
 
 /** `POST /password-reset/{token}`: sets the new password once and ends every open login. */
+type PasswordReplaced = (tx: Transaction, userId: string) => Promise<void>;
+let passwordReplaced: PasswordReplaced | undefined;
+
+/**
+ * What encryption does when a user's password is reset: their key pair was under the old
+ * passphrase, so it and their access to the account key go. Lent at start-up (app.ts), like
+ * the trial's jobs, so that accounts need not know encryption; it runs in the reset's transaction.
+ */
+export function registerPasswordReplaced(hook: PasswordReplaced): void {
+  passwordReplaced = hook;
+}
+
 export async function resetPassword(ctx: AppContext, token: string, input: PasswordResetInput): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const used = await redeemOneTimeToken(ctx, tx, passwordResetTokens, token);
     await setUserPassword(tx, used.userId, passwordHash);
     await deleteLoginTokensOfUser(tx, used.userId);
+    await passwordReplaced?.(tx, used.userId);
   });
 }

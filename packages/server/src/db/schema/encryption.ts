@@ -1,0 +1,52 @@
+/** End-to-end encryption's keys (docs/security.md#encryption): public keys and wrapped blobs only. */
+import { sql } from 'drizzle-orm';
+import { check, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { KEY_EXCHANGE_STATUSES } from '@wartefrei/shared';
+import { createdAt } from './columns.js';
+import { accounts, users } from './accounts.js';
+
+/**
+ * The account's key pair, made in an admin's browser when encryption is switched on: its public
+ * key (patients' browsers seal for it), the id bound into every sealing, and its private key
+ * wrapped under the printed recovery code. The server never holds a key that opens anything.
+ */
+export const accountKeys = pgTable('account_keys', {
+  accountId: uuid('account_id').primaryKey().references(() => accounts.id, { onDelete: 'cascade' }),
+  keyId: uuid('key_id').notNull().defaultRandom(),
+  publicKey: text('public_key').notNull(),
+  recoveryWrappedKey: text('recovery_wrapped_key').notNull(),
+  createdBy: uuid('created_by'),
+  createdAt: createdAt(),
+});
+
+/** A staff member's own key pair: the public key, and the private key wrapped under their passphrase. */
+export const userKeys = pgTable('user_keys', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  publicKey: text('public_key').notNull(),
+  wrappedPrivateKey: text('wrapped_private_key').notNull(),
+  createdAt: createdAt(),
+});
+
+export const keyExchangeStatus = pgEnum('key_exchange_status', KEY_EXCHANGE_STATUSES);
+
+/**
+ * `private_key_exchange` (docs/security.md#encryption): a user asks for the account key with their public key; an
+ * admin who holds it approves by wrapping it for that key in their browser. One live request or
+ * grant per user (the index); a new key of the user, their password reset or removal ends it.
+ */
+export const privateKeyExchanges = pgTable('private_key_exchange', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  publicKey: text('public_key').notNull(),
+  status: keyExchangeStatus('status').notNull().default('PENDING'),
+  wrappedAccountKey: text('wrapped_account_key'),
+  decidedBy: uuid('decided_by'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('private_key_exchange_live_unique').on(t.userId).where(sql`${t.status} IN ('PENDING', 'APPROVED')`),
+  index('private_key_exchange_account_idx').on(t.accountId, t.status),
+  check('private_key_exchange_grant', sql`(${t.status} = 'APPROVED') = (${t.wrappedAccountKey} IS NOT NULL)`),
+]);

@@ -1,0 +1,167 @@
+import {
+  fingerprint,
+  type EnableEncryptionInput,
+  type EncryptionState,
+  type KeyExchange,
+  type UserKeyInput,
+  type WrappedAccountKeyInput,
+} from '@wartefrei/shared';
+import type { Transaction } from '../../db/connect.js';
+import { isUuid, type Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { recordAudit, whoOf } from '../audit/index.js';
+import {
+  decideExchange,
+  dropKeysOfUser,
+  endLiveExchanges,
+  findAccountKey,
+  findExchangeInAccount,
+  findLiveExchange,
+  findUserKey,
+  insertAccountKey,
+  insertExchange,
+  liveExchangesOfAccount,
+  upsertUserKey,
+} from './encryption.repo.js';
+
+/*
+ * The key exchange of end-to-end encryption (docs/security.md#encryption). Every key is made,
+ * wrapped and unwrapped in a browser; here only public keys and wrapped blobs are kept and
+ * handed to whom they belong. The rules: one live request or grant per user; only an admin who
+ * holds the account key approves; a user's new key, password reset or removal ends their access.
+ */
+
+/** `GET /encryption`: the account's state and what the caller holds. */
+export async function encryptionState(ctx: AppContext, actor: Actor): Promise<EncryptionState> {
+  const [account, mine, access] = await Promise.all([findAccountKey(ctx.db, actor.accountId), findUserKey(ctx.db, actor.userId), findLiveExchange(ctx.db, actor.userId)]);
+  return {
+    enabled: account !== undefined,
+    key_id: account?.keyId ?? null,
+    public_key: account?.publicKey ?? null,
+    my_key: mine ? { public_key: mine.publicKey, wrapped_private_key: mine.wrappedPrivateKey, fingerprint: await fingerprint(mine.publicKey) } : null,
+    my_access: access ? { status: access.status, wrapped_account_key: access.wrappedAccountKey } : null,
+  };
+}
+
+/** `PUT /encryption/my-key`: a new key pair of the caller; access granted to the old one ends with it. */
+export async function setMyKey(ctx: AppContext, actor: Actor, input: UserKeyInput, address: string): Promise<EncryptionState> {
+  await ctx.db.transaction(async (tx) => {
+    const old = await findUserKey(tx, actor.userId);
+    if (old && old.publicKey !== input.public_key) await endLiveExchanges(tx, actor.userId);
+    await upsertUserKey(tx, { userId: actor.userId, accountId: actor.accountId, publicKey: input.public_key, wrappedPrivateKey: input.wrapped_private_key, createdAt: ctx.clock.now() });
+    await recordAudit(ctx, tx, whoOf(actor, address), 'encryption.key', { type: 'user', id: actor.userId });
+  });
+  return encryptionState(ctx, actor);
+}
+
+/** The caller's own key, required before they can hold the account key. */
+async function ownKey(tx: Transaction, actor: Actor) {
+  const key = await findUserKey(tx, actor.userId);
+  if (!key) throw new AppError('ENCRYPTION_KEY_MISSING');
+  return key;
+}
+
+/** Grants the caller the account key wrapped for their own key (switching on, recovering). */
+async function grantSelf(ctx: AppContext, tx: Transaction, actor: Actor, wrappedAccountKey: string): Promise<void> {
+  const key = await ownKey(tx, actor);
+  await endLiveExchanges(tx, actor.userId);
+  const now = ctx.clock.now();
+  await insertExchange(tx, {
+    accountId: actor.accountId,
+    userId: actor.userId,
+    publicKey: key.publicKey,
+    status: 'APPROVED',
+    wrappedAccountKey,
+    decidedBy: actor.userId,
+    decidedAt: now,
+    createdAt: now,
+  });
+}
+
+/** `POST /encryption/enable` (admins): the account's key pair, made in the caller's browser. */
+export async function enableEncryption(ctx: AppContext, actor: Actor, input: EnableEncryptionInput, address: string): Promise<EncryptionState> {
+  await ctx.db.transaction(async (tx) => {
+    await ownKey(tx, actor);
+    const created = await insertAccountKey(tx, { accountId: actor.accountId, publicKey: input.public_key, recoveryWrappedKey: input.recovery_wrapped_key, createdBy: actor.userId, createdAt: ctx.clock.now() });
+    if (!created) throw new AppError('ENCRYPTION_ALREADY_ON');
+    await grantSelf(ctx, tx, actor, input.wrapped_account_key);
+    await recordAudit(ctx, tx, whoOf(actor, address), 'encryption.enable', { type: 'account', id: actor.accountId });
+  });
+  return encryptionState(ctx, actor);
+}
+
+/** `POST /encryption/requests`: the caller asks for the account key with their public key (again: the same request). */
+export async function requestAccess(ctx: AppContext, actor: Actor, address: string): Promise<EncryptionState> {
+  await ctx.db.transaction(async (tx) => {
+    if (!(await findAccountKey(tx, actor.accountId))) throw new AppError('ENCRYPTION_OFF');
+    const key = await ownKey(tx, actor);
+    if (await findLiveExchange(tx, actor.userId)) return;
+    await insertExchange(tx, { accountId: actor.accountId, userId: actor.userId, publicKey: key.publicKey, createdAt: ctx.clock.now() });
+    await recordAudit(ctx, tx, whoOf(actor, address), 'key.request', { type: 'user', id: actor.userId });
+  });
+  return encryptionState(ctx, actor);
+}
+
+/** `GET /encryption/requests` (admins): live requests and grants, each with its key's fingerprint. */
+export async function listExchanges(ctx: AppContext, actor: Actor): Promise<KeyExchange[]> {
+  const rows = await liveExchangesOfAccount(ctx.db, actor.accountId);
+  return Promise.all(
+    rows.map(async ({ exchange, userName }) => ({
+      id: exchange.id,
+      user_id: exchange.userId,
+      user_name: userName,
+      public_key: exchange.publicKey,
+      fingerprint: await fingerprint(exchange.publicKey),
+      status: exchange.status,
+      created_at: exchange.createdAt.toISOString(),
+      decided_at: exchange.decidedAt?.toISOString() ?? null,
+    })),
+  );
+}
+
+/** `POST /encryption/requests/{id}/approve|reject` (admins): only one who holds the account key decides. */
+export async function decideRequest(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  decision: { approve: true; input: WrappedAccountKeyInput } | { approve: false },
+  address: string,
+): Promise<KeyExchange[]> {
+  await ctx.db.transaction(async (tx) => {
+    const request = isUuid(id) ? await findExchangeInAccount(tx, actor.accountId, id) : undefined;
+    if (!request) throw new AppError('NOT_FOUND');
+    if ((await findLiveExchange(tx, actor.userId))?.status !== 'APPROVED') throw new AppError('ENCRYPTION_NO_ACCESS');
+    const decided = await decideExchange(tx, request.id, {
+      status: decision.approve ? 'APPROVED' : 'REJECTED',
+      wrappedAccountKey: decision.approve ? decision.input.wrapped_account_key : null,
+      decidedBy: actor.userId,
+      decidedAt: ctx.clock.now(),
+    });
+    if (!decided) throw new AppError('KEY_REQUEST_DECIDED');
+    await recordAudit(ctx, tx, whoOf(actor, address), decision.approve ? 'key.approve' : 'key.reject', { type: 'user', id: request.userId });
+  });
+  return listExchanges(ctx, actor);
+}
+
+/** `GET /encryption/recovery` (admins): the account key under the recovery code, to open in the browser. */
+export async function recoveryKey(ctx: AppContext, actor: Actor): Promise<{ recovery_wrapped_key: string }> {
+  const account = await findAccountKey(ctx.db, actor.accountId);
+  if (!account) throw new AppError('ENCRYPTION_OFF');
+  return { recovery_wrapped_key: account.recoveryWrappedKey };
+}
+
+/** `POST /encryption/recover` (admins): the account key, opened with the recovery code, now for the caller's key. */
+export async function recoverAccess(ctx: AppContext, actor: Actor, input: WrappedAccountKeyInput, address: string): Promise<EncryptionState> {
+  await ctx.db.transaction(async (tx) => {
+    if (!(await findAccountKey(tx, actor.accountId))) throw new AppError('ENCRYPTION_OFF');
+    await grantSelf(ctx, tx, actor, input.wrapped_account_key);
+    await recordAudit(ctx, tx, whoOf(actor, address), 'key.recover', { type: 'user', id: actor.userId });
+  });
+  return encryptionState(ctx, actor);
+}
+
+/** A password reset (lent to accounts at start-up): the user's key was under the old passphrase. */
+export async function dropKeysOnPasswordReset(tx: Transaction, userId: string): Promise<void> {
+  await dropKeysOfUser(tx, userId);
+}

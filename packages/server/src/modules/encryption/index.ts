@@ -1,0 +1,2 @@
+export { encryptionRoutes } from './encryption.routes.js';
+export { dropKeysOnPasswordReset } from './encryption.service.js';

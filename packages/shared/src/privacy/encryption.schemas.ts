@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+export const KEY_EXCHANGE_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type KeyExchangeStatus = (typeof KEY_EXCHANGE_STATUSES)[number];
+
+// Keys and wrapped keys as the crypto helpers write them (packages/shared/src/crypto): base64url
+// parts after a kind. The server stores them and never opens them; these checks keep out junk.
+const PublicKeyText = z.string().min(100).max(1000).regex(/^[A-Za-z0-9_-]+$/, 'INVALID_VALUE');
+const PassphraseWrapped = z.string().max(4000).regex(/^wf1p\.\d+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'INVALID_VALUE');
+const KeyWrapped = z.string().max(6000).regex(/^wf1k\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'INVALID_VALUE');
+
+/** `PUT /encryption/my-key`: the caller's key pair, its private key under their passphrase. */
+export const UserKeyInput = z.strictObject({ public_key: PublicKeyText, wrapped_private_key: PassphraseWrapped });
+export type UserKeyInput = z.infer<typeof UserKeyInput>;
+
+/** `POST /encryption/enable` (admins): the account's public key, its private key under the recovery code and for the caller. */
+export const EnableEncryptionInput = z.strictObject({ public_key: PublicKeyText, recovery_wrapped_key: PassphraseWrapped, wrapped_account_key: KeyWrapped });
+export type EnableEncryptionInput = z.infer<typeof EnableEncryptionInput>;
+
+/** `POST /encryption/requests/{id}/approve` and `POST /encryption/recover` (admins): the account key wrapped for a user's public key. */
+export const WrappedAccountKeyInput = z.strictObject({ wrapped_account_key: KeyWrapped });
+export type WrappedAccountKeyInput = z.infer<typeof WrappedAccountKeyInput>;
+
+/** `GET /encryption`: the account's state and what the caller holds. */
+export const EncryptionState = z.object({
+  enabled: z.boolean(),
+  /** Bound into every sealing; null while off. */
+  key_id: z.uuid().nullable(),
+  public_key: z.string().nullable(),
+  my_key: z.object({ public_key: z.string(), wrapped_private_key: z.string(), fingerprint: z.string() }).nullable(),
+  my_access: z.object({ status: z.enum(KEY_EXCHANGE_STATUSES), wrapped_account_key: z.string().nullable() }).nullable(),
+});
+export type EncryptionState = z.infer<typeof EncryptionState>;
+
+/** `GET /encryption/requests` (admins): who asked or holds access, with the key's fingerprint to compare. */
+export const KeyExchange = z.object({
+  id: z.uuid(),
+  user_id: z.uuid(),
+  user_name: z.string(),
+  public_key: z.string(),
+  fingerprint: z.string(),
+  status: z.enum(KEY_EXCHANGE_STATUSES),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type KeyExchange = z.infer<typeof KeyExchange>;
+
+/** `GET /encryption/recovery` (admins): the account key under the recovery code. */
+export const RecoveryKey = z.object({ recovery_wrapped_key: z.string() });
