@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { accounts, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import type { Appointment, AppointmentSlot, AppointmentType, DashboardQueue, ProbingQuestion, ReportProbing, ReportSummary } from '@wartefrei/shared';
+import type { Appointment, AppointmentSlot, AuditLog, AppointmentType, DashboardQueue, ProbingQuestion, ReportProbing, ReportSummary } from '@wartefrei/shared';
 import { asUser, logIn } from '../../../test/support/factories.js';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './seed-demo.js';
 
@@ -84,5 +84,10 @@ describe('demo data', () => {
     expect(answers.map((a) => a.option_text)).toEqual(expect.arrayContaining(['Ja', 'Nein', 'Blutabnahme']));
     const dashboard = (await t.inject({ method: 'GET', url: '/dashboard', headers: asUser(admin) })).json<DashboardQueue[]>();
     expect(dashboard.map((entry) => entry.waiting)).toEqual([0, 0]);
+
+    // A week of the audit log: the assistant's morning looks at both lists, ids only.
+    const audit = (await t.inject({ method: 'GET', url: `/audit?from=${day(7)}&to=${day(1)}&user_id=${processor.id}&time_zone=UTC`, headers: asUser(admin) })).json<AuditLog>();
+    expect(audit.entries.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(audit.entries.map((entry) => entry.action))).toEqual(new Set(['members.list']));
   });
 });

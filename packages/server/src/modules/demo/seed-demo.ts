@@ -7,6 +7,8 @@ import { createAccountWithAdmin, exemptAccountByIdentifier } from '../accounts/i
 import { demoAppointments } from './demo-appointments.js';
 import { seedDemoQuestionnaire } from './demo-probing.js';
 import { seedDemoHistory } from './demo-history.js';
+import { demoAuditEntries } from './demo-audit.js';
+import { insertAuditEntry } from '../audit/index.js';
 
 /** The demo logins, printed at start and in the README. */
 export const DEMO_LOGINS = {
@@ -103,6 +105,8 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
         infectionTagId,
       });
       await tx.insert(appointments).values(demoAppointments(ctx.clock.now(), profile!.timeZone, { accountId: account.id, profileId: profile!.id, queueId: general!.id, appointmentTypeId: talk!.id, processorId: processor!.id }));
+      const place = { accountId: account.id, processorId: processor!.id, adminId: admin.id, general: general!.id, lab: lab!.id };
+      for (const entry of demoAuditEntries(ctx.clock.now(), place)) await insertAuditEntry(tx, entry);
     });
     return true;
   } catch (error) {
