@@ -10,8 +10,7 @@ import {
   type AuditQuery,
   type SupportedLang,
 } from '@wartefrei/shared';
-import type { Actor } from '../../platform/auth.js';
-import { isUuid } from '../../platform/auth.js';
+import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { openSheet, SPREADSHEET_CONTENT_TYPES, type Cell } from '../../platform/spreadsheet.js';

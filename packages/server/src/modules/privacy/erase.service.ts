@@ -1,6 +1,5 @@
 import type { ErasureResult } from '@wartefrei/shared';
-import type { Actor } from '../../platform/auth.js';
-import { isUuid } from '../../platform/auth.js';
+import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { Outbox } from '../../platform/realtime/index.js';
