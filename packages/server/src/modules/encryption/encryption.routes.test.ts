@@ -127,6 +127,12 @@ describe('the key exchange', () => {
     expect(await unseal(sealedByPatient, await accountKeyOf(admin.user, 'Neue Passphrase'), state.key_id!)).toEqual({ last_name: 'Verschlossen' });
   }, 60_000);
 
+  it('removing a user removes their key and their access with them', async () => {
+    expect((await call<KeyExchange[]>(admin.user, 'GET', '/encryption/requests')).some((r) => r.user_id === processor.id)).toBe(true);
+    expect((await t.inject({ method: 'DELETE', url: `/processors/${processor.id}`, headers: asUser(admin.user) })).statusCode).toBe(204);
+    expect((await call<KeyExchange[]>(admin.user, 'GET', '/encryption/requests')).some((r) => r.user_id === processor.id)).toBe(false);
+  });
+
   it('every step is in the audit log; the server holds no key that opens anything', async () => {
     const log = await call<{ entries: { action: string }[] }>(admin.user, 'GET', '/audit');
     expect(log.entries.map((e) => e.action)).toEqual(expect.arrayContaining(['encryption.enable', 'encryption.key', 'key.request', 'key.approve', 'key.recover']));
