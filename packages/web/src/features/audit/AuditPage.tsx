@@ -1,6 +1,7 @@
-import { Alert, Button, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { AUDIT_ACTIONS, type AuditEntry, type AuditLog, type Processor } from '@wartefrei/shared';
 import { api } from '../../lib/api';
 import { downloadWithProgress } from '../../lib/download';
@@ -97,6 +98,15 @@ function EntriesSection({ log }: { log: ReturnType<typeof useQuery<AuditLog>> })
   );
 }
 
+/**
+ * Where a subject can be looked at by staff: a list in the work view, an appointment in the
+ * calendar. A ticket has no staff page of its own (its link is the patient's key).
+ */
+const SUBJECT_LINKS: Record<string, (id: string) => string> = {
+  queue: (id) => `/backend/processor/${id}`,
+  appointment: (id) => `/backend/appointments/${id}`,
+};
+
 /** The detail keys the log writes, in reading order; a flag shows only when set, the request route not at all. */
 const DETAIL_KEYS = ['from', 'to', 'retention_days', 'members', 'appointments', 'audit_deleted', 'names', 'dry_run'] as const;
 
@@ -112,6 +122,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(entry.at));
   const who = entry.user_id === null ? t('server') : (entry.user_name ?? t('removedUser'));
   const subject = entry.subject_type ? `${t(`subjects.${entry.subject_type}`)}${entry.subject_id ? ` ${entry.subject_id.slice(0, 8)}` : ''}` : '—';
+  const link = entry.subject_id ? SUBJECT_LINKS[entry.subject_type ?? '']?.(entry.subject_id) : undefined;
   const detail = detailText(entry.detail, (key, value) => t(`details.${key}`, { value }));
   return (
     <Table.Tr>
@@ -119,7 +130,15 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
       <Table.Td>{who}</Table.Td>
       <Table.Td>{entry.address ?? '—'}</Table.Td>
       <Table.Td>{t(`actions.${entry.action}`)}</Table.Td>
-      <Table.Td title={entry.subject_id ?? undefined}>{subject}</Table.Td>
+      <Table.Td title={entry.subject_id ?? undefined}>
+        {link ? (
+          <Anchor component={Link} to={link} size="sm">
+            {subject}
+          </Anchor>
+        ) : (
+          subject
+        )}
+      </Table.Td>
       <Table.Td>{detail}</Table.Td>
     </Table.Tr>
   );
