@@ -6,7 +6,7 @@ import { accounts, jobs } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { registerJobHandler, scheduleJob, type JobHandler } from '../../platform/jobs/index.js';
 import { deleteAuditBefore, recordAudit } from '../audit/index.js';
-import { findRetentionDays } from './settings.repo.js';
+import { findAccountById } from '../accounts/index.js';
 import { eraseAppointments, eraseMembers, expiredAppointmentIds, expiredMemberIds } from './erasure.repo.js';
 
 /*
@@ -64,9 +64,10 @@ const RetentionPayload = z.object({ accountId: z.uuid() });
 
 const retain: JobHandler<z.infer<typeof RetentionPayload>> = async (ctx, tx, job) => {
   const { accountId } = job.payload;
-  const days = await findRetentionDays(tx, accountId);
+  const account = await findAccountById(tx, accountId);
   // The account is gone (and its data with it).
-  if (days === undefined) return 'MISSED';
+  if (!account) return 'MISSED';
+  const days = account.retentionDays;
   const now = ctx.clock.now();
   const cutoff = new Date(now.getTime() - days * DAY_MS);
   const members = await eraseMembers(tx, await expiredMemberIds(tx, accountId, cutoff, RETENTION_BATCH), now);

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
 import { useSavedFlag } from './useSavedFlag';
-import { SavedNote } from './SavedNote';
+import { SaveRow } from './SavedNote';
 import { RetentionSettings } from './RetentionSettings';
 
 /** The practice's general settings: its name, how long patients' data is kept and, to read, identifier and subscription. */
@@ -55,12 +55,7 @@ function GeneralForm({ account }: { account: Account }) {
           <Stack gap="sm">
             {failure && <FormAlert tone="error">{failure}</FormAlert>}
             <TextInput label={t('general.practiceName')} description={t('general.practiceNameHint')} required {...form.textProps('display_name')} />
-            <Group justify="flex-end" gap="sm">
-              <SavedNote saved={saved} />
-              <Button type="submit" loading={busy}>
-                {t('general.save')}
-              </Button>
-            </Group>
+            <SaveRow saved={saved} busy={busy} />
           </Stack>
         </form>
       </Paper>

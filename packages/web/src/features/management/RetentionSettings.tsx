@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
-import { SavedNote } from './SavedNote';
+import { SaveRow } from './SavedNote';
 import { useSavedFlag } from './useSavedFlag';
 
 /** How long patients' data is kept, and the way to the audit log (docs/security.md#retention). */
@@ -64,12 +64,7 @@ export function RetentionSettings({ account }: { account: Account }) {
               {t('general.auditLink')}
             </Anchor>
           </Text>
-          <Group justify="flex-end" gap="sm">
-            <SavedNote saved={saved} />
-            <Button type="submit" loading={busy}>
-              {t('general.save')}
-            </Button>
-          </Group>
+          <SaveRow saved={saved} busy={busy} />
         </Stack>
       </form>
       <ConfirmDialog
