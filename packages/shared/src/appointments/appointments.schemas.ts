@@ -169,6 +169,8 @@ export const Appointment = z.object({
   recurrence: Recurrence.nullable(),
   /** When the patient's data was erased (retention or their request): the fields above are empty for good. */
   erased_at: z.string().nullable(),
+  /** With encryption on: the names, birth date, insurance number and description, sealed; staff browsers open it. */
+  sealed_data: z.string().nullable(),
   /** Raised by every change: a PATCH may send it back to change only what it saw. */
   version: z.number().int(),
   created_at: z.string(),

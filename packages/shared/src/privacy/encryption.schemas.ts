@@ -47,3 +47,19 @@ export type KeyExchange = z.infer<typeof KeyExchange>;
 
 /** `GET /encryption/recovery` (admins): the account key under the recovery code. */
 export const RecoveryKey = z.object({ recovery_wrapped_key: z.string() });
+
+/** Patient data sealed in a browser (crypto `seal`): `wf1s.` and three base64url parts. */
+export const SealedText = z.string().max(24_000).regex(/^wf1s\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'INVALID_VALUE');
+
+/** What a patient's browser seals for, on the public view of a location while encryption is on. */
+export const SealingKey = z.object({ key_id: z.uuid(), public_key: z.string() });
+export type SealingKey = z.infer<typeof SealingKey>;
+
+/**
+ * The patient data sealed while encryption is on. Mail and phone stay readable by the server:
+ * it sends to them. A free-text answer is sealed under `answer:<question id>`.
+ */
+export const SEALED_PATIENT_FIELDS = ['display_name', 'first_name', 'last_name', 'birth_date', 'insurance_number'] as const;
+export type SealedPatientField = (typeof SEALED_PATIENT_FIELDS)[number];
+export const sealedAnswerKey = (questionId: string) => `answer:${questionId}`;
+

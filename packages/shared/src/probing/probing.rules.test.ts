@@ -135,6 +135,12 @@ describe('walkInterview', () => {
     expect(walkInterview([other], [{ question_id: 'grund', option_id: 'sonstiges', text: 'Impfung' }])).toMatchObject({ ok: true, end: { action: 'NOTHING' } });
   });
 
+  it('takes the free text as sealed beside the answers while the practice encrypts: only the browser sees it', () => {
+    const other = question('grund', [option('sonstiges', { allow_free_text: true }), option('kontrolle')], true);
+    expect(walkInterview([other], [{ question_id: 'grund', option_id: 'sonstiges' }], true)).toMatchObject({ ok: true });
+    expect(walkInterview([other], [{ question_id: 'grund', option_id: 'sonstiges' }])).toMatchObject({ ok: false, problem: 'FREE_TEXT_REQUIRED' });
+  });
+
   it('lets a patient draw on this list when the interview ends with nothing or sends them here', () => {
     expect(leadsToQueue({ action: 'NOTHING' }, 'infekt')).toBe(true);
     expect(leadsToQueue({ action: 'QUEUE', queue_id: 'infekt' }, 'infekt')).toBe(true);

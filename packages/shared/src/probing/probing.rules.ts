@@ -172,13 +172,15 @@ export type PathProblem = 'NO_FIRST_QUESTION' | 'NEXT_QUESTION_NOT_FOUND' | 'OPT
 /**
  * The interview a patient gave, walked from the first question: each answer must answer the
  * question its predecessor led to, with one of its options; free text only where allowed and
- * then not empty. The walk ends at the first option that does not lead to a question, and
+ * then not empty — unless `sealed`: then free text travels sealed beside the answers, and
+ * only the browser could tell it was empty. The walk ends at the first option that does not lead to a question, and
  * answers after it are refused like a forged path. It yields where the interview ends and the
  * info tags of the options chosen.
  */
 export function walkInterview(
   questions: readonly ProbingQuestionShape[],
   answers: readonly ProbingAnswer[],
+  sealed = false,
 ): { ok: true; end: InterviewEnd; info_tag_ids: string[] } | { ok: false; problem: PathProblem; index: number } {
   const byId = new Map(questions.map((q) => [q.id, q]));
   let current: ProbingQuestionShape | undefined = questions.find((q) => q.ask_first);
@@ -189,7 +191,7 @@ export function walkInterview(
     const option: ProbingOptionShape | undefined = current.options.find((o) => o.id === answer.option_id);
     if (!option) return { ok: false, problem: 'OPTION_NOT_FOUND', index };
     const text = answer.text?.trim() ?? '';
-    if (option.allow_free_text && text === '') return { ok: false, problem: 'FREE_TEXT_REQUIRED', index };
+    if (option.allow_free_text && text === '' && !sealed) return { ok: false, problem: 'FREE_TEXT_REQUIRED', index };
     if (!option.allow_free_text && answer.text !== undefined) return { ok: false, problem: 'FREE_TEXT_NOT_ALLOWED', index };
     if (option.info_tag_id && !tags.includes(option.info_tag_id)) tags.push(option.info_tag_id);
     if (option.action === 'QUESTION') {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { APPOINTMENT_STATUSES, CANCEL_STATES, MEMBER_ORIGINS, MEMBER_STATUSES, MEMBER_VIEWS } from '../enums.js';
 import { Queue } from '../queues/queues.schemas.js';
 import { MemberAnswer } from '../probing/probing.schemas.js';
+import { SealingKey } from '../privacy/encryption.schemas.js';
 
 export const MemberOrigin = z.enum(MEMBER_ORIGINS);
 export type MemberOrigin = z.infer<typeof MemberOrigin>;
@@ -108,6 +109,8 @@ export const Member = z.object({
   answers: z.array(MemberAnswer),
   /** When the patient's data was erased (retention or their request): the fields above are empty for good. */
   erased_at: instant.nullable(),
+  /** With encryption on: the names, birth date, insurance number and free-text answers, sealed; staff browsers open it. */
+  sealed_data: z.string().nullable(),
   /** The compare-and-set key: send it back with an action to act only on what you saw. */
   version: whole,
 });
@@ -237,5 +240,7 @@ export const PublicQueue = Queue.pick({
   next_numbers: z.array(whole),
   /** When a ticket drawn now would start; null when the queue does not calculate wait times. */
   estimated_wait: z.object({ estimated_start: instant, wait_minutes: whole }).nullable(),
+  /** While the practice encrypts: the key a patient's browser seals their data for (docs/security.md#encryption). */
+  sealing_key: SealingKey.nullable(),
 });
 export type PublicQueue = z.infer<typeof PublicQueue>;

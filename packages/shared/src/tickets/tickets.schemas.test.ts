@@ -84,7 +84,7 @@ describe('checkDrawTicket: modes', () => {
 
   it('drops what the queue does not ask for, never storing it (a form opened before the list changed)', () => {
     const body = { origin: 'ONLINE', mail: 'a@b.at', phone: '', first_name: 'Anna', last_name: 'B', insurance_number: 'x' };
-    expect(checkDrawTicket(allNone, body)).toEqual({ ok: true, value: { origin: 'ONLINE', silent: false, ...nulls } });
+    expect(checkDrawTicket(allNone, body)).toEqual({ ok: true, value: { origin: 'ONLINE', silent: false, sealed_data: null, ...nulls } });
   });
 
   it('reports every broken field at once', () => {
@@ -109,7 +109,7 @@ describe('checkDrawTicket: modes', () => {
     const inputs: PatientInputs = { ...allNone, mail: 'OPTIONAL', phone: 'REQUIRED' };
     expect(checkDrawTicket(inputs, { origin: 'KIOSK', mail: '', phone: '+43 1 234' })).toEqual({
       ok: true,
-      value: { origin: 'KIOSK', silent: false, ...nulls, phone: '+431234' },
+      value: { origin: 'KIOSK', silent: false, sealed_data: null, ...nulls, phone: '+431234' },
     });
   });
 
@@ -125,7 +125,7 @@ describe('checkDrawTicket: modes', () => {
     });
     expect(result).toEqual({
       ok: true,
-      value: { ...full, origin: 'MANUAL', silent: true, lang: 'en', insurance_number: '1237010180', phone: '+43664/123-4567' },
+      value: { ...full, origin: 'MANUAL', silent: true, lang: 'en', sealed_data: null, insurance_number: '1237010180', phone: '+43664/123-4567' },
     });
   });
 });
@@ -202,4 +202,27 @@ describe('DrawTicketBody (the route schema before the queue is known)', () => {
     [{ origin: 'WALK_IN' }, false],
     [{}, false],
   ])('%o → %s', (body, ok) => expect(DrawTicketBody.safeParse(body).success).toBe(ok));
+});
+
+describe('checkDrawTicket: while the practice encrypts', () => {
+  const sealedText = 'wf1s.AAAA.BBBB.CCCC';
+  const question = { question_id: '9b1c8d52-55a4-4a8e-9e8b-2f0f6d1f4e11', option_id: '0c2b8d52-55a4-4a8e-9e8b-2f0f6d1f4e12' };
+  it.each<[string, Record<string, unknown>, Record<string, unknown> | Record<string, string>]>([
+    ['takes sealed data and clear mail and phone, with the sealed fields null', { sealed_data: sealedText, mail: 'a@example.at', phone: '+43 1 234' }, { ok: true }],
+    ['refuses a clear name, birth date or insurance number', { sealed_data: sealedText, last_name: 'Klar', birth_date: '1980-01-01', insurance_number: '1237010180' }, { last_name: 'ENCRYPTION_CHANGED', birth_date: 'ENCRYPTION_CHANGED', insurance_number: 'ENCRYPTION_CHANGED' }],
+    ['needs sealed data when a sealed field is required', { mail: 'a@example.at', phone: '+431234' }, { sealed_data: 'REQUIRED' }],
+    ['refuses what is not sealed text', { sealed_data: 'Anna Klar' }, { sealed_data: 'INVALID_VALUE' }],
+    ['refuses a clear free-text answer', { sealed_data: sealedText, answers: [{ ...question, text: 'Husten' }] }, { answers: 'ENCRYPTION_CHANGED' }],
+  ])('%s', (_, body, expected) => {
+    const result = checkDrawTicket(allRequired, { origin: 'ONLINE', ...body }, { sealed: true, today: '2026-11-26', minAge: 18 });
+    if ('ok' in expected) {
+      expect(result).toMatchObject({ ok: true, value: { sealed_data: sealedText, first_name: null, last_name: null, birth_date: null, insurance_number: null, mail: 'a@example.at', phone: '+431234' } });
+    } else {
+      expect(result).toEqual({ ok: false, fields: expect.objectContaining(expected) });
+    }
+  });
+
+  it('refuses sealed data while the practice does not encrypt', () => {
+    expect(checkDrawTicket(allOptional, { origin: 'ONLINE', sealed_data: sealedText })).toEqual({ ok: false, fields: { sealed_data: 'ENCRYPTION_CHANGED' } });
+  });
 });

@@ -6,6 +6,7 @@ import type { PatientInputs } from '../queues/queues.schemas.js';
 import { birthDateAgeProblem, birthDateProblem, isValidPhone, normalizePhone } from './patient-data.js';
 import { svnrProblem } from './svnr.js';
 import { PROBING_MAX_QUESTIONS, type ProbingAnswer } from '../probing/probing.rules.js';
+import { SEALED_PATIENT_FIELDS, SealedText } from '../privacy/encryption.schemas.js';
 
 /** How a ticket was drawn: online by the patient, at the kiosk, or by a processor (docs/product.md#entities). */
 export const DrawOrigin = z.enum(DRAW_ORIGINS);
@@ -112,6 +113,8 @@ export const DrawTicketBody = z.looseObject({
   silent: z.unknown().optional(),
   lang: z.unknown().optional(),
   answers: z.unknown().optional(),
+  /** With encryption on: the sealed fields (SEALED_PATIENT_FIELDS, free-text answers), sealed in the browser. */
+  sealed_data: z.unknown().optional(),
   ...Object.fromEntries(PATIENT_DATA_FIELDS.map((f) => [f, z.unknown().optional()])),
 });
 export type DrawTicketBody = z.input<typeof DrawTicketBody>;
@@ -122,6 +125,7 @@ export type DrawTicketInput = {
   silent: boolean;
   lang?: (typeof SUPPORTED_LANGS)[number];
   answers?: ProbingAnswer[];
+  sealed_data: string | null;
 } & Record<PatientDataField, string | null>;
 
 /** Checks that need the queue and today's date, beyond the queue's patient inputs. */
@@ -130,7 +134,17 @@ export interface DrawTicketContext {
   today?: string;
   minAge?: number | null;
   maxAge?: number | null;
+  /**
+   * The account seals patient data (docs/security.md#encryption): the sealed fields and free-text
+   * answers come only inside `sealed_data`, and their required checks and age limits are the
+   * browser's, as the server cannot read them. A clear one, or sealed data while off, is
+   * ENCRYPTION_CHANGED: the page was opened before the practice switched.
+   */
+  sealed?: boolean;
 }
+
+const isSealedField = (field: string) => (SEALED_PATIENT_FIELDS as readonly string[]).includes(field);
+const absent = (v: unknown) => v === undefined || v === null || v === '';
 
 /**
  * The body schema of a draw for one queue: a field the queue does not ask for (NONE) is dropped
@@ -147,12 +161,24 @@ export function drawTicketInput(patientInputs: PatientInputs, context: DrawTicke
       shape[field] = z.unknown().optional();
       continue;
     }
+    if (context.sealed && isSealedField(field)) {
+      shape[field] = z.unknown().refine(absent, 'ENCRYPTION_CHANGED').optional();
+      continue;
+    }
     const format = PATIENT_FIELD_FORMATS[field];
     shape[field] =
       mode === 'REQUIRED'
         ? // Whitespace only counts as empty: checked after trimming.
           format.refine((v) => v !== '', { message: 'REQUIRED', abort: true })
         : format.nullable().optional();
+  }
+  if (context.sealed) {
+    // A required sealed field makes the sealed data required: what is inside is the browser's check.
+    const sealedRequired = SEALED_PATIENT_FIELDS.some((field) => patientInputs[PATIENT_INPUT_OF[field]] === 'REQUIRED');
+    shape.sealed_data = sealedRequired ? SealedText : SealedText.nullable().optional();
+    shape.answers = drawMeta.answers.refine((answers) => !answers?.some((answer) => answer.text !== undefined), 'ENCRYPTION_CHANGED');
+  } else {
+    shape.sealed_data = z.unknown().refine(absent, 'ENCRYPTION_CHANGED').optional();
   }
   return z
     .strictObject(shape)
@@ -170,7 +196,7 @@ export function drawTicketInput(patientInputs: PatientInputs, context: DrawTicke
     .transform((body): DrawTicketInput => {
       const data = Object.fromEntries(
         PATIENT_DATA_FIELDS.map((f) => {
-          const value = patientInputs[PATIENT_INPUT_OF[f]] === 'NONE' ? null : body[f];
+          const value = patientInputs[PATIENT_INPUT_OF[f]] === 'NONE' || (context.sealed && isSealedField(f)) ? null : body[f];
           return [f, typeof value === 'string' && value !== '' ? value : null];
         }),
       ) as Record<PatientDataField, string | null>;
@@ -181,6 +207,7 @@ export function drawTicketInput(patientInputs: PatientInputs, context: DrawTicke
         silent: body.silent === true,
         ...(lang ? { lang } : {}),
         ...(answers ? { answers } : {}),
+        sealed_data: typeof body.sealed_data === 'string' && body.sealed_data !== '' ? body.sealed_data : null,
         ...data,
       };
     });

@@ -116,6 +116,8 @@ export const appointments = pgTable('appointments', {
   phone: text('phone'),
   insuranceNumber: text('insurance_number'),
   description: text('description'),
+  /** With end-to-end encryption on: the patient's names, birth date, insurance number and description, sealed in the browser. */
+  sealedData: text('sealed_data'),
   notifyMail: boolean('notify_mail').notNull().default(false),
   notifySms: boolean('notify_sms').notNull().default(false),
   smsReminderMinutes: integer('sms_reminder_minutes'),

@@ -49,6 +49,11 @@ export const queueMembers = pgTable('queue_members', {
   mail: text('mail'),
   phone: text('phone'),
   lang: text('lang'),
+  /**
+   * With end-to-end encryption on: the names, birth date, insurance number and free-text answers,
+   * sealed in the browser for the account's key (docs/security.md#encryption); those columns stay empty.
+   */
+  sealedData: text('sealed_data'),
   firstEstimatedStart: timestamp('first_estimated_start', { withTimezone: true }),
   /** The appointment this member is, once checked in (origin APPOINTMENT); one member per appointment. */
   appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),

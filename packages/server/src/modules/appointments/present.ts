@@ -59,6 +59,7 @@ export function presentAppointment(row: AppointmentRow, timeZone: string, visitO
     lang: row.lang,
     recurrence: row.recurrence,
     erased_at: row.personalDataErasedAt?.toISOString() ?? null,
+    sealed_data: row.sealedData,
     version: row.version,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

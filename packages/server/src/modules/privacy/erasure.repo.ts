@@ -23,6 +23,7 @@ export async function eraseMembers(q: Queryable, ids: string[], at: Date): Promi
       insuranceNumber: null,
       mail: null,
       phone: null,
+      sealedData: null,
       personalDataErasedAt: at,
       // Staff screens holding the old version refetch rather than act on what is gone.
       version: sql`${queueMembers.version} + 1`,
@@ -46,6 +47,7 @@ export async function eraseAppointments(q: Queryable, ids: string[], at: Date): 
       phone: null,
       insuranceNumber: null,
       description: null,
+      sealedData: null,
       notifyMail: false,
       notifySms: false,
       personalDataErasedAt: at,

@@ -78,7 +78,7 @@ async function checkDrawPath(q: Queryable, input: DrawInterviewInput): Promise<C
     return undefined;
   }
   if (!input.answers) throw new AppError('PROBING_ANSWERS_REQUIRED');
-  const walk = walkInterview(shapesOf(questions), input.answers);
+  const walk = walkInterview(shapesOf(questions), input.answers, input.sealed);
   if (!walk.ok) throw new AppError(PATH_REFUSAL[walk.problem]);
   if (!leadsToQueue(walk.end, input.queueId)) throw new AppError('PROBING_NEXT_QUESTION_NOT_FOUND');
   // A tag given a time shift after the save is left off: a shift needs the staff's move.

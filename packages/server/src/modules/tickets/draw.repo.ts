@@ -4,7 +4,7 @@ import type { DrawOrigin } from '@wartefrei/shared';
 
 type MemberOrigin = MemberRow['origin'];
 import { selectRows, type Queryable } from '../../db/connect.js';
-import { accounts, appointments, infoTags, profiles, queueMemberInfoTags, queueMembers, queueProcessors, queueSessions, queues } from '../../db/schema/index.js';
+import { accountKeys, accounts, appointments, infoTags, profiles, queueMemberInfoTags, queueMembers, queueProcessors, queueSessions, queues } from '../../db/schema/index.js';
 import type { MemberRow, NewMemberRow, QueueRow, SessionRow } from './tickets.repo.js';
 
 /** A queue with what a draw needs to decide: its session, its account's subscription, its location's time zone. */
@@ -13,6 +13,9 @@ export interface DrawContext {
   session: SessionRow | null;
   subscriptionState: string;
   timeZone: string;
+  /** The account's key while end-to-end encryption is on: patient data comes sealed for it. */
+  sealingKeyId: string | null;
+  sealingPublicKey: string | null;
 }
 
 export async function findDrawContext(q: Queryable, queueId: string): Promise<DrawContext | undefined> {
@@ -42,10 +45,13 @@ function prepareReads(q: Queryable) {
         session: queueSessions,
         subscriptionState: accounts.subscriptionState,
         timeZone: profiles.timeZone,
+        sealingKeyId: accountKeys.keyId,
+        sealingPublicKey: accountKeys.publicKey,
       })
       .from(queues)
       .innerJoin(accounts, eq(accounts.id, queues.accountId))
       .innerJoin(profiles, eq(profiles.id, queues.profileId))
+      .leftJoin(accountKeys, eq(accountKeys.accountId, queues.accountId))
       .leftJoin(queueSessions, eq(queueSessions.queueId, queues.id))
       .where(eq(queues.id, queueId))
       .limit(1)

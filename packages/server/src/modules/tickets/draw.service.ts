@@ -56,6 +56,7 @@ export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId:
     today: formatLocalDate(localDateOf(now, context.timeZone)),
     minAge: queue.minAge,
     maxAge: queue.maxAge,
+    sealed: context.sealingKeyId !== null,
   });
   if (!checked.ok) throw new AppError('VALIDATION', { fields: checked.fields });
   const input = checked.value;
@@ -66,6 +67,7 @@ export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId:
     variant: input.origin === 'KIOSK' ? 'KIOSK' : 'ONLINE',
     alwaysAsk: queue.alwaysShowProbingQuestions && (input.origin === 'ONLINE' || input.origin === 'KIOSK'),
     answers: input.answers,
+    sealed: context.sealingKeyId !== null,
   });
 
   const line = await loadQueueLine(ctx.db, queue.id, now);
@@ -86,6 +88,7 @@ export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId:
     mail: input.mail,
     phone: input.phone,
     lang: input.lang ?? null,
+    sealedData: input.sealed_data,
     firstEstimatedStart: before.newTicket?.estimatedStart ?? null,
     createdAt: now,
   };

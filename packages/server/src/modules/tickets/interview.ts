@@ -10,6 +10,8 @@ export interface DrawInterviewInput {
   /** The list asks on every link (`always_show_probing_questions`): a draw without answers is refused. */
   alwaysAsk: boolean;
   answers: ProbingAnswer[] | undefined;
+  /** Free-text answers come sealed (docs/security.md#encryption): the path check cannot see them. */
+  sealed: boolean;
 }
 
 /** A path the questionnaire accepted: the tags it adds, and how to keep the answers with the ticket. */

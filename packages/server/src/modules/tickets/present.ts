@@ -50,6 +50,7 @@ export function presentMember(row: MemberRow, place: PlaceInLine | undefined, in
     info_tag_ids: infoTagIds,
     answers,
     erased_at: iso(row.personalDataErasedAt),
+    sealed_data: row.sealedData,
     version: row.version,
   };
 }

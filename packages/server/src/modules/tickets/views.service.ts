@@ -117,6 +117,7 @@ function presentPublicQueue(context: DrawContext, line: QueueLine, now: Date): P
     min_age: queue.minAge,
     max_age: queue.maxAge,
     always_show_probing_questions: queue.alwaysShowProbingQuestions,
+    sealing_key: context.sealingKeyId && context.sealingPublicKey ? { key_id: context.sealingKeyId, public_key: context.sealingPublicKey } : null,
     session: intake.session,
     online_refusal: drawRefusal(intake, 'ONLINE') ?? null,
     kiosk_refusal: drawRefusal(intake, 'KIOSK') ?? null,

@@ -39,6 +39,7 @@ function appointment(id: string, start: string, end: string, fields: Partial<App
     notify_sms: false,
     sms_reminder_minutes: null,
     erased_at: null,
+    sealed_data: null,
     lang: null,
     recurrence: null,
     version: 0,

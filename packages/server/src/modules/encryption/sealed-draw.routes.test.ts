@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seal, unseal, type ApiError, type Member, type ProbingQuestion, type PublicQueue, type SealingKey } from '@wartefrei/shared';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { switchEncryptionOn } from '../../../test/support/encryption.js';
+import { asUser, givenAdmin } from '../../../test/support/factories.js';
+import { drawRequest, givenOpenQueue } from '../../../test/support/tickets.js';
+import { importPublicKey, type CryptoKey } from '@wartefrei/shared';
+
+/*
+ * A draw while the practice encrypts: the patient's browser seals the names, birth date,
+ * insurance number and free-text answers for the key on the public view; the server keeps the
+ * sealed text and no clear copy, refuses clear data, and hands the sealed text to staff, whose
+ * browsers open it. Mail and phone stay readable: the server sends to them.
+ */
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof givenAdmin>>;
+let queueId: string;
+let question: ProbingQuestion;
+let accountKey: CryptoKey;
+let sealingKey: SealingKey;
+
+const patientInputs = { display_name: 'NONE', first_name: 'REQUIRED', birth_date: 'OPTIONAL', insurance_number: 'NONE', mail: 'OPTIONAL', phone: 'NONE' } as const;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await givenAdmin(t);
+  queueId = await givenOpenQueue(t, admin.accountId, { drawOnlineEnabled: true, patientInputs });
+  const profileId = (await t.inject({ method: 'GET', url: `/queues/${queueId}/public` })).json<PublicQueue>().profile_id;
+  const res = await t.inject({
+    method: 'POST',
+    url: '/probing-questions',
+    headers: asUser(admin.user),
+    payload: { profile_id: profileId, variant: 'ONLINE', text: 'Was führt Sie zu uns?', options: [{ text: 'Anderes', action: 'NOTHING', allow_free_text: true }, { text: 'Kontrolle', action: 'NOTHING' }] },
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  question = res.json<ProbingQuestion>();
+}, 60_000);
+afterAll(async () => t.close());
+
+const answer = () => ({ question_id: question.id, option_id: question.options[0]!.id });
+
+describe('a draw while encryption is off', () => {
+  it('takes clear data as before, and refuses sealed data a page kept from before', async () => {
+    const view = (await t.inject({ method: 'GET', url: `/queues/${queueId}/public` })).json<PublicQueue>();
+    expect(view.sealing_key).toBeNull();
+    const res = await drawRequest(t, queueId, { first_name: 'Klara', last_name: 'Klartext', sealed_data: 'wf1s.a.b.c', answers: [{ ...answer(), text: 'Husten' }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ApiError>().fields).toMatchObject({ sealed_data: { code: 'ENCRYPTION_CHANGED' } });
+  });
+});
+
+describe('a draw while encryption is on', () => {
+  beforeAll(async () => {
+    ({ accountKey } = await switchEncryptionOn(t, admin.user));
+    sealingKey = (await t.inject({ method: 'GET', url: `/queues/${queueId}/public` })).json<PublicQueue>().sealing_key!;
+  }, 60_000);
+
+  it('offers the key to seal for on the public view of the list and of its location', async () => {
+    expect(sealingKey).toEqual({ key_id: expect.any(String), public_key: expect.any(String) });
+    const view = (await t.inject({ method: 'GET', url: `/queues/${queueId}/public` })).json<PublicQueue>();
+    const location = (await t.inject({ method: 'GET', url: `/profiles/${view.profile_id}/public` })).json<{ queues: PublicQueue[] }>();
+    expect(location.queues[0]?.sealing_key).toEqual(sealingKey);
+  });
+
+  it('refuses clear names and clear free text, and a required name sent without sealed data', async () => {
+    const clear = await drawRequest(t, queueId, { first_name: 'Klara', last_name: 'Klartext', answers: [{ ...answer(), text: 'Husten' }] });
+    expect(clear.statusCode).toBe(400);
+    expect(clear.json<ApiError>().fields).toMatchObject({
+      first_name: { code: 'ENCRYPTION_CHANGED', message: expect.stringContaining('neu') },
+      last_name: { code: 'ENCRYPTION_CHANGED' },
+      answers: { code: 'ENCRYPTION_CHANGED' },
+      sealed_data: { code: 'REQUIRED' },
+    });
+    const junk = await drawRequest(t, queueId, { sealed_data: 'Klara Klartext' });
+    expect(junk.json<ApiError>().fields).toMatchObject({ sealed_data: { code: 'INVALID_VALUE' } });
+  });
+
+  it('keeps what the patient sealed, with mail in the clear; staff get the sealed text and open it with the account key', async () => {
+    const sealed = await seal(
+      { first_name: 'Verena', last_name: 'Verschlossen', birth_date: '1980-02-03', [`answer:${question.id}`]: 'Rückenschmerzen seit Montag' },
+      await importPublicKey(sealingKey.public_key),
+      sealingKey.key_id,
+    );
+    const res = await drawRequest(t, queueId, { sealed_data: sealed, mail: 'verena@example.com', answers: [answer()] });
+    expect(res.statusCode, res.body).toBe(201);
+
+    const members = (await t.inject({ method: 'GET', url: `/queues/${queueId}/members`, headers: asUser(admin.user) })).json<Member[]>();
+    const member = members.find((m) => m.sealed_data !== null)!;
+    expect(member).toMatchObject({ first_name: null, last_name: null, birth_date: null, mail: 'verena@example.com', sealed_data: sealed });
+    expect(member.answers).toEqual([expect.objectContaining({ answer: 'Anderes', text: null })]);
+    expect(await unseal(member.sealed_data!, accountKey, sealingKey.key_id)).toMatchObject({ last_name: 'Verschlossen', [`answer:${question.id}`]: 'Rückenschmerzen seit Montag' });
+
+    // Nothing the server stores reads the name or the complaint in the clear.
+    const stored = await t.app.ctx.db.execute(sql`
+      SELECT (SELECT coalesce(json_agg(m)::text, '') FROM queue_members m WHERE m.queue_id = ${queueId})
+          || (SELECT coalesce(json_agg(a)::text, '') FROM probing_answers a WHERE a.member_id = ${member.id})
+          || (SELECT coalesce(json_agg(l)::text, '') FROM audit_log l) AS dump`);
+    const dump = String((stored as { rows: { dump: string }[] }).rows?.[0]?.dump ?? JSON.stringify(stored));
+    expect(dump).toContain('verena@example.com');
+    expect(dump).not.toContain('Verschlossen');
+    expect(dump).not.toContain('Rückenschmerzen');
+  }, 30_000);
+
+  it('erasing the patient’s data erases the sealed text too', async () => {
+    const members = (await t.inject({ method: 'GET', url: `/queues/${queueId}/members`, headers: asUser(admin.user) })).json<Member[]>();
+    const member = members.find((m) => m.sealed_data !== null)!;
+    const erased = await t.inject({ method: 'POST', url: `/members/${member.id}/erase`, headers: asUser(admin.user) });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const after = (await t.inject({ method: 'GET', url: `/queues/${queueId}/members`, headers: asUser(admin.user) })).json<Member[]>();
+    expect(after.find((m) => m.id === member.id)).toMatchObject({ sealed_data: null, mail: null, erased_at: expect.any(String) });
+  });
+});
