@@ -273,7 +273,7 @@ async function main() {
   vitest = spawn(process.execPath, vitestArgs, {
     cwd: repoRoot,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROME_PATH: chromePath, E2E_MAIL_DIR: mailDir },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROME_PATH: chromePath, E2E_MAIL_DIR: mailDir, E2E_DATA_DIR: dataDir },
   });
   const exitCode = await new Promise((resolve) => {
     vitest.once('error', (error) => {

@@ -1,13 +1,13 @@
-import type { LoggedUser, SignupInput } from '@wartefrei/shared';
+import type { LoggedUser } from '@wartefrei/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { field, main } from '../support/locators.js';
-import { linkIn, waitForMail } from '../support/mail.js';
+import { waitForMail } from '../support/mail.js';
+import { givenNewPractice } from '../support/practice.js';
 import { saveScreenshot } from '../support/screenshots.js';
-import { baseURL } from '../support/env.js';
-import { basic, logInByApi, storeUser } from '../support/session.js';
+import { basic, storeUser } from '../support/session.js';
 
 // Billing against the Stripe test server run.mjs starts: a new practice in its trial adds a SEPA
 // mandate with the test form, orders a monitor, and downloads the invoice.
@@ -15,33 +15,13 @@ let browser: Browser;
 let page: Page;
 let errors: string[];
 let owner: LoggedUser;
-const n = Date.now().toString(36);
-const mail = `abrechnung-${n}@praxis.example`;
-
-/** Signs a practice up through the API and verifies it with the mail's link: a trial, no card. */
-async function givenNewPractice(p: Page): Promise<LoggedUser> {
-  const body: SignupInput = {
-    account_name: `Praxis Abrechnung ${n}`,
-    account_identifier: `abrechnung-${n}`,
-    display_name: 'Dr. Berta Beispiel',
-    username: mail,
-    password: 'ein-langes-passwort',
-    password_repeat: 'ein-langes-passwort',
-    accept_terms: true,
-    accept_data_usage: true,
-  };
-  const signup = await p.request.post('/signup', { data: body });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const token = new URL(linkIn(await waitForMail(mail), `${baseURL}/verify?token=`)).searchParams.get('token');
-  expect((await p.request.post('/verify', { data: { token } })).status()).toBe(200);
-  return logInByApi(p, { username: mail, password: body.password });
-}
+let mail: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   page = await newPage(browser, { viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   errors = collectBrowserErrors(page);
-  owner = await givenNewPractice(page);
+  ({ owner, mail } = await givenNewPractice(page, 'abrechnung'));
   await storeUser(page, owner);
 });
 afterAll(async () => {

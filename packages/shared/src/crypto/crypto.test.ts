@@ -15,6 +15,7 @@ import {
   type CryptoKeyPair,
 } from './keys.js';
 import { isSealed, seal, unseal } from './seal.js';
+import { sealBody } from './seal-body.js';
 import { fromBase64Url } from './encoding.js';
 
 // The crypto helpers against Node's WebCrypto, the same API the browsers have: round trips, and
@@ -117,4 +118,37 @@ describe('a private key at rest under a passphrase or the recovery code', () => 
     const unwrapped = await unwrapWithPassphrase(wrapped, normalizeRecoveryCode(` ${code.toLowerCase()} `));
     expect(await unseal(await seal({ a: 'b' }, account.publicKey, 'k'), unwrapped, 'k')).toEqual({ a: 'b' });
   }, 30_000);
+});
+
+describe('sealBody', () => {
+  it('moves the sealed fields and free-text answers into sealed_data, and leaves mail, phone and the path', async () => {
+    const key = { key_id: '5d1b7a3e-6f2c-4c1a-9b7e-2f0e8d1c4a10', public_key: await exportPublicKey(account.publicKey) };
+    const sent = await sealBody(
+      {
+        origin: 'ONLINE',
+        first_name: ' Anna ',
+        last_name: 'Berg',
+        insurance_number: '1237 010180',
+        birth_date: '',
+        mail: 'anna@example.at',
+        description: 'Kontrolle',
+        answers: [{ question_id: 'q1', option_id: 'o1', text: ' Husten ' }, { question_id: 'q2', option_id: 'o2' }],
+      },
+      key,
+      ['description'],
+    );
+    expect(sent).toEqual({ origin: 'ONLINE', mail: 'anna@example.at', answers: [{ question_id: 'q1', option_id: 'o1' }, { question_id: 'q2', option_id: 'o2' }], sealed_data: expect.stringMatching(/^wf1s\./) });
+    expect(await unseal(sent.sealed_data as string, account.privateKey, key.key_id)).toEqual({
+      first_name: 'Anna',
+      last_name: 'Berg',
+      insurance_number: '1237010180',
+      description: 'Kontrolle',
+      'answer:q1': 'Husten',
+    });
+  });
+
+  it('sends no sealed data when nothing is to be sealed', async () => {
+    const key = { key_id: '5d1b7a3e-6f2c-4c1a-9b7e-2f0e8d1c4a10', public_key: await exportPublicKey(account.publicKey) };
+    expect(await sealBody({ origin: 'KIOSK', first_name: '  ' }, key)).toEqual({ origin: 'KIOSK' });
+  });
 });

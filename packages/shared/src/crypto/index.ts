@@ -1,3 +1,4 @@
 export * from './keys.js';
 export * from './seal.js';
+export * from './seal-body.js';
 export { fromBase64Url, toBase64Url } from './encoding.js';

@@ -47,6 +47,7 @@ export type KeyExchange = z.infer<typeof KeyExchange>;
 
 /** `GET /encryption/recovery` (admins): the account key under the recovery code. */
 export const RecoveryKey = z.object({ recovery_wrapped_key: z.string() });
+export type RecoveryKey = z.infer<typeof RecoveryKey>;
 
 /** Patient data sealed in a browser (crypto `seal`): `wf1s.` and three base64url parts. */
 export const SealedText = z.string().max(24_000).regex(/^wf1s\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'INVALID_VALUE');

@@ -134,6 +134,8 @@ export const AppointmentEntry = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   phone: z.string().nullable(),
+  /** With encryption on: the names sealed (the staff browser opens them). */
+  sealed_data: z.string().nullable(),
 });
 export type AppointmentEntry = z.infer<typeof AppointmentEntry>;
 

@@ -25,7 +25,6 @@ const monitor = handoff;
 const kiosk = handoff;
 const calendar = page(() => import('../features/appointments/CalendarPage'), 'CalendarPage');
 const reporting = page(() => import('../features/reporting/ReportingPage'), 'ReportingPage');
-const comingSoon = page(() => import('../features/coming-soon/ComingSoonPage'), 'ComingSoonPage');
 
 const h = (screen: string, title: string, extra: Partial<RouteHandle> = {}): RouteHandle => ({ screen, title, ...extra });
 
@@ -67,7 +66,7 @@ const backendRoutes: RouteObject[] = [
   route('management/:queueId/rollout', h('management', 'management', { icon: 'management', admin: true }), page(() => import('../features/rollout/RolloutPage'), 'RolloutPage')),
   route('management/:queueId?/:subMenu?', h('management', 'management', { icon: 'management', admin: true }), page(() => import('../features/management/ManagementPage'), 'ManagementPage')),
   route('profile', h('profile', 'profile', { icon: 'profile' }), page(() => import('../features/profile/ProfilePage'), 'ProfilePage')),
-  route('encryption', h('encryption', 'encryption', { icon: 'encryption' }), comingSoon),
+  route('encryption', h('encryption', 'encryption', { icon: 'encryption' }), page(() => import('../features/encryption/EncryptionPage'), 'EncryptionPage')),
   route('audit', h('audit', 'audit', { icon: 'audit', admin: true }), page(() => import('../features/audit/AuditPage'), 'AuditPage')),
   route('onboarding', h('onboarding', 'onboarding', { icon: 'onboarding', admin: true, hideSideMenu: true }), page(() => import('../features/onboarding/OnboardingPage'), 'OnboardingPage')),
 ];

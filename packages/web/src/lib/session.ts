@@ -43,14 +43,13 @@ export function hasValidToken(user: LoggedUser | null, now = Date.now()): user i
   return !!user && Date.parse(user.token_valid_until) > now;
 }
 
+/** Calls `listener` on every sign-in, sign-out and update of the user; answers the unsubscribe. */
+export function subscribeUser(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** React hook: the signed-in user, re-rendering on sign-in and sign-out. */
 export function useUser(): LoggedUser | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getUser,
-    getUser,
-  );
+  return useSyncExternalStore(subscribeUser, getUser, getUser);
 }

@@ -67,6 +67,7 @@ export async function checkIn(ctx: AppContext, actor: Actor | undefined, id: str
         mail: row.mail,
         phone: row.phone,
         lang: row.lang,
+        sealedData: row.sealedData,
       },
       now,
       outbox,
@@ -128,5 +129,6 @@ export const appointmentsOfDay: WorkViewAppointments = async (q, queueId, now, t
     first_name: row.firstName,
     last_name: row.lastName,
     phone: row.phone,
+    sealed_data: row.sealedData,
   }));
 };

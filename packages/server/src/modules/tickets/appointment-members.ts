@@ -24,7 +24,7 @@ export function appointmentOrderAt(start: Date, now: Date): Date {
 
 export type AppointmentMemberValues = Pick<
   NewMemberRow,
-  'accountId' | 'queueId' | 'appointmentId' | 'firstName' | 'lastName' | 'birthDate' | 'insuranceNumber' | 'mail' | 'phone' | 'lang'
+  'accountId' | 'queueId' | 'appointmentId' | 'firstName' | 'lastName' | 'birthDate' | 'insuranceNumber' | 'mail' | 'phone' | 'lang' | 'sealedData'
 > & { start: Date };
 
 /**

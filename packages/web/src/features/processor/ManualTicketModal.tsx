@@ -1,5 +1,5 @@
 import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkDrawTicket, formatLocalDate, PATIENT_INPUT_OF, type PatientDataField, type Queue } from '@wartefrei/shared';
@@ -7,6 +7,7 @@ import { i18next } from '../../i18n';
 import { fieldErrorsOf } from '../../lib/forms';
 import { notifyDone, notifyFailure } from './notify';
 import { drawManualTicket } from './processor.api';
+import { sealForPractice } from '../encryption/sealing';
 import { DialogActions } from '../../ui/DialogActions';
 
 // Which queue setting governs a field (first_name covers the last name too) is PATIENT_INPUT_OF's.
@@ -39,9 +40,10 @@ export function ManualTicketModal({ queue, onClose, onDrawn }: { queue: Queue; o
   const [silent, setSilent] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const asked = FIELDS.filter((f) => queue.patient_inputs[PATIENT_INPUT_OF[f.name]] !== 'NONE');
+  const client = useQueryClient();
 
   const draw = useMutation({
-    mutationFn: (body: Record<string, unknown>) => drawManualTicket(queue.id, body),
+    mutationFn: async (body: Record<string, unknown>) => drawManualTicket(queue.id, await sealForPractice(client, body)),
     onSuccess: (ticket) => {
       notifyDone(t('manual.drawn', { number: ticket.number }));
       onDrawn();

@@ -3,6 +3,7 @@ import { IconArrowBackUp, IconArrowsMove, IconBan, IconBellRinging, IconCheck, I
 import type { DragEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InfoTag, Member, NameOrder } from '@wartefrei/shared';
+import type { MaybeOpened } from '../../lib/sealed-records';
 import { allowedActionsOf, patientNameOf, rowToneOf } from './member-display';
 import classes from './processor.module.css';
 import type { ActionRequest } from './useMemberActions';
@@ -10,7 +11,7 @@ import type { ActionRequest } from './useMemberActions';
 export type RowIntent = { kind: 'confirm'; action: 'cancel' | 'remove'; member: Member } | { kind: 'move' | 'tags' | 'answers' | 'erase'; member: Member };
 
 interface MemberRowProps {
-  member: Member;
+  member: MaybeOpened<Member>;
   nameOrder: NameOrder;
   tags: Map<string, InfoTag>;
   busy: boolean;
@@ -80,7 +81,7 @@ export function MemberRow({ member, nameOrder, tags, busy, onAction, onIntent, d
       </Table.Td>
       <Table.Td>
         <Text size="sm" fw={500}>
-          {name || <span className={classes.noName}>{member.erased_at ? t('row.erased') : t('row.noName')}</span>}
+          {name || <span className={classes.noName}>{member.erased_at ? t('row.erased') : member.seal_state === 'locked' ? t('row.sealed') : t('row.noName')}</span>}
         </Text>
         {/* On a phone the state stands under the name: the row keeps its actions in view without sideways scrolling. */}
         <Text size="xs" component="div" hiddenFrom="sm">

@@ -15,6 +15,7 @@ import { MemberTable } from './MemberTable';
 import { fetchInfoTags } from './processor.api';
 import { ActiveSwitch, SessionControls } from './SessionControls';
 import { TodayAppointments } from './TodayAppointments';
+import { SealedDataBanner } from '../encryption/SealedDataBanner';
 import { useLiveMembers } from './useLiveMembers';
 import { useMemberFilters } from './useMemberFilters';
 import { queryKeys } from '../../lib/query-keys';
@@ -64,6 +65,7 @@ export function QueueWorkView({ queue, queues, own, user }: QueueWorkViewProps) 
           </Button>
         </Group>
       </Group>
+      <SealedDataBanner />
       <MemberFilterBar filters={filters} onChange={setFilters} onReset={resetFilters} />
       {members.isPending ? (
         <Group justify="center" py="xl">

@@ -2,16 +2,18 @@ import { Badge, Button, Group, Table, Text, Title, VisuallyHidden } from '@manti
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentEntry } from '@wartefrei/shared';
+import type { MaybeOpened } from '../../lib/sealed-records';
 import { checkInAppointment, markNoShow } from '../appointments/appointments.api';
 import { notifyDone, notifyFailure } from './notify';
 
 interface TodayAppointmentsProps {
   queueName: string;
-  appointments: AppointmentEntry[];
+  appointments: MaybeOpened<AppointmentEntry>[];
   onChanged: () => void;
 }
 
-const nameOf = (entry: AppointmentEntry) => [entry.last_name, entry.first_name].filter(Boolean).join(', ') || '—';
+const nameOf = (entry: MaybeOpened<AppointmentEntry>, sealedLabel: string) =>
+  [entry.last_name, entry.first_name].filter(Boolean).join(', ') || (entry.seal_state === 'locked' ? sealedLabel : '—');
 
 /**
  * Today's appointments of the list not yet checked in, each at its time: expected, late once
@@ -21,6 +23,7 @@ const nameOf = (entry: AppointmentEntry) => [entry.last_name, entry.first_name].
 export function TodayAppointments({ queueName, appointments, onChanged }: TodayAppointmentsProps) {
   const { t } = useTranslation('processor');
   const [busy, setBusy] = useState<string>();
+  const name = (entry: MaybeOpened<AppointmentEntry>) => nameOf(entry, t('row.sealed'));
   if (appointments.length === 0) return null;
 
   const act = async (entry: AppointmentEntry, action: 'checkIn' | 'noShow') => {
@@ -28,7 +31,7 @@ export function TodayAppointments({ queueName, appointments, onChanged }: TodayA
     try {
       if (action === 'checkIn') await checkInAppointment(entry.id);
       else await markNoShow(entry.id);
-      notifyDone(t(action === 'checkIn' ? 'appointments.checkedIn' : 'appointments.markedNoShow', { name: nameOf(entry) }));
+      notifyDone(t(action === 'checkIn' ? 'appointments.checkedIn' : 'appointments.markedNoShow', { name: name(entry) }));
       onChanged();
     } catch (error) {
       notifyFailure(error);
@@ -65,7 +68,7 @@ export function TodayAppointments({ queueName, appointments, onChanged }: TodayA
                       {entry.start.slice(11, 16)}–{entry.end.slice(11, 16)}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{nameOf(entry)}</Table.Td>
+                  <Table.Td>{name(entry)}</Table.Td>
                   <Table.Td>
                     <Badge variant={state === 'expected' ? 'default' : 'filled'} color={state === 'late' ? 'yellow.4' : state === 'noShow' ? 'gray.8' : undefined} autoContrast>
                       {t(`appointments.${state}`)}
@@ -74,12 +77,12 @@ export function TodayAppointments({ queueName, appointments, onChanged }: TodayA
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
                       {entry.status === 'BOOKED' && (
-                        <Button size="xs" loading={busy === entry.id} aria-label={t('appointments.checkInLabel', { name: nameOf(entry) })} onClick={() => void act(entry, 'checkIn')}>
+                        <Button size="xs" loading={busy === entry.id} aria-label={t('appointments.checkInLabel', { name: name(entry) })} onClick={() => void act(entry, 'checkIn')}>
                           {t('appointments.checkIn')}
                         </Button>
                       )}
                       {entry.can_mark_no_show && (
-                        <Button size="xs" variant="default" aria-label={t('appointments.markNoShowLabel', { name: nameOf(entry) })} onClick={() => void act(entry, 'noShow')}>
+                        <Button size="xs" variant="default" aria-label={t('appointments.markNoShowLabel', { name: name(entry) })} onClick={() => void act(entry, 'noShow')}>
                           {t('appointments.markNoShow')}
                         </Button>
                       )}

@@ -15,6 +15,8 @@ import type {
   WorkViewEntry,
 } from '@wartefrei/shared';
 import { api } from '../../lib/api';
+import { heldAccountKey } from '../../lib/keyring';
+import { matchesSearch, openAppointment, openMember, type Opened } from '../../lib/sealed-records';
 import type { MemberFilters } from './member-filters';
 
 /** The queues the caller may work on: admins every queue of the account, processors their assigned ones. */
@@ -29,17 +31,22 @@ export const fetchInfoTags = () => api.get<InfoTag[]>('/info-tags');
  * The work-view list; empty filters ask the server for its default (the open tickets). The
  * day's appointments not yet checked in come along (`kind` appointment), each at its time.
  */
-export async function fetchWorkView(queueId: string, filters: MemberFilters): Promise<{ members: Member[]; appointments: AppointmentEntry[] }> {
+export async function fetchWorkView(queueId: string, filters: MemberFilters): Promise<{ members: Opened<Member>[]; appointments: Opened<AppointmentEntry>[] }> {
+  const text = filters.q.trim();
+  // With the practice's key held the search runs here: the server cannot read sealed names.
+  const searchHere = text !== '' && heldAccountKey() !== undefined;
   const entries = await api.get<WorkViewEntry[]>(`/queues/${queueId}/members`, {
     query: {
       status: filters.status.length > 0 ? filters.status.join(',') : undefined,
       origin: filters.origin.length > 0 ? filters.origin.join(',') : undefined,
-      q: filters.q.trim() || undefined,
+      q: searchHere ? undefined : text || undefined,
     },
   });
+  const members = await Promise.all(entries.filter((entry): entry is Member => !('kind' in entry)).map(openMember));
+  const appointments = await Promise.all(entries.filter((entry): entry is AppointmentEntry => 'kind' in entry).map(openAppointment));
   return {
-    members: entries.filter((entry): entry is Member => !('kind' in entry)),
-    appointments: entries.filter((entry): entry is AppointmentEntry => 'kind' in entry).sort((a, b) => a.start.localeCompare(b.start)),
+    members: searchHere ? members.filter((member) => matchesSearch(member, text)) : members,
+    appointments: (searchHere ? appointments.filter((entry) => matchesSearch(entry, text)) : appointments).sort((a, b) => a.start.localeCompare(b.start)),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   LANGUAGE_NAMES,
   OFFERED_LANGS,
   PATIENT_INPUT_OF,
+  sealBody,
   type PatientDataField,
   type ProbingAnswer,
   type PublicQueue,
@@ -77,7 +78,9 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel, answers }: DrawF
     setErrors({});
     setBusy(true);
     try {
-      const ticket = await patientRequest<TicketView>(`/queues/${queue.id}/members`, { method: 'POST', body: payload });
+      // While the practice encrypts, what names the patient leaves this browser sealed for its key.
+      const sent = queue.sealing_key ? await sealBody(payload, queue.sealing_key) : payload;
+      const ticket = await patientRequest<TicketView>(`/queues/${queue.id}/members`, { method: 'POST', body: sent });
       if (origin === 'ONLINE') {
         const map = readStored<Record<string, string>>(STORAGE_KEYS.ticketMap) ?? {};
         writeStored(STORAGE_KEYS.ticketMap, { ...map, [queue.id]: ticket.id });

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { DEFAULT_LANG, type PatientAppointment, type ProbingAnswer, type PublicQueue, type TicketView } from '@wartefrei/shared';
+import { DEFAULT_LANG, sealBody, type PatientAppointment, type ProbingAnswer, type PublicQueue, type TicketView } from '@wartefrei/shared';
 import deKiosk from '@wartefrei/shared/i18n/de/kiosk.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { PatientApiError, patientRequest } from '../app/api';
@@ -128,7 +128,10 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
     if (needsForm(queue)) return setStage({ kind: 'form', queue });
     setBusy(queue.id);
     try {
-      const ticket = await patientRequest<TicketView>(`/queues/${queue.id}/members`, { method: 'POST', body: { origin: 'KIOSK', lang, ...(path ? { answers: path } : {}) } });
+      const body = { origin: 'KIOSK', lang, ...(path ? { answers: path } : {}) };
+      // A free-text answer is patient data too: sealed while the practice encrypts.
+      const sent = queue.sealing_key ? await sealBody(body, queue.sealing_key) : body;
+      const ticket = await patientRequest<TicketView>(`/queues/${queue.id}/members`, { method: 'POST', body: sent });
       await drawn(ticket, queue);
     } catch (failure) {
       setError(failure instanceof PatientApiError && failure.body ? failure.body.message : t('offline.text'));

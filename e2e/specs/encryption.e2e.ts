@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LoggedUser, Member, Profile, Queue } from '@wartefrei/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from '../support/axe.js';
+import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
+import { givenNewPractice } from '../support/practice.js';
+import { saveScreenshot } from '../support/screenshots.js';
+import { basic, storeUser } from '../support/session.js';
+
+// End-to-end encryption as a practice lives it, in a practice of its own (the demo practice's
+// specs draw in the clear): the admin switches it on and keeps the recovery code; a patient's
+// name leaves the phone sealed; the work view shows it only where the key is unlocked; the
+// server's data folder holds the patient's mail but not the name.
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let owner: LoggedUser;
+let queue: Queue;
+let identifier: string;
+const passphrase = 'Praxis-Passphrase 2026';
+
+const call = async <T>(method: string, url: string, data?: unknown): Promise<T> => {
+  const response = await page.request.fetch(url, { method, headers: { authorization: basic(owner.id, owner.token) }, ...(data === undefined ? {} : { data }) });
+  if (response.status() >= 300) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+};
+
+/** Every file under a folder, searched for a text as bytes: what a copy of the database would show. */
+function folderContains(folder: string, text: string): boolean {
+  const needle = Buffer.from(text, 'utf8');
+  const walk = (dir: string): boolean =>
+    fs.readdirSync(dir, { withFileTypes: true }).some((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? walk(full) : fs.readFileSync(full).includes(needle);
+    });
+  return walk(folder);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  errors = collectBrowserErrors(page);
+  ({ owner } = await givenNewPractice(page, 'geheim'));
+  identifier = (await call<{ identifier: string }>('GET', `/accounts/${owner.account_id}`)).identifier;
+  const location = await call<Profile>('POST', '/profiles', { name: 'Ordination', identifier: 'ordination' });
+  queue = await call<Queue>('POST', '/queues', {
+    profile_id: location.id,
+    name: 'Sprechstunde',
+    identifier: 'sprechstunde',
+    draw_online_enabled: true,
+    patient_inputs: { display_name: 'NONE', first_name: 'REQUIRED', birth_date: 'NONE', insurance_number: 'NONE', mail: 'OPTIONAL', phone: 'NONE' },
+  });
+  await call('POST', `/queues/${queue.id}/session`, { event: 'START' });
+  await storeUser(page, owner);
+}, 60_000);
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('end-to-end encryption', () => {
+  it('the admin creates a key, switches encryption on and is shown the recovery code once', async () => {
+    await page.goto('/backend/encryption');
+    await page.getByRole('heading', { level: 1, name: 'Sicherheit' }).waitFor();
+    expect(await page.getByTestId('encryption-status').textContent()).toBe('Ausgeschaltet');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByLabel(/^Passphrase\s*\*?$/).fill('zu kurz');
+    await page.getByLabel(/^Passphrase wiederholen/).fill('zu kurz');
+    await page.getByRole('button', { name: 'Schlüssel anlegen' }).click();
+    await page.getByText('Die Passphrase muss mindestens 12 Zeichen lang sein').waitFor();
+    await page.getByLabel(/^Passphrase\s*\*?$/).fill(passphrase);
+    await page.getByLabel(/^Passphrase wiederholen/).fill(passphrase);
+    await page.getByRole('button', { name: 'Schlüssel anlegen' }).click();
+    await page.getByTestId('own-fingerprint').waitFor({ timeout: 30_000 });
+
+    await page.getByRole('button', { name: 'Verschlüsselung einschalten …' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ihr Wiederherstellungscode' });
+    const code = (await dialog.getByTestId('recovery-code').textContent({ timeout: 30_000 }))!.trim();
+    expect(code).toMatch(/^([A-Z2-9]{4}-){6}[A-Z2-9]{2}$/);
+    expect(await dialog.getByRole('button', { name: 'Einschalten' }).isDisabled()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'encryption-recovery-code-1280');
+    await dialog.getByLabel('Ich habe den Code ausgedruckt oder sicher notiert').check();
+    await dialog.getByRole('button', { name: 'Einschalten' }).click();
+    await page.getByText('In diesem Tab entsperrt', { exact: false }).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('encryption-status').textContent()).toBe('Eingeschaltet');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'encryption-on-1280');
+  }, 120_000);
+
+  it('a patient’s name leaves the phone sealed; the unlocked work view shows it, a locked one a placeholder', async () => {
+    const phone = await newPage(browser, { viewport: { width: 375, height: 667 }, isMobile: true });
+    const phoneErrors = collectBrowserErrors(phone);
+    await phone.goto(`/${identifier}/ordination/sprechstunde`);
+    await phone.getByLabel('Vorname').fill('Selma');
+    await phone.getByLabel('Nachname').fill('Siegelmann');
+    await phone.getByLabel(/^E-Mail/).fill('selma.klartext@example.com');
+    await phone.getByRole('button', { name: 'Ticket ziehen' }).click();
+    await phone.getByRole('heading', { level: 1, name: 'Sie warten' }).waitFor();
+    expect(phoneErrors).toEqual([]);
+
+    // The server keeps the sealed text only; the mail stays readable, as the screen says.
+    const [stored] = await call<Member[]>('GET', `/queues/${queue.id}/members`);
+    expect(stored).toMatchObject({ first_name: null, last_name: null, mail: 'selma.klartext@example.com', sealed_data: expect.stringMatching(/^wf1s\./) });
+
+    // The key lives in the tab's memory only: opened anew, the work view shows a placeholder and asks for the passphrase.
+    await page.goto(`/backend/processor/${queue.id}`);
+    const row = page.getByRole('row', { name: `Ticket Nr. ${stored!.number}`, exact: true });
+    await row.getByText('verschlüsselt – Schlüssel unter „Sicherheit“ entsperren').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByLabel(/^Passphrase/).fill(passphrase);
+    await page.getByRole('button', { name: 'Entsperren' }).click();
+    await row.getByText('Selma Siegelmann').waitFor({ timeout: 30_000 });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'encryption-work-view-1280');
+    // The browser searches the names it opened: the server cannot.
+    await page.getByLabel('Suche').fill('siegel');
+    await row.getByText('Selma Siegelmann').waitFor();
+    await page.getByLabel('Suche').fill('');
+    await page.reload();
+    await row.getByText('verschlüsselt – Schlüssel unter „Sicherheit“ entsperren').waitFor();
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('the server’s data folder holds the patient’s mail but not the name', async () => {
+    const dataDir = process.env.E2E_DATA_DIR;
+    if (!dataDir) throw new Error('E2E_DATA_DIR is not set — start the end-to-end tests with "npm run test:e2e"');
+    // The mail proves the search reaches what the database wrote; the name must not be there.
+    expect(folderContains(dataDir, 'selma.klartext@example.com')).toBe(true);
+    expect(folderContains(dataDir, 'Siegelmann')).toBe(false);
+  });
+});

@@ -1,0 +1,31 @@
+import type { LoggedUser, SignupInput } from '@wartefrei/shared';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseURL } from './env.js';
+import { linkIn, waitForMail } from './mail.js';
+import { logInByApi } from './session.js';
+
+/**
+ * A practice of its own, signed up through the API and verified with the mail's link (a trial,
+ * no card), for a spec that changes what the demo practice's other specs rely on. Answers its
+ * admin signed in, and the mail address.
+ */
+export async function givenNewPractice(p: Page, name: string): Promise<{ owner: LoggedUser; mail: string; password: string }> {
+  const n = `${name}-${Date.now().toString(36)}`;
+  const mail = `${n}@praxis.example`;
+  const body: SignupInput = {
+    account_name: `Praxis ${n}`,
+    account_identifier: n,
+    display_name: 'Dr. Berta Beispiel',
+    username: mail,
+    password: 'ein-langes-passwort',
+    password_repeat: 'ein-langes-passwort',
+    accept_terms: true,
+    accept_data_usage: true,
+  };
+  const signup = await p.request.post('/signup', { data: body });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const token = new URL(linkIn(await waitForMail(mail), `${baseURL}/verify?token=`)).searchParams.get('token');
+  expect((await p.request.post('/verify', { data: { token } })).status()).toBe(200);
+  return { owner: await logInByApi(p, { username: mail, password: body.password }), mail, password: body.password };
+}

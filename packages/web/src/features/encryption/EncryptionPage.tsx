@@ -1,0 +1,65 @@
+import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useUser } from '../../lib/session';
+import { Page } from '../../ui/Page';
+import { AccessCard } from './AccessCard';
+import { EnableCard } from './EnableCard';
+import { OwnKeyCard } from './OwnKeyCard';
+import { RecoveryCard } from './RecoveryCard';
+import { RequestsCard } from './RequestsCard';
+import { useEncryption } from './useEncryption';
+
+/**
+ * `/backend/encryption` ("Sicherheit"): end-to-end encryption of patient data. Every user keeps
+ * their own key here; admins switch encryption on, approve requests by fingerprint and recover
+ * with the printed code. Every key is made and opened in this browser (docs/security.md#encryption).
+ */
+export function EncryptionPage() {
+  const { t } = useTranslation('encryption');
+  const user = useUser();
+  const { state, replace, reopen } = useEncryption();
+  const isAdmin = !!user?.is_admin;
+  return (
+    <Page title={t('title')}>
+      <Stack gap="xs">
+        <Text>{t('intro')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('readable')}
+        </Text>
+      </Stack>
+      {state.isPending ? (
+        <Loader aria-label={t('loading')} />
+      ) : state.isError ? (
+        <Alert color="red" role="alert">
+          <Group justify="space-between">
+            <Text>{t('loadFailed')}</Text>
+            <Button variant="default" size="xs" onClick={() => void state.refetch()}>
+              {t('retry')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        <Stack gap="lg">
+          <Group gap="xs">
+            <Text fw={600}>{t('status.title')}:</Text>
+            <Badge color={state.data.enabled ? undefined : 'gray.7'} variant="filled" size="lg" data-testid="encryption-status">
+              {state.data.enabled ? t('status.on') : t('status.off')}
+            </Badge>
+          </Group>
+          <OwnKeyCard state={state.data} replace={replace} reopen={() => void reopen()} />
+          {!state.data.enabled &&
+            (isAdmin ? (
+              <EnableCard state={state.data} replace={replace} reopen={() => void reopen()} />
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('enable.onlyAdmins')}
+              </Text>
+            ))}
+          {state.data.enabled && <AccessCard state={state.data} replace={replace} />}
+          {state.data.enabled && isAdmin && <RequestsCard />}
+          {state.data.enabled && isAdmin && state.data.my_access?.status !== 'APPROVED' && <RecoveryCard state={state.data} replace={replace} reopen={() => void reopen()} />}
+        </Stack>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,121 @@
+import { Anchor, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EncryptionState } from '@wartefrei/shared';
+import { forgetAccountKey, useHeldAccountKey } from '../../lib/keyring';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { FormCard } from '../../ui/FormCard';
+import { notifyDone, notifyFailure } from '../processor/notify';
+import { saveMyKey } from './encryption.api';
+import { newOwnKey } from './key-steps';
+import { UnlockForm } from './UnlockForm';
+import { PassphraseFields, passphraseProblems, type NewPassphrase } from './PassphraseFields';
+
+interface OwnKeyCardProps {
+  state: EncryptionState;
+  replace: (next: EncryptionState) => void;
+  reopen: () => void;
+}
+
+/** The user's own key: created under a passphrase, unlocked in this tab, locked again, or replaced when forgotten. */
+export function OwnKeyCard({ state, replace, reopen }: OwnKeyCardProps) {
+  const { t } = useTranslation('encryption');
+  const [creating, setCreating] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const held = useHeldAccountKey();
+  const showCreate = !state.my_key || creating;
+  return (
+    <FormCard labelledBy="own-key-title">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="own-key-title">
+          {t('own.title')}
+        </Title>
+        {state.my_key && (
+          <Text size="sm">
+            {t('own.fingerprint')}: <Code data-testid="own-fingerprint">{state.my_key.fingerprint}</Code>
+          </Text>
+        )}
+        {showCreate ? (
+          <CreateKeyForm
+            onCreated={(next) => {
+              forgetAccountKey();
+              replace(next);
+              setCreating(false);
+              reopen();
+            }}
+          />
+        ) : held ? (
+          <Group justify="space-between">
+            <Text size="sm" role="status">
+              {t('own.unlocked')}
+            </Text>
+            <Button
+              variant="default"
+              onClick={() => {
+                forgetAccountKey();
+                reopen();
+              }}
+            >
+              {t('own.lock')}
+            </Button>
+          </Group>
+        ) : (
+          <UnlockForm state={state} onUnlocked={reopen} />
+        )}
+        {state.my_key && !creating && (
+          <Anchor component="button" type="button" size="sm" onClick={() => setAsking(true)} style={{ alignSelf: "flex-start" }}>
+            {t('own.replace')}
+          </Anchor>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={asking}
+        title={t('own.replaceTitle')}
+        message={t('own.replaceMessage')}
+        confirmLabel={t('own.replaceConfirm')}
+        danger
+        onClose={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          setCreating(true);
+        }}
+      />
+    </FormCard>
+  );
+}
+
+function CreateKeyForm({ onCreated }: { onCreated: (next: EncryptionState) => void }) {
+  const { t } = useTranslation('encryption');
+  const [value, setValue] = useState<NewPassphrase>({ passphrase: '', repeat: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof NewPassphrase, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = passphraseProblems(value, t);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setBusy(true);
+    try {
+      const next = await saveMyKey(await newOwnKey(value.passphrase));
+      notifyDone(t('own.created'));
+      onCreated(next);
+    } catch (error) {
+      notifyFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="sm">
+        <Text size="sm">{t('own.none')}</Text>
+        <PassphraseFields value={value} errors={errors} onChange={setValue} />
+        <Group>
+          <Button type="submit" loading={busy} loaderProps={{ 'aria-label': t('working') }}>
+            {t('own.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
