@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LoggedUser, Member, Profile, Queue } from '@wartefrei/shared';
+import type { LoggedUser, Member, Processor, Profile, Queue } from '@wartefrei/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { givenNewPractice } from '../support/practice.js';
 import { saveScreenshot } from '../support/screenshots.js';
-import { basic, storeUser } from '../support/session.js';
+import { linkIn, waitForMail } from '../support/mail.js';
+import { basic, logInByApi, storeUser } from '../support/session.js';
+import { baseURL } from '../support/env.js';
 
 // End-to-end encryption as a practice lives it, in a practice of its own (the demo practice's
 // specs draw in the clear): the admin switches it on and keeps the recovery code; a patient's
@@ -20,6 +22,8 @@ let owner: LoggedUser;
 let queue: Queue;
 let identifier: string;
 const passphrase = 'Praxis-Passphrase 2026';
+let recoveryCode: string;
+const placeholder = 'verschlüsselt – Schlüssel unter „Sicherheit“ entsperren';
 
 const call = async <T>(method: string, url: string, data?: unknown): Promise<T> => {
   const response = await page.request.fetch(url, { method, headers: { authorization: basic(owner.id, owner.token) }, ...(data === undefined ? {} : { data }) });
@@ -67,17 +71,17 @@ describe('end-to-end encryption', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByLabel(/^Passphrase\s*\*?$/).fill('zu kurz');
     await page.getByLabel(/^Passphrase wiederholen/).fill('zu kurz');
-    await page.getByRole('button', { name: 'Schlüssel anlegen' }).click();
+    await page.getByRole('button', { name: 'Schlüssel anlegen', exact: true }).click();
     await page.getByText('Die Passphrase muss mindestens 12 Zeichen lang sein').waitFor();
     await page.getByLabel(/^Passphrase\s*\*?$/).fill(passphrase);
     await page.getByLabel(/^Passphrase wiederholen/).fill(passphrase);
-    await page.getByRole('button', { name: 'Schlüssel anlegen' }).click();
+    await page.getByRole('button', { name: 'Schlüssel anlegen', exact: true }).click();
     await page.getByTestId('own-fingerprint').waitFor({ timeout: 30_000 });
 
     await page.getByRole('button', { name: 'Verschlüsselung einschalten …' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ihr Wiederherstellungscode' });
-    const code = (await dialog.getByTestId('recovery-code').textContent({ timeout: 30_000 }))!.trim();
-    expect(code).toMatch(/^([A-Z2-9]{4}-){6}[A-Z2-9]{2}$/);
+    recoveryCode = (await dialog.getByTestId('recovery-code').textContent({ timeout: 30_000 }))!.trim();
+    expect(recoveryCode).toMatch(/^([A-Z2-9]{4}-){6}[A-Z2-9]{2}$/);
     expect(await dialog.getByRole('button', { name: 'Einschalten' }).isDisabled()).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'encryption-recovery-code-1280');
@@ -107,7 +111,7 @@ describe('end-to-end encryption', () => {
     // The key lives in the tab's memory only: opened anew, the work view shows a placeholder and asks for the passphrase.
     await page.goto(`/backend/processor/${queue.id}`);
     const row = page.getByRole('row', { name: `Ticket Nr. ${stored!.number}`, exact: true });
-    await row.getByText('verschlüsselt – Schlüssel unter „Sicherheit“ entsperren').waitFor();
+    await row.getByText(placeholder).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByLabel(/^Passphrase/).fill(passphrase);
     await page.getByRole('button', { name: 'Entsperren' }).click();
@@ -119,7 +123,70 @@ describe('end-to-end encryption', () => {
     await row.getByText('Selma Siegelmann').waitFor();
     await page.getByLabel('Suche').fill('');
     await page.reload();
-    await row.getByText('verschlüsselt – Schlüssel unter „Sicherheit“ entsperren').waitFor();
+    await row.getByText(placeholder).waitFor();
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('a new processor sees placeholders until an admin compares the fingerprint and approves', async () => {
+    const username = `assistenz-${Date.now().toString(36)}@praxis.example`;
+    const processor = await call<Processor>('POST', '/processors', { username, display_name: 'Alex Assistenz' });
+    await call('PUT', `/queues/${queue.id}/processors/${processor.id}`);
+    const token = linkIn(await waitForMail(username), `${baseURL}/passwordReset/`).split('/').pop()!;
+    const password = 'assistenz-passwort';
+    expect((await page.request.post(`/password-reset/${token}`, { data: { password, password_repeat: password } })).status()).toBe(204);
+    const desk = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const deskErrors = collectBrowserErrors(desk);
+    await storeUser(desk, await logInByApi(desk, { username, password }));
+
+    await desk.goto(`/backend/processor/${queue.id}`);
+    await desk.getByText('Die Patientendaten sind verschlüsselt, und Sie haben noch keinen Zugang.').waitFor();
+    await desk.getByRole('row', { name: 'Ticket Nr. 1', exact: true }).getByText(placeholder).waitFor();
+    await desk.getByRole('link', { name: 'Zur Sicherheit' }).click();
+    await desk.getByLabel(/^Passphrase\s*\*?$/).fill('Alex eigene Passphrase');
+    await desk.getByLabel(/^Passphrase wiederholen/).fill('Alex eigene Passphrase');
+    await desk.getByRole('button', { name: 'Schlüssel anlegen', exact: true }).click();
+    const fingerprint = (await desk.getByTestId('own-fingerprint').textContent({ timeout: 30_000 }))!;
+    await desk.getByRole('button', { name: 'Zugang anfragen' }).click();
+    await desk.getByText(`Ihre Anfrage wartet auf Freigabe.`, { exact: false }).waitFor();
+    expect(await seriousA11yViolations(desk)).toEqual([]);
+
+    // The admin unlocks (the key went with the last reload), compares and approves.
+    await page.goto('/backend/encryption');
+    await page.getByLabel(/^Passphrase/).fill(passphrase);
+    await page.getByRole('button', { name: 'Entsperren' }).click();
+    await page.getByText('In diesem Tab entsperrt', { exact: false }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Freigeben: Alex Assistenz' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Zugang für Alex Assistenz freigeben?' });
+    expect(await confirm.textContent()).toContain(fingerprint);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'encryption-approve-1280');
+    await confirm.getByRole('button', { name: 'Freigeben' }).click();
+    await page.getByText('Zugang für Alex Assistenz freigegeben.').waitFor();
+
+    await desk.reload();
+    await desk.getByLabel(/^Passphrase/).fill('Alex eigene Passphrase');
+    await desk.getByRole('button', { name: 'Entsperren' }).click();
+    await desk.getByText('In diesem Tab entsperrt', { exact: false }).waitFor({ timeout: 30_000 });
+    await desk.getByRole('link', { name: 'Arbeitsansicht' }).click();
+    await desk.getByRole('row', { name: 'Ticket Nr. 1', exact: true }).getByText('Selma Siegelmann').waitFor();
+    expect(deskErrors).toEqual([]);
+    await desk.context().close();
+  }, 180_000);
+
+  it('an admin who lost the passphrase gets back in with the printed recovery code', async () => {
+    await page.goto('/backend/encryption');
+    await page.getByRole('button', { name: 'Passphrase vergessen? Neuen Schlüssel anlegen' }).click();
+    await page.getByRole('dialog', { name: 'Neuen Schlüssel anlegen?' }).getByRole('button', { name: 'Neuen Schlüssel anlegen' }).click();
+    await page.getByLabel(/^Passphrase\s*\*?$/).fill('Eine ganz neue Passphrase');
+    await page.getByLabel(/^Passphrase wiederholen/).fill('Eine ganz neue Passphrase');
+    await page.getByRole('button', { name: 'Schlüssel anlegen', exact: true }).click();
+    await page.getByText('Sie haben noch keinen Zugang zu den verschlüsselten Patientendaten.').waitFor({ timeout: 30_000 });
+
+    await page.getByLabel('Wiederherstellungscode', { exact: true }).fill(recoveryCode.toLowerCase().replace(/-/g, ' '));
+    await page.getByRole('button', { name: 'Wiederherstellen' }).click();
+    await page.getByText('In diesem Tab entsperrt', { exact: false }).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Arbeitsansicht' }).click();
+    await page.getByRole('row', { name: 'Ticket Nr. 1', exact: true }).getByText('Selma Siegelmann').waitFor();
     expect(errors).toEqual([]);
   }, 120_000);
 
