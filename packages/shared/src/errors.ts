@@ -68,6 +68,8 @@ export const ERROR_STATUS = {
   ENCRYPTION_NO_ACCESS: 403,
   /** The request was approved, rejected or withdrawn meanwhile. */
   KEY_REQUEST_DECIDED: 409,
+  /** The CSV import sends names in the clear: refused while the practice encrypts. */
+  IMPORT_WHILE_ENCRYPTED: 409,
   /** Stripe could not be reached or answered with an error; nothing was changed here. */
   PAYMENT_PROVIDER_UNAVAILABLE: 502,
   /** A Stripe webhook without a valid signature. */

@@ -98,6 +98,10 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   const { admin, label, ids } = account;
   const n = `${label}-${unique()}`.toLowerCase();
   const profile = await call<Profile>(t, admin, 'POST', '/profiles', { name: `Standort ${n}`, identifier: `standort-${n}` }, 201);
+  // Once encryption is on (the first furnishing ends with it), patient data goes sealed: a
+  // well-formed stand-in, as the server never opens it.
+  const sealing = (await call<{ enabled: boolean }>(t, admin, 'GET', '/encryption', undefined, 200)).enabled;
+  const patient = (fields: Record<string, string>) => (sealing ? { sealed_data: 'wf1s.c2VhbGVk.aXY.Y2lwaGVy' } : fields);
   const queue = await call<Queue>(
     t,
     admin,
@@ -134,7 +138,7 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
     admin,
     'POST',
     '/appointments',
-    { appointment_type_id: appointmentType.id, processor_id: processor.id, start: new Date(Date.UTC(2031, 0, 6, 8) + appointmentHour++ * 3_600_000).toISOString(), last_name: `${label}patient${n}` },
+    { appointment_type_id: appointmentType.id, processor_id: processor.id, start: new Date(Date.UTC(2031, 0, 6, 8) + appointmentHour++ * 3_600_000).toISOString(), ...patient({ last_name: `${label}patient${n}` }) },
     201,
   );
   const question = await call<ProbingQuestion>(
@@ -158,6 +162,26 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
     201,
   );
 
+  const draw = async (): Promise<TicketView> => {
+    const m = unique();
+    const names = [`${label} Gast ${m}`, `${label}vorname${m}`, `${label}nachname${m}`];
+    const res = await t.inject({
+      method: 'POST',
+      url: `/queues/${queue.id}/members`,
+      payload: { origin: 'ONLINE', ...patient({ display_name: names[0]!, first_name: names[1]!, last_name: names[2]! }) },
+      remoteAddress: nextIp(),
+    });
+    if (res.statusCode !== 201) throw new Error(`fuzz setup draw: ${res.statusCode} ${res.body}`);
+    const ticket = res.json<TicketView>();
+    keep(account, ticket.id, ...names);
+    ids.member.push(ticket.id);
+    return ticket;
+  };
+  await draw();
+  await call(t, admin, 'POST', `/members/${(await draw()).id}/call`, {}, 200);
+  await call(t, admin, 'POST', `/members/${(await draw()).id}/cancel`, {}, 200);
+  await call(t, admin, 'POST', `/members/${(await draw()).id}/info-tags`, { info_tag_id: tag.id }, 200);
+
   // Encryption on (the admin holds the key) and a processor's request for it. Well-formed stand-in
   // blobs: the server never opens them, and the fuzz is about the routes, not the crypto.
   const key = { public_key: 'A'.repeat(400), wrapped_private_key: 'wf1p.600000.c2FsdA.aXY.Y2lwaGVy' };
@@ -171,26 +195,6 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   await call(t, requester, 'POST', '/encryption/requests', undefined, 200);
   const requests = await call<{ id: string; user_id: string }[]>(t, admin, 'GET', '/encryption/requests', undefined, 200);
   const keyRequest = requests.find((request) => request.user_id === requester.id)!.id;
-
-  const draw = async (): Promise<TicketView> => {
-    const m = unique();
-    const names = [`${label} Gast ${m}`, `${label}vorname${m}`, `${label}nachname${m}`];
-    const res = await t.inject({
-      method: 'POST',
-      url: `/queues/${queue.id}/members`,
-      payload: { origin: 'ONLINE', display_name: names[0], first_name: names[1], last_name: names[2] },
-      remoteAddress: nextIp(),
-    });
-    if (res.statusCode !== 201) throw new Error(`fuzz setup draw: ${res.statusCode} ${res.body}`);
-    const ticket = res.json<TicketView>();
-    keep(account, ticket.id, ...names);
-    ids.member.push(ticket.id);
-    return ticket;
-  };
-  await draw();
-  await call(t, admin, 'POST', `/members/${(await draw()).id}/call`, {}, 200);
-  await call(t, admin, 'POST', `/members/${(await draw()).id}/cancel`, {}, 200);
-  await call(t, admin, 'POST', `/members/${(await draw()).id}/info-tags`, { info_tag_id: tag.id }, 200);
 
   ids.profile.push(profile.id);
   ids.queue.push(queue.id);

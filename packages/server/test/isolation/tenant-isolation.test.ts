@@ -4,6 +4,7 @@ import { eq, inArray, or, type Column } from 'drizzle-orm';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
 import type { ApiError, Appointment, AppointmentSlot, AppointmentType, DeviceOrder, InfoTag, PaymentMethod, LoggedUser, MemberActionResult, Monitor, ProbingQuestion, Processor, Profile, Queue, ScheduleEntry, TicketView, Vacation } from '@wartefrei/shared';
 import {
+  accountKeys,
   accounts,
   appointments,
   infoTags,
@@ -106,6 +107,15 @@ type Ids = (kind: Kind) => Promise<string>;
  * an open queue (with one waiting member already, and `assign` as its processors), members in
  * each state, an info tag, a processor of the queue, a schedule entry, a monitor showing the queue.
  */
+/**
+ * Patient data as the account takes it: in the clear, or, once its key request's world switched
+ * encryption on, as a well-formed sealed stand-in (the server never opens it).
+ */
+async function patientData(accountId: string, fields: Record<string, string>): Promise<Record<string, string>> {
+  const [key] = await t.app.ctx.db.select({ id: accountKeys.accountId }).from(accountKeys).where(eq(accountKeys.accountId, accountId));
+  return key ? { sealed_data: 'wf1s.c2VhbGVk.aXY.Y2lwaGVy' } : fields;
+}
+
 function world(owner: Owner, options: { label: string; assign?: string[]; secrets?: Set<string> }): Ids {
   const { label } = options;
   const keep = (...values: (string | null | undefined)[]) => {
@@ -116,7 +126,7 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
     const res = await t.inject({
       method: 'POST',
       url: `/queues/${queueId}/members`,
-      payload: { origin: 'ONLINE', display_name: `${label} Gast ${n}`, first_name: `${label}vorname${n}`, last_name: `${label}nachname${n}` },
+      payload: { origin: 'ONLINE', ...(await patientData(owner.accountId, { display_name: `${label} Gast ${n}`, first_name: `${label}vorname${n}`, last_name: `${label}nachname${n}` })) },
       remoteAddress: nextIp(),
     });
     if (res.statusCode !== 201) throw new Error(`setup draw: ${res.statusCode} ${res.body}`);
@@ -206,7 +216,7 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
         owner.user,
         'POST',
         '/appointments',
-        { appointment_type_id: await ids('appointmentType'), processor_id: await ids('processor'), start: nextStart(), last_name: `${label}patient${n}`, phone: '+43664000000' },
+        { appointment_type_id: await ids('appointmentType'), processor_id: await ids('processor'), start: nextStart(), phone: '+43664000000', ...(await patientData(owner.accountId, { last_name: `${label}patient${n}` })) },
         201,
       );
       keep(appointment.id, `${label}patient${n}`);
@@ -485,7 +495,7 @@ const ROWS: Row[] = [
     ok: 201,
     request: async (f, own) => ({
       url: '/appointments',
-      payload: { appointment_type_id: await f('appointmentType'), processor_id: await own('processor'), start: nextStart(), last_name: 'Übernommen' },
+      payload: { appointment_type_id: await f('appointmentType'), processor_id: await own('processor'), start: nextStart(), ...(await patientData(await own('account'), { last_name: 'Übernommen' })) },
     }),
   },
   {
@@ -494,7 +504,7 @@ const ROWS: Row[] = [
     ok: 201,
     request: async (f, own) => ({
       url: '/appointments',
-      payload: { appointment_type_id: await own('appointmentType'), processor_id: await f('processor'), start: nextStart(), last_name: 'Übernommen' },
+      payload: { appointment_type_id: await own('appointmentType'), processor_id: await f('processor'), start: nextStart(), ...(await patientData(await own('account'), { last_name: 'Übernommen' })) },
     }),
   },
   {
@@ -524,7 +534,7 @@ const ROWS: Row[] = [
     queueScoped: true,
     request: async (f) => ({ url: `/reports/members/export?format=csv&from=2030-01-01&to=2030-01-31&queue_id=${await f('queue')}` }),
   },
-  { route: 'PATCH /appointments/:id', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}`, payload: { description: 'Übernommen' } }) },
+  { route: 'PATCH /appointments/:id', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}`, payload: { phone: '+43664000001' } }) },
   { route: 'POST /appointments/:id/cancel', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/cancel`, payload: {} }) },
   { route: 'POST /appointments/:id/restore', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/restore`, payload: {} }) },
   // The own appointment lies years ahead: reaching it answers 409 (not today, not yet late), a foreign one 404.

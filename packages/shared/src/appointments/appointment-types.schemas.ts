@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../tickets/patient-data.js';
 import { BookingFieldModes } from './appointment-slots.schemas.js';
+import { SealingKey } from '../privacy/encryption.schemas.js';
 
 /** docs/product.md#entities Appointment type: the name a type gets when none is given. */
 export const DEFAULT_APPOINTMENT_TYPE_NAME = 'Arztgespräch';
@@ -125,5 +126,9 @@ export const BookableType = z.object({
   sms_reminders: z.boolean(),
 });
 export type BookableType = z.infer<typeof BookableType>;
-export const BookableTypes = z.object({ types: z.array(BookableType) });
+export const BookableTypes = z.object({
+  types: z.array(BookableType),
+  /** While the practice encrypts: the key the booking page seals the patient's data for (docs/security.md#encryption). */
+  sealing_key: SealingKey.nullable(),
+});
 export type BookableTypes = z.infer<typeof BookableTypes>;

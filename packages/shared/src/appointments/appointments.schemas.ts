@@ -10,6 +10,7 @@ import type { FieldErrorCode } from '../errors.js';
 import { SUPPORTED_LANGS } from '../i18n/translate.js';
 import { birthDateProblem, isCalendarDate } from '../tickets/patient-data.js';
 import { PATIENT_FIELD_FORMATS } from '../tickets/tickets.schemas.js';
+import { SEALED_PATIENT_FIELDS, SealedText } from '../privacy/encryption.schemas.js';
 import { refineDateRange } from './appointment-types.schemas.js';
 import type { BookingFieldModes } from './appointment-slots.schemas.js';
 import { BOOKING_FIELDS, isBlank, missingBookingFields, SMS_REMINDER_MINUTES, type BookingField } from './booking-fields.js';
@@ -91,6 +92,8 @@ export const BookAppointmentBody = z.strictObject({
   notify_sms: bookingDetails.notify_sms.optional(),
   sms_reminder_minutes: bookingDetails.sms_reminder_minutes.optional(),
   lang: bookingDetails.lang.optional(),
+  /** While the practice encrypts: the names, birth date, insurance number and description, sealed in the browser. */
+  sealed_data: z.unknown().optional(),
   /** Staff only: a series, one appointment per occurrence. */
   recurrence: Recurrence.optional(),
   /** With a recurrence: book the free occurrences and list the taken ones, instead of refusing the series. */
@@ -98,8 +101,8 @@ export const BookAppointmentBody = z.strictObject({
 });
 export type BookAppointmentBody = z.infer<typeof BookAppointmentBody>;
 
-/** The patient data of a booking as stored: null when not asked or left empty. */
-export type BookingPatientData = Record<BookingField, string | null>;
+/** The patient data of a booking as stored: null when not asked or left empty (or sealed). */
+export type BookingPatientData = Record<BookingField, string | null> & { sealed_data: string | null };
 
 /** A staff booking (on the phone, at the desk) needs a name to call; everything else may follow. */
 export const STAFF_BOOKING_FIELD_MODES: BookingFieldModes = {
@@ -116,17 +119,35 @@ export const STAFF_BOOKING_FIELD_MODES: BookingFieldModes = {
  * the same formats as a ticket's): a REQUIRED field must be non-empty, a NONE field is dropped
  * unread. Reminders need somewhere to go: `notify_mail` needs a mail address, `notify_sms` or a
  * reminder time a phone number. A birth date must not lie after `today` (the location's date).
+ * With `sealed` (the practice encrypts) the sealed fields and the description come only inside
+ * `sealed_data`, checked by the browser; a clear one, or sealed data while off, is
+ * ENCRYPTION_CHANGED. A required sealed field makes `sealed_data` required.
  */
 export function checkBookingFields(
   modes: BookingFieldModes,
-  body: Partial<Record<BookingField, unknown>> & Pick<BookAppointmentBody, 'notify_mail' | 'notify_sms' | 'sms_reminder_minutes'>,
+  body: Partial<Record<BookingField | 'description' | 'sealed_data', unknown>> & Pick<BookAppointmentBody, 'notify_mail' | 'notify_sms' | 'sms_reminder_minutes'>,
   today: string,
+  sealed = false,
 ): { ok: true; value: BookingPatientData } | { ok: false; fields: Record<string, FieldErrorCode> } {
-  const fields: Record<string, FieldErrorCode> = Object.fromEntries(missingBookingFields(modes, body).map((field) => [field, 'REQUIRED']));
-  const value = {} as BookingPatientData;
+  const isSealedField = (field: string) => sealed && (SEALED_PATIENT_FIELDS as readonly string[]).includes(field);
+  const fields: Record<string, FieldErrorCode> = Object.fromEntries(
+    missingBookingFields(modes, body)
+      .filter((field) => !isSealedField(field))
+      .map((field) => [field, 'REQUIRED']),
+  );
+  const value = { sealed_data: null } as BookingPatientData;
+  if (sealed) {
+    const clear = [...BOOKING_FIELDS.filter(isSealedField), 'description' as const].filter((field) => !isBlank(body[field]));
+    for (const field of clear) fields[field] = 'ENCRYPTION_CHANGED';
+    const anyRequired = BOOKING_FIELDS.some((field) => isSealedField(field) && modes[field] === 'REQUIRED');
+    if (isBlank(body.sealed_data)) {
+      if (anyRequired) fields.sealed_data = 'REQUIRED';
+    } else if (SealedText.safeParse(body.sealed_data).success) value.sealed_data = body.sealed_data as string;
+    else fields.sealed_data = 'INVALID_VALUE';
+  } else if (!isBlank(body.sealed_data)) fields.sealed_data = 'ENCRYPTION_CHANGED';
   for (const field of BOOKING_FIELDS) {
     value[field] = null;
-    if (modes[field] === 'NONE' || fields[field] || isBlank(body[field])) continue;
+    if (modes[field] === 'NONE' || fields[field] || isSealedField(field) || isBlank(body[field])) continue;
     const parsed = PATIENT_FIELD_FORMATS[field].safeParse(body[field]);
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? '';
@@ -260,6 +281,8 @@ export const UpdateAppointmentInput = z.strictObject({
   notify_mail: bookingDetails.notify_mail.optional(),
   notify_sms: bookingDetails.notify_sms.optional(),
   sms_reminder_minutes: bookingDetails.sms_reminder_minutes.optional(),
+  /** While the practice encrypts: all sealed fields anew, replacing the stored sealed text. */
+  sealed_data: z.unknown().optional(),
   version: z.number().int().min(0).optional(),
   scope: SeriesScope.optional(),
 });

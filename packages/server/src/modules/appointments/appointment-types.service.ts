@@ -13,6 +13,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { findProfileInAccount, requireAdmin } from '../profiles/index.js';
 import { queueOfActor } from '../queues/index.js';
+import { sealingKeyOf } from '../encryption/index.js';
 import {
   archiveAppointmentType,
   findVisibleAppointmentType,
@@ -133,9 +134,11 @@ export async function deleteAppointmentType(ctx: AppContext, actor: Actor, id: s
  */
 export async function bookableTypes(ctx: AppContext, query: BookableTypesQuery): Promise<BookableTypes> {
   const ids = [query.queue_id, query.profile_id].filter((id): id is string => id !== undefined);
-  if (!ids.every(isUuid)) return { types: [] };
+  if (!ids.every(isUuid)) return { types: [], sealing_key: null };
   const rows = await listBookableTypes(ctx.db, { queueId: query.queue_id, profileId: query.profile_id, channel: query.channel ?? 'ONLINE' });
+  const [first] = rows;
   return {
+    sealing_key: first ? await sealingKeyOf(ctx.db, first.type.accountId) : null,
     types: rows.map(({ type, queueName, smsReminders }) => ({
       id: type.id,
       name: type.name,

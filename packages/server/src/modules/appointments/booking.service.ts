@@ -25,6 +25,7 @@ import { dropReminders, resetReminders } from './reminders.js';
 import { bookSeries } from './series.service.js';
 import { isOpenForPatient, placeOf, presentAppointment, presentPatientAppointment } from './present.js';
 import { announceAppointments } from './appointments.events.js';
+import { accountSeals } from '../encryption/index.js';
 
 /** Who books: a patient (online, kiosk) by address, or a signed-in staff member. */
 export interface Booker {
@@ -66,7 +67,7 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
     throw new AppError('VALIDATION', { fields: { [body.recurrence !== undefined ? 'recurrence' : 'skip_conflicts']: 'INVALID_VALUE' } });
   }
   const placement = await placementFor(ctx.db, found, { start: new Date(body.start), processorId: body.processor_id, byStaff: actor !== undefined, now });
-  const checked = checkBookingFields(placement.fieldModes, body, formatLocalDate(localDateOf(now, location.timeZone)));
+  const checked = checkBookingFields(placement.fieldModes, body, formatLocalDate(localDateOf(now, location.timeZone)), await accountSeals(ctx.db, type.accountId));
   if (!checked.ok) throw new AppError('VALIDATION', { fields: checked.fields });
   const values = {
     accountId: type.accountId,
@@ -83,6 +84,7 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
     phone: checked.value.phone,
     insuranceNumber: checked.value.insurance_number,
     description: body.description || null,
+    sealedData: checked.value.sealed_data,
     notifyMail: body.notify_mail ?? checked.value.mail !== null,
     notifySms: body.notify_sms ?? false,
     smsReminderMinutes: body.sms_reminder_minutes ?? null,

@@ -20,6 +20,7 @@ import { insertAppointment, type AppointmentRow, type NewAppointmentRow } from '
 import { fits, placementFor } from './placement.js';
 import { resetReminders } from './reminders.js';
 import { announceAppointments } from './appointments.events.js';
+import { accountSeals } from '../encryption/index.js';
 
 /*
  * `POST /appointments/import`: a practice brings its appointments from elsewhere as CSV (the
@@ -144,6 +145,8 @@ class Undo extends Error {
 
 export async function importAppointments(ctx: AppContext, actor: Actor, csv: string, dryRun: boolean): Promise<ImportResult> {
   const now = ctx.clock.now();
+  // The server would read the names: while the practice encrypts, bookings come sealed, one by one.
+  if (await accountSeals(ctx.db, actor.accountId)) throw new AppError('IMPORT_WHILE_ENCRYPTED');
   const rows = rowsOf(csv);
   if (rows.length === 0) throw new AppError('VALIDATION', { fields: { file: 'REQUIRED' } });
   const checked: ({ line: number } & Awaited<ReturnType<typeof checkRow>>)[] = [];

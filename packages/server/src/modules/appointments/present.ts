@@ -33,6 +33,7 @@ export function patientDataOf(row: AppointmentRow): BookingPatientData {
     mail: row.mail,
     phone: row.phone,
     insurance_number: row.insuranceNumber,
+    sealed_data: row.sealedData,
   };
 }
 
@@ -59,7 +60,6 @@ export function presentAppointment(row: AppointmentRow, timeZone: string, visitO
     lang: row.lang,
     recurrence: row.recurrence,
     erased_at: row.personalDataErasedAt?.toISOString() ?? null,
-    sealed_data: row.sealedData,
     version: row.version,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

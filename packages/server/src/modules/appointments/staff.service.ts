@@ -1,10 +1,7 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import {
-  BOOKING_FIELDS,
-  checkBookingFields,
   formatLocalDate,
   localDateOf,
-  STAFF_BOOKING_FIELD_MODES,
   type Appointment,
   type AppointmentListQuery,
   type SeriesScope,
@@ -25,12 +22,13 @@ import {
   listVisibleAppointments,
   updateAppointmentIf,
   updateAppointmentsIf,
-  type AppointmentChanges,
   type AppointmentRow,
 } from './appointments.repo.js';
 import { announceAppointments } from './appointments.events.js';
 import { placementFor, retryOnDeadlock, takeFirstFree } from './placement.js';
-import { patientDataOf, presentAppointment } from './present.js';
+import { presentAppointment } from './present.js';
+import { dataChanges } from './data-changes.js';
+import { accountSeals } from '../encryption/index.js';
 import { tell } from './notify.js';
 import { dropReminders, resetReminders } from './reminders.js';
 import { moveSeries } from './series.service.js';
@@ -62,35 +60,6 @@ export async function listAppointments(ctx: AppContext, actor: Actor, query: App
   return rows.map(({ row, timeZone, visitOver }) => presentAppointment(row, timeZone, visitOver));
 }
 
-/** The patient data and details a PATCH changes, checked as a whole with what stays. */
-function dataChanges(row: AppointmentRow, input: UpdateAppointmentInput, today: string): AppointmentChanges {
-  const merged = { ...patientDataOf(row), ...Object.fromEntries(BOOKING_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]])) };
-  const checked = checkBookingFields(
-    STAFF_BOOKING_FIELD_MODES,
-    {
-      ...merged,
-      notify_mail: input.notify_mail ?? row.notifyMail,
-      notify_sms: input.notify_sms ?? row.notifySms,
-      sms_reminder_minutes: input.sms_reminder_minutes !== undefined ? input.sms_reminder_minutes : row.smsReminderMinutes,
-    },
-    today,
-  );
-  if (!checked.ok) throw new AppError('VALIDATION', { fields: checked.fields });
-  const changes: AppointmentChanges = {};
-  const data = checked.value;
-  if (data.first_name !== row.firstName) changes.firstName = data.first_name;
-  if (data.last_name !== row.lastName) changes.lastName = data.last_name;
-  if (data.birth_date !== row.birthDate) changes.birthDate = data.birth_date;
-  if (data.mail !== row.mail) changes.mail = data.mail;
-  if (data.phone !== row.phone) changes.phone = data.phone;
-  if (data.insurance_number !== row.insuranceNumber) changes.insuranceNumber = data.insurance_number;
-  if (input.description !== undefined && (input.description || null) !== row.description) changes.description = input.description || null;
-  if (input.notify_mail !== undefined && input.notify_mail !== row.notifyMail) changes.notifyMail = input.notify_mail;
-  if (input.notify_sms !== undefined && input.notify_sms !== row.notifySms) changes.notifySms = input.notify_sms;
-  if (input.sms_reminder_minutes !== undefined && input.sms_reminder_minutes !== row.smsReminderMinutes) changes.smsReminderMinutes = input.sms_reminder_minutes;
-  return changes;
-}
-
 /**
  * `PATCH /appointments/{id}`: staff change the time, the processor or the patient's data. A
  * compare-and-set on the version read (or sent): someone else's change in between answers
@@ -103,7 +72,7 @@ export async function updateAppointment(ctx: AppContext, actor: Actor, id: strin
   const { row, timeZone } = await visibleAppointment(ctx, actor, id);
   if (input.version !== undefined && input.version !== row.version) throw new AppError('APPOINTMENT_CHANGED');
   const now = ctx.clock.now();
-  const changes = dataChanges(row, input, formatLocalDate(localDateOf(now, timeZone)));
+  const changes = dataChanges(row, input, formatLocalDate(localDateOf(now, timeZone)), await accountSeals(ctx.db, row.accountId));
   const start = input.start === undefined ? row.startAt : new Date(input.start);
   const durationMinutes = lengthOf(row, start, input.end);
   const processorId = input.processor_id ?? row.processorId ?? undefined;

@@ -3,10 +3,11 @@ import {
   type EnableEncryptionInput,
   type EncryptionState,
   type KeyExchange,
+  type SealingKey,
   type UserKeyInput,
   type WrappedAccountKeyInput,
 } from '@wartefrei/shared';
-import type { Transaction } from '../../db/connect.js';
+import type { Queryable, Transaction } from '../../db/connect.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -164,4 +165,18 @@ export async function recoverAccess(ctx: AppContext, actor: Actor, input: Wrappe
 /** A password reset (lent to accounts at start-up): the user's key was under the old passphrase. */
 export async function dropKeysOnPasswordReset(tx: Transaction, userId: string): Promise<void> {
   await dropKeysOfUser(tx, userId);
+}
+
+/**
+ * Whether the account seals patient data (for the booking paths above this module): then names,
+ * birth date, insurance number and description arrive only sealed (docs/security.md#encryption).
+ */
+export async function accountSeals(q: Queryable, accountId: string): Promise<boolean> {
+  return (await findAccountKey(q, accountId)) !== undefined;
+}
+
+/** The key a patient's browser seals for, while the account encrypts (public views above this module). */
+export async function sealingKeyOf(q: Queryable, accountId: string): Promise<SealingKey | null> {
+  const key = await findAccountKey(q, accountId);
+  return key ? { key_id: key.keyId, public_key: key.publicKey } : null;
 }

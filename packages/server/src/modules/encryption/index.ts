@@ -1,2 +1,2 @@
 export { encryptionRoutes } from './encryption.routes.js';
-export { dropKeysOnPasswordReset } from './encryption.service.js';
+export { accountSeals, dropKeysOnPasswordReset, sealingKeyOf } from './encryption.service.js';

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UpdateAppointmentInput, type Appointment, type AppointmentType, type SeriesScope } from '@wartefrei/shared';
 import { ApiRequestError } from '../../lib/api';
+import type { MaybeOpened } from '../../lib/sealed-records';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
@@ -17,7 +18,7 @@ const NO_SHOW_AFTER_MINUTES = 15;
 const CONFIRM_MESSAGES: Partial<Record<Action, string>> = { delete: 'confirmDelete', cancel: 'confirmCancel', restore: 'confirmRestore', erase: 'confirmErase' };
 
 interface AppointmentDialogProps {
-  appointment: Appointment;
+  appointment: MaybeOpened<Appointment>;
   types: AppointmentType[];
   processors: CalendarProcessor[];
   timeZone: string;
@@ -48,6 +49,8 @@ export function AppointmentDialog({ appointment, types, processors, timeZone, on
   const now = nowIn(new Date(), timeZone);
   const open = appointment.view === 'booked' && appointment.status === 'BOOKED';
   const started = new Date(appointment.start).getTime() + NO_SHOW_AFTER_MINUTES * 60_000 <= Date.now();
+  // Sealed and not opened in this tab: nothing to show or change; a save leaves the sealed data as it is.
+  const locked = appointment.seal_state === 'locked';
 
   const run = async (action: Action, scope: SeriesScope, body?: UpdateAppointmentInput) => {
     setWorking(true);
@@ -83,8 +86,8 @@ export function AppointmentDialog({ appointment, types, processors, timeZone, on
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const v = form.values;
-    const body: UpdateAppointmentInput = { description: v.description?.trim() ? v.description : null };
-    for (const field of FIELDS) body[field] = v[field] ?? '';
+    const body: UpdateAppointmentInput = locked ? {} : { description: v.description?.trim() ? v.description : null };
+    for (const field of FIELDS) if (!locked || field === 'mail' || field === 'phone') body[field] = v[field] ?? '';
     if (open && v.date && v.time) {
       const start = zonedStart(v.date, minutesOf(v.time), timeZone);
       if (new Date(start).getTime() !== new Date(appointment.start).getTime()) body.start = start;
@@ -134,11 +137,30 @@ export function AppointmentDialog({ appointment, types, processors, timeZone, on
               </SimpleGrid>
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {FIELDS.map((field) => (
-                <TextInput key={field} type={field === 'birth_date' ? 'date' : field === 'mail' ? 'email' : 'text'} label={t(`server:fields.${field}`)} {...form.textProps(field)} />
-              ))}
+              {FIELDS.map((field) => {
+                const sealedHere = locked && field !== 'mail' && field !== 'phone';
+                return (
+                  <TextInput
+                    key={field}
+                    type={field === 'birth_date' && !sealedHere ? 'date' : field === 'mail' ? 'email' : 'text'}
+                    label={t(`server:fields.${field}`)}
+                    {...form.textProps(field)}
+                    {...(sealedHere ? { disabled: true, value: '', placeholder: t('dialog.sealed') } : {})}
+                  />
+                );
+              })}
             </SimpleGrid>
-            <Textarea label={t('server:fields.description')} autosize minRows={2} maxLength={1000} value={form.values.description} onChange={(e) => form.setValue('description', e.currentTarget.value)} error={form.errors.description} />
+            <Textarea
+              label={t('server:fields.description')}
+              autosize
+              minRows={2}
+              maxLength={1000}
+              value={form.values.description}
+              onChange={(e) => form.setValue('description', e.currentTarget.value)}
+              error={form.errors.description}
+              disabled={locked}
+              placeholder={locked ? t('dialog.sealed') : undefined}
+            />
             <Group justify="space-between">
               <Group gap="xs">
                 {open && dateOf(appointment.start) === now.date && (

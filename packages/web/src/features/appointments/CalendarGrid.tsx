@@ -1,6 +1,7 @@
 import { useEffect, useState, type CSSProperties, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Appointment, AppointmentSlot, Vacation } from '@wartefrei/shared';
+import type { MaybeOpened } from '../../lib/sealed-records';
 import { AppointmentBlock, type BlockDrop } from './AppointmentBlock';
 import { awayTime, intervalOn, layoutColumn, timeOf, visibleHours, wallMinutes, workingTime, type Interval } from './calendar-layout';
 import type { CalendarProcessor } from './useCalendarData';
@@ -18,7 +19,7 @@ export interface GridChange {
 interface CalendarGridProps {
   days: string[];
   processors: CalendarProcessor[];
-  appointments: Appointment[];
+  appointments: MaybeOpened<Appointment>[];
   slots: AppointmentSlot[];
   vacations: Vacation[];
   timeZone: string;
@@ -145,7 +146,7 @@ export function CalendarGrid({ days, processors, appointments, slots, vacations,
                 )}
                 {placed.map((p) => {
                   const appointment = items.find((a) => a.id === p.id)!;
-                  const name = [appointment.last_name, appointment.first_name].filter(Boolean).join(', ') || '—';
+                  const name = [appointment.last_name, appointment.first_name].filter(Boolean).join(', ') || (appointment.seal_state === 'locked' ? t('grid.sealed') : '—');
                   const time = `${timeOf(p.from)}–${timeOf(p.to % (24 * 60))}`;
                   const state = t(`status.${appointment.status === 'NO_SHOW' ? 'no_show' : appointment.view}`);
                   return (

@@ -13,9 +13,11 @@ import type {
   Vacation,
 } from '@wartefrei/shared';
 import { api } from '../../lib/api';
+import { openAppointment } from '../../lib/sealed-records';
+import { sealForPractice } from '../encryption/sealing';
 
-/** The appointments of the caller's lists starting on these local dates (cancelled ones too). */
-export const fetchAppointments = (from: string, to: string) => api.get<Appointment[]>('/appointments', { query: { from, to } });
+/** The appointments of the caller's lists starting on these local dates (cancelled ones too), sealed data opened. */
+export const fetchAppointments = async (from: string, to: string) => Promise.all((await api.get<Appointment[]>('/appointments', { query: { from, to } })).map(openAppointment));
 
 /** The patient's view by id: what the calendar needs to find the day of an appointment opened by its link. */
 export const fetchAppointmentDay = (id: string) => api.get<PatientAppointment>(`/appointments/${id}`, { silent: true });
@@ -27,9 +29,10 @@ export const fetchQueues = () => api.get<Queue[]>('/queues');
 export const fetchProfiles = () => api.get<Profile[]>('/profiles');
 export const fetchQueueProcessors = (queueId: string) => api.get<AssignedProcessor[]>(`/queues/${queueId}/processors`);
 
-/** Silent: every form and the calendar show a refusal where it happened. */
-export const bookAppointment = (body: Record<string, unknown>) => api.post<BookedAppointment>('/appointments', body, { silent: true });
-export const updateAppointment = (id: string, body: UpdateAppointmentInput) => api.patch<Appointment>(`/appointments/${id}`, body, { silent: true });
+/** Silent: every form and the calendar show a refusal where it happened. Patient data goes sealed while the practice encrypts. */
+export const bookAppointment = async (body: Record<string, unknown>) => api.post<BookedAppointment>('/appointments', await sealForPractice(body, ['description']), { silent: true });
+export const updateAppointment = async (id: string, body: UpdateAppointmentInput) =>
+  api.patch<Appointment>(`/appointments/${id}`, await sealForPractice(body, ['description']), { silent: true });
 export const cancelAppointment = (id: string, scope: SeriesScope) => api.post<Appointment>(`/appointments/${id}/cancel`, { scope }, { silent: true });
 export const restoreAppointment = (id: string, scope: SeriesScope) => api.post<Appointment>(`/appointments/${id}/restore`, { scope }, { silent: true });
 export const deleteAppointment = (id: string, scope: SeriesScope) => api.delete<void>(`/appointments/${id}`, { query: { scope }, silent: true });

@@ -1,5 +1,5 @@
 import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkDrawTicket, formatLocalDate, PATIENT_INPUT_OF, type PatientDataField, type Queue } from '@wartefrei/shared';
@@ -40,10 +40,9 @@ export function ManualTicketModal({ queue, onClose, onDrawn }: { queue: Queue; o
   const [silent, setSilent] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const asked = FIELDS.filter((f) => queue.patient_inputs[PATIENT_INPUT_OF[f.name]] !== 'NONE');
-  const client = useQueryClient();
 
   const draw = useMutation({
-    mutationFn: async (body: Record<string, unknown>) => drawManualTicket(queue.id, await sealForPractice(client, body)),
+    mutationFn: async (body: Record<string, unknown>) => drawManualTicket(queue.id, await sealForPractice(body)),
     onSuccess: (ticket) => {
       notifyDone(t('manual.drawn', { number: ticket.number }));
       onDrawn();

@@ -1,4 +1,4 @@
-import type { BookableType, BookableTypes, ResolvedRoute } from '@wartefrei/shared';
+import type { BookableType, BookableTypes, ResolvedRoute, SealingKey } from '@wartefrei/shared';
 import { patientRequest } from './api';
 import type { PatientRoute } from './patient-routes';
 
@@ -12,6 +12,11 @@ export async function resolveLink(params: Omit<PatientRoute, 'screen'>): Promise
   const segment = (value: string | undefined) => encodeURIComponent(value ?? 'null');
   const route = await patientRequest<ResolvedRoute>(`/routes/identifier/${segment(params.account)}/${segment(params.profile)}/${segment(params.queue)}`);
   return { queueId: route.queue?.id, profileId: route.profile?.id };
+}
+
+/** The key a booking at this list is sealed for while the practice encrypts; read at sending, so it is current. */
+export async function sealingKeyFor(queueId: string, channel: 'ONLINE' | 'KIOSK'): Promise<SealingKey | null> {
+  return (await patientRequest<BookableTypes>(`/appointment-types/bookable?queue_id=${queueId}&channel=${channel}`)).sealing_key;
 }
 
 /** The types a list (or, without one, a location) offers patients to book on the channel. */

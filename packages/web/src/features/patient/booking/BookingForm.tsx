@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { missingBookingFields, SMS_REMINDER_MINUTES, type BookableType, type BookingField, type PatientAppointment } from '@wartefrei/shared';
+import { sealBookingBody } from './seal-booking';
 import deBooking from '@wartefrei/shared/i18n/de/booking.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { PatientApiError, patientRequest } from '../app/api';
@@ -75,7 +76,13 @@ export function BookingForm({ type, choice, channel, summary, onBooked, onTaken,
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      onBooked(await patientRequest<PatientAppointment>('/appointments', { method: 'POST', body: payload }));
+      // While the practice encrypts, the server cannot judge what is sealed: the formats are checked here.
+      const sealed = await sealBookingBody(payload, type.queue_id, channel);
+      if (sealed.kind === 'refused') {
+        setErrors(Object.fromEntries(Object.entries(sealed.fields).map(([field, code]) => [field, fieldMessage(t, field, code)])));
+        return;
+      }
+      onBooked(await patientRequest<PatientAppointment>('/appointments', { method: 'POST', body: sealed.body }));
     } catch (error) {
       if (error instanceof PatientApiError && error.code === 'APPOINTMENT_SLOT_TAKEN') return onTaken();
       const fields = error instanceof PatientApiError ? error.fields : {};

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importPublicKey, seal, unseal, type ApiError, type Appointment, type BookableTypes, type CryptoKey, type Member, type PatientAppointment, type WorkViewEntry } from '@wartefrei/shared';
+import type { TestApp } from '../../../test/support/test-app.js';
+import { givenBookablePractice, SPRING, startBookingApp } from '../../../test/support/appointments.js';
+import { switchEncryptionOn } from '../../../test/support/encryption.js';
+import { asUser, logIn } from '../../../test/support/factories.js';
+import { setNow } from '../../../test/support/test-clock.js';
+
+/*
+ * Bookings while the practice encrypts: the patient's page and the staff's calendar send names,
+ * birth date, insurance number and description sealed; the server stores no clear copy, refuses
+ * clear data and the CSV import (which would carry names in the clear), and a checked-in
+ * appointment hands its sealed data on to the ticket it becomes.
+ */
+
+let t: TestApp;
+let p: Awaited<ReturnType<typeof givenBookablePractice>>;
+let accountKey: CryptoKey;
+let keyId: string;
+let sealFor: (fields: Record<string, string>) => Promise<string>;
+
+beforeAll(async () => {
+  t = await startBookingApp();
+  p = await givenBookablePractice(t, { at: SPRING.now, type: { bookable_online: true } });
+  ({ accountKey, keyId } = await switchEncryptionOn(t, p.user));
+  const { sealing_key } = (await t.inject({ method: 'GET', url: `/appointment-types/bookable?queue_id=${p.queueId}` })).json<BookableTypes>();
+  expect(sealing_key?.key_id).toBe(keyId);
+  const publicKey = await importPublicKey(sealing_key!.public_key);
+  sealFor = (fields) => seal(fields, publicKey, keyId);
+}, 60_000);
+afterAll(async () => t.close());
+
+const book = (payload: Record<string, unknown>, headers: Record<string, string> = {}) => t.inject({ method: 'POST', url: '/appointments', payload, headers, remoteAddress: '10.0.0.9' });
+
+describe('a booking while the practice encrypts', () => {
+  it('refuses the patient’s name in the clear, and takes it sealed with the mail in the clear', async () => {
+    const clear = await book({ appointment_type_id: p.type.id, start: SPRING.monday8, first_name: 'Klara', last_name: 'Klartext', mail: 'klara@example.com', description: 'Husten' });
+    expect(clear.statusCode).toBe(400);
+    expect(clear.json<ApiError>().fields).toMatchObject({ first_name: { code: 'ENCRYPTION_CHANGED' }, last_name: { code: 'ENCRYPTION_CHANGED' }, description: { code: 'ENCRYPTION_CHANGED' }, sealed_data: { code: 'REQUIRED' } });
+
+    const sealed = await sealFor({ first_name: 'Verena', last_name: 'Verschlossen', description: 'Rücken' });
+    const res = await book({ appointment_type_id: p.type.id, start: SPRING.monday8, mail: 'verena@example.com', sealed_data: sealed });
+    expect(res.statusCode, res.body).toBe(201);
+    const stored = (await t.inject({ method: 'GET', url: `/appointments?from=2026-03-30&to=2026-03-30`, headers: asUser(p.user) })).json<Appointment[]>();
+    expect(stored[0]).toMatchObject({ first_name: null, last_name: null, description: null, mail: 'verena@example.com', sealed_data: sealed });
+    expect(await unseal(stored[0]!.sealed_data!, accountKey, keyId)).toEqual({ first_name: 'Verena', last_name: 'Verschlossen', description: 'Rücken' });
+    expect((res.json<PatientAppointment>() as unknown as Record<string, unknown>).sealed_data).toBeUndefined();
+  });
+
+  it('a staff change replaces the sealed data as a whole; a move alone leaves it', async () => {
+    const staff = asUser(p.user);
+    const created = await book({ appointment_type_id: p.type.id, start: SPRING.tuesday8, processor_id: p.processor.id, sealed_data: await sealFor({ last_name: 'Alt' }) }, staff);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<Appointment>().id;
+    const patch = (payload: Record<string, unknown>) => t.inject({ method: 'PATCH', url: `/appointments/${id}`, headers: staff, payload });
+
+    expect((await patch({ last_name: 'Klar' })).json<ApiError>().fields).toMatchObject({ last_name: { code: 'ENCRYPTION_CHANGED' } });
+    const renamed = await patch({ sealed_data: await sealFor({ last_name: 'Neu', birth_date: '1970-01-01' }), phone: '+43 1 234' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await unseal(renamed.json<Appointment>().sealed_data!, accountKey, keyId)).toEqual({ last_name: 'Neu', birth_date: '1970-01-01' });
+    expect(renamed.json<Appointment>()).toMatchObject({ last_name: null, phone: '+431234' });
+
+    const moved = await patch({ start: '2026-03-31T09:00:00+02:00' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<Appointment>().sealed_data).toBe(renamed.json<Appointment>().sealed_data);
+  });
+
+  it('refuses the CSV import: it would carry the names in the clear', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/appointments/import',
+      headers: { ...asUser(p.user), 'content-type': 'text/csv' },
+      payload: `appointment_type_id,start,last_name\n${p.type.id},2026-03-31 08:00,Klartext\n`,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json<ApiError>()).toMatchObject({ code: 'IMPORT_WHILE_ENCRYPTED', message: expect.stringContaining('CSV') });
+  });
+
+  it('a checked-in appointment hands its sealed data on to its ticket', async () => {
+    setNow(t.clock, '2026-03-30T07:50:00+02:00');
+    // Three days on, the sign-in of Friday has expired.
+    const staff = asUser(await logIn(t, p.processor.username, 'richtig-langes-passwort'));
+    expect((await t.inject({ method: 'POST', url: `/queues/${p.queueId}/session`, headers: staff, payload: { event: 'START' } })).statusCode).toBe(200);
+    const [booked] = (await t.inject({ method: 'GET', url: `/appointments?from=2026-03-30&to=2026-03-30`, headers: staff })).json<Appointment[]>();
+    const entries = (await t.inject({ method: 'GET', url: `/queues/${p.queueId}/members`, headers: staff })).json<WorkViewEntry[]>();
+    expect(entries.find((entry) => entry.id === booked!.id)).toMatchObject({ kind: 'appointment', last_name: null, sealed_data: booked!.sealed_data });
+    expect((await t.inject({ method: 'POST', url: `/appointments/${booked!.id}/check-in`, headers: staff })).statusCode).toBe(200);
+    const members = (await t.inject({ method: 'GET', url: `/queues/${p.queueId}/members`, headers: staff })).json<WorkViewEntry[]>();
+    const member = members.find((entry): entry is Member => !('kind' in entry) && entry.origin === 'APPOINTMENT');
+    expect(member).toMatchObject({ last_name: null, sealed_data: booked!.sealed_data });
+  });
+});
