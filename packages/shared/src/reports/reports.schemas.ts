@@ -183,6 +183,8 @@ export const MemberReportRow = z.object({
   answers: z.array(z.string()),
   /** Only with `names=true`. */
   name: z.string().nullable().optional(),
+  /** Only with `names=true`, while the practice encrypts: the names sealed (the browser opens them). */
+  sealed_data: z.string().nullable().optional(),
   time_zone: z.string(),
 });
 export type MemberReportRow = z.infer<typeof MemberReportRow>;

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seal, unseal, type ApiError, type Member, type ProbingQuestion, type PublicQueue, type SealingKey } from '@wartefrei/shared';
+import { importPublicKey, seal, unseal, type ApiError, type CryptoKey, type Member, type ProbingQuestion, type PublicQueue, type SealingKey } from '@wartefrei/shared';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { switchEncryptionOn } from '../../../test/support/encryption.js';
 import { asUser, givenAdmin } from '../../../test/support/factories.js';
 import { drawRequest, givenOpenQueue } from '../../../test/support/tickets.js';
-import { importPublicKey, type CryptoKey } from '@wartefrei/shared';
 
 /*
  * A draw while the practice encrypts: the patient's browser seals the names, birth date,
@@ -102,6 +101,18 @@ describe('a draw while encryption is on', () => {
     expect(dump).not.toContain('Verschlossen');
     expect(dump).not.toContain('Rückenschmerzen');
   }, 30_000);
+
+  it('the member analysis with names hands staff the sealed text, for their browser to open', async () => {
+    const today = new Date(t.clock.now()).toISOString().slice(0, 10);
+    const report = await t.inject({ method: 'GET', url: `/reports/members?from=${today}&to=${today}&queue_id=${queueId}&names=true`, headers: asUser(admin.user) });
+    expect(report.statusCode, report.body).toBe(200);
+    const rows = report.json<{ rows: { name: string | null; sealed_data?: string | null }[] }>().rows;
+    const sealedRow = rows.find((row) => row.sealed_data);
+    expect(sealedRow?.name ?? null).toBeNull();
+    expect(await unseal(sealedRow!.sealed_data!, accountKey, sealingKey.key_id)).toMatchObject({ last_name: 'Verschlossen' });
+    const without = await t.inject({ method: 'GET', url: `/reports/members?from=${today}&to=${today}&queue_id=${queueId}`, headers: asUser(admin.user) });
+    expect(without.body).not.toContain('wf1s.');
+  });
 
   it('erasing the patient’s data erases the sealed text too', async () => {
     const members = (await t.inject({ method: 'GET', url: `/queues/${queueId}/members`, headers: asUser(admin.user) })).json<Member[]>();

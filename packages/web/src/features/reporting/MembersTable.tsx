@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MEMBER_REPORT_SORTS} from '@wartefrei/shared';
 import { type MemberReport, type MemberReportRow } from '@wartefrei/shared';
+import { SealedDataBanner } from '../encryption/SealedDataBanner';
 import { useReport, type ReportParams } from './reporting.api';
 
 type Sort = (typeof MEMBER_REPORT_SORTS)[number];
@@ -55,6 +56,7 @@ export function MembersTable({ params, withNames, onNamesChange }: MembersTableP
         </Title>
         <Switch label={t('members.names')} checked={withNames} onChange={(event) => onNamesChange(event.currentTarget.checked)} />
       </Group>
+      {withNames && <SealedDataBanner />}
       {report.isPending && (
         <Group gap="sm" role="status">
           <Loader size="sm" aria-hidden />
@@ -104,7 +106,7 @@ export function MembersTable({ params, withNames, onNamesChange }: MembersTableP
                       <Table.Td>{row.processor_name ?? ''}</Table.Td>
                       <Table.Td>{row.info_tags.join(', ')}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'normal', minWidth: 280 }}>{row.answers.join(' · ')}</Table.Td>
-                      {withNames && <Table.Td>{row.name ?? ''}</Table.Td>}
+                      {withNames && <Table.Td>{row.name ?? (row.sealed_data ? t('members.sealed') : '')}</Table.Td>}
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -1,5 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { MemberReportRow } from '@wartefrei/shared';
 import { api } from '../../lib/api';
+import { openSealed } from '../../lib/keyring';
 import { downloadWithProgress } from '../../lib/download';
 
 /** The filters of every report, as the query string carries them; empty ones are left out. */
@@ -12,7 +14,7 @@ export function useReport<T>(path: string, params: ReportParams) {
   const query = defined(params);
   return useQuery({
     queryKey: ['reports', path, query],
-    queryFn: () => api.get<T>(`/reports/${path}`, { query }),
+    queryFn: async () => openReportNames(await api.get<T>(`/reports/${path}`, { query })),
     placeholderData: keepPreviousData,
   });
 }
@@ -20,4 +22,19 @@ export function useReport<T>(path: string, params: ReportParams) {
 /** Downloads the member export as it streams in, telling `onProgress` the bytes received. */
 export async function downloadExport(params: ReportParams, onProgress: (bytes: number) => void): Promise<void> {
   await downloadWithProgress('/reports/members/export', defined(params) as Record<string, string>, onProgress, `wartefrei-export.${params.format ?? 'xlsx'}`);
+}
+
+/** A report's rows with their sealed names opened in this browser (docs/security.md#encryption); other reports pass. */
+async function openReportNames<T>(report: T): Promise<T> {
+  const rows = (report as { rows?: MemberReportRow[] }).rows;
+  if (!Array.isArray(rows) || !rows.some((row) => row.sealed_data)) return report;
+  const opened = await Promise.all(
+    rows.map(async (row) => {
+      if (!row.sealed_data) return row;
+      const fields = await openSealed(row.sealed_data);
+      const name = fields ? [fields.first_name, fields.last_name].filter(Boolean).join(' ') || fields.display_name || null : row.name;
+      return { ...row, name, seal_state: fields ? 'opened' : 'locked' };
+    }),
+  );
+  return { ...report, rows: opened };
 }
