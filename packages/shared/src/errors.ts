@@ -70,6 +70,8 @@ export const ERROR_STATUS = {
   KEY_REQUEST_DECIDED: 409,
   /** The CSV import sends names in the clear: refused while the practice encrypts. */
   IMPORT_WHILE_ENCRYPTED: 409,
+  /** Switching off while records are still sealed: they are opened and written back first. */
+  ENCRYPTION_SEALED_LEFT: 409,
   /** Stripe could not be reached or answered with an error; nothing was changed here. */
   PAYMENT_PROVIDER_UNAVAILABLE: 502,
   /** A Stripe webhook without a valid signature. */

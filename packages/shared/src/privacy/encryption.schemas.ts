@@ -64,3 +64,32 @@ export const SEALED_PATIENT_FIELDS = ['display_name', 'first_name', 'last_name',
 export type SealedPatientField = (typeof SEALED_PATIENT_FIELDS)[number];
 export const sealedAnswerKey = (questionId: string) => `answer:${questionId}`;
 
+
+/** `GET /encryption/sealed` (admins): records still sealed, a batch at a time, for switching off. */
+export const SealedRecord = z.object({ kind: z.enum(['member', 'appointment']), id: z.uuid(), sealed_data: z.string() });
+export type SealedRecord = z.infer<typeof SealedRecord>;
+export const SealedBatch = z.object({ records: z.array(SealedRecord), remaining: z.number().int() });
+export type SealedBatch = z.infer<typeof SealedBatch>;
+
+const clearText = (max: number) => z.string().max(max).nullable().optional();
+/** What an admin's browser opened from one record, to store in the clear again. */
+export const UnsealedFields = z.strictObject({
+  display_name: clearText(100),
+  first_name: clearText(100),
+  last_name: clearText(100),
+  birth_date: clearText(10),
+  insurance_number: clearText(10),
+  description: clearText(1000),
+  /** Free-text answers by question id. */
+  answers: z.record(z.uuid(), z.string().max(500)).optional(),
+});
+export type UnsealedFields = z.infer<typeof UnsealedFields>;
+
+/**
+ * `POST /encryption/unseal` (admins): opened records written back in the clear, each only if its
+ * sealed text is still the one opened (a record changed meanwhile is left for the next batch).
+ */
+export const UnsealInput = z.strictObject({
+  records: z.array(z.strictObject({ kind: SealedRecord.shape.kind, id: z.uuid(), sealed_data: SealedText, fields: UnsealedFields })).min(1).max(200),
+});
+export type UnsealInput = z.infer<typeof UnsealInput>;

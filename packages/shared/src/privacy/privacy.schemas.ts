@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'retention.change',
   'retention.run',
   'encryption.enable',
+  'encryption.disable',
   'encryption.key',
   'key.request',
   'key.approve',

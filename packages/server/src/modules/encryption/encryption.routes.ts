@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EnableEncryptionInput, EncryptionState, KeyExchange, RecoveryKey, UserKeyInput, WrappedAccountKeyInput } from '@wartefrei/shared';
+import { EnableEncryptionInput, EncryptionState, KeyExchange, RecoveryKey, SealedBatch, UnsealInput, UserKeyInput, WrappedAccountKeyInput } from '@wartefrei/shared';
 import { actorOf, requireAdmin, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { IdParams } from '../../platform/params.js';
@@ -14,6 +14,7 @@ import {
   requestAccess,
   setMyKey,
 } from './encryption.service.js';
+import { disableEncryption, sealedBatch, unsealRecords } from './switch-off.service.js';
 
 const tags = ['encryption'];
 const security = [{ basic: [] }];
@@ -41,6 +42,11 @@ export const encryptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     decideRequest(ctx, actorOf(req), req.params.id, { approve: false }, req.ip),
   );
   app.get('/encryption/recovery', { preValidation, schema: { tags, security, response: { 200: RecoveryKey } } }, async (req) => recoveryKey(ctx, actorOf(req)));
+  app.get('/encryption/sealed', { preValidation, schema: { tags, security, response: { 200: SealedBatch } } }, async (req) => sealedBatch(ctx, actorOf(req)));
+  app.post('/encryption/unseal', { preValidation, schema: { tags, security, body: UnsealInput, response: { 200: z.object({ unsealed: z.number().int() }) } } }, async (req) =>
+    unsealRecords(ctx, actorOf(req), req.body),
+  );
+  app.post('/encryption/disable', { preValidation, schema: { tags, security, response: { 200: EncryptionState } } }, async (req) => disableEncryption(ctx, actorOf(req), req.ip));
   app.post('/encryption/recover', { preValidation, schema: { tags, security, body: WrappedAccountKeyInput, response: { 200: EncryptionState } } }, async (req) =>
     recoverAccess(ctx, actorOf(req), req.body, req.ip),
   );

@@ -123,3 +123,40 @@ describe('a draw while encryption is on', () => {
     expect(after.find((m) => m.id === member.id)).toMatchObject({ sealed_data: null, mail: null, erased_at: expect.any(String) });
   });
 });
+
+describe('switching encryption off', () => {
+  it('refuses while records are sealed; the admin’s browser opens them, writes them back, and the key goes', async () => {
+    const sealed = await seal({ first_name: 'Olga', last_name: 'Offen', [`answer:${question.id}`]: 'Kopfweh' }, await importPublicKey(sealingKey.public_key), sealingKey.key_id);
+    expect((await drawRequest(t, queueId, { sealed_data: sealed, answers: [answer()] })).statusCode).toBe(201);
+    const refused = await t.inject({ method: 'POST', url: '/encryption/disable', headers: asUser(admin.user) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<ApiError>().code).toBe('ENCRYPTION_SEALED_LEFT');
+
+    const batch = (await t.inject({ method: 'GET', url: '/encryption/sealed', headers: asUser(admin.user) })).json<{ records: { kind: 'member'; id: string; sealed_data: string }[]; remaining: number }>();
+    expect(batch.remaining).toBe(batch.records.length);
+    const records = await Promise.all(
+      batch.records.map(async (record) => {
+        const { [`answer:${question.id}`]: text, ...names } = await unseal(record.sealed_data, accountKey, sealingKey.key_id);
+        return { ...record, fields: { ...names, ...(text ? { answers: { [question.id]: text } } : {}) } };
+      }),
+    );
+    // An id that is not the account's is a 404, and nothing is written.
+    const foreign = { ...records[0]!, id: '00000000-0000-4000-8000-000000000000' };
+    expect((await t.inject({ method: 'POST', url: '/encryption/unseal', headers: asUser(admin.user), payload: { records: [...records, foreign] } })).statusCode).toBe(404);
+    const written = await t.inject({ method: 'POST', url: '/encryption/unseal', headers: asUser(admin.user), payload: { records } });
+    expect(written.json()).toEqual({ unsealed: records.length });
+    // The same again writes nothing: each record only if it still holds what was opened.
+    expect((await t.inject({ method: 'POST', url: '/encryption/unseal', headers: asUser(admin.user), payload: { records } })).json()).toEqual({ unsealed: 0 });
+
+    const off = await t.inject({ method: 'POST', url: '/encryption/disable', headers: asUser(admin.user) });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ enabled: false, key_id: null, my_access: null });
+    const members = (await t.inject({ method: 'GET', url: `/queues/${queueId}/members`, headers: asUser(admin.user) })).json<Member[]>();
+    const olga = members.find((m) => m.last_name === 'Offen');
+    expect(olga).toMatchObject({ first_name: 'Olga', sealed_data: null });
+    expect(olga?.answers).toEqual([expect.objectContaining({ text: 'Kopfweh' })]);
+    expect((await t.inject({ method: 'GET', url: `/queues/${queueId}/public` })).json<PublicQueue>().sealing_key).toBeNull();
+    // Clear data is taken again.
+    expect((await drawRequest(t, queueId, { first_name: 'Klara', last_name: 'Klartext' })).statusCode).toBe(201);
+  }, 30_000);
+});
