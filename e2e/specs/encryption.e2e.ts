@@ -197,4 +197,21 @@ describe('end-to-end encryption', () => {
     expect(folderContains(dataDir, 'selma.klartext@example.com')).toBe(true);
     expect(folderContains(dataDir, 'Siegelmann')).toBe(false);
   });
+
+  it('switching off decrypts in the admin’s browser, after a confirmation, and stores the names readable again', async () => {
+    await page.goto('/backend/encryption');
+    await page.getByLabel(/^Passphrase/).fill('Eine ganz neue Passphrase');
+    await page.getByRole('button', { name: 'Entsperren' }).click();
+    await page.getByText('In diesem Tab entsperrt', { exact: false }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Verschlüsselung ausschalten …' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Verschlüsselung wirklich ausschalten?' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Entschlüsseln und ausschalten' }).click();
+    await page.getByText('Die Verschlüsselung ist ausgeschaltet.', { exact: false }).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('encryption-status').textContent()).toBe('Ausgeschaltet');
+    const [stored] = await call<Member[]>('GET', `/queues/${queue.id}/members`);
+    expect(stored).toMatchObject({ first_name: 'Selma', last_name: 'Siegelmann', sealed_data: null });
+    expect(errors).toEqual([]);
+  }, 120_000);
+
 });

@@ -1,4 +1,4 @@
-import type { EncryptionState, KeyExchange, RecoveryKey } from '@wartefrei/shared';
+import type { EncryptionState, KeyExchange, RecoveryKey, SealedBatch, UnsealInput } from '@wartefrei/shared';
 import { api } from '../../lib/api';
 
 /** `/encryption/...`: only public keys and wrapped blobs go over the wire (docs/security.md#encryption). */
@@ -15,3 +15,6 @@ export const approveRequest = (id: string, wrappedAccountKey: string) =>
 export const rejectRequest = (id: string) => api.post<KeyExchange[]>(`/encryption/requests/${id}/reject`);
 export const fetchRecoveryKey = () => api.get<RecoveryKey>('/encryption/recovery');
 export const recoverAccess = (wrappedAccountKey: string) => api.post<EncryptionState>('/encryption/recover', { wrapped_account_key: wrappedAccountKey }, { silent: true });
+export const fetchSealed = () => api.get<SealedBatch>('/encryption/sealed');
+export const unsealRecords = (records: UnsealInput['records']) => api.post<{ unsealed: number }>('/encryption/unseal', { records });
+export const disableEncryption = () => api.post<EncryptionState>('/encryption/disable', undefined, { silent: true });

@@ -1,0 +1,80 @@
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EncryptionState } from '@wartefrei/shared';
+import { forgetAccountKey, useHeldAccountKey } from '../../lib/keyring';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { FormCard } from '../../ui/FormCard';
+import { notifyDone, notifyFailure } from '../processor/notify';
+import { fetchEncryptionState } from './encryption.api';
+import { switchOff } from './switch-off';
+
+/** Admins holding the key: switching encryption off, after a confirmation, with the write-back's progress. */
+export function SwitchOffCard({ replace, reopen }: { replace: (next: EncryptionState) => void; reopen: () => void }) {
+  const { t } = useTranslation('encryption');
+  const held = useHeldAccountKey();
+  const [asking, setAsking] = useState(false);
+  const [progress, setProgress] = useState<{ done: number; total: number }>();
+  const [unreadable, setUnreadable] = useState<number>();
+
+  const run = async () => {
+    setAsking(false);
+    setUnreadable(undefined);
+    setProgress({ done: 0, total: 0 });
+    try {
+      const result = await switchOff((done, total) => setProgress({ done, total }));
+      if (result.unreadable > 0) {
+        setUnreadable(result.unreadable);
+        return;
+      }
+      forgetAccountKey();
+      replace(await fetchEncryptionState());
+      reopen();
+      notifyDone(t('disable.done'));
+    } catch (error) {
+      notifyFailure(error);
+    } finally {
+      setProgress(undefined);
+    }
+  };
+
+  return (
+    <FormCard labelledBy="disable-title">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="disable-title">
+          {t('disable.title')}
+        </Title>
+        <Text size="sm">{t('disable.text')}</Text>
+        {!held && (
+          <Text size="sm" c="dimmed">
+            {t('disable.needsUnlock')}
+          </Text>
+        )}
+        {progress && (
+          <Text size="sm" role="status">
+            {t('disable.progress', { done: progress.done, total: progress.total })}
+          </Text>
+        )}
+        {unreadable !== undefined && (
+          <Alert color="red" role="alert">
+            {t('disable.unreadable', { count: unreadable })}
+          </Alert>
+        )}
+        <Group>
+          <Button variant="default" color="red.8" disabled={!held} loading={progress !== undefined} onClick={() => setAsking(true)}>
+            {t('disable.start')}
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmDialog
+        opened={asking}
+        title={t('disable.confirmTitle')}
+        message={t('disable.confirmMessage')}
+        confirmLabel={t('disable.confirm')}
+        danger
+        onClose={() => setAsking(false)}
+        onConfirm={() => void run()}
+      />
+    </FormCard>
+  );
+}
