@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBookingFields } from './appointments.schemas.js';
+import { checkBookingFields } from './booking-check.js';
 import { missingBookingFields } from './booking-fields.js';
 import { DEFAULT_BOOKING_FIELD_MODES } from './appointment-slots.schemas.js';
 

@@ -1,4 +1,4 @@
-import { SEALED_PATIENT_FIELDS, sealedAnswerKey, type SealingKey } from '../privacy/encryption.schemas.js';
+import { SEALED_PATIENT_FIELDS, sealedAnswerKey, type SealingKeyShape } from './sealed-fields.js';
 import { importPublicKey } from './keys.js';
 import { seal, type SealedFields } from './seal.js';
 
@@ -8,7 +8,7 @@ import { seal, type SealedFields } from './seal.js';
  * description) and the free-text answers leave the body and travel in `sealed_data`, sealed
  * for the practice's key. Check the clear body first: the server cannot check what is sealed.
  */
-export async function sealBody(body: Record<string, unknown>, key: SealingKey, extraFields: readonly string[] = []): Promise<Record<string, unknown>> {
+export async function sealBody(body: Record<string, unknown>, key: SealingKeyShape, extraFields: readonly string[] = []): Promise<Record<string, unknown>> {
   const fields: SealedFields = {};
   const rest: Record<string, unknown> = { ...body };
   for (const field of [...SEALED_PATIENT_FIELDS, ...extraFields]) {

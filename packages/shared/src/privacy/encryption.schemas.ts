@@ -56,13 +56,7 @@ export const SealedText = z.string().max(24_000).regex(/^wf1s\.[A-Za-z0-9_-]+\.[
 export const SealingKey = z.object({ key_id: z.uuid(), public_key: z.string() });
 export type SealingKey = z.infer<typeof SealingKey>;
 
-/**
- * The patient data sealed while encryption is on. Mail and phone stay readable by the server:
- * it sends to them. A free-text answer is sealed under `answer:<question id>`.
- */
-export const SEALED_PATIENT_FIELDS = ['display_name', 'first_name', 'last_name', 'birth_date', 'insurance_number'] as const;
-export type SealedPatientField = (typeof SEALED_PATIENT_FIELDS)[number];
-export const sealedAnswerKey = (questionId: string) => `answer:${questionId}`;
+export { SEALED_PATIENT_FIELDS, sealedAnswerKey, type SealedPatientField } from '../crypto/sealed-fields.js';
 
 
 /** `GET /encryption/sealed` (admins): records still sealed, a batch at a time, for switching off. */
