@@ -242,6 +242,26 @@ export const IMPORT_COLUMNS = [
   'notify_sms',
   'sms_reminder_minutes',
 ] as const;
+/** While the practice encrypts, the browser seals each row's patient data into this column. */
+export const IMPORT_SEALED_COLUMN = 'sealed_data';
+/**
+ * How an import file is read (csv-parse's options), by the server and by the staff's browser
+ * that seals it first, so both see the same rows on the same lines: comma or semicolon, a
+ * byte-order mark ignored, empty lines skipped, cells trimmed, column names in lower case.
+ */
+export const IMPORT_CSV_OPTIONS = {
+  bom: true,
+  delimiter: [';', ','],
+  skip_empty_lines: true,
+  trim: true,
+  info: true,
+} as const;
+export const importHeader = (names: string[]): string[] => names.map((name) => name.trim().toLowerCase());
+/** A parsed row (with `info: true`): its cells by column, and the line of the file it ends on. */
+export interface ImportRecord {
+  record: Record<string, string>;
+  info: { lines: number };
+}
 /** More rows than this are one import too many: split the file. */
 export const IMPORT_MAX_ROWS = 5_000;
 

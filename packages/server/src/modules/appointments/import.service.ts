@@ -3,7 +3,12 @@ import {
   checkBookingFields,
   formatLocalDate,
   IMPORT_COLUMNS,
+  IMPORT_CSV_OPTIONS,
   IMPORT_MAX_ROWS,
+  importHeader,
+  type ImportRecord,
+  IMPORT_SEALED_COLUMN,
+  SEALED_PATIENT_FIELDS,
   localDateOf,
   parseLocalDate,
   SMS_REMINDER_MINUTES,
@@ -29,6 +34,9 @@ import { accountSeals } from '../encryption/index.js';
  * then all are written in one transaction, each in a savepoint, so the exclusion constraint names
  * every row whose time is taken, by the rows before it too. Any problem: nothing is kept and the
  * answer lists each faulty row by its line. `dry_run` does all of it and keeps nothing.
+ * While the practice encrypts, the staff's browser parses the file and seals each row's patient
+ * data into the column `sealed_data` (docs/security.md#encryption): a file with a column the
+ * server must not read in the clear is refused whole.
  */
 
 type RowProblems = Record<string, FieldProblem>;
@@ -41,18 +49,15 @@ const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})$/;
 const YES = new Set(['true', 'ja', 'yes', '1', 'x']);
 const NO = new Set(['false', 'nein', 'no', '0', '']);
 
+const KNOWN_COLUMNS: readonly string[] = [...IMPORT_COLUMNS, IMPORT_SEALED_COLUMN];
+const SEALED_COLUMNS: readonly string[] = [...SEALED_PATIENT_FIELDS, 'description'];
+
 /** The rows of the file with their line numbers; a header naming no column of ours is refused. */
-function rowsOf(csv: string): { line: number; record: Record<string, string> }[] {
+function rowsOf(csv: string, sealed: boolean): { line: number; record: Record<string, string> }[] {
   let header: string[] = [];
-  const parsed = parse<{ record: Record<string, string>; info: { lines: number } }>(csv, {
-    bom: true,
-    delimiter: [';', ','],
-    skip_empty_lines: true,
-    trim: true,
-    info: true,
-    columns: (names: string[]) => (header = names.map((name) => name.trim().toLowerCase())),
-  });
-  const unknown = header.filter((name) => !(IMPORT_COLUMNS as readonly string[]).includes(name));
+  const parsed = parse<ImportRecord>(csv, { ...IMPORT_CSV_OPTIONS, delimiter: [...IMPORT_CSV_OPTIONS.delimiter], columns: (names: string[]) => (header = importHeader(names)) });
+  const unknown = header.filter((name) => !KNOWN_COLUMNS.includes(name));
+  if (sealed && header.some((name) => SEALED_COLUMNS.includes(name))) throw new AppError('IMPORT_WHILE_ENCRYPTED');
   if (unknown.length > 0) throw new AppError('IMPORT_INVALID', { rows: [{ line: 1, fields: Object.fromEntries(unknown.map((name) => [name, 'UNKNOWN_FIELD'])) }] });
   if (parsed.length > IMPORT_MAX_ROWS) throw new AppError('VALIDATION', { fields: { file: { code: 'MAX_LENGTH', args: [IMPORT_MAX_ROWS] } } });
   return parsed.map(({ record, info }) => ({ line: info.lines, record }));
@@ -83,7 +88,7 @@ function typeLookup(ctx: AppContext, actor: Actor): TypeLookup {
 }
 
 /** One row as a staff booking would be: the values to insert, or the row's problems. */
-async function checkRow(ctx: AppContext, actor: Actor, typeOf: TypeLookup, record: Record<string, string>, now: Date): Promise<{ values?: NewAppointmentRow; problems: RowProblems }> {
+async function checkRow(ctx: AppContext, actor: Actor, typeOf: TypeLookup, record: Record<string, string>, now: Date, sealed: boolean): Promise<{ values?: NewAppointmentRow; problems: RowProblems }> {
   const problems: RowProblems = {};
   const typeId = record.appointment_type_id ?? '';
   const found = await typeOf(typeId);
@@ -98,7 +103,7 @@ async function checkRow(ctx: AppContext, actor: Actor, typeOf: TypeLookup, recor
   const minutes = record.sms_reminder_minutes ? Number(record.sms_reminder_minutes) : null;
   if (minutes !== null && !(SMS_REMINDER_MINUTES as readonly number[]).includes(minutes)) problems.sms_reminder_minutes = 'INVALID_VALUE';
   const patient = Object.fromEntries(Object.entries(record).filter(([, value]) => value !== ''));
-  const checked = checkBookingFields(STAFF_BOOKING_FIELD_MODES, { ...patient, notify_mail: notifyMail, notify_sms: notifySms, sms_reminder_minutes: minutes }, formatLocalDate(localDateOf(now, location.timeZone)));
+  const checked = checkBookingFields(STAFF_BOOKING_FIELD_MODES, { ...patient, notify_mail: notifyMail, notify_sms: notifySms, sms_reminder_minutes: minutes }, formatLocalDate(localDateOf(now, location.timeZone)), sealed);
   if (!checked.ok) Object.assign(problems, checked.fields);
   if (!start || !checked.ok) return { problems };
   const processorId = record.processor_id || undefined;
@@ -121,6 +126,7 @@ async function checkRow(ctx: AppContext, actor: Actor, typeOf: TypeLookup, recor
       phone: checked.value.phone,
       insuranceNumber: checked.value.insurance_number,
       description: record.description || null,
+      sealedData: checked.value.sealed_data,
       notifyMail: notifyMail ?? checked.value.mail !== null,
       notifySms: notifySms ?? false,
       smsReminderMinutes: minutes,
@@ -145,13 +151,12 @@ class Undo extends Error {
 
 export async function importAppointments(ctx: AppContext, actor: Actor, csv: string, dryRun: boolean): Promise<ImportResult> {
   const now = ctx.clock.now();
-  // The server would read the names: while the practice encrypts, bookings come sealed, one by one.
-  if (await accountSeals(ctx.db, actor.accountId)) throw new AppError('IMPORT_WHILE_ENCRYPTED');
-  const rows = rowsOf(csv);
+  const sealed = await accountSeals(ctx.db, actor.accountId);
+  const rows = rowsOf(csv, sealed);
   if (rows.length === 0) throw new AppError('VALIDATION', { fields: { file: 'REQUIRED' } });
   const checked: ({ line: number } & Awaited<ReturnType<typeof checkRow>>)[] = [];
   const typeOf = typeLookup(ctx, actor);
-  for (const row of rows) checked.push({ line: row.line, ...(await checkRow(ctx, actor, typeOf, row.record, now)) });
+  for (const row of rows) checked.push({ line: row.line, ...(await checkRow(ctx, actor, typeOf, row.record, now, sealed)) });
   const faulty: Faulty[] = checked.filter((row) => Object.keys(row.problems).length > 0).map((row) => ({ line: row.line, fields: row.problems }));
   if (faulty.length > 0) throw new AppError('IMPORT_INVALID', { rows: faulty });
   let written: AppointmentRow[];

@@ -9,7 +9,7 @@ import { setNow } from '../../../test/support/test-clock.js';
 /*
  * Bookings while the practice encrypts: the patient's page and the staff's calendar send names,
  * birth date, insurance number and description sealed; the server stores no clear copy, refuses
- * clear data and the CSV import (which would carry names in the clear), and a checked-in
+ * clear data, takes a CSV import only as the browser sealed it, and a checked-in
  * appointment hands its sealed data on to the ticket it becomes.
  */
 
@@ -65,15 +65,34 @@ describe('a booking while the practice encrypts', () => {
     expect(moved.json<Appointment>().sealed_data).toBe(renamed.json<Appointment>().sealed_data);
   });
 
-  it('refuses the CSV import: it would carry the names in the clear', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/appointments/import',
-      headers: { ...asUser(p.user), 'content-type': 'text/csv' },
-      payload: `appointment_type_id,start,last_name\n${p.type.id},2026-03-31 08:00,Klartext\n`,
-    });
-    expect(res.statusCode).toBe(409);
-    expect(res.json<ApiError>()).toMatchObject({ code: 'IMPORT_WHILE_ENCRYPTED', message: expect.stringContaining('CSV') });
+  it('the CSV import takes rows sealed by the browser, and refuses a file with names in the clear', async () => {
+    const upload = (csv: string, dryRun = false) =>
+      t.inject({ method: 'POST', url: `/appointments/import${dryRun ? '?dry_run=true' : ''}`, headers: { ...asUser(p.user), 'content-type': 'text/csv' }, payload: csv });
+    const clear = await upload(`appointment_type_id,start,last_name\n${p.type.id},2026-03-31 08:00,Klartext\n`);
+    expect(clear.statusCode).toBe(409);
+    expect(clear.json<ApiError>()).toMatchObject({ code: 'IMPORT_WHILE_ENCRYPTED', message: expect.stringContaining('Browser') });
+
+    const imported = await sealFor({ last_name: 'Importiert', description: 'Kontrolle' });
+    const rows = [
+      'appointment_type_id;start;mail;sealed_data',
+      `${p.type.id};2026-03-31 08:00;imp@example.com;${imported}`,
+      // A row without a name: the browser checked it, but a staff booking needs one even sealed.
+      `${p.type.id};2026-03-31 08:30;;`,
+      `${p.type.id};2026-03-31 09:30;;nicht versiegelt`,
+    ];
+    const faulty = await upload(rows.join('\n'), true);
+    expect(faulty.statusCode, faulty.body).toBe(422);
+    expect(faulty.json<ApiError>().rows).toEqual([
+      { line: 3, fields: { sealed_data: expect.objectContaining({ code: 'REQUIRED' }) } },
+      { line: 4, fields: { sealed_data: expect.objectContaining({ code: 'INVALID_VALUE' }) } },
+    ]);
+
+    const res = await upload(rows.slice(0, 2).join('\n'));
+    expect(res.statusCode, res.body).toBe(201);
+    const stored = (await t.inject({ method: 'GET', url: '/appointments?from=2026-03-31&to=2026-03-31', headers: asUser(p.user) })).json<Appointment[]>();
+    const row = stored.find((appointment) => appointment.source === 'CSV_IMPORT');
+    expect(row).toMatchObject({ last_name: null, description: null, mail: 'imp@example.com', sealed_data: imported });
+    expect(await unseal(row!.sealed_data!, accountKey, keyId)).toEqual({ last_name: 'Importiert', description: 'Kontrolle' });
   });
 
   it('a checked-in appointment hands its sealed data on to its ticket', async () => {

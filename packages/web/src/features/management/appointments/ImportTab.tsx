@@ -2,16 +2,44 @@ import { Alert, Button, FileInput, Group, ScrollArea, Stack, Table, Text, Textar
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportResult } from '@wartefrei/shared';
+import { formatLocalDate, type ImportResult } from '@wartefrei/shared';
 import { api, ApiRequestError } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { messageOf } from '../../../lib/forms';
 import { FormAlert } from '../../../ui/FormAlert';
+import { practiceSealingKey } from '../../encryption/sealing';
+import { useEncryption } from '../../encryption/useEncryption';
 import { previewCsv } from './csv-preview';
 
 type Check = { kind: 'ok'; rows: number } | { kind: 'invalid'; problems: Map<number, string> } | { kind: 'failed'; message: string } | { kind: 'imported'; count: number };
 
 const importCsv = (csv: string, dryRun: boolean) =>
   api.post<ImportResult>('/appointments/import', undefined, { query: { dry_run: dryRun ? 'true' : undefined }, rawBody: { content: csv, type: 'text/csv' }, silent: true });
+
+const describe = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([field, code]) => `${field}: ${messageOf(field, code)}`)
+    .join('; ');
+
+/** The browser's date, for the birth-date check of sealed rows (the server checks by the location's). */
+function today(): string {
+  const now = new Date();
+  return formatLocalDate({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
+}
+
+/**
+ * The file as it goes to the server: as chosen, or while the practice encrypts, parsed, checked
+ * and sealed in this browser (seal-import.ts, a chunk of its own), with the lines the server will
+ * name mapped back to the chosen file's. `problems`: what only this browser could check.
+ */
+async function fileToSend(csv: string): Promise<{ csv: string; lineOf?: Map<number, number>; problems?: Map<number, string> }> {
+  const key = await practiceSealingKey();
+  if (!key) return { csv };
+  const { sealImport } = await import('./seal-import');
+  const sealed = await sealImport(csv, key, today());
+  if (sealed.problems.size > 0) return { csv, problems: new Map([...sealed.problems].map(([line, fields]) => [line, describe(fields)])) };
+  return { csv: sealed.csv, lineOf: sealed.lineOf };
+}
 
 /**
  * The CSV import (`POST /appointments/import`): choose or paste a file, see its first rows, let
@@ -24,12 +52,17 @@ export function ImportTab() {
   const [csv, setCsv] = useState('');
   const [check, setCheck] = useState<Check>();
   const [busy, setBusy] = useState(false);
+  const encrypting = useEncryption().state.data?.enabled === true;
   const preview = csv.trim() ? previewCsv(csv) : undefined;
 
   const run = async (dryRun: boolean) => {
     setBusy(true);
+    let lineOf: Map<number, number> | undefined;
     try {
-      const result = await importCsv(csv, dryRun);
+      const sending = await fileToSend(csv);
+      if (sending.problems) return setCheck({ kind: 'invalid', problems: sending.problems });
+      lineOf = sending.lineOf;
+      const result = await importCsv(sending.csv, dryRun);
       if (dryRun) setCheck({ kind: 'ok', rows: result.rows });
       else {
         setCheck({ kind: 'imported', count: result.imported });
@@ -37,7 +70,7 @@ export function ImportTab() {
       }
     } catch (error) {
       const rows = error instanceof ApiRequestError ? error.body?.rows : undefined;
-      if (rows) setCheck({ kind: 'invalid', problems: new Map(rows.map((row) => [row.line, Object.entries(row.fields).map(([field, problem]) => `${field}: ${problem.message}`).join('; ')])) });
+      if (rows) setCheck({ kind: 'invalid', problems: new Map(rows.map((row) => [lineOf?.get(row.line) ?? row.line, Object.entries(row.fields).map(([field, problem]) => `${field}: ${problem.message}`).join('; ')])) });
       else setCheck({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
     } finally {
       setBusy(false);
@@ -55,6 +88,7 @@ export function ImportTab() {
       <Text size="sm" maw={720}>
         {t('manage.import.columns')}
       </Text>
+      {encrypting && <FormAlert tone="info">{t('manage.import.sealed')}</FormAlert>}
       <Group align="flex-end">
         <FileInput label={t('manage.import.file')} accept=".csv,text/csv" clearable w={320} onChange={(file) => void file?.text().then(change)} />
       </Group>
