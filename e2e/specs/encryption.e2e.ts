@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LoggedUser, Member, Processor, Profile, Queue } from '@wartefrei/shared';
+import ExcelJS from 'exceljs';
+import type { AppointmentType, LoggedUser, Member, Processor, Profile, Queue } from '@wartefrei/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
@@ -20,6 +21,7 @@ let page: Page;
 let errors: string[];
 let owner: LoggedUser;
 let queue: Queue;
+let location: Profile;
 let identifier: string;
 const passphrase = 'Praxis-Passphrase 2026';
 let recoveryCode: string;
@@ -30,6 +32,13 @@ const call = async <T>(method: string, url: string, data?: unknown): Promise<T> 
   if (response.status() >= 300) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
   return (await response.json()) as T;
 };
+
+/** Moves within the app without a reload, as a click on a link would: a reload drops the unlocked key. */
+const visit = (to: string) =>
+  page.evaluate((url) => {
+    history.pushState({}, '', url);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
 
 /** Every file under a folder, searched for a text as bytes: what a copy of the database would show. */
 function folderContains(folder: string, text: string): boolean {
@@ -48,7 +57,7 @@ beforeAll(async () => {
   errors = collectBrowserErrors(page);
   ({ owner } = await givenNewPractice(page, 'geheim'));
   identifier = (await call<{ identifier: string }>('GET', `/accounts/${owner.account_id}`)).identifier;
-  const location = await call<Profile>('POST', '/profiles', { name: 'Ordination', identifier: 'ordination' });
+  location = await call<Profile>('POST', '/profiles', { name: 'Ordination', identifier: 'ordination' });
   queue = await call<Queue>('POST', '/queues', {
     profile_id: location.id,
     name: 'Sprechstunde',
@@ -190,12 +199,68 @@ describe('end-to-end encryption', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
+  it('the CSV import, the export and the sorting by name happen in the browser, names sealed on the way', async () => {
+    const type = await call<AppointmentType>('POST', '/appointment-types', { queue_id: queue.id, name: 'Kontrolle', duration_minutes: 15 });
+    await call('PUT', `/queues/${queue.id}/processors/${owner.id}`);
+    for (let weekday = 1; weekday <= 7; weekday++) await call('POST', '/appointment-slots', { profile_id: location.id, processor_id: owner.id, kind: 'WEEK', weekday, start_time: '00:00', end_time: '23:55' });
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const row = (time: string, last: string, first: string, birth: string) => `${type.id};${day} ${time};${owner.id};${last};${first};${birth};Kontrolle ${last}`;
+    const header = 'appointment_type_id;start;processor_id;last_name;first_name;birth_date;description';
+
+    await visit('/backend/management?tab=import');
+    await page.getByText('Die Verschlüsselung ist eingeschaltet', { exact: false }).waitFor();
+    const field = page.getByLabel('Oder Inhalt einfügen');
+    // Only this browser can see a wrong birth date: it names the line before anything is sent.
+    await field.fill([header, row('10:00', 'Zander', 'Zora', '1980-01-01'), row('10:30', 'Amsel', 'Anton', '2999-01-01')].join('\n'));
+    await page.getByRole('button', { name: 'Prüfen' }).click();
+    await page.getByText('1 Zeilen haben Fehler; nichts wurde übernommen.').waitFor();
+    expect(await page.locator('[data-line="3"]').textContent()).toContain('birth_date');
+    await field.fill([header, row('10:00', 'Zander', 'Zora', '1980-01-01'), row('10:30', 'Amsel', 'Anton', '1975-05-05')].join('\n'));
+    await page.getByRole('button', { name: 'Prüfen' }).click();
+    await page.getByText('Alle 2 Zeilen sind in Ordnung.').waitFor({ timeout: 30_000 });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: '2 Termine importieren' }).click();
+    await page.getByText('2 Termine importiert.').waitFor({ timeout: 30_000 });
+    const stored = await call<{ last_name: string | null; sealed_data: string | null; description: string | null }[]>('GET', `/appointments?from=${day}&to=${day}`);
+    expect(stored).toHaveLength(2);
+    expect(stored.every((appointment) => appointment.last_name === null && appointment.description === null && appointment.sealed_data)).toBe(true);
+
+    // The analysis over today and the import's day, names shown, sorted by name here.
+    const today = new Date().toISOString().slice(0, 10);
+    await visit(`/backend/reporting?period=custom&from=${today}&to=${day}`);
+    await page.getByText('Namen anzeigen', { exact: true }).click();
+    const table = page.locator('section[aria-labelledby="report-members"]');
+    await table.getByText('Selma Siegelmann').waitFor({ timeout: 30_000 });
+    await table.getByRole('button', { name: 'Nach Name sortieren' }).click();
+    const names = () => table.locator('tbody tr td:last-child').allTextContents();
+    await expect.poll(names).toEqual(['Zora Zander', 'Selma Siegelmann', 'Anton Amsel']);
+    await table.getByRole('button', { name: 'Nach Name sortieren' }).click();
+    await expect.poll(names).toEqual(['Anton Amsel', 'Selma Siegelmann', 'Zora Zander']);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'encryption-report-names-1280');
+
+    const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV herunterladen' }).click()]);
+    expect(csvDownload.suggestedFilename()).toMatch(/^wartefrei-auswertung-.*\.csv$/);
+    const csv = fs.readFileSync(await csvDownload.path(), 'utf8');
+    expect(csv).toContain('Selma Siegelmann');
+    expect(csv).toContain('Zora Zander');
+    expect(csv).not.toContain('wf1s.');
+    const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel (xlsx) herunterladen' }).click()]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await xlsxDownload.path());
+    const cells: unknown[] = [];
+    workbook.worksheets[0]!.eachRow((sheetRow) => cells.push(...(sheetRow.values as unknown[])));
+    expect(cells).toEqual(expect.arrayContaining(['Anton Amsel', 'Selma Siegelmann', 'Zora Zander']));
+    expect(errors).toEqual([]);
+  }, 180_000);
+
   it('the server’s data folder holds the patient’s mail but not the name', async () => {
     const dataDir = process.env.E2E_DATA_DIR;
     if (!dataDir) throw new Error('E2E_DATA_DIR is not set — start the end-to-end tests with "npm run test:e2e"');
     // The mail proves the search reaches what the database wrote; the name must not be there.
     expect(folderContains(dataDir, 'selma.klartext@example.com')).toBe(true);
     expect(folderContains(dataDir, 'Siegelmann')).toBe(false);
+    expect(folderContains(dataDir, 'Zander')).toBe(false);
   });
 
   it('switching off decrypts in the admin’s browser, after a confirmation, and stores the names readable again', async () => {

@@ -44,6 +44,7 @@ export * from './billing/subscription.rules.js';
 export * from './billing/billing.schemas.js';
 export * from './billing/iban.js';
 export * from './reports/reports.schemas.js';
+export * from './reports/sheet-format.js';
 export * from './privacy/privacy.schemas.js';
 export * from './legal/legal.schemas.js';
 export * from './crypto/index.js';

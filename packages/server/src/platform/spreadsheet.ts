@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { PassThrough } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import type { SupportedLang } from '@wartefrei/shared';
+import { csvCellText, csvPreambleRow, CSV_SHEET_OPTIONS, SHEET_CONTENT_TYPES, wallClock, xlsxColumn, type SheetCell, type SheetColumn, type SheetFormat, type SupportedLang } from '@wartefrei/shared';
 
 /**
  * Spreadsheets written as a stream (the report's and the audit log's exports): rows go out as
@@ -10,13 +10,11 @@ import type { SupportedLang } from '@wartefrei/shared';
  * rows there are. csv by csv-stringify, xlsx by exceljs' streaming WorkbookWriter.
  */
 
-export type Cell = string | number | Date | null;
-export type SpreadsheetFormat = 'csv' | 'xlsx';
-
-export interface SheetColumn {
-  key: string;
-  kind: 'text' | 'number' | 'date' | 'minutes';
-}
+export type Cell = SheetCell;
+/** The sheet formats, and the browser's `ndjson`: the rows as JSON lines, for a browser that opens sealed names and writes the sheet itself. */
+export type SpreadsheetFormat = SheetFormat | 'ndjson';
+export type { SheetColumn };
+export { wallClock };
 
 /** Where rows go: the spreadsheet writer of one format. */
 export interface Sink {
@@ -27,34 +25,20 @@ export interface Sink {
   end(): Promise<void>;
 }
 
-export const SPREADSHEET_CONTENT_TYPES: Record<SpreadsheetFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
-
-/** A local wall-clock time as a date a spreadsheet shows unchanged (spreadsheets know no zones). */
-export const wallClock = (local: string | null): Date | null => (local === null ? null : new Date(`${local}Z`));
+export const SPREADSHEET_CONTENT_TYPES: Record<SpreadsheetFormat, string> = { ...SHEET_CONTENT_TYPES, ndjson: 'application/x-ndjson; charset=utf-8' };
 
 async function drained(out: PassThrough): Promise<void> {
   if (out.writableNeedDrain) await once(out, 'drain');
 }
 
 function csvSink(out: PassThrough, lang: SupportedLang, columns: SheetColumn[]): Sink {
-  // Semicolons and a byte-order mark: what a spreadsheet in a German locale opens as columns.
-  const csv = stringify({ delimiter: ';', bom: true, record_delimiter: 'windows' });
+  const csv = stringify(CSV_SHEET_OPTIONS);
   csv.pipe(out);
-  const decimal = lang === 'de' ? ',' : '.';
-  const text = (cell: Cell, kind: SheetColumn['kind']): string => {
-    if (cell === null) return '';
-    if (cell instanceof Date) return cell.toISOString().slice(0, 19).replace('T', ' ');
-    if (typeof cell === 'number' && kind === 'minutes') return String(cell).replace('.', decimal);
-    return String(cell);
-  };
   return {
-    preamble: (lines) => lines.forEach(([label, value]) => csv.write([`# ${label}`, value])),
+    preamble: (lines) => lines.forEach((line) => csv.write(csvPreambleRow(line))),
     header: (titles) => void csv.write(titles),
     row: async (cells) => {
-      if (!csv.write(cells.map((cell, i) => text(cell, columns[i]?.kind ?? 'text')))) await once(csv, 'drain');
+      if (!csv.write(cells.map((cell, i) => csvCellText(cell, columns[i]?.kind ?? 'text', lang)))) await once(csv, 'drain');
       await drained(out);
     },
     end: async () => {
@@ -67,11 +51,7 @@ function csvSink(out: PassThrough, lang: SupportedLang, columns: SheetColumn[]):
 function xlsxSink(out: PassThrough, sheetName: string, columns: SheetColumn[]): Sink {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = columns.map((column) => ({
-    key: column.key,
-    width: column.kind === 'date' ? 17 : column.kind === 'text' ? 22 : 12,
-    style: column.kind === 'date' ? { numFmt: 'dd.mm.yyyy hh:mm' } : column.kind === 'minutes' ? { numFmt: '0.0' } : {},
-  }));
+  sheet.columns = columns.map(xlsxColumn);
   return {
     preamble: (lines) => {
       for (const [label, value] of lines) sheet.addRow([label, value]).commit();
@@ -93,7 +73,29 @@ function xlsxSink(out: PassThrough, sheetName: string, columns: SheetColumn[]): 
   };
 }
 
+/**
+ * The rows as JSON lines: first `{ preamble, columns: [{ key, kind, title }] }`, then each row's
+ * cells as an array (dates as wall-clock instants in ISO form, as `wallClock` makes them).
+ */
+function ndjsonSink(out: PassThrough, columns: SheetColumn[]): Sink {
+  let preamble: [string, string][] = [];
+  const line = async (value: unknown) => {
+    out.write(`${JSON.stringify(value)}\n`);
+    await drained(out);
+  };
+  return {
+    preamble: (lines) => void (preamble = lines),
+    header: (titles) => void line({ preamble, columns: columns.map((column, i) => ({ key: column.key, kind: column.kind, title: titles[i] })) }),
+    row: (cells) => line(cells),
+    end: async () => {
+      out.end();
+      await once(out, 'finish').catch(() => undefined);
+    },
+  };
+}
+
 /** The writer of one format into `out`. */
 export function openSheet(out: PassThrough, format: SpreadsheetFormat, lang: SupportedLang, sheetName: string, columns: SheetColumn[]): Sink {
+  if (format === 'ndjson') return ndjsonSink(out, columns);
   return format === 'csv' ? csvSink(out, lang, columns) : xlsxSink(out, sheetName, columns);
 }

@@ -66,9 +66,15 @@ export const MemberReportQuery = z
   .superRefine(refineReportRange);
 export type MemberReportQuery = z.infer<typeof MemberReportQuery>;
 
-/** `GET /reports/members/export?format=xlsx|csv&…`: every row of the analysis, oldest first. */
+/**
+ * `GET /reports/members/export?format=xlsx|csv&…`: every row of the analysis, oldest first.
+ * `ndjson`: the same rows as JSON lines (a header line `{ preamble, columns }`, then each row's
+ * cells), with a last column `sealed_data` when names are asked for: while the practice encrypts,
+ * the staff's browser opens the names and writes the xlsx or csv itself.
+ */
+export const MEMBER_EXPORT_FORMATS = [...REPORT_EXPORT_FORMATS, 'ndjson'] as const;
 export const MemberExportQuery = z
-  .object({ ...reportFilters, format: z.enum(REPORT_EXPORT_FORMATS), names: namesFlag })
+  .object({ ...reportFilters, format: z.enum(MEMBER_EXPORT_FORMATS), names: namesFlag })
   .superRefine(refineReportRange);
 export type MemberExportQuery = z.infer<typeof MemberExportQuery>;
 

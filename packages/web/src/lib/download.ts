@@ -19,16 +19,22 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/**
- * Downloads a staff export as it streams in, telling `onProgress` the bytes received, and hands
- * the file to the browser under the server's file name (`fallback` when it sends none).
- */
-export async function downloadWithProgress(path: string, query: Record<string, string>, onProgress: (bytes: number) => void, fallback: string): Promise<void> {
+/** A staff export's answer, its body still to be read; a failed one throws. */
+export async function fetchExport(path: string, query: Record<string, string>): Promise<Response & { body: ReadableStream<Uint8Array> }> {
   const user = getUser();
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   const response = await fetch(url, { headers: { 'accept-language': currentLanguage(), ...(user && { authorization: basicAuth(user.id, user.token) }) } });
   if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+  return response as Response & { body: ReadableStream<Uint8Array> };
+}
+
+/**
+ * Downloads a staff export as it streams in, telling `onProgress` the bytes received, and hands
+ * the file to the browser under the server's file name (`fallback` when it sends none).
+ */
+export async function downloadWithProgress(path: string, query: Record<string, string>, onProgress: (bytes: number) => void, fallback: string): Promise<void> {
+  const response = await fetchExport(path, query);
   const chunks: Uint8Array[] = [];
   let bytes = 0;
   const reader = response.body.getReader();

@@ -38,6 +38,11 @@ export async function openAppointment<T extends { sealed_data: string | null }>(
   return { ...appointment, ...own, seal_state: 'opened' };
 }
 
+/** The name the member analysis shows of opened fields: first and last name, else the display name (as members.repo.ts names a clear record). */
+export function reportName(fields: SealedFields): string | null {
+  return [fields.first_name, fields.last_name].filter(Boolean).join(' ') || fields.display_name || null;
+}
+
 /** Whether a record matches a search typed in the work view: its number, or a part of its name, mail or phone. */
 export function matchesSearch(record: Partial<Pick<Member, 'number' | 'display_name' | 'first_name' | 'last_name' | 'mail' | 'phone'>>, text: string): boolean {
   const needle = text.trim().toLocaleLowerCase();

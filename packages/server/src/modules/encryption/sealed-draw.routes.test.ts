@@ -114,6 +114,23 @@ describe('a draw while encryption is on', () => {
     expect(without.body).not.toContain('wf1s.');
   });
 
+  it('the member export as JSON lines hands the browser the sealed names to write its own file', async () => {
+    const today = new Date(t.clock.now()).toISOString().slice(0, 10);
+    const res = await t.inject({ method: 'GET', url: `/reports/members/export?from=${today}&to=${today}&queue_id=${queueId}&names=true&format=ndjson`, headers: asUser(admin.user) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('application/x-ndjson');
+    const [head, ...rows] = res.body.trim().split('\n').map((line) => JSON.parse(line) as unknown);
+    const columns = (head as { columns: { key: string; title: string }[] }).columns;
+    expect(columns.slice(-2).map((column) => column.key)).toEqual(['name', 'sealed_data']);
+    expect((head as { preamble: string[][] }).preamble[0]).toEqual(['wartefrei – Auswertung der Patienten', '']);
+    const sealedRow = (rows as unknown[][]).find((cells) => cells.at(-1) !== null)!;
+    expect(sealedRow.at(-2)).toBeNull();
+    expect(await unseal(sealedRow.at(-1) as string, accountKey, sealingKey.key_id)).toMatchObject({ last_name: 'Verschlossen' });
+    // Without names, no sealed column: the file is the spreadsheet's rows as they are.
+    const bare = await t.inject({ method: 'GET', url: `/reports/members/export?from=${today}&to=${today}&queue_id=${queueId}&format=ndjson`, headers: asUser(admin.user) });
+    expect(bare.body).not.toContain('wf1s.');
+  });
+
   it('erasing the patient’s data erases the sealed text too', async () => {
     const members = (await t.inject({ method: 'GET', url: `/queues/${queueId}/members`, headers: asUser(admin.user) })).json<Member[]>();
     const member = members.find((m) => m.sealed_data !== null)!;

@@ -19,7 +19,7 @@ interface Column extends SheetColumn {
   value: (row: MemberRecord) => Cell;
 }
 
-function columnsOf(lang: SupportedLang, withNames: boolean): Column[] {
+function columnsOf(lang: SupportedLang, withNames: boolean, forBrowser: boolean): Column[] {
   const code = (section: string, value: string | null) => (value === null ? null : translate(lang, 'reports', `${section}_${value}`));
   return [
     { key: 'kind', kind: 'text', value: (r) => code('kind', r.kind) },
@@ -39,6 +39,8 @@ function columnsOf(lang: SupportedLang, withNames: boolean): Column[] {
     { key: 'info_tags', kind: 'text', value: (r) => r.info_tags.join(', ') },
     { key: 'answers', kind: 'text', value: (r) => r.answers.join(' | ') },
     ...(withNames ? [{ key: 'name', kind: 'text', value: (r: MemberRecord) => r.name } satisfies Column] : []),
+    // For the browser that opens sealed names (format ndjson): it fills `name` and drops this column.
+    ...(withNames && forBrowser ? [{ key: 'sealed_data', kind: 'text', value: (r: MemberRecord) => r.sealed_data } satisfies Column] : []),
   ];
 }
 
@@ -52,7 +54,7 @@ export interface MemberExport {
 export async function exportMembers(ctx: AppContext, actor: Actor, query: MemberExportQuery, lang: SupportedLang): Promise<MemberExport> {
   const scope = await resolveScope(ctx.db, actor, query);
   const withNames = query.names === 'true';
-  const columns = columnsOf(lang, withNames);
+  const columns = columnsOf(lang, withNames, query.format === 'ndjson');
   const preamble = await filterNames(ctx.db, scope, lang, ctx.clock.now());
   const out = new PassThrough();
   const sink = openSheet(out, query.format, lang, translate(lang, 'reports', 'sheet'), columns);

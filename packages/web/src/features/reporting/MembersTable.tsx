@@ -2,12 +2,13 @@ import { Alert, Group, Loader, Pagination, Stack, Switch, Table, Text, Title, Un
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MEMBER_REPORT_SORTS} from '@wartefrei/shared';
-import { type MemberReport, type MemberReportRow } from '@wartefrei/shared';
+import { REPORT_PAGE_SIZE, type MEMBER_REPORT_SORTS, type MemberReport, type MemberReportRow } from '@wartefrei/shared';
 import { SealedDataBanner } from '../encryption/SealedDataBanner';
+import { NAME_SORT_ROWS, useMembersByName } from './members-by-name';
 import { useReport, type ReportParams } from './reporting.api';
 
-type Sort = (typeof MEMBER_REPORT_SORTS)[number];
+/** The server's sorts, and `name`, sorted in this browser (members-by-name.ts). */
+type Sort = (typeof MEMBER_REPORT_SORTS)[number] | 'name';
 
 interface MembersTableProps {
   params: ReportParams;
@@ -15,13 +16,16 @@ interface MembersTableProps {
   onNamesChange: (on: boolean) => void;
 }
 
-/** The member analysis: a row per ticket or appointment, sortable, a page at a time. */
+/** The member analysis: a row per ticket or appointment, sortable (by name too, with names shown), a page at a time. */
 export function MembersTable({ params, withNames, onNamesChange }: MembersTableProps) {
   const { t, i18n } = useTranslation('reporting');
   const [sort, setSort] = useState<{ by: Sort; dir: 'asc' | 'desc' }>({ by: 'at', dir: 'desc' });
   const [page, setPage] = useState(1);
-  const query = { ...params, page: String(page), sort: sort.by, dir: sort.dir, names: withNames ? 'true' : undefined };
-  const report = useReport<MemberReport>('members', query);
+  const byName = withNames && sort.by === 'name';
+  const query = { ...params, page: String(page), sort: sort.by === 'name' ? 'at' : sort.by, dir: sort.dir, names: withNames ? 'true' : undefined };
+  const fromServer = useReport<MemberReport>('members', query, !byName);
+  const sortedHere = useMembersByName(params, sort.dir, page, REPORT_PAGE_SIZE, i18n.language, byName);
+  const report = byName ? sortedHere : fromServer;
   const minutes = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const time = (row: MemberReportRow, instant: string | null) =>
     instant === null ? '' : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short', timeZone: row.time_zone }).format(new Date(instant));
@@ -69,6 +73,7 @@ export function MembersTable({ params, withNames, onNamesChange }: MembersTableP
           <Text size="sm" role="status" aria-live="polite">
             {t('members.total', { count: data.total })}
           </Text>
+          {byName && sortedHere.data?.capped && <Alert color="yellow">{t('members.nameSortCapped', { count: NAME_SORT_ROWS })}</Alert>}
           {data.rows.length === 0 ? (
             <Text>{t('members.empty')}</Text>
           ) : (
@@ -88,7 +93,7 @@ export function MembersTable({ params, withNames, onNamesChange }: MembersTableP
                     {header(t('members.processor'))}
                     {header(t('members.tags'))}
                     {header(t('members.answers'))}
-                    {withNames && header(t('members.name'))}
+                    {withNames && header(t('members.name'), 'name')}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
