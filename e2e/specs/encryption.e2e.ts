@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { AppointmentType, LoggedUser, Member, Processor, Profile, Queue } from '@wartefrei/shared';
+import type { AppointmentType, EncryptionState, LoggedUser, Member, Processor, Profile, Queue } from '@wartefrei/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
@@ -25,6 +25,7 @@ let location: Profile;
 let identifier: string;
 const passphrase = 'Praxis-Passphrase 2026';
 let recoveryCode: string;
+let alexUsername: string;
 const placeholder = 'verschlüsselt – Schlüssel unter „Sicherheit“ entsperren';
 
 const call = async <T>(method: string, url: string, data?: unknown): Promise<T> => {
@@ -39,6 +40,18 @@ const visit = (to: string) =>
     history.pushState({}, '', url);
     dispatchEvent(new PopStateEvent('popstate'));
   }, to);
+
+/** A password reset as a user does it, by the link in the mail; it ends their sessions and drops their keys. */
+async function resetPassword(username: string, password: string): Promise<LoggedUser> {
+  const tokenIn = (mail: Awaited<ReturnType<typeof waitForMail>>) => linkIn(mail, `${baseURL}/passwordReset/`).split('/').pop()!;
+  const resetMail = { subject: /Passwort/ };
+  const before = await waitForMail(username, { ...resetMail, timeoutMs: 1 }).then(tokenIn, () => undefined);
+  expect((await page.request.post('/password-reset', { data: { username } })).status()).toBe(204);
+  let token = before;
+  await expect.poll(async () => (token = await waitForMail(username, resetMail).then(tokenIn)), { timeout: 15_000 }).not.toBe(before);
+  expect((await page.request.post(`/password-reset/${token}`, { data: { password, password_repeat: password } })).status()).toBe(204);
+  return logInByApi(page, { username, password });
+}
 
 /** Every file under a folder, searched for a text as bytes: what a copy of the database would show. */
 function folderContains(folder: string, text: string): boolean {
@@ -137,7 +150,7 @@ describe('end-to-end encryption', () => {
   }, 120_000);
 
   it('a new processor sees placeholders until an admin compares the fingerprint and approves', async () => {
-    const username = `assistenz-${Date.now().toString(36)}@praxis.example`;
+    const username = (alexUsername = `assistenz-${Date.now().toString(36)}@praxis.example`);
     const processor = await call<Processor>('POST', '/processors', { username, display_name: 'Alex Assistenz' });
     await call('PUT', `/queues/${queue.id}/processors/${processor.id}`);
     const token = linkIn(await waitForMail(username), `${baseURL}/passwordReset/`).split('/').pop()!;
@@ -182,10 +195,16 @@ describe('end-to-end encryption', () => {
     await desk.context().close();
   }, 180_000);
 
-  it('an admin who lost the passphrase gets back in with the printed recovery code', async () => {
+  it('after every key holder reset their password, the printed recovery code restores access', async () => {
+    const alex = await resetPassword(alexUsername, 'ein-neues-assistenz-passwort');
+    owner = await resetPassword(owner.username, 'ein-neues-praxis-passwort');
+    await storeUser(page, owner);
+    // Their own keys and grants went with the old passwords: nobody holds the practice key now.
+    const state = async (user: LoggedUser) => (await (await page.request.get('/encryption', { headers: { authorization: basic(user.id, user.token) } })).json()) as EncryptionState;
+    expect(await state(alex)).toMatchObject({ enabled: true, my_key: null, my_access: null });
+    expect(await state(owner)).toMatchObject({ enabled: true, my_key: null, my_access: null });
+
     await page.goto('/backend/encryption');
-    await page.getByRole('button', { name: 'Passphrase vergessen? Neuen Schlüssel anlegen' }).click();
-    await page.getByRole('dialog', { name: 'Neuen Schlüssel anlegen?' }).getByRole('button', { name: 'Neuen Schlüssel anlegen' }).click();
     await page.getByLabel(/^Passphrase\s*\*?$/).fill('Eine ganz neue Passphrase');
     await page.getByLabel(/^Passphrase wiederholen/).fill('Eine ganz neue Passphrase');
     await page.getByRole('button', { name: 'Schlüssel anlegen', exact: true }).click();
