@@ -6,6 +6,8 @@ import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { saveScreenshot, screenshotsDir } from '../support/screenshots.js';
 import { demoAdmin, openDemoQueue, type Staff } from '../support/staff.js';
+import arKiosk from '../../packages/shared/src/i18n/ar/kiosk.json' with { type: 'json' };
+import arTicket from '../../packages/shared/src/i18n/ar/ticket.json' with { type: 'json' };
 
 // The terminal by the door: pick a list, take a ticket, the paper with its QR code, the Sunmi printer bridge.
 let browser: Browser;
@@ -107,6 +109,54 @@ describe('kiosk', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'kiosk-375');
+    await staff.call('POST', `/members/${ticketId}/remove`, undefined, 200);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a patient chooses Arabic: the kiosk and its printed ticket read right to left, and so does the ticket on the phone', async () => {
+    const page = await newPage(browser, terminal);
+    const errors = collectBrowserErrors(page);
+    await page.addInitScript(interceptPrint);
+    await page.goto('/praxis-demo/wien/kiosk');
+    await page.getByRole('heading', { level: 1, name: 'Was möchten Sie tun?' }).waitFor();
+    await page.getByRole('button', { name: 'العربية' }).click();
+    await page.getByRole('heading', { level: 1, name: arKiosk.appointments.title }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    // The layout mirrors: the language buttons sit at the left edge, where German has the location's name.
+    const tools = await page.locator('.kiosk-tools').boundingBox();
+    const title = await page.locator('.kiosk-location').boundingBox();
+    expect(tools!.x).toBeLessThan(title!.x);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: new RegExp(`^${arKiosk.appointments.ticket}`) }).click();
+    await page.getByRole('button', { name: /Allgemeinmedizin/ }).click();
+    await page.locator('.kiosk-number').waitFor();
+    await expect.poll(() => prints(page)).toBe(1);
+    await saveScreenshot(page, 'kiosk-ar-rtl-1280');
+    await page.emulateMedia({ media: 'print' });
+    const paper = page.locator('.kiosk-print');
+    expect(await paper.textContent()).toContain(arKiosk.yourNumber);
+    await paper.screenshot({ path: `${screenshotsDir}kiosk-paper-ticket-ar.png` });
+    const link = await decodeQr(page, '.kiosk-print-qr');
+    await page.emulateMedia({ media: 'screen' });
+    const ticketId = link!.split('/').at(-1)!;
+    const [drawn] = (await staff.call<Member[]>('GET', `/queues/${allgemein.id}/members?origin=KIOSK`)).filter((m) => m.id === ticketId);
+    expect(drawn!.lang).toBe('ar');
+
+    // On the phone the patient picks Arabic under the ticket: the ticket page switches and mirrors.
+    const phone = await newPage(browser, { viewport: { width: 375, height: 667 }, isMobile: true });
+    await phone.goto(link!);
+    await phone.getByRole('heading', { level: 1, name: 'Sie warten' }).waitFor();
+    await phone.getByLabel('Sprache').selectOption('ar');
+    await phone.getByRole('heading', { level: 1, name: arTicket.view.waiting }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await seriousA11yViolations(phone)).toEqual([]);
+    await saveScreenshot(phone, 'ticket-ar-375');
+    await phone.context().close();
+
+    await page.getByRole('button', { name: arKiosk.done }).click();
+    await page.getByRole('heading', { level: 1, name: 'Was möchten Sie tun?' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
     await staff.call('POST', `/members/${ticketId}/remove`, undefined, 200);
     expect(errors).toEqual([]);
     await page.context().close();

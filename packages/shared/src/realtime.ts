@@ -39,7 +39,8 @@ export function parseTopic(topic: string): { kind: TopicKind; id: string } | und
  * public subscriber of a queue (who gets the event's `publicData` or a bare version bump).
  */
 export interface RealtimeEventData {
-  'member.called': { member_id?: string; queue_id: string; number: number; status?: string; silent: boolean };
+  /** `lang` (public too, where the list asks patients for their language): the ticket's, for the monitor's spoken call. */
+  'member.called': { member_id?: string; queue_id: string; number: number; status?: string; silent: boolean; lang?: string };
   'member.updated': { member_id?: string; queue_id: string; number: number; status: string; view?: string };
   'queue.updated': { queue_id: string; waiting?: number; processing?: number; status?: string };
   'session.updated': { queue_id: string; open: boolean; queueing_allowed: boolean; blocked: boolean; online_suspended: boolean; kiosk_suspended: boolean };

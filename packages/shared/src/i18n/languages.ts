@@ -2,19 +2,46 @@
  * The languages we have catalogues for. Its own module without the catalogues, so that a
  * patient screen can ask "is this a language of ours?" without shipping every server text.
  */
-export const SUPPORTED_LANGS = ['de', 'en', 'tr'] as const;
+export const SUPPORTED_LANGS = ['de', 'en', 'tr', 'bs', 'ar', 'uk', 'ro', 'pl', 'hu'] as const;
 export type SupportedLang = (typeof SUPPORTED_LANGS)[number];
 export const DEFAULT_LANG: SupportedLang = 'de';
 
-/**
- * The languages a picker offers: those whose screens are translated throughout. Turkish has
- * catalogues only for the landing page and the server's messages, so a page would switch to it
- * and stay German; it is offered again when its screens are translated.
- */
-export const OFFERED_LANGS: readonly SupportedLang[] = ['de', 'en'];
+/** The staff screens are complete in these; the staff app's picker offers them. */
+export const STAFF_LANGS = ['de', 'en'] as const satisfies readonly SupportedLang[];
+export type StaffLang = (typeof STAFF_LANGS)[number];
+/** The staff app's language picker (its screens are translated throughout in these). */
+export const OFFERED_LANGS: readonly SupportedLang[] = STAFF_LANGS;
 
-/** Each language named in itself, for the language picker. */
-export const LANGUAGE_NAMES: Record<SupportedLang, string> = { de: 'Deutsch', en: 'English', tr: 'Türkçe' };
+/**
+ * The patients' languages: their screens (draw, ticket, booking, appointment page, kiosk,
+ * monitor), mails and SMS are complete in every one (catalogues.test.ts proves it).
+ * Bosnian, Croatian and Serbian share one catalogue in Latin script (`bs`).
+ */
+export const PATIENT_LANGS: readonly SupportedLang[] = SUPPORTED_LANGS;
+/** The catalogue files of the patients' screens; a patient language has each in full. */
+export const PATIENT_NAMESPACES = ['ticket', 'draw', 'booking', 'kiosk', 'monitor', 'embed', 'footer'] as const;
+/** The sections of `server.json` patients meet (errors, field labels, mails and SMS, the product's questionnaire texts). */
+export const PATIENT_SERVER_SECTIONS = ['errors', 'validation', 'fields', 'mail', 'probing'] as const;
+
+/** Languages written right to left: the whole layout mirrors. */
+export const RTL_LANGS: readonly SupportedLang[] = ['ar'];
+export const textDirection = (lang: SupportedLang): 'rtl' | 'ltr' => (RTL_LANGS.includes(lang) ? 'rtl' : 'ltr');
+
+/** Each language named in itself, for the language pickers. */
+export const LANGUAGE_NAMES: Record<SupportedLang, string> = {
+  de: 'Deutsch',
+  en: 'English',
+  tr: 'Türkçe',
+  bs: 'Bosanski / Hrvatski / Srpski',
+  ar: 'العربية',
+  uk: 'Українська',
+  ro: 'Română',
+  pl: 'Polski',
+  hu: 'Magyar',
+};
+
+/** Tags that name a language of ours under another code: Croatian and Serbian read the `bs` catalogue. */
+export const LANGUAGE_ALIASES: Record<string, SupportedLang> = { hr: 'bs', sr: 'bs', sh: 'bs', cnr: 'bs' };
 
 /** Whether a string names a language we have a catalogue for. */
 export function isSupportedLang(value: unknown): value is SupportedLang {

@@ -1,7 +1,13 @@
 import de from './de/server.json' with { type: 'json' };
 import en from './en/server.json' with { type: 'json' };
 import tr from './tr/server.json' with { type: 'json' };
-import { DEFAULT_LANG, formatMessage, SUPPORTED_LANGS, type SupportedLang } from './languages.js';
+import bs from './bs/server.json' with { type: 'json' };
+import ar from './ar/server.json' with { type: 'json' };
+import uk from './uk/server.json' with { type: 'json' };
+import ro from './ro/server.json' with { type: 'json' };
+import pl from './pl/server.json' with { type: 'json' };
+import hu from './hu/server.json' with { type: 'json' };
+import { DEFAULT_LANG, formatMessage, LANGUAGE_ALIASES, SUPPORTED_LANGS, type SupportedLang } from './languages.js';
 
 export * from './languages.js';
 
@@ -10,9 +16,9 @@ export * from './languages.js';
  * loads the same files, plus its own namespaces beside them: `i18n/<lang>/<namespace>.json`.
  */
 export type Catalogue = typeof de;
-// English must have every key German has; the compiler checks it here. Further languages may
-// be partial: what they lack falls back to German, the source.
-const catalogues: Record<SupportedLang, DeepPartial<Catalogue>> = { de, en: en satisfies Catalogue, tr };
+// English must have every key German has; the compiler checks it here. The patients' languages
+// hold the sections patients meet (catalogues.test.ts); staff-only texts fall back to German.
+const catalogues: Record<SupportedLang, DeepPartial<Catalogue>> = { de, en: en satisfies Catalogue, tr, bs, ar, uk, ro, pl, hu };
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
@@ -28,8 +34,8 @@ export function pickLanguage(acceptLanguage: string | undefined | null): Support
     })
     .filter((entry) => entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);
-  const match = ranked.find((entry) => (SUPPORTED_LANGS as readonly string[]).includes(entry.base));
-  return (match?.base as SupportedLang | undefined) ?? DEFAULT_LANG;
+  const ours = (base: string) => LANGUAGE_ALIASES[base] ?? ((SUPPORTED_LANGS as readonly string[]).includes(base) ? (base as SupportedLang) : undefined);
+  return ranked.map((entry) => ours(entry.base)).find((lang) => lang !== undefined) ?? DEFAULT_LANG;
 }
 
 /** Looks up `section.key` in a language's catalogue, falling back to German, then to the key. */

@@ -4,11 +4,14 @@ import { DEFAULT_LANG, isSupportedLang, type SupportedLang } from '@wartefrei/sh
 import { readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
 import de from './locales/de';
 
-// German ships with the app; every other language is one chunk, fetched when first chosen.
-const loaders: Record<Exclude<SupportedLang, 'de'>, () => Promise<{ default: Record<string, object> }>> = {
+// German ships with the app; every other language is one chunk, fetched when first chosen. The
+// staff app speaks German and English (and Turkish on its landing page); a patient language
+// chosen on a patient screen (remembered under the same key) leaves it German here.
+const loaders: Partial<Record<SupportedLang, () => Promise<{ default: Record<string, object> }>>> = {
   en: () => import('./locales/en'),
   tr: () => import('./locales/tr'),
 };
+const hasStaffCatalogues = (lang: SupportedLang) => lang === DEFAULT_LANG || loaders[lang] !== undefined;
 
 /** The catalogues' placeholders are `{0}`, `{1}` (shared with the server) and `{name}`. */
 export async function initI18n(): Promise<typeof i18next> {
@@ -22,15 +25,17 @@ export async function initI18n(): Promise<typeof i18next> {
     interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
     react: { useSuspense: false },
   });
-  if (isSupportedLang(stored) && stored !== DEFAULT_LANG) await changeLanguage(stored);
+  if (isSupportedLang(stored) && stored !== DEFAULT_LANG && hasStaffCatalogues(stored)) await changeLanguage(stored);
   document.documentElement.lang = i18next.language;
   return i18next;
 }
 
 /** Loads a language's chunk if needed, switches to it and remembers it (localStorage `lang`). */
 export async function changeLanguage(lang: SupportedLang): Promise<void> {
-  if (lang !== 'de' && !i18next.hasResourceBundle(lang, 'common')) {
-    const { default: bundles } = await loaders[lang]();
+  const load = loaders[lang];
+  if (!load && lang !== DEFAULT_LANG) return changeLanguage(DEFAULT_LANG);
+  if (load && !i18next.hasResourceBundle(lang, 'common')) {
+    const { default: bundles } = await load();
     for (const [ns, resources] of Object.entries(bundles)) i18next.addResourceBundle(lang, ns, resources, true, true);
   }
   await i18next.changeLanguage(lang);

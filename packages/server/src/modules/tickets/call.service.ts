@@ -52,7 +52,7 @@ async function call(
       payload: { memberId: called.id, version: called.version },
     });
   }
-  announceCall(outbox, called);
+  announceCall(outbox, called, queue?.askPatientForLanguage === true);
   return called;
 }
 

@@ -6,14 +6,16 @@ import type { MemberRow } from './tickets.repo.js';
  * The live events of a ticket that was called: staff on the queue get everything; public
  * subscribers of the queue (monitors, other patients) the number only, and for a silent call
  * not even that — just a version bump; the ticket's own topic gets the call, silent or not
- * (the patient must learn it is their turn).
+ * (the patient must learn it is their turn). `withLanguage` (the list asks patients for their
+ * language): the public call names the ticket's language, so the monitor says it in that too.
  */
-export function announceCall(outbox: Outbox, member: MemberRow): void {
+export function announceCall(outbox: Outbox, member: MemberRow, withLanguage = false): void {
   const data = { member_id: member.id, queue_id: member.queueId, number: member.number, status: member.status, silent: member.calledSilently };
+  const lang = withLanguage && member.lang ? { lang: member.lang } : {};
   outbox.add(topicOf('queue', member.queueId), {
     name: 'member.called',
     data,
-    ...(member.calledSilently ? {} : { publicData: { queue_id: member.queueId, number: member.number, silent: false } }),
+    ...(member.calledSilently ? {} : { publicData: { queue_id: member.queueId, number: member.number, silent: false, ...lang } }),
   });
   outbox.add(topicOf('member', member.id), { name: 'member.called', data });
 }

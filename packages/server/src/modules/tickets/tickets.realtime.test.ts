@@ -166,6 +166,29 @@ describe('queue:{id}: public subscribers see numbers, never member ids', () => {
     });
   });
 
+  it('names the ticket’s language with a public call only where the list asks patients for theirs', async () => {
+    const { queueId, processor } = await givenQueueWithProcessor();
+    const topic = topicOf('queue', queueId);
+    const monitor = await patientSocket();
+    const start = await subscribe(monitor, topic);
+    const arabic = await givenTicket(t, queueId, { lang: 'ar' });
+    memberOf(await callNext(t, processor, queueId));
+    memberOf(await memberAction(t, processor, arabic.id, 'finish'));
+    expect((await t.inject({ method: 'PATCH', url: `/queues/${queueId}`, headers: asUser(admin), payload: { ask_patient_for_language: true } })).statusCode).toBe(200);
+    const polish = await givenTicket(t, queueId, { lang: 'pl' });
+    memberOf(await callNext(t, processor, queueId));
+
+    const calls: { type: string }[] = [];
+    while (calls.length < 2) {
+      const event = await monitor.nextJson<{ type: string }>();
+      if (event.type === 'member.called') calls.push(event);
+    }
+    expect(calls).toEqual([
+      { type: 'member.called', topic, version: start + 2, queue_id: queueId, number: arabic.number, silent: false },
+      expect.objectContaining({ type: 'member.called', number: polish.number, lang: 'pl' }),
+    ]);
+  });
+
   it('gives staff of the account every event in full and staff of another account the public part only', async () => {
     const { queueId, processor } = await givenQueueWithProcessor();
     const topic = topicOf('queue', queueId);

@@ -145,6 +145,8 @@ export interface ListSettings {
   timeoutMinutes: number | null;
   automaticallyNext: boolean;
   name: string;
+  /** The practice asks patients for their language, and so lets the monitor speak a call in it too. */
+  askPatientForLanguage: boolean;
 }
 
 /**
@@ -158,6 +160,7 @@ export async function listSettingsOf(q: Queryable, queueId: string, lock?: 'shar
       timeoutMinutes: queues.timeoutMinutes,
       automaticallyNext: queues.automaticallyNext,
       name: queues.name,
+      askPatientForLanguage: queues.askPatientForLanguage,
     })
     .from(queues)
     .where(eq(queues.id, queueId));

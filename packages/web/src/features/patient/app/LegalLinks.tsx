@@ -1,17 +1,29 @@
 import deFooter from '../../../../../shared/src/i18n/de/footer.json';
-import { provideGerman, useText } from './i18n';
+import { LANGUAGE_NAMES, PATIENT_LANGS, isSupportedLang } from '@wartefrei/shared';
+import { provideGerman, setLanguage, useText } from './i18n';
 
 provideGerman('footer', deFooter);
 
 /**
- * The privacy notice and the legal notice under a patient's screen (draw, booking, ticket,
- * appointment; not on a kiosk or monitor, where nobody should leave the screen). They open in a
- * new tab: the ticket stays where it was.
+ * Under a patient's screen (draw, booking, ticket, appointment; not on a kiosk or monitor, where
+ * nobody should leave the screen): the language picker, each language named in itself, and the
+ * privacy and legal notices, opening in a new tab so the ticket stays where it was.
  */
 export function LegalLinks() {
-  const { t } = useText('footer');
+  const { t, lang } = useText('footer');
   return (
     <nav className="patient-legal" aria-label={t('label')}>
+      <label className="patient-language">
+        <span>{t('language')}</span>
+        <select value={lang} onChange={(e) => isSupportedLang(e.target.value) && setLanguage(e.target.value)}>
+          {PATIENT_LANGS.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {LANGUAGE_NAMES[code]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span aria-hidden> · </span>
       <a href="/datenschutz" target="_blank" rel="noopener">
         {t('privacy')}
       </a>

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { matchPatientRoute, type PatientRoute, type PatientScreen } from './patient-routes';
 import { useLocation } from './navigation';
 import { SCREEN_LOADERS } from './screens';
-import { currentLanguage } from './i18n';
+import { applyLanguageToDocument } from './i18n';
 import { LegalLinks } from './LegalLinks';
 import './patient-frame.css';
 
@@ -21,9 +21,7 @@ const SCREENS = Object.fromEntries(Object.entries(SCREEN_LOADERS).map(([name, lo
 export function PatientApp() {
   const { pathname, search } = useLocation();
   const route = matchPatientRoute(pathname);
-  useEffect(() => {
-    document.documentElement.lang = currentLanguage();
-  }, []);
+  useEffect(() => applyLanguageToDocument(), []);
   if (!route) {
     // Only reachable when the path changed to a staff path without a reload.
     window.location.replace(pathname);

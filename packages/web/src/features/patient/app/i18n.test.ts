@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import deTicket from '@wartefrei/shared/i18n/de/ticket.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
+import arTicket from '@wartefrei/shared/i18n/ar/ticket.json';
+import plTicket from '@wartefrei/shared/i18n/pl/ticket.json';
 import { load, provideGerman, translate } from './i18n';
 
 provideGerman('ticket', deTicket);
 provideGerman('server', deServer);
+const catalogues = { ar: arTicket, pl: plTicket };
 
 describe('translate: the patient screens’ text lookup over the shared catalogues', () => {
   it.each([
@@ -33,9 +36,22 @@ describe('translate: the patient screens’ text lookup over the shared catalogu
     expect(translate('en', 'ticket', 'minutes', { count: 2 })).toBe('2 minutes');
   });
 
-  it('falls back to German for what a partial language lacks', async () => {
-    await load('tr', 'ticket');
+  it('falls back to German for what a language lacks (the staff-only texts of the server)', async () => {
+    await load('tr', 'server');
     expect(translate('tr', 'ticket', 'gibt.es.nicht')).toBe('gibt.es.nicht');
-    expect(translate('tr', 'ticket', 'view.waiting')).toBe(translate('de', 'ticket', 'view.waiting'));
+    expect(translate('tr', 'server', 'reports.sheet')).toBe(translate('de', 'server', 'reports.sheet'));
+    expect(translate('tr', 'server', 'validation.REQUIRED', { 0: 'X' })).not.toBe(translate('de', 'server', 'validation.REQUIRED', { 0: 'X' }));
+  });
+
+  it('picks each of Arabic’s six plural forms, and Polish’s four', async () => {
+    await load('ar', 'ticket');
+    await load('pl', 'ticket');
+    const form = (lang: 'ar' | 'pl', category: string, count: number) => (catalogues[lang] as unknown as Record<string, string>)[`minutes_${category}`]!.replace('{count}', String(count));
+    for (const [count, category] of [[0, 'zero'], [1, 'one'], [2, 'two'], [3, 'few'], [11, 'many'], [100, 'other']] as const) {
+      expect(translate('ar', 'ticket', 'minutes', { count })).toBe(form('ar', category, count));
+    }
+    for (const [count, category] of [[1, 'one'], [3, 'few'], [5, 'many'], [1.5, 'other']] as const) {
+      expect(translate('pl', 'ticket', 'minutes', { count })).toBe(form('pl', category, count));
+    }
   });
 });

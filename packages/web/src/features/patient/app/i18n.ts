@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_LANG, isSupportedLang, type SupportedLang } from '@wartefrei/shared';
+import { DEFAULT_LANG, isSupportedLang, textDirection, type SupportedLang } from '@wartefrei/shared';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 
 /**
@@ -59,11 +59,17 @@ export function currentLanguage(): SupportedLang {
   return language;
 }
 
+/** Marks the page's language and writing direction: Arabic mirrors the whole layout (logical CSS properties throughout). */
+export function applyLanguageToDocument(lang: SupportedLang = language): void {
+  document.documentElement.lang = lang;
+  document.documentElement.dir = textDirection(lang);
+}
+
 /** Switches the patient screens' language (remembered in localStorage `lang`, like the staff app). */
 export function setLanguage(lang: SupportedLang): void {
   language = lang;
   writeStored(STORAGE_KEYS.lang, lang);
-  document.documentElement.lang = lang;
+  applyLanguageToDocument(lang);
   notify();
 }
 

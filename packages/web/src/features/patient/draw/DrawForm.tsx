@@ -3,7 +3,8 @@ import {
   checkDrawTicket,
   formatLocalDate,
   LANGUAGE_NAMES,
-  OFFERED_LANGS,
+  PATIENT_LANGS,
+  isSupportedLang,
   PATIENT_INPUT_OF,
   sealBody,
   type PatientDataField,
@@ -15,7 +16,7 @@ import deDraw from '@wartefrei/shared/i18n/de/draw.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { PatientApiError, patientRequest } from '../app/api';
-import { fieldMessage, provideGerman, useText } from '../app/i18n';
+import { fieldMessage, provideGerman, setLanguage, useText } from '../app/i18n';
 
 provideGerman('draw', deDraw);
 provideGerman('server', deServer);
@@ -60,7 +61,8 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel, answers }: DrawF
       const [d, m, y] = [values.day ?? '', values.month ?? '', values.year ?? ''];
       payload.birth_date = d || m || y ? `${y.padStart(4, '0')}-${m.padStart(2, '0')}-${d.padStart(2, '0')}` : '';
     }
-    if (queue.ask_patient_for_language && values.lang) payload.lang = values.lang;
+    // The ticket keeps the patient's language: its mails, SMS and spoken call follow it.
+    payload.lang = lang;
     if (answers) payload.answers = answers;
     return payload;
   };
@@ -148,10 +150,10 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel, answers }: DrawF
       {queue.ask_patient_for_language && (
         <div className="patient-field">
           <label htmlFor="draw-lang">{t('language')}</label>
-          <select id="draw-lang" value={values.lang ?? lang} onChange={(e) => set('lang')(e.target.value)}>
-            {OFFERED_LANGS.map((lang) => (
-              <option key={lang} value={lang}>
-                {LANGUAGE_NAMES[lang]}
+          <select id="draw-lang" value={lang} onChange={(e) => isSupportedLang(e.target.value) && setLanguage(e.target.value)}>
+            {PATIENT_LANGS.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LANGUAGE_NAMES[code]}
               </option>
             ))}
           </select>

@@ -42,7 +42,7 @@ export function QueueIntro({ queue, answers }: { queue: PublicQueue; answers?: P
         <p className="draw-hours">
           <strong>{t('openingHours')}</strong>
           <br />
-          {queue.opening_hours}
+          <span dir="auto">{queue.opening_hours}</span>
         </p>
       )}
       {queue.online_refusal ? (
@@ -52,7 +52,7 @@ export function QueueIntro({ queue, answers }: { queue: PublicQueue; answers?: P
       ) : (
         <>
           {queue.estimated_wait && <p className="draw-wait">{t('wait', { count: queue.waiting, minutes: t('minutes', { count: queue.estimated_wait.wait_minutes }) })}</p>}
-          {queue.ticket_text_before && <p>{queue.ticket_text_before}</p>}
+          {queue.ticket_text_before && <p dir="auto">{queue.ticket_text_before}</p>}
           <DrawForm queue={queue} origin="ONLINE" onDrawn={showTicket} {...(answers ? { answers } : {})} />
         </>
       )}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { LANGUAGE_NAMES, OFFERED_LANGS, type PublicQueue } from '@wartefrei/shared';
+import { LANGUAGE_NAMES, PATIENT_LANGS, type PublicQueue } from '@wartefrei/shared';
 import { setLanguage, useText } from '../app/i18n';
 
 export function KioskHeader({ title }: { title: string }) {
@@ -14,7 +14,7 @@ export function KioskHeader({ title }: { title: string }) {
     <header className="kiosk-header">
       <p className="kiosk-location">{title}</p>
       <div className="kiosk-tools" role="group" aria-label={t('language')}>
-        {OFFERED_LANGS.map((code) => (
+        {PATIENT_LANGS.map((code) => (
           <button key={code} type="button" lang={code} aria-pressed={code === lang} onClick={() => setLanguage(code)}>
             {LANGUAGE_NAMES[code]}
           </button>

@@ -152,7 +152,11 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
         <p role={problem ? 'alert' : 'status'} className={problem ? 'kiosk-problem' : undefined}>
           {problem ? t(problem) : t('printing')}
         </p>
-        {printable.text && <p className="kiosk-text">{printable.text}</p>}
+        {printable.text && (
+          <p className="kiosk-text" dir="auto">
+            {printable.text}
+          </p>
+        )}
         <div className="kiosk-actions">
           <button type="button" className="kiosk-secondary" onClick={() => void printer.print(printable)}>
             {t('printAgain')}
@@ -211,7 +215,11 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
     return (
       <section className="kiosk-form" aria-labelledby="kiosk-form-title">
         <h1 id="kiosk-form-title">{queue.name}</h1>
-        {queue.kiosk_text_before && <p className="kiosk-text">{queue.kiosk_text_before}</p>}
+        {queue.kiosk_text_before && (
+          <p className="kiosk-text" dir="auto">
+            {queue.kiosk_text_before}
+          </p>
+        )}
         <DrawForm queue={queue} origin="KIOSK" submitLabel={t('take')} onDrawn={(ticket) => void drawn(ticket, queue)} {...(answers ? { answers } : {})} />
         <button type="button" className="kiosk-secondary" onClick={reset}>
           {t('back')}
@@ -224,7 +232,11 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
   return (
     <section aria-labelledby="kiosk-start-title">
       <h1 id="kiosk-start-title">{single ? single.name : t('choose')}</h1>
-      {single?.kiosk_text_before && <p className="kiosk-text">{single.kiosk_text_before}</p>}
+      {single?.kiosk_text_before && (
+        <p className="kiosk-text" dir="auto">
+          {single.kiosk_text_before}
+        </p>
+      )}
       {error && (
         <p role="alert" className="kiosk-problem">
           {error}
@@ -244,7 +256,11 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
               <span className="kiosk-queue-detail">
                 {queue.kiosk_refusal ? t(`server:errors.${queue.kiosk_refusal}`) : waitLine(queue, t)}
               </span>
-              {!single && queue.kiosk_text_before && <span className="kiosk-queue-detail">{queue.kiosk_text_before}</span>}
+              {!single && queue.kiosk_text_before && (
+                <span className="kiosk-queue-detail" dir="auto">
+                  {queue.kiosk_text_before}
+                </span>
+              )}
             </button>
           </li>
         ))}

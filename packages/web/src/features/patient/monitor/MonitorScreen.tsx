@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PublicQueue } from '@wartefrei/shared';
 import deMonitor from '@wartefrei/shared/i18n/de/monitor.json';
-import { provideGerman, useText } from '../app/i18n';
+import { load, provideGerman, translate, useText } from '../app/i18n';
 import type { ScreenProps } from '../app/PatientApp';
 import { useLiveQueues, type PublicCall } from '../queue/useLiveQueues';
 import { playGong, soundBlocked, speak, unblockSound } from './announce';
@@ -45,7 +45,12 @@ function MonitorBoard({ setup }: { setup: MonitorSetup }) {
       setFlash(true);
       setAnnouncement(t('announce', { number: call.number, queue }));
       if (setup.gong) playGong();
-      if (setup.speech) speak(t('speech', { number: call.number, queue }), lang);
+      if (setup.speech) {
+        speak(t('speech', { number: call.number, queue }), lang);
+        // Where the list asks patients for their language, the call is said in it too (after the monitor's own).
+        const own = call.lang;
+        if (own && own !== lang) void load(own, 'monitor').then(() => speak(translate(own, 'monitor', 'speech', { number: call.number, queue }), own));
+      }
     },
     [setup.gong, setup.speech, t, lang],
   );

@@ -40,7 +40,7 @@ export function playGong(): void {
   });
 }
 
-/** Speaks the call after the gong, in the monitor's language (German by default). */
+/** Speaks the call after the gong (utterances queue up: a second language follows the first). */
 export function speak(text: string, lang: string): void {
   if (typeof speechSynthesis === 'undefined' || typeof SpeechSynthesisUtterance === 'undefined') return;
   const utterance = new SpeechSynthesisUtterance(text);

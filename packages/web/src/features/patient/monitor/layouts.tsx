@@ -59,7 +59,9 @@ export function StandardLayout({ queues, latest, t }: LayoutProps) {
           <p className="monitor-caption">{queue.session.open ? t('called') : t('closed')}</p>
           {queue.called_numbers.length > 0 ? <Numbers queue={queue} latest={latest} limit={6} /> : <p className="monitor-none">{t('none')}</p>}
           <Next queue={queue} t={t} />
-          {queue.monitor_text && <p className="monitor-queue-text">{queue.monitor_text}</p>}
+          {queue.monitor_text && <p className="monitor-queue-text" dir="auto">
+              {queue.monitor_text}
+            </p>}
         </section>
       ))}
     </div>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PublicQueue, RealtimeServerMessage } from '@wartefrei/shared';
+import { isSupportedLang, type PublicQueue, type RealtimeServerMessage, type SupportedLang } from '@wartefrei/shared';
 import { isNotFound, patientRequest } from '../app/api';
 import { connectLive, type LiveStatus } from '../../../lib/live';
 
@@ -9,15 +9,17 @@ export type QueuesState = { kind: 'loading' } | { kind: 'not-found' } | { kind: 
 export interface PublicCall {
   queueId: string;
   number: number;
+  /** The ticket's language, where the list asks patients for theirs: the monitor says the call in it too. */
+  lang?: SupportedLang;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function publicCallOf(message: RealtimeServerMessage): PublicCall | undefined {
-  const fields = message as unknown as { type: string; queue_id?: unknown; number?: unknown; silent?: unknown };
+  const fields = message as unknown as { type: string; queue_id?: unknown; number?: unknown; silent?: unknown; lang?: unknown };
   if (fields.type !== 'member.called' || fields.silent === true) return undefined;
   if (typeof fields.queue_id !== 'string' || typeof fields.number !== 'number') return undefined;
-  return { queueId: fields.queue_id, number: fields.number };
+  return { queueId: fields.queue_id, number: fields.number, ...(isSupportedLang(fields.lang) ? { lang: fields.lang } : {}) };
 }
 
 /**

@@ -106,7 +106,11 @@ function TicketDetails({ ticket, refresh }: { ticket: TicketView; refresh: () =>
           {tag.ticket_text && <> – {tag.ticket_text}</>}
         </p>
       ))}
-      {ticket.queue.ticket_text_after && <p className="ticket-text">{ticket.queue.ticket_text_after}</p>}
+      {ticket.queue.ticket_text_after && (
+        <p className="ticket-text" dir="auto">
+          {ticket.queue.ticket_text_after}
+        </p>
+      )}
       {ticket.queue.phone && (
         <p>
           {t('phone')}: <a href={`tel:${ticket.queue.phone.replace(/[^+\d]/g, '')}`}>{ticket.queue.phone}</a>
