@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startSmtpServer } from '../packages/server/test/support/smtp.ts';
 import { startStripeTestServer } from '../packages/server/test/support/stripe/server.ts';
+import { startOidcProvider } from '../packages/server/test/support/oidc-provider.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const startedAt = Date.now();
@@ -27,6 +28,8 @@ let webDir;
 let smtp;
 /** @type {Awaited<ReturnType<typeof startStripeTestServer>> | undefined} */
 let stripe;
+/** @type {Awaited<ReturnType<typeof startOidcProvider>> | undefined} */
+let oidc;
 let mailDir;
 let serverOutput = '';
 let interrupted = false;
@@ -129,10 +132,13 @@ async function startMailServer() {
 }
 
 // 4. The server, as `npm start` would run it, but on its own port and database, with billing on
-// against the Stripe test server on 127.0.0.1 (its webhooks come back to this server).
+// against the Stripe test server on 127.0.0.1 (its webhooks come back to this server), and sign-in
+// with Microsoft against an OpenID provider on 127.0.0.1 (the specs name who signs in there).
 async function startServer(port, smtpUrl) {
   stripe = await startStripeTestServer({ webhookUrl: `http://127.0.0.1:${port}/billing/webhook` });
   log(`Stripe test server at ${stripe.url}`);
+  oidc = await startOidcProvider([`http://127.0.0.1:${port}/login_microsoft_callback`]);
+  log(`OpenID provider at ${oidc.issuer}`);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-'));
   const env = {
     ...process.env,
@@ -149,6 +155,9 @@ async function startServer(port, smtpUrl) {
     STRIPE_SECRET_KEY: stripe.secretKey,
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     STRIPE_API_BASE: stripe.url,
+    MS_CLIENT_ID: oidc.clientId,
+    MS_CLIENT_SECRET: oidc.clientSecret,
+    MS_OIDC_ISSUER: oidc.issuer,
   };
   delete env.DATABASE_URL; // always the fresh embedded database, never a developer's PostgreSQL
   env.WEB_DIST_DIR = webDir; // the build made just now
@@ -218,6 +227,10 @@ async function cleanUp() {
     await stripe.close();
     stripe = undefined;
   }
+  if (oidc) {
+    await oidc.close();
+    oidc = undefined;
+  }
   if (mailDir) {
     fs.rmSync(mailDir, { recursive: true, force: true });
     mailDir = undefined;
@@ -273,7 +286,7 @@ async function main() {
   vitest = spawn(process.execPath, vitestArgs, {
     cwd: repoRoot,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROME_PATH: chromePath, E2E_MAIL_DIR: mailDir, E2E_DATA_DIR: dataDir },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROME_PATH: chromePath, E2E_MAIL_DIR: mailDir, E2E_DATA_DIR: dataDir, E2E_OIDC_URL: oidc?.issuer ?? '' },
   });
   const exitCode = await new Promise((resolve) => {
     vitest.once('error', (error) => {

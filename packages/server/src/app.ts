@@ -175,7 +175,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(encryptionRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
   await app.register(billingWebhookRoutes, { ctx });
-  await app.register(systemRoutes, { versionHash: computeVersionHash(config.webDistDir), publicUrl: config.publicUrl });
+  await app.register(systemRoutes, { versionHash: computeVersionHash(config.webDistDir), publicUrl: config.publicUrl, microsoftLogin: config.microsoft !== undefined });
   await registerWebApp(app, config.webDistDir);
   return app;
 }

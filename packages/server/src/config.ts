@@ -38,6 +38,11 @@ const Env = z.object({
   STRIPE_API_BASE: z.string().url().optional(),
   /** Stripe.js's publishable key; without it the billing screen offers Stripe's test payment data. */
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  /** Sign-in with Microsoft (OpenID Connect): the app registration's id and secret; the button shows only with both. */
+  MS_CLIENT_ID: z.string().optional(),
+  MS_CLIENT_SECRET: z.string().optional(),
+  /** The OpenID issuer; default Microsoft's multi-tenant one. Plain http only for a loopback address (tests). */
+  MS_OIDC_ISSUER: z.string().url().default('https://login.microsoftonline.com/common/v2.0'),
   /** The operator of this server, for the legal notice (Impressum) and the data processing agreement. */
   OPERATOR_NAME: z.string().max(200).optional(),
   /** Postal address; lines separated by `|` or a newline. */
@@ -51,12 +56,26 @@ const Env = z.object({
   OPERATOR_VAT_ID: z.string().max(50).optional(),
 });
 
+/** The issuer as given; plain http is refused but for a loopback address (a test provider), where nobody else listens. */
+function microsoftIssuer(issuer: string): string {
+  const url = new URL(issuer);
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !loopback) throw new Error(`MS_OIDC_ISSUER must be https (plain http only on a loopback address): ${issuer}`);
+  return issuer;
+}
+
 export interface LoginLimits {
   /** Failures allowed per username within the window. */
   perUsername: number;
   /** Failures allowed per client IP within the window (many staff may share one NAT). */
   perIp: number;
   windowSeconds: number;
+}
+
+export interface MicrosoftLoginConfig {
+  clientId: string;
+  clientSecret: string;
+  issuer: string;
 }
 
 export interface Config {
@@ -76,6 +95,8 @@ export interface Config {
   trustProxy: boolean;
   webDistDir: string;
   loginLimits: LoginLimits;
+  /** Sign-in with Microsoft, where configured (MS_CLIENT_ID and MS_CLIENT_SECRET). */
+  microsoft: MicrosoftLoginConfig | undefined;
   /** Public draws per client address and window. */
   drawLimit: { perIp: number; windowSeconds: number };
   /** Public bookings per client address and window. */
@@ -136,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLimits: { perUsername: 100, perIp: 300, windowSeconds: 3600 },
     drawLimit: { perIp: e.DRAW_LIMIT_PER_IP, windowSeconds: 600 },
     bookingLimit: { perIp: e.BOOKING_LIMIT_PER_IP, windowSeconds: 600 },
+    microsoft: e.MS_CLIENT_ID && e.MS_CLIENT_SECRET ? { clientId: e.MS_CLIENT_ID, clientSecret: e.MS_CLIENT_SECRET, issuer: microsoftIssuer(e.MS_OIDC_ISSUER) } : undefined,
     paymentConfigured: Boolean(e.STRIPE_SECRET_KEY),
     stripe: e.STRIPE_SECRET_KEY
       ? {

@@ -18,3 +18,13 @@ export type LoggedUser = z.infer<typeof LoggedUser>;
 
 /** `POST /auth/login?ttl=` — a shorter token on a shared computer; capped at the server's TOKEN_TTL. */
 export const LoginQuery = z.object({ ttl: z.coerce.number().int().min(1).max(31_536_000).optional() });
+
+/** `POST /auth/microsoft/start`: where the browser goes to sign in with Microsoft; `silent` asks Microsoft not to prompt (renewal). */
+export const MicrosoftStartInput = z.strictObject({ silent: z.boolean().optional() });
+export type MicrosoftStartInput = z.infer<typeof MicrosoftStartInput>;
+export const MicrosoftStart = z.object({ url: z.url() });
+export type MicrosoftStart = z.infer<typeof MicrosoftStart>;
+
+/** `POST /auth/microsoft/callback`: the query Microsoft returned to `/login_microsoft_callback` with (`?code=…&state=…`). */
+export const MicrosoftCallbackInput = z.strictObject({ query: z.string().max(8_000) });
+export type MicrosoftCallbackInput = z.infer<typeof MicrosoftCallbackInput>;

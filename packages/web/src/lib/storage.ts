@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   appointmentMap: 'appointmentMap',
   lang: 'lang',
   processorViewSelectedFilters: 'processorViewSelectedFilters',
+  /** 'microsoft' after a sign-in with Microsoft: an expired session renews silently there. */
+  signInMethod: 'signInMethod',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -67,6 +67,19 @@ export const loginTokens = pgTable('login_tokens', {
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('login_tokens_hash_unique').on(t.tokenHash), index('login_tokens_user_idx').on(t.userId)]);
 
+/**
+ * Microsoft sign-ins under way (docs/security.md#trust-boundaries-and-what-holds-at-each): the state handed to Microsoft
+ * with the PKCE verifier and nonce that only the server keeps. A return spends its state once;
+ * a state older than ten minutes or spent before is refused.
+ */
+export const microsoftLogins = pgTable('microsoft_logins', {
+  state: text('state').primaryKey(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  createdAt: createdAt(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+}, (t) => [index('microsoft_logins_created_idx').on(t.createdAt)]);
+
 /** One-time tokens sent by mail: sign-up verification and password reset share the shape. */
 function oneTimeTokenTable<N extends string>(name: N) {
   return pgTable(name, {

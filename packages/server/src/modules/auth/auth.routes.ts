@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LoggedUser, LoginQuery } from '@wartefrei/shared';
+import { LoggedUser, LoginQuery, MicrosoftCallbackInput, MicrosoftStart, MicrosoftStartInput } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { createRateLimiter } from '../../platform/rate-limit.js';
 import { currentUser, logIn, logOut } from './auth.service.js';
+import { finishMicrosoftLogin, startMicrosoftLogin } from './microsoft.service.js';
 
 const tags = ['auth'];
 const security = [{ basic: [] }];
@@ -10,6 +13,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post('/auth/login', { schema: { tags, security, querystring: LoginQuery, response: { 200: LoggedUser } } }, async (req) =>
     logIn(ctx, req.headers.authorization, req.ip, req.query.ttl),
   );
+
+  // Sign-in with Microsoft: the pages /login_microsoft_interaction, …_silent and …_callback call these.
+  const microsoftLimiter = createRateLimiter({ limit: ctx.config.loginLimits.perIp, windowSeconds: ctx.config.loginLimits.windowSeconds });
+  const microsoftLimit = (ip: string) => {
+    const verdict = microsoftLimiter.hit(ip, ctx.clock.now());
+    if (!verdict.allowed) throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(verdict.retryAfterSeconds) } });
+  };
+  app.post('/auth/microsoft/start', { schema: { tags, body: MicrosoftStartInput.nullish(), response: { 200: MicrosoftStart } } }, async (req) => {
+    microsoftLimit(req.ip);
+    return startMicrosoftLogin(ctx, req.body?.silent === true);
+  });
+  app.post('/auth/microsoft/callback', { schema: { tags, body: MicrosoftCallbackInput, response: { 200: LoggedUser } } }, async (req) => {
+    microsoftLimit(req.ip);
+    return finishMicrosoftLogin(ctx, req.body.query);
+  });
 
   app.get('/auth', { schema: { tags, security, response: { 200: LoggedUser } } }, async (req) =>
     currentUser(ctx, req.headers.authorization),

@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { LoggedUser } from '@wartefrei/shared';
 import { api, onApiEvent } from '../../lib/api';
 import { clearUser, useUser } from '../../lib/session';
+import { readStored, STORAGE_KEYS } from '../../lib/storage';
 
 const ERROR_NOTIFICATION_MS = 10_000;
 
@@ -54,7 +55,9 @@ export function ApiEventBridge() {
     setExpired(false);
     clearUser();
     const next = `${location.pathname}${location.search}`;
-    void navigate(`/login?next=${encodeURIComponent(next)}`, { replace: true });
+    // Who signed in with Microsoft is signed in again there without a prompt, where Microsoft still knows them.
+    const page = readStored<string>(STORAGE_KEYS.signInMethod) === 'microsoft' ? '/login_microsoft_silent' : '/login';
+    void navigate(`${page}?next=${encodeURIComponent(next)}`, { replace: true });
   };
 
   return (

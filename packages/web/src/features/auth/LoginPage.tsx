@@ -15,10 +15,11 @@ import { FormCard } from '../../ui/FormCard';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormValues } from '../../ui/useFormValues';
 import { queryKeys } from '../../lib/query-keys';
+import { STORAGE_KEYS, writeStored } from '../../lib/storage';
+import { MicrosoftWorking, useMicrosoftSignIn } from './MicrosoftSignIn';
 
-const MICROSOFT_PATHS = ['/login_microsoft_interaction', '/login_microsoft_silent', '/login_microsoft_callback'];
-/** Where the server will start the Microsoft sign-in once it offers one (microsoft_login_enabled). */
-const MICROSOFT_LOGIN_START = '/auth/microsoft/login';
+/** The page that starts the Microsoft sign-in (shown where the server offers it: microsoft_login_enabled). */
+const MICROSOFT_LOGIN_START = '/login_microsoft_interaction';
 const DEFAULT_TARGET = '/backend/dashboard';
 
 // Labels come from the shared catalogue (server:fields.username, server:fields.password).
@@ -67,13 +68,13 @@ export function LoginPage() {
       {pathname === '/passwordReset' ? (
         <ResetRequestForm initialUsername={prefill} search={params.toString()} />
       ) : (
-        <SignInForm initialUsername={prefill} onMicrosoftPath={MICROSOFT_PATHS.includes(pathname)} />
+        <SignInForm initialUsername={prefill} pathname={pathname} />
       )}
     </Page>
   );
 }
 
-function SignInForm({ initialUsername, onMicrosoftPath }: { initialUsername: string; onMicrosoftPath: boolean }) {
+function SignInForm({ initialUsername, pathname }: { initialUsername: string; pathname: string }) {
   const { t } = useTranslation(['auth', 'common', 'server']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -83,6 +84,7 @@ function SignInForm({ initialUsername, onMicrosoftPath }: { initialUsername: str
     queryFn: () => api.get<SystemInformation>('/system-information', { silent: true }),
   });
   const microsoftEnabled = system.data?.microsoft_login_enabled === true;
+  const microsoft = useMicrosoftSignIn(pathname, safeNextPath(params.get('next')) ?? null, firstTarget);
 
   const login = useMutation({
     mutationFn: (values: { username: string; password: string }) =>
@@ -92,6 +94,7 @@ function SignInForm({ initialUsername, onMicrosoftPath }: { initialUsername: str
       }),
     onSuccess: async (user) => {
       setUser(user);
+      writeStored(STORAGE_KEYS.signInMethod, 'password');
       if (isSupportedLang(user.lang)) await changeLanguage(user.lang);
       await navigate(safeNextPath(params.get('next')) ?? (await firstTarget(user)), { replace: true });
     },
@@ -104,6 +107,7 @@ function SignInForm({ initialUsername, onMicrosoftPath }: { initialUsername: str
     if (Object.keys(errors).length === 0) login.mutate(form.values);
   };
 
+  if (microsoft?.kind === 'working') return <MicrosoftWorking />;
   return (
     <Stack gap="lg">
       {params.get('expired') === '1' && (
@@ -111,10 +115,8 @@ function SignInForm({ initialUsername, onMicrosoftPath }: { initialUsername: str
           {t('common:session.pleaseLogIn')}
         </FormAlert>
       )}
-      {onMicrosoftPath && (
-        <FormAlert tone={microsoftEnabled ? 'error' : 'info'}>
-          {microsoftEnabled ? t('login.microsoftFailed') : t('login.microsoftUnavailable')}
-        </FormAlert>
+      {microsoft?.kind === 'failed' && (
+        <FormAlert tone={microsoftEnabled ? 'error' : 'info'}>{microsoftEnabled ? t('login.microsoftFailed') : t('login.microsoftUnavailable')}</FormAlert>
       )}
       <FormCard>
         <form ref={form.formRef} onSubmit={submit} noValidate aria-label={t('login.title')}>

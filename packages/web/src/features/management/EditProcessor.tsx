@@ -10,15 +10,17 @@ import { useFormSubmit } from '../../ui/useFormSubmit';
 import { queryKeys } from '../../lib/query-keys';
 import { DialogActions } from '../../ui/DialogActions';
 
-// A processor's priority, own concurrency limit, colour, button visibility, name order and
-// Microsoft tenant are kept by the API but not shown: nothing reads them yet, and a setting
-// that does nothing would mislead. They appear with the features that use them.
-type Values = { display_name: string; is_admin: boolean; lang: string };
+// A processor's priority, own concurrency limit, colour, button visibility and name order are
+// kept by the API but not shown: nothing reads them yet, and a setting that does nothing would
+// mislead. They appear with the features that use them. The Microsoft tenant is read by the
+// sign-in with Microsoft.
+type Values = { display_name: string; is_admin: boolean; lang: string; microsoft_tenant_id: string };
 
 const valuesOf = (p: Processor): Values => ({
   display_name: p.display_name,
   is_admin: p.is_admin,
   lang: p.lang,
+  microsoft_tenant_id: p.microsoft_tenant_id ?? '',
 });
 
 /** The body of `PATCH /processors/{id}`. */
@@ -28,10 +30,11 @@ export function processorChanges(values: Values, self: boolean) {
     // One's own admin right stays: an admin must not lock themselves out of the management.
     ...(self ? {} : { is_admin: values.is_admin }),
     lang: values.lang,
+    microsoft_tenant_id: values.microsoft_tenant_id.trim() || null,
   };
 }
 
-/** Editing a processor's name, role and language. */
+/** Editing a processor's name, role, language and Microsoft tenant. */
 export function EditProcessor({ processor, isMe, onSaved }: { processor: Processor; isMe: boolean; onSaved: () => void }) {
   const { t } = useTranslation(['management', 'server']);
   const client = useQueryClient();
@@ -87,6 +90,15 @@ export function EditProcessor({ processor, isMe, onSaved }: { processor: Process
               data={OFFERED_LANGS.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
               value={values.lang}
               onChange={(e) => set('lang', e.currentTarget.value)}
+            />
+            <TextInput
+              label={t('processors.microsoftTenant')}
+              description={t('processors.microsoftTenantHint')}
+              value={values.microsoft_tenant_id}
+              error={errors.microsoft_tenant_id}
+              onChange={(e) => set('microsoft_tenant_id', e.currentTarget.value)}
+              autoComplete="off"
+              spellCheck={false}
             />
             <DialogActions onCancel={() => setOpen(false)} cancelLabel={t('cancel')} submitLabel={t('processors.save')} busy={busy} />
           </Stack>

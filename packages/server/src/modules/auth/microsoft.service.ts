@@ -1,0 +1,114 @@
+import * as oidc from 'openid-client';
+import type { LoggedUser, MicrosoftStart } from '@wartefrei/shared';
+import type { MicrosoftLoginConfig } from '../../config.js';
+import type { AppContext } from '../../platform/context.js';
+import { hashToken, newSecretToken } from '../../platform/crypto.js';
+import { AppError } from '../../platform/errors.js';
+import { findUserByUsername } from '../accounts/index.js';
+import { insertLoginToken } from './auth.repo.js';
+import { presentLoggedUser } from './auth.service.js';
+import { insertMicrosoftLogin, spendMicrosoftLogin } from './microsoft.repo.js';
+
+/*
+ * Sign-in with Microsoft (docs/security.md#trust-boundaries-and-what-holds-at-each): OpenID Connect by openid-client,
+ * the authorization code flow with PKCE. The browser asks for the way there
+ * (`POST /auth/microsoft/start`), Microsoft sends it back to `/login_microsoft_callback`, whose
+ * page hands the answer to `POST /auth/microsoft/callback`. The state is spent once; the ID
+ * token's tenant (`tid`) must be the processor's `microsoft_tenant_id` and its mail the
+ * username. Nothing creates an account: anything else is MICROSOFT_LOGIN_FAILED, its reason in
+ * the log only.
+ */
+
+const STARTED_WITHIN_MS = 10 * 60_000;
+const FORGET_AFTER_MS = 24 * 60 * 60_000;
+
+/** The provider's metadata, discovered once per issuer and client (a failed discovery is tried again). */
+const providers = new Map<string, Promise<oidc.Configuration>>();
+
+function providerOf(ms: MicrosoftLoginConfig): Promise<oidc.Configuration> {
+  const key = `${ms.issuer} ${ms.clientId}`;
+  let found = providers.get(key);
+  if (!found) {
+    const issuer = new URL(ms.issuer);
+    // The config refuses plain http but for loopback: a test provider on 127.0.0.1.
+    const options = issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined;
+    found = oidc.discovery(issuer, ms.clientId, ms.clientSecret, undefined, options);
+    found.catch(() => providers.delete(key));
+    providers.set(key, found);
+  }
+  return found;
+}
+
+function configured(ctx: AppContext): MicrosoftLoginConfig {
+  if (!ctx.config.microsoft) throw new AppError('MICROSOFT_LOGIN_UNAVAILABLE');
+  return ctx.config.microsoft;
+}
+
+const redirectUri = (ctx: AppContext) => `${ctx.config.publicUrl}/login_microsoft_callback`;
+
+export async function startMicrosoftLogin(ctx: AppContext, silent: boolean): Promise<MicrosoftStart> {
+  const provider = await providerOf(configured(ctx));
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const now = ctx.clock.now();
+  await insertMicrosoftLogin(ctx.db, { state, codeVerifier, nonce, createdAt: now }, new Date(now.getTime() - FORGET_AFTER_MS));
+  const url = oidc.buildAuthorizationUrl(provider, {
+    redirect_uri: redirectUri(ctx),
+    scope: 'openid profile email',
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+    // Silent renewal: Microsoft answers at once, signed in or `login_required`, never a prompt.
+    ...(silent ? { prompt: 'none' } : {}),
+  });
+  return { url: url.href };
+}
+
+/** The mail the ID token names: `email`, else `preferred_username`, else `upn`. */
+function mailOf(claims: oidc.IDToken): string | undefined {
+  const found = [claims.email, claims.preferred_username, claims.upn].find((value): value is string => typeof value === 'string' && value.includes('@'));
+  return found?.trim().toLowerCase();
+}
+
+export async function finishMicrosoftLogin(ctx: AppContext, query: string): Promise<LoggedUser> {
+  const ms = configured(ctx);
+  const refuse = (reason: string, detail: Record<string, unknown> = {}) => {
+    ctx.log.warn({ reason, ...detail }, 'Microsoft sign-in refused');
+    return new AppError('MICROSOFT_LOGIN_FAILED');
+  };
+  const params = new URLSearchParams(query.replace(/^\?/, ''));
+  const state = params.get('state');
+  if (!state) throw refuse('the return carries no state');
+  const now = ctx.clock.now();
+  const pending = await spendMicrosoftLogin(ctx.db, state, now, new Date(now.getTime() - STARTED_WITHIN_MS));
+  if (!pending) throw refuse('the state is unknown, spent (a replay) or older than ten minutes');
+  if (params.has('error')) throw refuse('Microsoft answered with an error', { error: params.get('error') });
+
+  let claims: oidc.IDToken | undefined;
+  try {
+    const tokens = await oidc.authorizationCodeGrant(await providerOf(ms), new URL(`${redirectUri(ctx)}?${params.toString()}`), {
+      pkceCodeVerifier: pending.codeVerifier,
+      expectedState: state,
+      expectedNonce: pending.nonce,
+      idTokenExpected: true,
+    });
+    claims = tokens.claims();
+  } catch (error) {
+    throw refuse('the code was refused (expired, used or forged) or the ID token did not check out', { error: error instanceof Error ? error.message : String(error) });
+  }
+  const tenant = typeof claims?.tid === 'string' ? claims.tid.toLowerCase() : undefined;
+  const mail = claims && mailOf(claims);
+  if (!tenant || !mail) throw refuse('the ID token names no tenant or no mail');
+  const user = await findUserByUsername(ctx.db, mail);
+  if (!user) throw refuse('no processor has this mail', { tenant });
+  if (user.microsoftTenantId?.trim().toLowerCase() !== tenant) throw refuse('the tenant is not the processor’s', { userId: user.id, tenant });
+  if (!user.verified) throw refuse('the processor has not confirmed their mail yet', { userId: user.id });
+
+  const token = newSecretToken();
+  const validUntil = new Date(now.getTime() + ctx.config.tokenTtlSeconds * 1000);
+  await insertLoginToken(ctx.db, { userId: user.id, tokenHash: hashToken(token), validUntil });
+  ctx.log.info({ userId: user.id }, 'Microsoft sign-in');
+  return presentLoggedUser(user, token, validUntil);
+}
