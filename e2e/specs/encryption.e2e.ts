@@ -9,7 +9,7 @@ import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser
 import { givenNewPractice } from '../support/practice.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { linkIn, waitForMail } from '../support/mail.js';
-import { basic, logInByApi, storeUser } from '../support/session.js';
+import { basic, declineTutorial, logInByApi, storeUser } from '../support/session.js';
 import { baseURL } from '../support/env.js';
 
 // End-to-end encryption as a practice lives it, in a practice of its own (the demo practice's
@@ -158,7 +158,7 @@ describe('end-to-end encryption', () => {
     expect((await page.request.post(`/password-reset/${token}`, { data: { password, password_repeat: password } })).status()).toBe(204);
     const desk = await newPage(browser, { viewport: { width: 1280, height: 900 } });
     const deskErrors = collectBrowserErrors(desk);
-    await storeUser(desk, await logInByApi(desk, { username, password }));
+    await storeUser(desk, await declineTutorial(desk, await logInByApi(desk, { username, password })));
 
     await desk.goto(`/backend/processor/${queue.id}`);
     await desk.getByText('Die Patientendaten sind verschlüsselt, und Sie haben noch keinen Zugang.').waitFor();

@@ -148,6 +148,8 @@ describe('a new practice, from sign-up to sign-out', () => {
     expect(await main(page).getByRole('link', { name: 'Ticket ziehen wie ein Patient' }).getAttribute('href')).toBe(`/${account.identifier}/ordination_sued/sprechstunde`);
     await main(page).getByRole('link', { name: 'Zum Dashboard' }).click();
     await page.waitForURL('**/backend/dashboard');
+    // A new user is offered the tutorial once (tutorial.e2e.ts takes it); this one declines.
+    await page.getByRole('dialog', { name: 'Willkommen bei wartefrei' }).getByRole('button', { name: 'Nein danke' }).click();
     await main(page).getByRole('heading', { level: 1, name: `Willkommen, ${account.name}` }).waitFor();
 
     // 4b. The rollout center's public link opens the draw page; a patient draws in a second browser;

@@ -3,14 +3,14 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseURL } from './env.js';
 import { linkIn, waitForMail } from './mail.js';
-import { logInByApi } from './session.js';
+import { declineTutorial, logInByApi } from './session.js';
 
 /**
  * A practice of its own, signed up through the API and verified with the mail's link (a trial,
  * no card), for a spec that changes what the demo practice's other specs rely on. Answers its
  * admin signed in, and the mail address.
  */
-export async function givenNewPractice(p: Page, name: string): Promise<{ owner: LoggedUser; mail: string; password: string }> {
+export async function givenNewPractice(p: Page, name: string, options: { offerTutorial?: boolean } = {}): Promise<{ owner: LoggedUser; mail: string; password: string }> {
   const n = `${name}-${Date.now().toString(36)}`;
   const mail = `${n}@praxis.example`;
   const body: SignupInput = {
@@ -27,5 +27,8 @@ export async function givenNewPractice(p: Page, name: string): Promise<{ owner: 
   expect(signup.status(), await signup.text()).toBe(201);
   const token = new URL(linkIn(await waitForMail(mail), `${baseURL}/verify?token=`)).searchParams.get('token');
   expect((await p.request.post('/verify', { data: { token } })).status()).toBe(200);
-  return { owner: await logInByApi(p, { username: mail, password: body.password }), mail, password: body.password };
+  let owner = await logInByApi(p, { username: mail, password: body.password });
+  // A new user is offered the tutorial once; specs about other things have it declined already.
+  if (!options.offerTutorial) owner = await declineTutorial(p, owner);
+  return { owner, mail, password: body.password };
 }

@@ -21,6 +21,13 @@ export async function logInByApi(page: Page, who: { username: string; password: 
   return (await response.json()) as LoggedUser;
 }
 
+/** The user as after "Nein danke" to the tutorial's offer (remembered by the server). */
+export async function declineTutorial(page: Page, user: LoggedUser): Promise<LoggedUser> {
+  const response = await page.request.patch('/users/me', { headers: { authorization: basic(user.id, user.token) }, data: { tutorial_dismissed: true } });
+  if (response.status() !== 200) throw new Error(`declining the tutorial failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as LoggedUser;
+}
+
 /** Puts a signed-in user where the web app keeps it (localStorage `user`), as after a login. */
 export async function storeUser(page: Page, user: LoggedUser): Promise<void> {
   await page.goto('/404');

@@ -13,6 +13,8 @@ export const LoggedUser = z.object({
   is_admin: z.boolean(),
   lang: z.string(),
   username: z.string(),
+  /** Whether the user finished or dismissed the tutorial (until then it is offered once at sign-in). */
+  tutorial_dismissed: z.boolean(),
 });
 export type LoggedUser = z.infer<typeof LoggedUser>;
 

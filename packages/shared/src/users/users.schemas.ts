@@ -6,6 +6,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../validation/password
 export const UpdateOwnProfileInput = z.strictObject({
   display_name: z.string().trim().min(1).max(100).optional(),
   lang: z.enum(SUPPORTED_LANGS).optional(),
+  /** true: the tutorial was finished or dismissed, it is not offered again; false: offer it again. */
+  tutorial_dismissed: z.boolean().optional(),
 });
 export type UpdateOwnProfileInput = z.infer<typeof UpdateOwnProfileInput>;
 

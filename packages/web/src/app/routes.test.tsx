@@ -17,6 +17,7 @@ const admin: LoggedUser = {
   is_admin: true,
   lang: 'de',
   username: 'admin@praxis-demo.example',
+  tutorial_dismissed: true,
 };
 const processor: LoggedUser = { ...admin, id: '33333333-3333-4333-8333-333333333333', is_admin: false, display_name: 'Paula Assistenz' };
 

@@ -50,6 +50,8 @@ export const users = pgTable('users', {
   buttonVisibility: buttonVisibility('button_visibility').notNull().default('EVERYBODY'),
   nameOrder: nameOrder('name_order').notNull().default('FIRST_LAST'),
   microsoftTenantId: text('microsoft_tenant_id'),
+  /** When the user finished or dismissed the tutorial: it is offered once, until then. */
+  tutorialDismissedAt: timestamp('tutorial_dismissed_at', { withTimezone: true }),
   verified: boolean('verified').notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [

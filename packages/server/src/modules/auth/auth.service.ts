@@ -22,6 +22,7 @@ export function presentLoggedUser(user: UserRow, token: string, validUntil: Date
     is_admin: user.isAdmin,
     lang: user.lang,
     username: user.username,
+    tutorial_dismissed: user.tutorialDismissedAt !== null,
   };
 }
 

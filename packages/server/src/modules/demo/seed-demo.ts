@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
@@ -43,6 +43,8 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
     await createAccountWithAdmin(ctx, demoAdmin, async (tx, { account, user: admin }) => {
       // The demo is the operator's own: never billed, never locked (its trial jobs find nothing to do).
       await exemptAccountByIdentifier(tx, account.identifier);
+      // Shared by every visitor of the demo: its tutorial waits in the avatar menu, not in a dialog at each sign-in.
+      await tx.update(users).set({ tutorialDismissedAt: ctx.clock.now() }).where(eq(users.id, admin.id));
       const [processor] = await tx
         .insert(users)
         .values({
@@ -52,6 +54,7 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
           passwordHash: processorHash,
           verified: true,
           color: '#1c7ed6',
+          tutorialDismissedAt: ctx.clock.now(),
         })
         .returning();
       const [profile] = await tx

@@ -36,6 +36,15 @@ describe('PATCH /users/me', () => {
     expect(again.json<LoggedUser>()).toMatchObject({ display_name: 'Dr. Neu', lang: 'en', token: user.token });
   });
 
+  it('remembers that the user took or declined the tutorial, and can offer it again', async () => {
+    const { user } = await givenLoggedInAdmin();
+    expect(user.tutorial_dismissed).toBe(false);
+    const patch = (tutorial_dismissed: boolean) => t.inject({ method: 'PATCH', url: '/users/me', headers: asUser(user), payload: { tutorial_dismissed } });
+    expect((await patch(true)).json<LoggedUser>().tutorial_dismissed).toBe(true);
+    expect((await getAuth(user)).json<LoggedUser>().tutorial_dismissed).toBe(true);
+    expect((await patch(false)).json<LoggedUser>().tutorial_dismissed).toBe(false);
+  });
+
   it('changes only what is sent', async () => {
     const { user } = await givenLoggedInAdmin();
     const langOnly = await t.inject({ method: 'PATCH', url: '/users/me', headers: asUser(user), payload: { lang: 'tr' } });

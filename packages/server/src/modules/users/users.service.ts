@@ -32,9 +32,10 @@ export async function updateOwnProfile(
   authorization: string | undefined,
   input: UpdateOwnProfileInput,
 ): Promise<LoggedUser> {
-  const values: Partial<Pick<UserRow, 'displayName' | 'lang'>> = {};
+  const values: Partial<Pick<UserRow, 'displayName' | 'lang' | 'tutorialDismissedAt'>> = {};
   if (input.display_name !== undefined) values.displayName = input.display_name;
   if (input.lang !== undefined) values.lang = input.lang;
+  if (input.tutorial_dismissed !== undefined) values.tutorialDismissedAt = input.tutorial_dismissed ? ctx.clock.now() : null;
   const user =
     Object.keys(values).length > 0 ? await updateUser(ctx.db, actor.userId, values) : await findUserById(ctx.db, actor.userId);
   if (!user) throw new AppError('UNAUTHORIZED');

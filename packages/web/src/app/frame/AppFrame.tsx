@@ -57,7 +57,7 @@ function FrameShell() {
       <a href="#main" className={classes.skipLink}>
         {t('header.skipToContent')}
       </a>
-      <AppShell.Header>
+      <AppShell.Header data-tour="header">
         <Header navOpened={navOpened} onToggleNav={nav.toggle} handle={handle} inBackend={withSideMenu} />
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={t(withSideMenu ? 'header.mainNavigation' : 'header.publicNavigation')}>

@@ -11,6 +11,7 @@ import { Page } from '../../ui/Page';
 import { currentHandle } from '../route-handle';
 import { queryKeys } from '../../lib/query-keys';
 import { SubscriptionBanner } from '../../features/billing/SubscriptionBanner';
+import { TutorialOffer } from '../../features/tutorial/TutorialOffer';
 
 /**
  * The guard of /backend: without a valid token to /login (remembering the target); the stored
@@ -52,6 +53,7 @@ export function BackendLayout() {
     <>
       <SubscriptionBanner />
       <Outlet />
+      <TutorialOffer />
     </>
   );
 }

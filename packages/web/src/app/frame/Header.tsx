@@ -8,6 +8,7 @@ import { getUser, hasValidToken, setUser, useUser } from '../../lib/session';
 import { changeLanguage, currentLanguage } from '../../i18n';
 import type { RouteHandle } from '../route-handle';
 import { PageIcon } from './PageIcon';
+import { offerTutorial } from '../../features/tutorial/tutorial-state';
 import classes from './Header.module.css';
 
 interface HeaderProps {
@@ -82,7 +83,7 @@ function LanguageMenu() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.control} aria-label={`${t('header.language')}: ${LANGUAGE_NAMES[lang]}`}>
+        <UnstyledButton className={classes.control} aria-label={`${t('header.language')}: ${LANGUAGE_NAMES[lang]}`} data-tour="language">
           <IconLanguage size={20} aria-hidden />
           <Text span fw={600} size="sm" tt="uppercase">
             {lang}
@@ -119,7 +120,7 @@ function UserMenu() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.control} aria-label={`${t('header.userMenu')}: ${name}`}>
+        <UnstyledButton className={classes.control} aria-label={`${t('header.userMenu')}: ${name}`} data-tour="user-menu">
           <Avatar size={30} radius="xl" color="brand" variant={signedIn ? 'filled' : 'light'}>
             {signedIn ? initials(user.display_name) : null}
           </Avatar>
@@ -139,7 +140,9 @@ function UserMenu() {
             <Menu.Item component={Link} to="/backend/profile" leftSection={<PageIcon name="profile" size={16} />}>
               {t('header.profile')}
             </Menu.Item>
-            {/* "Start tutorial" (docs/product.md#screens-and-routes) appears with the tutorial itself (the languages issue). */}
+            <Menu.Item onClick={() => offerTutorial()} leftSection={<PageIcon name="demo" size={16} />}>
+              {t('header.tutorial')}
+            </Menu.Item>
             <Menu.Item component={Link} to="/faq" leftSection={<PageIcon name="faq" size={16} />}>
               {t('header.faq')}
             </Menu.Item>

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { PageIcon } from './PageIcon';
 
-// Encryption joins the menu with its feature (its route already answers with a plain "coming"
-// page, so an old bookmark is no dead end): a menu entry is a promise.
+// `data-tour` names each entry for the tutorial (features/tutorial/steps.ts).
 const BACKEND_ITEMS = [
   { to: '/backend/dashboard', title: 'dashboard' },
   { to: '/backend/processor', title: 'processor' },
@@ -12,6 +11,7 @@ const BACKEND_ITEMS = [
   { to: '/backend/reporting', title: 'reporting' },
   { to: '/backend/management', title: 'management', admin: true },
   { to: '/backend/audit', title: 'audit', admin: true },
+  { to: '/backend/encryption', title: 'encryption' },
   { to: '/backend/profile', title: 'profile' },
 ];
 
@@ -39,6 +39,7 @@ export function SideMenu({ backend, isAdmin }: { backend: boolean; isAdmin: bool
             label={t(`routes.${item.title}`)}
             leftSection={<PageIcon name={'icon' in item ? item.icon : item.title} />}
             active={item.to === '/' ? pathname === '/' : pathname.startsWith(item.to)}
+            data-tour={item.title}
           />
         </li>
       ))}

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "tutorial_dismissed_at" timestamp with time zone;
