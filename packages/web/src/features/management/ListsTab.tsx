@@ -10,6 +10,7 @@ import { QueueDelete } from './QueueDelete';
 import { QueueForm } from './QueueForm';
 import { useSavedFlag } from './useSavedFlag';
 import { queryKeys } from '../../lib/query-keys';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 import { SavedNote } from './SavedNote';
 
 /**
@@ -70,48 +71,50 @@ function LocationSection({ profile, queues, onSaved }: { profile: Profile; queue
       {queues.length === 0 ? (
         <Text c="dimmed">{t('lists.noQueues')}</Text>
       ) : (
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('lists.name')}</Table.Th>
-              <Table.Th>{t('lists.identifier')}</Table.Th>
-              <Table.Th>{t('lists.links')}</Table.Th>
-              <Table.Th>{t('lists.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {queues.map((queue) => (
-              <Table.Tr key={queue.id} data-queue={queue.id}>
-                <Table.Td>
-                  {queue.name}{' '}
-                  {queue.is_default && (
-                    <Badge size="sm" variant="light">
-                      {t('lists.isDefault')}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>{queue.identifier}</Table.Td>
-                <Table.Td>
-                  <Anchor component={Link} to={`/backend/management/${queue.id}/rollout`} mr="md">
-                    {t('lists.rollout')}
-                  </Anchor>
-                  <Anchor component={Link} to={`/backend/processor/${queue.id}`} mr="md">
-                    {t('lists.workView')}
-                  </Anchor>
-                  <Anchor component={Link} to={`/backend/management/${queue.id}/reporting`}>
-                    {t('lists.reporting')}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <QueueForm profile={profile} queue={queue} onSaved={onSaved} />
-                    <QueueDelete queue={queue} onDeleted={onSaved} />
-                  </Group>
-                </Table.Td>
+        <ScrollRegion label={t('lists.tableOf', { name: profile.name })} minWidth={560}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('lists.name')}</Table.Th>
+                <Table.Th>{t('lists.identifier')}</Table.Th>
+                <Table.Th>{t('lists.links')}</Table.Th>
+                <Table.Th>{t('lists.actions')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {queues.map((queue) => (
+                <Table.Tr key={queue.id} data-queue={queue.id}>
+                  <Table.Td>
+                    {queue.name}{' '}
+                    {queue.is_default && (
+                      <Badge size="sm" variant="light">
+                        {t('lists.isDefault')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{queue.identifier}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/backend/management/${queue.id}/rollout`} mr="md">
+                      {t('lists.rollout')}
+                    </Anchor>
+                    <Anchor component={Link} to={`/backend/processor/${queue.id}`} mr="md">
+                      {t('lists.workView')}
+                    </Anchor>
+                    <Anchor component={Link} to={`/backend/management/${queue.id}/reporting`}>
+                      {t('lists.reporting')}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <QueueForm profile={profile} queue={queue} onSaved={onSaved} />
+                      <QueueDelete queue={queue} onDeleted={onSaved} />
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollRegion>
       )}
     </Paper>
   );

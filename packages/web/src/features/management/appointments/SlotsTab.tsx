@@ -12,6 +12,7 @@ import { SlotForm } from './SlotForm';
 import { nameOf, useAppointmentSetup, useSlots } from './manage.api';
 import { SavedNote } from '../SavedNote';
 import { EditButton } from '../EditButton';
+import { ScrollRegion } from '../../../ui/ScrollRegion';
 
 /** The dialog: a new slot of a kind (on a weekday for WEEK), or a slot to change. */
 export type SlotEditing = { kind: AppointmentSlotKind; weekday?: number; slot?: AppointmentSlot };
@@ -118,28 +119,30 @@ export function SlotsTab() {
       {singles.length === 0 ? (
         <Text>{t('manage.slots.singleNone')}</Text>
       ) : (
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('manage.slots.date')}</Table.Th>
-              <Table.Th>{t('manage.slots.time')}</Table.Th>
-              <Table.Th>{t('manage.slots.kind')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('manage.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {singles.map((slot) => (
-              <Table.Tr key={slot.id} data-slot={slot.id}>
-                <Table.Td>{slot.date}</Table.Td>
-                <Table.Td ff="monospace">{timeOf(slot)}</Table.Td>
-                <Table.Td>{t(`manage.slots.kinds.${slot.kind}`)}</Table.Td>
-                <Table.Td>{actions(slot)}</Table.Td>
+        <ScrollRegion label={t('manage.slots.single')} minWidth={560}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('manage.slots.date')}</Table.Th>
+                <Table.Th>{t('manage.slots.time')}</Table.Th>
+                <Table.Th>{t('manage.slots.kind')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('manage.actions')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {singles.map((slot) => (
+                <Table.Tr key={slot.id} data-slot={slot.id}>
+                  <Table.Td>{slot.date}</Table.Td>
+                  <Table.Td ff="monospace">{timeOf(slot)}</Table.Td>
+                  <Table.Td>{t(`manage.slots.kinds.${slot.kind}`)}</Table.Td>
+                  <Table.Td>{actions(slot)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollRegion>
       )}
       {editing && (
         <SlotForm

@@ -5,6 +5,7 @@ import { SCREEN_LOADERS } from './screens';
 import { applyLanguageToDocument } from './i18n';
 import { LegalLinks } from './LegalLinks';
 import './patient-frame.css';
+import '../../../ui/reduced-motion.css';
 
 type ScreenProps = { route: PatientRoute; search: URLSearchParams };
 
