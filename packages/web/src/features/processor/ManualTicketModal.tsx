@@ -2,9 +2,10 @@ import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkDrawTicket, formatLocalDate, PATIENT_INPUT_OF, type PatientDataField, type Queue } from '@wartefrei/shared';
+import { checkDrawTicket, PATIENT_INPUT_OF, type PatientDataField, type Queue } from '@wartefrei/shared';
 import { i18next } from '../../i18n';
 import { fieldErrorsOf } from '../../lib/forms';
+import { browserToday } from '../../lib/browser-date';
 import { notifyDone, notifyFailure } from './notify';
 import { drawManualTicket } from './processor.api';
 import { sealForPractice } from '../encryption/sealing';
@@ -26,11 +27,6 @@ function messageFor(field: string, code: string): string {
   const label = i18next.t(`server:fields.${field}`);
   const key = `server:validation.${code}`;
   return i18next.exists(key) ? i18next.t(key, { 0: label }) : i18next.t('server:validation.INVALID_VALUE', { 0: label });
-}
-
-function today(): string {
-  const now = new Date();
-  return formatLocalDate({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
 }
 
 /** A ticket drawn by the processor (origin MANUAL) with the queue's patient inputs, checked by the shared rules first. */
@@ -59,7 +55,7 @@ export function ManualTicketModal({ queue, onClose, onDrawn }: { queue: Queue; o
     event.preventDefault();
     const body: Record<string, unknown> = { origin: 'MANUAL', silent };
     for (const field of asked) body[field.name] = (values[field.name] ?? '').trim();
-    const checked = checkDrawTicket(queue.patient_inputs, body, { today: today(), minAge: queue.min_age, maxAge: queue.max_age });
+    const checked = checkDrawTicket(queue.patient_inputs, body, { today: browserToday(), minAge: queue.min_age, maxAge: queue.max_age });
     if (!checked.ok) {
       setErrors(Object.fromEntries(Object.entries(checked.fields).map(([field, code]) => [field, messageFor(field, code)])));
       return;

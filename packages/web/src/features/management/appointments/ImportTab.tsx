@@ -2,9 +2,10 @@ import { Alert, Button, FileInput, Group, ScrollArea, Stack, Table, Text, Textar
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatLocalDate, type ImportResult } from '@wartefrei/shared';
+import { type ImportResult } from '@wartefrei/shared';
 import { api, ApiRequestError } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { browserToday } from '../../../lib/browser-date';
 import { messageOf } from '../../../lib/forms';
 import { FormAlert } from '../../../ui/FormAlert';
 import { practiceSealingKey } from '../../encryption/sealing';
@@ -21,12 +22,6 @@ const describe = (fields: Record<string, string>) =>
     .map(([field, code]) => `${field}: ${messageOf(field, code)}`)
     .join('; ');
 
-/** The browser's date, for the birth-date check of sealed rows (the server checks by the location's). */
-function today(): string {
-  const now = new Date();
-  return formatLocalDate({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
-}
-
 /**
  * The file as it goes to the server: as chosen, or while the practice encrypts, parsed, checked
  * and sealed in this browser (seal-import.ts, a chunk of its own), with the lines the server will
@@ -36,7 +31,7 @@ async function fileToSend(csv: string): Promise<{ csv: string; lineOf?: Map<numb
   const key = await practiceSealingKey();
   if (!key) return { csv };
   const { sealImport } = await import('./seal-import');
-  const sealed = await sealImport(csv, key, today());
+  const sealed = await sealImport(csv, key, browserToday());
   if (sealed.problems.size > 0) return { csv, problems: new Map([...sealed.problems].map(([line, fields]) => [line, describe(fields)])) };
   return { csv: sealed.csv, lineOf: sealed.lineOf };
 }

@@ -1,8 +1,8 @@
 import { birthDateProblem, sealBody, svnrProblem } from '@wartefrei/shared';
 import { sealingKeyFor } from '../app/resolve-link';
+import { browserToday } from '../../../lib/browser-date';
 
 const NAME_MAX_LENGTH = 100;
-const today = () => new Date().toLocaleDateString('en-CA');
 
 /**
  * The format checks the server makes of the sealed fields, made here instead while the practice
@@ -13,7 +13,7 @@ export function sealedFieldProblems(body: Record<string, unknown>): Record<strin
   const text = (field: string) => (typeof body[field] === 'string' ? (body[field]).trim() : '');
   for (const field of ['first_name', 'last_name']) if (text(field).length > NAME_MAX_LENGTH) problems[field] = 'MAX_LENGTH';
   const birthDate = text('birth_date');
-  const dateProblem = birthDate === '' ? undefined : birthDateProblem(birthDate, today());
+  const dateProblem = birthDate === '' ? undefined : birthDateProblem(birthDate, browserToday());
   if (dateProblem) problems.birth_date = dateProblem;
   const insurance = text('insurance_number').replace(/\s+/g, '');
   const insuranceProblem = insurance === '' ? undefined : svnrProblem(insurance);
