@@ -11,5 +11,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // expect.poll waits for what the page does after a live event. Its default of 1 s held on an
+    // idle machine but not on a busy CI run (monitor and work view specs failed there), so it
+    // waits as long as Playwright's own waits do.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });
