@@ -12,6 +12,7 @@ import type { AppContext } from './platform/context.js';
 import { handleError } from './platform/errors.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { createSmsSender } from './platform/sms.js';
+import { createPushSender } from './platform/push.js';
 import { createStripeClient } from './platform/stripe.js';
 import { computeVersionHash, registerWebApp } from './platform/web.js';
 import { createRealtime, realtimeRoutes } from './platform/realtime/index.js';
@@ -38,6 +39,7 @@ import { auditRoutes, registerAuditHook } from './modules/audit/index.js';
 import { privacyRoutes, registerPrivacyJobs } from './modules/privacy/index.js';
 import { legalRoutes } from './modules/legal/index.js';
 import { dropKeysOnPasswordReset, encryptionRoutes } from './modules/encryption/index.js';
+import { alertsRoutes, ensurePushKeys, registerAlertReaders, watchQueueChanges } from './modules/alerts/index.js';
 import { billingRoutes, billingWebhookRoutes, registerBillingJobs, scheduleTrialJobs } from './modules/billing/index.js';
 
 export interface BuildAppOptions {
@@ -74,6 +76,7 @@ function registerJobsAndHooks(): void {
   registerPrivacyJobs();
   registerTrialStarted(scheduleTrialJobs);
   registerPasswordReplaced(dropKeysOnPasswordReset);
+  registerAlertReaders();
 }
 
 /** Builds the whole server; main.ts listens on it, tests inject into it. */
@@ -100,14 +103,17 @@ export async function buildApp(options: BuildAppOptions) {
     clock: options.clock ?? systemClock,
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     sms: createSmsSender({ url: config.smsUrl, token: config.smsToken, log }),
+    push: createPushSender({ keys: await ensurePushKeys(database.db), contact: config.push.contact }),
     log,
     realtime: await createRealtime({ redisUrl: config.redisUrl, keyPrefix: options.realtimeKeyPrefix, db: database.db, log }),
     stripe: config.stripe && createStripeClient(config.stripe),
   };
   registerMemberTopic(ctx.realtime, database.db);
   registerMonitorTopic(ctx.realtime, database.db);
+  const alertWatcher = watchQueueChanges(ctx);
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
+    await alertWatcher.stop();
     ctx.mailer.close();
     await ctx.realtime.close();
     await database.close();
@@ -166,6 +172,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(processorsRoutes, { ctx });
   await app.register(infoTagsRoutes, { ctx });
   await app.register(ticketsRoutes, { ctx });
+  await app.register(alertsRoutes, { ctx });
   await app.register(monitorsRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   await app.register(reportsRoutes, { ctx });

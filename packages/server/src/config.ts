@@ -20,6 +20,10 @@ const Env = z.object({
   /** A generic SMS gateway: JSON POST of { to, text } with a bearer token; without it SMS go to the log. */
   SMS_URL: z.string().url().optional(),
   SMS_TOKEN: z.string().optional(),
+  /** Web Push (VAPID) contact of the operator for push services: a mailto: or https: address. */
+  PUSH_CONTACT: z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://').optional(),
+  /** Push services besides the public ones on https, e.g. a test service `http://localhost:8090`; comma-separated origins. */
+  PUSH_SERVICE_ORIGINS: z.string().optional(),
   MAIL_FROM: z.string().default('wartefrei <no-reply@wartefrei.local>'),
   TOKEN_TTL: z.coerce.number().int().positive().default(43_200),
   SEED_DEMO: boolFromEnv.default(true),
@@ -88,6 +92,8 @@ export interface Config {
   smtpUrl: string | undefined;
   smsUrl: string | undefined;
   smsToken: string | undefined;
+  /** Web Push: the VAPID contact, and push service origins allowed besides public https hosts. */
+  push: { contact: string; extraOrigins: string[] };
   mailFrom: string;
   tokenTtlSeconds: number;
   seedDemo: boolean;
@@ -148,6 +154,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     smsUrl: e.SMS_URL,
     smsToken: e.SMS_TOKEN,
+    push: {
+      contact: e.PUSH_CONTACT ?? (e.OPERATOR_MAIL ? `mailto:${e.OPERATOR_MAIL}` : e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL : 'mailto:operator@wartefrei.invalid'),
+      extraOrigins: (e.PUSH_SERVICE_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean).map((origin) => new URL(origin).origin),
+    },
     mailFrom: e.MAIL_FROM,
     tokenTtlSeconds: e.TOKEN_TTL,
     seedDemo: e.SEED_DEMO,

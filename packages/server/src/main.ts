@@ -6,6 +6,7 @@ import { DEMO_LOGINS, seedDemoIfEmpty } from './modules/demo/index.js';
 import { planAllSchedules } from './modules/schedules/index.js';
 import { planRetention } from './modules/privacy/index.js';
 import { startJobRunner } from './platform/jobs/index.js';
+import { startAlertSweep } from './modules/alerts/index.js';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -26,6 +27,7 @@ await app.listen({ port: config.port, host: config.host, backlog: 4096 });
 await planAllSchedules(app.ctx);
 await planRetention(app.ctx);
 const jobRunner = startJobRunner(app.ctx, { runnerId: `${hostname()}:${process.pid}` });
+const alertSweep = startAlertSweep(app.ctx);
 app.log.info(
   `wartefrei ready on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}) ` +
     `in ${Math.round(performance.now() - startedAt)} ms`,
@@ -38,7 +40,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
     // Finish the running job and open requests, then close the database so PGlite flushes to disk.
-    jobRunner.stop().then(() => app.close()).then(
+    Promise.all([jobRunner.stop(), alertSweep.stop()]).then(() => app.close()).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');

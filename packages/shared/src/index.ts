@@ -28,6 +28,7 @@ export * from './enums.js';
 export * from './tickets/member-states.js';
 export * from './tickets/intake.js';
 export * from './tickets/members.schemas.js';
+export * from './alerts/alerts.schemas.js';
 export * from './monitors/monitors.schemas.js';
 export * from './dashboard/dashboard.schemas.js';
 export * from './profiles/regions.js';

@@ -48,6 +48,8 @@ export interface RealtimeEventData {
   'monitor.updated': Record<string, never>;
   /** Appointments of a list were booked, moved, changed, cancelled, restored or deleted: staff refetch (on `account:{id}`). */
   'appointments.changed': { queue_id: string };
+  /** A ticket's "almost your turn" alert was sent or failed: staff refetch (on `account:{id}`). */
+  'alerts.changed': { queue_id: string; member_id: string };
 }
 export type RealtimeEventName = keyof RealtimeEventData;
 
@@ -87,6 +89,7 @@ const EVENT_NAMES: Record<RealtimeEventName, true> = {
   'session.updated': true,
   'monitor.updated': true,
   'appointments.changed': true,
+  'alerts.changed': true,
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

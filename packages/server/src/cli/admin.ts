@@ -18,6 +18,8 @@ import { connectDatabase } from '../db/connect.js';
 import { systemClock } from '../platform/clock.js';
 import { AppError, presentError } from '../platform/errors.js';
 import { createMailer } from '../platform/mail.js';
+import { createPushSender } from '../platform/push.js';
+import { ensurePushKeys } from '../modules/alerts/index.js';
 import { createSmsSender } from '../platform/sms.js';
 import { checkAccountIdentifier, createAccountWithAdmin, exemptAccountByIdentifier, findAccountByIdentifier } from '../modules/accounts/index.js';
 import { explainSummary } from '../modules/reports/index.js';
@@ -139,7 +141,7 @@ async function createAccount(argv: string[]): Promise<number> {
   const log = pino({ level: 'warn' });
   const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const ctx = { db: database.db, config, clock: systemClock, log, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, log }), sms: createSmsSender({ url: undefined, token: undefined, log }), realtime: createLocalHub(log), stripe: undefined };
+    const ctx = { db: database.db, config, clock: systemClock, log, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, log }), sms: createSmsSender({ url: undefined, token: undefined, log }), push: createPushSender({ keys: await ensurePushKeys(database.db), contact: config.push.contact }), realtime: createLocalHub(log), stripe: undefined };
     const { account, user } = await createAccountWithAdmin(ctx, {
       accountName: parsed.data.account_name,
       identifier,

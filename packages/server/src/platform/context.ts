@@ -4,6 +4,7 @@ import type { Database } from '../db/connect.js';
 import type { Clock } from './clock.js';
 import type { Mailer } from './mail.js';
 import type { SmsSender } from './sms.js';
+import type { PushSender } from './push.js';
 import type { RealtimeHub } from './realtime/hub.js';
 import type { Stripe } from './stripe.js';
 
@@ -14,6 +15,8 @@ export interface AppContext {
   clock: Clock;
   mailer: Mailer;
   sms: SmsSender;
+  /** Web Push with the server's VAPID key (made at the first start, kept in the database). */
+  push: PushSender;
   log: FastifyBaseLogger;
   /** Live updates: `publish(topic, event)` after the transaction committed. */
   realtime: RealtimeHub;

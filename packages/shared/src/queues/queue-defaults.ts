@@ -1,3 +1,4 @@
+import { ALERT_DEFAULTS } from '../alerts/alerts.schemas.js';
 import { DEFAULT_PATIENT_INPUTS, DEFAULT_QUEUE_PRIORITY, type Queue } from './queues.schemas.js';
 
 /**
@@ -35,6 +36,8 @@ export const QUEUE_DEFAULTS = {
   ask_patient_for_language: false,
   allow_move_appointment: false,
   may_activate_sms_notifications: false,
+  alert_members_ahead: ALERT_DEFAULTS.members_ahead,
+  alert_minutes_left: ALERT_DEFAULTS.minutes_left,
   show_processor_on_processing: false,
   allow_actual_processor_selection_for_non_active_processors: false,
   display_monitor_on_kiosk: false,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ButtonVisibility, LOGO_PLACEMENTS, NameOrder, PATIENT_INPUT_MODES } from '../enums.js';
 import type { FieldErrorCode } from '../errors.js';
+import { ALERT_MEMBERS_AHEAD_MAX, ALERT_MINUTES_LEFT_MAX } from '../alerts/alerts.schemas.js';
 
 /** Queue priorities (docs/product.md#entities, §9): 1 very high, 5 high, 10 normal (default), 100 low, 500 very low. */
 export const QUEUE_PRIORITIES = [1, 5, 10, 100, 500] as const;
@@ -93,6 +94,10 @@ const queueFields = {
   ask_patient_for_language: z.boolean(),
   allow_move_appointment: z.boolean(),
   may_activate_sms_notifications: z.boolean(),
+  /** "Almost your turn": a patient who asked is told at this many ahead (null: not offered). */
+  alert_members_ahead: whole(1, ALERT_MEMBERS_AHEAD_MAX).nullable(),
+  /** … and at this many minutes left (null: not offered; needs wait time calculation). */
+  alert_minutes_left: whole(1, ALERT_MINUTES_LEFT_MAX).nullable(),
   show_processor_on_processing: z.boolean(),
   allow_actual_processor_selection_for_non_active_processors: z.boolean(),
   display_monitor_on_kiosk: z.boolean(),
@@ -194,6 +199,8 @@ export const Queue = z.object({
   ask_patient_for_language: z.boolean(),
   allow_move_appointment: z.boolean(),
   may_activate_sms_notifications: z.boolean(),
+  alert_members_ahead: z.number().int().nullable(),
+  alert_minutes_left: z.number().int().nullable(),
   show_processor_on_processing: z.boolean(),
   allow_actual_processor_selection_for_non_active_processors: z.boolean(),
   display_monitor_on_kiosk: z.boolean(),

@@ -3,6 +3,7 @@ import { APPOINTMENT_STATUSES, CANCEL_STATES, MEMBER_ORIGINS, MEMBER_STATUSES, M
 import { Queue } from '../queues/queues.schemas.js';
 import { MemberAnswer } from '../probing/probing.schemas.js';
 import { SealingKey } from '../privacy/encryption.schemas.js';
+import { MemberAlerts, TicketAlerts } from '../alerts/alerts.schemas.js';
 
 export const MemberOrigin = z.enum(MEMBER_ORIGINS);
 export type MemberOrigin = z.infer<typeof MemberOrigin>;
@@ -70,6 +71,8 @@ export const TicketView = z.object({
   called_numbers: z.array(whole),
   info_tags: z.array(TicketInfoTag),
   queue: TicketQueue,
+  /** "Almost your turn" alerts: what the list offers, what this ticket asked for. */
+  alerts: TicketAlerts,
 });
 export type TicketView = z.infer<typeof TicketView>;
 
@@ -111,6 +114,8 @@ export const Member = z.object({
   erased_at: instant.nullable(),
   /** With encryption on: the names, birth date, insurance number and free-text answers, sealed; staff browsers open it. */
   sealed_data: z.string().nullable(),
+  /** The alerts the patient asked for, and how each went (delivered or failed). */
+  alerts: MemberAlerts,
   /** The compare-and-set key: send it back with an action to act only on what you saw. */
   version: whole,
 });

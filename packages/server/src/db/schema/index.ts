@@ -20,3 +20,4 @@ export * from './probing.js';
 export * from './billing.js';
 export * from './audit.js';
 export * from './encryption.js';
+export * from './alerts.js';

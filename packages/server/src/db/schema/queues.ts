@@ -48,6 +48,8 @@ export const queues = pgTable('queues', {
   askPatientForLanguage: boolean('ask_patient_for_language').notNull().default(QUEUE_DEFAULTS.ask_patient_for_language),
   allowMoveAppointment: boolean('allow_move_appointment').notNull().default(QUEUE_DEFAULTS.allow_move_appointment),
   mayActivateSmsNotifications: boolean('may_activate_sms_notifications').notNull().default(QUEUE_DEFAULTS.may_activate_sms_notifications),
+  alertMembersAhead: integer('alert_members_ahead').default(QUEUE_DEFAULTS.alert_members_ahead),
+  alertMinutesLeft: integer('alert_minutes_left').default(QUEUE_DEFAULTS.alert_minutes_left),
   showProcessorOnProcessing: boolean('show_processor_on_processing').notNull().default(QUEUE_DEFAULTS.show_processor_on_processing),
   allowActualProcessorSelectionForNonActiveProcessors: boolean('allow_actual_processor_selection_for_non_active_processors').notNull().default(QUEUE_DEFAULTS.allow_actual_processor_selection_for_non_active_processors),
   displayMonitorOnKiosk: boolean('display_monitor_on_kiosk').notNull().default(QUEUE_DEFAULTS.display_monitor_on_kiosk),

@@ -11,3 +11,5 @@ export { registerWorkViewAppointments, type WorkViewAppointments } from './work-
 export { registerDrawInterview, type CheckedInterview, type DrawInterviewInput, type InterviewLender } from './interview.js';
 export { announceUpdate } from './tickets.events.js';
 export { findMember } from './tickets.repo.js';
+export { registerAlertReader, ticketAlertsOf, type AlertReader } from './alert-view.js';
+export { findDrawContext } from './draw.repo.js';

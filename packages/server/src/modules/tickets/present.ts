@@ -1,4 +1,4 @@
-import { memberView, type Member, type MemberAnswer, type TicketView } from '@wartefrei/shared';
+import { memberView, type Member, type MemberAlerts, type MemberAnswer, type TicketAlerts, type TicketView } from '@wartefrei/shared';
 import type { InfoTagRow, MemberRow, QueueRow } from './tickets.repo.js';
 import type { LineEstimate, PlaceInLine } from './line.js';
 
@@ -25,7 +25,7 @@ function ticketCore(row: MemberRow, place: PlaceInLine | undefined) {
 }
 
 /** A ticket on the staff list. */
-export function presentMember(row: MemberRow, place: PlaceInLine | undefined, infoTagIds: string[], answers: MemberAnswer[], now: Date): Member {
+export function presentMember(row: MemberRow, place: PlaceInLine | undefined, infoTagIds: string[], answers: MemberAnswer[], alerts: MemberAlerts, now: Date): Member {
   return {
     ...ticketCore(row, place),
     removed: row.removed,
@@ -51,12 +51,13 @@ export function presentMember(row: MemberRow, place: PlaceInLine | undefined, in
     answers,
     erased_at: iso(row.personalDataErasedAt),
     sealed_data: row.sealedData,
+    alerts,
     version: row.version,
   };
 }
 
 /** The ticket page: the patient's own ticket, the queue's texts, nothing of other patients. */
-export function presentTicket(row: MemberRow, queue: QueueRow, line: LineEstimate, tags: InfoTagRow[], now: Date): TicketView {
+export function presentTicket(row: MemberRow, queue: QueueRow, line: LineEstimate, tags: InfoTagRow[], alerts: TicketAlerts, now: Date): TicketView {
   const place = line.places.get(row.id);
   const hideTimes = place?.hideTimes === true || tags.some((t) => t.hideTimesOnTicket);
   const estimatedStart = hideTimes ? null : (place?.estimatedStart ?? null);
@@ -78,5 +79,6 @@ export function presentTicket(row: MemberRow, queue: QueueRow, line: LineEstimat
       accent_color: queue.accentColor,
       wait_time_calculation_enabled: queue.waitTimeCalculationEnabled,
     },
+    alerts,
   };
 }

@@ -12,6 +12,7 @@ import { findMember, listMembers, type MemberRow } from './tickets.repo.js';
 import { infoTagIdsOf, visibleInfoTagsOf } from './member-tags.repo.js';
 import { workViewAppointments } from './work-view.js';
 import { memberAnswersOf } from './interview.js';
+import { memberAlertsOf, NO_MEMBER_ALERTS, ticketAlertsOf } from './alert-view.js';
 
 /** `GET /members/{id}`: the ticket page's data. Unknown and malformed ids are MEMBER_NOT_FOUND. */
 export async function ticketView(ctx: AppContext, memberId: string): Promise<TicketView> {
@@ -24,7 +25,8 @@ export async function ticketView(ctx: AppContext, memberId: string): Promise<Tic
   ]);
   if (!context) throw new AppError('MEMBER_NOT_FOUND');
   const now = ctx.clock.now();
-  return presentTicket(member, context.queue, estimateLine(context.queue, line, now), tags, now);
+  const alerts = await ticketAlertsOf(ctx, ctx.db, context.queue, member.id);
+  return presentTicket(member, context.queue, estimateLine(context.queue, line, now), tags, alerts, now);
 }
 
 /** Members as staff see them, with their places in the line and their tags. */
@@ -41,8 +43,10 @@ export async function presentMembers(ctx: AppContext, q: Queryable, rows: Member
     ),
   );
   const ids = rows.map((r) => r.id);
-  const [tagIds, answers] = await Promise.all([infoTagIdsOf(q, ids), memberAnswersOf(q, ids)]);
-  return rows.map((row) => presentMember(row, estimates.get(row.queueId)?.places.get(row.id), tagIds.get(row.id) ?? [], answers.get(row.id) ?? [], now));
+  const [tagIds, answers, alerts] = await Promise.all([infoTagIdsOf(q, ids), memberAnswersOf(q, ids), memberAlertsOf(q, ids)]);
+  return rows.map((row) =>
+    presentMember(row, estimates.get(row.queueId)?.places.get(row.id), tagIds.get(row.id) ?? [], answers.get(row.id) ?? [], alerts.get(row.id) ?? NO_MEMBER_ALERTS, now),
+  );
 }
 
 /**

@@ -38,6 +38,12 @@ export interface RealtimeHub {
    * answers undefined; otherwise the version the event got.
    */
   publish(topic: string, event: RealtimeEvent): Promise<number | undefined>;
+  /**
+   * Observes what this node publishes (after the commit, once per event, never what arrives
+   * from other nodes): a module that reacts to a change — the alerts check a queue whose line
+   * moved — learns of it on the node that made it. A throwing observer is logged and skipped.
+   */
+  onPublish(observer: (topic: string, event: RealtimeEvent) => void): void;
   /** The rule for a topic kind; a later registration replaces an earlier one. */
   registerTopicAuthorizer(kind: TopicKind, authorizer: TopicAuthorizer): void;
   authorize(subscriber: Subscriber, kind: TopicKind, id: string): Promise<Access | false>;
@@ -54,6 +60,7 @@ export function createHub(adapter: PubSubAdapter, log: FastifyBaseLogger, maxBuf
   const byTopic = new Map<string, Map<RealtimeSink, Access>>();
   const bySink = new Map<RealtimeSink, Set<string>>();
   const authorizers = new Map<TopicKind, TopicAuthorizer>();
+  const observers: ((topic: string, event: RealtimeEvent) => void)[] = [];
 
   const unsubscribe = (sink: RealtimeSink, topic: string) => {
     const sinks = byTopic.get(topic);
@@ -96,11 +103,21 @@ export function createHub(adapter: PubSubAdapter, log: FastifyBaseLogger, maxBuf
         const envelope: Envelope = { origin: nodeId, topic, version, event };
         deliver(envelope);
         await adapter.broadcast(envelope);
+        for (const observe of observers) {
+          try {
+            observe(topic, event);
+          } catch (err) {
+            log.error({ err, topic, event: event.name }, 'realtime: a publish observer failed');
+          }
+        }
         return version;
       } catch (err) {
         log.error({ err, topic, event: event.name }, 'realtime: publish failed');
         return undefined;
       }
+    },
+    onPublish(observer) {
+      observers.push(observer);
     },
     registerTopicAuthorizer(kind, authorizer) {
       authorizers.set(kind, authorizer);

@@ -32,8 +32,9 @@ const SECTIONS = {
   texts: ['kiosk_text_before', 'kiosk_text_after', 'ticket_text_before', 'ticket_text_after', 'monitor_text', 'opening_hours'],
   patientInputs: PATIENT_INPUT_FIELDS.map(patientInputField),
   processing: [...BUTTON_VISIBILITY_BUTTONS.map(buttonVisibilityField)],
+  alerts: ['alert_members_ahead', 'alert_minutes_left', 'may_activate_sms_notifications'],
 } as const;
-// Not shown, though the API keeps them (outside clients): appointment moving, SMS,
+// Not shown, though the API keeps them (outside clients): appointment moving,
 // logo placement, showing or choosing the processor. Each appears with its feature: a switch
 // that saves and does nothing would mislead the practice.
 type Section = keyof typeof SECTIONS;
@@ -243,6 +244,17 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
                   </div>
                 ))}
               </SimpleGrid>
+            </>,
+          )}
+          {section(
+            'alerts',
+            <>
+              <Text size="sm">{t('lists.queue.hints.alerts')}</Text>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {whole('alert_members_ahead', t('lists.queue.hints.alertOff'))}
+                {whole('alert_minutes_left', t('lists.queue.hints.alertOff'))}
+              </SimpleGrid>
+              {flag('may_activate_sms_notifications')}
             </>,
           )}
         </Accordion>

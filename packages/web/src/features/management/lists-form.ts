@@ -19,7 +19,7 @@ export const QUEUE_TEXT_FIELDS = ['phone', 'kiosk_text_before', 'kiosk_text_afte
 /** Whole numbers that are always set. */
 export const QUEUE_NUMBER_FIELDS = ['priority', 'max_concurrent_processing', 'preprocessing_buffer_minutes', 'average_process_minutes', 'smart_suspend_minutes'] as const;
 /** Whole numbers where empty means "no limit" (null). */
-export const QUEUE_OPTIONAL_NUMBER_FIELDS = ['number_start', 'number_end', 'timeout_minutes', 'min_age', 'max_age'] as const;
+export const QUEUE_OPTIONAL_NUMBER_FIELDS = ['number_start', 'number_end', 'timeout_minutes', 'min_age', 'max_age', 'alert_members_ahead', 'alert_minutes_left'] as const;
 export const QUEUE_FLAG_FIELDS = [
   'draw_online_enabled',
   'wait_time_calculation_enabled',

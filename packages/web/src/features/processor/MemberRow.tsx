@@ -6,6 +6,7 @@ import type { InfoTag, Member, NameOrder } from '@wartefrei/shared';
 import type { MaybeOpened } from '../../lib/sealed-records';
 import { allowedActionsOf, patientNameOf, rowToneOf } from './member-display';
 import classes from './processor.module.css';
+import { AlertStatus } from './AlertStatus';
 import type { ActionRequest } from './useMemberActions';
 
 export type RowIntent = { kind: 'confirm'; action: 'cancel' | 'remove'; member: Member } | { kind: 'move' | 'tags' | 'answers' | 'erase'; member: Member };
@@ -86,6 +87,7 @@ export function MemberRow({ member, nameOrder, tags, busy, onAction, onIntent, d
         {/* On a phone the state stands under the name: the row keeps its actions in view without sideways scrolling. */}
         <Text size="xs" component="div" hiddenFrom="sm">
           {state}
+          <AlertStatus alerts={member.alerts} />
         </Text>
         {member.answers.length > 0 && (
           // The interview's last answer says where it led; the whole path is in the details.
@@ -110,6 +112,7 @@ export function MemberRow({ member, nameOrder, tags, busy, onAction, onIntent, d
             {t('row.silent')}
           </Text>
         )}
+        <AlertStatus alerts={member.alerts} />
       </Table.Td>
       <Table.Td visibleFrom="sm">
         <Text size="sm">{t(`origin.${member.origin}`)}</Text>

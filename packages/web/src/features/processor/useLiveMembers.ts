@@ -8,7 +8,7 @@ import { queryKeys } from '../../lib/query-keys';
 
 /**
  * A queue's member list and today's appointments, kept current over `/ws`: the staff socket
- * hears every event of `queue:{id}` and the list's `appointments.changed`, and each one (and
+ * hears every event of `queue:{id}` and the list's `appointments.changed` and `alerts.changed`, and each one (and
  * every resubscribe or version gap) refetches the list and the queue (its session may have
  * changed). While the socket is down the last list stays on screen.
  */
@@ -28,11 +28,12 @@ export function useLiveMembers(queueId: string, filters: MemberFilters) {
       void client.invalidateQueries({ queryKey: queryKeys.queues.all });
     };
     const connection = connectLive({
-      // The account topic tells of today's bookings, moves and cancels; only this list's count.
+      // The account topic tells of today's bookings, moves and cancels, and of alerts sent.
       topics: [`queue:${queueId}`, `account:${accountId}`],
       auth: { username: userId, token },
       onEvent: (event) => {
-        if (event.type !== 'appointments.changed' || event.queue_id === queueId) refetch();
+        // The account topic's events name their list: only this list's count.
+        if ((event.type !== 'appointments.changed' && event.type !== 'alerts.changed') || event.queue_id === queueId) refetch();
       },
       onResync: refetch,
       onStatus: setLive,

@@ -29,7 +29,7 @@ export class PatientApiError extends Error {
  * PatientApiError. Small on purpose (the staff app's client brings its session handling along).
  * A GET the bootstrap started early (prefetch.ts) is answered from that request.
  */
-export async function patientRequest<T>(path: string, init: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown } = {}): Promise<T> {
+export async function patientRequest<T>(path: string, init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown } = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLanguage() };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const early = init.method === undefined || init.method === 'GET' ? takePrefetched(path) : undefined;

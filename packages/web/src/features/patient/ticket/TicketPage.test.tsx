@@ -36,6 +36,7 @@ const drawn: TicketView = {
     accent_color: null,
     wait_time_calculation_enabled: true,
   },
+  alerts: { members_ahead: 2, minutes_left: 10, push_key: 'BAAA', sms_offered: true, push: false, sms_phone_end: null },
 };
 
 describe('the ticket page right after a draw', () => {
@@ -44,6 +45,17 @@ describe('the ticket page right after a draw', () => {
     render(<TicketPage memberId={drawn.id} />);
     expect(screen.getByText('42')).toBeTruthy();
     expect(document.body.textContent).toContain('(in etwa 1 Minute)');
+  });
+
+  it('offers the alerts the list allows, with its thresholds, and says so where push cannot work', () => {
+    handOverTicket(drawn);
+    render(<TicketPage memberId={drawn.id} />);
+    expect(screen.getByRole('heading', { name: 'Benachrichtigen, wenn Sie bald dran sind' })).toBeTruthy();
+    expect(document.body.textContent).toContain('wenn noch 2 vor Ihnen sind oder noch etwa 10 Minuten bleiben');
+    // The test environment has no service worker: the page says what to do instead.
+    expect(document.body.textContent).toContain('Dieser Browser kann keine Mitteilungen empfangen');
+    expect(screen.getByLabelText('Handynummer')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'SMS an meine Handynummer' })).toBeTruthy();
   });
 
   it('without a handed-over ticket it waits for the server (no number yet)', () => {

@@ -6,6 +6,7 @@ import { Notice } from '../app/Notice';
 import { provideGerman, useText } from '../app/i18n';
 import deTicket from '@wartefrei/shared/i18n/de/ticket.json';
 import { useTicket } from './useTicket';
+import { TicketAlerts } from './TicketAlerts';
 import './ticket.css';
 
 provideGerman('ticket', deTicket);
@@ -154,9 +155,12 @@ export function LiveTicket({ memberId }: { memberId: string }) {
       )}
       {state.kind === 'ticket' && <TicketDetails ticket={state.ticket} refresh={refresh} />}
       {state.kind === 'ticket' && state.ticket.view === 'waiting' && (
-        <p className="ticket-actions">
-          <AlertSwitch audio={audio} onChange={setAudio} />
-        </p>
+        <>
+          <p className="ticket-actions">
+            <AlertSwitch audio={audio} onChange={setAudio} />
+          </p>
+          <TicketAlerts ticket={state.ticket} refresh={refresh} />
+        </>
       )}
     </>
   );

@@ -1,0 +1,185 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError, LoggedUser, Member, TicketAlerts, TicketView } from '@wartefrei/shared';
+import { alertDeliveries, alertSubscriptions, pushKeys } from '../../db/schema/index.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { asUser, givenAdmin } from '../../../test/support/factories.js';
+import { givenOpenQueue, givenTicket, memberAction } from '../../../test/support/tickets.js';
+import { startPushService } from '../../../test/support/push-service.js';
+import { startSmsGateway } from '../../../test/support/sms.js';
+import { ensurePushKeys } from './push-keys.js';
+import { checkQueueAlerts } from './check.js';
+
+let t: TestApp;
+let push: Awaited<ReturnType<typeof startPushService>>;
+let sms: Awaited<ReturnType<typeof startSmsGateway>>;
+let admin: LoggedUser;
+let accountId: string;
+beforeAll(async () => {
+  push = await startPushService();
+  sms = await startSmsGateway();
+  t = await startTestApp({ drawLimit: { perIp: 100_000, windowSeconds: 600 }, smsUrl: sms.url, push: { contact: 'mailto:ops@example.org', extraOrigins: [push.origin] } });
+  ({ user: admin, accountId } = await givenAdmin(t));
+});
+afterAll(async () => {
+  await t.close();
+  await push.close();
+  await sms.close();
+});
+
+const subscribe = (memberId: string, payload: Record<string, unknown>) => t.inject({ method: 'PUT', url: `/members/${memberId}/alerts`, payload });
+const ticket = async (memberId: string) => (await t.inject({ method: 'GET', url: `/members/${memberId}` })).json<TicketView>();
+const call = async (memberId: string) => {
+  const res = await memberAction(t, admin, memberId, 'call', { force: true });
+  expect(res.statusCode).toBe(200);
+};
+const staffView = async (queueId: string, memberId: string) => {
+  const res = await t.inject({ method: 'GET', url: `/queues/${queueId}/members`, headers: asUser(admin) });
+  return res.json<Member[]>().find((m) => m.id === memberId);
+};
+/** The pushes a subscription received, once `count` are there (the check runs shortly after a change). */
+async function pushesOf(clientHash: string, count: number): Promise<{ title: string; body: string; url: string }[]> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const messages = (await push.messages(clientHash)).map((m) => JSON.parse(m) as { title: string; body: string; url: string });
+    if (messages.length >= count || Date.now() > deadline) return messages;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+/** Lets a check that might wrongly send run to its end. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 600));
+
+/** A line of `n` tickets; the last one is the patient under test. */
+async function givenLine(n: number, settings: Parameters<typeof givenOpenQueue>[2] = {}) {
+  const queueId = await givenOpenQueue(t, accountId, { name: 'Allgemeinmedizin', ...settings });
+  const tickets: TicketView[] = [];
+  for (let i = 0; i < n; i++) tickets.push(await givenTicket(t, queueId));
+  return { queueId, tickets, patient: tickets.at(-1)! };
+}
+
+describe('"almost your turn" alerts (docs/product.md#alerts)', () => {
+  it('makes the VAPID key once, keeps it in the database, and hands it to the ticket page', async () => {
+    const [stored] = await t.app.ctx.db.select().from(pushKeys);
+    expect(stored?.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    // Every later start (another node) reads the same key.
+    expect(await ensurePushKeys(t.app.ctx.db)).toEqual({ publicKey: stored?.publicKey, privateKey: stored?.privateKey });
+    const { patient } = await givenLine(1);
+    expect((await ticket(patient.id)).alerts).toEqual<TicketAlerts>({
+      members_ahead: 2,
+      minutes_left: 10,
+      push_key: stored!.publicKey,
+      sms_offered: false,
+      push: false,
+      sms_phone_end: null,
+    });
+  });
+
+  it('pushes "noch 2 vor Ihnen" once, never again at 1 ahead, then the call — staff see both delivered', async () => {
+    const { queueId, tickets, patient } = await givenLine(4);
+    const subscription = await push.subscribe(t.app.ctx.push.publicKey);
+    const res = await subscribe(patient.id, { push: { endpoint: subscription.endpoint, keys: subscription.keys } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<TicketAlerts>()).toMatchObject({ push: true });
+    await settle();
+    expect(await push.messages(subscription.clientHash)).toEqual([]); // 3 ahead: not yet
+
+    await call(tickets[0]!.id);
+    const [almost] = await pushesOf(subscription.clientHash, 1);
+    expect(almost).toEqual({ title: 'Allgemeinmedizin: Gleich sind Sie dran', body: `Nummer ${patient.number}: noch 2 vor Ihnen.`, url: `http://wartefrei.test/ticket/${patient.id}`, tag: `wartefrei-${patient.id}`, lang: 'de' });
+
+    await call(tickets[1]!.id);
+    await settle();
+    expect(await push.messages(subscription.clientHash)).toHaveLength(1);
+
+    await call(patient.id);
+    const all = await pushesOf(subscription.clientHash, 2);
+    expect(all.map((m) => m.body)).toEqual([`Nummer ${patient.number}: noch 2 vor Ihnen.`, `Nummer ${patient.number}: Sie sind an der Reihe. Bitte kommen Sie jetzt.`]);
+    const member = await staffView(queueId, patient.id);
+    expect(member?.alerts.channels).toEqual(['PUSH']);
+    expect(member?.alerts.deliveries.map((d) => [d.channel, d.kind, d.state])).toEqual([
+      ['PUSH', 'AHEAD', 'SENT'],
+      ['PUSH', 'CALLED', 'SENT'],
+    ]);
+    // Checking again (the sweep, another node) sends nothing twice.
+    expect(await checkQueueAlerts(t.app.ctx, queueId)).toBe(0);
+  });
+
+  it('sends nothing after a cancel: the subscription goes with the ticket, and the database refuses an alert for it', async () => {
+    const { tickets, patient } = await givenLine(4);
+    const subscription = await push.subscribe(t.app.ctx.push.publicKey);
+    expect((await subscribe(patient.id, { push: { endpoint: subscription.endpoint, keys: subscription.keys } })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'DELETE', url: `/members/${patient.id}` })).statusCode).toBe(200);
+    await call(tickets[0]!.id);
+    await call(tickets[1]!.id);
+    await settle();
+    expect(await push.messages(subscription.clientHash)).toEqual([]);
+    expect(await t.app.ctx.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.memberId, patient.id))).toEqual([]);
+    await expect(t.app.ctx.db.insert(alertDeliveries).values({ accountId, memberId: patient.id, channel: 'PUSH', kind: 'AHEAD' })).rejects.toThrow();
+    // A cancelled ticket cannot subscribe again.
+    const again = await subscribe(patient.id, { push: { endpoint: subscription.endpoint, keys: subscription.keys } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<ApiError>().code).toBe('MEMBER_STATE');
+  });
+
+  it('texts by SMS where the list allows it, in the ticket’s language, with the link back', async () => {
+    const { tickets, patient } = await givenLine(3, { mayActivateSmsNotifications: true });
+    const res = await subscribe(patient.id, { sms: { phone: '+43 664 7654321' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<TicketAlerts>()).toMatchObject({ sms_offered: true, sms_phone_end: '321' });
+    // 2 ahead already: told at once.
+    const [text] = await sms.waitFor('+436647654321', 1);
+    expect(text?.text).toBe(`Allgemeinmedizin: Nummer ${patient.number}: noch 2 vor Ihnen. http://wartefrei.test/ticket/${patient.id}`);
+
+    const english = await givenTicket(t, (await ticket(patient.id)).queue_id, { lang: 'en' });
+    expect((await subscribe(english.id, { sms: { phone: '+43 664 1110001' } })).statusCode).toBe(200);
+    await call(tickets[0]!.id);
+    await call(tickets[1]!.id);
+    await call(patient.id);
+    const [, called] = await sms.waitFor('+436647654321', 2);
+    expect(called?.text).toContain('Sie sind an der Reihe');
+    const [englishText] = await sms.waitFor('+436641110001', 1);
+    expect(englishText?.text).toBe(`Allgemeinmedizin: Number ${english.number}: you are next. http://wartefrei.test/ticket/${english.id}`);
+  });
+
+  it('refuses SMS where the list does not allow it, a bad number, and a push address inside a network', async () => {
+    const { patient } = await givenLine(1);
+    const noSms = await subscribe(patient.id, { sms: { phone: '+43 664 7654321' } });
+    expect(noSms.statusCode).toBe(400);
+    expect(noSms.json<ApiError>().fields?.sms?.code).toBe('INVALID_VALUE');
+    const { patient: other } = await givenLine(1, { mayActivateSmsNotifications: true });
+    const badPhone = await subscribe(other.id, { sms: { phone: 'abc' } });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json<ApiError>().fields?.['sms.phone']?.code).toBe('INVALID_PHONE');
+    const keys = { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) };
+    for (const endpoint of ['https://10.0.0.7/push', 'http://push.example.com/x', 'https://localhost/x', 'https://[::1]/x']) {
+      const res = await subscribe(patient.id, { push: { endpoint, keys } });
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(res.json<ApiError>().fields?.['push.endpoint']?.code).toBe('INVALID_VALUE');
+    }
+    expect((await subscribe('00000000-0000-4000-8000-000000000000', { push: { endpoint: 'https://push.example.com/x', keys } })).statusCode).toBe(404);
+  });
+
+  it('records a push the service refused as failed, with its reason, and forgets that browser', async () => {
+    const { queueId, tickets, patient } = await givenLine(4);
+    const subscription = await push.subscribe(t.app.ctx.push.publicKey);
+    expect((await subscribe(patient.id, { push: { endpoint: subscription.endpoint, keys: subscription.keys } })).statusCode).toBe(200);
+    await push.expire(subscription.clientHash);
+    await call(tickets[0]!.id);
+    let member: Member | undefined;
+    const deadline = Date.now() + 5_000;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      member = await staffView(queueId, patient.id);
+    } while (member?.alerts.deliveries.length === 0 && Date.now() < deadline);
+    expect(member?.alerts.deliveries).toEqual([expect.objectContaining({ channel: 'PUSH', kind: 'AHEAD', state: 'FAILED', error: 'push service answered 410: subscription gone' })]);
+    expect(member?.alerts.channels).toEqual([]);
+  });
+
+  it('ends the alerts on the patient’s wish', async () => {
+    const { patient } = await givenLine(5);
+    const subscription = await push.subscribe(t.app.ctx.push.publicKey);
+    await subscribe(patient.id, { push: { endpoint: subscription.endpoint, keys: subscription.keys } });
+    expect((await t.inject({ method: 'DELETE', url: `/members/${patient.id}/alerts` })).statusCode).toBe(204);
+    expect((await ticket(patient.id)).alerts.push).toBe(false);
+  });
+});

@@ -1,0 +1,5 @@
+export { alertsRoutes } from './alerts.routes.js';
+export { ensurePushKeys } from './push-keys.js';
+export { checkQueueAlerts } from './check.js';
+export { startAlertSweep, watchQueueChanges, type AlertWatcher } from './watch.js';
+export { registerAlertReaders } from './readers.js';

@@ -1,0 +1,42 @@
+import type { MemberAlerts, TicketAlerts } from '@wartefrei/shared';
+import type { Queryable } from '../../db/connect.js';
+import type { AppContext } from '../../platform/context.js';
+import type { QueueRow } from './tickets.repo.js';
+
+/**
+ * What the ticket page and the work view show of a ticket's alerts comes from the alerts
+ * module, which sits above this one (it reads the line): it registers its reader at start-up
+ * (app.ts), as the appointments module does for the work view.
+ */
+export interface AlertReader {
+  /** What the patient of one ticket asked for. */
+  ofTicket(q: Queryable, memberId: string): Promise<{ push: boolean; smsPhoneEnd: string | null }>;
+  /** The channels asked for and the alerts tried, per ticket. */
+  ofMembers(q: Queryable, memberIds: string[]): Promise<Map<string, MemberAlerts>>;
+}
+
+let reader: AlertReader | undefined;
+
+export function registerAlertReader(read: AlertReader): void {
+  reader = read;
+}
+
+export const NO_MEMBER_ALERTS: MemberAlerts = { channels: [], deliveries: [] };
+
+/** The alerts part of the ticket page: what the list offers, and what this ticket asked for. */
+export async function ticketAlertsOf(ctx: AppContext, q: Queryable, queue: QueueRow, memberId: string | undefined): Promise<TicketAlerts> {
+  const asked = memberId && reader ? await reader.ofTicket(q, memberId) : { push: false, smsPhoneEnd: null };
+  return {
+    members_ahead: queue.alertMembersAhead,
+    // Minutes are only known where the list calculates wait times.
+    minutes_left: queue.waitTimeCalculationEnabled ? queue.alertMinutesLeft : null,
+    push_key: ctx.push.publicKey,
+    sms_offered: queue.mayActivateSmsNotifications,
+    push: asked.push,
+    sms_phone_end: asked.smsPhoneEnd,
+  };
+}
+
+export function memberAlertsOf(q: Queryable, memberIds: string[]): Promise<Map<string, MemberAlerts>> {
+  return reader && memberIds.length > 0 ? reader.ofMembers(q, memberIds) : Promise.resolve(new Map());
+}
