@@ -13,6 +13,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startSmtpServer } from '../packages/server/test/support/smtp.ts';
 import { startStripeTestServer } from '../packages/server/test/support/stripe/server.ts';
 import { startOidcProvider } from '../packages/server/test/support/oidc-provider.ts';
+import { startPushService } from '../packages/server/test/support/push-service.ts';
+import { startSmsGateway } from '../packages/server/test/support/sms.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const startedAt = Date.now();
@@ -30,6 +32,10 @@ let smtp;
 let stripe;
 /** @type {Awaited<ReturnType<typeof startOidcProvider>> | undefined} */
 let oidc;
+/** @type {Awaited<ReturnType<typeof startPushService>> | undefined} */
+let pushService;
+/** @type {Awaited<ReturnType<typeof startSmsGateway>> | undefined} */
+let smsGateway;
 let mailDir;
 let serverOutput = '';
 let interrupted = false;
@@ -139,6 +145,10 @@ async function startServer(port, smtpUrl) {
   log(`Stripe test server at ${stripe.url}`);
   oidc = await startOidcProvider([`http://127.0.0.1:${port}/login_microsoft_callback`]);
   log(`OpenID provider at ${oidc.issuer}`);
+  // "Almost your turn" alerts: a Web Push service and an SMS gateway on this machine.
+  pushService = await startPushService();
+  smsGateway = await startSmsGateway();
+  log(`push service at ${pushService.origin}, SMS gateway at ${smsGateway.url}`);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-'));
   const env = {
     ...process.env,
@@ -158,6 +168,8 @@ async function startServer(port, smtpUrl) {
     MS_CLIENT_ID: oidc.clientId,
     MS_CLIENT_SECRET: oidc.clientSecret,
     MS_OIDC_ISSUER: oidc.issuer,
+    PUSH_SERVICE_ORIGINS: pushService.origin,
+    SMS_URL: smsGateway.url,
   };
   delete env.DATABASE_URL; // always the fresh embedded database, never a developer's PostgreSQL
   env.WEB_DIST_DIR = webDir; // the build made just now
@@ -227,6 +239,14 @@ async function cleanUp() {
     await stripe.close();
     stripe = undefined;
   }
+  if (pushService) {
+    await pushService.close();
+    pushService = undefined;
+  }
+  if (smsGateway) {
+    await smsGateway.close();
+    smsGateway = undefined;
+  }
   if (oidc) {
     await oidc.close();
     oidc = undefined;
@@ -286,7 +306,7 @@ async function main() {
   vitest = spawn(process.execPath, vitestArgs, {
     cwd: repoRoot,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROME_PATH: chromePath, E2E_MAIL_DIR: mailDir, E2E_DATA_DIR: dataDir, E2E_OIDC_URL: oidc?.issuer ?? '' },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROME_PATH: chromePath, E2E_MAIL_DIR: mailDir, E2E_DATA_DIR: dataDir, E2E_OIDC_URL: oidc?.issuer ?? '', E2E_PUSH_URL: pushService?.origin ?? '', E2E_SMS_URL: smsGateway?.url ?? '' },
   });
   const exitCode = await new Promise((resolve) => {
     vitest.once('error', (error) => {

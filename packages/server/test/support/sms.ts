@@ -10,11 +10,16 @@ export interface ReceivedSms {
 /**
  * A generic SMS gateway on 127.0.0.1 as SMS_URL expects one: it takes a JSON POST of
  * `{ to, text }` and keeps it. `failNext` answers the next messages with 503, as a gateway down.
+ * A GET answers what it received (the end-to-end specs run in another process).
  */
 export async function startSmsGateway() {
   const received: ReceivedSms[] = [];
   let failing = 0;
   const server = http.createServer((req, res) => {
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(received));
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
