@@ -21,7 +21,7 @@ function sameSitePath(url) {
 }
 
 self.addEventListener('push', (event) => {
-  let alert = {};
+  let alert;
   try {
     alert = event.data ? event.data.json() : {};
   } catch {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Appointment, AuditLog, ErasureResult, LoggedUser, Member, WorkViewEntry } from '@wartefrei/shared';
-import { appointments, queueMembers } from '../../db/schema/index.js';
+import { alertSubscriptions, appointments, queueMembers, queues } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin, givenProcessor, givenProfile, givenQueue } from '../../../test/support/factories.js';
 import { givenPastAppointment, givenPastTicket } from '../../../test/support/reports.js';
@@ -48,6 +48,15 @@ describe('POST /members/{id}/erase', () => {
     const log = await t.inject({ method: 'GET', url: '/audit?action=member.erase', headers: asUser(admin) });
     expect(log.json<AuditLog>().entries).toMatchObject([{ user_id: processor.id, subject_type: 'member', subject_id: ticket.id, detail: { members: 1, appointments: 0 } }]);
     expect(log.body).not.toContain('Muster');
+  });
+
+  it('takes the phone number and push address of a ticket’s alerts with it', async () => {
+    await t.app.ctx.db.update(queues).set({ mayActivateSmsNotifications: true }).where(eq(queues.id, queueId));
+    const ticket = await givenTicket(t, queueId);
+    const subscribed = await t.inject({ method: 'PUT', url: `/members/${ticket.id}/alerts`, payload: { sms: { phone: '+43 664 9998887' } } });
+    expect(subscribed.statusCode, subscribed.body).toBe(200);
+    expect((await erase(processor, 'members', ticket.id)).statusCode).toBe(200);
+    expect(await t.app.ctx.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.memberId, ticket.id))).toEqual([]);
   });
 
   it('an appointment and the ticket it became are erased together, whichever is named', async () => {

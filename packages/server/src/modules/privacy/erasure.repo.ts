@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { appointments, probingAnswers, queueMembers, queues } from '../../db/schema/index.js';
+import { alertSubscriptions, appointments, probingAnswers, queueMembers, queues } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth.js';
 import { queueReportableBy } from '../queues/index.js';
 
@@ -31,6 +31,8 @@ export async function eraseMembers(q: Queryable, ids: string[], at: Date): Promi
     .where(inArray(queueMembers.id, ids))
     .returning({ id: queueMembers.id });
   await q.update(probingAnswers).set({ freeText: null }).where(inArray(probingAnswers.memberId, ids));
+  // An open ticket's alerts go too: their phone number and push address are the patient's.
+  await q.delete(alertSubscriptions).where(inArray(alertSubscriptions.memberId, ids));
   return erased.map((row) => row.id);
 }
 

@@ -38,5 +38,5 @@ export async function ticketAlertsOf(ctx: AppContext, q: Queryable, queue: Queue
 }
 
 export function memberAlertsOf(q: Queryable, memberIds: string[]): Promise<Map<string, MemberAlerts>> {
-  return reader && memberIds.length > 0 ? reader.ofMembers(q, memberIds) : Promise.resolve(new Map());
+  return reader && memberIds.length > 0 ? reader.ofMembers(q, memberIds) : Promise.resolve(new Map<string, MemberAlerts>());
 }
