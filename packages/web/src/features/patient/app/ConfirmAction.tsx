@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 interface ConfirmActionProps {
   /** The button that opens the question, the question, its two answers, and what a failure says. */
@@ -15,6 +15,13 @@ export function ConfirmAction({ texts, id, act, after }: ConfirmActionProps) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  // Closing the question gives the focus back to the button that opened it (where it still is).
+  const opener = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
+  useEffect(() => {
+    if (!asking && wasAsking.current) opener.current?.focus();
+    wasAsking.current = asking;
+  }, [asking]);
   const confirm = async () => {
     setBusy(true);
     setFailed(false);
@@ -30,13 +37,20 @@ export function ConfirmAction({ texts, id, act, after }: ConfirmActionProps) {
   };
   if (!asking) {
     return (
-      <button type="button" className="ticket-secondary" onClick={() => setAsking(true)}>
+      <button ref={opener} type="button" className="ticket-secondary" onClick={() => setAsking(true)}>
         {texts.open}
       </button>
     );
   }
   return (
-    <div role="alertdialog" aria-labelledby={id} className="ticket-confirm">
+    <div
+      role="alertdialog"
+      aria-labelledby={id}
+      className="ticket-confirm"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !busy) setAsking(false);
+      }}
+    >
       <p id={id}>{texts.question}</p>
       {failed && <p role="alert">{texts.failed}</p>}
       <div className="ticket-actions">

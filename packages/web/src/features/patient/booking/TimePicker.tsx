@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Availability, BookableType } from '@wartefrei/shared';
 import deBooking from '@wartefrei/shared/i18n/de/booking.json';
 import { PatientApiError, patientRequest } from '../app/api';
@@ -36,6 +36,7 @@ export function TimePicker({ type, channel, onPick, onProblem, taken }: TimePick
   const [loading, setLoading] = useState(true);
   const [day, setDay] = useState<string>();
   const fetched = useRef(1);
+  const dayButtons = useRef(new Map<string, HTMLButtonElement>());
   // The screen's handler, current without asking the server again when it changes.
   const problem = useRef(onProblem);
   problem.current = onProblem;
@@ -85,6 +86,24 @@ export function TimePicker({ type, channel, onPick, onProblem, taken }: TimePick
       {choice.processorId && <span className="book-with">{t('time.with', { name: nameOf(choice.processorId) ?? '' })}</span>}
     </button>
   );
+  /**
+   * The days are one stop of the Tab key (the chosen day); the arrow keys, Home and End move
+   * between them and choose as they go, as in a radio group — so the times are a Tab away
+   * instead of a Tab per day. Left and right follow the page's direction.
+   */
+  const moveDay = (event: KeyboardEvent) => {
+    const forward = document.documentElement.dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    const backward = forward === 'ArrowRight' ? 'ArrowLeft' : 'ArrowRight';
+    const index = days.indexOf(day ?? '');
+    const steps: Record<string, number> = { [forward]: index + 1, ArrowDown: index + 1, [backward]: index - 1, ArrowUp: index - 1, Home: 0, End: days.length - 1 };
+    const target = steps[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const date = days[Math.max(0, Math.min(days.length - 1, target))];
+    if (!date) return;
+    setDay(date);
+    dayButtons.current.get(date)?.focus();
+  };
   return (
     <>
       {taken && (
@@ -96,9 +115,20 @@ export function TimePicker({ type, channel, onPick, onProblem, taken }: TimePick
       )}
       <section aria-labelledby="book-day-title">
         <h2 id="book-day-title">{t('day.title')}</h2>
-        <div className="book-days" role="group" aria-labelledby="book-day-title">
+        <div className="book-days" role="group" aria-labelledby="book-day-title" onKeyDown={moveDay}>
           {days.map((date, index) => (
-            <button key={date} type="button" className="book-day" aria-pressed={date === day} onClick={() => setDay(date)}>
+            <button
+              key={date}
+              ref={(button) => {
+                if (button) dayButtons.current.set(date, button);
+                else dayButtons.current.delete(date);
+              }}
+              type="button"
+              className="book-day"
+              aria-pressed={date === day}
+              tabIndex={date === day || (index === 0 && !days.includes(day ?? '')) ? 0 : -1}
+              onClick={() => setDay(date)}
+            >
               {index === 0 && <span className="book-next">{t('day.next')}</span>}
               {formatDay(date, lang)}
             </button>

@@ -20,8 +20,11 @@ function PushChoice({ alerts, put }: { alerts: TicketView['alerts']; put: Put })
   const { t } = useText('ticket');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<'denied' | 'failed'>();
+  // After a switch the focus goes on to the button that switches back (the one pressed is gone).
+  const [acted, setActed] = useState(false);
   const support = pushSupport();
   const run = async (action: () => Promise<void>) => {
+    setActed(true);
     setBusy(true);
     setProblem(undefined);
     try {
@@ -42,7 +45,7 @@ function PushChoice({ alerts, put }: { alerts: TicketView['alerts']; put: Put })
     return (
       <div className="ticket-alert-channel">
         <p role="status">{t('alerts.push_on')}</p>
-        <button type="button" className="ticket-secondary" disabled={busy} onClick={() => void run(() => put({ push: null }))}>
+        <button type="button" className="ticket-secondary" disabled={busy} autoFocus={acted} onClick={() => void run(() => put({ push: null }))}>
           {busy ? t('alerts.saving') : t('alerts.push_off')}
         </button>
       </div>
@@ -54,7 +57,7 @@ function PushChoice({ alerts, put }: { alerts: TicketView['alerts']; put: Put })
       {(support === 'denied' || problem === 'denied') && <p role="alert">{t('alerts.push_denied')}</p>}
       {problem === 'failed' && <p role="alert">{t('alerts.push_failed')}</p>}
       {support !== 'denied' && (
-        <button type="button" className="ticket-primary" disabled={busy} onClick={() => void turnOn()}>
+        <button type="button" className="ticket-primary" disabled={busy} autoFocus={acted} onClick={() => void turnOn()}>
           {busy ? t('alerts.saving') : t('alerts.push')}
         </button>
       )}
@@ -67,7 +70,9 @@ function SmsChoice({ alerts, put }: { alerts: TicketView['alerts']; put: Put }) 
   const [phone, setPhone] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const [acted, setActed] = useState(false);
   const save = async (body: AlertSubscriptionBody) => {
+    setActed(true);
     setBusy(true);
     setError(undefined);
     try {
@@ -84,7 +89,7 @@ function SmsChoice({ alerts, put }: { alerts: TicketView['alerts']; put: Put }) 
     return (
       <div className="ticket-alert-channel">
         <p role="status">{t('alerts.sms_on', { end: alerts.sms_phone_end })}</p>
-        <button type="button" className="ticket-secondary" disabled={busy} onClick={() => void save({ sms: null })}>
+        <button type="button" className="ticket-secondary" disabled={busy} autoFocus={acted} onClick={() => void save({ sms: null })}>
           {busy ? t('alerts.saving') : t('alerts.sms_off')}
         </button>
       </div>
@@ -101,6 +106,7 @@ function SmsChoice({ alerts, put }: { alerts: TicketView['alerts']; put: Put }) 
         id="ticket-alert-phone"
         type="tel"
         autoComplete="tel"
+        autoFocus={acted}
         value={phone}
         onChange={(e) => setPhone(e.target.value)}
         aria-invalid={error ? true : undefined}
