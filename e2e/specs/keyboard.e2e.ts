@@ -2,7 +2,7 @@ import type { Queue } from '@wartefrei/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
-import { focusIsOn, focusedName, tabTo } from '../support/keyboard.js';
+import { focusIsOn, focusShows, focusedName, tabTo } from '../support/keyboard.js';
 import { DEMO, declineTutorial, logInByApi, storeUser } from '../support/session.js';
 import { demoAdmin, drawByApi, emptyQueue, openDemoQueue, type Staff } from '../support/staff.js';
 
@@ -38,8 +38,10 @@ describe('keyboard only', () => {
     await focusIsOn(page, 'Sie warten');
 
     await tabTo(page, 'Ticket stornieren');
+    expect(await focusShows(page)).toBe(true);
     await page.keyboard.press('Enter');
     await focusIsOn(page, 'Ja, stornieren');
+    expect(await focusShows(page)).toBe(true);
     await page.keyboard.press('Escape');
     await focusIsOn(page, 'Ticket stornieren');
     await page.keyboard.press('Enter');
@@ -67,6 +69,7 @@ describe('keyboard only', () => {
     await page.goto('/praxis-demo/wien/allgemein/book');
     await page.getByRole('heading', { level: 2, name: 'Tag wählen' }).waitFor();
     await tabTo(page, /^Nächster freier Tag/);
+    expect(await focusShows(page)).toBe(true);
     const days = page.locator('.book-day');
     await page.keyboard.press('ArrowRight');
     expect(await days.nth(1).getAttribute('aria-pressed')).toBe('true');
@@ -107,6 +110,7 @@ describe('keyboard only', () => {
     await page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor();
     const more = `Weitere Aktionen für Nr. ${ticket.number}`;
     await tabTo(page, more, { max: 200 });
+    expect(await focusShows(page)).toBe(true);
     await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor();
     // A menu is walked with the arrow keys.
@@ -142,6 +146,7 @@ describe('keyboard only', () => {
     await page.goto('/backend/appointments?view=week');
     await page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor();
     await tabTo(page, 'Neuer Termin', { max: 200 });
+    expect(await focusShows(page)).toBe(true);
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Neuer Termin' }).waitFor();
     await page.keyboard.press('Escape');

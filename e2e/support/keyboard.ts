@@ -43,3 +43,13 @@ export async function focusIsOn(page: Page, wanted: string | RegExp): Promise<vo
   }
   throw new Error(`the focus is on "${name || 'the page itself'}", not on "${String(wanted)}"`);
 }
+
+/** Whether the focused element shows it: it matches :focus-visible and draws an outline or a ring. */
+export function focusShows(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body || !element.matches(':focus-visible')) return false;
+    const style = getComputedStyle(element);
+    return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+  });
+}
