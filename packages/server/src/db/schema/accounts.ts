@@ -42,6 +42,8 @@ export const users = pgTable('users', {
   username: text('username').notNull(),
   displayName: text('display_name').notNull(),
   passwordHash: text('password_hash'),
+  /** argon2id of the password's MD5 (hex): old clients sign in with the MD5 (docs/product.md#the-api). */
+  passwordMd5Hash: text('password_md5_hash'),
   isAdmin: boolean('is_admin').notNull().default(false),
   lang: text('lang').notNull().default('de'),
   color: text('color'),

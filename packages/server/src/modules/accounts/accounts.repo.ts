@@ -1,3 +1,4 @@
+import type { PasswordHashes } from '../../platform/passwords.js';
 import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
 import { accounts, loginTokens, passwordResetTokens, signupTokens, users } from '../../db/schema/index.js';
@@ -81,9 +82,9 @@ export async function markUserVerified(db: Queryable, userId: string): Promise<v
   await db.update(users).set({ verified: true }).where(eq(users.id, userId));
 }
 
-export async function setUserPassword(db: Queryable, userId: string, passwordHash: string): Promise<void> {
+export async function setUserPassword(db: Queryable, userId: string, hashes: PasswordHashes): Promise<void> {
   // Whoever could open the reset mail owns the address: that verifies it as well.
-  await db.update(users).set({ passwordHash, verified: true }).where(eq(users.id, userId));
+  await db.update(users).set({ ...hashes, verified: true }).where(eq(users.id, userId));
 }
 
 export async function deleteLoginTokensOfUser(db: Queryable, userId: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Transaction } from '../../db/connect.js';
 import { pickLanguage, translate, type PasswordResetInput } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
-import { hashPassword } from '../../platform/passwords.js';
+import { hashPasswords } from '../../platform/passwords.js';
 import {
   countOneTimeTokensSince,
   deleteLoginTokensOfUser,
@@ -61,10 +61,10 @@ export function registerPasswordReplaced(hook: PasswordReplaced): void {
 }
 
 export async function resetPassword(ctx: AppContext, token: string, input: PasswordResetInput): Promise<void> {
-  const passwordHash = await hashPassword(input.password);
+  const hashes = await hashPasswords(input.password);
   await ctx.db.transaction(async (tx) => {
     const used = await redeemOneTimeToken(ctx, tx, passwordResetTokens, token);
-    await setUserPassword(tx, used.userId, passwordHash);
+    await setUserPassword(tx, used.userId, hashes);
     await deleteLoginTokensOfUser(tx, used.userId);
     await passwordReplaced?.(tx, used.userId);
   });

@@ -12,7 +12,7 @@ import type { Transaction } from '../../db/connect.js';
 import type { accounts, users } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation, violatedConstraint, type FieldProblem } from '../../platform/errors.js';
-import { hashPassword } from '../../platform/passwords.js';
+import { hashPasswords } from '../../platform/passwords.js';
 import {
   findUserById,
   findUserByUsername,
@@ -83,7 +83,7 @@ export async function createAccountWithAdmin(
   if (await findUserByUsername(ctx.db, input.username)) fields.username = 'MAIL_IN_USE';
   if (Object.keys(fields).length > 0) throw new AppError('UNIQUE', { fields });
 
-  const passwordHash = await hashPassword(input.password);
+  const hashes = await hashPasswords(input.password);
   const subscription = ctx.config.paymentConfigured
     ? { subscriptionState: 'trial' as const, trialEnd: new Date(ctx.clock.now().getTime() + TRIAL_DAYS * 24 * 3600 * 1000) }
     : { subscriptionState: 'paymentExempt' as const, trialEnd: null };
@@ -99,7 +99,7 @@ export async function createAccountWithAdmin(
         accountId: account.id,
         username: input.username,
         displayName: input.displayName,
-        passwordHash,
+        ...hashes,
         isAdmin: true,
         lang: input.lang,
         verified: input.verified,

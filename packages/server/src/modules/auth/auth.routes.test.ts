@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '@wartefrei/shared';
 import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenVerifiedAdmin, logIn } from '../../../test/support/factories.js';
+import { users } from '../../db/schema/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,5 +96,35 @@ describe('failed sign-ins are limited', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json<ApiError>().message).toMatch(/Zu viele fehlgeschlagene Anmeldeversuche\. Bitte versuchen Sie es in \d+ Minuten erneut\./);
     expect((await login(admin.username, admin.password, '192.0.2.78')).statusCode).toBe(200);
+  });
+});
+
+describe('a password hashed with MD5 first (docs/product.md#the-api: old clients)', () => {
+  const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+
+  it('signs in with the MD5 in hex as with the password; the database keeps neither the password nor its MD5', async () => {
+    const admin = await givenVerifiedAdmin(t);
+    expect((await login(admin.username, md5(admin.password), '192.0.2.90')).statusCode).toBe(200);
+    expect((await login(admin.username, md5(admin.password).toUpperCase(), '192.0.2.90')).statusCode).toBe(200);
+    expect((await login(admin.username, md5(`${admin.password}x`), '192.0.2.90')).statusCode).toBe(401);
+    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, admin.user_id));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row?.passwordMd5Hash).toMatch(/^\$argon2id\$/);
+    expect(JSON.stringify(row)).not.toContain(md5(admin.password));
+  });
+
+  it('a new password ends the old one’s MD5 too', async () => {
+    const admin = await givenVerifiedAdmin(t);
+    const user = await logIn(t, admin.username, admin.password, '192.0.2.91');
+    const changed = await t.inject({
+      method: 'POST',
+      url: '/users/me/password',
+      headers: asUser(user),
+      payload: { current_password: admin.password, password: 'ein-ganz-neues-Passwort-7', password_repeat: 'ein-ganz-neues-Passwort-7' },
+      remoteAddress: '192.0.2.91',
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+    expect((await login(admin.username, md5(admin.password), '192.0.2.91')).statusCode).toBe(401);
+    expect((await login(admin.username, md5('ein-ganz-neues-Passwort-7'), '192.0.2.91')).statusCode).toBe(200);
   });
 });

@@ -3,7 +3,7 @@ import { authenticateToken, isUuid, parseBasicAuth } from '../../platform/auth.j
 import type { AppContext } from '../../platform/context.js';
 import { hashToken, newSecretToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import { verifyPassword } from '../../platform/passwords.js';
+import { verifySignInSecret } from '../../platform/passwords.js';
 import type { users } from '../../db/schema/index.js';
 import { deleteTokenOfNamedUser, insertLoginToken } from './auth.repo.js';
 import { findUserByUsername } from '../accounts/index.js';
@@ -42,7 +42,7 @@ export async function logIn(
   await assertLoginAllowed(ctx, username, ip);
 
   const user = await findUserByUsername(ctx.db, username);
-  const passwordOk = await verifyPassword(user?.passwordHash, credentials.secret);
+  const passwordOk = await verifySignInSecret(user, credentials.secret);
   if (!user || !passwordOk) {
     await recordLoginFailure(ctx, username, ip);
     throw new AppError('INVALID_CREDENTIALS');

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
-import { hashPassword } from '../../platform/passwords.js';
+import { hashPasswords } from '../../platform/passwords.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { accounts, appointments, appointmentSlots, appointmentTypes, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
 import { createAccountWithAdmin, exemptAccountByIdentifier } from '../accounts/index.js';
@@ -31,7 +31,7 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
   const [row] = await ctx.db.select({ n: count() }).from(accounts);
   if ((row?.n ?? 0) > 0) return false;
   try {
-    const processorHash = await hashPassword(DEMO_LOGINS.processor.password);
+    const processorHashes = await hashPasswords(DEMO_LOGINS.processor.password);
     const demoAdmin = {
       accountName: 'Praxis Dr. Demo',
       identifier: 'praxis-demo',
@@ -52,7 +52,7 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
           accountId: account.id,
           username: DEMO_LOGINS.processor.username,
           displayName: 'Paula Assistenz',
-          passwordHash: processorHash,
+          ...processorHashes,
           verified: true,
           color: '#1c7ed6',
           tutorialDismissedAt: ctx.clock.now(),

@@ -1,3 +1,4 @@
+import type { PasswordHashes } from '../../platform/passwords.js';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
 import { loginTokens, users } from '../../db/schema/index.js';
@@ -23,8 +24,8 @@ export async function findLoginTokenById(db: Queryable, id: string) {
   return row;
 }
 
-export async function setPasswordHash(db: Queryable, userId: string, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+export async function setPasswordHash(db: Queryable, userId: string, hashes: PasswordHashes): Promise<void> {
+  await db.update(users).set(hashes).where(eq(users.id, userId));
 }
 
 /** Ends every login of the user except the one named. */

@@ -2,7 +2,7 @@ import type { ChangeOwnPasswordInput, LoggedUser, UpdateOwnProfileInput } from '
 import { parseBasicAuth, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { hashPasswords, verifyPassword } from '../../platform/passwords.js';
 import { assertLoginAllowed, presentLoggedUser, recordLoginFailure } from '../auth/index.js';
 import {
   deleteOtherLoginTokens,
@@ -56,9 +56,9 @@ export async function changeOwnPassword(ctx: AppContext, actor: Actor, input: Ch
     await recordLoginFailure(ctx, username, ip);
     throw new AppError('VALIDATION', { fields: { current_password: 'PASSWORD_WRONG' } });
   }
-  const passwordHash = await hashPassword(input.password);
+  const hashes = await hashPasswords(input.password);
   await ctx.db.transaction(async (tx) => {
-    await setPasswordHash(tx, user.id, passwordHash);
+    await setPasswordHash(tx, user.id, hashes);
     await deleteOtherLoginTokens(tx, user.id, actor.tokenId);
   });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "password_md5_hash" text;
