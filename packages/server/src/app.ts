@@ -19,7 +19,7 @@ import { createRealtime, realtimeRoutes } from './platform/realtime/index.js';
 import { accountsRoutes, registerPasswordReplaced, registerTrialStarted } from './modules/accounts/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { countriesRoutes } from './modules/countries/index.js';
-import { systemRoutes } from './modules/system/index.js';
+import { clientFailureRoutes, systemRoutes } from './modules/system/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { registerSessionJobs, sessionsRoutes } from './modules/sessions/index.js';
 import { registerScheduleJobs, schedulesRoutes } from './modules/schedules/index.js';
@@ -183,6 +183,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(billingRoutes, { ctx });
   await app.register(billingWebhookRoutes, { ctx });
   await app.register(systemRoutes, { versionHash: computeVersionHash(config.webDistDir), publicUrl: config.publicUrl, microsoftLogin: config.microsoft !== undefined });
+  await app.register(clientFailureRoutes, { ctx });
   await registerWebApp(app, config.webDistDir);
   return app;
 }

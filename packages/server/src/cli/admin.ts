@@ -8,6 +8,8 @@
  * - `npm run admin -- order <number> shipped|cancelled` marks a device order.
  * - `npm run admin -- explain-report <account identifier> <from> <to>` shows how the database
  *   answers that account's report summary (EXPLAIN ANALYZE), for a report that feels slow.
+ * - `npm run admin -- client-failures [--days 7]` lists the requests clients reported as failed
+ *   (`POST /qt_monitor`), by request, the most frequent first.
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -23,6 +25,7 @@ import { ensurePushKeys } from '../modules/alerts/index.js';
 import { createSmsSender } from '../platform/sms.js';
 import { checkAccountIdentifier, createAccountWithAdmin, exemptAccountByIdentifier, findAccountByIdentifier } from '../modules/accounts/index.js';
 import { explainSummary } from '../modules/reports/index.js';
+import { clientFailureSummary, CLIENT_FAILURE_KEEP_DAYS } from '../modules/system/index.js';
 import { createLocalHub } from '../platform/realtime/index.js';
 import { setOrderStatus } from '../modules/billing/index.js';
 
@@ -30,7 +33,8 @@ const USAGE = `usage: npm run admin -- create-account --name "Praxis Dr. Muster"
          --admin-name "Dr. Maria Muster" --admin-mail maria@praxis.example [--password …] [--lang de|en]
        npm run admin -- exempt <account identifier>
        npm run admin -- order <order number> shipped|cancelled
-       npm run admin -- explain-report <account identifier> <from YYYY-MM-DD> <to YYYY-MM-DD>`;
+       npm run admin -- explain-report <account identifier> <from YYYY-MM-DD> <to YYYY-MM-DD>
+       npm run admin -- client-failures [--days 1…30]`;
 
 async function exempt(argv: string[]): Promise<number> {
   const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true });
@@ -166,9 +170,29 @@ async function createAccount(argv: string[]): Promise<number> {
   }
 }
 
+/** The failures clients reported, by request: what broke for the practices, seen from their side. */
+async function clientFailures(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options: { days: { type: 'string', default: '7' } }, allowPositionals: true, strict: true });
+  const days = Number(values.days);
+  if (positionals.length > 0 || !Number.isInteger(days) || days < 1 || days > CLIENT_FAILURE_KEEP_DAYS) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const rows = await clientFailureSummary(database.db, new Date(), days);
+    if (rows.length === 0) console.log(`no failed requests reported in the last ${days} days`);
+    for (const row of rows) console.log(`${String(row.count).padStart(6)}  ${row.method.padEnd(6)} ${row.url}  (last ${row.last.toISOString()})`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
 installZodErrorCodes();
 const [command, ...rest] = process.argv.slice(2);
-const commands: Record<string, (argv: string[]) => Promise<number>> = { 'create-account': createAccount, exempt, order, 'explain-report': explainReport };
+const commands: Record<string, (argv: string[]) => Promise<number>> = { 'create-account': createAccount, exempt, order, 'explain-report': explainReport, 'client-failures': clientFailures };
 const run = command ? commands[command] : undefined;
 if (!run) {
   console.error(USAGE);

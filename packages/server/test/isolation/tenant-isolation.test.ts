@@ -670,6 +670,8 @@ const ROWS: Row[] = [
 const PUBLIC_ROUTES: Record<string, string> = {
   'GET /members/:id': 'the ticket page: the random member id is the visitor’s key to it',
   'DELETE /members/:id': 'the visitor cancels their own ticket with its key',
+  'PUT /members/:id/alerts': 'the visitor asks for "almost your turn" alerts on their own ticket with its key',
+  'DELETE /members/:id/alerts': 'the visitor ends those alerts with the same key',
   'GET /queues/:id/public': 'what any visitor may see of a queue (no patient data)',
   'GET /profiles/:id/public': 'what any visitor may see of a location: its queues’ public views',
   'GET /profiles/:id/probing': 'the patient’s interview of a location: question and answer texts, no info tags, no answers given',

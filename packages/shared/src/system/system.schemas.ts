@@ -14,3 +14,20 @@ export const SystemInformation = z.object({
   public_url: z.string(),
 });
 export type SystemInformation = z.infer<typeof SystemInformation>;
+
+/** The largest report `POST /qt_monitor` takes: a report is a few fields, never a body. */
+export const CLIENT_FAILURE_MAX_BYTES = 16 * 1024;
+
+/**
+ * `POST /qt_monitor` (docs/product.md#the-api): a client tells of a request of its own that
+ * failed (no answer, or a server error), fire and forget. `clientTime` as ISO text or epoch ms.
+ */
+export const ClientFailureReport = z.object({
+  clientTime: z.union([z.iso.datetime({ offset: true }), z.number().int().min(0)]),
+  /** The failed request's body length in bytes. */
+  reqLength: z.number().int().min(0).max(1_000_000_000).optional(),
+  method: z.string().trim().min(1).max(10),
+  baseURL: z.string().max(500),
+  url: z.string().max(2000),
+});
+export type ClientFailureReport = z.infer<typeof ClientFailureReport>;

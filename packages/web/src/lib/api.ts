@@ -1,5 +1,6 @@
 import { isApiError, type ApiError, type ErrorCode } from '@wartefrei/shared';
 import { getUser } from './session';
+import { isReportable, reportFailedRequest } from './report-failure';
 import { currentLanguage } from '../i18n';
 
 /** A failed call: `status` 0 and `network` true when the server could not be reached. */
@@ -73,8 +74,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   try {
     response = await fetch(url, { method, headers, body: sent, signal: options.signal });
   } catch (error) {
+    if (isReportable(error, undefined)) reportFailedRequest(method, url.pathname, sent?.length ?? 0);
     throw new ApiRequestError(error instanceof Error ? error.message : 'network error', 0, undefined, true);
   }
+  if (isReportable(undefined, response.status)) reportFailedRequest(method, url.pathname, sent?.length ?? 0);
   if (response.ok) {
     return (response.status === 204 ? undefined : await response.json()) as T;
   }

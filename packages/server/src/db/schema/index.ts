@@ -21,3 +21,4 @@ export * from './billing.js';
 export * from './audit.js';
 export * from './encryption.js';
 export * from './alerts.js';
+export * from './system.js';

@@ -1,6 +1,7 @@
 import { isApiError, type ApiError, type ErrorCode } from '@wartefrei/shared';
 import { currentLanguage } from './i18n';
 import { takePrefetched } from './prefetch';
+import { isReportable, reportFailedRequest } from '../../../lib/report-failure';
 
 /** A failed call: `status` 0 when the server could not be reached. */
 export class PatientApiError extends Error {
@@ -33,12 +34,16 @@ export async function patientRequest<T>(path: string, init: { method?: 'GET' | '
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLanguage() };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const early = init.method === undefined || init.method === 'GET' ? takePrefetched(path) : undefined;
+  const method = init.method ?? 'GET';
+  const sent = init.body === undefined ? undefined : JSON.stringify(init.body);
   let response: Response;
   try {
-    response = await (early ?? fetch(path, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) }));
+    response = await (early ?? fetch(path, { method, headers, body: sent }));
   } catch (error) {
+    if (isReportable(error, undefined)) reportFailedRequest(method, path, sent?.length ?? 0);
     throw new PatientApiError(error instanceof Error ? error.message : 'network error', 0);
   }
+  if (isReportable(undefined, response.status)) reportFailedRequest(method, path, sent?.length ?? 0);
   if (response.ok) return (response.status === 204 ? undefined : await response.json()) as T;
   const parsed: unknown = await response.json().catch(() => undefined);
   const body = isApiError(parsed) ? parsed : undefined;
