@@ -108,6 +108,8 @@ describe('POST /queues', () => {
       ask_patient_for_language: false,
       allow_move_appointment: false,
       may_activate_sms_notifications: false,
+      alert_members_ahead: 2,
+      alert_minutes_left: 10,
       show_processor_on_processing: false,
       allow_actual_processor_selection_for_non_active_processors: false,
       display_monitor_on_kiosk: false,
