@@ -103,6 +103,15 @@ describe('a new practice, from sign-up to sign-out', () => {
     await main(page).getByRole('alert').getByText(/noch nicht bestätigt/).waitFor();
     // The entered values stay.
     expect(await field(page, 'E-Mail-Adresse').inputValue()).toBe(account.mail);
+    // The first mail went astray: it comes again, to the address typed here.
+    const firstMail = await waitForMail(account.mail, { subject: /bestätigen/ });
+    await main(page).getByRole('link', { name: 'Bestätigungs-E-Mail erneut senden' }).click();
+    const resend = main(page).getByRole('form', { name: 'Bestätigungs-E-Mail erneut senden' });
+    expect(await resend.getByLabel('E-Mail-Adresse').inputValue()).toBe(account.mail);
+    expect(await main(page).getByText('Kein Token angegeben').count()).toBe(0);
+    await resend.getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }).click();
+    await main(page).getByText(`Wenn zu ${account.mail} eine noch nicht bestätigte Registrierung gehört`).waitFor();
+    await expect.poll(async () => linkIn(await waitForMail(account.mail, { subject: /bestätigen/ }), `${baseURL}/verify?token=`)).not.toBe(linkIn(firstMail, `${baseURL}/verify?token=`));
 
     // 3. The confirmation mail reached the SMTP server; its link confirms the account.
     const mail = await waitForMail(account.mail, { subject: /bestätigen/ });
@@ -208,6 +217,10 @@ describe('a new practice, from sign-up to sign-out', () => {
     const page = await newPage(browser);
     await page.goto('/verify');
     await main(page).getByText('Kein Token angegeben').waitFor();
+    // A new mail can be asked for here; without an address, the form says so.
+    await main(page).getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }).click();
+    await main(page).getByText('Keine E-Mail-Adresse angegeben').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.context().close();
   });
 });

@@ -1,6 +1,7 @@
 import { matchPatientRoute } from './features/patient/app/patient-routes';
 import { prefetch } from './features/patient/app/prefetch';
 import { SCREEN_LOADERS } from './features/patient/app/screens';
+import { loadChunk, showBootstrapReloadPrompt } from './lib/chunks';
 
 /*
  * Two apps behind one page: a patient path (ticket, draw, kiosk, monitor, embed) loads the small
@@ -15,7 +16,7 @@ if (patientRoute) {
   // Only for an id that can be one (the screen itself fetches nothing for a malformed one).
   const memberId = patientRoute.screen === 'ticket' ? patientRoute.memberId : undefined;
   if (memberId && /^[0-9a-f-]{36}$/i.test(memberId)) prefetch(`/members/${memberId}`);
-  void import('./features/patient/app/start');
+  void loadChunk(() => import('./features/patient/app/start')).catch(() => showBootstrapReloadPrompt(document.getElementById('root')!));
 } else {
-  void import('./app/start');
+  void loadChunk(() => import('./app/start')).catch(() => showBootstrapReloadPrompt(document.getElementById('root')!));
 }

@@ -44,6 +44,15 @@ export const PasswordResetRequestInput = z.strictObject({
 });
 export type PasswordResetRequestInput = z.infer<typeof PasswordResetRequestInput>;
 
+/**
+ * `POST /verify/resend`: the sign-up's confirmation mail again (the first one expired or went
+ * astray). Always 204: whether the address is registered, or already confirmed, is not told.
+ */
+export const VerifyResendInput = z.strictObject({
+  username: z.string().trim().toLowerCase().min(1, 'REQUIRED').max(254),
+});
+export type VerifyResendInput = z.infer<typeof VerifyResendInput>;
+
 /** `POST /password-reset/{token}`: set a new password. */
 export const PasswordResetInput = z
   .strictObject({

@@ -3,12 +3,13 @@ import { Navigate, type RouteObject } from 'react-router';
 import type { RouteHandle } from './route-handle';
 import { RootLayout } from './RootLayout';
 import { RouteErrorRedirect } from './RouteErrorRedirect';
+import { loadChunk } from '../lib/chunks';
 
 type Module = Record<string, unknown>;
 
-/** A lazily loaded screen: each page is its own chunk, fetched when first visited. */
+/** A lazily loaded screen: each page is its own chunk, fetched when first visited (lib/chunks.ts: 120 s at most). */
 function page(load: () => Promise<Module>, name: string): RouteObject['lazy'] {
-  return async () => ({ Component: (await load())[name] as ComponentType });
+  return async () => ({ Component: (await loadChunk(load))[name] as ComponentType });
 }
 
 function route(path: string, handle: RouteHandle, lazy: RouteObject['lazy']): RouteObject {

@@ -8,6 +8,7 @@ import {
   UpdateAccountInput,
   SignupResult,
   VerifyInput,
+  VerifyResendInput,
   VerifyResult,
 } from '@wartefrei/shared';
 import { actorOf, requireUser } from '../../platform/auth.js';
@@ -16,7 +17,7 @@ import { IdParams } from '../../platform/params.js';
 import { requestLang } from '../../platform/i18n.js';
 import { getAccount, updateAccount } from './accounts.service.js';
 import { requestPasswordReset, resetPassword } from './password-reset.service.js';
-import { signUp, verifySignup } from './signup.service.js';
+import { resendVerification, signUp, verifySignup } from './signup.service.js';
 
 const tags = ['accounts'];
 
@@ -29,6 +30,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post('/verify', { schema: { tags, body: VerifyInput, response: { 200: VerifyResult } } }, async (req) =>
     verifySignup(ctx, req.body.token),
   );
+
+  app.post('/verify/resend', { schema: { tags, body: VerifyResendInput } }, async (req, reply) => {
+    resendVerification(ctx, req.body.username);
+    return reply.code(204).send();
+  });
 
   app.post('/password-reset', { schema: { tags, body: PasswordResetRequestInput } }, async (req, reply) => {
     requestPasswordReset(ctx, req.body.username);

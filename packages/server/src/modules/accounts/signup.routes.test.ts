@@ -115,6 +115,48 @@ describe('verification tokens', () => {
   });
 });
 
+describe('POST /verify/resend', () => {
+  const resend = (payload: unknown) => t.inject({ method: 'POST', url: '/verify/resend', payload: payload as Record<string, unknown> });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+  it('mails a new link that confirms, where the first one expired; says nothing about who is registered', async () => {
+    const body = signupBody();
+    await signUp(body);
+    const first = verifyTokenFrom((await t.smtp.waitForMail(body.username)).text);
+    t.clock.advanceSeconds(48 * 3600 + 1);
+    expect((await t.inject({ method: 'POST', url: '/verify', payload: { token: first } })).json<ApiError>().code).toBe('TOKEN_EXPIRED');
+
+    const since = t.smtp.mails.length;
+    expect((await resend({ username: ` ${body.username.toUpperCase()} ` })).statusCode).toBe(204);
+    const token = verifyTokenFrom((await t.smtp.waitForMail(body.username, { since })).text);
+    expect(token).not.toBe(first);
+    expect((await t.inject({ method: 'POST', url: '/verify', payload: { token } })).statusCode).toBe(200);
+
+    // Confirmed, unknown: the same 204, and no mail.
+    const after = t.smtp.mails.length;
+    expect((await resend({ username: body.username })).statusCode).toBe(204);
+    expect((await resend({ username: 'niemand@example.org' })).statusCode).toBe(204);
+    await settle();
+    expect(t.smtp.mails.length).toBe(after);
+  });
+
+  it('says when no mail address was given, and sends at most five an hour', async () => {
+    const empty = await resend({ username: '  ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json<ApiError>().fields?.username?.code).toBe('REQUIRED');
+    const body = signupBody();
+    await signUp(body);
+    await t.smtp.waitForMail(body.username);
+    const since = t.smtp.mails.length;
+    for (let i = 0; i < 6; i++) {
+      expect((await resend({ username: body.username })).statusCode).toBe(204);
+      await settle();
+    }
+    // The sign-up's own mail counts: four more, then the hour is full.
+    expect(t.smtp.mails.slice(since).filter((m) => m.to.includes(body.username))).toHaveLength(4);
+  });
+});
+
 describe('sign-up validation', () => {
   it('refuses an identifier in use, also when it only sanitises to the same, and a mail in use', async () => {
     const first = signupBody({ account_identifier: 'Praxis Übel' });

@@ -1,6 +1,7 @@
 import {
   hasMeaningfulCharacters,
   isReservedAccountIdentifier,
+  pickLanguage,
   sanitizeIdentifier,
   translate,
   TRIAL_DAYS,
@@ -14,6 +15,8 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation, violatedConstraint, type FieldProblem } from '../../platform/errors.js';
 import { hashPasswords } from '../../platform/passwords.js';
 import {
+  countOneTimeTokensSince,
+  findAccountById,
   findUserById,
   findUserByUsername,
   insertAccount,
@@ -128,15 +131,44 @@ export async function signUp(ctx: AppContext, input: SignupInput, lang: Supporte
     lang,
     verified: false,
   });
-  const link = `${ctx.config.publicUrl}/verify?token=${encodeURIComponent(verifyToken ?? '')}`;
+  await mailVerifyLink(ctx, user, account.displayName, lang, verifyToken ?? '');
+  return { account_id: account.id, user_id: user.id, username: user.username };
+}
+
+/** Confirmation mails per address and hour, as for password resets: the form cannot flood a mailbox. */
+export const VERIFY_MAILS_PER_HOUR = 5;
+
+/** The confirmation mail with its link, in the user's language. */
+async function mailVerifyLink(ctx: AppContext, user: { username: string; displayName: string }, accountName: string, lang: SupportedLang, token: string) {
+  const link = `${ctx.config.publicUrl}/verify?token=${encodeURIComponent(token)}`;
   await sendMail(ctx, {
     to: user.username,
     lang,
     subject: translate(lang, 'mail', 'verify_subject'),
     greetingName: user.displayName,
-    body: translate(lang, 'mail', 'verify_body', [account.displayName, link]),
+    body: translate(lang, 'mail', 'verify_body', [accountName, link]),
   });
-  return { account_id: account.id, user_id: user.id, username: user.username };
+}
+
+/**
+ * `POST /verify/resend`: a new confirmation link for a sign-up not yet confirmed. The caller
+ * always gets 204 and the mail goes out after the answer, so neither tells whether the address
+ * is registered or already confirmed (as `POST /password-reset`).
+ */
+export function resendVerification(ctx: AppContext, username: string): void {
+  const work = async () => {
+    const user = await findUserByUsername(ctx.db, username);
+    if (!user || user.verified) return;
+    const hourAgo = new Date(ctx.clock.now().getTime() - 3600_000);
+    if ((await countOneTimeTokensSince(ctx.db, signupTokens, user.id, hourAgo)) >= VERIFY_MAILS_PER_HOUR) {
+      ctx.log.warn({ userId: user.id }, 'confirmation mails limited for this address this hour');
+      return;
+    }
+    const account = await findAccountById(ctx.db, user.accountId);
+    const token = await issueOneTimeToken(ctx, ctx.db, signupTokens, user.id, VERIFY_TOKEN_SECONDS);
+    await mailVerifyLink(ctx, user, account?.displayName ?? '', pickLanguage(user.lang), token);
+  };
+  work().catch((error: unknown) => ctx.log.error({ err: error }, 'resending the confirmation mail failed'));
 }
 
 /** `POST /verify`: activates the admin behind a verification link, once. */

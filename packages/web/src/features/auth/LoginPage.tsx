@@ -125,6 +125,14 @@ function SignInForm({ initialUsername, pathname }: { initialUsername: string; pa
             {login.isError && (
               <FormAlert tone="error" title={t('login.failedTitle')}>
                 {messageOf(login.error, t('login.offline'))}
+                {login.error instanceof ApiRequestError && login.error.code === 'ACCOUNT_NOT_VERIFIED' && (
+                  <>
+                    {' '}
+                    <Anchor component={Link} to="/verify" state={{ username: form.values.username.trim() }}>
+                      {t('verify.resend')}
+                    </Anchor>
+                  </>
+                )}
               </FormAlert>
             )}
             <TextInput {...form.textProps('username')} label={t('login.username')} {...USERNAME_INPUT} />

@@ -1,11 +1,12 @@
 import { Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type { VerifyInput } from '@wartefrei/shared';
 import { api, ApiRequestError } from '../../lib/api';
 import { Page } from '../../ui/Page';
 import { FormAlert } from '../../ui/FormAlert';
+import { ResendVerification } from './ResendVerification';
 
 type VerifyState =
   | { kind: 'no-token' }
@@ -18,6 +19,9 @@ export function VerifyPage() {
   const { t } = useTranslation(['auth', 'common']);
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
+  // From the sign-in's "not confirmed yet": the address typed there, and no complaint about a missing token.
+  const fromSignIn = (useLocation().state as { username?: unknown } | null)?.username;
+  const prefill = typeof fromSignIn === 'string' ? fromSignIn : '';
   const [state, setState] = useState<VerifyState>(token ? { kind: 'loading' } : { kind: 'no-token' });
   // A token can be used once: StrictMode's second effect run (and a re-render) must not post again.
   const postedFor = useRef<string | undefined>(undefined);
@@ -59,7 +63,7 @@ export function VerifyPage() {
           </Button>
         </Stack>
       )}
-      {state.kind === 'no-token' && (
+      {state.kind === 'no-token' && prefill === '' && (
         <FormAlert tone="error" title={t('verify.noTokenTitle')}>
           {t('verify.noToken')}
         </FormAlert>
@@ -68,6 +72,13 @@ export function VerifyPage() {
         <FormAlert tone="error" title={t('verify.failedTitle')}>
           {state.message}
         </FormAlert>
+      )}
+      {(state.kind === 'no-token' || state.kind === 'failed') && (
+        <Stack gap="sm" mt="lg">
+          <Text fw={600}>{t('verify.resendTitle')}</Text>
+          <Text size="sm">{t('verify.resendIntro')}</Text>
+          <ResendVerification initialUsername={prefill} />
+        </Stack>
       )}
       {(state.kind === 'no-token' || state.kind === 'failed') && (
         <Group gap="lg">
