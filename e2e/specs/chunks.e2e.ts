@@ -48,6 +48,8 @@ describe('a script chunk that does not come', () => {
       // Never answered.
     });
     await page.goto(`/ticket/${ticket.id}`, { waitUntil: 'commit' });
+    // The app is up and waiting for its screen (the 120 s start then).
+    await page.locator('.patient-frame').waitFor({ state: 'attached' });
     await page.clock.fastForward(121_000);
     const prompt = page.getByRole('alert');
     await prompt.getByRole('heading', { level: 1, name: 'Die Seite konnte nicht geladen werden' }).waitFor();

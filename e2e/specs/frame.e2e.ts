@@ -1,3 +1,4 @@
+import type { LoggedUser } from '@wartefrei/shared';
 import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL } from '../support/env.js';
@@ -77,6 +78,24 @@ describe('the logged-in frame', () => {
     await dialog.getByRole('button', { name: 'Zum Login' }).click();
     await page.waitForURL(`${baseURL}/login?next=%2Fbackend%2Fdashboard`);
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await page.context().close();
+  });
+
+  it('signs in again by itself where the user chose to stay signed in: no dialog, the page goes on', async () => {
+    const page = await newPage(browser);
+    const response = await page.request.post('/auth/login?ttl=4&stay=true', { headers: { authorization: basic(DEMO.admin.username, DEMO.admin.password) } });
+    const user = (await response.json()) as LoggedUser;
+    expect(user.renewal_token).toBeTruthy();
+    await storeUser(page, user);
+    await page.goto('/backend/dashboard');
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).waitFor();
+    // Past the token's end (the screen asks the server then): a new token, stored, and the same screen.
+    const storedToken = async () => (JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}') as Partial<LoggedUser>).token;
+    await expect.poll(storedToken, { timeout: 15_000 }).not.toBe(user.token);
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Profil' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Profil' }).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Sitzung abgelaufen' }).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/backend/profile');
     await page.context().close();
   });
 });

@@ -164,6 +164,8 @@ describe('a new practice, from sign-up to sign-out', () => {
     // 4b. The rollout center's public link opens the draw page; a patient draws in a second browser;
     // the owner's work view shows the row live, calls it and finishes it.
     await page.goto('/backend/management');
+    // A toast still in the corner would take the click — and pause itself under the pointer.
+    await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached' });
     await main(page).getByRole('link', { name: 'Rollout-Center' }).click();
     const publicLink = await main(page).getByRole('textbox', { name: 'Öffentlicher Link', exact: true }).inputValue();
     expect(publicLink).toBe(`${baseURL}/${account.identifier}/ordination_sued/sprechstunde`);

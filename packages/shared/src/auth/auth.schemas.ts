@@ -15,11 +15,25 @@ export const LoggedUser = z.object({
   username: z.string(),
   /** Whether the user finished or dismissed the tutorial (until then it is offered once at sign-in). */
   tutorial_dismissed: z.boolean(),
+  /**
+   * "Stay signed in" (`?stay=true` at sign-in): the key that `POST /auth/renew` trades for a new
+   * token once this one expired (440); each use answers a new one.
+   */
+  renewal_token: z.string().optional(),
 });
 export type LoggedUser = z.infer<typeof LoggedUser>;
 
-/** `POST /auth/login?ttl=` — a shorter token on a shared computer; capped at the server's TOKEN_TTL. */
-export const LoginQuery = z.object({ ttl: z.coerce.number().int().min(1).max(31_536_000).optional() });
+/** How long "stay signed in" lasts without a use. */
+export const RENEWAL_DAYS = 30;
+
+/**
+ * `POST /auth/login?ttl=&stay=` — a shorter token on a shared computer (capped at the server's
+ * TOKEN_TTL); `stay=true` also answers a renewal key.
+ */
+export const LoginQuery = z.object({
+  ttl: z.coerce.number().int().min(1).max(31_536_000).optional(),
+  stay: z.enum(['true', 'false']).optional(),
+});
 
 /** `POST /auth/microsoft/start`: where the browser goes to sign in with Microsoft; `silent` asks Microsoft not to prompt (renewal). */
 export const MicrosoftStartInput = z.strictObject({ silent: z.boolean().optional() });

@@ -1,5 +1,5 @@
-import { isApiError, type ApiError, type ErrorCode } from '@wartefrei/shared';
-import { getUser } from './session';
+import { isApiError, type ApiError, type ErrorCode, type LoggedUser } from '@wartefrei/shared';
+import { getUser, setUser } from './session';
 import { isReportable, reportFailedRequest } from './report-failure';
 import { currentLanguage } from '../i18n';
 
@@ -49,6 +49,31 @@ export interface RequestOptions {
   /** No notification on failure: the caller shows the error itself (e.g. next to form fields). */
   silent?: boolean;
   signal?: AbortSignal;
+  /** Set on the one retry after a renewed session: a second 440 shows the dialog. */
+  renewed?: boolean;
+}
+
+let renewing: Promise<boolean> | undefined;
+
+/**
+ * "Stay signed in" (docs/product.md#errors): after a 440, the stored renewal key gets a new
+ * token once — shared by every call that met the 440 at the same time — and answers whether it
+ * did. Without a key, or when the server refuses it, the caller shows the dialog.
+ */
+function renewSession(): Promise<boolean> {
+  const user = getUser();
+  if (!user?.renewal_token) return Promise.resolve(false);
+  renewing ??= fetch('/auth/renew', { method: 'POST', headers: { accept: 'application/json', authorization: basicAuth(user.id, user.renewal_token) } })
+    .then(async (response) => {
+      if (!response.ok) return false;
+      setUser((await response.json()) as LoggedUser);
+      return true;
+    })
+    .catch(() => false)
+    .finally(() => {
+      renewing = undefined;
+    });
+  return renewing;
 }
 
 /** `Authorization: Basic …` for a name and a secret. */
@@ -87,8 +112,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const problems = apiError?.problems?.map((p) => p.message).join(' · ');
   const message = (apiError?.message ? `${apiError.message}${problems ? `: ${problems}` : ''}` : '') || response.statusText || `HTTP ${response.status}`;
   const error = new ApiRequestError(message, response.status, apiError);
-  if (response.status === 440) emit({ type: 'session-expired' });
-  else if (!silent) emit({ type: 'error', message });
+  if (response.status === 440) {
+    // A call made with other credentials (a sign-in) is not the session's to renew.
+    if (!options.renewed && !options.authorization && (await renewSession())) return apiRequest<T>(path, { ...options, renewed: true });
+    emit({ type: 'session-expired' });
+  } else if (!silent) emit({ type: 'error', message });
   throw error;
 }
 

@@ -72,6 +72,19 @@ export const loginTokens = pgTable('login_tokens', {
 }, (t) => [uniqueIndex('login_tokens_hash_unique').on(t.tokenHash), index('login_tokens_user_idx').on(t.userId)]);
 
 /**
+ * "Stay signed in" (docs/product.md#errors, 440): a key that gets a new login token once the
+ * old one expired, for 30 days. Only its SHA-256 is kept; each use replaces it; a new password,
+ * a reset or signing out ends every one of the user's.
+ */
+export const renewalTokens = pgTable('renewal_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('renewal_tokens_hash_unique').on(t.tokenHash), index('renewal_tokens_user_idx').on(t.userId)]);
+
+/**
  * Microsoft sign-ins under way (docs/security.md#trust-boundaries-and-what-holds-at-each): the state handed to Microsoft
  * with the PKCE verifier and nonce that only the server keeps. A return spends its state once;
  * a state older than ten minutes or spent before is refused.

@@ -1,7 +1,7 @@
 import type { PasswordHashes } from '../../platform/passwords.js';
 import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { accounts, loginTokens, passwordResetTokens, signupTokens, users } from '../../db/schema/index.js';
+import { accounts, loginTokens, passwordResetTokens, renewalTokens, signupTokens, users } from '../../db/schema/index.js';
 
 export type OneTimeTokenTable = typeof signupTokens | typeof passwordResetTokens;
 export { signupTokens, passwordResetTokens };
@@ -89,6 +89,7 @@ export async function setUserPassword(db: Queryable, userId: string, hashes: Pas
 
 export async function deleteLoginTokensOfUser(db: Queryable, userId: string): Promise<void> {
   await db.delete(loginTokens).where(eq(loginTokens.userId, userId));
+  await db.delete(renewalTokens).where(eq(renewalTokens.userId, userId));
 }
 
 /** How many tokens of this kind the user was sent since a moment (mail-flood limits). */

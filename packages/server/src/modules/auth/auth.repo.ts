@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, lt, min, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { loginFailures, loginTokens, users } from '../../db/schema/index.js';
+import { loginFailures, loginTokens, renewalTokens, users } from '../../db/schema/index.js';
 
 /** Stores a login token by its hash (the token itself is never stored). */
 export async function insertLoginToken(db: Queryable, values: { userId: string; tokenHash: string; validUntil: Date }): Promise<void> {
@@ -9,9 +9,9 @@ export async function insertLoginToken(db: Queryable, values: { userId: string; 
 
 /**
  * Deletes the token with this hash when it belongs to the user named by id or username; answers
- * whether one was deleted.
+ * the user's id when one was deleted.
  */
-export async function deleteTokenOfNamedUser(db: Queryable, name: { id: string } | { username: string }, tokenHash: string): Promise<boolean> {
+export async function deleteTokenOfNamedUser(db: Queryable, name: { id: string } | { username: string }, tokenHash: string): Promise<string | undefined> {
   const namedUser = db
     .select({ id: users.id })
     .from(users)
@@ -20,7 +20,7 @@ export async function deleteTokenOfNamedUser(db: Queryable, name: { id: string }
     .delete(loginTokens)
     .where(and(eq(loginTokens.tokenHash, tokenHash), inArray(loginTokens.userId, namedUser)))
     .returning({ userId: loginTokens.userId });
-  return deleted.length > 0;
+  return deleted[0]?.userId;
 }
 
 /** Failed sign-ins of a username or an address since a time, and when the oldest of them was. */
@@ -43,4 +43,22 @@ export async function recordFailureAndPrune(db: Queryable, failure: { username: 
   await db
     .delete(loginFailures)
     .where(and(or(eq(loginFailures.username, failure.username), eq(loginFailures.ip, failure.ip)), lt(loginFailures.createdAt, cutoff)));
+}
+
+/** Stores a "stay signed in" key by its hash. */
+export async function insertRenewalToken(db: Queryable, values: { userId: string; tokenHash: string; validUntil: Date }): Promise<void> {
+  await db.insert(renewalTokens).values(values);
+}
+
+/** Spends a "stay signed in" key of the user, still valid at `now`: deleted, so it works once; answers whether it did. */
+export async function spendRenewalToken(db: Queryable, userId: string, tokenHash: string, now: Date): Promise<boolean> {
+  const spent = await db
+    .delete(renewalTokens)
+    .where(and(eq(renewalTokens.userId, userId), eq(renewalTokens.tokenHash, tokenHash), gt(renewalTokens.validUntil, now)))
+    .returning({ id: renewalTokens.id });
+  return spent.length > 0;
+}
+
+export async function deleteRenewalTokensOfUser(db: Queryable, userId: string): Promise<void> {
+  await db.delete(renewalTokens).where(eq(renewalTokens.userId, userId));
 }

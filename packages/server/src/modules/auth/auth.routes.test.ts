@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError } from '@wartefrei/shared';
+import type { ApiError, LoggedUser } from '@wartefrei/shared';
 import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenVerifiedAdmin, logIn } from '../../../test/support/factories.js';
 import { users } from '../../db/schema/index.js';
@@ -126,5 +126,48 @@ describe('a password hashed with MD5 first (docs/product.md#the-api: old clients
     expect(changed.statusCode, changed.body).toBe(204);
     expect((await login(admin.username, md5(admin.password), '192.0.2.91')).statusCode).toBe(401);
     expect((await login(admin.username, md5('ein-ganz-neues-Passwort-7'), '192.0.2.91')).statusCode).toBe(200);
+  });
+});
+
+describe('stay signed in (docs/product.md#errors: 440)', () => {
+  const renew = (userId: string, key: string, ip = '192.0.2.95') =>
+    t.inject({ method: 'POST', url: '/auth/renew', headers: { authorization: basic(userId, key) }, remoteAddress: ip });
+
+  it('trades the renewal key for a new token after a 440, once; each use hands out a new key', async () => {
+    const admin = await givenVerifiedAdmin(t);
+    const res = await t.inject({ method: 'POST', url: '/auth/login?ttl=60&stay=true', headers: { authorization: basic(admin.username, admin.password) }, remoteAddress: '192.0.2.95' });
+    const first = res.json<LoggedUser>();
+    expect(first.renewal_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    t.clock.advanceSeconds(61);
+    expect((await t.inject({ method: 'GET', url: '/auth', headers: asUser(first) })).statusCode).toBe(440);
+
+    const renewed = await renew(first.id, first.renewal_token!);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const second = renewed.json<LoggedUser>();
+    expect(second.token).not.toBe(first.token);
+    expect(second.renewal_token).not.toBe(first.renewal_token);
+    expect((await t.inject({ method: 'GET', url: '/auth', headers: asUser(second) })).statusCode).toBe(200);
+    // Spent: the old key works no more; the new one does.
+    expect((await renew(first.id, first.renewal_token!)).statusCode).toBe(401);
+    expect((await renew(second.id, second.renewal_token!)).statusCode).toBe(200);
+  });
+
+  it('gives no key without asking, refuses another user’s key, and ends with a sign-out or after 30 days', async () => {
+    const admin = await givenVerifiedAdmin(t);
+    const plain = await logIn(t, admin.username, admin.password, '192.0.2.96');
+    expect(plain.renewal_token).toBeUndefined();
+    const stay = (await t.inject({ method: 'POST', url: '/auth/login?stay=true', headers: { authorization: basic(admin.username, admin.password) }, remoteAddress: '192.0.2.96' })).json<LoggedUser>();
+    const other = await givenVerifiedAdmin(t);
+    const otherUser = await logIn(t, other.username, other.password, '192.0.2.96');
+    expect((await renew(otherUser.id, stay.renewal_token!)).statusCode).toBe(401);
+
+    const kept = (await t.inject({ method: 'POST', url: '/auth/login?stay=true', headers: { authorization: basic(admin.username, admin.password) }, remoteAddress: '192.0.2.96' })).json<LoggedUser>();
+    expect((await t.inject({ method: 'POST', url: '/auth/logout', headers: asUser(plain) })).statusCode).toBe(204);
+    expect((await renew(stay.id, stay.renewal_token!)).statusCode).toBe(401);
+    expect((await renew(kept.id, kept.renewal_token!)).statusCode).toBe(401);
+
+    const late = (await t.inject({ method: 'POST', url: '/auth/login?stay=true', headers: { authorization: basic(admin.username, admin.password) }, remoteAddress: '192.0.2.96' })).json<LoggedUser>();
+    t.clock.advanceSeconds(30 * 86_400 + 1);
+    expect((await renew(late.id, late.renewal_token!)).statusCode).toBe(401);
   });
 });

@@ -3,7 +3,7 @@ import { LoggedUser, LoginQuery, MicrosoftCallbackInput, MicrosoftStart, Microso
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
-import { currentUser, logIn, logOut } from './auth.service.js';
+import { currentUser, logIn, logOut, renewLogin } from './auth.service.js';
 import { finishMicrosoftLogin, startMicrosoftLogin } from './microsoft.service.js';
 
 const tags = ['auth'];
@@ -11,8 +11,9 @@ const security = [{ basic: [] }];
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post('/auth/login', { schema: { tags, security, querystring: LoginQuery, response: { 200: LoggedUser } } }, async (req) =>
-    logIn(ctx, req.headers.authorization, req.ip, req.query.ttl),
+    logIn(ctx, req.headers.authorization, req.ip, req.query.ttl, req.query.stay === 'true'),
   );
+  app.post('/auth/renew', { schema: { tags, security, response: { 200: LoggedUser } } }, async (req) => renewLogin(ctx, req.headers.authorization, req.ip));
 
   // Sign-in with Microsoft: the pages /login_microsoft_interaction, …_silent and …_callback call these.
   const microsoftLimiter = createRateLimiter({ limit: ctx.config.loginLimits.perIp, windowSeconds: ctx.config.loginLimits.windowSeconds });

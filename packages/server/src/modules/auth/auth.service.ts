@@ -1,12 +1,12 @@
-import type { LoggedUser } from '@wartefrei/shared';
+import { RENEWAL_DAYS, type LoggedUser } from '@wartefrei/shared';
 import { authenticateToken, isUuid, parseBasicAuth } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { hashToken, newSecretToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { verifySignInSecret } from '../../platform/passwords.js';
 import type { users } from '../../db/schema/index.js';
-import { deleteTokenOfNamedUser, insertLoginToken } from './auth.repo.js';
-import { findUserByUsername } from '../accounts/index.js';
+import { deleteRenewalTokensOfUser, deleteTokenOfNamedUser, insertLoginToken, insertRenewalToken, spendRenewalToken } from './auth.repo.js';
+import { findUserById, findUserByUsername } from '../accounts/index.js';
 import { assertLoginAllowed, recordLoginFailure } from './login-limiter.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -26,12 +26,44 @@ export function presentLoggedUser(user: UserRow, token: string, validUntil: Date
   };
 }
 
-/** `POST /auth/login` with Basic `username:password`: a new login token. */
+/** A new login token for the user, and with `stay` a new renewal key beside it. */
+async function issueTokens(ctx: AppContext, user: UserRow, ttlSeconds: number, stay: boolean): Promise<LoggedUser> {
+  const token = newSecretToken();
+  const now = ctx.clock.now().getTime();
+  const validUntil = new Date(now + ttlSeconds * 1000);
+  await insertLoginToken(ctx.db, { userId: user.id, tokenHash: hashToken(token), validUntil });
+  if (!stay) return presentLoggedUser(user, token, validUntil);
+  const renewal = newSecretToken();
+  await insertRenewalToken(ctx.db, { userId: user.id, tokenHash: hashToken(renewal), validUntil: new Date(now + RENEWAL_DAYS * 86_400_000) });
+  return { ...presentLoggedUser(user, token, validUntil), renewal_token: renewal };
+}
+
+/**
+ * `POST /auth/renew` with Basic `user id:renewal key` ("stay signed in"): after a 440, a new
+ * login token and a new key — the one shown is spent. A key unknown, spent, expired or of
+ * another user is 401 and counts as a failed sign-in of that user and address.
+ */
+export async function renewLogin(ctx: AppContext, authorization: string | undefined, ip: string): Promise<LoggedUser> {
+  const credentials = parseBasicAuth(authorization);
+  if (!credentials) throw new AppError('AUTH_HEADER_MISSING');
+  if (!isUuid(credentials.name)) throw new AppError('UNAUTHORIZED');
+  const userId = credentials.name.toLowerCase();
+  await assertLoginAllowed(ctx, userId, ip);
+  const user = await findUserById(ctx.db, userId);
+  if (!user?.verified || !(await spendRenewalToken(ctx.db, user.id, hashToken(credentials.secret), ctx.clock.now()))) {
+    await recordLoginFailure(ctx, userId, ip);
+    throw new AppError('UNAUTHORIZED');
+  }
+  return issueTokens(ctx, user, ctx.config.tokenTtlSeconds, true);
+}
+
+/** `POST /auth/login` with Basic `username:password`: a new login token (and with `stay`, a renewal key). */
 export async function logIn(
   ctx: AppContext,
   authorization: string | undefined,
   ip: string,
   requestedTtlSeconds?: number,
+  stay = false,
 ): Promise<LoggedUser> {
   const credentials = parseBasicAuth(authorization);
   if (!credentials) throw new AppError('AUTH_HEADER_MISSING');
@@ -50,11 +82,8 @@ export async function logIn(
   // Told only after the right password, so this reveals nothing to a guesser.
   if (!user.verified) throw new AppError('ACCOUNT_NOT_VERIFIED');
 
-  const token = newSecretToken();
   const ttl = Math.min(requestedTtlSeconds ?? ctx.config.tokenTtlSeconds, ctx.config.tokenTtlSeconds);
-  const validUntil = new Date(ctx.clock.now().getTime() + ttl * 1000);
-  await insertLoginToken(ctx.db, { userId: user.id, tokenHash: hashToken(token), validUntil });
-  return presentLoggedUser(user, token, validUntil);
+  return issueTokens(ctx, user, ttl, stay);
 }
 
 /** `GET /auth` with Basic `id:token` or `username:token`: the logged user again. */
@@ -72,5 +101,8 @@ export async function logOut(ctx: AppContext, authorization: string | undefined)
   if (!credentials) throw new AppError('AUTH_HEADER_MISSING');
   if (credentials.name.includes('\u0000')) throw new AppError('UNAUTHORIZED');
   const name = isUuid(credentials.name) ? { id: credentials.name } : { username: credentials.name };
-  if (!(await deleteTokenOfNamedUser(ctx.db, name, hashToken(credentials.secret)))) throw new AppError('UNAUTHORIZED');
+  const userId = await deleteTokenOfNamedUser(ctx.db, name, hashToken(credentials.secret));
+  if (!userId) throw new AppError('UNAUTHORIZED');
+  // Signing out ends "stay signed in" as well, on every device: whoever signs out means it.
+  await deleteRenewalTokensOfUser(ctx.db, userId);
 }

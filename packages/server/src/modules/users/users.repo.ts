@@ -1,7 +1,7 @@
 import type { PasswordHashes } from '../../platform/passwords.js';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { loginTokens, users } from '../../db/schema/index.js';
+import { loginTokens, renewalTokens, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -28,7 +28,8 @@ export async function setPasswordHash(db: Queryable, userId: string, hashes: Pas
   await db.update(users).set(hashes).where(eq(users.id, userId));
 }
 
-/** Ends every login of the user except the one named. */
+/** Ends every login of the user except the one named, and every "stay signed in" (a new password asks for it anew). */
 export async function deleteOtherLoginTokens(db: Queryable, userId: string, keepTokenId: string): Promise<void> {
   await db.delete(loginTokens).where(and(eq(loginTokens.userId, userId), ne(loginTokens.id, keepTokenId)));
+  await db.delete(renewalTokens).where(eq(renewalTokens.userId, userId));
 }

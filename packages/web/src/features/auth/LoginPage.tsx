@@ -1,4 +1,4 @@
-import { Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconBrandWindows } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -23,7 +23,7 @@ const MICROSOFT_LOGIN_START = '/login_microsoft_interaction';
 const DEFAULT_TARGET = '/backend/dashboard';
 
 // Labels come from the shared catalogue (server:fields.username, server:fields.password).
-const LoginForm = z.object({ username: z.string().trim().min(1), password: z.string().min(1) });
+const LoginForm = z.object({ username: z.string().trim().min(1), password: z.string().min(1), stay: z.boolean() });
 
 /**
  * Where a sign-in without a `next` target goes: an admin whose practice has no location yet is
@@ -78,7 +78,7 @@ function SignInForm({ initialUsername, pathname }: { initialUsername: string; pa
   const { t } = useTranslation(['auth', 'common', 'server']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const form = useFormValues({ username: initialUsername, password: '' });
+  const form = useFormValues<{ username: string; password: string; stay: boolean }>({ username: initialUsername, password: '', stay: false });
   const system = useQuery({
     queryKey: queryKeys.systemInformation,
     queryFn: () => api.get<SystemInformation>('/system-information', { silent: true }),
@@ -87,9 +87,11 @@ function SignInForm({ initialUsername, pathname }: { initialUsername: string; pa
   const microsoft = useMicrosoftSignIn(pathname, safeNextPath(params.get('next')) ?? null, firstTarget);
 
   const login = useMutation({
-    mutationFn: (values: { username: string; password: string }) =>
+    mutationFn: (values: { username: string; password: string; stay: boolean }) =>
       api.post<LoggedUser>('/auth/login', undefined, {
         authorization: basicAuth(values.username.trim(), values.password),
+        // "Stay signed in": a renewal key beside the token, for when it expires (lib/api.ts).
+        ...(values.stay && { query: { stay: 'true' } }),
         silent: true,
       }),
     onSuccess: async (user) => {
@@ -137,6 +139,12 @@ function SignInForm({ initialUsername, pathname }: { initialUsername: string; pa
             )}
             <TextInput {...form.textProps('username')} label={t('login.username')} {...USERNAME_INPUT} />
             <PasswordInput {...form.textProps('password')} label={t('login.password')} autoComplete="current-password" required />
+            <Checkbox
+              label={t('login.stay')}
+              description={t('login.stayHint')}
+              checked={form.values.stay}
+              onChange={(e) => form.setValue('stay', e.currentTarget.checked)}
+            />
             <Anchor
               component={Link}
               to={{ pathname: '/passwordReset', search: params.toString() }}
