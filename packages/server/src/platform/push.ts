@@ -1,5 +1,5 @@
-import { isIP } from 'node:net';
 import webpush from 'web-push';
+import { isPublicWebAddress } from '@wartefrei/shared';
 
 /*
  * Web Push (RFC 8030, payload encryption RFC 8291, VAPID RFC 8292) through the `web-push`
@@ -62,12 +62,11 @@ export function generateVapidKeys(): VapidKeys {
   return webpush.generateVAPIDKeys();
 }
 
-const PRIVATE_V4 = [/^10\./, /^127\./, /^169\.254\./, /^172\.(1[6-9]|2\d|3[01])\./, /^192\.168\./, /^0\./, /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./];
-
 /**
- * Whether the server may POST to a push endpoint a browser handed in: an https address on a
- * public host name — never a private or loopback address, so the endpoint cannot make the
- * server knock at the practice's own network — or one of the configured extra origins.
+ * Whether the server may POST to a push endpoint a browser handed in: https on a public host —
+ * the shared rule for web addresses (docs/product.md#validation-rules: no private, loopback or
+ * link-local address), so the endpoint cannot make the server knock at the practice's own
+ * network — without credentials in it; or one of the configured extra origins.
  */
 export function pushEndpointAllowed(endpoint: string, extraOrigins: readonly string[]): boolean {
   let url: URL;
@@ -77,12 +76,5 @@ export function pushEndpointAllowed(endpoint: string, extraOrigins: readonly str
     return false;
   }
   if (extraOrigins.includes(url.origin)) return true;
-  if (url.protocol !== 'https:' || url.username || url.password) return false;
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) return false;
-  const ipVersion = isIP(host);
-  if (ipVersion === 4) return !PRIVATE_V4.some((range) => range.test(host));
-  // IPv6 literals: no push service is addressed by one; refusing them all is simplest and safe.
-  if (ipVersion === 6) return false;
-  return host.includes('.');
+  return url.protocol === 'https:' && !url.username && !url.password && isPublicWebAddress(endpoint);
 }

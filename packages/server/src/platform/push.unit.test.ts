@@ -16,6 +16,7 @@ describe('which push endpoints the server posts to', () => {
     ['https://127.0.0.1/x', false],
     ['https://169.254.169.254/latest/meta-data', false],
     ['https://[::1]/x', false],
+    ['https://[fd00::1]/x', false],
     ['https://intranet/x', false],
     ['https://user:secret@push.example.com/x', false],
     ['https://93.184.216.34/x', true],
