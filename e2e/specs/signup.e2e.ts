@@ -140,10 +140,15 @@ describe('a new practice, from sign-up to sign-out', () => {
     expect(await field(page, 'Kennung des Standorts (im Link)').inputValue()).toBe('ordination_sued');
     await page.getByRole('textbox', { name: 'Bundesland/Kanton (für Feiertage)' }).click();
     await page.getByRole('option', { name: 'Steiermark' }).click();
+    // The practice's field decides what its first list starts with.
+    await field(page, 'Fachrichtung').selectOption({ label: 'Zahnarztpraxis' });
     await saveScreenshot(page, 'onboarding-general-1280');
     await main(page).getByRole('button', { name: 'Weiter', exact: true }).click();
 
     await main(page).getByRole('heading', { level: 2, name: 'Ihre erste Warteliste' }).waitFor();
+    expect(await field(page, 'Name der Warteliste').inputValue()).toBe('Zahnbehandlung');
+    expect(await field(page, 'Durchschnittliche Dauer pro Patient (Minuten)').inputValue()).toBe('20');
+    expect(await field(page, 'Hinweis auf der Ticketseite (vor dem Ziehen)').inputValue()).toMatch(/E-Card/);
     await field(page, 'Name der Warteliste').fill('Sprechstunde');
     await field(page, 'Schließt um').fill('07:00');
     await main(page).getByRole('button', { name: 'Weiter', exact: true }).click();

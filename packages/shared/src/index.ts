@@ -4,6 +4,7 @@ export * from './validation/password.js';
 export * from './validation/zod-codes.js';
 export * from './i18n/translate.js';
 export * from './accounts/accounts.schemas.js';
+export * from './accounts/sectors.js';
 export * from './auth/auth.schemas.js';
 export * from './countries/countries.schemas.js';
 export * from './system/system.schemas.js';

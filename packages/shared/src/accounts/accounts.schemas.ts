@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SECTORS } from './sectors.js';
 import { SUBSCRIPTION_STATES } from '../enums.js';
 import { RetentionDays } from '../privacy/privacy.schemas.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../validation/password.js';
@@ -76,8 +77,10 @@ export const UpdateAccountInput = z
   .strictObject({
     display_name: z.string().trim().min(1).max(100).optional(),
     retention_days: RetentionDays.optional(),
+    /** The practice's field; null: not chosen. */
+    sector: z.enum(SECTORS).nullable().optional(),
   })
-  .refine((v) => v.display_name !== undefined || v.retention_days !== undefined, { message: 'REQUIRED', path: ['display_name'] });
+  .refine((v) => v.display_name !== undefined || v.retention_days !== undefined || v.sector !== undefined, { message: 'REQUIRED', path: ['display_name'] });
 export type UpdateAccountInput = z.infer<typeof UpdateAccountInput>;
 
 /** `GET /accounts/{id}`. */
@@ -91,6 +94,7 @@ export const Account = z.object({
   deactivation_at: z.string().nullable(),
   /** Days after which personal data of finished tickets and past appointments is erased. */
   retention_days: z.number().int(),
+  sector: z.enum(SECTORS).nullable(),
   created_at: z.string(),
 });
 export type Account = z.infer<typeof Account>;

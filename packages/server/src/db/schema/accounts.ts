@@ -1,12 +1,14 @@
 /** Practices (accounts), their staff (users) and sign-in. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { BUTTON_VISIBILITIES, NAME_ORDERS, SUBSCRIPTION_STATES } from '@wartefrei/shared';
+import { BUTTON_VISIBILITIES, NAME_ORDERS, SECTORS, SUBSCRIPTION_STATES } from '@wartefrei/shared';
 import { createdAt } from './columns.js';
 
 export const subscriptionState = pgEnum('subscription_state', SUBSCRIPTION_STATES);
 export const buttonVisibility = pgEnum('button_visibility', BUTTON_VISIBILITIES);
 export const nameOrder = pgEnum('name_order', NAME_ORDERS);
+
+export const sector = pgEnum('sector', SECTORS);
 
 export const accounts = pgTable('accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -27,6 +29,8 @@ export const accounts = pgTable('accounts', {
   billingEventAt: timestamp('billing_event_at', { withTimezone: true }),
   /** Days after which the personal data of finished tickets and past appointments is erased (docs/security.md#retention). */
   retentionDays: integer('retention_days').notNull().default(30),
+  /** The practice's field (onboarding): the defaults of a new list. */
+  sector: sector('sector'),
   createdAt: createdAt(),
 }, (t) => [
   check('accounts_retention_days_range', sql`${t.retentionDays} BETWEEN 1 AND 3650`),

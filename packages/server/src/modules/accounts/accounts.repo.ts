@@ -1,3 +1,4 @@
+import type { Sector } from '@wartefrei/shared';
 import type { PasswordHashes } from '../../platform/passwords.js';
 import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
@@ -50,7 +51,7 @@ export async function findAccountByIdentifier(db: Queryable, identifier: string)
   return row;
 }
 
-export async function updateAccountSettings(db: Queryable, id: string, settings: { displayName?: string; retentionDays?: number }) {
+export async function updateAccountSettings(db: Queryable, id: string, settings: { displayName?: string; retentionDays?: number; sector?: Sector | null }) {
   const [row] = await db.update(accounts).set(settings).where(eq(accounts.id, id)).returning();
   return row;
 }

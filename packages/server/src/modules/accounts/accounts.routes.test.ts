@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError } from '@wartefrei/shared';
+import type { Account, ApiError } from '@wartefrei/shared';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenProcessor, givenVerifiedAdmin, logIn } from '../../../test/support/factories.js';
 
@@ -60,6 +60,20 @@ describe('PATCH /accounts/{id}', () => {
     const theirsNow = await logIn(t, theirs.username, theirs.password);
     const unchanged = await t.inject({ method: 'GET', url: `/accounts/${theirs.account_id}`, headers: asUser(theirsNow) });
     expect(unchanged.json()).toMatchObject({ display_name: theirs.account_name });
+  });
+
+  it('keeps the practice’s field, chosen in onboarding, and refuses one that is not on the list', async () => {
+    const mine = await givenVerifiedAdmin(t);
+    const me = await logIn(t, mine.username, mine.password);
+    const patch = (payload: unknown) => t.inject({ method: 'PATCH', url: `/accounts/${me.account_id}`, headers: asUser(me), payload: payload as object });
+    expect((await t.inject({ method: 'GET', url: `/accounts/${me.account_id}`, headers: asUser(me) })).json<Account>().sector).toBeNull();
+    const chosen = await patch({ sector: 'DENTISTRY' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json<Account>()).toMatchObject({ sector: 'DENTISTRY', display_name: mine.account_name });
+    const wrong = await patch({ sector: 'ZAUBEREI' });
+    expect(wrong.statusCode).toBe(400);
+    expect(Object.keys(wrong.json<ApiError>().fields ?? {})).toEqual(['sector']);
+    expect((await patch({ sector: null })).json<Account>().sector).toBeNull();
   });
 
   it('is for admins only', async () => {

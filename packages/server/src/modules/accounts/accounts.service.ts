@@ -22,7 +22,7 @@ export async function updateAccount(ctx: AppContext, actor: Actor, id: string, i
   if (!actor.isAdmin) throw new AppError('FORBIDDEN');
   const account = await ctx.db.transaction(async (tx) => {
     const before = await findAccountById(tx, id);
-    const after = await updateAccountSettings(tx, id, { displayName: input.display_name, retentionDays: input.retention_days });
+    const after = await updateAccountSettings(tx, id, { displayName: input.display_name, retentionDays: input.retention_days, sector: input.sector });
     if (before && after && before.retentionDays !== after.retentionDays) {
       await recordAudit(ctx, tx, whoOf(actor, address), 'retention.change', { type: 'account', id }, { from: before.retentionDays, to: after.retentionDays });
     }
@@ -43,6 +43,7 @@ function presentAccount(ctx: AppContext, account: NonNullable<Awaited<ReturnType
     trial_end: account.trialEnd?.toISOString() ?? null,
     deactivation_at: deactivationAt(state, account.notPaidSince)?.toISOString() ?? null,
     retention_days: account.retentionDays,
+    sector: account.sector,
     created_at: account.createdAt.toISOString(),
   };
 }

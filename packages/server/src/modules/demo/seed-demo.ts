@@ -44,6 +44,7 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
     await createAccountWithAdmin(ctx, demoAdmin, async (tx, { account, user: admin }) => {
       // The demo is the operator's own: never billed, never locked (its trial jobs find nothing to do).
       await exemptAccountByIdentifier(tx, account.identifier);
+      await tx.update(accounts).set({ sector: 'GENERAL_PRACTICE' }).where(eq(accounts.id, account.id));
       // Shared by every visitor of the demo: its tutorial waits in the avatar menu, not in a dialog at each sign-in.
       await tx.update(users).set({ tutorialDismissedAt: ctx.clock.now() }).where(eq(users.id, admin.id));
       const [processor] = await tx

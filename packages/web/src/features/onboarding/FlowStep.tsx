@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Checkbox, Chip, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Chip, Group, NumberInput, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CreateQueueInput, sanitizeIdentifier, type Profile, type Queue } from '@wartefrei/shared';
+import { CreateQueueInput, sanitizeIdentifier, SECTOR_AVERAGE_MINUTES, type Profile, type Queue } from '@wartefrei/shared';
+import { useAccount } from '../../lib/account';
 import { api } from '../../lib/api';
 import { fieldErrorsOf, validateWithSchema } from '../../lib/forms';
 import { FormAlert } from '../../ui/FormAlert';
@@ -19,6 +20,8 @@ interface ListDraft {
   weekdays: string[];
   open: string;
   close: string;
+  /** The note on the ticket before the draw (ticket_text_before). */
+  text: string;
   queue?: Queue;
 }
 
@@ -26,12 +29,20 @@ const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'];
 const MAX_LISTS = 5;
 let nextKey = 0;
 
-const draftOf = (queue?: Queue): ListDraft => ({
+/** What a new list starts with: the practice's field's name, average and ticket note (sectors.ts), else blank. */
+interface NewListDefaults {
+  name: string;
+  average: number;
+  text: string;
+}
+
+const draftOf = (queue?: Queue, defaults: NewListDefaults = { name: '', average: 10, text: '' }): ListDraft => ({
   key: nextKey++,
-  name: queue?.name ?? '',
-  identifier: queue?.identifier ?? '',
+  name: queue?.name ?? defaults.name,
+  identifier: queue?.identifier ?? sanitizeIdentifier(defaults.name).toLowerCase(),
   identifierEdited: Boolean(queue),
-  average: queue?.average_process_minutes ?? 10,
+  average: queue?.average_process_minutes ?? defaults.average,
+  text: queue ? (queue.ticket_text_before ?? '') : defaults.text,
   online: queue?.draw_online_enabled ?? true,
   kiosk: queue?.kiosk_enabled ?? false,
   weekdays: ['1', '2', '3', '4', '5'],
@@ -48,7 +59,10 @@ type Errors = Record<string, string>;
  */
 export function FlowStep({ profile, saved, onBack, onSaved }: { profile: Profile; saved: Queue[]; onBack: () => void; onSaved: (queues: Queue[]) => void }) {
   const { t } = useTranslation(['onboarding', 'server']);
-  const [lists, setLists] = useState<ListDraft[]>(() => (saved.length > 0 ? saved.map((q) => draftOf(q)) : [draftOf()]));
+  const sector = useAccount().data?.sector;
+  const defaults = (first: boolean): NewListDefaults | undefined =>
+    sector ? { name: first ? t(`sectors.${sector}.listName`) : '', average: SECTOR_AVERAGE_MINUTES[sector], text: t(`sectors.${sector}.ticketText`) } : undefined;
+  const [lists, setLists] = useState<ListDraft[]>(() => (saved.length > 0 ? saved.map((q) => draftOf(q)) : [draftOf(undefined, defaults(true))]));
   const [errors, setErrors] = useState<Record<number, Errors>>({});
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -114,7 +128,7 @@ export function FlowStep({ profile, saved, onBack, onSaved }: { profile: Profile
           />
         ))}
         {lists.length < MAX_LISTS && (
-          <Button variant="default" onClick={() => setLists((all) => [...all, draftOf()])} style={{ alignSelf: 'flex-start' }}>
+          <Button variant="default" onClick={() => setLists((all) => [...all, draftOf(undefined, defaults(false))])} style={{ alignSelf: 'flex-start' }}>
             {t('flow.addList')}
           </Button>
         )}
@@ -138,6 +152,7 @@ function queueInput(list: ListDraft) {
     average_process_minutes: typeof list.average === 'number' ? list.average : Number(list.average),
     draw_online_enabled: list.online,
     kiosk_enabled: list.kiosk,
+    ticket_text_before: list.text.trim() === '' ? null : list.text.trim(),
   };
 }
 
@@ -178,6 +193,7 @@ function ListFields({ list, index, errors, removable, onChange, onRemove }: List
         />
         <TextInput label={t('flow.listIdentifier')} required value={list.identifier} error={errors.identifier} onChange={(e) => onChange({ identifier: e.currentTarget.value, identifierEdited: true })} />
         <NumberInput label={t('flow.average')} min={1} max={1440} value={list.average} error={errors.average_process_minutes} onChange={(value) => onChange({ average: value })} />
+        <Textarea label={t('flow.ticketText')} autosize minRows={1} value={list.text} error={errors.ticket_text_before} onChange={(e) => onChange({ text: e.currentTarget.value })} />
         <Checkbox label={t('flow.online')} checked={list.online} onChange={(e) => onChange({ online: e.currentTarget.checked })} />
         <Checkbox label={t('flow.kiosk')} checked={list.kiosk} onChange={(e) => onChange({ kiosk: e.currentTarget.checked })} />
         {!list.queue && (

@@ -1,9 +1,11 @@
-import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   COUNTRY_TIME_ZONES,
   CreateProfileInput,
+  SECTORS,
   UpdateAccountInput,
   type Account,
   type HolidayCountry,
@@ -11,6 +13,7 @@ import {
 } from '@wartefrei/shared';
 import { api } from '../../lib/api';
 import { useAccount } from '../../lib/account';
+import { queryKeys } from '../../lib/query-keys';
 import { validateWithSchema } from '../../lib/forms';
 import { useUser } from '../../lib/session';
 import { FormAlert } from '../../ui/FormAlert';
@@ -25,10 +28,12 @@ export function GeneralStep({ profile, onSaved }: { profile: Profile | undefined
   const { t } = useTranslation(['onboarding', 'server']);
   const user = useUser();
   const account = useAccount();
+  const client = useQueryClient();
   // A free string in the form (a select's value); checked against the countries on submit.
   const country: string = profile?.country ?? 'AT';
   const form = useFormValues({
     display_name: '',
+    sector: '',
     name: profile?.name ?? '',
     identifier: profile?.identifier ?? '',
     country,
@@ -42,6 +47,10 @@ export function GeneralStep({ profile, onSaved }: { profile: Profile | undefined
   useEffect(() => {
     if (accountName) setValues((values) => (values.display_name === '' ? { ...values, display_name: accountName } : values));
   }, [accountName, setValues]);
+  const accountSector = account.data?.sector;
+  useEffect(() => {
+    if (accountSector) setValues((values) => (values.sector === '' ? { ...values, sector: accountSector } : values));
+  }, [accountSector, setValues]);
 
   type ProfileBody = { name: string; identifier: string; country: HolidayCountry; region: string | null; time_zone: string };
   const { submit: save, busy, failure } = useFormSubmit({
@@ -51,11 +60,15 @@ export function GeneralStep({ profile, onSaved }: { profile: Profile | undefined
     check: () => validateWithSchema(UpdateAccountInput, { display_name: form.values.display_name }),
     save: async (profileInput: ProfileBody) => {
       if (!user) return;
-      await api.patch<Account>(`/accounts/${user.account_id}`, { display_name: form.values.display_name }, { silent: true });
-      const saved = profile
+      // The field picks the defaults of the lists in the next step (packages/shared/src/accounts/sectors.ts).
+      const sector = (SECTORS as readonly string[]).includes(form.values.sector) ? (form.values.sector as Account['sector']) : null;
+      const saved = await api.patch<Account>(`/accounts/${user.account_id}`, { display_name: form.values.display_name, sector }, { silent: true });
+      // The next step reads the field from the cache: it must be this one, not the one loaded before.
+      client.setQueryData(queryKeys.account(user.account_id), saved);
+      const location = profile
         ? await api.patch<Profile>(`/profiles/${profile.id}`, profileInput, { silent: true })
         : await api.post<Profile>('/profiles', profileInput, { silent: true });
-      onSaved(saved);
+      onSaved(location);
     },
   });
   const submit = (event: FormEvent) => {
@@ -73,6 +86,13 @@ export function GeneralStep({ profile, onSaved }: { profile: Profile | undefined
         </Title>
         {failure && <FormAlert tone="error">{failure}</FormAlert>}
         <TextInput label={t('general.practiceName')} description={t('general.practiceNameHint')} required {...form.textProps('display_name')} />
+        <NativeSelect
+          label={t('general.sector')}
+          description={t('general.sectorHint')}
+          value={form.values.sector}
+          onChange={(e) => form.setValue('sector', e.currentTarget.value)}
+          data={[{ value: '', label: t('general.sectorNone') }, ...SECTORS.map((sector) => ({ value: sector, label: t(`sectors.${sector}.label`) }))]}
+        />
         <TextInput
           label={t('general.locationName')}
           required

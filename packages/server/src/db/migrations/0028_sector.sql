@@ -1,0 +1,2 @@
+CREATE TYPE "public"."sector" AS ENUM('GENERAL_PRACTICE', 'DENTISTRY', 'PAEDIATRICS', 'LABORATORY', 'PHARMACY', 'AUTHORITY', 'OTHER');--> statement-breakpoint
+ALTER TABLE "accounts" ADD COLUMN "sector" "sector";
