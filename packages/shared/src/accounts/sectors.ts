@@ -1,5 +1,5 @@
 /**
- * The practice's field (SPEC.md §3 "sector"; docs/product.md#entities): chosen in onboarding,
+ * The practice's field ("sector", docs/product.md#entities): chosen in onboarding,
  * it sets what a new waiting list starts with — its name (in the staff screens' catalogues,
  * `onboarding.sectors.<SECTOR>.listName`), its average visit and its text before the ticket.
  */
