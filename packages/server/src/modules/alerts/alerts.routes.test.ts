@@ -46,6 +46,19 @@ async function pushesOf(clientHash: string, count: number): Promise<{ title: str
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+/**
+ * The ticket as staff see it once `count` alerts were tried and none is on its way any more (a
+ * push arrives at the service a moment before the server has marked it sent).
+ */
+async function settledAlerts(queueId: string, memberId: string, count: number): Promise<Member | undefined> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const member = await staffView(queueId, memberId);
+    const deliveries = member?.alerts.deliveries ?? [];
+    if ((deliveries.length >= count && deliveries.every((d) => d.state !== 'SENDING')) || Date.now() > deadline) return member;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 /** Lets a check that might wrongly send run to its end. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 600));
 
@@ -94,7 +107,7 @@ describe('"almost your turn" alerts (docs/product.md#alerts)', () => {
     await call(patient.id);
     const all = await pushesOf(subscription.clientHash, 2);
     expect(all.map((m) => m.body)).toEqual([`Nummer ${patient.number}: noch 2 vor Ihnen.`, `Nummer ${patient.number}: Sie sind an der Reihe. Bitte kommen Sie jetzt.`]);
-    const member = await staffView(queueId, patient.id);
+    const member = await settledAlerts(queueId, patient.id, 2);
     expect(member?.alerts.channels).toEqual(['PUSH']);
     expect(member?.alerts.deliveries.map((d) => [d.channel, d.kind, d.state])).toEqual([
       ['PUSH', 'AHEAD', 'SENT'],
@@ -165,12 +178,7 @@ describe('"almost your turn" alerts (docs/product.md#alerts)', () => {
     expect((await subscribe(patient.id, { push: { endpoint: subscription.endpoint, keys: subscription.keys } })).statusCode).toBe(200);
     await push.expire(subscription.clientHash);
     await call(tickets[0]!.id);
-    let member: Member | undefined;
-    const deadline = Date.now() + 5_000;
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      member = await staffView(queueId, patient.id);
-    } while (member?.alerts.deliveries.length === 0 && Date.now() < deadline);
+    const member = await settledAlerts(queueId, patient.id, 1);
     expect(member?.alerts.deliveries).toEqual([expect.objectContaining({ channel: 'PUSH', kind: 'AHEAD', state: 'FAILED', error: 'push service answered 410: subscription gone' })]);
     expect(member?.alerts.channels).toEqual([]);
   });
