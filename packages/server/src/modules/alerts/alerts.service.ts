@@ -1,4 +1,6 @@
-import { AlertSubscriptionBody, type TicketAlerts } from '@wartefrei/shared';
+import type { z } from 'zod';
+import type { AlertSubscriptionBody, TicketAlerts } from '@wartefrei/shared';
+import type { Queryable } from '../../db/connect.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { pushEndpointAllowed } from '../../platform/push.js';
@@ -10,10 +12,10 @@ import { checkQueueAlerts } from './check.js';
  * `PUT /members/{id}/alerts` (public: the ticket's id is the patient's key, as for the ticket
  * page): subscribes the ticket to push and/or SMS, or ends one with null. Only an open ticket
  * may; SMS only where the list allows it; a push endpoint only at a push service (never an
- * address inside a network). Checks at once: a ticket already close to its turn is told now.
+ * address inside a network). The route has checked the body's shape (the shared schema).
+ * Checks at once: a ticket already close to its turn is told now.
  */
-export async function subscribeAlerts(ctx: AppContext, memberId: string, body: AlertSubscriptionBody): Promise<TicketAlerts> {
-  const input = AlertSubscriptionBody.parse(body);
+export async function subscribeAlerts(ctx: AppContext, memberId: string, input: z.output<typeof AlertSubscriptionBody>): Promise<TicketAlerts> {
   const member = await findMember(ctx.db, memberId);
   const context = member && (await findDrawContext(ctx.db, member.queueId));
   if (!member || !context) throw new AppError('MEMBER_NOT_FOUND');
@@ -40,7 +42,7 @@ export async function endAlerts(ctx: AppContext, memberId: string): Promise<void
 }
 
 /** For the ticket page: whether push is on, and the last digits of the SMS number. */
-export async function askedAlerts(q: Parameters<typeof subscriptionsOf>[0], memberId: string): Promise<{ push: boolean; smsPhoneEnd: string | null }> {
+export async function askedAlerts(q: Queryable, memberId: string): Promise<{ push: boolean; smsPhoneEnd: string | null }> {
   const rows = await subscriptionsOf(q, [memberId]);
   const sms = rows.find((row) => row.channel === 'SMS');
   return { push: rows.some((row) => row.channel === 'PUSH'), smsPhoneEnd: sms?.phone ? sms.phone.slice(-3) : null };
