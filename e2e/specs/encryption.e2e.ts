@@ -21,6 +21,7 @@ let page: Page;
 let errors: string[];
 let owner: LoggedUser;
 let queue: Queue;
+let earlier: Queue;
 let location: Profile;
 let identifier: string;
 const passphrase = 'Praxis-Passphrase 2026';
@@ -79,6 +80,11 @@ beforeAll(async () => {
     patient_inputs: { display_name: 'NONE', first_name: 'REQUIRED', birth_date: 'NONE', insurance_number: 'NONE', mail: 'OPTIONAL', phone: 'NONE' },
   });
   await call('POST', `/queues/${queue.id}/session`, { event: 'START' });
+  // A ticket drawn in the clear before encryption is switched on, on a list of its own (numbers stay as the specs below read them).
+  earlier = await call<Queue>('POST', '/queues', { profile_id: location.id, name: 'Vorab', identifier: 'vorab', draw_online_enabled: true, patient_inputs: queue.patient_inputs });
+  await call('POST', `/queues/${earlier.id}/session`, { event: 'START' });
+  const drawn = await page.request.post(`/queues/${earlier.id}/members`, { data: { origin: 'ONLINE', first_name: 'Frieda', last_name: 'Frühzeit' } });
+  expect(drawn.status()).toBe(201);
   await storeUser(page, owner);
 }, 60_000);
 afterAll(async () => {
@@ -114,6 +120,19 @@ describe('end-to-end encryption', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'encryption-on-1280');
   }, 120_000);
+
+  it('the ticket stored in the clear before the switch is sealed by the admin’s browser', async () => {
+    expect(await page.getByTestId('seal-existing-remaining').textContent()).toBe('Noch unverschlüsselt gespeichert: 1 Datensatz (Ticket oder Termin).');
+    await page.getByRole('button', { name: 'Jetzt verschlüsseln' }).click();
+    await page.getByText('1 früherer Datensatz ist jetzt verschlüsselt.').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('seal-existing-none').textContent()).toBe('Alle gespeicherten Patientendaten sind verschlüsselt.');
+    const [stored] = await call<Member[]>('GET', `/queues/${earlier.id}/members`);
+    expect(stored).toMatchObject({ first_name: null, last_name: null, sealed_data: expect.stringMatching(/^wf1s\./) });
+    // The admin's unlocked browser opens it as any sealed ticket.
+    await visit(`/backend/processor/${earlier.id}`);
+    await page.getByRole('row', { name: `Ticket Nr. ${stored!.number}`, exact: true }).getByText('Frieda Frühzeit').waitFor({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+  }, 60_000);
 
   it('a patient’s name leaves the phone sealed; the unlocked work view shows it, a locked one a placeholder', async () => {
     const phone = await newPage(browser, { viewport: { width: 375, height: 667 }, isMobile: true });
@@ -252,9 +271,9 @@ describe('end-to-end encryption', () => {
     await table.getByText('Selma Siegelmann').waitFor({ timeout: 30_000 });
     await table.getByRole('button', { name: 'Nach Name sortieren' }).click();
     const names = () => table.locator('tbody tr td:last-child').allTextContents();
-    await expect.poll(names).toEqual(['Zora Zander', 'Selma Siegelmann', 'Anton Amsel']);
+    await expect.poll(names).toEqual(['Zora Zander', 'Selma Siegelmann', 'Frieda Frühzeit', 'Anton Amsel']);
     await table.getByRole('button', { name: 'Nach Name sortieren' }).click();
-    await expect.poll(names).toEqual(['Anton Amsel', 'Selma Siegelmann', 'Zora Zander']);
+    await expect.poll(names).toEqual(['Anton Amsel', 'Frieda Frühzeit', 'Selma Siegelmann', 'Zora Zander']);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'encryption-report-names-1280');
 

@@ -87,3 +87,21 @@ export const UnsealInput = z.strictObject({
   records: z.array(z.strictObject({ kind: SealedRecord.shape.kind, id: z.uuid(), sealed_data: SealedText, fields: UnsealedFields })).min(1).max(200),
 });
 export type UnsealInput = z.infer<typeof UnsealInput>;
+
+/**
+ * `GET /encryption/clear` (admins, while on): records stored in the clear before encryption was
+ * switched on, a batch at a time, with what the browser is to seal of each.
+ */
+export const ClearRecord = z.object({ kind: SealedRecord.shape.kind, id: z.uuid(), fields: UnsealedFields });
+export type ClearRecord = z.infer<typeof ClearRecord>;
+export const ClearBatch = z.object({ records: z.array(ClearRecord), remaining: z.number().int() });
+export type ClearBatch = z.infer<typeof ClearBatch>;
+
+/**
+ * `POST /encryption/seal` (admins, while on): those records sealed in the browser, each written
+ * only if it still holds the clear fields read (a record changed meanwhile is left for the next batch).
+ */
+export const SealInput = z.strictObject({
+  records: z.array(z.strictObject({ kind: SealedRecord.shape.kind, id: z.uuid(), fields: UnsealedFields, sealed_data: SealedText })).min(1).max(200),
+});
+export type SealInput = z.infer<typeof SealInput>;

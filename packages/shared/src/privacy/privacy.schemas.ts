@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'retention.run',
   'encryption.enable',
   'encryption.disable',
+  'encryption.seal',
   'encryption.key',
   'key.request',
   'key.approve',

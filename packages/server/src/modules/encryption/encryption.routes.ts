@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EnableEncryptionInput, EncryptionState, KeyExchange, RecoveryKey, SealedBatch, UnsealInput, UserKeyInput, WrappedAccountKeyInput } from '@wartefrei/shared';
+import {
+  ClearBatch,
+  EnableEncryptionInput,
+  EncryptionState,
+  KeyExchange,
+  RecoveryKey,
+  SealedBatch,
+  SealInput,
+  UnsealInput,
+  UserKeyInput,
+  WrappedAccountKeyInput,
+} from '@wartefrei/shared';
 import { actorOf, requireAdmin, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { IdParams } from '../../platform/params.js';
@@ -14,6 +25,7 @@ import {
   requestAccess,
   setMyKey,
 } from './encryption.service.js';
+import { clearBatch, sealRecords } from './seal-existing.service.js';
 import { disableEncryption, sealedBatch, unsealRecords } from './switch-off.service.js';
 
 const tags = ['encryption'];
@@ -42,6 +54,10 @@ export const encryptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     decideRequest(ctx, actorOf(req), req.params.id, { approve: false }, req.ip),
   );
   app.get('/encryption/recovery', { preValidation, schema: { tags, security, response: { 200: RecoveryKey } } }, async (req) => recoveryKey(ctx, actorOf(req)));
+  app.get('/encryption/clear', { preValidation, schema: { tags, security, response: { 200: ClearBatch } } }, async (req) => clearBatch(ctx, actorOf(req)));
+  app.post('/encryption/seal', { preValidation, schema: { tags, security, body: SealInput, response: { 200: z.object({ sealed: z.number().int() }) } } }, async (req) =>
+    sealRecords(ctx, actorOf(req), req.body, req.ip),
+  );
   app.get('/encryption/sealed', { preValidation, schema: { tags, security, response: { 200: SealedBatch } } }, async (req) => sealedBatch(ctx, actorOf(req)));
   app.post('/encryption/unseal', { preValidation, schema: { tags, security, body: UnsealInput, response: { 200: z.object({ unsealed: z.number().int() }) } } }, async (req) =>
     unsealRecords(ctx, actorOf(req), req.body),

@@ -7,6 +7,7 @@ import { EnableCard } from './EnableCard';
 import { OwnKeyCard } from './OwnKeyCard';
 import { RecoveryCard } from './RecoveryCard';
 import { RequestsCard } from './RequestsCard';
+import { SealExistingCard } from './SealExistingCard';
 import { SwitchOffCard } from './SwitchOffCard';
 import { useEncryption } from './useEncryption';
 
@@ -57,6 +58,7 @@ export function EncryptionPage() {
               </Text>
             ))}
           {state.data.enabled && <AccessCard state={state.data} replace={replace} />}
+          {state.data.enabled && isAdmin && <SealExistingCard />}
           {state.data.enabled && isAdmin && <RequestsCard />}
           {state.data.enabled && isAdmin && state.data.my_access?.status !== 'APPROVED' && <RecoveryCard state={state.data} replace={replace} reopen={() => void reopen()} />}
           {state.data.enabled && isAdmin && <SwitchOffCard replace={replace} reopen={() => void reopen()} />}
