@@ -166,6 +166,20 @@ describe('a new practice, from sign-up to sign-out', () => {
     await page.getByRole('dialog', { name: 'Willkommen bei wartefrei' }).getByRole('button', { name: 'Nein danke' }).click();
     await main(page).getByRole('heading', { level: 1, name: `Willkommen, ${account.name}` }).waitFor();
 
+    // 4a. The practice's field can be changed in management; a new list starts with its defaults.
+    await page.goto('/backend/management?tab=general');
+    expect(await field(page, 'Fachrichtung').inputValue()).toBe('DENTISTRY');
+    await field(page, 'Fachrichtung').selectOption({ label: 'Kinderheilkunde' });
+    await main(page).getByRole('button', { name: 'Speichern' }).first().click();
+    await main(page).getByText('Gespeichert').first().waitFor();
+    await page.goto('/backend/management?tab=lists');
+    await main(page).getByRole('button', { name: 'Warteliste in Ordination Süd anlegen' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Neue Warteliste in Ordination Süd' });
+    await drawer.getByRole('button', { name: 'Nummern und Zeiten' }).click();
+    expect(await field(page, 'Durchschnittliche Bearbeitungszeit (Minuten)').inputValue()).toBe('12');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+
     // 4b. The rollout center's public link opens the draw page; a patient draws in a second browser;
     // the owner's work view shows the row live, calls it and finishes it.
     await page.goto('/backend/management');

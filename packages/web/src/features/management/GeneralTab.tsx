@@ -1,8 +1,8 @@
-import { Alert, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UpdateAccountInput, type Account } from '@wartefrei/shared';
+import { SECTORS, UpdateAccountInput, type Account } from '@wartefrei/shared';
 import { api } from '../../lib/api';
 import { useAccount } from '../../lib/account';
 import { queryKeys } from '../../lib/query-keys';
@@ -23,17 +23,17 @@ export function GeneralTab() {
 }
 
 function GeneralForm({ account }: { account: Account }) {
-  const { t, i18n } = useTranslation(['management', 'server']);
+  const { t, i18n } = useTranslation(['management', 'server', 'onboarding']);
   const client = useQueryClient();
   const { saved, markSaved } = useSavedFlag();
-  const form = useFormValues({ display_name: account.display_name });
+  const form = useFormValues({ display_name: account.display_name, sector: account.sector ?? '' });
   const { submit: save, busy, failure } = useFormSubmit({
     schema: UpdateAccountInput,
     showErrors: form.showErrors,
     // The shared message names the field "Anzeigename"; here it is labelled as the practice's name.
-    check: (body: { display_name: string }): Record<string, string> =>
+    check: (body: NameAndSector): Record<string, string> =>
       body.display_name.trim() === '' ? { display_name: t('server:validation.REQUIRED', { 0: t('general.practiceName') }) } : {},
-    save: async (body: { display_name: string }) => {
+    save: async (body: NameAndSector) => {
       const updated = await api.patch<Account>(`/accounts/${account.id}`, body, { silent: true });
       client.setQueryData(queryKeys.account(account.id), updated);
       markSaved();
@@ -41,7 +41,8 @@ function GeneralForm({ account }: { account: Account }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void save(form.values);
+    // No field chosen is stored as none; the field only sets what new lists start with.
+    void save({ display_name: form.values.display_name, sector: (SECTORS as readonly string[]).includes(form.values.sector) ? (form.values.sector as Account['sector']) : null });
   };
 
   const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso));
@@ -55,6 +56,13 @@ function GeneralForm({ account }: { account: Account }) {
           <Stack gap="sm">
             {failure && <FormAlert tone="error">{failure}</FormAlert>}
             <TextInput label={t('general.practiceName')} description={t('general.practiceNameHint')} required {...form.textProps('display_name')} />
+            <NativeSelect
+              label={t('onboarding:general.sector')}
+              description={t('general.sectorHint')}
+              value={form.values.sector}
+              onChange={(e) => form.setValue('sector', e.currentTarget.value)}
+              data={[{ value: '', label: t('onboarding:general.sectorNone') }, ...SECTORS.map((sector) => ({ value: sector, label: t(`onboarding:sectors.${sector}.label`) }))]}
+            />
             <SaveRow saved={saved} busy={busy} />
           </Stack>
         </form>
@@ -73,6 +81,8 @@ function GeneralForm({ account }: { account: Account }) {
     </SimpleGrid>
   );
 }
+
+type NameAndSector = { display_name: string; sector: Account['sector'] };
 
 /** One read-only term and its value in the account's description list. */
 function Fact({ term, value }: { term: string; value: string }) {

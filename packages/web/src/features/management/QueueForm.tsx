@@ -11,11 +11,13 @@ import {
   PATIENT_INPUT_FIELDS,
   PATIENT_INPUT_MODES,
   QUEUE_PRIORITIES,
+  SECTOR_AVERAGE_MINUTES,
   UpdateQueueInput,
   type Profile,
   type Queue,
 } from '@wartefrei/shared';
 import { api } from '../../lib/api';
+import { useAccount } from '../../lib/account';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
@@ -86,7 +88,10 @@ export function QueueForm({ profile, queue, onSaved }: { profile: Profile; queue
 function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; queue?: Queue; onCancel: () => void; onSaved: () => void }) {
   const { t } = useTranslation(['management', 'server']);
   const client = useQueryClient();
-  const form = useFormValues(queueFormValues(queue));
+  const sector = useAccount().data?.sector;
+  const form = useFormValues(
+    queueFormValues(queue, sector ? { average_process_minutes: SECTOR_AVERAGE_MINUTES[sector], ticket_text_before: t(`onboarding:sectors.${sector}.ticketText`) } : undefined),
+  );
   const linked = useNameWithIdentifier(form, Boolean(queue));
   const [sections, setSections] = useState<string[]>(['general']);
   const cost = useCostCheck();

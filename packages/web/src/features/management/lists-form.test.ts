@@ -11,6 +11,14 @@ describe('queue form values', () => {
     expect(input).toMatchObject({ priority: 10, number_start: null, color: null, smart_suspend_minutes: 15, patient_inputs: { mail: 'NONE' }, button_visibility: { terminate: 'EVERYBODY' } });
   });
 
+  it('start a new queue with the practice field’s average and ticket note, and leave a stored one as it is', () => {
+    const defaults = { average_process_minutes: 20, ticket_text_before: 'Bitte E-Card mitbringen.' };
+    expect(queueFormValues(undefined, defaults)).toMatchObject({ average_process_minutes: '20', ticket_text_before: 'Bitte E-Card mitbringen.', priority: '10' });
+    const stored = queueInputOf({ ...queueFormValues(undefined), name: 'A', identifier: 'a', average_process_minutes: '7' });
+    const queue = { ...stored, id: 'q', profile_id: 'p', session: null } as unknown as Parameters<typeof queueFormValues>[0];
+    expect(queueFormValues(queue, defaults)).toMatchObject({ average_process_minutes: '7', ticket_text_before: '' });
+  });
+
   it('turn empty optional numbers and texts into null and typed numbers into numbers', () => {
     const values = { ...queueFormValues(undefined), name: 'A', identifier: 'a', number_start: ' 5 ', min_age: '', monitor_text: '  ', color: '#112233', 'patient_inputs.phone': 'REQUIRED' };
     const input = queueInputOf(values);

@@ -46,9 +46,15 @@ export type QueueFormValues = Record<string, string | boolean>;
 /** What a new queue starts with: the shared defaults the database uses too. */
 const NEW_QUEUE: Omit<Queue, 'id' | 'profile_id' | 'session'> = { name: '', identifier: '', ...QUEUE_DEFAULTS };
 
-/** The form values of a stored queue, or of a new one when `queue` is undefined. */
-export function queueFormValues(queue: Queue | undefined): QueueFormValues {
-  const source = queue ?? NEW_QUEUE;
+/** What a new list of the practice's field starts with (packages/shared/src/accounts/sectors.ts); all editable. */
+export interface SectorDefaults {
+  average_process_minutes: number;
+  ticket_text_before: string;
+}
+
+/** The form values of a stored queue, or of a new one when `queue` is undefined (with the practice's field's defaults). */
+export function queueFormValues(queue: Queue | undefined, sectorDefaults?: SectorDefaults): QueueFormValues {
+  const source = queue ?? { ...NEW_QUEUE, ...sectorDefaults };
   const values: QueueFormValues = { name: source.name, identifier: source.identifier };
   for (const field of QUEUE_TEXT_FIELDS) values[field] = source[field] ?? '';
   for (const field of [...QUEUE_NUMBER_FIELDS, ...QUEUE_OPTIONAL_NUMBER_FIELDS]) values[field] = source[field] === null ? '' : String(source[field]);
