@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../lib/session';
+import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { Page } from '../../ui/Page';
 import { AccessCard } from './AccessCard';
 import { EnableCard } from './EnableCard';
@@ -32,14 +33,7 @@ export function EncryptionPage() {
       {state.isPending ? (
         <Loader aria-label={t('loading')} />
       ) : state.isError ? (
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            <Text>{t('loadFailed')}</Text>
-            <Button variant="default" size="xs" onClick={() => void state.refetch()}>
-              {t('retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <LoadFailedAlert message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void state.refetch()} />
       ) : (
         <Stack gap="lg">
           <Group gap="xs">

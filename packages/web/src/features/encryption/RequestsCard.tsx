@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import type { KeyExchange } from '@wartefrei/shared';
 import { useHeldAccountKey } from '../../lib/keyring';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormCard } from '../../ui/FormCard';
+import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { notifyDone, notifyFailure } from '../processor/notify';
 import { approveRequest, encryptionKeys, fetchRequests, rejectRequest } from './encryption.api';
@@ -47,14 +48,7 @@ export function RequestsCard() {
         {requests.isPending ? (
           <Loader size="sm" aria-label={t('loading')} />
         ) : requests.isError ? (
-          <Alert color="red" role="alert">
-            <Group justify="space-between">
-              <Text size="sm">{t('loadFailed')}</Text>
-              <Button size="xs" variant="default" onClick={() => void requests.refetch()}>
-                {t('retry')}
-              </Button>
-            </Group>
-          </Alert>
+          <LoadFailedAlert size="sm" message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void requests.refetch()} />
         ) : requests.data.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('requests.empty')}

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '../../ui/FormCard';
+import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { notifyDone, notifyFailure } from '../processor/notify';
 import { encryptionKeys, fetchClear } from './encryption.api';
 import { sealExisting } from './seal-existing';
@@ -39,14 +40,7 @@ export function SealExistingCard() {
         {clear.isPending ? (
           <Loader size="sm" aria-label={t('sealExisting.loading')} />
         ) : clear.isError ? (
-          <Alert color="red" role="alert">
-            <Group justify="space-between">
-              <Text size="sm">{t('sealExisting.loadFailed')}</Text>
-              <Button variant="default" size="xs" onClick={() => void clear.refetch()}>
-                {t('sealExisting.retry')}
-              </Button>
-            </Group>
-          </Alert>
+          <LoadFailedAlert size="sm" message={t('sealExisting.loadFailed')} retryLabel={t('sealExisting.retry')} onRetry={() => void clear.refetch()} />
         ) : clear.data.remaining === 0 ? (
           <Text size="sm" data-testid="seal-existing-none">
             {t('sealExisting.none')}
