@@ -45,7 +45,7 @@ describe('management', () => {
     await page.getByRole('link', { name: 'Rollout-Center' }).first().waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    await page.getByRole('tab', { name: 'Bearbeiter' }).click();
+    await page.getByRole('tab', { name: 'Bearbeiter', exact: true }).click();
     await page.waitForURL('**/backend/management?tab=processors');
     const zone = page.locator(`[data-queue="${queue.id}"]`);
     await zone.getByText('Noch niemand zugewiesen').waitFor();

@@ -30,6 +30,7 @@ import { appointmentSlotsRoutes, appointmentsRoutes, appointmentTypesRoutes, cal
 import { routesRoutes } from './modules/routes/index.js';
 import { processorsRoutes, registerProcessorJobs } from './modules/processors/index.js';
 import { infoTagsRoutes } from './modules/infotags/index.js';
+import { imagesRoutes } from './modules/images/index.js';
 import { registerDrawInterview, registerMemberTopic, registerTicketJobs, ticketsRoutes } from './modules/tickets/index.js';
 import { interviewLender, probingRoutes } from './modules/probing/index.js';
 import { monitorsRoutes, registerMonitorTopic } from './modules/monitors/index.js';
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(routesRoutes, { ctx });
   await app.register(processorsRoutes, { ctx });
   await app.register(infoTagsRoutes, { ctx });
+  await app.register(imagesRoutes, { ctx });
   await app.register(ticketsRoutes, { ctx });
   await app.register(alertsRoutes, { ctx });
   await app.register(monitorsRoutes, { ctx });

@@ -88,10 +88,22 @@ export const ERROR_STATUS = {
   MEMBER_CHANGED: 409,
   NO_WAITING_MEMBER: 409,
   MAX_CONCURRENT_PROCESSING: 409,
+  /** Choosing who serves a ticket, by a processor who only manages its list while the list does not allow that. */
+  PROCESSOR_SELECTION_NOT_ALLOWED: 403,
+  /** The processor chosen to serve a ticket does not actively process its list. */
+  PROCESSOR_NOT_SERVING: 409,
+  /** The processor's own limit of members in processing at once (stricter than the list's, or alone). */
+  PROCESSOR_MAX_CONCURRENT_PROCESSING: 409,
   TIME_PRIORITY_TAG_EXISTS: 409,
   UNIQUE: 409,
   SESSION_UNCHANGED: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** An image over 2 MB ('wrong file type' and 'load error' are the two below). */
+  IMAGE_TOO_LARGE: 413,
+  /** An upload that is no PNG, JPEG, WebP or SVG, judged by its bytes, not its name. */
+  IMAGE_TYPE_UNSUPPORTED: 415,
+  /** The bytes claim an image kind but cannot be read as one (broken or truncated). */
+  IMAGE_UNREADABLE: 422,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UPGRADE_REQUIRED: 426,
   TOO_MANY_LOGIN_ATTEMPTS: 429,

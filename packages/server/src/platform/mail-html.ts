@@ -1,7 +1,7 @@
 /*
  * The HTML part of a mail, beside its plain text (which stays the whole message for clients that
  * show only text). Written for mail clients, not browsers: one table 600 px wide, inline styles,
- * no images, no scripts, system fonts; Outlook, Gmail and Apple Mail render it alike. Every text
+ * no images but the practice's logo, no scripts, system fonts; Outlook, Gmail and Apple Mail render it alike. Every text
  * is escaped; links are made only of what the text holds as a URL.
  */
 
@@ -17,6 +17,8 @@ export interface HtmlMail {
   /** Label and value rows: what, when, where. */
   details?: [string, string][];
   signoff: string;
+  /** The practice's logo (an absolute URL), above the heading or below the sign-off. */
+  logo?: { url: string; placement: 'TOP' | 'BOTTOM' } | undefined;
 }
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -29,6 +31,10 @@ function richText(text: string): string {
 }
 
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+
+/** The logo as a mail client shows it: a fixed height, no border, no text of its own. */
+const logoImage = (url: string, margin: string) =>
+  `<img src="${escape(url)}" alt="" height="48" style="display:block;height:48px;width:auto;max-width:240px;border:0;margin:${margin}">`;
 
 export function renderHtmlMail(mail: HtmlMail): string {
   const paragraphs = mail.paragraphs
@@ -52,6 +58,7 @@ export function renderHtmlMail(mail: HtmlMail): string {
 <body style="margin:0;padding:0;background:#f1f3f5">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f3f5"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px"><tr><td style="padding:32px 28px">
+${mail.logo?.placement === 'TOP' ? logoImage(mail.logo.url, '0 0 16px') : ''}
 <p style="margin:0 0 8px;${FONT};font-size:14px;font-weight:700;color:#0b5c4f">wartefrei</p>
 <h1 style="margin:0 0 20px;${FONT};font-size:22px;line-height:1.3;color:#1b1f23">${escape(mail.title)}</h1>
 <p style="margin:0 0 16px;${FONT};font-size:16px;color:#1b1f23">${escape(mail.greeting)}</p>
@@ -59,6 +66,7 @@ ${paragraphs}
 ${details}
 ${action}
 <p style="margin:0;${FONT};font-size:16px;color:#1b1f23">${escape(mail.signoff)}</p>
+${mail.logo?.placement === 'BOTTOM' ? logoImage(mail.logo.url, '24px 0 0') : ''}
 </td></tr></table>
 </td></tr></table>
 </body>

@@ -3,6 +3,7 @@ import type { HTTPMethods } from 'fastify';
 import type { Appointment, AppointmentSlot, AppointmentType, DeviceOrder, InfoTag, PaymentMethod, PaymentSetup, LoggedUser, Monitor, ProbingQuestion, Processor, Profile, Queue, ScheduleEntry, TicketView, Vacation } from '@wartefrei/shared';
 import { basic, type TestApp } from '../support/test-app.js';
 import { asUser, givenProcessor, givenVerifiedAdmin, logIn } from '../support/factories.js';
+import { uploadLogo } from '../support/images.js';
 
 /** What a path parameter or an input field names. */
 export const ID_KINDS = [
@@ -25,6 +26,8 @@ export const ID_KINDS = [
   'deviceOrder',
   'invoice',
   'keyRequest',
+  'image',
+  'imageFile',
   'routable',
   'accountIdentifier',
   'profileIdentifier',
@@ -213,6 +216,9 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   ids.deviceOrder.push(order.id);
   ids.invoice.push(order.invoice_id!);
   ids.keyRequest.push(keyRequest);
+  const logo = await uploadLogo(t, admin);
+  ids.image.push(logo.id);
+  ids.imageFile.push(logo.url.split('/').at(-1)!);
   keep(account, keyRequest, requester.id);
   keep(account, setup.setup_intent_id, order.id, order.invoice_id, `${label}gasse ${n}`, ...methods.map((m) => m.id));
   ids.routable.push(queue.id, profile.id, monitor.id);

@@ -38,6 +38,8 @@ const PATH_PARAMS: Record<string, IdKind> = {
   'invoices/{id}': 'invoice',
   'device-orders/{id}': 'deviceOrder',
   'requests/{id}': 'keyRequest',
+  'images/{id}': 'image',
+  '{id}/{file}': 'imageFile',
 };
 
 /** Body and query fields that carry an id (or a list of them). */
@@ -47,6 +49,7 @@ const FIELDS: Record<string, IdKind> = {
   queue_id: 'queue',
   queue_ids: 'queue',
   info_tag_id: 'tag',
+  logo_image_id: 'image',
   info_tag: 'tag',
   default_processor_id: 'user',
   processor_id: 'user',

@@ -7,6 +7,7 @@ import {
   accountKeys,
   accounts,
   appointments,
+  images,
   infoTags,
   monitorQueues,
   monitors,
@@ -26,6 +27,7 @@ import {
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { startStripeTestServer, type StripeTestServer } from '../support/stripe/server.js';
 import { asUser, givenProcessor, givenVerifiedAdmin, logIn } from '../support/factories.js';
+import { uploadLogo } from '../support/images.js';
 import { registeredRoutes } from '../fuzz/route-catalogue.js';
 
 /*
@@ -97,7 +99,7 @@ async function givenOpenQueue(owner: Owner, profileId: string, assign: string[],
 }
 
 /** What a row needs an id of. `waiting`, `processing`, `cancelled`, `tagged` are members of `queue`; `tagged` carries `tag`. */
-const KINDS = ['account', 'profile', 'queue', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment', 'vacation', 'question', 'paymentMethod', 'setupIntent', 'deviceOrder', 'invoice', 'keyRequest'] as const;
+const KINDS = ['account', 'profile', 'queue', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment', 'vacation', 'question', 'paymentMethod', 'setupIntent', 'deviceOrder', 'invoice', 'keyRequest', 'image'] as const;
 type Kind = (typeof KINDS)[number];
 /** The id of one thing of a kind in a world, made through the API on first use. */
 type Ids = (kind: Kind) => Promise<string>;
@@ -270,6 +272,11 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
       await api(requester, 'POST', '/encryption/requests', undefined, 200);
       const requests = await api<{ id: string; user_id: string }[]>(owner.user, 'GET', '/encryption/requests', undefined, 200);
       return requests.find((request) => request.user_id === requester.id)!.id;
+    },
+    image: async () => {
+      const image = await uploadLogo(t, owner.user);
+      keep(image.id);
+      return image.id;
     },
     vacation: async () => {
       const vacation = await api<Vacation>(owner.user, 'POST', '/vacations', { type: 'VACATION', whole_days: true, start: '2031-08-01', end: '2031-08-14', absent_processor_id: await ids('processor') }, 201);
@@ -450,6 +457,8 @@ const ROWS: Row[] = [
   { route: 'GET /info-tags/:id', request: async (f) => ({ url: `/info-tags/${await f('tag')}` }) },
   { route: 'PATCH /info-tags/:id', request: async (f) => ({ url: `/info-tags/${await f('tag')}`, payload: { name: 'Übernommen' } }) },
   { route: 'DELETE /info-tags/:id', ok: 204, request: async (f) => ({ url: `/info-tags/${await f('tag')}` }) },
+  // images
+  { route: 'DELETE /images/:id', ok: 204, request: async (f) => ({ url: `/images/${await f('image')}` }) },
   // appointment types
   {
     route: 'POST /appointment-types',
@@ -587,6 +596,17 @@ const ROWS: Row[] = [
   { route: 'POST /members/:id/cancel', queueScoped: true, request: async (f) => ({ url: `/members/${await f('waiting')}/cancel`, payload: {} }) },
   { route: 'POST /members/:id/restore', queueScoped: true, request: async (f) => ({ url: `/members/${await f('cancelled')}/restore`, payload: {} }) },
   {
+    route: 'POST /members/:id/processor',
+    variant: 'foreign member to its own processor',
+    queueScoped: true,
+    request: async (f) => ({ url: `/members/${await f('processing')}/processor`, payload: { processor_id: await f('processor') } }),
+  },
+  {
+    route: 'POST /members/:id/processor',
+    variant: 'own member to a foreign processor',
+    request: async (f, own) => ({ url: `/members/${await own('processing')}/processor`, payload: { processor_id: await f('processor') } }),
+  },
+  {
     route: 'POST /members/:id/move',
     variant: 'foreign member to the front',
     queueScoped: true,
@@ -675,6 +695,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /queues/:id/public': 'what any visitor may see of a queue (no patient data)',
   'GET /profiles/:id/public': 'what any visitor may see of a location: its queues’ public views',
   'GET /profiles/:id/probing': 'the patient’s interview of a location: question and answer texts, no info tags, no answers given',
+  'GET /images/:id/:file': 'a logo as patients’ pages show it: the random id and the content hash in the file name are its key',
   'GET /monitors/:id/public': 'a monitor screen without login: the random monitor id is its key',
   'GET /routes/id/:id': 'public link resolution (docs/product.md#the-api)',
   'GET /routes/identifier/:account/:profile/:queue': 'public link resolution (docs/product.md#the-api)',
@@ -761,6 +782,7 @@ async function snapshot(scope: Scope) {
     vacations: sorted(await db.select().from(vacations).where(or(inArray(vacations.absentProcessorId, userIds), ...byAccount(vacations.accountId)))),
     appointments: sorted(await db.select().from(appointments).where(or(inArray(appointments.queueId, queueIds), ...byAccount(appointments.accountId)))),
     monitors: sorted(await db.select().from(monitors).where(inArray(monitors.id, monitorIds))),
+    images: sorted(scope.accountId ? await db.select().from(images).where(eq(images.accountId, scope.accountId)) : []),
     probingQuestions: sorted(await db.select().from(probingQuestions).where(or(inArray(probingQuestions.profileId, [...scope.profileIds, ...accountProfiles]), ...byAccount(probingQuestions.accountId)))),
     probingAnswers: sorted(await db.select().from(probingAnswers).where(or(inArray(probingAnswers.memberId, memberRows.map((m) => m.id)), ...byAccount(probingAnswers.accountId)))),
     monitorQueues: sorted(

@@ -79,8 +79,13 @@ export const UpdateAccountInput = z
     retention_days: RetentionDays.optional(),
     /** The practice's field; null: not chosen. */
     sector: z.enum(SECTORS).nullable().optional(),
+    /** The practice's logo: an image uploaded by `POST /images`; null removes it. */
+    logo_image_id: z.uuid().nullable().optional(),
   })
-  .refine((v) => v.display_name !== undefined || v.retention_days !== undefined || v.sector !== undefined, { message: 'REQUIRED', path: ['display_name'] });
+  .refine((v) => v.display_name !== undefined || v.retention_days !== undefined || v.sector !== undefined || v.logo_image_id !== undefined, {
+    message: 'REQUIRED',
+    path: ['display_name'],
+  });
 export type UpdateAccountInput = z.infer<typeof UpdateAccountInput>;
 
 /** `GET /accounts/{id}`. */
@@ -95,6 +100,9 @@ export const Account = z.object({
   /** Days after which personal data of finished tickets and past appointments is erased. */
   retention_days: z.number().int(),
   sector: z.enum(SECTORS).nullable(),
+  logo_image_id: z.uuid().nullable(),
+  /** Where the logo is served (with its content hash); null without a logo. */
+  logo_url: z.string().nullable(),
   created_at: z.string(),
 });
 export type Account = z.infer<typeof Account>;

@@ -1,5 +1,6 @@
 import { ALERT_DEFAULTS } from '../alerts/alerts.schemas.js';
 import { DEFAULT_PATIENT_INPUTS, DEFAULT_QUEUE_PRIORITY, type Queue } from './queues.schemas.js';
+import { DEFAULT_VIEW_CONFIGURATION } from './view-configuration.js';
 
 /**
  * What a new waiting list starts with, for every setting: the database's column defaults and
@@ -45,4 +46,5 @@ export const QUEUE_DEFAULTS = {
   name_order: 'FIRST_LAST',
   always_show_probing_questions: false,
   smart_suspend_minutes: 15,
+  view_configuration: DEFAULT_VIEW_CONFIGURATION,
 } as const satisfies Omit<Queue, 'id' | 'profile_id' | 'session' | 'name' | 'identifier'>;

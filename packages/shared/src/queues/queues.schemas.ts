@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ButtonVisibility, LOGO_PLACEMENTS, NameOrder, PATIENT_INPUT_MODES } from '../enums.js';
 import type { FieldErrorCode } from '../errors.js';
 import { ALERT_MEMBERS_AHEAD_MAX, ALERT_MINUTES_LEFT_MAX } from '../alerts/alerts.schemas.js';
+import { ViewConfiguration, ViewConfigurationInput } from './view-configuration.js';
 
 /** Queue priorities (docs/product.md#entities, §9): 1 very high, 5 high, 10 normal (default), 100 low, 500 very low. */
 export const QUEUE_PRIORITIES = [1, 5, 10, 100, 500] as const;
@@ -106,6 +107,8 @@ const queueFields = {
   name_order: QueueNameOrder,
   always_show_probing_questions: z.boolean(),
   smart_suspend_minutes: whole(0, 240),
+  /** Only the switches sent change; the others keep their value (shown on a new queue). */
+  view_configuration: ViewConfigurationInput,
 };
 
 /** The fields the cross-field rules look at, as stored after a change. */
@@ -208,6 +211,7 @@ export const Queue = z.object({
   name_order: QueueNameOrder,
   always_show_probing_questions: z.boolean(),
   smart_suspend_minutes: z.number().int(),
+  view_configuration: ViewConfiguration,
   session: QueueSessionState,
 });
 export type Queue = z.infer<typeof Queue>;

@@ -38,6 +38,10 @@ export const TicketQueue = Queue.pick({
   color: true,
   accent_color: true,
   wait_time_calculation_enabled: true,
+  logo_placement_ticket: true,
+}).extend({
+  /** The practice's logo (a content-hashed URL); null without one. Shown where `logo_placement_ticket` says. */
+  logo_url: z.string().nullable(),
 });
 
 /** What names a ticket and its state, first in the patient's and in the staff's view alike. */
@@ -69,6 +73,8 @@ export const TicketView = z.object({
   display_name: z.string().nullable(),
   /** Numbers being processed right now that were called publicly, latest call first. */
   called_numbers: z.array(whole),
+  /** While this ticket is processed and the list names who serves (show_processor_on_processing): their display name; else null. */
+  processor_name: z.string().nullable(),
   info_tags: z.array(TicketInfoTag),
   queue: TicketQueue,
   /** "Almost your turn" alerts: what the list offers, what this ticket asked for. */
@@ -153,8 +159,8 @@ export const MemberActionResult = z.object({
   member: Member,
   /** Set by finish on a queue with automatically-next: the member called next (null: nobody waiting). */
   next: Member.nullable().optional(),
-  /** Set when the call went beyond maxConcurrentProcessing (with `force`). */
-  warning: z.object({ code: z.literal('MAX_CONCURRENT_PROCESSING'), message: z.string(), max: whole }).optional(),
+  /** The call went beyond a recommended limit (`force`): the list's, or the processor's own. */
+  warning: z.object({ code: z.enum(['MAX_CONCURRENT_PROCESSING', 'PROCESSOR_MAX_CONCURRENT_PROCESSING']), message: z.string(), max: whole }).optional(),
 });
 export type MemberActionResult = z.infer<typeof MemberActionResult>;
 
@@ -181,6 +187,14 @@ export const MoveMemberInput = z
   .strictObject({ version, queue_id: z.string().min(1).max(64).optional(), position: whole.min(1, 'MIN_VALUE').max(100_000).optional() })
   .refine((v) => v.queue_id !== undefined || v.position !== undefined, { message: 'REQUIRED', path: ['position'] });
 export type MoveMemberInput = z.infer<typeof MoveMemberInput>;
+
+/**
+ * `POST /members/{id}/processor`: who serves a member in processing (the "actual processor"),
+ * one of the processors actively processing its list. A processor who only manages the list may
+ * choose only where the list allows it (allow_actual_processor_selection_for_non_active_processors).
+ */
+export const SetMemberProcessorInput = z.strictObject({ version, processor_id: z.string().min(1).max(64) });
+export type SetMemberProcessorInput = z.infer<typeof SetMemberProcessorInput>;
 
 /** `POST /members/{id}/info-tags`. */
 export const AddMemberInfoTagInput = z.strictObject({ info_tag_id: z.string().min(1).max(64) });
@@ -233,13 +247,22 @@ export const PublicQueue = Queue.pick({
   max_age: true,
   session: true,
   always_show_probing_questions: true,
+  logo_placement_ticket: true,
+  logo_placement_kiosk: true,
 }).extend({
+  /** The practice's logo (a content-hashed URL); null without one. Kiosk and monitor place it by `logo_placement_kiosk`. */
+  logo_url: z.string().nullable(),
   /** Why a patient cannot draw online / at the kiosk right now; null when they can. */
   online_refusal: DrawRefusalCode.nullable(),
   kiosk_refusal: DrawRefusalCode.nullable(),
   waiting: whole,
   processing: whole,
   called_numbers: z.array(whole),
+  /**
+   * Who serves each publicly called number, in the order of `called_numbers`, when the list
+   * names them (show_processor_on_processing); empty otherwise.
+   */
+  called_processors: z.array(z.object({ number: whole, processor_name: z.string() })),
   /**
    * The numbers called next: the first PUBLIC_NEXT_NUMBERS waiting tickets in line order
    * (not cancelled, not drawn silently by a processor). What a monitor shows as "next".

@@ -92,8 +92,10 @@ describe('every path of docs/product.md#screens-and-routes resolves to its scree
     ['/backend/processor', 'processor', '/backend/processor'],
     ['/backend/processor/q-1', 'processor', '/backend/processor/q-1'],
     ['/backend/management', 'management', '/backend/management'],
-    ['/backend/management/q-1', 'management', '/backend/management/q-1'],
-    ['/backend/management/q-1/schedule', 'management', '/backend/management/q-1/schedule'],
+    // A list's sections (list ids are UUIDs; the page reads the list before showing it).
+    ['/backend/management/44444444-4444-4444-8444-444444444444', 'management', '/backend/management/44444444-4444-4444-8444-444444444444'],
+    ['/backend/management/44444444-4444-4444-8444-444444444444/schedule', 'management', '/backend/management/44444444-4444-4444-8444-444444444444/schedule'],
+    ['/backend/management/44444444-4444-4444-8444-444444444444/view-configuration', 'management', '/backend/management/44444444-4444-4444-8444-444444444444/view-configuration'],
     ['/backend/management/billing', 'management', '/backend/management/billing'],
     ['/backend/profile', 'profile', '/backend/profile'],
     ['/backend/encryption', 'encryption', '/backend/encryption'],
@@ -112,6 +114,15 @@ describe('every path of docs/product.md#screens-and-routes resolves to its scree
     ['/login/x'],
   ])('unknown %s → /404', async (path) => {
     const result = await open(path);
+    expect(result.pathname).toBe('/404');
+    expect(result.screen).toBe('notFound');
+  });
+
+  it.each([
+    ['/backend/management/q-1/schedule'],
+    ['/backend/management/44444444-4444-4444-8444-444444444444/unbekannt'],
+  ])('signed in: a list section that cannot exist, %s → /404', async (path) => {
+    const result = await open(path, admin);
     expect(result.pathname).toBe('/404');
     expect(result.screen).toBe('notFound');
   });

@@ -43,6 +43,8 @@ export interface RequestOptions {
   body?: unknown;
   /** A body that is no JSON (a CSV import): sent as it is, with its media type. */
   rawBody?: { content: string; type: string };
+  /** A multipart body (an image upload): the browser writes its media type with the boundary. */
+  form?: FormData;
   query?: Record<string, string | number | boolean | undefined>;
   /** Basic auth header to send instead of the stored user's (sign-in sends username:password). */
   authorization?: string;
@@ -94,15 +96,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (options.rawBody) headers['content-type'] = options.rawBody.type;
   const sent = options.rawBody ? options.rawBody.content : body === undefined ? undefined : JSON.stringify(body);
+  const sentLength = options.form ? [...options.form.values()].reduce((sum, value) => sum + (typeof value === 'string' ? value.length : value.size), 0) : (sent?.length ?? 0);
 
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body: sent, signal: options.signal });
+    response = await fetch(url, { method, headers, body: options.form ?? sent, signal: options.signal });
   } catch (error) {
-    if (isReportable(error, undefined)) reportFailedRequest(method, url.pathname, sent?.length ?? 0);
+    if (isReportable(error, undefined)) reportFailedRequest(method, url.pathname, sentLength);
     throw new ApiRequestError(error instanceof Error ? error.message : 'network error', 0, undefined, true);
   }
-  if (isReportable(undefined, response.status)) reportFailedRequest(method, url.pathname, sent?.length ?? 0);
+  if (isReportable(undefined, response.status)) reportFailedRequest(method, url.pathname, sentLength);
   if (response.ok) {
     return (response.status === 204 ? undefined : await response.json()) as T;
   }

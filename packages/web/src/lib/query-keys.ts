@@ -23,7 +23,7 @@ export const queryKeys = {
     all: ['profiles'] as const,
     detail: (id: string) => ['profiles', id] as const,
   },
-  processors: { all: ['processors'] as const },
+  processors: { all: ['processors'] as const, me: ['processors', 'me'] as const },
   /** Who is assigned to a queue; `all` covers every queue's. */
   queueProcessors: {
     all: ['queue-processors'] as const,

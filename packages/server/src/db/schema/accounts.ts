@@ -1,8 +1,9 @@
 /** Practices (accounts), their staff (users) and sign-in. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { BUTTON_VISIBILITIES, NAME_ORDERS, SECTORS, SUBSCRIPTION_STATES } from '@wartefrei/shared';
 import { createdAt } from './columns.js';
+import { images } from './images.js';
 
 export const subscriptionState = pgEnum('subscription_state', SUBSCRIPTION_STATES);
 export const buttonVisibility = pgEnum('button_visibility', BUTTON_VISIBILITIES);
@@ -31,6 +32,8 @@ export const accounts = pgTable('accounts', {
   retentionDays: integer('retention_days').notNull().default(30),
   /** The practice's field (onboarding): the defaults of a new list. */
   sector: sector('sector'),
+  /** The practice's logo on tickets, kiosk, monitor, poster and mails; removing the image clears it. */
+  logoImageId: uuid('logo_image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 }, (t) => [
   check('accounts_retention_days_range', sql`${t.retentionDays} BETWEEN 1 AND 3650`),

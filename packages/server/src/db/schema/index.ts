@@ -22,3 +22,4 @@ export * from './audit.js';
 export * from './encryption.js';
 export * from './alerts.js';
 export * from './system.js';
+export * from './images.js';

@@ -1,7 +1,7 @@
 /** Waiting lists, and the one rule of which lists and locations are live. */
 import { isNull, sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { LOGO_PLACEMENTS, PATIENT_INPUT_MODES, QUEUE_DEFAULTS, type PatientInputs, type SessionButtonVisibility } from '@wartefrei/shared';
+import { LOGO_PLACEMENTS, PATIENT_INPUT_MODES, QUEUE_DEFAULTS, type PatientInputs, type SessionButtonVisibility, type ViewConfigurationInput } from '@wartefrei/shared';
 import { createdAt } from './columns.js';
 import { accounts, nameOrder } from './accounts.js';
 import { profiles } from './locations.js';
@@ -58,6 +58,11 @@ export const queues = pgTable('queues', {
   alwaysShowProbingQuestions: boolean('always_show_probing_questions').notNull().default(QUEUE_DEFAULTS.always_show_probing_questions),
   /** Smart suspend: intake stops this many minutes before a scheduled close. */
   smartSuspendMinutes: integer('smart_suspend_minutes').notNull().default(QUEUE_DEFAULTS.smart_suspend_minutes),
+  /**
+   * The work view's columns, filters and actions per role (shared view-configuration.ts). Empty
+   * on lists from before it existed: a switch not stored reads as shown.
+   */
+  viewConfiguration: jsonb('view_configuration').$type<ViewConfigurationInput>().notNull().default({}),
   /**
    * Set when the list was deleted: it leaves every screen, link and job, and its tickets stay
    * for reports. Every query that shows or serves lists reads `queueIsLive`.

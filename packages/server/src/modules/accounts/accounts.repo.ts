@@ -51,7 +51,7 @@ export async function findAccountByIdentifier(db: Queryable, identifier: string)
   return row;
 }
 
-export async function updateAccountSettings(db: Queryable, id: string, settings: { displayName?: string; retentionDays?: number; sector?: Sector | null }) {
+export async function updateAccountSettings(db: Queryable, id: string, settings: { displayName?: string; retentionDays?: number; sector?: Sector | null; logoImageId?: string | null }) {
   const [row] = await db.update(accounts).set(settings).where(eq(accounts.id, id)).returning();
   return row;
 }

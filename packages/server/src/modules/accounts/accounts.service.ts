@@ -3,6 +3,7 @@ import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { recordAudit, whoOf } from '../audit/index.js';
+import { findImageOfAccount, imageUrl } from '../images/index.js';
 import { findAccountById, updateAccountSettings } from './accounts.repo.js';
 
 /** `GET /accounts/{id}`: only the caller's own account; any other id is a 404 like a missing one. */
@@ -21,8 +22,17 @@ export async function updateAccount(ctx: AppContext, actor: Actor, id: string, i
   if (id !== actor.accountId) throw new AppError('NOT_FOUND');
   if (!actor.isAdmin) throw new AppError('FORBIDDEN');
   const account = await ctx.db.transaction(async (tx) => {
+    // The logo must be one of this practice's own uploads; another's id is refused like a made-up one.
+    if (input.logo_image_id && !(await findImageOfAccount(tx, id, input.logo_image_id))) {
+      throw new AppError('VALIDATION', { fields: { logo_image_id: 'INVALID_VALUE' } });
+    }
     const before = await findAccountById(tx, id);
-    const after = await updateAccountSettings(tx, id, { displayName: input.display_name, retentionDays: input.retention_days, sector: input.sector });
+    const after = await updateAccountSettings(tx, id, {
+      displayName: input.display_name,
+      retentionDays: input.retention_days,
+      sector: input.sector,
+      logoImageId: input.logo_image_id,
+    });
     if (before && after && before.retentionDays !== after.retentionDays) {
       await recordAudit(ctx, tx, whoOf(actor, address), 'retention.change', { type: 'account', id }, { from: before.retentionDays, to: after.retentionDays });
     }
@@ -32,7 +42,8 @@ export async function updateAccount(ctx: AppContext, actor: Actor, id: string, i
   return presentAccount(ctx, account);
 }
 
-function presentAccount(ctx: AppContext, account: NonNullable<Awaited<ReturnType<typeof findAccountById>>>): Account {
+async function presentAccount(ctx: AppContext, account: NonNullable<Awaited<ReturnType<typeof findAccountById>>>): Promise<Account> {
+  const logo = account.logoImageId ? await findImageOfAccount(ctx.db, account.id, account.logoImageId) : undefined;
   const state = effectiveSubscriptionState(ctx.config.paymentConfigured, account.subscriptionState);
   return {
     id: account.id,
@@ -44,6 +55,8 @@ function presentAccount(ctx: AppContext, account: NonNullable<Awaited<ReturnType
     deactivation_at: deactivationAt(state, account.notPaidSince)?.toISOString() ?? null,
     retention_days: account.retentionDays,
     sector: account.sector,
+    logo_image_id: logo?.id ?? null,
+    logo_url: logo ? imageUrl(logo) : null,
     created_at: account.createdAt.toISOString(),
   };
 }

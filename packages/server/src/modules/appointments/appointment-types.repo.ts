@@ -86,10 +86,23 @@ export async function listBookableTypes(db: Queryable, filter: { queueId?: strin
     .orderBy(asc(sql`lower(${appointmentTypes.name})`), asc(appointmentTypes.createdAt), asc(appointmentTypes.id));
 }
 
-/** The names patients see for processors (their display names), by id. */
+/** The names patients see for processors (their display names), in the order they are offered: priority (1 first), then name. */
 export async function processorNames(db: Queryable, ids: string[]): Promise<{ id: string; name: string }[]> {
   if (ids.length === 0) return [];
-  return db.select({ id: users.id, name: users.displayName }).from(users).where(inArray(users.id, ids)).orderBy(asc(sql`lower(${users.displayName})`));
+  return db
+    .select({ id: users.id, name: users.displayName })
+    .from(users)
+    .where(inArray(users.id, ids))
+    .orderBy(asc(users.priority), asc(sql`lower(${users.displayName})`), asc(users.id));
+}
+
+/**
+ * Each processor's place in the order they are offered as an appointment's processor
+ * (docs/product.md#processor-settings): priority (1 = very high first), then name; 0 is first.
+ */
+export async function processorOfferRanks(db: Queryable, ids: string[]): Promise<Map<string, number>> {
+  const ordered = await processorNames(db, ids);
+  return new Map(ordered.map((p, rank) => [p.id, rank]));
 }
 
 /** Whether the user is assigned to the queue (a type's default processor must serve its list). */

@@ -15,7 +15,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { isPublicHoliday } from '../profiles/index.js';
 import { slotRulesOfProfile } from './appointment-slots.repo.js';
-import { findTypeWithLocation, processorNames, type TypeWithLocation } from './appointment-types.repo.js';
+import { findTypeWithLocation, processorNames, processorOfferRanks, type TypeWithLocation } from './appointment-types.repo.js';
 import { busyTimes } from './appointments.repo.js';
 import { freeTimes, type AvailabilityInput } from './availability.js';
 import { absencesOf } from './vacations.repo.js';
@@ -43,6 +43,7 @@ export async function freeTimeInputs(db: Queryable, found: TypeWithLocation, fro
     rules,
     isHoliday: (date) => isPublicHoliday(location.country, location.region, date),
     absences,
+    processorRank: await processorOfferRanks(db, [...new Set([...ruled, ...standingIn])]),
     ...(withBusy ? { busy: await busyTimes(db, [...new Set([...ruled, ...standingIn])], start, end) } : {}),
   };
 }

@@ -38,6 +38,8 @@ export interface AvailabilityInput {
   busy?: ReadonlyMap<string, readonly (readonly [number, number])[]>;
   /** Processors away: their offers vanish, or go to the substitute. */
   absences?: readonly Absence[];
+  /** Where several processors offer one time, who comes first (0 first; docs/product.md#processor-settings). */
+  processorRank?: ReadonlyMap<string, number>;
 }
 
 /** A processor away over [start, end) in epoch milliseconds; with a substitute, who stands in. */
@@ -171,14 +173,16 @@ export function offeredTimes(input: Omit<AvailabilityInput, 'now' | 'busy'>): Of
   return offered;
 }
 
-/** The free times of one appointment type, ordered by start, then processor. */
+/** The free times of one appointment type, ordered by start, then processor (by rank, then id). */
 export function freeTimes(input: AvailabilityInput): FreeTime[] {
   const busy = new Map([...(input.busy ?? new Map<string, readonly (readonly [number, number])[]>())].map(([id, times]) => [id, [...times].sort((a, b) => a[0] - b[0])]));
   const open = offeredTimes(input).filter((offered) => !windowProblem(offered, input.now) && !overlapsBusy(busy.get(offered.processorId), offered.start, offered.end));
   // Plain comparison of the ids, not localeCompare: the order only has to be stable, and a
   // month of a busy practice sorts some 17,000 times (bench/availability.mjs). The sort is
   // stable, so where two rules of a processor offer the same time the first is kept.
-  open.sort((x, y) => x.start - y.start || (x.processorId < y.processorId ? -1 : x.processorId > y.processorId ? 1 : 0));
+  const rank = input.processorRank ?? new Map<string, number>();
+  const rankOf = (id: string) => rank.get(id) ?? Number.MAX_SAFE_INTEGER;
+  open.sort((x, y) => x.start - y.start || rankOf(x.processorId) - rankOf(y.processorId) || (x.processorId < y.processorId ? -1 : x.processorId > y.processorId ? 1 : 0));
   const free: FreeTime[] = [];
   for (const offered of open) {
     const previous = free[free.length - 1];

@@ -1,6 +1,7 @@
 import { checkInCodeOf, SUPPORTED_LANGS, translate, type SupportedLang } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
-import { renderHtmlMail } from '../../platform/mail-html.js';
+import { renderHtmlMail, type HtmlMail } from '../../platform/mail-html.js';
+import { mailLogoOf } from '../images/index.js';
 import type { AppointmentRow, AppointmentWithPlace } from './appointments.repo.js';
 import { calendarFile, type CalendarMethod } from './calendar-file.js';
 import { placeOf } from './present.js';
@@ -24,7 +25,7 @@ export function spokenTime(instant: Date, timeZone: string, lang: SupportedLang)
 const METHOD: Record<AppointmentNews, CalendarMethod> = { booked: 'REQUEST', moved: 'REQUEST', reminder: 'REQUEST', cancelled: 'CANCEL', deleted: 'CANCEL' };
 
 /** The mail about one appointment or a series (`rows`, the first named), with the calendar file of all of them. */
-function mailOf(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPlace, rows: AppointmentRow[]) {
+function mailOf(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPlace, rows: AppointmentRow[], logo: HtmlMail['logo']) {
   const first = found.appointment;
   const lang = langOf(first);
   const tz = found.location.timeZone;
@@ -72,6 +73,7 @@ function mailOf(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPl
       [m('detail_where'), place],
     ],
     signoff: m('signoff'),
+    logo,
   });
   return {
     subject,
@@ -96,7 +98,7 @@ function smsOf(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPla
 export async function sendNews(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPlace, rows: AppointmentRow[] = [found.appointment]): Promise<void> {
   const row = found.appointment;
   const sending: Promise<void>[] = [];
-  if (row.notifyMail && row.mail) sending.push(ctx.mailer.send({ to: row.mail, ...mailOf(ctx, news, found, rows) }));
+  if (row.notifyMail && row.mail) sending.push(ctx.mailer.send({ to: row.mail, ...mailOf(ctx, news, found, rows, await mailLogoOf(ctx, ctx.db, row.queueId)) }));
   const text = row.notifySms && row.phone ? smsOf(ctx, news, found) : undefined;
   if (text && row.phone) sending.push(ctx.sms.send({ to: row.phone, text }));
   await Promise.all(sending);

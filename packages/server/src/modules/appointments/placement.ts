@@ -25,7 +25,7 @@ export interface Placement {
 
 export interface PlacementRequest {
   start: Date;
-  /** A processor asked for; without one, whoever the rules offer (the type's default first). */
+  /** A processor asked for; without one, whoever the rules offer (the type's default first, then by priority). */
   processorId?: string | undefined;
   /** Staff place outside the rules and the booking window; patients only inside. */
   byStaff: boolean;
@@ -39,10 +39,10 @@ function notBookable(reason: 'IN_PAST' | 'TOO_SHORT_NOTICE' | 'TOO_FAR_AHEAD' | 
 }
 
 /** The rules' offers of the type at exactly `start` on its local date (under the substitute while one is away). */
-async function offersAt(db: Queryable, found: TypeWithLocation, start: Date): Promise<OfferedTime[]> {
+async function offersAt(db: Queryable, found: TypeWithLocation, start: Date): Promise<{ offers: OfferedTime[]; rank: ReadonlyMap<string, number> }> {
   const day = localDateOf(start, found.location.timeZone);
-  const offered = offeredTimes(await freeTimeInputs(db, found, day, day, false));
-  return offered.filter((offer) => offer.start === start.getTime());
+  const inputs = await freeTimeInputs(db, found, day, day, false);
+  return { offers: offeredTimes(inputs).filter((offer) => offer.start === start.getTime()), rank: inputs.processorRank ?? new Map() };
 }
 
 /** Decides where an appointment may go, or refuses with APPOINTMENT_NOT_BOOKABLE and the reason in `fields.start`. */
@@ -56,13 +56,16 @@ export async function placementFor(db: Queryable, found: TypeWithLocation, reque
     await checkServesList(db, type.accountId, type.queueId, request.processorId, 'processor_id');
     return { start, end, processorIds: [request.processorId], fieldModes: STAFF_BOOKING_FIELD_MODES };
   }
-  const offers = (await offersAt(db, found, start)).filter((offer) => !request.processorId || offer.processorId === request.processorId);
+  const offered = await offersAt(db, found, start);
+  const offers = offered.offers.filter((offer) => !request.processorId || offer.processorId === request.processorId);
   if (offers.length === 0) throw notBookable('OUTSIDE_HOURS');
   const open = request.byStaff ? offers : offers.filter((offer) => !windowProblem(offer, request.now));
   if (open.length === 0) throw notBookable(offers.map((offer) => windowProblem(offer, request.now)).find(Boolean) ?? 'OUTSIDE_HOURS');
   const ids = [...new Set(open.map((offer) => offer.processorId))];
-  // The type's default processor first: the practice's choice when the patient makes none.
-  ids.sort((a, b) => Number(b === type.defaultProcessorId) - Number(a === type.defaultProcessorId));
+  // The type's default processor first: the practice's choice when the patient makes none; then
+  // by processor priority (docs/product.md#processor-settings).
+  const rankOf = (id: string) => offered.rank.get(id) ?? Number.MAX_SAFE_INTEGER;
+  ids.sort((a, b) => Number(b === type.defaultProcessorId) - Number(a === type.defaultProcessorId) || rankOf(a) - rankOf(b));
   const fieldModes = request.byStaff ? STAFF_BOOKING_FIELD_MODES : (open.find((offer) => offer.processorId === ids[0])?.rule.requiredFields ?? DEFAULT_BOOKING_FIELD_MODES);
   return { start, end, processorIds: ids, fieldModes };
 }

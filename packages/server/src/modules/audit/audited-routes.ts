@@ -58,6 +58,7 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
   'POST /members/:id/cancel': memberChange,
   'POST /members/:id/restore': memberChange,
   'POST /members/:id/move': memberChange,
+  'POST /members/:id/processor': memberChange,
   'POST /members/:id/info-tags': memberChange,
   'DELETE /members/:id/info-tags/:tagId': memberChange,
   'GET /appointments': { action: 'appointments.list', read: true, subject: listOrAccount },

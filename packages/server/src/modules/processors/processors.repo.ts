@@ -111,14 +111,17 @@ export async function findAssignment(db: Queryable, queueId: string, userId: str
   return row;
 }
 
-/** The processors assigned to a queue with their `active` flag and announced return, by name. */
+/**
+ * The processors assigned to a queue with their `active` flag and announced return, in the order
+ * they are offered as a patient's processor (docs/product.md#processor-settings): priority, then name.
+ */
 export async function listAssignedProcessors(db: Queryable, queueId: string) {
   return db
     .select({ user: users, active: queueProcessors.active, inactiveUntil: queueProcessors.inactiveUntil })
     .from(queueProcessors)
     .innerJoin(users, eq(users.id, queueProcessors.userId))
     .where(eq(queueProcessors.queueId, queueId))
-    .orderBy(asc(sql`lower(${users.displayName})`), asc(users.username));
+    .orderBy(asc(users.priority), asc(sql`lower(${users.displayName})`), asc(users.username));
 }
 
 /** The queues a user is assigned to, by queue priority (1 = very high first), then name. */

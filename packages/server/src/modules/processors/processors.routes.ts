@@ -16,6 +16,7 @@ import {
   assignProcessor,
   createProcessor,
   deleteProcessor,
+  getOwnProcessor,
   getProcessor,
   listMyQueues,
   listProcessors,
@@ -43,6 +44,8 @@ export const processorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     { preHandler, schema: { tags, security, body: CreateProcessorInput, response: { 201: Processor } } },
     async (req, reply) => reply.code(201).send(await createProcessor(ctx, actorOf(req), req.body)),
   );
+
+  app.get('/processors/me', { preHandler, schema: { tags, security, response: { 200: Processor } } }, async (req) => getOwnProcessor(ctx, actorOf(req)));
 
   app.get(
     '/processors/me/queues',

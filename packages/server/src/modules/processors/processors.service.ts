@@ -97,6 +97,14 @@ export async function getProcessor(ctx: AppContext, actor: Actor, id: string): P
 }
 
 /**
+ * `GET /processors/me`: the caller's own settings, for every role — the work view applies their
+ * colour, button visibility and name order (docs/product.md#processor-settings).
+ */
+export async function getOwnProcessor(ctx: AppContext, actor: Actor): Promise<Processor> {
+  return presentProcessor(await requireProcessor(ctx, actor, actor.userId));
+}
+
+/**
  * `POST /processors`: creates the processor verified but without a password and mails them an
  * invitation link to set one (the password-reset page redeems it). The username is unique
  * across all accounts; the unique index decides races between two invitations.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError, Queue } from '@wartefrei/shared';
+import { DEFAULT_VIEW_CONFIGURATION, type ApiError, type Queue } from '@wartefrei/shared';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { postProfile, postQueue } from '../../../test/support/api.js';
 import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
@@ -117,6 +117,7 @@ describe('POST /queues', () => {
       name_order: 'FIRST_LAST',
       always_show_probing_questions: false,
       smart_suspend_minutes: 15,
+      view_configuration: DEFAULT_VIEW_CONFIGURATION,
       session: { open: false, queueing_allowed: true, blocked: false, online_suspended: false, kiosk_suspended: false },
     });
     expect((await getQueue(a, q.id)).json<Queue>()).toEqual(q);

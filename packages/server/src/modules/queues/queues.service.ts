@@ -2,6 +2,7 @@ import { syncSubscriptionSoon } from '../billing/index.js';
 import {
   DEFAULT_PATIENT_INPUTS,
   DEFAULT_QUEUE_PRIORITY,
+  mergeViewConfiguration,
   queueConfigProblems,
   type CreateQueueInput,
   type Queue,
@@ -76,6 +77,7 @@ export function presentQueue({ queue: q, session }: QueueWithSession): Queue {
     name_order: q.nameOrder,
     always_show_probing_questions: q.alwaysShowProbingQuestions,
     smart_suspend_minutes: q.smartSuspendMinutes,
+    view_configuration: mergeViewConfiguration(q.viewConfiguration),
     session: presentSession(session),
   };
 }
@@ -134,7 +136,7 @@ const COLUMNS = {
 
 /**
  * The column changes of an input, merged with what is stored: identifier sanitised, empty texts
- * stored as null, patient inputs and button visibility merged per key, and the cross-field rules
+ * stored as null, patient inputs, button visibility and view configuration merged per key, and the cross-field rules
  * of docs/product.md#validation-rules checked on the result (a PATCH of number_end alone is judged with the stored start).
  */
 function queueChanges(input: UpdateQueueInput, stored: QueueRow | undefined): QueueChanges {
@@ -153,6 +155,7 @@ function queueChanges(input: UpdateQueueInput, stored: QueueRow | undefined): Qu
   if (input.button_visibility) {
     changes.buttonVisibility = { ...DEFAULT_BUTTON_VISIBILITY, ...stored?.buttonVisibility, ...input.button_visibility };
   }
+  if (input.view_configuration) changes.viewConfiguration = mergeViewConfiguration(stored?.viewConfiguration, input.view_configuration);
   const result = changes as QueueChanges;
   const merged = (key: 'numberStart' | 'numberEnd' | 'minAge' | 'maxAge') =>
     result[key] !== undefined ? (result[key] ?? null) : (stored?.[key] ?? null);

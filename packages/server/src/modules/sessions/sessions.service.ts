@@ -1,5 +1,7 @@
 import {
+  buttonVisibilityFor,
   topicOf,
+  type ButtonVisibility,
   type QueueSession,
   type RealtimeEvent,
   type RecordedSessionEvent,
@@ -14,6 +16,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { scheduleJob } from '../../platform/jobs/index.js';
 import { Outbox } from '../../platform/realtime/index.js';
+import { findUserById } from '../accounts/index.js';
 import { queueOfActor } from '../queues/index.js';
 import { runSessionEndHooks } from './session-end.js';
 import { buttonOf, mayPress, sessionChangeFor } from './session-rules.js';
@@ -173,10 +176,19 @@ function sessionUpdated(row: SessionRow): RealtimeEvent {
   };
 }
 
-/** `POST /queues/{id}/session`: a user's event, bound by the queue's button visibility. */
+/**
+ * A session button as the actor may press it: the list's visibility, narrowed by the processor's
+ * own where set (docs/product.md#processor-settings); FORBIDDEN otherwise.
+ */
+async function checkMayPress(ctx: AppContext, actor: Actor, listVisibility: ButtonVisibility): Promise<void> {
+  const own = (await findUserById(ctx.db, actor.userId))?.buttonVisibility ?? 'EVERYBODY';
+  if (!mayPress(buttonVisibilityFor(listVisibility, own), actor.isAdmin)) throw new AppError('FORBIDDEN');
+}
+
+/** `POST /queues/{id}/session`: a user's event, bound by the button visibility. */
 export async function sendSessionEvent(ctx: AppContext, actor: Actor, queueId: string, input: SessionEventInput): Promise<QueueSession> {
   const queue = await queueOfActor(ctx.db, actor, queueId);
-  if (!mayPress(queue.buttonVisibility[buttonOf(input.event)], actor.isAdmin)) throw new AppError('FORBIDDEN');
+  await checkMayPress(ctx, actor, queue.buttonVisibility[buttonOf(input.event)]);
   const outbox = new Outbox();
   const row = await ctx.db.transaction((tx) =>
     applySessionEvent(
@@ -203,7 +215,7 @@ export async function sendSessionEvent(ctx: AppContext, actor: Actor, queueId: s
  */
 export async function switchQueueing(ctx: AppContext, actor: Actor, queueId: string, input: SessionSwitchInput): Promise<QueueSession> {
   const queue = await queueOfActor(ctx.db, actor, queueId);
-  if (!mayPress(queue.buttonVisibility.queue_opened, actor.isAdmin)) throw new AppError('FORBIDDEN');
+  await checkMayPress(ctx, actor, queue.buttonVisibility.queue_opened);
   const after = await ctx.db.transaction(async (tx) => {
     const changed = await compareAndSet(tx, queue.id, (session) =>
       session.queueingAllowed === input.queueing_allowed ? undefined : { queueingAllowed: input.queueing_allowed },

@@ -16,7 +16,8 @@ import { callHeadOfLine } from './call.service.js';
 
 /**
  * `POST /members/{id}/finish`: the visit is over. On a queue with automatically-next the same
- * processor gets the next member at once (none when nobody waits or the queue is at its limit).
+ * processor gets the next member at once (none when nobody waits or the queue or the processor is
+ * at its limit).
  */
 export async function finishMember(ctx: AppContext, actor: Actor, memberId: string, version: number | undefined, lang: SupportedLang): Promise<MemberActionResult> {
   const outcome = await inTransaction(ctx, async (tx, outbox) => {
@@ -30,7 +31,7 @@ export async function finishMember(ctx: AppContext, actor: Actor, memberId: stri
       .transaction((sp) => callHeadOfLine(ctx, sp, step, actor, [finished.queueId], {}, lang))
       .then((called) => called.member)
       .catch((error: unknown) => {
-        if (error instanceof AppError && (error.code === 'NO_WAITING_MEMBER' || error.code === 'MAX_CONCURRENT_PROCESSING')) return null;
+        if (error instanceof AppError && ['NO_WAITING_MEMBER', 'MAX_CONCURRENT_PROCESSING', 'PROCESSOR_MAX_CONCURRENT_PROCESSING'].includes(error.code)) return null;
         throw error;
       });
     if (next) outbox.adopt(step);

@@ -1,5 +1,5 @@
 /** Calling: the next of a list or of all a processor works on, or one ticket out of order. */
-import { translate, type CallMemberInput, type CallNextInput, type MemberActionResult, type SupportedLang } from '@wartefrei/shared';
+import type { CallMemberInput, CallNextInput, MemberActionResult, SupportedLang } from '@wartefrei/shared';
 import type { Transaction } from '../../db/connect.js';
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -9,22 +9,10 @@ import type { Outbox } from '../../platform/realtime/index.js';
 import { queueOfActor } from '../queues/index.js';
 import { announceCall } from './tickets.events.js';
 import { activeQueueIdsOf, countProcessing, listSettingsOf, lockHeadOfLine, type MemberRow } from './tickets.repo.js';
+import { checkConcurrency } from './concurrency.js';
 import { memberOfActor, changeMember, inTransaction, result, type Warning } from './staff-change.js';
 
 export const MEMBER_TIMEOUT_JOB = 'tickets.timeout';
-
-/**
- * docs/product.md#roles-and-permissions: at most maxConcurrentProcessing members of a queue are processed at once — a
- * recommendation: a call beyond it is refused (MAX_CONCURRENT_PROCESSING) unless `force`,
- * and then answered with the warning. The queue row is locked while counting, so two calls at
- * the same instant cannot both take the last free place.
- */
-async function checkConcurrency(tx: Transaction, queueId: string, force: boolean, lang: SupportedLang): Promise<Warning | undefined> {
-  const max = (await listSettingsOf(tx, queueId, force ? 'share' : 'update'))?.maxConcurrentProcessing ?? 1;
-  if ((await countProcessing(tx, { queueId })) < max) return undefined;
-  if (!force) throw new AppError('MAX_CONCURRENT_PROCESSING', { args: [max] });
-  return { code: 'MAX_CONCURRENT_PROCESSING', message: translate(lang, 'errors', 'MAX_CONCURRENT_PROCESSING', [max]), max };
-}
 
 /** Calls a locked or read member: PROCESSING by this processor, the timeout job planned, the call announced. */
 async function call(
@@ -71,7 +59,7 @@ export async function callHeadOfLine(
 ): Promise<{ member: MemberRow; warning: Warning | undefined }> {
   const head = await lockHeadOfLine(tx, queueIds);
   if (!head) throw new AppError('NO_WAITING_MEMBER');
-  const warning = await checkConcurrency(tx, head.queueId, input.force === true, lang);
+  const warning = await checkConcurrency(tx, head.queueId, actor.userId, input.force === true, lang);
   const member = await call(ctx, tx, outbox, actor, head, { silent: input.silent });
   return { member, warning };
 }
@@ -86,7 +74,8 @@ export async function callNextOfQueue(ctx: AppContext, actor: Actor, queueId: st
 /**
  * `POST /call-next`: the next member over every queue the caller actively processes, the most
  * urgent queue first (priority 1 = very high), then the line's order. Queues that already have
- * maxConcurrentProcessing members in processing are passed over unless `force`.
+ * maxConcurrentProcessing members in processing are passed over unless `force`; the caller's own
+ * limit is checked on the member found (docs/product.md#processor-settings).
  */
 export async function callNextOfProcessor(ctx: AppContext, actor: Actor, input: CallNextInput, lang: SupportedLang): Promise<MemberActionResult> {
   const queueIds = await activeQueueIdsOf(ctx.db, actor.accountId, actor.userId);
@@ -112,7 +101,7 @@ async function maxConcurrentOf(tx: Transaction, queueId: string): Promise<number
 export async function callMember(ctx: AppContext, actor: Actor, memberId: string, input: CallMemberInput, lang: SupportedLang): Promise<MemberActionResult> {
   const called = await inTransaction(ctx, async (tx, outbox) => {
     const member = await memberOfActor(tx, actor, memberId);
-    const warning = member.status === 'WAITING' ? await checkConcurrency(tx, member.queueId, input?.force === true, lang) : undefined;
+    const warning = member.status === 'WAITING' ? await checkConcurrency(tx, member.queueId, actor.userId, input?.force === true, lang) : undefined;
     return { member: await call(ctx, tx, outbox, actor, member, { silent: input?.silent, version: input?.version }), warning };
   });
   return result(ctx, called.member, called.warning ? { warning: called.warning } : {});

@@ -4,7 +4,7 @@ import type { DrawOrigin } from '@wartefrei/shared';
 
 type MemberOrigin = MemberRow['origin'];
 import { selectRows, type Queryable } from '../../db/connect.js';
-import { accountKeys, accounts, appointments, infoTags, profiles, queueMemberInfoTags, queueMembers, queueProcessors, queueSessions, queues } from '../../db/schema/index.js';
+import { accountKeys, accounts, appointments, images, infoTags, profiles, queueMemberInfoTags, queueMembers, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
 import type { MemberRow, NewMemberRow, QueueRow, SessionRow } from './tickets.repo.js';
 
 /** A queue with what a draw needs to decide: its session, its account's subscription, its location's time zone. */
@@ -16,6 +16,10 @@ export interface DrawContext {
   /** The account's key while end-to-end encryption is on: patient data comes sealed for it. */
   sealingKeyId: string | null;
   sealingPublicKey: string | null;
+  /** The account's logo (id, content hash, type), for the ticket and kiosk views; null without one. */
+  logoImageId: string | null;
+  logoHash: string | null;
+  logoMime: string | null;
 }
 
 export async function findDrawContext(q: Queryable, queueId: string): Promise<DrawContext | undefined> {
@@ -47,11 +51,15 @@ function prepareReads(q: Queryable) {
         timeZone: profiles.timeZone,
         sealingKeyId: accountKeys.keyId,
         sealingPublicKey: accountKeys.publicKey,
+        logoImageId: images.id,
+        logoHash: images.contentHash,
+        logoMime: images.mimeType,
       })
       .from(queues)
       .innerJoin(accounts, eq(accounts.id, queues.accountId))
       .innerJoin(profiles, eq(profiles.id, queues.profileId))
       .leftJoin(accountKeys, eq(accountKeys.accountId, queues.accountId))
+      .leftJoin(images, eq(images.id, accounts.logoImageId))
       .leftJoin(queueSessions, eq(queueSessions.queueId, queues.id))
       .where(eq(queues.id, queueId))
       .limit(1)
@@ -70,9 +78,17 @@ function prepareReads(q: Queryable) {
       .innerJoin(infoTags, eq(infoTags.id, queueMemberInfoTags.infoTagId))
       .where(and(eq(queueMembers.queueId, queueId), eq(queueMembers.status, 'WAITING'), eq(infoTags.timePriority, false)))
       .prepare('tickets_line_tag_shifts'),
+    // With who serves each: a list may name them on tickets and monitors (show_processor_on_processing).
     processing: q
-      .select({ id: queueMembers.id, number: queueMembers.number, startedAt: queueMembers.actualStart, calledSilently: queueMembers.calledSilently })
+      .select({
+        id: queueMembers.id,
+        number: queueMembers.number,
+        startedAt: queueMembers.actualStart,
+        calledSilently: queueMembers.calledSilently,
+        processorName: users.displayName,
+      })
       .from(queueMembers)
+      .leftJoin(users, eq(users.id, queueMembers.processorId))
       .where(and(eq(queueMembers.queueId, queueId), eq(queueMembers.status, 'PROCESSING')))
       .orderBy(desc(queueMembers.actualStart))
       .prepare('tickets_line_processing'),
@@ -223,7 +239,7 @@ export interface QueueLine {
    */
   waiting: { id: string; number: number; silent: boolean; orderAt: Date; delayMinutes: number; hideTimes: boolean }[];
   /** Members being processed, latest call first. */
-  processing: { id: string; number: number; startedAt: Date; calledSilently: boolean }[];
+  processing: { id: string; number: number; startedAt: Date; calledSilently: boolean; processorName: string | null }[];
   /** Processors assigned and actively processing. */
   activeProcessors: number;
   /** Processors on a pause with an announced return: the estimator counts each from then. */
@@ -260,7 +276,13 @@ export async function loadQueueLine(q: Queryable, queueId: string, now: Date): P
       delayMinutes: shifts.get(w.id)?.delayMinutes ?? 0,
       hideTimes: shifts.get(w.id)?.hideTimes ?? false,
     })),
-    processing: processing.map((p) => ({ id: p.id, number: p.number, startedAt: p.startedAt ?? new Date(0), calledSilently: p.calledSilently })),
+    processing: processing.map((p) => ({
+      id: p.id,
+      number: p.number,
+      startedAt: p.startedAt ?? new Date(0),
+      calledSilently: p.calledSilently,
+      processorName: p.processorName,
+    })),
     activeProcessors: active[0]?.n ?? 0,
     away: away.flatMap(({ returnsAt }) => (returnsAt ? [{ returnsAt }] : [])),
     recentDurations: durations

@@ -16,7 +16,7 @@ import { queueOfActor } from '../queues/index.js';
 import { getOrCreateSession } from '../sessions/index.js';
 import { intakeOf } from './intake.js';
 import { estimateLine, type LineEstimate } from './line.js';
-import { presentTicket } from './present.js';
+import { logoUrlOf, presentTicket } from './present.js';
 import { ticketAlertsOf } from './alert-view.js';
 import { announceUpdate } from './tickets.events.js';
 import { drawMember, findDrawContext, loadQueueLine } from './draw.repo.js';
@@ -124,7 +124,7 @@ export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId:
   // stand ahead; the ticket page refetches on its first live event anyway.
   const tags = interview && interview.infoTagIds.length > 0 ? await visibleInfoTagsOf(ctx.db, member.id) : [];
   // A new ticket has asked for no alerts yet: what the list offers is all, no read needed.
-  return presentTicket(member, queue, withNewcomer(before, line.waiting.length, member.id), tags, await ticketAlertsOf(ctx, ctx.db, queue, undefined), now);
+  return presentTicket(member, queue, withNewcomer(before, line.waiting.length, member.id), tags, await ticketAlertsOf(ctx, ctx.db, queue, undefined), now, logoUrlOf(context));
 }
 
 /**

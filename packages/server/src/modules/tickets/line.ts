@@ -21,6 +21,8 @@ export interface LineEstimate {
   calledNumbers: number[];
   /** The process minutes the estimate assumed per member (learned or configured). */
   averageMinutes: number;
+  /** Who serves each member in processing (member id → display name); empty unless the list names them. */
+  processorNames: Map<string, string>;
 }
 
 /**
@@ -54,5 +56,8 @@ export function estimateLine(queue: QueueRow, line: QueueLine, now: Date): LineE
     newTicket: fresh ? { estimatedStart: new Date(fresh.estimatedStart), waitMinutes: fresh.waitMinutes } : null,
     calledNumbers: line.processing.filter((p) => !p.calledSilently).map((p) => p.number),
     averageMinutes: input.averageMinutes,
+    processorNames: new Map(
+      queue.showProcessorOnProcessing ? line.processing.flatMap((p) => (p.processorName ? [[p.id, p.processorName] as const] : [])) : [],
+    ),
   };
 }

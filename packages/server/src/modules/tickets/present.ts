@@ -1,6 +1,8 @@
 import { memberView, type Member, type MemberAlerts, type MemberAnswer, type TicketAlerts, type TicketView } from '@wartefrei/shared';
 import type { InfoTagRow, MemberRow, QueueRow } from './tickets.repo.js';
 import type { LineEstimate, PlaceInLine } from './line.js';
+import type { DrawContext } from './draw.repo.js';
+import { imageUrl } from '../images/index.js';
 
 const iso = (d: Date | null): string | null => d?.toISOString() ?? null;
 const minutesBetween = (from: Date | null, to: Date | null): number | null =>
@@ -57,7 +59,13 @@ export function presentMember(row: MemberRow, place: PlaceInLine | undefined, in
 }
 
 /** The ticket page: the patient's own ticket, the queue's texts, nothing of other patients. */
-export function presentTicket(row: MemberRow, queue: QueueRow, line: LineEstimate, tags: InfoTagRow[], alerts: TicketAlerts, now: Date): TicketView {
+/** The URL of the account's logo a draw context read; null without a logo. */
+export function logoUrlOf(context: Pick<DrawContext, 'logoImageId' | 'logoHash' | 'logoMime'>): string | null {
+  const { logoImageId: id, logoHash: contentHash, logoMime: mimeType } = context;
+  return id && contentHash && mimeType ? imageUrl({ id, contentHash, mimeType }) : null;
+}
+
+export function presentTicket(row: MemberRow, queue: QueueRow, line: LineEstimate, tags: InfoTagRow[], alerts: TicketAlerts, now: Date, logoUrl: string | null): TicketView {
   const place = line.places.get(row.id);
   const hideTimes = place?.hideTimes === true || tags.some((t) => t.hideTimesOnTicket);
   const estimatedStart = hideTimes ? null : (place?.estimatedStart ?? null);
@@ -67,6 +75,7 @@ export function presentTicket(row: MemberRow, queue: QueueRow, line: LineEstimat
     first_estimated_start: hideTimes ? null : iso(row.firstEstimatedStart),
     wait_minutes: estimatedStart ? Math.max(0, Math.ceil((estimatedStart.getTime() - now.getTime()) / 60_000)) : null,
     called_numbers: line.calledNumbers,
+    processor_name: row.status === 'PROCESSING' ? (line.processorNames.get(row.id) ?? null) : null,
     info_tags: tags.map((t) => ({ id: t.id, name: t.name, label: t.label, color: t.color, ticket_text: t.ticketText })),
     queue: {
       id: queue.id,
@@ -78,6 +87,8 @@ export function presentTicket(row: MemberRow, queue: QueueRow, line: LineEstimat
       color: queue.color,
       accent_color: queue.accentColor,
       wait_time_calculation_enabled: queue.waitTimeCalculationEnabled,
+      logo_placement_ticket: queue.logoPlacementTicket,
+      logo_url: logoUrl,
     },
     alerts,
   };

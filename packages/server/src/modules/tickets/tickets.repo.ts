@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle
 import type { Queryable } from '../../db/connect.js';
 import type { Actor } from '../../platform/auth.js';
 import { inQueueVisibleTo } from '../queues/index.js';
-import { queueMemberInfoTags, queueMembers, queueProcessors, queues, type infoTags, type queueSessions } from '../../db/schema/index.js';
+import { queueMemberInfoTags, queueMembers, queueProcessors, queues, users, type infoTags, type queueSessions } from '../../db/schema/index.js';
 
 export type MemberRow = typeof queueMembers.$inferSelect;
 export type NewMemberRow = typeof queueMembers.$inferInsert;
@@ -166,4 +166,14 @@ export async function listSettingsOf(q: Queryable, queueId: string, lock?: 'shar
     .where(eq(queues.id, queueId));
   const [row] = lock ? await select.for(lock) : await select;
   return row;
+}
+
+/**
+ * The processor's own limit of members in processing at once (null: only the list's applies);
+ * with `lock` their row is locked until the transaction ends, as the list's row for its limit.
+ */
+export async function processorLimitOf(q: Queryable, userId: string, lock?: 'share' | 'update'): Promise<number | null> {
+  const select = q.select({ max: users.maxConcurrentProcessing }).from(users).where(eq(users.id, userId));
+  const [row] = lock ? await select.for(lock) : await select;
+  return row?.max ?? null;
 }

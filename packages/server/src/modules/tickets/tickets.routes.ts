@@ -11,6 +11,7 @@ import {
   MoveMemberInput,
   PublicProfile,
   PublicQueue,
+  SetMemberProcessorInput,
   TicketView,
   WorkViewEntry,
 } from '@wartefrei/shared';
@@ -30,6 +31,7 @@ import {
   type SimpleAction,
 } from './actions.service.js';
 import { drawTicket } from './draw.service.js';
+import { setMemberProcessor } from './actual-processor.service.js';
 import { publicProfile } from './public-profile.js';
 import { listQueueMembers, publicQueue, ticketView } from './views.service.js';
 
@@ -108,6 +110,12 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/members/:id/move',
     { preHandler, schema: { tags, security, params: IdParams, body: MoveMemberInput, response: { 200: MemberActionResult } } },
     async (req) => moveMember(ctx, actorOf(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/members/:id/processor',
+    { preHandler, schema: { tags, security, params: IdParams, body: SetMemberProcessorInput, response: { 200: MemberActionResult } } },
+    async (req) => setMemberProcessor(ctx, actorOf(req), req.params.id, req.body),
   );
 
   app.post(

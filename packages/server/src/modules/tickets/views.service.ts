@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { queueOfActor } from '../queues/index.js';
 import { intakeOf } from './intake.js';
 import { estimateLine } from './line.js';
-import { presentMember, presentTicket } from './present.js';
+import { logoUrlOf, presentMember, presentTicket } from './present.js';
 import { findDrawContext, loadQueueLine, type DrawContext, type QueueLine } from './draw.repo.js';
 import { findMember, listMembers, type MemberRow } from './tickets.repo.js';
 import { infoTagIdsOf, visibleInfoTagsOf } from './member-tags.repo.js';
@@ -26,7 +26,7 @@ export async function ticketView(ctx: AppContext, memberId: string): Promise<Tic
   if (!context) throw new AppError('MEMBER_NOT_FOUND');
   const now = ctx.clock.now();
   const alerts = await ticketAlertsOf(ctx, ctx.db, context.queue, member.id);
-  return presentTicket(member, context.queue, estimateLine(context.queue, line, now), tags, alerts, now);
+  return presentTicket(member, context.queue, estimateLine(context.queue, line, now), tags, alerts, now, logoUrlOf(context));
 }
 
 /** Members as staff see them, with their places in the line and their tags. */
@@ -121,6 +121,9 @@ function presentPublicQueue(context: DrawContext, line: QueueLine, now: Date): P
     min_age: queue.minAge,
     max_age: queue.maxAge,
     always_show_probing_questions: queue.alwaysShowProbingQuestions,
+    logo_placement_ticket: queue.logoPlacementTicket,
+    logo_placement_kiosk: queue.logoPlacementKiosk,
+    logo_url: logoUrlOf(context),
     sealing_key: context.sealingKeyId && context.sealingPublicKey ? { key_id: context.sealingKeyId, public_key: context.sealingPublicKey } : null,
     session: intake.session,
     online_refusal: drawRefusal(intake, 'ONLINE') ?? null,
@@ -128,6 +131,10 @@ function presentPublicQueue(context: DrawContext, line: QueueLine, now: Date): P
     waiting: line.waiting.length,
     processing: line.processing.length,
     called_numbers: estimate.calledNumbers,
+    called_processors: line.processing.flatMap((p) => {
+      const name = estimate.processorNames.get(p.id);
+      return name && !p.calledSilently ? [{ number: p.number, processor_name: name }] : [];
+    }),
     // A ticket drawn silently by a processor is never announced, so not shown as "next" either.
     next_numbers: line.waiting
       .filter((w) => !w.silent)

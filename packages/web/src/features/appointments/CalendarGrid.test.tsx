@@ -6,13 +6,14 @@ import { theme } from '../../app/theme';
 import { initI18n } from '../../i18n';
 import { CalendarGrid } from './CalendarGrid';
 import { daysOf } from './calendar-layout';
+import type { CalendarProcessor } from './useCalendarData';
 
 // The grid as the assistant sees it: where each appointment's block sits and how wide it is.
 beforeAll(async () => {
   await initI18n();
 });
 
-const paula = { id: 'paula', name: 'Paula Assistenz', color: null, queueIds: ['q'] };
+const paula: CalendarProcessor = { id: 'paula', name: 'Paula Assistenz', color: null, priority: 10, queueIds: ['q'] };
 function appointment(id: string, start: string, end: string, fields: Partial<Appointment> = {}): Appointment {
   return {
     id,
@@ -49,12 +50,12 @@ function appointment(id: string, start: string, end: string, fields: Partial<App
   };
 }
 
-function renderGrid(days: string[], appointments: Appointment[]) {
+function renderGrid(days: string[], appointments: Appointment[], processor: CalendarProcessor = paula) {
   render(
     <MantineProvider theme={theme}>
       <CalendarGrid
         days={days}
-        processors={[paula]}
+        processors={[processor]}
         appointments={appointments}
         slots={[]}
         vacations={[]}
@@ -105,5 +106,11 @@ describe('CalendarGrid', () => {
     expect(sunday.style.height).toBe(saturday.style.height);
     expect(saturday.closest('[data-column]')?.getAttribute('data-column')).toBe('2026-03-28|paula');
     expect(sunday.closest('[data-column]')?.getAttribute('data-column')).toBe('2026-03-29|paula');
+  });
+
+  it('marks the processor’s column head and appointments in the processor’s colour', () => {
+    renderGrid(['2026-03-30'], [appointment('Farbig', '2026-03-30T08:00:00+02:00', '2026-03-30T08:30:00+02:00')], { ...paula, color: '#C2255C' });
+    expect(screen.getByTitle('Paula Assistenz').style.getPropertyValue('--processor-color')).toBe('#C2255C');
+    expect(block(/^08:00–08:30, Farbig/).style.getPropertyValue('--processor-color')).toBe('#C2255C');
   });
 });

@@ -46,7 +46,7 @@ export function CalendarGrid({ days, processors, appointments, slots, vacations,
   }, [refusal]);
 
   const columns = [...processors];
-  if (appointments.some((a) => a.processor_id === null)) columns.push({ id: UNASSIGNED, name: t('grid.unassigned'), color: null, queueIds: [] });
+  if (appointments.some((a) => a.processor_id === null)) columns.push({ id: UNASSIGNED, name: t('grid.unassigned'), color: null, priority: Number.MAX_SAFE_INTEGER, queueIds: [] });
   const perDay = days.map((date) => ({
     date,
     columns: columns.map((p) => ({

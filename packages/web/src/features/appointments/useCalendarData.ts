@@ -11,6 +11,8 @@ export interface CalendarProcessor {
   id: string;
   name: string;
   color: string | null;
+  /** The processor's priority (1 = very high): columns and pickers offer them in this order. */
+  priority: number;
   queueIds: string[];
 }
 
@@ -71,15 +73,15 @@ export function useCalendarData(from: string, to: string) {
   };
 }
 
-/** One column per processor of the lists, by name, each with the lists they serve. */
+/** One column per processor of the lists, by priority then name (docs/product.md#processor-settings), each with the lists they serve. */
 export function columnsOf(queueIds: readonly string[], lists: readonly AssignedProcessor[][]): CalendarProcessor[] {
   const byId = new Map<string, CalendarProcessor>();
   queueIds.forEach((queueId, i) => {
     for (const p of lists[i] ?? []) {
-      const column = byId.get(p.id) ?? { id: p.id, name: p.display_name || p.username, color: p.color, queueIds: [] };
+      const column = byId.get(p.id) ?? { id: p.id, name: p.display_name || p.username, color: p.color, priority: p.priority, queueIds: [] };
       column.queueIds.push(queueId);
       byId.set(p.id, column);
     }
   });
-  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return [...byId.values()].sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name));
 }

@@ -12,6 +12,7 @@ import { useFormValues } from '../../ui/useFormValues';
 import { useSavedFlag } from './useSavedFlag';
 import { SaveRow } from './SavedNote';
 import { RetentionSettings } from './RetentionSettings';
+import { LogoSettings } from './LogoSettings';
 
 /** The practice's general settings: its name, how long patients' data is kept and, to read, identifier and subscription. */
 export function GeneralTab() {
@@ -78,6 +79,7 @@ function GeneralForm({ account }: { account: Account }) {
         </Stack>
       </Paper>
       <RetentionSettings account={account} />
+      <LogoSettings account={account} />
     </SimpleGrid>
   );
 }

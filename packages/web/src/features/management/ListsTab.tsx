@@ -12,6 +12,11 @@ import { useSavedFlag } from './useSavedFlag';
 import { queryKeys } from '../../lib/query-keys';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { SavedNote } from './SavedNote';
+import { useFocusedQueue } from './focused-queue';
+import { QUEUE_SECTIONS, queueSectionPath } from './queue-sections';
+
+/** The list's sections linked from its row; its general settings are the pencil beside them. */
+const LINKED_SECTIONS = QUEUE_SECTIONS.filter((section) => section !== 'general');
 
 /**
  * The locations and their waiting lists: create, edit and delete both (deleting asks first),
@@ -48,6 +53,8 @@ export function ListsTab() {
 
 function LocationSection({ profile, queues, onSaved }: { profile: Profile; queues: Queue[]; onSaved: () => void }) {
   const { t } = useTranslation('management');
+  // Only a list's general section shows this tab for one list: its form opens at once.
+  const focused = useFocusedQueue();
   const titleId = `location-${profile.id}-title`;
   const region = (profile.country && HOLIDAY_REGIONS[profile.country].find((r) => r.code === profile.region)?.name) ?? t('lists.location.noRegion');
   return (
@@ -94,19 +101,27 @@ function LocationSection({ profile, queues, onSaved }: { profile: Profile; queue
                   </Table.Td>
                   <Table.Td>{queue.identifier}</Table.Td>
                   <Table.Td>
-                    <Anchor component={Link} to={`/backend/management/${queue.id}/rollout`} mr="md">
-                      {t('lists.rollout')}
-                    </Anchor>
-                    <Anchor component={Link} to={`/backend/processor/${queue.id}`} mr="md">
-                      {t('lists.workView')}
-                    </Anchor>
-                    <Anchor component={Link} to={`/backend/management/${queue.id}/reporting`}>
-                      {t('lists.reporting')}
-                    </Anchor>
+                    <Group gap="sm">
+                      {/* Each of the list's own sections has a link that survives a reload (queue-sections.ts). */}
+                      {LINKED_SECTIONS.map((section) => (
+                        <Anchor key={section} component={Link} to={queueSectionPath(queue.id, section)}>
+                          {t(`queueSections.links.${section}`)}
+                        </Anchor>
+                      ))}
+                      <Anchor component={Link} to={`/backend/management/${queue.id}/rollout`}>
+                        {t('lists.rollout')}
+                      </Anchor>
+                      <Anchor component={Link} to={`/backend/processor/${queue.id}`}>
+                        {t('lists.workView')}
+                      </Anchor>
+                      <Anchor component={Link} to={`/backend/management/${queue.id}/reporting`}>
+                        {t('lists.reporting')}
+                      </Anchor>
+                    </Group>
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <QueueForm profile={profile} queue={queue} onSaved={onSaved} />
+                      <QueueForm profile={profile} queue={queue} onSaved={onSaved} defaultOpen={focused?.id === queue.id} />
                       <QueueDelete queue={queue} onDeleted={onSaved} />
                     </Group>
                   </Table.Td>

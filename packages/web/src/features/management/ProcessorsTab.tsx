@@ -12,6 +12,7 @@ import { EditProcessor } from './EditProcessor';
 import { useSavedFlag } from './useSavedFlag';
 import { queryKeys } from '../../lib/query-keys';
 import { SavedNote } from './SavedNote';
+import { useFocusedQueue } from './focused-queue';
 
 /** What is being dragged: a processor from the staff list, or one of a list's assignments. */
 type Dragged = { kind: 'processor'; userId: string } | { kind: 'assignment'; userId: string; queueId: string };
@@ -38,6 +39,8 @@ const allowDrop = (event: DragEvent) => event.preventDefault();
 export function ProcessorsTab() {
   const { t } = useTranslation('management');
   const me = useUser();
+  // A list's deep link (`/backend/management/:queueId/processors`) shows that list's processors only.
+  const focused = useFocusedQueue();
   const client = useQueryClient();
   const { saved, markSaved } = useSavedFlag();
   const [failure, setFailure] = useState<string>();
@@ -125,14 +128,14 @@ export function ProcessorsTab() {
           </Paper>
         </Paper>
         <Stack gap="md" style={{ gridColumn: 'span 2' }}>
-          {profiles.data.map((profile) => (
+          {profiles.data.filter((profile) => !focused || profile.id === focused.profile_id).map((profile) => (
             <Stack key={profile.id} gap="sm">
               <Title order={2} size="h4">
                 {profile.name}
               </Title>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 {queues.data
-                  .filter((q) => q.profile_id === profile.id)
+                  .filter((q) => q.profile_id === profile.id && (!focused || q.id === focused.id))
                   .map((queue) => (
                     <QueueDropZone
                       key={queue.id}

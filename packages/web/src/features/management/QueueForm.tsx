@@ -7,6 +7,7 @@ import {
   BUTTON_VISIBILITIES,
   BUTTON_VISIBILITY_BUTTONS,
   CreateQueueInput,
+  LOGO_PLACEMENTS,
   NAME_ORDERS,
   PATIENT_INPUT_FIELDS,
   PATIENT_INPUT_MODES,
@@ -28,30 +29,36 @@ import { EditButton } from './EditButton';
 
 /** The form's sections and the fields in each, so that a section with an invalid field opens. */
 const SECTIONS = {
-  general: ['name', 'identifier', 'phone', 'priority', 'is_default', 'color', 'accent_color', 'name_order'],
-  drawing: ['draw_online_enabled', 'kiosk_enabled', 'display_monitor_on_kiosk', 'ask_patient_for_language', 'always_show_probing_questions', 'min_age', 'max_age'],
+  general: ['name', 'identifier', 'phone', 'priority', 'is_default', 'color', 'accent_color', 'name_order', 'logo_placement_ticket', 'logo_placement_kiosk'],
+  drawing: ['draw_online_enabled', 'kiosk_enabled', 'display_monitor_on_kiosk', 'ask_patient_for_language', 'always_show_probing_questions', 'allow_move_appointment', 'min_age', 'max_age'],
   numbers: ['number_start', 'number_end', 'number_wrap', 'max_concurrent_processing', 'average_process_minutes', 'preprocessing_buffer_minutes', 'wait_time_calculation_enabled', 'timeout_minutes', 'automatically_next', 'smart_suspend_minutes'],
   texts: ['kiosk_text_before', 'kiosk_text_after', 'ticket_text_before', 'ticket_text_after', 'monitor_text', 'opening_hours'],
   patientInputs: PATIENT_INPUT_FIELDS.map(patientInputField),
-  processing: [...BUTTON_VISIBILITY_BUTTONS.map(buttonVisibilityField)],
+  processing: ['show_processor_on_processing', 'allow_actual_processor_selection_for_non_active_processors', ...BUTTON_VISIBILITY_BUTTONS.map(buttonVisibilityField)],
   alerts: ['alert_members_ahead', 'alert_minutes_left', 'may_activate_sms_notifications'],
 } as const;
-// Not shown, though the API keeps them (outside clients): appointment moving,
-// logo placement, showing or choosing the processor. Each appears with its feature: a switch
-// that saves and does nothing would mislead the practice.
+// A field appears with its feature: a switch that saves and does nothing would mislead the practice.
 type Section = keyof typeof SECTIONS;
 
 /** The sections holding one of these fields (a message for `patient_inputs` as a whole opens its section too). */
 const sectionsOf = (fields: string[]): Section[] =>
   (Object.keys(SECTIONS) as Section[]).filter((section) => fields.some((field) => (SECTIONS[section] as readonly string[]).some((f) => f === field || f.startsWith(`${field}.`))));
 
+interface QueueFormProps {
+  profile: Profile;
+  queue?: Queue;
+  onSaved: () => void;
+  defaultOpen?: boolean;
+}
+
 /**
  * A waiting list's create or edit drawer, opened by its own button: every field of the queue in
  * sections. The shared schema checks first; the server's field messages land at the same fields.
  */
-export function QueueForm({ profile, queue, onSaved }: { profile: Profile; queue?: Queue; onSaved: () => void }) {
+export function QueueForm({ profile, queue, onSaved, defaultOpen = false }: QueueFormProps) {
   const { t } = useTranslation('management');
-  const [open, setOpen] = useState(false);
+  // Open from the start when a deep link names this list (`/backend/management/:queueId/general`).
+  const [open, setOpen] = useState(defaultOpen);
   const label = queue ? t('lists.queue.edit', { name: queue.name }) : t('lists.queue.addTo', { location: profile.name });
   return (
     <>
@@ -139,6 +146,7 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
   const choice = (field: string, fieldLabel: string, options: { value: string; label: string }[]) => (
     <NativeSelect label={fieldLabel} name={field} data={options} value={form.values[field] as string} onChange={(e) => form.setValue(field, e.currentTarget.value)} error={form.errors[field]} />
   );
+  const logoPlacements = LOGO_PLACEMENTS.map((p) => ({ value: p, label: t(`lists.queue.logoPlacements.${p}`) }));
   const color = (field: string) => (
     <ColorInput label={label(field)} description={t('lists.queue.hints.color')} name={field} format="hex" value={form.values[field] as string} onChange={(value) => form.setValue(field, value)} error={form.errors[field]} closeOnColorSwatchClick eyeDropperButtonProps={{ 'aria-label': `${t('lists.queue.eyeDropper')}: ${label(field)}` }} />
   );
@@ -179,6 +187,10 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
                 {color('accent_color')}
               </SimpleGrid>
               {choice('name_order', label('name_order'), NAME_ORDERS.map((o) => ({ value: o, label: t(`lists.queue.nameOrders.${o}`) })))}
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {choice('logo_placement_ticket', label('logo_placement_ticket'), logoPlacements)}
+                {choice('logo_placement_kiosk', label('logo_placement_kiosk'), logoPlacements)}
+              </SimpleGrid>
               {flag('is_default')}
             </>,
           )}
@@ -190,6 +202,7 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
               {flag('display_monitor_on_kiosk')}
               {flag('ask_patient_for_language')}
               {flag('always_show_probing_questions')}
+              {flag('allow_move_appointment')}
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 {whole('min_age', t('lists.queue.hints.ages'))}
                 {whole('max_age', t('lists.queue.hints.ages'))}
@@ -239,6 +252,8 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
           {section(
             'processing',
             <>
+              {flag('show_processor_on_processing')}
+              {flag('allow_actual_processor_selection_for_non_active_processors')}
               <Text fw={600} mt="xs">
                 {t('lists.queue.buttons.title')}
               </Text>

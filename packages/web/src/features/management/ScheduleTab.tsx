@@ -1,20 +1,25 @@
 import { Alert, Anchor, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Profile, Queue } from '@wartefrei/shared';
 import { api } from '../../lib/api';
 import { FormAlert } from '../../ui/FormAlert';
 import { ScheduleWeek } from './ScheduleWeek';
 import { queryKeys } from '../../lib/query-keys';
+import { useFocusedQueue } from './focused-queue';
+import { queueSectionPath } from './queue-sections';
 
 /**
  * The weekly schedule of one waiting list: the list is chosen above (kept in the URL as
- * `&queue=<id>`, so a reload or a link shows the same list), its week below.
+ * `&queue=<id>`, or the path of `/backend/management/:queueId/schedule`, so a reload or a link
+ * shows the same list), its week below.
  */
 export function ScheduleTab() {
   const { t } = useTranslation('management');
   const [params, setParams] = useSearchParams();
+  const focused = useFocusedQueue();
+  const navigate = useNavigate();
   const profiles = useQuery({ queryKey: queryKeys.profiles.all, queryFn: () => api.get<Profile[]>('/profiles') });
   const queues = useQuery({ queryKey: queryKeys.queues.all, queryFn: () => api.get<Queue[]>('/queues') });
   if (profiles.isPending || queues.isPending) return <Loader aria-label={t('loading')} />;
@@ -27,10 +32,11 @@ export function ScheduleTab() {
     );
   }
 
-  const queue = queues.data.find((q) => q.id === params.get('queue')) ?? queues.data[0]!;
+  const queue = queues.data.find((q) => q.id === (focused?.id ?? params.get('queue'))) ?? queues.data[0]!;
   const profile = profiles.data.find((p) => p.id === queue.profile_id);
   const choose = (queueId: string) =>
-    setParams(
+    // Opened by a list's deep link, another list is that list's deep link.
+    focused ? void navigate(queueSectionPath(queueId, 'schedule'), { replace: true }) : setParams(
       (current) => {
         const next = new URLSearchParams(current);
         next.set('queue', queueId);

@@ -7,7 +7,7 @@ import type { Member, MemberActionResult } from '@wartefrei/shared';
 import { ApiRequestError } from '../../lib/api';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notifyDone, notifyFailure, notifyInfo } from './notify';
-import { actOnMember, callNext } from './processor.api';
+import { actOnMember, callNext, isBeyondLimit } from './processor.api';
 import { useShortcuts } from './useShortcuts';
 
 interface CallBarProps {
@@ -39,7 +39,7 @@ export function CallBar({ queueId, current, onChanged }: CallBarProps) {
       onChanged();
     },
     onError: (error, input) => {
-      if (error instanceof ApiRequestError && error.code === 'MAX_CONCURRENT_PROCESSING' && !input.force) {
+      if (isBeyondLimit(error) && !input.force) {
         setForce({ silent: input.silent, message: error.message });
         return;
       }

@@ -3,25 +3,29 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_ORIGINS, MEMBER_STATUSES, type MemberOrigin, type MemberStatus } from '@wartefrei/shared';
+import { MEMBER_ORIGINS, MEMBER_STATUSES, type MemberOrigin, type MemberStatus, type RoleView } from '@wartefrei/shared';
 import { hasFilters, type MemberFilters } from './member-filters';
 
 interface MemberFilterBarProps {
   filters: MemberFilters;
+  /** Which filters the list's view configuration shows the caller's role. */
+  shown: RoleView['filters'];
   onChange: (next: MemberFilters) => void;
   onReset: () => void;
 }
 
 /** Status, origin and a search; no status chosen lists the open tickets (the server's default). */
-export function MemberFilterBar({ filters, onChange, onReset }: MemberFilterBarProps) {
+export function MemberFilterBar({ filters, shown, onChange, onReset }: MemberFilterBarProps) {
   const { t } = useTranslation('processor');
   const [search, setSearch] = useState(filters.q);
   // Typing fires one request after a pause, not one per key.
   const commitSearch = useDebouncedCallback((q: string) => onChange({ ...filters, q }), 300);
+  if (!shown.search && !shown.status && !shown.origin) return null;
 
   return (
     <Stack gap="xs" component="section" aria-label={t('filters.label')}>
       <Group gap="lg" align="flex-end" wrap="wrap">
+        {shown.search && (
         <TextInput
           label={t('filters.search')}
           placeholder={t('filters.searchPlaceholder')}
@@ -34,6 +38,7 @@ export function MemberFilterBar({ filters, onChange, onReset }: MemberFilterBarP
           maxLength={100}
           w={{ base: '100%', sm: 260 }}
         />
+        )}
         {hasFilters(filters) && (
           <Button
             variant="subtle"
@@ -46,6 +51,7 @@ export function MemberFilterBar({ filters, onChange, onReset }: MemberFilterBarP
           </Button>
         )}
       </Group>
+      {shown.status && (
       <Group gap="xs" wrap="wrap" role="group" aria-labelledby="processor-filter-status">
         <Text size="sm" fw={500} id="processor-filter-status">
           {t('filters.status')}
@@ -58,6 +64,8 @@ export function MemberFilterBar({ filters, onChange, onReset }: MemberFilterBarP
           ))}
         </Chip.Group>
       </Group>
+      )}
+      {shown.origin && (
       <Group gap="xs" wrap="wrap" role="group" aria-labelledby="processor-filter-origin">
         <Text size="sm" fw={500} id="processor-filter-origin">
           {t('filters.origin')}
@@ -70,6 +78,7 @@ export function MemberFilterBar({ filters, onChange, onReset }: MemberFilterBarP
           ))}
         </Chip.Group>
       </Group>
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Table, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InfoTag, Member, NameOrder, Queue } from '@wartefrei/shared';
+import type { InfoTag, Member, NameOrder, Queue, RoleView } from '@wartefrei/shared';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { InfoTagsModal } from './InfoTagsModal';
 import { carriesMember, draggedMemberOf, startMemberDrag } from './member-drag';
@@ -11,6 +11,8 @@ import { AnswersModal } from './AnswersModal';
 import { MoveMemberModal } from './MoveMemberModal';
 import { useDropMove } from './useDropMove';
 import { useEraseMember, useMemberActions } from './useMemberActions';
+import type { ServingProcessor } from './useProcessorSettings';
+import { ActualProcessorSelect } from './ActualProcessorSelect';
 
 interface MemberTableProps {
   members: Member[];
@@ -19,11 +21,17 @@ interface MemberTableProps {
   queues: Queue[];
   tags: InfoTag[];
   nameOrder: NameOrder;
+  /** Who serves the rows in processing, by processor id: their name and colour. */
+  servers: Map<string, ServingProcessor>;
+  /** The optional columns and actions the list shows the caller's role. */
+  view: RoleView;
+  /** The caller may choose who serves a ticket in processing (mayChooseProcessor). */
+  chooseProcessor: boolean;
   onChanged: () => void;
 }
 
 /** The work-view list with its row actions and the dialogs they open. */
-export function MemberTable({ members, queue, queues, tags, nameOrder, onChanged }: MemberTableProps) {
+export function MemberTable({ members, queue, queues, tags, nameOrder, servers, view, chooseProcessor, onChanged }: MemberTableProps) {
   const { t } = useTranslation('processor');
   const actions = useMemberActions(onChanged);
   const erasure = useEraseMember(onChanged);
@@ -33,7 +41,7 @@ export function MemberTable({ members, queue, queues, tags, nameOrder, onChanged
   const confirming = intent?.kind === 'confirm' ? intent : undefined;
   // The dialogs show the member's current state, not the one of the click.
   const current = intent ? members.find((m) => m.id === intent.member.id) : undefined;
-  const dragRow = useRowDrag();
+  const dragRow = useRowDrag(view.actions.move);
 
   return (
     <>
@@ -44,15 +52,21 @@ export function MemberTable({ members, queue, queues, tags, nameOrder, onChanged
               <Table.Th scope="col">{t('list.number')}</Table.Th>
               <Table.Th scope="col">{t('list.patient')}</Table.Th>
               {/* Narrow screens keep number, patient (with the state under it) and actions; state, origin and wait columns come from sm up. */}
-              <Table.Th scope="col" visibleFrom="sm">
-                {t('list.state')}
-              </Table.Th>
-              <Table.Th scope="col" visibleFrom="sm">
-                {t('list.origin')}
-              </Table.Th>
-              <Table.Th scope="col" visibleFrom="sm">
-                {t('list.wait')}
-              </Table.Th>
+              {view.columns.state && (
+                <Table.Th scope="col" visibleFrom="sm">
+                  {t('list.state')}
+                </Table.Th>
+              )}
+              {view.columns.origin && (
+                <Table.Th scope="col" visibleFrom="sm">
+                  {t('list.origin')}
+                </Table.Th>
+              )}
+              {view.columns.wait && (
+                <Table.Th scope="col" visibleFrom="sm">
+                  {t('list.wait')}
+                </Table.Th>
+              )}
               <Table.Th scope="col">
                 <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
               </Table.Th>
@@ -64,6 +78,9 @@ export function MemberTable({ members, queue, queues, tags, nameOrder, onChanged
                 key={member.id}
                 member={member}
                 nameOrder={nameOrder}
+                servedBy={member.status === 'PROCESSING' && member.processor_id ? servers.get(member.processor_id) : undefined}
+                view={view}
+                processorSelect={chooseProcessor && member.status === 'PROCESSING' ? <ActualProcessorSelect key={member.version} member={member} queueId={queue.id} onChanged={onChanged} /> : undefined}
                 tags={tagsById}
                 busy={actions.pending?.member.id === member.id}
                 onAction={actions.run}
@@ -115,7 +132,7 @@ export function MemberTable({ members, queue, queues, tags, nameOrder, onChanged
  * Drag and drop within the line: a waiting ticket is dragged onto another waiting one and takes
  * its place (the one there and those behind move down by one).
  */
-function useRowDrag(): (member: Member) => RowDrag | undefined {
+function useRowDrag(moveShown: boolean): (member: Member) => RowDrag | undefined {
   const [dragged, setDragged] = useState<Member>();
   const [overId, setOverId] = useState<string>();
   const { move } = useDropMove();
@@ -124,8 +141,9 @@ function useRowDrag(): (member: Member) => RowDrag | undefined {
     setOverId(undefined);
   };
   return (member) => {
-    const movable = allowedActionsOf(member).includes('move');
-    const takesDrop = member.status === 'WAITING' && member.position !== null && member.id !== dragged?.id;
+    // Dragging is moving: hidden with the "move" action.
+    const movable = moveShown && allowedActionsOf(member).includes('move');
+    const takesDrop = moveShown && member.status === 'WAITING' && member.position !== null && member.id !== dragged?.id;
     // Taking the row's place: from above it lands below the row, from below above it.
     const fromAbove = dragged !== undefined && dragged.position !== null && member.position !== null && dragged.position < member.position;
     if (!movable && !takesDrop) return undefined;

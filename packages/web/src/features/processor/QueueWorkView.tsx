@@ -18,6 +18,9 @@ import { TodayAppointments } from './TodayAppointments';
 import { SealedDataBanner } from '../encryption/SealedDataBanner';
 import { useLiveMembers } from './useLiveMembers';
 import { useMemberFilters } from './useMemberFilters';
+import { useProcessorSettings } from './useProcessorSettings';
+import { roleViewOf, shownFilters } from './work-view-config';
+import { mayChooseProcessor } from './actual-processor';
 import { queryKeys } from '../../lib/query-keys';
 import { LiveBadge } from '../../ui/LiveBadge';
 
@@ -32,8 +35,12 @@ interface QueueWorkViewProps {
 export function QueueWorkView({ queue, queues, own, user }: QueueWorkViewProps) {
   const { t } = useTranslation('processor');
   const client = useQueryClient();
-  const { filters, setFilters, resetFilters } = useMemberFilters();
+  // What this list shows the caller's role; hiding is presentation, the API still allows everything.
+  const view = roleViewOf(queue, user);
+  const { filters: chosenFilters, setFilters, resetFilters } = useMemberFilters();
+  const filters = shownFilters(chosenFilters, view);
   const { members, live } = useLiveMembers(queue.id, filters);
+  const mine = useProcessorSettings(queue);
   const infoTags = useQuery({ queryKey: queryKeys.infoTags.all, queryFn: fetchInfoTags, staleTime: 60_000 });
   const [manualOpen, setManualOpen] = useState(false);
   const refetch = () => void client.invalidateQueries({ queryKey: queryKeys.members.ofQueue(queue.id) });
@@ -50,7 +57,7 @@ export function QueueWorkView({ queue, queues, own, user }: QueueWorkViewProps) 
             </Title>
             <LiveBadge live={live} label={t(`live.${live}`)} />
           </Group>
-          <SessionControls queue={queue} isAdmin={user.is_admin} />
+          <SessionControls queue={queue} buttonVisibility={mine.buttonVisibility} isAdmin={user.is_admin} />
           {own && <ActiveSwitch own={own} />}
         </Stack>
       </Paper>
@@ -59,14 +66,16 @@ export function QueueWorkView({ queue, queues, own, user }: QueueWorkViewProps) 
           <CallBar queueId={queue.id} current={currentMemberOf(list, user.id)} onChanged={refetch} />
         </Stack>
         <Group gap="xs">
-          <QuickAppointment queue={queue} userId={user.id} onBooked={refetch} />
-          <Button variant="default" leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setManualOpen(true)}>
-            {t('manual.open')}
-          </Button>
+          {view.actions.quick_appointment && <QuickAppointment queue={queue} userId={user.id} onBooked={refetch} />}
+          {view.actions.manual_ticket && (
+            <Button variant="default" leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setManualOpen(true)}>
+              {t('manual.open')}
+            </Button>
+          )}
         </Group>
       </Group>
       <SealedDataBanner />
-      <MemberFilterBar filters={filters} onChange={setFilters} onReset={resetFilters} />
+      <MemberFilterBar filters={filters} shown={view.filters} onChange={setFilters} onReset={resetFilters} />
       {members.isPending ? (
         <Group justify="center" py="xl">
           <Loader aria-label={t('list.loading')} />
@@ -82,7 +91,7 @@ export function QueueWorkView({ queue, queues, own, user }: QueueWorkViewProps) 
           {hasFilters(filters) ? t('list.emptyFiltered') : t('list.empty')}
         </Text>
       ) : (
-        <MemberTable members={list} queue={queue} queues={queues} tags={infoTags.data ?? []} nameOrder={queue.name_order} onChanged={refetch} />
+        <MemberTable members={list} queue={queue} queues={queues} tags={infoTags.data ?? []} nameOrder={mine.nameOrder} servers={mine.servers} view={view} chooseProcessor={mayChooseProcessor(user, own, queue)} onChanged={refetch} />
       )}
       <TodayAppointments queueName={queue.name} appointments={appointments} onChanged={refetch} />
       {manualOpen && <ManualTicketModal queue={queue} onClose={() => setManualOpen(false)} onDrawn={refetch} />}

@@ -18,11 +18,13 @@ function mayPress(visibility: ButtonVisibility, isAdmin: boolean): boolean {
 
 interface SessionControlsProps {
   queue: Queue;
+  /** The list's visibility as it holds for this processor (their own narrows it). */
+  buttonVisibility: Queue['button_visibility'];
   isAdmin: boolean;
 }
 
 /** The list's state and the session buttons this role may see: open, close (asks first), suspend intake. */
-export function SessionControls({ queue, isAdmin }: SessionControlsProps) {
+export function SessionControls({ queue, buttonVisibility: visible, isAdmin }: SessionControlsProps) {
   const { t } = useTranslation('processor');
   const client = useQueryClient();
   const [confirmClose, setConfirmClose] = useState(false);
@@ -43,7 +45,7 @@ export function SessionControls({ queue, isAdmin }: SessionControlsProps) {
     mutationFn: (allowed: boolean) => setQueueingAllowed(queue.id, allowed),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.queues.all }),
   });
-  const { session, button_visibility: visible } = queue;
+  const { session } = queue;
   const may = (button: keyof Queue['button_visibility']) => mayPress(visible[button], isAdmin);
   const pending = (event: SendableSessionEvent) => send.isPending && send.variables === event;
 

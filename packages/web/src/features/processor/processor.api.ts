@@ -1,5 +1,6 @@
 import type {
   AppointmentEntry,
+  AssignedProcessor,
   CallNextInput,
   ErasureResult,
   InfoTag,
@@ -7,6 +8,7 @@ import type {
   MemberActionResult,
   MoveMemberInput,
   OwnQueue,
+  Processor,
   Queue,
   QueueSession,
   SetOwnQueueActiveInput,
@@ -14,7 +16,7 @@ import type {
   TicketView,
   WorkViewEntry,
 } from '@wartefrei/shared';
-import { api } from '../../lib/api';
+import { api, ApiRequestError } from '../../lib/api';
 import { heldAccountKey } from '../../lib/keyring';
 import { matchesSearch, openAppointment, openMember, type Opened } from '../../lib/sealed-records';
 import type { MemberFilters } from './member-filters';
@@ -26,6 +28,12 @@ export const fetchQueues = () => api.get<Queue[]>('/queues');
 export const fetchOwnQueues = () => api.get<OwnQueue[]>('/processors/me/queues');
 
 export const fetchInfoTags = () => api.get<InfoTag[]>('/info-tags');
+
+/** The caller's own processor settings (colour, button visibility, name order, limit). */
+export const fetchOwnProcessor = () => api.get<Processor>('/processors/me');
+
+/** The processors of a queue, by priority: whose colour and name a row in processing shows. */
+export const fetchServingProcessors = (queueId: string) => api.get<AssignedProcessor[]>(`/queues/${queueId}/processors`);
 
 /**
  * The work-view list; empty filters ask the server for its default (the open tickets). The
@@ -53,7 +61,14 @@ export async function fetchWorkView(queueId: string, filters: MemberFilters): Pr
 /** Actively processing or only managing a queue; `until` makes it a pause whose return the estimates count on. */
 export const setOwnQueueActive = (queueId: string, input: SetOwnQueueActiveInput) => api.patch<OwnQueue>(`/processors/me/queues/${queueId}`, input);
 
-/** Silent: the caller shows MAX_CONCURRENT_PROCESSING as its own dialog, not as a notification. */
+/**
+ * A call refused at a recommended limit — the list's or the processor's own — which the caller
+ * offers to make anyway (`force`), in its own dialog rather than as a notification.
+ */
+export const isBeyondLimit = (error: unknown): error is ApiRequestError =>
+  error instanceof ApiRequestError && (error.code === 'MAX_CONCURRENT_PROCESSING' || error.code === 'PROCESSOR_MAX_CONCURRENT_PROCESSING');
+
+/** Silent: the caller shows a refusal at a limit as its own dialog (isBeyondLimit), not as a notification. */
 export const callNext = (queueId: string, input: NonNullable<CallNextInput>) =>
   api.post<MemberActionResult>(`/queues/${queueId}/call-next`, input, { silent: true });
 
@@ -62,6 +77,10 @@ export type MemberAction = 'call' | 'finish' | 'requeue' | 'remove' | 'cancel' |
 /** A staff action on the member as last seen (`version`): a stale click changes nothing. */
 export const actOnMember = (member: Member, action: MemberAction, extra: Record<string, unknown> = {}) =>
   api.post<MemberActionResult>(`/members/${member.id}/${action}`, { version: member.version, ...extra }, action === 'call' ? { silent: true } : undefined);
+
+/** Who serves a member in processing (the "actual processor"), on the member as last seen. */
+export const setMemberProcessor = (member: Pick<Member, 'id' | 'version'>, processorId: string) =>
+  api.post<MemberActionResult>(`/members/${member.id}/processor`, { version: member.version, processor_id: processorId });
 
 export const eraseMember = (memberId: string) => api.post<ErasureResult>(`/members/${memberId}/erase`);
 

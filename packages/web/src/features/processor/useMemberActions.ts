@@ -2,9 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Member } from '@wartefrei/shared';
-import { ApiRequestError } from '../../lib/api';
 import { notifyDone, notifyFailure, notifyInfo } from './notify';
-import { actOnMember, eraseMember, type MemberAction } from './processor.api';
+import { actOnMember, eraseMember, isBeyondLimit, type MemberAction } from './processor.api';
 
 export interface ActionRequest {
   member: Member;
@@ -31,7 +30,7 @@ export function useMemberActions(onChanged: () => void) {
       if (result.next) notifyDone(t('call.called', { number: result.next.number }));
     },
     onError: (error, request) => {
-      if (error instanceof ApiRequestError && error.code === 'MAX_CONCURRENT_PROCESSING' && !request.force) {
+      if (isBeyondLimit(error) && !request.force) {
         setForcePending({ request, message: error.message });
         return;
       }

@@ -24,8 +24,16 @@ export function QrImage({ text, label }: { text: string; label: string }) {
   );
 }
 
+interface QrSectionProps {
+  publicLink: string;
+  title: string;
+  fileSlug: string;
+  /** The practice's logo and where the list's ticket logo position puts it on the poster. */
+  logo?: { url: string; placement: 'TOP' | 'BOTTOM' } | undefined;
+}
+
 /** The QR code with its texts, an optional own address, and the printable A4 poster. */
-export function QrSection({ publicLink, title, fileSlug }: { publicLink: string; title: string; fileSlug: string }) {
+export function QrSection({ publicLink, title, fileSlug, logo }: QrSectionProps) {
   const { t } = useTranslation('rollout');
   const headingId = useId();
   const [upper, setUpper] = useState(() => t('qr.upperDefault'));
@@ -38,7 +46,10 @@ export function QrSection({ publicLink, title, fileSlug }: { publicLink: string;
 
   const poster = useMutation({
     // pdf-lib is most of this screen's weight: fetched only when a poster is asked for.
-    mutationFn: async (content: PosterContent) => (await import('./poster')).buildPoster(content),
+    mutationFn: async (content: PosterContent) => {
+      const [{ buildPoster }, { logoAsPng }] = await Promise.all([import('./poster'), import('./poster-logo')]);
+      return buildPoster(logo ? { ...content, logo: { png: await logoAsPng(logo.url), placement: logo.placement } } : content);
+    },
     onSuccess: (bytes) => saveBlob(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), t('qr.fileName', { queue: fileSlug })),
   });
 

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiRequestError } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { useAccount } from '../../lib/account';
 import { FormAlert } from '../../ui/FormAlert';
 import { EmbedSection } from './EmbedSection';
 import { LinkField } from './LinkField';
@@ -19,6 +20,7 @@ import { RolloutSection } from './RolloutSection';
 export function RolloutCenter({ queue }: { queue: Queue }) {
   const { t } = useTranslation(['rollout', 'common', 'auth']);
   const state = useQueueLinks(queue);
+  const logoUrl = useAccount().data?.logo_url;
   const ids = { public: useId(), book: useId(), kiosk: useId(), monitor: useId() };
   const types = useQuery({ queryKey: queryKeys.appointmentTypes.all, queryFn: () => api.get<AppointmentType[]>('/appointment-types') });
   const bookable = (types.data ?? []).some((type) => type.queue_id === queue.id && type.bookable_online);
@@ -54,7 +56,12 @@ export function RolloutCenter({ queue }: { queue: Queue }) {
         <LinkField label={t('public.link')} url={links.public} />
         <LinkField label={t('public.short')} url={links.short} />
       </RolloutSection>
-      <QrSection publicLink={links.public} title={queue.name} fileSlug={queue.identifier} />
+      <QrSection
+        publicLink={links.public}
+        title={queue.name}
+        fileSlug={queue.identifier}
+        logo={logoUrl && queue.logo_placement_ticket !== 'NONE' ? { url: logoUrl, placement: queue.logo_placement_ticket } : undefined}
+      />
       <RolloutSection id={ids.book} title={t('book.title')} hint={t('book.hint')}>
         {bookable ? (
           <>

@@ -70,6 +70,20 @@ describe('buildPoster', () => {
     expect(content).toContain(`<${hexOf('?i?li ?')}>`);
   });
 
+  it.each([
+    ['TOP', (y: number) => y > A4.height / 2],
+    ['BOTTOM', (y: number) => y < A4.height / 4],
+  ] as const)('draws the practice logo at the %s, 2:1 as uploaded, and the QR code still decodes', async (placement, where) => {
+    // A 4×2 PNG: the logo is scaled into its box keeping that proportion.
+    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWM4w8AARwjWGQYGAFlaBmFAfegkAAAAAElFTkSuQmCC'), (c) => c.charCodeAt(0));
+    const { content } = await contentOf(await buildPoster({ title: 'Allgemein', upper: 'Oben', lower: 'Unten', url: QUEUE_LINK, logo: { png, placement } }));
+    // pdf-lib places an image by a translation (x y) and then a scale (width height).
+    const [, y, w, h] = /1 0 0 1 [\d.]+ ([\d.]+) cm\s+1 0 0 1 0 0 cm\s+([\d.]+) 0 0 ([\d.]+) 0 0 cm\s+1 0 0 1 0 0 cm\s+\/Image/.exec(content)!.map(Number);
+    expect(w! / h!).toBeCloseTo(2, 5);
+    expect(where(y!)).toBe(true);
+    expect(decodeDrawnQr(content)).toBe(QUEUE_LINK);
+  });
+
   it('keeps the QR code square and inside the page', async () => {
     const { content } = await contentOf(await buildPoster({ title: 'T', upper: '', lower: '', url: QUEUE_LINK }));
     const squares = [...content.matchAll(/(-?[\d.]+) (-?[\d.]+) ([\d.]+) ([\d.]+) re/g)].map(([, x, y, w, h]) => ({

@@ -7,6 +7,8 @@ export interface PosterContent {
   upper: string;
   lower: string;
   url: string;
+  /** The practice's logo as PNG bytes, where the list's ticket logo position puts it. */
+  logo?: { png: Uint8Array; placement: 'TOP' | 'BOTTOM' };
 }
 
 /** A4 in PDF points (1/72 inch). */
@@ -17,6 +19,8 @@ const TEXT_WIDTH = A4.width - 2 * MARGIN;
 /** Big enough to scan from a couple of metres across a waiting room. */
 export const POSTER_QR_SIZE = 300;
 const INK = rgb(0.1, 0.1, 0.1);
+/** The logo's box: a letterhead's size, so title and QR code keep their room. */
+const LOGO_MAX = { width: TEXT_WIDTH / 2, height: 56 } as const;
 
 interface TextStyle {
   font: PDFFont;
@@ -142,13 +146,23 @@ export async function buildPoster(content: PosterContent): Promise<Uint8Array> {
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const page = pdf.addPage([A4.width, A4.height]);
+  const logo = content.logo && { image: await pdf.embedPng(content.logo.png), placement: content.logo.placement };
+  const logoSize = logo && logo.image.scaleToFit(LOGO_MAX.width, LOGO_MAX.height);
+  const drawLogo = (bottom: number) => logo && logoSize && page.drawImage(logo.image, { x: (A4.width - logoSize.width) / 2, y: bottom, ...logoSize });
 
   let y = A4.height - MARGIN;
+  if (logo?.placement === 'TOP' && logoSize) {
+    drawLogo(y - logoSize.height);
+    y -= logoSize.height + 16;
+  }
   y = drawCentred(page, content.title, y, { font: bold, size: 32, maxLines: 3 });
   y = drawCentred(page, content.upper, y - 16, { font: regular, size: 20, maxLines: 4 });
   const qrTop = y - 24;
   drawQr(page, content.url, (A4.width - POSTER_QR_SIZE) / 2, qrTop);
-  y = drawCentred(page, content.lower, qrTop - POSTER_QR_SIZE - 24, { font: regular, size: 16, maxLines: 5 });
+  // Below the lower text a bottom logo needs its room: the text gives up lines for it.
+  const bottomLogo = logo?.placement === 'BOTTOM' && logoSize ? logoSize.height + 16 : 0;
+  y = drawCentred(page, content.lower, qrTop - POSTER_QR_SIZE - 24, { font: regular, size: 16, maxLines: bottomLogo > 0 ? 2 : 5 });
+  if (bottomLogo > 0) drawLogo(MARGIN + 40);
   // At the foot of the page; the lower text's line limit keeps it clear of this (y stays above).
   drawCentred(page, content.url, Math.min(y, MARGIN + 24), { font: regular, size: 9, maxLines: 2 });
 

@@ -13,6 +13,7 @@ import { useSavedFlag } from '../useSavedFlag';
 import { CopyQuestionnaire } from './CopyQuestionnaire';
 import { ProbingPreview } from './ProbingPreview';
 import { QuestionForm } from './QuestionForm';
+import { useFocusedQueue } from '../focused-queue';
 import { targetLabel, useQuestionnaire, type Questionnaire } from './probing.api';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; question: ProbingQuestion };
@@ -27,7 +28,9 @@ export function ProbingTab() {
   const profiles = useQuery({ queryKey: queryKeys.profiles.all, queryFn: () => api.get<Profile[]>('/profiles') });
   const [picked, setPicked] = useState<string>();
   const [variant, setVariant] = useState<ProbingVariant>('ONLINE');
-  const profileId = picked ?? profiles.data?.[0]?.id ?? '';
+  // A list's deep link (`/backend/management/:queueId/probing`) opens its location's questionnaire.
+  const focused = useFocusedQueue();
+  const profileId = picked ?? focused?.profile_id ?? profiles.data?.[0]?.id ?? '';
   const setup = useQuestionnaire(profileId, variant);
   const { saved, markSaved } = useSavedFlag();
   const [editing, setEditing] = useState<Editing>();

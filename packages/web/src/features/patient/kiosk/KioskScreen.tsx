@@ -9,7 +9,8 @@ import { Booking } from '../booking/BookScreen';
 import { DrawForm } from '../draw/DrawForm';
 import { KioskBookedStep, KioskCheckInStep, KioskChoiceStep, type KioskCheckedIn } from './KioskAppointments';
 import { useKioskAppointments } from './useKioskAppointments';
-import { printableOf, usePublicUrl } from './printable';
+import { printableOf, usePublicUrl, type PrintedQueue } from './printable';
+import { PracticeLogo } from '../app/PracticeLogo';
 import { useLiveQueues } from '../queue/useLiveQueues';
 import { PrintedTicket } from './PrintedTicket';
 import { browserPrinter, sunmiPrinter, type PrintableTicket, type PrintProblem, type TicketPrinter } from './printer';
@@ -113,7 +114,7 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
   // Questions on screen, or answers given but no list taken: the next person must not meet them.
   const secondsLeft = useIdleReset(stage.kind === 'start' && (answers || probing.interview) ? FORM_IDLE_SECONDS : idle[stage.kind], reset);
 
-  const drawn = async (ticket: TicketView, queue: Pick<PublicQueue, 'name' | 'kiosk_text_after'>) => {
+  const drawn = async (ticket: TicketView, queue: PrintedQueue) => {
     const printable = printableOf(ticket, queue, publicUrl);
     setStage({ kind: 'done', printable });
     const problem = await printer.print(printable);
@@ -214,6 +215,7 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
     const { queue } = stage;
     return (
       <section className="kiosk-form" aria-labelledby="kiosk-form-title">
+        <PracticeLogo url={queue.logo_url} placement={queue.logo_placement_kiosk} at="TOP" />
         <h1 id="kiosk-form-title">{queue.name}</h1>
         {queue.kiosk_text_before && (
           <p className="kiosk-text" dir="auto">
@@ -229,8 +231,11 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
   }
 
   const single = queues.length === 1 ? queues[0] : undefined;
+  // One logo for the practice: where the first list on the screen puts it.
+  const logo = { url: queues[0]?.logo_url, placement: queues[0]?.logo_placement_kiosk };
   return (
     <section aria-labelledby="kiosk-start-title">
+      <PracticeLogo {...logo} at="TOP" />
       <h1 id="kiosk-start-title">{single ? single.name : t('choose')}</h1>
       {single?.kiosk_text_before && (
         <p className="kiosk-text" dir="auto">
@@ -270,6 +275,7 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
           {t('back')}
         </button>
       )}
+      <PracticeLogo {...logo} at="BOTTOM" />
     </section>
   );
 }

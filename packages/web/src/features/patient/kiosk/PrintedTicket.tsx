@@ -1,4 +1,5 @@
 import { QrCode } from '../app/QrCode';
+import { PracticeLogo } from '../app/PracticeLogo';
 import type { Translate } from '../app/i18n';
 import type { PrintableTicket } from './printer';
 
@@ -11,6 +12,7 @@ const timeOf = (iso: string, lang: string) => new Date(iso).toLocaleTimeString(l
 export function PrintedTicket({ ticket, t, lang }: { ticket: PrintableTicket; t: Translate; lang: string }) {
   return (
     <section className="kiosk-print" aria-hidden="true">
+      <PracticeLogo url={ticket.logo?.url} placement={ticket.logo?.placement} at="TOP" />
       <p className="kiosk-print-queue">{ticket.queue}</p>
       <p className="kiosk-print-label">{t('yourNumber')}</p>
       <p className="kiosk-print-number">{ticket.number}</p>
@@ -20,6 +22,7 @@ export function PrintedTicket({ ticket, t, lang }: { ticket: PrintableTicket; t:
       <QrCode text={ticket.url} label={t('qrLabel')} className="kiosk-print-qr" />
       <p>{t('follow')}</p>
       {ticket.text && <p>{ticket.text}</p>}
+      <PracticeLogo url={ticket.logo?.url} placement={ticket.logo?.placement} at="BOTTOM" />
     </section>
   );
 }

@@ -18,7 +18,10 @@ export function usePublicUrl(): string {
   return url;
 }
 
-export function printableOf(ticket: TicketView, queue: Pick<PublicQueue, 'name' | 'kiosk_text_after'>, publicUrl: string): PrintableTicket {
+export type PrintedQueue = Pick<PublicQueue, 'name' | 'kiosk_text_after'> & Partial<Pick<PublicQueue, 'logo_url' | 'logo_placement_ticket'>>;
+
+export function printableOf(ticket: TicketView, queue: PrintedQueue, publicUrl: string): PrintableTicket {
+  const placement = queue.logo_placement_ticket;
   return {
     number: ticket.number,
     queue: queue.name,
@@ -27,5 +30,7 @@ export function printableOf(ticket: TicketView, queue: Pick<PublicQueue, 'name' 
     ahead: ticket.ahead,
     estimatedStart: ticket.estimated_start,
     text: queue.kiosk_text_after,
+    // Absolute on the kiosk's own origin (which served this page): the Sunmi app prints from the JSON.
+    ...(queue.logo_url && placement && placement !== 'NONE' ? { logo: { url: new URL(queue.logo_url, window.location.origin).href, placement } } : {}),
   };
 }

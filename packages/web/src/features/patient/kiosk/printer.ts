@@ -9,6 +9,8 @@ export interface PrintableTicket {
   ahead: number | null;
   estimatedStart: string | null;
   text: string | null;
+  /** The practice's logo where the list's ticket logo position puts it; absent: none. */
+  logo?: { url: string; placement: 'TOP' | 'BOTTOM' };
 }
 
 /** Why a ticket cannot be printed (docs/product.md#errors, kiosk errors). */

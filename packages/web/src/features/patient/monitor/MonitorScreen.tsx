@@ -7,6 +7,7 @@ import { useLiveQueues, type PublicCall } from '../queue/useLiveQueues';
 import { playGong, soundBlocked, speak, unblockSound } from './announce';
 import { ColumnsLayout, ListLayout, StandardLayout, type LatestCall } from './layouts';
 import { useMonitorSetup, type MonitorSetup } from './useMonitorSetup';
+import { PracticeLogo } from '../app/PracticeLogo';
 import './monitor.css';
 
 provideGerman('monitor', deMonitor);
@@ -66,12 +67,15 @@ function MonitorBoard({ setup }: { setup: MonitorSetup }) {
 
   const Layout = setup.layout === 'COLUMNS' ? ColumnsLayout : setup.layout === 'LIST' ? ListLayout : StandardLayout;
   const texts = [...new Set(queues.map((q) => q.monitor_text).filter((text): text is string => Boolean(text)))];
+  // The practice's logo where the first list shown puts it on on-site screens (its kiosk logo position).
+  const logo = { url: queues[0]?.logo_url, placement: queues[0]?.logo_placement_kiosk, className: 'monitor-logo' };
   return (
     <div
       className={`monitor-board monitor-${setup.style.toLowerCase()}${flash ? ' monitor-flash' : ''}`}
       style={{ '--monitor-zoom': setup.custom_zoom / 100 } as React.CSSProperties}
     >
       <header className="monitor-header">
+        <PracticeLogo {...logo} at="TOP" />
         <h1>{setup.display_name}</h1>
         {live === 'reconnecting' && (
           <p className="monitor-offline" role="status">
@@ -96,6 +100,7 @@ function MonitorBoard({ setup }: { setup: MonitorSetup }) {
       {state.kind === 'offline' && <p role="status">{t('offline.text')}</p>}
       {state.kind === 'ready' && queues.length === 0 && <p className="monitor-empty">{t('empty')}</p>}
       {queues.length > 0 && <Layout queues={queues} latest={latest} t={t} />}
+      <PracticeLogo {...logo} at="BOTTOM" />
       {setup.layout !== 'STANDARD' && texts.length > 0 && (
         <footer className="monitor-text">
           {texts.map((text) => (

@@ -19,6 +19,9 @@ const isNewest = (queue: PublicQueue, number: number, index: number, latest: Lat
 
 const NEXT_SHOWN = 5;
 
+/** Who serves a called number, when its list names them (else undefined). */
+const processorOf = (queue: PublicQueue, number: number) => queue.called_processors.find((c) => c.number === number)?.processor_name;
+
 function QueueHeading({ queue, level = 2 }: { queue: PublicQueue; level?: 2 | 3 }) {
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
@@ -28,14 +31,18 @@ function QueueHeading({ queue, level = 2 }: { queue: PublicQueue; level?: 2 | 3 
   );
 }
 
-function Numbers({ queue, latest, limit }: { queue: PublicQueue; latest: LatestCall | undefined; limit: number }) {
+function Numbers({ queue, latest, limit, t }: { queue: PublicQueue; latest: LatestCall | undefined; limit: number; t: Translate }) {
   return (
     <ol className="monitor-numbers">
-      {queue.called_numbers.slice(0, limit).map((number, index) => (
-        <li key={number} className={isNewest(queue, number, index, latest) ? 'monitor-newest' : undefined} style={isNewest(queue, number, index, latest) ? textOn(queue.accent_color) : undefined}>
-          {number}
-        </li>
-      ))}
+      {queue.called_numbers.slice(0, limit).map((number, index) => {
+        const processor = processorOf(queue, number);
+        return (
+          <li key={number} className={isNewest(queue, number, index, latest) ? 'monitor-newest' : undefined} style={isNewest(queue, number, index, latest) ? textOn(queue.accent_color) : undefined}>
+            {number}
+            {processor && <span className="monitor-processor">{t('servedBy', { name: processor })}</span>}
+          </li>
+        );
+      })}
     </ol>
   );
 }
@@ -57,7 +64,7 @@ export function StandardLayout({ queues, latest, t }: LayoutProps) {
         <section key={queue.id} className="monitor-card" aria-label={queue.name}>
           <QueueHeading queue={queue} />
           <p className="monitor-caption">{queue.session.open ? t('called') : t('closed')}</p>
-          {queue.called_numbers.length > 0 ? <Numbers queue={queue} latest={latest} limit={6} /> : <p className="monitor-none">{t('none')}</p>}
+          {queue.called_numbers.length > 0 ? <Numbers queue={queue} latest={latest} limit={6} t={t} /> : <p className="monitor-none">{t('none')}</p>}
           <Next queue={queue} t={t} />
           {queue.monitor_text && <p className="monitor-queue-text" dir="auto">
               {queue.monitor_text}
@@ -75,7 +82,7 @@ export function ColumnsLayout({ queues, latest, t }: LayoutProps) {
       {queues.map((queue) => (
         <section key={queue.id} className="monitor-column" aria-label={queue.name}>
           <QueueHeading queue={queue} />
-          {queue.called_numbers.length > 0 ? <Numbers queue={queue} latest={latest} limit={5} /> : <p className="monitor-none">{queue.session.open ? t('none') : t('closed')}</p>}
+          {queue.called_numbers.length > 0 ? <Numbers queue={queue} latest={latest} limit={5} t={t} /> : <p className="monitor-none">{queue.session.open ? t('none') : t('closed')}</p>}
           <Next queue={queue} t={t} />
         </section>
       ))}
@@ -88,6 +95,9 @@ export function ListLayout({ queues, latest, t }: LayoutProps) {
   const rows = queues.flatMap((queue) => queue.called_numbers.map((number, index) => ({ queue, number, index })));
   // The newest call on top; then by each queue's own order (its latest call first).
   rows.sort((a, b) => Number(isNewest(b.queue, b.number, b.index, latest)) - Number(isNewest(a.queue, a.number, a.index, latest)) || a.index - b.index);
+  // A column for who serves, only while some list on the screen names them.
+  const withProcessor = queues.some((queue) => queue.called_processors.length > 0);
+  const columns = withProcessor ? 3 : 2;
   return (
     <div className="monitor-list">
       <table>
@@ -96,12 +106,13 @@ export function ListLayout({ queues, latest, t }: LayoutProps) {
           <tr>
             <th scope="col">{t('number')}</th>
             <th scope="col">{t('queue')}</th>
+            {withProcessor && <th scope="col">{t('processor')}</th>}
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 && (
             <tr>
-              <td colSpan={2}>{t('none')}</td>
+              <td colSpan={columns}>{t('none')}</td>
             </tr>
           )}
           {rows.slice(0, 8).map(({ queue, number, index }) => (
@@ -110,6 +121,7 @@ export function ListLayout({ queues, latest, t }: LayoutProps) {
               <td>
                 <span className="monitor-swatch" style={textOn(queue.color)} aria-hidden="true" /> {queue.name}
               </td>
+              {withProcessor && <td className="monitor-list-processor">{processorOf(queue, number) ?? ''}</td>}
             </tr>
           ))}
         </tbody>

@@ -24,6 +24,7 @@ const drawn: TicketView = {
   actual_end: null,
   display_name: null,
   called_numbers: [],
+  processor_name: null,
   info_tags: [],
   queue: {
     id: queueId,
@@ -35,6 +36,8 @@ const drawn: TicketView = {
     color: null,
     accent_color: null,
     wait_time_calculation_enabled: true,
+    logo_placement_ticket: 'TOP',
+    logo_url: null,
   },
   alerts: { members_ahead: 2, minutes_left: 10, push_key: 'BAAA', sms_offered: true, push: false, sms_phone_end: null },
 };

@@ -7,6 +7,7 @@ import { provideGerman, useText } from '../app/i18n';
 import deTicket from '@wartefrei/shared/i18n/de/ticket.json';
 import { useTicket } from './useTicket';
 import { TicketAlerts } from './TicketAlerts';
+import { PracticeLogo } from '../app/PracticeLogo';
 import './ticket.css';
 
 provideGerman('ticket', deTicket);
@@ -82,11 +83,13 @@ function TicketDetails({ ticket, refresh }: { ticket: TicketView; refresh: () =>
   const waiting = ticket.view === 'waiting';
   return (
     <>
+      <PracticeLogo url={ticket.queue.logo_url} placement={ticket.queue.logo_placement_ticket} at="TOP" />
       <p className="ticket-queue">{ticket.queue.name}</p>
       <div className={`ticket-card ticket-${ticket.view}`}>
         <p className="ticket-label">{t('number')}</p>
         <p className="ticket-number">{ticket.number}</p>
         <h1 className="ticket-state">{t(`view.${ticket.view}`)}</h1>
+        {ticket.view === 'processing' && ticket.processor_name && <p className="ticket-processor">{t('servedBy', { name: ticket.processor_name })}</p>}
         {waiting && ticket.ahead !== null && (
           <p className="ticket-ahead">{ticket.ahead === 0 ? t('aheadNone') : t('ahead', { count: ticket.ahead })}</p>
         )}
@@ -118,6 +121,7 @@ function TicketDetails({ ticket, refresh }: { ticket: TicketView; refresh: () =>
         </p>
       )}
       {(waiting || ticket.view === 'processing') && <CancelTicket ticket={ticket} onDone={refresh} />}
+      <PracticeLogo url={ticket.queue.logo_url} placement={ticket.queue.logo_placement_ticket} at="BOTTOM" />
     </>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "queues" ADD COLUMN "view_configuration" jsonb DEFAULT '{}'::jsonb NOT NULL;
