@@ -33,7 +33,8 @@ export function ViewConfigurationForm({ queue }: { queue: Queue }) {
         save.mutate();
       }}
     >
-      <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
+      {/* One table under the other: three side by side did not fit the management's width at 1280 px. */}
+      <SimpleGrid cols={1} spacing="md">
         {PARTS.map((part) => (
           <PartTable key={part} part={part} config={config} onChange={(role, name, shown) => setConfig((current) => withSwitch(current, role, part, name, shown))} />
         ))}
