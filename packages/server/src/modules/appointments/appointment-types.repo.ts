@@ -97,12 +97,14 @@ export async function processorNames(db: Queryable, ids: string[]): Promise<{ id
 }
 
 /**
- * Each processor's place in the order they are offered as an appointment's processor
- * (docs/product.md#processor-settings): priority (1 = very high first), then name; 0 is first.
+ * Each processor's rank as an appointment's processor (docs/product.md#processor-settings): their
+ * priority, 1 = very high first. Equal priorities are equal ranks, so the order the rules offer
+ * them in stands among them, as it did before priorities counted.
  */
 export async function processorOfferRanks(db: Queryable, ids: string[]): Promise<Map<string, number>> {
-  const ordered = await processorNames(db, ids);
-  return new Map(ordered.map((p, rank) => [p.id, rank]));
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, priority: users.priority }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((p) => [p.id, p.priority]));
 }
 
 /** Whether the user is assigned to the queue (a type's default processor must serve its list). */

@@ -1,4 +1,5 @@
 import { checkInCodeOf, SUPPORTED_LANGS, translate, type SupportedLang } from '@wartefrei/shared';
+import type { Queryable } from '../../db/connect.js';
 import type { AppContext } from '../../platform/context.js';
 import { renderHtmlMail, type HtmlMail } from '../../platform/mail-html.js';
 import { mailLogoOf } from '../images/index.js';
@@ -95,10 +96,12 @@ function smsOf(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPla
  * Sends the news of an appointment (or a series: `rows`) by the channels the patient chose; a
  * failure is thrown (a reminder job retries) — the fire-and-forget callers log it.
  */
-export async function sendNews(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPlace, rows: AppointmentRow[] = [found.appointment]): Promise<void> {
+export async function sendNews(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPlace, rows: AppointmentRow[] = [found.appointment], q: Queryable = ctx.db): Promise<void> {
   const row = found.appointment;
   const sending: Promise<void>[] = [];
-  if (row.notifyMail && row.mail) sending.push(ctx.mailer.send({ to: row.mail, ...mailOf(ctx, news, found, rows, await mailLogoOf(ctx, ctx.db, row.queueId)) }));
+  // `q`: a job's transaction reads the logo within it — on the embedded database a second
+  // connection would wait for that very transaction.
+  if (row.notifyMail && row.mail) sending.push(ctx.mailer.send({ to: row.mail, ...mailOf(ctx, news, found, rows, await mailLogoOf(ctx, q, row.queueId)) }));
   const text = row.notifySms && row.phone ? smsOf(ctx, news, found) : undefined;
   if (text && row.phone) sending.push(ctx.sms.send({ to: row.phone, text }));
   await Promise.all(sending);

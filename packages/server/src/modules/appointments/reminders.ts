@@ -55,7 +55,7 @@ const remind: JobHandler<z.infer<typeof ReminderPayload>> = async (ctx, tx, job)
   const row = found?.appointment;
   if (!found || !row || row.cancelState !== null || row.status !== 'BOOKED' || row.startAt.toISOString() !== job.payload.startAt) return 'DONE';
   if (ctx.clock.now().getTime() >= row.startAt.getTime()) return 'MISSED';
-  await sendNews(ctx, 'reminder', found);
+  await sendNews(ctx, 'reminder', found, [found.appointment], tx);
   return 'DONE';
 };
 
