@@ -180,15 +180,17 @@ function sessionUpdated(row: SessionRow): RealtimeEvent {
  * A session button as the actor may press it: the list's visibility, narrowed by the processor's
  * own where set (docs/product.md#processor-settings); FORBIDDEN otherwise.
  */
-async function checkMayPress(ctx: AppContext, actor: Actor, listVisibility: ButtonVisibility): Promise<void> {
-  const own = (await findUserById(ctx.db, actor.userId))?.buttonVisibility ?? 'EVERYBODY';
+function checkMayPress(actor: Actor, listVisibility: ButtonVisibility, own: ButtonVisibility): void {
   if (!mayPress(buttonVisibilityFor(listVisibility, own), actor.isAdmin)) throw new AppError('FORBIDDEN');
 }
 
+/** The caller's own button visibility, read beside the queue: a session event waits no longer than before. */
+const ownVisibilityOf = async (ctx: AppContext, actor: Actor): Promise<ButtonVisibility> => (await findUserById(ctx.db, actor.userId))?.buttonVisibility ?? 'EVERYBODY';
+
 /** `POST /queues/{id}/session`: a user's event, bound by the button visibility. */
 export async function sendSessionEvent(ctx: AppContext, actor: Actor, queueId: string, input: SessionEventInput): Promise<QueueSession> {
-  const queue = await queueOfActor(ctx.db, actor, queueId);
-  await checkMayPress(ctx, actor, queue.buttonVisibility[buttonOf(input.event)]);
+  const [queue, own] = await Promise.all([queueOfActor(ctx.db, actor, queueId), ownVisibilityOf(ctx, actor)]);
+  checkMayPress(actor, queue.buttonVisibility[buttonOf(input.event)], own);
   const outbox = new Outbox();
   const row = await ctx.db.transaction((tx) =>
     applySessionEvent(
@@ -214,8 +216,8 @@ export async function sendSessionEvent(ctx: AppContext, actor: Actor, queueId: s
  * events, and recorded as QUEUEING_ALLOWED_CHANGED with who and when in the same transaction.
  */
 export async function switchQueueing(ctx: AppContext, actor: Actor, queueId: string, input: SessionSwitchInput): Promise<QueueSession> {
-  const queue = await queueOfActor(ctx.db, actor, queueId);
-  await checkMayPress(ctx, actor, queue.buttonVisibility.queue_opened);
+  const [queue, own] = await Promise.all([queueOfActor(ctx.db, actor, queueId), ownVisibilityOf(ctx, actor)]);
+  checkMayPress(actor, queue.buttonVisibility.queue_opened, own);
   const after = await ctx.db.transaction(async (tx) => {
     const changed = await compareAndSet(tx, queue.id, (session) =>
       session.queueingAllowed === input.queueing_allowed ? undefined : { queueingAllowed: input.queueing_allowed },
