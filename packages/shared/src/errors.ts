@@ -94,6 +94,8 @@ export const ERROR_STATUS = {
   PROCESSOR_NOT_SERVING: 409,
   /** The processor's own limit of members in processing at once (stricter than the list's, or alone). */
   PROCESSOR_MAX_CONCURRENT_PROCESSING: 409,
+  /** A hand-over beyond the recipient's own limit (the caller may `force` it). */
+  RECIPIENT_MAX_CONCURRENT_PROCESSING: 409,
   TIME_PRIORITY_TAG_EXISTS: 409,
   UNIQUE: 409,
   SESSION_UNCHANGED: 409,

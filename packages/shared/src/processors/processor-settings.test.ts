@@ -3,17 +3,19 @@ import { buttonVisibilityFor, nameOrderFor } from './processor-settings.js';
 
 describe('a processor’s own settings against their list’s', () => {
   it.each([
-    ['EVERYBODY', 'EVERYBODY', 'EVERYBODY'],
-    ['ADMINS_ONLY', 'EVERYBODY', 'ADMINS_ONLY'], // the default leaves the list's
-    ['NOBODY', 'EVERYBODY', 'NOBODY'],
-    ['EVERYBODY', 'ADMINS_ONLY', 'ADMINS_ONLY'], // set: narrows
+    ['EVERYBODY', null, 'EVERYBODY'],
+    ['ADMINS_ONLY', null, 'ADMINS_ONLY'], // not set: the list's
+    ['NOBODY', null, 'NOBODY'],
+    ['EVERYBODY', 'ADMINS_ONLY', 'ADMINS_ONLY'], // set: overrides, narrowing
     ['EVERYBODY', 'NOBODY', 'NOBODY'],
-    ['NOBODY', 'ADMINS_ONLY', 'NOBODY'], // never widens
+    ['NOBODY', 'EVERYBODY', 'EVERYBODY'], // and widening
+    ['ADMINS_ONLY', 'NOBODY', 'NOBODY'],
   ] as const)('button visibility: list %s, own %s → %s', (list, own, expected) => expect(buttonVisibilityFor(list, own)).toBe(expected));
 
   it.each([
-    ['FIRST_LAST', 'FIRST_LAST', 'FIRST_LAST'],
-    ['LAST_FIRST', 'FIRST_LAST', 'LAST_FIRST'], // the default leaves the list's
-    ['FIRST_LAST', 'LAST_FIRST', 'LAST_FIRST'], // set: replaces
+    ['FIRST_LAST', null, 'FIRST_LAST'],
+    ['LAST_FIRST', null, 'LAST_FIRST'], // not set: the list's
+    ['FIRST_LAST', 'LAST_FIRST', 'LAST_FIRST'], // set: overrides
+    ['LAST_FIRST', 'FIRST_LAST', 'FIRST_LAST'],
   ] as const)('name order: list %s, own %s → %s', (list, own, expected) => expect(nameOrderFor(list, own)).toBe(expected));
 });

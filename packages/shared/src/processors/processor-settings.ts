@@ -1,23 +1,17 @@
 import type { ButtonVisibility, NameOrder } from '../enums.js';
 
 /*
- * How a processor's own settings meet their list's (docs/product.md#processor-settings). A
- * processor's button visibility and name order have no "unset" value: the defaults (EVERYBODY,
- * FIRST_LAST) leave the list's setting in force, anything else is the processor's own choice.
+ * How a processor's own settings meet their list's (docs/product.md#processor-settings): button
+ * visibility and name order are "not set" (null) by default, and then the list's apply; where an
+ * admin set them for a processor, they override the list's for that processor — either way.
  */
 
-const STRICTNESS: Record<ButtonVisibility, number> = { EVERYBODY: 0, ADMINS_ONLY: 1, NOBODY: 2 };
-
-/**
- * Who may press a session button for this processor: their own visibility, where set, narrows the
- * list's (the stricter wins) — never widens it, as the default EVERYBODY would otherwise open
- * every list's restricted buttons.
- */
-export function buttonVisibilityFor(list: ButtonVisibility, own: ButtonVisibility): ButtonVisibility {
-  return STRICTNESS[own] > STRICTNESS[list] ? own : list;
+/** Who may press a session button for this processor: their own visibility where set, else the list's. */
+export function buttonVisibilityFor(list: ButtonVisibility, own: ButtonVisibility | null): ButtonVisibility {
+  return own ?? list;
 }
 
-/** The name order this processor reads: their own LAST_FIRST replaces the list's; the default leaves it. */
-export function nameOrderFor(list: NameOrder, own: NameOrder): NameOrder {
-  return own === 'LAST_FIRST' ? own : list;
+/** The name order this processor reads: their own where set, else the list's. */
+export function nameOrderFor(list: NameOrder, own: NameOrder | null): NameOrder {
+  return own ?? list;
 }

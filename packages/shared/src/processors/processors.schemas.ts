@@ -18,8 +18,11 @@ const processorSettings = {
   color: processorColor.nullable().optional(),
   priority: z.number().int().min(1).max(1000).optional(),
   max_concurrent_processing: z.number().int().min(1).max(100).nullable().optional(),
-  button_visibility: ProcessorButtonVisibility.optional(),
-  name_order: ProcessorNameOrder.optional(),
+  /** Null: the list's setting applies (docs/product.md#processor-settings). */
+  button_visibility: ProcessorButtonVisibility.nullable().optional(),
+  name_order: ProcessorNameOrder.nullable().optional(),
+  /** Where they serve ("Raum 2"): named on the ticket page and monitor while processing. */
+  room: z.string().trim().min(1).max(40).nullable().optional(),
   microsoft_tenant_id: z.string().trim().min(1).max(100).nullable().optional(),
 };
 
@@ -47,8 +50,9 @@ export const Processor = z.object({
   color: z.string().nullable(),
   priority: z.number().int(),
   max_concurrent_processing: z.number().int().nullable(),
-  button_visibility: ProcessorButtonVisibility,
-  name_order: ProcessorNameOrder,
+  button_visibility: ProcessorButtonVisibility.nullable(),
+  name_order: ProcessorNameOrder.nullable(),
+  room: z.string().nullable(),
   microsoft_tenant_id: z.string().nullable(),
   verified: z.boolean(),
 });

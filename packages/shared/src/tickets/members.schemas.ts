@@ -75,6 +75,8 @@ export const TicketView = z.object({
   called_numbers: z.array(whole),
   /** While this ticket is processed and the list names who serves (show_processor_on_processing): their display name; else null. */
   processor_name: z.string().nullable(),
+  /** Likewise the room they serve in, where set on the processor; else null. */
+  processor_room: z.string().nullable(),
   info_tags: z.array(TicketInfoTag),
   queue: TicketQueue,
   /** "Almost your turn" alerts: what the list offers, what this ticket asked for. */
@@ -160,7 +162,7 @@ export const MemberActionResult = z.object({
   /** Set by finish on a queue with automatically-next: the member called next (null: nobody waiting). */
   next: Member.nullable().optional(),
   /** The call went beyond a recommended limit (`force`): the list's, or the processor's own. */
-  warning: z.object({ code: z.enum(['MAX_CONCURRENT_PROCESSING', 'PROCESSOR_MAX_CONCURRENT_PROCESSING']), message: z.string(), max: whole }).optional(),
+  warning: z.object({ code: z.enum(['MAX_CONCURRENT_PROCESSING', 'PROCESSOR_MAX_CONCURRENT_PROCESSING', 'RECIPIENT_MAX_CONCURRENT_PROCESSING']), message: z.string(), max: whole }).optional(),
 });
 export type MemberActionResult = z.infer<typeof MemberActionResult>;
 
@@ -193,7 +195,8 @@ export type MoveMemberInput = z.infer<typeof MoveMemberInput>;
  * one of the processors actively processing its list. A processor who only manages the list may
  * choose only where the list allows it (allow_actual_processor_selection_for_non_active_processors).
  */
-export const SetMemberProcessorInput = z.strictObject({ version, processor_id: z.string().min(1).max(64) });
+/** `force`: hand over although the recipient already processes their own limit (a warning then). */
+export const SetMemberProcessorInput = z.strictObject({ version, processor_id: z.string().min(1).max(64), force: z.boolean().optional() });
 export type SetMemberProcessorInput = z.infer<typeof SetMemberProcessorInput>;
 
 /** `POST /members/{id}/info-tags`. */
@@ -262,7 +265,7 @@ export const PublicQueue = Queue.pick({
    * Who serves each publicly called number, in the order of `called_numbers`, when the list
    * names them (show_processor_on_processing); empty otherwise.
    */
-  called_processors: z.array(z.object({ number: whole, processor_name: z.string() })),
+  called_processors: z.array(z.object({ number: whole, processor_name: z.string(), processor_room: z.string().nullable() })),
   /**
    * The numbers called next: the first PUBLIC_NEXT_NUMBERS waiting tickets in line order
    * (not cancelled, not drawn silently by a processor). What a monitor shows as "next".

@@ -56,8 +56,12 @@ export const users = pgTable('users', {
   color: text('color'),
   priority: integer('priority').notNull().default(10),
   maxConcurrentProcessing: integer('max_concurrent_processing'),
-  buttonVisibility: buttonVisibility('button_visibility').notNull().default('EVERYBODY'),
-  nameOrder: nameOrder('name_order').notNull().default('FIRST_LAST'),
+  /** Null = the list's setting applies; set, it replaces the list's for this processor. */
+  buttonVisibility: buttonVisibility('button_visibility'),
+  /** Null = the list's name order applies; set, it replaces the list's for this processor. */
+  nameOrder: nameOrder('name_order'),
+  /** Where this processor serves ("Raum 2"): named on the ticket page and monitor while processing. */
+  room: text('room'),
   microsoftTenantId: text('microsoft_tenant_id'),
   /** When the user finished or dismissed the tutorial: it is offered once, until then. */
   tutorialDismissedAt: timestamp('tutorial_dismissed_at', { withTimezone: true }),

@@ -33,6 +33,13 @@ describe('demo data', () => {
     const assigned = await db.select().from(queueProcessors).innerJoin(users, eq(users.id, queueProcessors.userId)).where(eq(users.id, processor.id));
     expect(assigned.filter((a) => a.queue_processors.active)).toHaveLength(2);
 
+    // A logo, served like an upload: a sanitised SVG at its hashed URL.
+    const account = (await t.inject({ method: 'GET', url: `/accounts/${admin.account_id}`, headers: asUser(admin) })).json<{ logo_url: string | null }>();
+    expect(account.logo_url).toMatch(/^\/images\/[0-9a-f-]+\/[0-9a-f]+\.svg$/);
+    const logo = await t.inject({ method: 'GET', url: account.logo_url! });
+    expect([logo.statusCode, logo.headers['content-type']]).toEqual([200, 'image/svg+xml']);
+    expect(logo.body).toContain('Praxis Dr. Demo');
+
     const [monitor] = await db.select().from(monitors);
     expect(monitor).toMatchObject({ accountId: admin.account_id, identifier: 'wartezimmer', displayName: 'Wartezimmer' });
     const shown = await db.select({ queueId: monitorQueues.queueId }).from(monitorQueues).where(eq(monitorQueues.monitorId, monitor!.id));

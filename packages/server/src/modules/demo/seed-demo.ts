@@ -3,7 +3,9 @@ import type { AppContext } from '../../platform/context.js';
 import { hashPasswords } from '../../platform/passwords.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { accounts, appointments, appointmentSlots, appointmentTypes, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
-import { createAccountWithAdmin, exemptAccountByIdentifier } from '../accounts/index.js';
+import { createAccountWithAdmin, exemptAccountByIdentifier, updateAccountSettings } from '../accounts/index.js';
+import { storeImageOfAccount } from '../images/index.js';
+import { DEMO_LOGO_SVG } from './demo-logo.js';
 import { demoAppointments } from './demo-appointments.js';
 import { seedDemoQuestionnaire } from './demo-probing.js';
 import { seedDemoHistory } from './demo-history.js';
@@ -45,6 +47,8 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
       // The demo is the operator's own: never billed, never locked (its trial jobs find nothing to do).
       await exemptAccountByIdentifier(tx, account.identifier);
       await tx.update(accounts).set({ sector: 'GENERAL_PRACTICE' }).where(eq(accounts.id, account.id));
+      const logo = await storeImageOfAccount(tx, account.id, Buffer.from(DEMO_LOGO_SVG));
+      await updateAccountSettings(tx, account.id, { logoImageId: logo.id });
       // Shared by every visitor of the demo: its tutorial waits in the avatar menu, not in a dialog at each sign-in.
       await tx.update(users).set({ tutorialDismissedAt: ctx.clock.now() }).where(eq(users.id, admin.id));
       const [processor] = await tx

@@ -24,9 +24,12 @@ export async function mailLogoOf(ctx: AppContext, q: Queryable, queueId: string)
 
 /** `POST /images` (admins): the file checked, scaled or sanitised, and stored once per account. */
 export async function uploadImage(ctx: AppContext, actor: Actor, file: Buffer): Promise<UploadedImage> {
-  const prepared = await prepareImage(file);
-  const row = await storeImage(ctx.db, { ...prepared, accountId: actor.accountId });
-  return presentImage(row);
+  return storeImageOfAccount(ctx.db, actor.accountId, file);
+}
+
+/** Bytes checked, scaled or sanitised as an upload's, and stored for the account (the demo's logo). */
+export async function storeImageOfAccount(q: Queryable, accountId: string, file: Buffer): Promise<UploadedImage> {
+  return presentImage(await storeImage(q, { ...(await prepareImage(file)), accountId }));
 }
 
 /** An image of the caller's account (another account's is NOT_FOUND, like a missing one). */

@@ -101,27 +101,33 @@ describe('a processor’s own max concurrent processing', () => {
 describe('a processor’s own button visibility', () => {
   const start = (user: LoggedUser, queueId: string) => t.inject({ method: 'POST', url: `/queues/${queueId}/session`, headers: asUser(user), payload: { event: 'START' } });
 
-  it('narrows the list’s for them (NOBODY: no session button, not even the queueing switch); the default leaves it', async () => {
+  it('where set, replaces the list’s for them (NOBODY: no session button, not even the queueing switch); not set, the list’s holds', async () => {
     const queueId = await givenQueue(t, accountId);
     const processor = await givenProcessor(t, accountId, [queueId]);
     await setProcessor(admin, processor.id, { button_visibility: 'NOBODY' });
     expect((await start(processor, queueId)).statusCode).toBe(403);
     const queueing = await t.inject({ method: 'PATCH', url: `/queues/${queueId}/session`, headers: asUser(processor), payload: { queueing_allowed: false } });
     expect(queueing.statusCode).toBe(403);
-    await setProcessor(admin, processor.id, { button_visibility: 'EVERYBODY' });
+    await setProcessor(admin, processor.id, { button_visibility: null });
     expect((await start(processor, queueId)).statusCode).toBe(200);
   });
 
-  it('ADMINS_ONLY keeps the buttons of an admin and takes them from a processor; it never opens what the list closes', async () => {
+  it('overrides the list’s both ways: ADMINS_ONLY takes the buttons from a processor, EVERYBODY opens what the list keeps for admins', async () => {
     const open = await givenQueue(t, accountId);
     const processor = await givenProcessor(t, accountId, [open]);
     await setProcessor(admin, processor.id, { button_visibility: 'ADMINS_ONLY' });
-    await setProcessor(admin, admin.id, { button_visibility: 'ADMINS_ONLY' });
     expect((await start(processor, open)).statusCode).toBe(403);
     expect((await start(admin, open)).statusCode).toBe(200);
-    const closedToAll = await givenQueue(t, accountId, { buttonVisibility: { queue_opened: 'NOBODY' } });
-    expect((await start(admin, closedToAll)).statusCode).toBe(403);
-    await setProcessor(admin, admin.id, { button_visibility: 'EVERYBODY' });
+
+    const adminsOnly = await givenQueue(t, accountId, { buttonVisibility: { queue_opened: 'ADMINS_ONLY' } });
+    const reception = await givenProcessor(t, accountId, [adminsOnly]);
+    expect((await start(reception, adminsOnly)).statusCode).toBe(403);
+    await setProcessor(admin, reception.id, { button_visibility: 'EVERYBODY' });
+    expect((await start(reception, adminsOnly)).statusCode).toBe(200);
+    // The admin's own NOBODY closes it for them as well, in a list open to all.
+    await setProcessor(admin, admin.id, { button_visibility: 'NOBODY' });
+    expect((await start(admin, await givenQueue(t, accountId))).statusCode).toBe(403);
+    await setProcessor(admin, admin.id, { button_visibility: null });
   });
 
   it('the processor reads their own settings at GET /processors/me (no admin right needed)', async () => {

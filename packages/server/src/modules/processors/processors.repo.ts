@@ -15,6 +15,7 @@ export type ProcessorChanges = Partial<
     | 'maxConcurrentProcessing'
     | 'buttonVisibility'
     | 'nameOrder'
+    | 'room'
     | 'microsoftTenantId'
   >
 >;

@@ -36,8 +36,9 @@ describe('POST /processors', () => {
       color: '#AA00FF',
       priority: 5,
       max_concurrent_processing: null,
-      button_visibility: 'EVERYBODY',
-      name_order: 'FIRST_LAST',
+      button_visibility: null,
+      name_order: null,
+      room: null,
       microsoft_tenant_id: null,
       verified: true,
     });
@@ -162,6 +163,7 @@ describe('GET, PATCH and DELETE /processors/{id}', () => {
         max_concurrent_processing: 2,
         button_visibility: 'ADMINS_ONLY',
         name_order: 'LAST_FIRST',
+        room: 'Raum 3',
         microsoft_tenant_id: 'contoso.onmicrosoft.com',
       },
     });
@@ -176,6 +178,7 @@ describe('GET, PATCH and DELETE /processors/{id}', () => {
       max_concurrent_processing: 2,
       button_visibility: 'ADMINS_ONLY',
       name_order: 'LAST_FIRST',
+      room: 'Raum 3',
       microsoft_tenant_id: 'contoso.onmicrosoft.com',
     };
     expect(res.json<Processor>()).toEqual(expected);
@@ -185,9 +188,9 @@ describe('GET, PATCH and DELETE /processors/{id}', () => {
       method: 'PATCH',
       url: `/processors/${processor.id}`,
       headers: asUser(adminUser),
-      payload: { color: null, max_concurrent_processing: null },
+      payload: { color: null, max_concurrent_processing: null, button_visibility: null, name_order: null, room: null },
     });
-    expect(reset.json<Processor>()).toEqual({ ...expected, color: null, max_concurrent_processing: null });
+    expect(reset.json<Processor>()).toEqual({ ...expected, color: null, max_concurrent_processing: null, button_visibility: null, name_order: null, room: null });
 
     const username = await t.inject({
       method: 'PATCH',

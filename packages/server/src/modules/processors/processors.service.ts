@@ -49,6 +49,7 @@ export function presentProcessor(row: ProcessorRow): Processor {
     max_concurrent_processing: row.maxConcurrentProcessing,
     button_visibility: row.buttonVisibility,
     name_order: row.nameOrder,
+    room: row.room,
     microsoft_tenant_id: row.microsoftTenantId,
     verified: row.verified,
   };
@@ -80,6 +81,7 @@ function changesFrom(input: UpdateProcessorInput): ProcessorChanges {
   if (input.max_concurrent_processing !== undefined) changes.maxConcurrentProcessing = input.max_concurrent_processing;
   if (input.button_visibility !== undefined) changes.buttonVisibility = input.button_visibility;
   if (input.name_order !== undefined) changes.nameOrder = input.name_order;
+  if (input.room !== undefined) changes.room = input.room;
   if (input.microsoft_tenant_id !== undefined) changes.microsoftTenantId = input.microsoft_tenant_id;
   return changes;
 }

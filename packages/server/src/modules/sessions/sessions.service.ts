@@ -177,15 +177,15 @@ function sessionUpdated(row: SessionRow): RealtimeEvent {
 }
 
 /**
- * A session button as the actor may press it: the list's visibility, narrowed by the processor's
- * own where set (docs/product.md#processor-settings); FORBIDDEN otherwise.
+ * A session button as the actor may press it: the list's visibility, or the processor's own where
+ * an admin set one (docs/product.md#processor-settings); FORBIDDEN otherwise.
  */
-function checkMayPress(actor: Actor, listVisibility: ButtonVisibility, own: ButtonVisibility): void {
+function checkMayPress(actor: Actor, listVisibility: ButtonVisibility, own: ButtonVisibility | null): void {
   if (!mayPress(buttonVisibilityFor(listVisibility, own), actor.isAdmin)) throw new AppError('FORBIDDEN');
 }
 
 /** The caller's own button visibility, read beside the queue: a session event waits no longer than before. */
-const ownVisibilityOf = async (ctx: AppContext, actor: Actor): Promise<ButtonVisibility> => (await findUserById(ctx.db, actor.userId))?.buttonVisibility ?? 'EVERYBODY';
+const ownVisibilityOf = async (ctx: AppContext, actor: Actor): Promise<ButtonVisibility | null> => (await findUserById(ctx.db, actor.userId))?.buttonVisibility ?? null;
 
 /** `POST /queues/{id}/session`: a user's event, bound by the button visibility. */
 export async function sendSessionEvent(ctx: AppContext, actor: Actor, queueId: string, input: SessionEventInput): Promise<QueueSession> {

@@ -53,11 +53,25 @@ describe('show_processor_on_processing: the ticket page and the monitor name who
     expect(await ticket(first.id)).toMatchObject({ view: 'processing', processor_name: 'Dr. Huber' });
     // Still waiting: nobody serves them yet.
     expect(await ticket(second.id)).toMatchObject({ view: 'waiting', processor_name: null });
-    expect((await publicQueue(queueId)).called_processors).toEqual([{ number: first.number, processor_name: 'Dr. Huber' }]);
+    expect((await publicQueue(queueId)).called_processors).toEqual([{ number: first.number, processor_name: 'Dr. Huber', processor_room: null }]);
 
     memberOf(await memberAction(t, huber, first.id, 'finish'));
     expect(await ticket(first.id)).toMatchObject({ view: 'finished', processor_name: null });
     expect((await publicQueue(queueId)).called_processors).toEqual([]);
+  });
+
+  it('a processor\'s room, set by an admin, is named beside them on the ticket page and the monitor', async () => {
+    const queueId = await givenOpenQueue(t, accountId, { showProcessorOnProcessing: true });
+    const huber = await processorNamed([queueId], 'Dr. Huber');
+    const set = await t.inject({ method: 'PATCH', url: `/processors/${huber.id}`, headers: asUser(admin), payload: { room: '  Raum 2 ' } });
+    expect(set.json()).toMatchObject({ room: 'Raum 2' });
+    const drawn = await givenTicket(t, queueId);
+    memberOf(await callNext(t, huber, queueId));
+    expect(await ticket(drawn.id)).toMatchObject({ processor_name: 'Dr. Huber', processor_room: 'Raum 2' });
+    expect((await publicQueue(queueId)).called_processors).toEqual([{ number: drawn.number, processor_name: 'Dr. Huber', processor_room: 'Raum 2' }]);
+    // Cleared again: the name alone.
+    await t.inject({ method: 'PATCH', url: `/processors/${huber.id}`, headers: asUser(admin), payload: { room: null } });
+    expect(await ticket(drawn.id)).toMatchObject({ processor_room: null });
   });
 
   it('a silent call stays off the monitor, while the patient\'s own ticket still names who serves', async () => {
@@ -79,8 +93,8 @@ describe('POST /members/{id}/processor: choosing who serves (the actual processo
     const called = memberOf(await callNext(t, huber, queueId));
     const chosen = memberOf(await choose(huber, drawn.id, berger.id, { version: called.version }));
     expect(chosen).toMatchObject({ status: 'PROCESSING', processor_id: berger.id, version: called.version + 1 });
-    expect(await ticket(drawn.id)).toMatchObject({ processor_name: 'Dr. Berger' });
-    expect((await publicQueue(queueId)).called_processors).toEqual([{ number: drawn.number, processor_name: 'Dr. Berger' }]);
+    expect(await ticket(drawn.id)).toMatchObject({ processor_name: 'Dr. Berger', processor_room: null });
+    expect((await publicQueue(queueId)).called_processors).toEqual([{ number: drawn.number, processor_name: 'Dr. Berger', processor_room: null }]);
     // The same choice again changes nothing.
     expect(memberOf(await choose(huber, drawn.id, berger.id)).version).toBe(chosen.version);
     // A choice on a state the caller no longer sees is refused.
@@ -103,6 +117,32 @@ describe('POST /members/{id}/processor: choosing who serves (the actual processo
 
     expect((await patchQueue(queueId, { allow_actual_processor_selection_for_non_active_processors: true })).statusCode).toBe(200);
     expect(memberOf(await choose(reception, drawn.id, huber.id)).processor_id).toBe(huber.id);
+  });
+
+  it('the recipient\'s own limit holds as in a call: refused, or handed over anyway with a warning', async () => {
+    const queueId = await givenOpenQueue(t, accountId, { maxConcurrentProcessing: 5 });
+    const huber = await processorNamed([queueId], 'Dr. Huber');
+    const berger = await processorNamed([queueId], 'Dr. Berger');
+    await t.inject({ method: 'PATCH', url: `/processors/${berger.id}`, headers: asUser(admin), payload: { max_concurrent_processing: 1 } });
+    const bergers = await givenTicket(t, queueId);
+    const drawn = await givenTicket(t, queueId);
+    memberOf(await callNext(t, berger, queueId));
+    expect(memberOf(await callNext(t, huber, queueId)).id).toBe(drawn.id);
+
+    const refused = await choose(huber, drawn.id, berger.id);
+    expect([refused.statusCode, refused.json<ApiError>().code]).toEqual([409, 'RECIPIENT_MAX_CONCURRENT_PROCESSING']);
+    const [still] = await t.app.ctx.db.select().from(queueMembers).where(eq(queueMembers.id, drawn.id));
+    expect(still?.processorId).toBe(huber.id);
+
+    const forced = await choose(huber, drawn.id, berger.id, { force: true });
+    expect(forced.statusCode).toBe(200);
+    expect(forced.json()).toMatchObject({ member: { processor_id: berger.id }, warning: { code: 'RECIPIENT_MAX_CONCURRENT_PROCESSING', max: 1 } });
+    // Both of theirs finished, a hand-over to them needs no force again.
+    memberOf(await memberAction(t, berger, bergers.id, 'finish'));
+    memberOf(await memberAction(t, berger, drawn.id, 'finish'));
+    const third = await givenTicket(t, queueId);
+    memberOf(await callNext(t, huber, queueId));
+    expect(memberOf(await choose(huber, third.id, berger.id)).processor_id).toBe(berger.id);
   });
 
   it('an administrator may always choose', async () => {

@@ -1,10 +1,12 @@
 /** Choosing who serves a member in processing (the "actual processor", docs/product.md#roles-and-permissions). */
-import type { MemberActionResult, SetMemberProcessorInput } from '@wartefrei/shared';
+import type { MemberActionResult, SetMemberProcessorInput, SupportedLang } from '@wartefrei/shared';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { allowsSelectionByManagers, servesQueue } from './actual-processor.repo.js';
 import { announceUpdate } from './tickets.events.js';
+import { checkHandOver } from './concurrency.js';
+import type { Warning } from './staff-change.js';
 import { updateMemberIfVersion } from './tickets.repo.js';
 import { inTransaction, memberOfActor, result } from './staff-change.js';
 
@@ -12,10 +14,13 @@ import { inTransaction, memberOfActor, result } from './staff-change.js';
  * `POST /members/{id}/processor`: the member, in processing, is served by another processor of its
  * list — one actively processing it (PROCESSOR_NOT_SERVING; NOT_FOUND for no processor of the list). Whoever actively processes
  * the list, and an administrator, may choose; a processor who only manages it may do so only where
- * the list allows (PROCESSOR_SELECTION_NOT_ALLOWED). A compare-and-set on the member's version;
+ * the list allows (PROCESSOR_SELECTION_NOT_ALLOWED). The recipient's own limit of members in
+ * processing holds as in a call (RECIPIENT_MAX_CONCURRENT_PROCESSING unless `force`, then a
+ * warning). A compare-and-set on the member's version;
  * the ticket page and the monitor learn the new name through the member's update event.
  */
-export async function setMemberProcessor(ctx: AppContext, actor: Actor, memberId: string, input: SetMemberProcessorInput): Promise<MemberActionResult> {
+export async function setMemberProcessor(ctx: AppContext, actor: Actor, memberId: string, input: SetMemberProcessorInput, lang: SupportedLang): Promise<MemberActionResult> {
+  let warning: Warning | undefined;
   const changed = await inTransaction(ctx, async (tx, outbox) => {
     const member = await memberOfActor(tx, actor, memberId);
     const now = ctx.clock.now();
@@ -30,10 +35,11 @@ export async function setMemberProcessor(ctx: AppContext, actor: Actor, memberId
     if (!serves) throw new AppError('PROCESSOR_NOT_SERVING');
     // Already theirs: nothing changes, as a repeated request must not.
     if (member.processorId === input.processor_id) return member;
+    warning = await checkHandOver(tx, input.processor_id, input.force === true, lang);
     const updated = await updateMemberIfVersion(tx, member.id, member.version, { processorId: input.processor_id });
     if (!updated) throw new AppError('MEMBER_CHANGED');
     announceUpdate(outbox, updated);
     return updated;
   });
-  return result(ctx, changed);
+  return result(ctx, changed, { warning });
 }

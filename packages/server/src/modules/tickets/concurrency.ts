@@ -24,6 +24,17 @@ export async function checkConcurrency(tx: Transaction, queueId: string, process
   return undefined;
 }
 
+/**
+ * A member handed over to another processor (the actual processor): the list's count stays the
+ * same, but the recipient takes one more — refused beyond their own limit unless `force`, like a
+ * call. Their row is locked while counting, so two hand-overs cannot both take their last place.
+ */
+export async function checkHandOver(tx: Transaction, recipientId: string, force: boolean, lang: SupportedLang): Promise<Warning | undefined> {
+  const own = await processorLimitOf(tx, recipientId, force ? 'share' : 'update');
+  if (own !== null && (await countProcessing(tx, { processorId: recipientId })) >= own) return refuseOrWarn('RECIPIENT_MAX_CONCURRENT_PROCESSING', own, force, lang);
+  return undefined;
+}
+
 function refuseOrWarn(code: Warning['code'], max: number, force: boolean, lang: SupportedLang): Warning {
   if (!force) throw new AppError(code, { args: [max] });
   return { code, message: translate(lang, 'errors', code, [max]), max };

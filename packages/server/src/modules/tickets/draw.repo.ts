@@ -86,6 +86,7 @@ function prepareReads(q: Queryable) {
         startedAt: queueMembers.actualStart,
         calledSilently: queueMembers.calledSilently,
         processorName: users.displayName,
+        processorRoom: users.room,
       })
       .from(queueMembers)
       .leftJoin(users, eq(users.id, queueMembers.processorId))
@@ -239,7 +240,7 @@ export interface QueueLine {
    */
   waiting: { id: string; number: number; silent: boolean; orderAt: Date; delayMinutes: number; hideTimes: boolean }[];
   /** Members being processed, latest call first. */
-  processing: { id: string; number: number; startedAt: Date; calledSilently: boolean; processorName: string | null }[];
+  processing: { id: string; number: number; startedAt: Date; calledSilently: boolean; processorName: string | null; processorRoom: string | null }[];
   /** Processors assigned and actively processing. */
   activeProcessors: number;
   /** Processors on a pause with an announced return: the estimator counts each from then. */
@@ -282,6 +283,7 @@ export async function loadQueueLine(q: Queryable, queueId: string, now: Date): P
       startedAt: p.startedAt ?? new Date(0),
       calledSilently: p.calledSilently,
       processorName: p.processorName,
+      processorRoom: p.processorRoom,
     })),
     activeProcessors: active[0]?.n ?? 0,
     away: away.flatMap(({ returnsAt }) => (returnsAt ? [{ returnsAt }] : [])),

@@ -13,6 +13,11 @@ export interface PlaceInLine {
   hideTimes: boolean;
 }
 
+export interface ServedBy {
+  name: string;
+  room: string | null;
+}
+
 export interface LineEstimate {
   places: Map<string, PlaceInLine>;
   /** A ticket drawn now; null when the queue does not calculate wait times. */
@@ -21,8 +26,8 @@ export interface LineEstimate {
   calledNumbers: number[];
   /** The process minutes the estimate assumed per member (learned or configured). */
   averageMinutes: number;
-  /** Who serves each member in processing (member id → display name); empty unless the list names them. */
-  processorNames: Map<string, string>;
+  /** Who serves each member in processing, and where (member id → name, room); empty unless the list names them. */
+  servedBy: Map<string, ServedBy>;
 }
 
 /**
@@ -56,8 +61,10 @@ export function estimateLine(queue: QueueRow, line: QueueLine, now: Date): LineE
     newTicket: fresh ? { estimatedStart: new Date(fresh.estimatedStart), waitMinutes: fresh.waitMinutes } : null,
     calledNumbers: line.processing.filter((p) => !p.calledSilently).map((p) => p.number),
     averageMinutes: input.averageMinutes,
-    processorNames: new Map(
-      queue.showProcessorOnProcessing ? line.processing.flatMap((p) => (p.processorName ? [[p.id, p.processorName] as const] : [])) : [],
+    servedBy: new Map(
+      queue.showProcessorOnProcessing
+        ? line.processing.flatMap((p) => (p.processorName ? [[p.id, { name: p.processorName, room: p.processorRoom }] as const] : []))
+        : [],
     ),
   };
 }

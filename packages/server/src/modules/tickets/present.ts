@@ -65,6 +65,12 @@ export function logoUrlOf(context: Pick<DrawContext, 'logoImageId' | 'logoHash' 
   return id && contentHash && mimeType ? imageUrl({ id, contentHash, mimeType }) : null;
 }
 
+/** While processing, who serves the ticket and where, when the list names them. */
+function servedByOf(row: MemberRow, line: LineEstimate): Pick<TicketView, 'processor_name' | 'processor_room'> {
+  const by = row.status === 'PROCESSING' ? line.servedBy.get(row.id) : undefined;
+  return { processor_name: by?.name ?? null, processor_room: by?.room ?? null };
+}
+
 export function presentTicket(row: MemberRow, queue: QueueRow, line: LineEstimate, tags: InfoTagRow[], alerts: TicketAlerts, now: Date, logoUrl: string | null): TicketView {
   const place = line.places.get(row.id);
   const hideTimes = place?.hideTimes === true || tags.some((t) => t.hideTimesOnTicket);
@@ -75,7 +81,7 @@ export function presentTicket(row: MemberRow, queue: QueueRow, line: LineEstimat
     first_estimated_start: hideTimes ? null : iso(row.firstEstimatedStart),
     wait_minutes: estimatedStart ? Math.max(0, Math.ceil((estimatedStart.getTime() - now.getTime()) / 60_000)) : null,
     called_numbers: line.calledNumbers,
-    processor_name: row.status === 'PROCESSING' ? (line.processorNames.get(row.id) ?? null) : null,
+    ...servedByOf(row, line),
     info_tags: tags.map((t) => ({ id: t.id, name: t.name, label: t.label, color: t.color, ticket_text: t.ticketText })),
     queue: {
       id: queue.id,

@@ -115,7 +115,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     '/members/:id/processor',
     { preHandler, schema: { tags, security, params: IdParams, body: SetMemberProcessorInput, response: { 200: MemberActionResult } } },
-    async (req) => setMemberProcessor(ctx, actorOf(req), req.params.id, req.body),
+    async (req) => setMemberProcessor(ctx, actorOf(req), req.params.id, req.body, requestLang(req)),
   );
 
   app.post(

@@ -132,8 +132,8 @@ function presentPublicQueue(context: DrawContext, line: QueueLine, now: Date): P
     processing: line.processing.length,
     called_numbers: estimate.calledNumbers,
     called_processors: line.processing.flatMap((p) => {
-      const name = estimate.processorNames.get(p.id);
-      return name && !p.calledSilently ? [{ number: p.number, processor_name: name }] : [];
+      const by = estimate.servedBy.get(p.id);
+      return by && !p.calledSilently ? [{ number: p.number, processor_name: by.name, processor_room: by.room }] : [];
     }),
     // A ticket drawn silently by a processor is never announced, so not shown as "next" either.
     next_numbers: line.waiting

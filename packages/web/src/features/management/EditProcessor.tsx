@@ -12,7 +12,8 @@ import { DialogActions } from '../../ui/DialogActions';
 
 // Every field acts (docs/product.md#processor-settings): colour in the work view and calendar,
 // priority where processors are offered, the own limit in every call, button visibility and
-// name order in their work view, the Microsoft tenant in the sign-in with Microsoft.
+// name order in their work view (where set, instead of the list's), the room on the ticket page
+// and monitor, the Microsoft tenant in the sign-in with Microsoft.
 type Values = {
   display_name: string;
   is_admin: boolean;
@@ -20,8 +21,10 @@ type Values = {
   color: string;
   priority: string;
   max_concurrent_processing: number | string;
-  button_visibility: ButtonVisibility;
-  name_order: NameOrder;
+  /** '' = not set: the list's setting applies. */
+  button_visibility: ButtonVisibility | '';
+  name_order: NameOrder | '';
+  room: string;
   microsoft_tenant_id: string;
 };
 
@@ -32,12 +35,13 @@ const valuesOf = (p: Processor): Values => ({
   color: p.color ?? '',
   priority: String(p.priority),
   max_concurrent_processing: p.max_concurrent_processing ?? '',
-  button_visibility: p.button_visibility,
-  name_order: p.name_order,
+  button_visibility: p.button_visibility ?? '',
+  name_order: p.name_order ?? '',
+  room: p.room ?? '',
   microsoft_tenant_id: p.microsoft_tenant_id ?? '',
 });
 
-/** The body of `PATCH /processors/{id}`: an empty colour or limit means none (null). */
+/** The body of `PATCH /processors/{id}`: an empty colour, limit, room or choice means none (null). */
 export function processorChanges(values: Values, self: boolean) {
   return {
     display_name: values.display_name,
@@ -47,8 +51,9 @@ export function processorChanges(values: Values, self: boolean) {
     color: values.color.trim() || null,
     priority: Number(values.priority),
     max_concurrent_processing: values.max_concurrent_processing === '' ? null : Number(values.max_concurrent_processing),
-    button_visibility: values.button_visibility,
-    name_order: values.name_order,
+    button_visibility: values.button_visibility || null,
+    name_order: values.name_order || null,
+    room: values.room.trim() || null,
     microsoft_tenant_id: values.microsoft_tenant_id.trim() || null,
   };
 }
@@ -144,16 +149,24 @@ export function EditProcessor({ processor, isMe, onSaved }: { processor: Process
             <NativeSelect
               label={t('processors.buttonVisibility')}
               description={t('processors.buttonVisibilityHint')}
-              data={BUTTON_VISIBILITIES.map((v) => ({ value: v, label: t(`lists.queue.visibilities.${v}`) }))}
+              data={[{ value: '', label: t('processors.asList') }, ...BUTTON_VISIBILITIES.map((v) => ({ value: v, label: t(`lists.queue.visibilities.${v}`) }))]}
               value={values.button_visibility}
-              onChange={(e) => set('button_visibility', e.currentTarget.value as ButtonVisibility)}
+              onChange={(e) => set('button_visibility', e.currentTarget.value as ButtonVisibility | '')}
             />
             <NativeSelect
               label={t('processors.nameOrder')}
               description={t('processors.nameOrderHint')}
-              data={NAME_ORDERS.map((o) => ({ value: o, label: t(`lists.queue.nameOrders.${o}`) }))}
+              data={[{ value: '', label: t('processors.asList') }, ...NAME_ORDERS.map((o) => ({ value: o, label: t(`lists.queue.nameOrders.${o}`) }))]}
               value={values.name_order}
-              onChange={(e) => set('name_order', e.currentTarget.value as NameOrder)}
+              onChange={(e) => set('name_order', e.currentTarget.value as NameOrder | '')}
+            />
+            <TextInput
+              label={t('processors.room')}
+              description={t('processors.roomHint')}
+              maxLength={40}
+              value={values.room}
+              error={errors.room}
+              onChange={(e) => set('room', e.currentTarget.value)}
             />
             <TextInput
               label={t('processors.microsoftTenant')}

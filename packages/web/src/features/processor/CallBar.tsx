@@ -16,13 +16,15 @@ interface CallBarProps {
   current: Member | undefined;
   /** Refetch after an action (the socket would too, a moment later). */
   onChanged: () => void;
+  /** The list's view configuration shows the silent call to this role (button and key S). */
+  silentCall: boolean;
 }
 
 /** Over maxConcurrentProcessing the server refuses; the user may call anyway (`force`). */
 type PendingForce = { silent: boolean; message: string };
 
 /** Call next (publicly or silently) and finish the current member: buttons and keys N, S, F. */
-export function CallBar({ queueId, current, onChanged }: CallBarProps) {
+export function CallBar({ queueId, current, onChanged, silentCall }: CallBarProps) {
   const { t } = useTranslation('processor');
   const [force, setForce] = useState<PendingForce>();
 
@@ -65,7 +67,7 @@ export function CallBar({ queueId, current, onChanged }: CallBarProps) {
   const busy = call.isPending || finish.isPending;
   const callNow = (silent: boolean) => !busy && call.mutate({ silent });
   const finishNow = () => current && !busy && finish.mutate(current);
-  useShortcuts({ n: () => callNow(false), s: () => callNow(true), f: finishNow });
+  useShortcuts({ n: () => callNow(false), f: finishNow, ...(silentCall && { s: () => callNow(true) }) });
 
   const shortcut = (key: string) => (
     <Kbd size="xs" ml={6} aria-hidden>
@@ -80,10 +82,12 @@ export function CallBar({ queueId, current, onChanged }: CallBarProps) {
           {t('call.next')}
           {shortcut('N')}
         </Button>
-        <Button variant="default" leftSection={<IconVolumeOff size={18} aria-hidden />} onClick={() => callNow(true)} loading={call.isPending && call.variables.silent} aria-keyshortcuts="S">
-          {t('call.silent')}
-          {shortcut('S')}
-        </Button>
+        {silentCall && (
+          <Button variant="default" leftSection={<IconVolumeOff size={18} aria-hidden />} onClick={() => callNow(true)} loading={call.isPending && call.variables.silent} aria-keyshortcuts="S">
+            {t('call.silent')}
+            {shortcut('S')}
+          </Button>
+        )}
         <Button
           variant="default"
           leftSection={<IconCheck size={18} aria-hidden />}
@@ -97,7 +101,7 @@ export function CallBar({ queueId, current, onChanged }: CallBarProps) {
         </Button>
       </Group>
       <Text size="xs" c="dimmed">
-        {t('call.shortcutsHint')}
+        {t(silentCall ? 'call.shortcutsHint' : 'call.shortcutsHintNoSilent')}
       </Text>
       <ConfirmDialog
         opened={force !== undefined}

@@ -63,7 +63,7 @@ export function QueueWorkView({ queue, queues, own, user }: QueueWorkViewProps) 
       </Paper>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4}>
-          <CallBar queueId={queue.id} current={currentMemberOf(list, user.id)} onChanged={refetch} />
+          <CallBar queueId={queue.id} current={currentMemberOf(list, user.id)} onChanged={refetch} silentCall={view.actions.call_silently} />
         </Stack>
         <Group gap="xs">
           {view.actions.quick_appointment && <QuickAppointment queue={queue} userId={user.id} onBooked={refetch} />}

@@ -61,12 +61,14 @@ export async function fetchWorkView(queueId: string, filters: MemberFilters): Pr
 /** Actively processing or only managing a queue; `until` makes it a pause whose return the estimates count on. */
 export const setOwnQueueActive = (queueId: string, input: SetOwnQueueActiveInput) => api.patch<OwnQueue>(`/processors/me/queues/${queueId}`, input);
 
+const BEYOND_LIMIT: readonly (string | undefined)[] = ['MAX_CONCURRENT_PROCESSING', 'PROCESSOR_MAX_CONCURRENT_PROCESSING', 'RECIPIENT_MAX_CONCURRENT_PROCESSING'];
+
 /**
- * A call refused at a recommended limit — the list's or the processor's own — which the caller
- * offers to make anyway (`force`), in its own dialog rather than as a notification.
+ * A call or hand-over refused at a recommended limit — the list's, the caller's own or the
+ * recipient's — which the caller offers to make anyway (`force`), in its own dialog rather than
+ * as a notification.
  */
-export const isBeyondLimit = (error: unknown): error is ApiRequestError =>
-  error instanceof ApiRequestError && (error.code === 'MAX_CONCURRENT_PROCESSING' || error.code === 'PROCESSOR_MAX_CONCURRENT_PROCESSING');
+export const isBeyondLimit = (error: unknown): error is ApiRequestError => error instanceof ApiRequestError && BEYOND_LIMIT.includes(error.code);
 
 /** Silent: the caller shows a refusal at a limit as its own dialog (isBeyondLimit), not as a notification. */
 export const callNext = (queueId: string, input: NonNullable<CallNextInput>) =>
@@ -79,8 +81,9 @@ export const actOnMember = (member: Member, action: MemberAction, extra: Record<
   api.post<MemberActionResult>(`/members/${member.id}/${action}`, { version: member.version, ...extra }, action === 'call' ? { silent: true } : undefined);
 
 /** Who serves a member in processing (the "actual processor"), on the member as last seen. */
-export const setMemberProcessor = (member: Pick<Member, 'id' | 'version'>, processorId: string) =>
-  api.post<MemberActionResult>(`/members/${member.id}/processor`, { version: member.version, processor_id: processorId });
+/** Silent: the caller shows a refusal beyond the recipient's own limit as a question (`force`). */
+export const setMemberProcessor = (member: Pick<Member, 'id' | 'version'>, processorId: string, force = false) =>
+  api.post<MemberActionResult>(`/members/${member.id}/processor`, { version: member.version, processor_id: processorId, ...(force && { force }) }, { silent: true });
 
 export const eraseMember = (memberId: string) => api.post<ErasureResult>(`/members/${memberId}/erase`);
 

@@ -19,8 +19,12 @@ const isNewest = (queue: PublicQueue, number: number, index: number, latest: Lat
 
 const NEXT_SHOWN = 5;
 
-/** Who serves a called number, when its list names them (else undefined). */
-const processorOf = (queue: PublicQueue, number: number) => queue.called_processors.find((c) => c.number === number)?.processor_name;
+/** Who serves a called number and where, when its list names them (else undefined): "Raum 2 · bei Dr. Weber". */
+function servedByOf(queue: PublicQueue, number: number, t: Translate): string | undefined {
+  const by = queue.called_processors.find((c) => c.number === number);
+  if (!by) return undefined;
+  return by.processor_room ? t('servedIn', { room: by.processor_room, name: by.processor_name }) : t('servedBy', { name: by.processor_name });
+}
 
 function QueueHeading({ queue, level = 2 }: { queue: PublicQueue; level?: 2 | 3 }) {
   const Heading = level === 2 ? 'h2' : 'h3';
@@ -35,11 +39,11 @@ function Numbers({ queue, latest, limit, t }: { queue: PublicQueue; latest: Late
   return (
     <ol className="monitor-numbers">
       {queue.called_numbers.slice(0, limit).map((number, index) => {
-        const processor = processorOf(queue, number);
+        const servedBy = servedByOf(queue, number, t);
         return (
           <li key={number} className={isNewest(queue, number, index, latest) ? 'monitor-newest' : undefined} style={isNewest(queue, number, index, latest) ? textOn(queue.accent_color) : undefined}>
             {number}
-            {processor && <span className="monitor-processor">{t('servedBy', { name: processor })}</span>}
+            {servedBy && <span className="monitor-processor">{servedBy}</span>}
           </li>
         );
       })}
@@ -121,7 +125,7 @@ export function ListLayout({ queues, latest, t }: LayoutProps) {
               <td>
                 <span className="monitor-swatch" style={textOn(queue.color)} aria-hidden="true" /> {queue.name}
               </td>
-              {withProcessor && <td className="monitor-list-processor">{processorOf(queue, number) ?? ''}</td>}
+              {withProcessor && <td className="monitor-list-processor">{servedByOf(queue, number, t) ?? ''}</td>}
             </tr>
           ))}
         </tbody>

@@ -25,6 +25,7 @@ const drawn: TicketView = {
   display_name: null,
   called_numbers: [],
   processor_name: null,
+  processor_room: null,
   info_tags: [],
   queue: {
     id: queueId,

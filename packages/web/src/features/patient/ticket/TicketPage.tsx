@@ -89,7 +89,11 @@ function TicketDetails({ ticket, refresh }: { ticket: TicketView; refresh: () =>
         <p className="ticket-label">{t('number')}</p>
         <p className="ticket-number">{ticket.number}</p>
         <h1 className="ticket-state">{t(`view.${ticket.view}`)}</h1>
-        {ticket.view === 'processing' && ticket.processor_name && <p className="ticket-processor">{t('servedBy', { name: ticket.processor_name })}</p>}
+        {ticket.view === 'processing' && ticket.processor_name && (
+          <p className="ticket-processor">
+            {ticket.processor_room ? t('servedIn', { room: ticket.processor_room, name: ticket.processor_name }) : t('servedBy', { name: ticket.processor_name })}
+          </p>
+        )}
         {waiting && ticket.ahead !== null && (
           <p className="ticket-ahead">{ticket.ahead === 0 ? t('aheadNone') : t('ahead', { count: ticket.ahead })}</p>
         )}
