@@ -97,6 +97,13 @@ describe('the settings form: room, and choices that override the list’s or lea
     await page.getByRole('button', { name: /^Nächsten aufrufen/ }).click();
     await phone.getByText(`Bitte kommen Sie in: Raum 4. Sie werden von ${assistant.display_name} betreut.`).waitFor();
     expect(await seriousA11yViolations(phone)).toEqual([]);
+    // The waiting-room monitor shows the room beside the called number.
+    const tv = await newPage(browser, { viewport: { width: 1920, height: 1080 } });
+    await tv.goto('/praxis-demo/wien/labor/monitor');
+    await tv.locator('.monitor-numbers li', { hasText: String(ticket.number) }).getByText(`Raum 4 · bei ${assistant.display_name}`).waitFor();
+    expect(await seriousA11yViolations(tv)).toEqual([]);
+    await saveScreenshot(tv, 'monitor-room-1920');
+    await tv.context().close();
     await admin.call('POST', `/members/${ticket.id}/finish`, undefined, 200);
     expect(adminErrors).toEqual([]);
     await adminPage.context().close();
