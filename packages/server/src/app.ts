@@ -16,10 +16,14 @@ import { createPushSender } from './platform/push.js';
 import { createStripeClient } from './platform/stripe.js';
 import { computeVersionHash, registerWebApp } from './platform/web.js';
 import { createRealtime, realtimeRoutes } from './platform/realtime/index.js';
+import { createMetrics, poolStatsOf, statusClass } from './platform/metrics.js';
+import { createRateLimiters } from './platform/rate-limit.js';
+import { closeRedis, connectRedis } from './platform/redis.js';
 import { accountsRoutes, registerPasswordReplaced, registerTrialStarted } from './modules/accounts/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { countriesRoutes } from './modules/countries/index.js';
 import { clientFailureRoutes, systemRoutes } from './modules/system/index.js';
+import { healthRoutes } from './modules/health/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { registerSessionJobs, sessionsRoutes } from './modules/sessions/index.js';
 import { registerScheduleJobs, schedulesRoutes } from './modules/schedules/index.js';
@@ -52,6 +56,8 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string };
   /** Prefix of the realtime Redis keys and channel (default `wf:`); tests pass a unique one. */
   realtimeKeyPrefix?: string;
+  /** Prefix of the shared rate limits' Redis keys (default `wartefrei:rl:`); tests pass a unique one. */
+  rateLimitKeyPrefix?: string;
 }
 
 declare module 'fastify' {
@@ -98,6 +104,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.setErrorHandler(handleError);
 
   const log: FastifyBaseLogger = app.log;
+  const metrics = createMetrics({ poolStats: poolStatsOf(database) });
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : undefined;
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -106,8 +114,11 @@ export async function buildApp(options: BuildAppOptions) {
     sms: createSmsSender({ url: config.smsUrl, token: config.smsToken, log }),
     push: createPushSender({ keys: await ensurePushKeys(database.db), contact: config.push.contact }),
     log,
-    realtime: await createRealtime({ redisUrl: config.redisUrl, keyPrefix: options.realtimeKeyPrefix, db: database.db, log }),
+    realtime: await createRealtime({ redisUrl: config.redisUrl, keyPrefix: options.realtimeKeyPrefix, db: database.db, log, metrics }),
     stripe: config.stripe && createStripeClient(config.stripe),
+    metrics,
+    rateLimits: createRateLimiters({ redis, keyPrefix: options.rateLimitKeyPrefix ?? 'wartefrei:rl:', log }),
+    redis,
   };
   registerMemberTopic(ctx.realtime, database.db);
   registerMonitorTopic(ctx.realtime, database.db);
@@ -117,7 +128,13 @@ export async function buildApp(options: BuildAppOptions) {
     await alertWatcher.stop();
     ctx.mailer.close();
     await ctx.realtime.close();
+    if (redis) await closeRedis(redis);
     await database.close();
+  });
+  // Every route's duration under its pattern (`/queues/:id`), so the labels stay a fixed set; a
+  // path no route matched is one label, not one per path a scanner tries.
+  app.addHook('onResponse', async (req, reply) => {
+    metrics.httpDuration.observe({ route: req.routeOptions.url ?? 'unmatched', method: req.method, status: statusClass(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
   await app.register(helmet, {
@@ -186,6 +203,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(billingWebhookRoutes, { ctx });
   await app.register(systemRoutes, { versionHash: computeVersionHash(config.webDistDir), publicUrl: config.publicUrl, microsoftLogin: config.microsoft !== undefined });
   await app.register(clientFailureRoutes, { ctx });
+  await app.register(healthRoutes, { ctx });
   await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -47,6 +47,8 @@ const Env = z.object({
   MS_CLIENT_SECRET: z.string().optional(),
   /** The OpenID issuer; default Microsoft's multi-tenant one. Plain http only for a loopback address (tests). */
   MS_OIDC_ISSUER: z.string().url().default('https://login.microsoftonline.com/common/v2.0'),
+  /** With it, `GET /metrics` answers only `Authorization: Bearer <METRICS_TOKEN>`; without it, anyone who reaches the port. */
+  METRICS_TOKEN: z.string().min(1).optional(),
   /** The operator of this server, for the legal notice (Impressum) and the data processing agreement. */
   OPERATOR_NAME: z.string().max(200).optional(),
   /** Postal address; lines separated by `|` or a newline. */
@@ -114,6 +116,8 @@ export interface Config {
   paymentConfigured: boolean;
   /** Stripe, where configured: the key, the webhook's secret, another host (tests), Stripe.js's key. */
   stripe: StripeConfig | undefined;
+  /** The bearer token `GET /metrics` requires; undefined: metrics are open (a private network, or a proxy guards them). */
+  metricsToken: string | undefined;
   /** Who runs this server (the legal notice); undefined until name, address and mail are set. */
   operator: OperatorConfig | undefined;
 }
@@ -168,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drawLimit: { perIp: e.DRAW_LIMIT_PER_IP, windowSeconds: 600 },
     bookingLimit: { perIp: e.BOOKING_LIMIT_PER_IP, windowSeconds: 600 },
     microsoft: e.MS_CLIENT_ID && e.MS_CLIENT_SECRET ? { clientId: e.MS_CLIENT_ID, clientSecret: e.MS_CLIENT_SECRET, issuer: microsoftIssuer(e.MS_OIDC_ISSUER) } : undefined,
+    metricsToken: e.METRICS_TOKEN,
     paymentConfigured: Boolean(e.STRIPE_SECRET_KEY),
     stripe: e.STRIPE_SECRET_KEY
       ? {

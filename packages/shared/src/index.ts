@@ -9,6 +9,7 @@ export * from './accounts/sectors.js';
 export * from './auth/auth.schemas.js';
 export * from './countries/countries.schemas.js';
 export * from './system/system.schemas.js';
+export * from './system/health.schemas.js';
 export * from './users/users.schemas.js';
 export * from './billing/pricing.js';
 export * from './processors/processors.schemas.js';

@@ -27,6 +27,8 @@ import { checkAccountIdentifier, createAccountWithAdmin, exemptAccountByIdentifi
 import { explainSummary } from '../modules/reports/index.js';
 import { clientFailureSummary, CLIENT_FAILURE_KEEP_DAYS } from '../modules/system/index.js';
 import { createLocalHub } from '../platform/realtime/index.js';
+import { createMetrics } from '../platform/metrics.js';
+import { createRateLimiters } from '../platform/rate-limit.js';
 import { setOrderStatus } from '../modules/billing/index.js';
 
 const USAGE = `usage: npm run admin -- create-account --name "Praxis Dr. Muster" --identifier praxis-muster \\
@@ -145,7 +147,7 @@ async function createAccount(argv: string[]): Promise<number> {
   const log = pino({ level: 'warn' });
   const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const ctx = { db: database.db, config, clock: systemClock, log, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, log }), sms: createSmsSender({ url: undefined, token: undefined, log }), push: createPushSender({ keys: await ensurePushKeys(database.db), contact: config.push.contact }), realtime: createLocalHub(log), stripe: undefined };
+    const ctx = { db: database.db, config, clock: systemClock, log, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, log }), sms: createSmsSender({ url: undefined, token: undefined, log }), push: createPushSender({ keys: await ensurePushKeys(database.db), contact: config.push.contact }), realtime: createLocalHub(log), stripe: undefined, metrics: createMetrics({ processMetrics: false }), rateLimits: createRateLimiters({ redis: undefined, keyPrefix: '', log }), redis: undefined };
     const { account, user } = await createAccountWithAdmin(ctx, {
       accountName: parsed.data.account_name,
       identifier,

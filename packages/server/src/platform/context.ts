@@ -1,8 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connect.js';
 import type { Clock } from './clock.js';
 import type { Mailer } from './mail.js';
+import type { Metrics } from './metrics.js';
+import type { RateLimiters } from './rate-limit.js';
 import type { SmsSender } from './sms.js';
 import type { PushSender } from './push.js';
 import type { RealtimeHub } from './realtime/hub.js';
@@ -22,4 +25,10 @@ export interface AppContext {
   realtime: RealtimeHub;
   /** The Stripe SDK where billing is configured; undefined on a self-hosted server. */
   stripe: Stripe | undefined;
+  /** The node's Prometheus metrics (`GET /metrics`). */
+  metrics: Metrics;
+  /** Limits counted across all nodes where Redis is configured, else in this process. */
+  rateLimits: RateLimiters;
+  /** The command connection to Redis (`REDIS_URL`); undefined on a single node without Redis. */
+  redis: Redis | undefined;
 }

@@ -705,6 +705,9 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /appointments/:id/calendar.ics': 'the patient’s calendar entry, by the same key (no patient data in it)',
   'GET /calendar/:token.ics': 'a processor’s calendar feed: the secret token in the URL is the key (only its hash is stored)',
   'POST /password-reset/:token': 'a one-time token from a mail, not an id of the account',
+  'GET /health/live': 'the liveness probe: no account, no data',
+  'GET /health/ready': 'the readiness probe: which checks pass, no account, no data',
+  'GET /metrics': 'Prometheus metrics of the node: counts per route pattern, never an id or an account (METRICS_TOKEN guards it)',
   'GET /docs/*': 'the static files of the OpenAPI page',
   'GET *': 'the web app’s static files (registered only when a web build exists)',
 };

@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '../../src/app.js';
+import { buildApp, type App, type BuildAppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createTestDatabase } from './test-database.js';
 import { startSmtpServer, type TestSmtpServer } from './smtp.js';
@@ -19,7 +19,11 @@ export interface TestApp {
  * Boots the real app (app.ts) on a clean database of this run's kind, with mail going to a real
  * SMTP server on 127.0.0.1 and a clock the test can move.
  */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  /** Redis key prefixes: a test on a shared Redis passes unique ones. */
+  buildOptions: Pick<BuildAppOptions, 'realtimeKeyPrefix' | 'rateLimitKeyPrefix'> = {},
+): Promise<TestApp> {
   const smtp = await startSmtpServer();
   const database = await createTestDatabase();
   const clock = new TestClock();
@@ -27,7 +31,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     ...loadConfig({ PUBLIC_URL: 'http://wartefrei.test', SMTP_URL: smtp.url, SEED_DEMO: 'false' }),
     ...overrides,
   };
-  const app = await buildApp({ config, database, clock, logger: false });
+  const app = await buildApp({ config, database, clock, logger: false, ...buildOptions });
   return {
     app,
     smtp,

@@ -17,7 +17,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/members/:id/alerts',
     { schema: { tags, params: IdParams, body: AlertSubscriptionBody, response: { 200: TicketAlerts } } },
     async (req) => {
-      const verdict = limiter.hit(req.ip, ctx.clock.now());
+      const verdict = await limiter.hit(req.ip, ctx.clock.now());
       if (!verdict.allowed) throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(verdict.retryAfterSeconds) } });
       return subscribeAlerts(ctx, req.params.id, req.body);
     },

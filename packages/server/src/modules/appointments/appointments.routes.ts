@@ -17,7 +17,6 @@ import {
 import { actorOf, optionalUser, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { IdParams } from '../../platform/params.js';
-import { createRateLimiter } from '../../platform/rate-limit.js';
 import { appointmentCalendarFile, bookAppointment, cancelByPatient, moveByPatient, patientView } from './booking.service.js';
 import { checkIn, checkInAtKiosk, markNoShow } from './day.service.js';
 import { importAppointments } from './import.service.js';
@@ -35,7 +34,8 @@ const BookedByStaffOrPatient = z.union([BookedAppointment, PatientAppointment]);
  */
 export const appointmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
-  const bookingLimiter = createRateLimiter({ limit: ctx.config.bookingLimit.perIp, windowSeconds: ctx.config.bookingLimit.windowSeconds });
+  // Counted in Redis where configured: one limit per address for all nodes (docs/architecture.md#several-nodes).
+  const bookingLimiter = ctx.rateLimits.shared('booking', { limit: ctx.config.bookingLimit.perIp, windowSeconds: ctx.config.bookingLimit.windowSeconds });
 
   app.post(
     '/appointments',

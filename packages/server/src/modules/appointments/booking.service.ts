@@ -56,7 +56,7 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
   const now = ctx.clock.now();
   const { actor } = booker;
   if (!actor) {
-    const verdict = limiter.hit(booker.ip, now);
+    const verdict = await limiter.hit(booker.ip, now);
     if (!verdict.allowed) throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(verdict.retryAfterSeconds) } });
   }
   const found = await typeToBook(ctx, body, actor);

@@ -86,7 +86,7 @@ export async function checkIn(ctx: AppContext, actor: Actor | undefined, id: str
  */
 export async function checkInAtKiosk(ctx: AppContext, limiter: RateLimiter, input: KioskCheckInInput, ip: string): Promise<PatientAppointment> {
   // Like public booking, limited per address: a code is short enough to be guessed at.
-  const verdict = limiter.hit(ip, ctx.clock.now());
+  const verdict = await limiter.hit(ip, ctx.clock.now());
   if (!verdict.allowed) throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(verdict.retryAfterSeconds) } });
   const key = appointmentKeyOf(input.code);
   const ids = key && isUuid(input.profile_id) ? await findAtLocationByKey(ctx.db, input.profile_id, key) : [];

@@ -17,16 +17,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   // Sign-in with Microsoft: the pages /login_microsoft_interaction, …_silent and …_callback call these.
   const microsoftLimiter = createRateLimiter({ limit: ctx.config.loginLimits.perIp, windowSeconds: ctx.config.loginLimits.windowSeconds });
-  const microsoftLimit = (ip: string) => {
-    const verdict = microsoftLimiter.hit(ip, ctx.clock.now());
+  const microsoftLimit = async (ip: string) => {
+    const verdict = await microsoftLimiter.hit(ip, ctx.clock.now());
     if (!verdict.allowed) throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(verdict.retryAfterSeconds) } });
   };
   app.post('/auth/microsoft/start', { schema: { tags, body: MicrosoftStartInput.nullish(), response: { 200: MicrosoftStart } } }, async (req) => {
-    microsoftLimit(req.ip);
+    await microsoftLimit(req.ip);
     return startMicrosoftLogin(ctx, req.body?.silent === true);
   });
   app.post('/auth/microsoft/callback', { schema: { tags, body: MicrosoftCallbackInput, response: { 200: LoggedUser } } }, async (req) => {
-    microsoftLimit(req.ip);
+    await microsoftLimit(req.ip);
     return finishMicrosoftLogin(ctx, req.body.query);
   });
 

@@ -19,7 +19,7 @@ export const clientFailureRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     '/qt_monitor',
     { bodyLimit: CLIENT_FAILURE_MAX_BYTES, schema: { tags: ['system'], body: ClientFailureReport } },
     async (req, reply) => {
-      const verdict = limiter.hit(req.ip, ctx.clock.now());
+      const verdict = await limiter.hit(req.ip, ctx.clock.now());
       if (!verdict.allowed) throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(verdict.retryAfterSeconds) } });
       await recordClientFailure(ctx, req.body, req.headers['user-agent']);
       return reply.code(204).send();

@@ -43,7 +43,7 @@ export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId:
     if (!drawer.actor) throw new AppError('AUTH_HEADER_MISSING');
     await queueOfActor(ctx.db, drawer.actor, queueId);
   } else {
-    const verdict = limiter.hit(drawer.ip, now);
+    const verdict = await limiter.hit(drawer.ip, now);
     if (!verdict.allowed) throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(verdict.retryAfterSeconds) } });
   }
   const context = await findDrawContext(ctx.db, queueId);

@@ -19,7 +19,6 @@ import { actorOf, optionalUser, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { IdParams, pathIds } from '../../platform/params.js';
 import { requestLang } from '../../platform/i18n.js';
-import { createRateLimiter } from '../../platform/rate-limit.js';
 import { callMember, callNextOfProcessor, callNextOfQueue } from './call.service.js';
 import {
   addMemberInfoTag,
@@ -41,7 +40,8 @@ const security = [{ basic: [] }];
 /** Tickets (docs/product.md#entities queue members): draw, the ticket page, the public queue, the staff actions. */
 export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
-  const drawLimiter = createRateLimiter({ limit: ctx.config.drawLimit.perIp, windowSeconds: ctx.config.drawLimit.windowSeconds });
+  // Counted in Redis where configured: one limit per address for all nodes (docs/architecture.md#several-nodes).
+  const drawLimiter = ctx.rateLimits.shared('draw', { limit: ctx.config.drawLimit.perIp, windowSeconds: ctx.config.drawLimit.windowSeconds });
 
   app.post(
     '/queues/:id/members',

@@ -151,6 +151,8 @@ async function claimAndRunOneJob(ctx: AppContext, runnerId: string, outbox: Outb
       .limit(1)
       .for('update', { skipLocked: true });
     if (!job) return undefined;
+    // A retry's run_at is its backoff's end, so lag is always "late against the plan".
+    ctx.metrics.jobLag.observe({ kind: job.kind }, Math.max(0, now.getTime() - job.runAt.getTime()) / 1000);
     const attempts = job.attempts + 1;
     await tx.update(jobs).set({ status: 'RUNNING', attempts, lockedBy: runnerId, lockedAt: now }).where(eq(jobs.id, job.id));
     const registered = kinds.get(job.kind);
@@ -163,6 +165,7 @@ async function claimAndRunOneJob(ctx: AppContext, runnerId: string, outbox: Outb
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       ctx.log.warn({ err: error, jobId: job.id, kind: job.kind, attempts }, 'job failed');
+      ctx.metrics.jobFailures.inc({ kind: job.kind });
       const failed = attempts >= MAX_JOB_ATTEMPTS || error instanceof InvalidJobPayload;
       await tx
         .update(jobs)

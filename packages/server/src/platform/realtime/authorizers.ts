@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect.js';
 import { queues } from '../../db/schema/index.js';
 import { isUuid } from '../auth.js';
-import { createRealtimeHub, type RealtimeHub } from './hub.js';
+import { createRealtimeHub, type RealtimeHub, type RealtimeMetrics } from './hub.js';
 
 /**
  * The topic rules that need nothing but the platform. Modules replace or add rules with
@@ -57,6 +57,7 @@ export async function createRealtime(options: {
   keyPrefix?: string;
   db: Database;
   log: FastifyBaseLogger;
+  metrics?: RealtimeMetrics;
 }): Promise<RealtimeHub> {
   const hub = await createRealtimeHub(options);
   registerPlatformAuthorizers(hub, options.db);

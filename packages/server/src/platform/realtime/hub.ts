@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { eventMessage, REALTIME_CLOSE, type RealtimeEvent, type RealtimeServerMessage, type TopicKind } from '@wartefrei/shared';
 import type { Actor } from '../auth.js';
+import type { Metrics } from '../metrics.js';
 import { createInProcessAdapter, type Envelope, type PubSubAdapter } from './pubsub.js';
 import { createRedisAdapter } from './redis-adapter.js';
 
@@ -55,7 +56,10 @@ export interface RealtimeHub {
   close(): Promise<void>;
 }
 
-export function createHub(adapter: PubSubAdapter, log: FastifyBaseLogger, maxBufferedBytes = MAX_BUFFERED_BYTES): RealtimeHub {
+/** What the hub counts: events published here, and how long until they reached this node's sockets. */
+export type RealtimeMetrics = Pick<Metrics, 'eventsPublished' | 'fanoutDelay'>;
+
+export function createHub(adapter: PubSubAdapter, log: FastifyBaseLogger, maxBufferedBytes = MAX_BUFFERED_BYTES, metrics?: RealtimeMetrics): RealtimeHub {
   const nodeId = randomUUID();
   const byTopic = new Map<string, Map<RealtimeSink, Access>>();
   const bySink = new Map<RealtimeSink, Set<string>>();
@@ -93,15 +97,22 @@ export function createHub(adapter: PubSubAdapter, log: FastifyBaseLogger, maxBuf
   };
 
   adapter.onMessage((envelope) => {
-    if (envelope.origin !== nodeId) deliver(envelope);
+    if (envelope.origin !== nodeId) {
+      deliver(envelope);
+      // Clocks of two nodes differ a little: a delay below zero is read as none.
+      if (envelope.sentAt !== undefined) metrics?.fanoutDelay.observe({ origin: 'remote' }, Math.max(0, Date.now() - envelope.sentAt) / 1000);
+    }
   });
 
   return {
     async publish(topic, event) {
       try {
+        const sentAt = Date.now();
         const version = await adapter.nextVersion(topic);
-        const envelope: Envelope = { origin: nodeId, topic, version, event };
+        const envelope: Envelope = { origin: nodeId, topic, version, event, sentAt };
         deliver(envelope);
+        metrics?.eventsPublished.inc({ event: event.name });
+        metrics?.fanoutDelay.observe({ origin: 'local' }, (Date.now() - sentAt) / 1000);
         await adapter.broadcast(envelope);
         for (const observe of observers) {
           try {
@@ -149,11 +160,11 @@ export function createHub(adapter: PubSubAdapter, log: FastifyBaseLogger, maxBuf
  * The hub of this node: Redis when a URL is given (many nodes), in process otherwise. Keys and
  * the channel start with `keyPrefix` (default `wf:`); tests pass a unique one per run.
  */
-export async function createRealtimeHub(options: { redisUrl: string | undefined; keyPrefix?: string; log: FastifyBaseLogger }): Promise<RealtimeHub> {
+export async function createRealtimeHub(options: { redisUrl: string | undefined; keyPrefix?: string; log: FastifyBaseLogger; metrics?: RealtimeMetrics }): Promise<RealtimeHub> {
   const adapter = options.redisUrl
     ? await createRedisAdapter({ url: options.redisUrl, keyPrefix: options.keyPrefix ?? 'wf:', log: options.log })
     : createInProcessAdapter();
-  return createHub(adapter, options.log);
+  return createHub(adapter, options.log, MAX_BUFFERED_BYTES, options.metrics);
 }
 
 /** A hub for one-shot processes (CLI): in process, no sockets, so publishing reaches nobody. */

@@ -7,6 +7,8 @@ export interface Envelope {
   topic: string;
   version: number;
   event: RealtimeEvent;
+  /** When the origin published it (epoch ms): the receiving node's fan-out delay. Absent from older nodes. */
+  sentAt?: number;
 }
 
 /**

@@ -43,6 +43,7 @@ export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       throw new AppError('UPGRADE_REQUIRED');
     },
     wsHandler: (socket: WebSocket, req) => {
+      ctx.metrics.openSockets.inc();
       const open = () => socket.readyState === socket.OPEN;
       const send = (message: RealtimeServerMessage) => {
         if (open()) socket.send(JSON.stringify(message));
@@ -127,7 +128,10 @@ export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
           return subscriber;
         });
       });
-      socket.on('close', () => hub.detach(socket));
+      socket.on('close', () => {
+        ctx.metrics.openSockets.dec();
+        hub.detach(socket);
+      });
     },
   });
 }

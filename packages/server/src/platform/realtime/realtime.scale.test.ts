@@ -36,8 +36,8 @@ describe.runIf(testDatabaseKind === 'postgres' && redisUrl)('GET /ws across two 
     smtp = await startSmtpServer();
     const config = loadConfig({ PUBLIC_URL: 'http://wartefrei.test', SMTP_URL: smtp.url, SEED_DEMO: 'false', REDIS_URL: redisUrl });
     const clock = new TestClock();
-    nodeA = await buildApp({ config, database: databaseA, clock, logger: false, realtimeKeyPrefix: keyPrefix });
-    nodeB = await buildApp({ config, database: databaseB, clock, logger: false, realtimeKeyPrefix: keyPrefix });
+    nodeA = await buildApp({ config, database: databaseA, clock, logger: false, realtimeKeyPrefix: keyPrefix, rateLimitKeyPrefix: `${keyPrefix}rl:` });
+    nodeB = await buildApp({ config, database: databaseB, clock, logger: false, realtimeKeyPrefix: keyPrefix, rateLimitKeyPrefix: `${keyPrefix}rl:` });
     urlA = await nodeA.listen({ port: 0, host: '127.0.0.1' });
     urlB = await nodeB.listen({ port: 0, host: '127.0.0.1' });
     viaA = { app: nodeA, smtp, clock, config, databaseUrl: databaseA.url, inject: (options) => nodeA.inject(options), close: () => Promise.resolve() };
@@ -88,6 +88,9 @@ describe.runIf(testDatabaseKind === 'postgres' && redisUrl)('GET /ws across two 
     expect(await onA.nextJson()).toMatchObject({ version: 4 });
     await onA.expectNothingPending();
     await onB.expectNothingPending();
+    // Node B measured the fan-out of node A's events (three of them) as remote ones.
+    const remote = (await nodeB.ctx.metrics.fanoutDelay.get()).values.find((v) => v.metricName === 'wartefrei_realtime_fanout_delay_seconds_count' && v.labels.origin === 'remote');
+    expect(remote?.value).toBe(3);
   });
 
   it('delivers nothing to a socket on the other node subscribed to another topic', async () => {

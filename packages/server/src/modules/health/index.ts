@@ -1,0 +1,2 @@
+export { healthRoutes } from './health.routes.js';
+export { checkReadiness } from './health.service.js';
