@@ -40,21 +40,42 @@ fs.rmSync(resultsDir, { recursive: true, force: true });
 fs.mkdirSync(resultsDir, { recursive: true });
 
 const started = Date.now();
-// The end-to-end suite's web build runs beside the unit and integration suites, which leave a
-// core idle much of the time. The suites themselves run one after the other: the browser specs
-// never share the two cores with the server tests (under that load a spec once timed out).
-const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-web-'));
-const [vitest, webBuild] = await Promise.all([
+/** How long each phase took, printed at the end: where CI's minutes go (issue: CI ≤ 20 min). */
+const phases = [];
+const timed = async (name, promise) => {
+  const from = Date.now();
+  const result = await promise;
+  phases.push(`${name} ${Math.round((Date.now() - from) / 1000)} s`);
+  return result;
+};
+/** A vitest run of some projects, with its JSON report in `.test-results/<report>`. */
+const vitestRun = (report, projects, extra = []) =>
   run(process.execPath, [
-    'node_modules/vitest/vitest.mjs', 'run',
-    '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, 'vitest.json')}`,
-  ]),
-  runNpm(['run', 'build', '-w', '@wartefrei/web', '--', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn']),
+    'node_modules/vitest/vitest.mjs', 'run', ...projects.flatMap((name) => ['--project', name]), ...extra,
+    '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, report)}`,
+  ]);
+
+/*
+ * Two phases, each keeping both cores busy without crowding them (measured in CI: the browser
+ * specs, one file after another, use about 1.2 cores, leaving the rest idle for 12 minutes):
+ * 1. unit, web and the PostgreSQL integration suite on two workers, beside the web build;
+ * 2. the end-to-end specs beside the PGlite integration suite on one worker — PGlite runs in
+ *    the worker's own thread, so that suite takes one core and never more.
+ * Without PostgreSQL, phase 1 is unit and web only.
+ */
+const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-web-'));
+const firstProjects = ['unit', 'web', ...(process.env.TEST_DATABASE_URL ? ['integration-postgres'] : [])];
+const [first, webBuild] = await Promise.all([
+  timed(firstProjects.join(' + '), vitestRun('vitest.json', firstProjects)),
+  timed('web build', runNpm(['run', 'build', '-w', '@wartefrei/web', '--', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'])),
 ]);
 // Without a build, run.mjs builds again itself and says why it failed.
-const e2e = await runNpm(['run', 'test:e2e'], {
-  env: { ...process.env, E2E_JSON_OUTPUT: path.join(resultsDir, 'e2e.json'), ...(webBuild === 0 && { E2E_WEB_DIR: webDir }) },
-});
+const [e2e, pglite] = await Promise.all([
+  timed('end-to-end', runNpm(['run', 'test:e2e'], {
+    env: { ...process.env, E2E_JSON_OUTPUT: path.join(resultsDir, 'e2e.json'), ...(webBuild === 0 && { E2E_WEB_DIR: webDir }) },
+  })),
+  timed('integration-pglite (1 worker)', vitestRun('vitest-pglite.json', ['integration-pglite'], ['--maxWorkers=1'])),
+]);
 if (webBuild !== 0) fs.rmSync(webDir, { recursive: true, force: true });
 
 // One count over every suite, from the runners' own JSON reports.
@@ -62,7 +83,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failedNames = [];
-for (const [file, exitCode] of [['vitest.json', vitest], ['e2e.json', e2e]]) {
+for (const [file, exitCode] of [['vitest.json', first], ['vitest-pglite.json', pglite], ['e2e.json', e2e]]) {
   const suite = file.replace('.json', '');
   const report = path.join(resultsDir, file);
   if (!fs.existsSync(report)) {
@@ -87,8 +108,10 @@ for (const [file, exitCode] of [['vitest.json', vitest], ['e2e.json', e2e]]) {
     console.error(`${suite} failed outside its tests (see "Unhandled Errors" above): counted as a failure`);
   }
 }
-const ok = vitest === 0 && e2e === 0 && failed === 0;
+const ok = first === 0 && pglite === 0 && e2e === 0 && failed === 0;
 for (const name of failedNames) console.error(`FAILED ${name}`);
-console.log(`\nunit + integration: ${vitest === 0 ? 'ok' : 'FAILED'}, end-to-end: ${e2e === 0 ? 'ok' : 'FAILED'} — ${Math.round((Date.now() - started) / 1000)} s`);
+const verdict = (code) => (code === 0 ? 'ok' : 'FAILED');
+console.log(`\n${firstProjects.join(' + ')}: ${verdict(first)}, integration-pglite: ${verdict(pglite)}, end-to-end: ${verdict(e2e)} — ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(`Phases: ${phases.join(', ')}`);
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok ? 0 : 1);

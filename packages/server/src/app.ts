@@ -119,6 +119,7 @@ export async function buildApp(options: BuildAppOptions) {
     metrics,
     rateLimits: createRateLimiters({ redis, keyPrefix: options.rateLimitKeyPrefix ?? 'wartefrei:rl:', log }),
     redis,
+    lifecycle: { draining: false },
   };
   registerMemberTopic(ctx.realtime, database.db);
   registerMonitorTopic(ctx.realtime, database.db);

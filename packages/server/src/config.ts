@@ -49,6 +49,13 @@ const Env = z.object({
   MS_OIDC_ISSUER: z.string().url().default('https://login.microsoftonline.com/common/v2.0'),
   /** With it, `GET /metrics` answers only `Authorization: Bearer <METRICS_TOKEN>`; without it, anyone who reaches the port. */
   METRICS_TOKEN: z.string().min(1).optional(),
+  /**
+   * On SIGTERM: how long the node keeps serving while `GET /health/ready` already answers 503, so
+   * a load balancer that polls it stops sending before the node stops listening.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
+  /** Then its sockets are told to reconnect (close 1012), spread over this long so they do not all arrive at once elsewhere. */
+  SHUTDOWN_SOCKET_SPREAD_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   /** The operator of this server, for the legal notice (Impressum) and the data processing agreement. */
   OPERATOR_NAME: z.string().max(200).optional(),
   /** Postal address; lines separated by `|` or a newline. */
@@ -118,6 +125,8 @@ export interface Config {
   stripe: StripeConfig | undefined;
   /** The bearer token `GET /metrics` requires; undefined: metrics are open (a private network, or a proxy guards them). */
   metricsToken: string | undefined;
+  /** The orderly stop on SIGTERM (docs/architecture.md#operating): drain, then sockets spread, then close. */
+  shutdown: { drainMs: number; socketSpreadMs: number };
   /** Who runs this server (the legal notice); undefined until name, address and mail are set. */
   operator: OperatorConfig | undefined;
 }
@@ -173,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bookingLimit: { perIp: e.BOOKING_LIMIT_PER_IP, windowSeconds: 600 },
     microsoft: e.MS_CLIENT_ID && e.MS_CLIENT_SECRET ? { clientId: e.MS_CLIENT_ID, clientSecret: e.MS_CLIENT_SECRET, issuer: microsoftIssuer(e.MS_OIDC_ISSUER) } : undefined,
     metricsToken: e.METRICS_TOKEN,
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, socketSpreadMs: e.SHUTDOWN_SOCKET_SPREAD_MS },
     paymentConfigured: Boolean(e.STRIPE_SECRET_KEY),
     stripe: e.STRIPE_SECRET_KEY
       ? {

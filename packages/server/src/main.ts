@@ -7,6 +7,7 @@ import { planAllSchedules } from './modules/schedules/index.js';
 import { planRetention } from './modules/privacy/index.js';
 import { startJobRunner } from './platform/jobs/index.js';
 import { startAlertSweep } from './modules/alerts/index.js';
+import { shutDown } from './platform/shutdown.js';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -39,8 +40,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
-    // Finish the running job and open requests, then close the database so PGlite flushes to disk.
-    Promise.all([jobRunner.stop(), alertSweep.stop()]).then(() => app.close()).then(
+    // SIGTERM comes from an orchestrator with a load balancer to drain; SIGINT from a terminal.
+    shutDown(app, { drain: signal === 'SIGTERM', stopWork: async () => void (await Promise.all([jobRunner.stop(), alertSweep.stop()])) }).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');

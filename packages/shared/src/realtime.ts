@@ -135,6 +135,8 @@ export const REALTIME_CLOSE = {
   SESSION_EXPIRED: 4440,
   /** The socket read too slowly and its send buffer passed the limit; reconnect and refetch. */
   SLOW_CONSUMER: 4408,
+  /** The node shuts down (WebSocket's "Service Restart"): reconnect at once, to another node. */
+  SERVER_RESTART: 1012,
 } as const;
 
 /** Topics per socket at most; a monitor or a staff screen needs a handful. */

@@ -31,4 +31,6 @@ export interface AppContext {
   rateLimits: RateLimiters;
   /** The command connection to Redis (`REDIS_URL`); undefined on a single node without Redis. */
   redis: Redis | undefined;
+  /** Set once the node is shutting down: it still serves, but reports itself not ready. */
+  lifecycle: { draining: boolean };
 }

@@ -11,6 +11,8 @@ export type HealthLive = z.infer<typeof HealthLive>;
  */
 export const HealthReady = z.object({
   status: z.enum(['ok', 'unavailable']),
+  /** The node is shutting down (SIGTERM): it finishes what it has, but takes no new work. */
+  draining: z.boolean(),
   checks: z.object({
     database: z.enum(['ok', 'failed']),
     redis: z.enum(['ok', 'failed', 'not_configured']),

@@ -165,6 +165,19 @@ describe('connectLive', () => {
     live.close();
   });
 
+  it('reconnects within a second when a node it was live on shuts down (1012), whatever the backoff', async () => {
+    const { live, seen } = start({ reconnectMs: 10_000 });
+    const first = await subscribedConnection(0);
+    send(first, { type: 'subscribed', topics: [{ topic: 'queue:q1', version: 3 }] });
+    await until(() => seen.statuses.includes('live'), 'live');
+    const closedAt = performance.now();
+    first.socket.close(1012, 'SERVER_RESTART');
+    // With the spread at its middle, 500 ms; the backoff would have been 10 s.
+    await subscribedConnection(1);
+    expect(performance.now() - closedAt).toBeLessThan(2_000);
+    live.close();
+  });
+
   it('stays closed after close(): no retry, the socket ends', async () => {
     const { live, seen } = start();
     const connection = await subscribedConnection(0);

@@ -1,4 +1,4 @@
-import { parseServerMessage, type RealtimeServerMessage } from '@wartefrei/shared';
+import { parseServerMessage, REALTIME_CLOSE, type RealtimeServerMessage } from '@wartefrei/shared';
 
 /** `live`: subscribed and current; `reconnecting`: the socket is down, the screen may be stale. */
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
@@ -31,6 +31,7 @@ export interface LiveOptions {
  * Staff screens use it too, signed in with `auth`, to hear every event of their topics.
  */
 const MAX_RECONNECT_MS = 60_000;
+const RESTART_RECONNECT_MS = 1000;
 
 export function connectLive(options: LiveOptions): { close: () => void } {
   const pingMs = options.pingMs ?? 15_000;
@@ -53,6 +54,7 @@ export function connectLive(options: LiveOptions): { close: () => void } {
     }
     const ws = new WebSocket(url);
     socket = ws;
+    let subscribed = false;
     ws.onopen = () => {
       ws.send(JSON.stringify({ type: 'subscribe', topics: options.topics }));
       ping = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send('ping'), pingMs);
@@ -62,6 +64,7 @@ export function connectLive(options: LiveOptions): { close: () => void } {
       if (!message) return;
       if (message.type === 'subscribed') {
         failures = 0;
+        subscribed = true;
         for (const { topic, version } of message.topics) versions.set(topic, version);
         options.onStatus('live');
         options.onResync();
@@ -75,11 +78,18 @@ export function connectLive(options: LiveOptions): { close: () => void } {
       if (message.version !== last + 1) options.onResync();
       else options.onEvent(message);
     };
-    ws.onclose = () => {
+    ws.onclose = (event: CloseEvent) => {
       clearInterval(ping);
       versions.clear();
       if (closed) return;
       options.onStatus('reconnecting');
+      // A node that shuts down tells its sockets so, a few at a time: the others serve now, so a
+      // socket that was live reconnects within a second instead of after the backoff. Only once
+      // per subscription: a node that keeps saying so gets the backoff like any refusal.
+      if (event.code === REALTIME_CLOSE.SERVER_RESTART && subscribed) {
+        retry = setTimeout(open, RESTART_RECONNECT_MS * random());
+        return;
+      }
       const backoff = Math.min(MAX_RECONNECT_MS, reconnectMs * 2 ** failures);
       failures += 1;
       retry = setTimeout(open, backoff * (0.5 + random()));

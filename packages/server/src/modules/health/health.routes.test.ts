@@ -49,7 +49,20 @@ describe('GET /health/live and /health/ready', () => {
   it('ready answers 200 with every check when the database answers and the schema is current', async () => {
     const res = await t.inject({ method: 'GET', url: '/health/ready' });
     expect(res.statusCode).toBe(200);
-    expect(readyOf(res)).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'not_configured', migrations: 'ok' } });
+    expect(readyOf(res)).toEqual({ status: 'ok', draining: false, checks: { database: 'ok', redis: 'not_configured', migrations: 'ok' } });
+  });
+
+  it('ready answers 503 "draining" once the node shuts down, while it still serves and lives', async () => {
+    t.app.ctx.lifecycle.draining = true;
+    try {
+      const res = await t.inject({ method: 'GET', url: '/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(readyOf(res)).toEqual({ status: 'unavailable', draining: true, checks: { database: 'ok', redis: 'not_configured', migrations: 'ok' } });
+      expect((await t.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+      expect((await t.inject({ method: 'GET', url: '/system-information' })).statusCode).toBe(200);
+    } finally {
+      t.app.ctx.lifecycle.draining = false;
+    }
   });
 
   it('ready answers 503 "pending" while a migration of this build is missing in the database', async () => {
@@ -62,7 +75,7 @@ describe('GET /health/live and /health/ready', () => {
     try {
       const res = await t.inject({ method: 'GET', url: '/health/ready' });
       expect(res.statusCode).toBe(503);
-      expect(readyOf(res)).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: 'not_configured', migrations: 'pending' } });
+      expect(readyOf(res)).toEqual({ status: 'unavailable', draining: false, checks: { database: 'ok', redis: 'not_configured', migrations: 'pending' } });
     } finally {
       await t.app.ctx.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last.id}, ${last.hash}, ${last.created_at})`);
     }
@@ -79,7 +92,7 @@ describe('GET /health/live and /health/ready', () => {
       await closeOnce();
       const res = await app.inject({ method: 'GET', url: '/health/ready' });
       expect(res.statusCode).toBe(503);
-      expect(readyOf(res)).toEqual({ status: 'unavailable', checks: { database: 'failed', redis: 'not_configured', migrations: 'failed' } });
+      expect(readyOf(res)).toEqual({ status: 'unavailable', draining: false, checks: { database: 'failed', redis: 'not_configured', migrations: 'failed' } });
       expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/);
       expect((await app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
     } finally {

@@ -61,6 +61,7 @@ export async function checkReadiness(ctx: AppContext): Promise<HealthReady> {
     redis: redisOk === undefined ? 'not_configured' : redisOk ? 'ok' : 'failed',
     migrations,
   };
-  const ready = checks.database === 'ok' && checks.redis !== 'failed' && checks.migrations === 'ok';
-  return { status: ready ? 'ok' : 'unavailable', checks };
+  const { draining } = ctx.lifecycle;
+  const ready = !draining && checks.database === 'ok' && checks.redis !== 'failed' && checks.migrations === 'ok';
+  return { status: ready ? 'ok' : 'unavailable', draining, checks };
 }

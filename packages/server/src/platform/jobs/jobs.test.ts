@@ -134,6 +134,32 @@ describe('startJobRunner', () => {
   });
 });
 
+describe('stopping the runner (a node shutting down)', () => {
+  it('lets the running job finish and commit, and starts none of the other due ones', async () => {
+    let release: () => void = () => undefined;
+    let started: () => void = () => undefined;
+    const firstStarted = new Promise<void>((resolve) => (started = resolve));
+    const runs: string[] = [];
+    registerJobHandler('test.slow', async (_ctx, _tx, job) => {
+      runs.push(job.key);
+      started();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    const keys = [key(), key(), key()];
+    for (const k of keys) await scheduleJob(t.app.ctx.db, { kind: 'test.slow', key: k, runAt: new Date(t.clock.now().getTime() - 1000) });
+    const jobRunner = startJobRunner(t.app.ctx, { runnerId: 'stopping', intervalMs: 60_000 });
+    await firstStarted;
+    const stopped = jobRunner.stop();
+    release();
+    await stopped;
+    expect(runs).toHaveLength(1);
+    const rows = await Promise.all(keys.map((k) => jobByKey('test.slow', k)));
+    expect(rows.map((row) => row.status).sort()).toEqual(['DONE', 'PENDING', 'PENDING']);
+    // The other tests' runs must not meet these (their handler would wait for a release).
+    await t.app.ctx.db.delete(jobs).where(eq(jobs.kind, 'test.slow'));
+  });
+});
+
 describe.runIf(process.env.TEST_DB === 'postgres')('two runners on one PostgreSQL', () => {
   let second: DatabaseHandle;
   beforeAll(async () => {

@@ -105,6 +105,8 @@ export interface RunDueJobsOptions {
   runnerId: string;
   /** At most this many jobs in this call. */
   limit?: number;
+  /** Asked before each job: true ends the batch after the job that runs (a node shutting down). */
+  stopping?: () => boolean;
 }
 
 export interface RunDueJobsResult {
@@ -125,7 +127,7 @@ export interface RunDueJobsResult {
 export async function runDueJobs(ctx: AppContext, options: RunDueJobsOptions): Promise<RunDueJobsResult> {
   const limit = options.limit ?? 50;
   const result: RunDueJobsResult = { done: 0, missed: 0, failed: 0, retried: 0 };
-  for (let i = 0; i < limit; i++) {
+  for (let i = 0; i < limit && !options.stopping?.(); i++) {
     const outcome = await runOneDueJob(ctx, options.runnerId);
     if (!outcome) break;
     result[outcome]++;
@@ -195,7 +197,7 @@ export function startJobRunner(ctx: AppContext, options: { runnerId: string; int
   let timer: NodeJS.Timeout | undefined;
   const limit = options.limit ?? 50;
   const tick = () => {
-    current = runDueJobs(ctx, { runnerId: options.runnerId, limit })
+    current = runDueJobs(ctx, { runnerId: options.runnerId, limit, stopping: () => stopped })
       .then((result) => result.done + result.missed + result.failed + result.retried >= limit)
       .catch((error: unknown) => {
         ctx.log.error({ err: error }, 'job runner poll failed');
@@ -208,6 +210,7 @@ export function startJobRunner(ctx: AppContext, options: { runnerId: string; int
   };
   tick();
   return {
+    // The job that runs finishes (and commits) or throws (and rolls back); no further one starts.
     stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -1,0 +1,4 @@
+import { defineEndpointFuzz } from './endpoint-fuzz.js';
+
+// The endpoint fuzz, part 4 of 4 (endpoint-fuzz.ts says what it proves and why it is split).
+await defineEndpointFuzz(4, 4);
