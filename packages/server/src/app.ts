@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { installZodErrorCodes } from '@wartefrei/shared';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
+import { openBackupChannel, type BackupChannel } from './db/backup-channel.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
 import { handleError } from './platform/errors.js';
@@ -125,7 +126,9 @@ export async function buildApp(options: BuildAppOptions) {
   registerMonitorTopic(ctx.realtime, database.db);
   const alertWatcher = watchQueueChanges(ctx);
   app.decorate('ctx', ctx);
+  let backupChannel: BackupChannel | undefined;
   app.addHook('onClose', async () => {
+    await backupChannel?.close();
     await alertWatcher.stop();
     ctx.mailer.close();
     await ctx.realtime.close();
@@ -206,6 +209,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(clientFailureRoutes, { ctx });
   await app.register(healthRoutes, { ctx });
   await registerWebApp(app, config.webDistDir);
+  // `npm run admin -- backup` asks a running server for a copy of its embedded database (the
+  // folder's lock keeps the command out); PostgreSQL has pg_dump.
+  if (database.dataDir && database.dumpDataDir) backupChannel = await openBackupChannel({ dataDir: database.dataDir, dump: database.dumpDataDir, log });
   return app;
 }
 

@@ -10,6 +10,8 @@
  *   answers that account's report summary (EXPLAIN ANALYZE), for a report that feels slow.
  * - `npm run admin -- client-failures [--days 7]` lists the requests clients reported as failed
  *   (`POST /qt_monitor`), by request, the most frequent first.
+ * - `npm run admin -- backup <file>` and `restore <file>` copy the embedded database (DATA_DIR),
+ *   also while the server runs, and restore it into an empty folder (cli/backup.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -30,13 +32,16 @@ import { createLocalHub } from '../platform/realtime/index.js';
 import { createMetrics } from '../platform/metrics.js';
 import { createRateLimiters } from '../platform/rate-limit.js';
 import { setOrderStatus } from '../modules/billing/index.js';
+import { backup, restore } from './backup.js';
 
 const USAGE = `usage: npm run admin -- create-account --name "Praxis Dr. Muster" --identifier praxis-muster \\
          --admin-name "Dr. Maria Muster" --admin-mail maria@praxis.example [--password …] [--lang de|en]
        npm run admin -- exempt <account identifier>
        npm run admin -- order <order number> shipped|cancelled
        npm run admin -- explain-report <account identifier> <from YYYY-MM-DD> <to YYYY-MM-DD>
-       npm run admin -- client-failures [--days 1…30]`;
+       npm run admin -- client-failures [--days 1…30]
+       npm run admin -- backup <file>     (DATA_DIR, also while the server runs)
+       npm run admin -- restore <file>    (into an empty or new DATA_DIR)`;
 
 async function exempt(argv: string[]): Promise<number> {
   const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true });
@@ -194,7 +199,15 @@ async function clientFailures(argv: string[]): Promise<number> {
 
 installZodErrorCodes();
 const [command, ...rest] = process.argv.slice(2);
-const commands: Record<string, (argv: string[]) => Promise<number>> = { 'create-account': createAccount, exempt, order, 'explain-report': explainReport, 'client-failures': clientFailures };
+const commands: Record<string, (argv: string[]) => Promise<number>> = {
+  'create-account': createAccount,
+  exempt,
+  order,
+  'explain-report': explainReport,
+  'client-failures': clientFailures,
+  backup: (argv) => backup(argv, USAGE),
+  restore: (argv) => restore(argv, USAGE),
+};
 const run = command ? commands[command] : undefined;
 if (!run) {
   console.error(USAGE);

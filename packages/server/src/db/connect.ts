@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { dumpBetweenTransactions } from './backup-channel.js';
 
 export type Schema = typeof schema;
 /** The one database type services use: the same on PGlite and on PostgreSQL. */
@@ -23,6 +24,10 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite in a folder only: that folder, for the backup channel (db/backup-channel.ts). */
+  dataDir?: string;
+  /** PGlite in a folder only: a consistent copy of the folder as a tar, taken between transactions. */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -98,7 +103,8 @@ export async function connectDatabase(options: {
       await client.close();
       releaseLock();
     };
-    return { db, kind: 'pglite', close };
+    const folder = options.dataDir && { dataDir: options.dataDir, dumpDataDir: () => dumpBetweenTransactions(client) };
+    return { db, kind: 'pglite', close, ...folder };
   } catch (error) {
     releaseLock();
     throw error;
