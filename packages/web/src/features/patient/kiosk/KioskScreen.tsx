@@ -181,11 +181,19 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
     if (target) void take(target, result.answers);
   };
 
+  // One logo for the practice on its first screens: where the first list on the screen puts it.
+  const logo = { url: queues[0]?.logo_url, placement: queues[0]?.logo_placement_kiosk };
   // Until the location's appointments and questions are known, nothing to touch: the first screen must not change under a finger.
   if (!appointments.known || !probing.known) return <p role="status">{t('loading')}</p>;
   if (stage.kind === 'choice') {
     const choose = (choice: 'ticket' | 'book' | 'checkIn') => setStage({ kind: choice === 'ticket' ? (probing.interview ? 'interview' : 'start') : choice });
-    return <KioskChoiceStep canBook={appointments.bookable} onChoose={choose} />;
+    return (
+      <>
+        <PracticeLogo {...logo} at="TOP" />
+        <KioskChoiceStep canBook={appointments.bookable} onChoose={choose} />
+        <PracticeLogo {...logo} at="BOTTOM" />
+      </>
+    );
   }
   if (stage.kind === 'interview' || (stage.kind === 'start' && probing.interview && !answers)) {
     return (
@@ -231,8 +239,6 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
   }
 
   const single = queues.length === 1 ? queues[0] : undefined;
-  // One logo for the practice: where the first list on the screen puts it.
-  const logo = { url: queues[0]?.logo_url, placement: queues[0]?.logo_placement_kiosk };
   return (
     <section aria-labelledby="kiosk-start-title">
       <PracticeLogo {...logo} at="TOP" />
