@@ -1,6 +1,7 @@
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { pipeUpgrade } from './upgrade-pipe.js';
 
 export interface ReadyProxy {
   url: string;
@@ -71,25 +72,7 @@ export async function startReadyProxy(initial: string[]): Promise<ReadyProxy> {
   });
   server.on('upgrade', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
     const [target] = candidates();
-    const upstream = net.connect(Number(new URL(target ?? 'http://127.0.0.1:1').port), '127.0.0.1', () => {
-      const headerLines = [];
-      for (let i = 0; i < req.rawHeaders.length; i += 2) headerLines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
-      upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${headerLines.join('\r\n')}\r\n\r\n`);
-      if (head.length > 0) upstream.write(head);
-      upstream.pipe(client).pipe(upstream);
-    });
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => {
-        sockets.delete(socket);
-        client.destroy();
-        upstream.destroy();
-      });
-      socket.on('error', () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
+    pipeUpgrade(req, client, head, Number(new URL(target ?? 'http://127.0.0.1:1').port), sockets);
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

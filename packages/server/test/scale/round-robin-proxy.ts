@@ -1,6 +1,7 @@
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { pipeUpgrade } from './upgrade-pipe.js';
 
 export interface RoundRobinProxy {
   url: string;
@@ -41,24 +42,8 @@ export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobi
     req.pipe(upstream);
   });
 
-  // A WebSocket: replay the upgrade request to the chosen node, then pipe bytes both ways.
-  server.on('upgrade', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
-    const upstream = net.connect(nextTarget(), '127.0.0.1', () => {
-      const headerLines = [];
-      for (let i = 0; i < req.rawHeaders.length; i += 2) headerLines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
-      upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${headerLines.join('\r\n')}\r\n\r\n`);
-      if (head.length > 0) upstream.write(head);
-      upstream.pipe(client).pipe(upstream);
-    });
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-  });
+  // A WebSocket: replayed to the chosen node, then piped both ways.
+  server.on('upgrade', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => pipeUpgrade(req, client, head, nextTarget(), sockets));
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
