@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_CLOSE, topicOf, type LoggedUser } from '@wartefrei/shared';
 import { queueMembers } from '../../src/db/schema/index.js';
@@ -11,6 +10,7 @@ import { TestSocket } from '../support/test-clients.js';
 import { draw, startCluster, type Cluster } from './cluster.js';
 import { startServerNode, type ServerNode } from './processes.js';
 import { startReadyProxy, type ReadyProxy } from './ready-proxy.js';
+import { dropRedisKeys } from './redis-keys.js';
 
 const redisUrl = process.env.REDIS_URL;
 /** Patients drawing at once, all the time, through the load balancer. */
@@ -43,10 +43,7 @@ describe.runIf(testDatabaseKind === 'postgres' && redisUrl)('a rolling restart o
   afterAll(async () => {
     await proxy?.close();
     await cluster?.close();
-    const redis = new Redis(redisUrl ?? '');
-    const keys = await redis.keys(`${keyPrefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await dropRedisKeys(redisUrl ?? '', keyPrefix);
   }, 60_000);
 
   /** Stops a node with SIGTERM and starts its successor on the same database, as a deployment does. */

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topicOf, type LoggedUser, type QueueSession, type RecordedSessionEvent } from '@wartefrei/shared';
 import { jobs, queueMembers } from '../../src/db/schema/index.js';
@@ -11,6 +10,7 @@ import { givenOpenQueue } from '../support/tickets.js';
 import { testDatabaseKind } from '../support/test-database.js';
 import { callNext, collect, draw, staffRequest, startCluster, subscribedSocket, type Cluster, type VersionedMessage } from './cluster.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.js';
+import { dropRedisKeys } from './redis-keys.js';
 
 const redisUrl = process.env.REDIS_URL;
 const DRAWS = 200;
@@ -49,10 +49,7 @@ describe.runIf(testDatabaseKind === 'postgres' && redisUrl)('two server processe
     for (const socket of sockets) socket.close();
     await proxy?.close();
     await cluster?.close();
-    const redis = new Redis(redisUrl ?? '');
-    const keys = await redis.keys(`${keyPrefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await dropRedisKeys(redisUrl ?? '', keyPrefix);
   }, 60_000);
 
   it(`numbers ${DRAWS} concurrent draws 1..${DRAWS} and shows every draw and call on sockets of both nodes`, async () => {

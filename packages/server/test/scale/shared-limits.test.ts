@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '@wartefrei/shared';
 import { givenAdmin } from '../support/factories.js';
 import { drawRequest, givenOpenQueue } from '../support/tickets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { dropRedisKeys } from './redis-keys.js';
 
 const redisUrl = process.env.REDIS_URL;
 const DRAW_LIMIT = 3;
@@ -29,10 +29,7 @@ describe.runIf(redisUrl)('public limits across two nodes (Redis)', () => {
   });
   afterAll(async () => {
     await Promise.all(nodes.map((node) => node.close()));
-    const redis = new Redis(redisUrl ?? '');
-    const keys = await redis.keys(`${keyPrefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await dropRedisKeys(redisUrl ?? '', keyPrefix);
   });
 
   it('the (limit + 1)th draw of one address is refused wherever it lands; another address still draws', async () => {
