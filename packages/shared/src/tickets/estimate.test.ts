@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateNewTicketWait, estimateStarts, estimatorLanes, learnedAverageMinutes, type EstimateInput } from './estimate.js';
+import { estimateNewTicketWait, estimateStartBehind, estimateStarts, estimatorLanes, learnedAverageMinutes, type EstimateInput } from './estimate.js';
 
 const MINUTE = 60_000;
 const NOW = Date.UTC(2026, 10, 22, 8, 0);
@@ -130,6 +130,41 @@ describe('estimateStarts', () => {
         }
       });
     }
+  });
+});
+
+describe('estimateStartBehind', () => {
+  // The whole line's estimate is the reference: skipping whole rounds must land on the same start.
+  it('equals the member\'s entry in estimateStarts over the whole line, whatever the line', () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    for (let round = 0; round < 400; round++) {
+      const ahead = [0, 1, 2, 3, 7, 40, 250][random(7)]!;
+      const delay = [0, 0, 10, -10][random(4)]!;
+      const input: EstimateInput = {
+        now: NOW + random(60) * 1000,
+        averageMinutes: random(8) === 0 ? 0 : 1 + random(30),
+        preprocessingBufferMinutes: random(5),
+        servers: random(4),
+        maxConcurrentProcessing: random(3) === 0 ? 1 + random(3) : undefined,
+        away: Array.from({ length: random(3) }, () => ({ returnsAt: inMinutes(random(240) - 15) })),
+        processing: Array.from({ length: random(4) }, () => ({ startedAt: ago(random(60)) })),
+        reserved: Array.from({ length: random(5) }, () => {
+          const start = inMinutes(random(600) - 30);
+          return { start, end: start + (5 + random(40)) * MINUTE };
+        }),
+        waiting: [...Array.from({ length: ahead }, (_, i) => ({ id: `m${i}`, delayMinutes: random(2) === 0 ? 0 : 10 })), { id: 'me', delayMinutes: delay }],
+      };
+      const whole = estimateStarts(input).at(-1)?.estimatedStart;
+      expect(estimateStartBehind(input, ahead, delay), `round ${round}`).toBe(whole);
+    }
+  });
+
+  it('places the 5,000th of two lanes 2,500 visits on', () => {
+    expect(estimateStartBehind({ ...base, servers: 2, preprocessingBufferMinutes: 2 }, 5000)).toBe(NOW + (2500 * 12 + 2) * MINUTE);
   });
 });
 

@@ -62,6 +62,9 @@ export interface EstimateInput {
   reserved?: { start: number; end: number }[];
 }
 
+/** What the lanes are made of: the queue as it is now, without the waiting members. */
+export type LaneInput = Omit<EstimateInput, 'waiting'>;
+
 export interface MemberEstimate {
   memberId: string;
   /** Epoch ms, a whole minute. */
@@ -81,7 +84,7 @@ export function estimatorLanes(servers: number, maxConcurrentProcessing?: number
  * When each lane is free before anyone is placed: the present processors now, the returning
  * ones at their return (earliest first); capped so the present ones stay, never none.
  */
-function initialLanes(input: EstimateInput): number[] {
+function initialLanes(input: LaneInput): number[] {
   const present = Math.max(0, Math.floor(Number.isFinite(input.servers) ? input.servers : 0));
   const returning = (input.away ?? [])
     .map(({ returnsAt }) => (Number.isFinite(returnsAt) ? Math.max(input.now, returnsAt) : input.now))
@@ -92,10 +95,14 @@ function initialLanes(input: EstimateInput): number[] {
   return free.length > 0 ? free : [input.now];
 }
 
-/** The estimated start of every waiting member, in the order given (see the model above). */
-export function estimateStarts(input: EstimateInput): MemberEstimate[] {
+/**
+ * The lanes with the members in processing placed, ready to place the waiting members one after
+ * the other in call order (see the model above).
+ */
+function laneModel(input: LaneInput) {
   const average = Math.max(0, input.averageMinutes) * MINUTE;
   const buffer = Math.max(0, input.preprocessingBufferMinutes) * MINUTE;
+  const visit = buffer + average;
   const lanes = initialLanes(input);
   const earliestLane = (): number => lanes.indexOf(Math.min(...lanes));
 
@@ -119,22 +126,76 @@ export function estimateStarts(input: EstimateInput): MemberEstimate[] {
     }
   };
 
-  return input.waiting.map(({ id, delayMinutes = 0 }) => {
-    reserveBefore((lanes[earliestLane()] ?? input.now) + buffer + average);
+  /** Places the next waiting member; its start before any delay shift (epoch ms). */
+  const placeNext = (): number => {
+    reserveBefore((lanes[earliestLane()] ?? input.now) + visit);
     const lane = earliestLane();
     const start = (lanes[lane] ?? input.now) + buffer;
     lanes[lane] = start + average;
-    const shifted = start + (Number.isFinite(delayMinutes) ? delayMinutes : 0) * MINUTE;
-    return { memberId: id, estimatedStart: ceilToMinute(Math.max(input.now, shifted)) };
-  });
+    return start;
+  };
+
+  /**
+   * Places `count` members whose starts nobody asks for, with the lanes left exactly as placing
+   * them one by one would leave them — but in whole rounds where it can, so a member 5,000th in
+   * line costs no more than the 50th (issue 23 §2). Why a round is exact: once no lane is free
+   * more than one visit after the earliest, placing one member in each lane takes every lane
+   * once, in the order they free up, and each frees again one visit later; no appointment may
+   * come due within the rounds skipped (it would take a lane first).
+   */
+  const skip = (count: number) => {
+    let left = Math.max(0, Math.floor(count));
+    while (left > 0) {
+      const latest = Math.max(...lanes);
+      let rounds = latest - Math.min(...lanes) <= visit ? Math.floor(left / lanes.length) : 0;
+      const nextBlock = reserved[0];
+      if (rounds > 0 && nextBlock) {
+        // A pick at lane time t reserves first when the block starts before t + visit; the
+        // latest pick of r rounds is at latest + (r − 1) × visit.
+        rounds = Math.min(rounds, visit > 0 ? Math.floor((nextBlock.start - latest) / visit) : nextBlock.start >= latest ? rounds : 0);
+      }
+      if (rounds > 0) {
+        for (let lane = 0; lane < lanes.length; lane++) lanes[lane] = lanes[lane]! + rounds * visit;
+        left -= rounds * lanes.length;
+      } else {
+        placeNext();
+        left -= 1;
+      }
+    }
+  };
+
+  return { placeNext, skip };
+}
+
+const shiftedStart = (input: LaneInput, start: number, delayMinutes: number): number =>
+  ceilToMinute(Math.max(input.now, start + (Number.isFinite(delayMinutes) ? delayMinutes : 0) * MINUTE));
+
+/** The estimated start of every waiting member, in the order given (see the model above). */
+export function estimateStarts(input: EstimateInput): MemberEstimate[] {
+  const lanes = laneModel(input);
+  return input.waiting.map(({ id, delayMinutes = 0 }) => ({ memberId: id, estimatedStart: shiftedStart(input, lanes.placeNext(), delayMinutes) }));
+}
+
+/**
+ * The estimated start of ONE waiting member with `ahead` members before it in call order and its
+ * own info-tag delay: the same as its entry in estimateStarts over the whole line (a delay moves
+ * only its own member, so who stands ahead does not matter, only how many), without the line.
+ */
+export function estimateStartBehind(input: LaneInput, ahead: number, delayMinutes = 0): number {
+  const lanes = laneModel(input);
+  lanes.skip(ahead);
+  return shiftedStart(input, lanes.placeNext(), delayMinutes);
+}
+
+/** When a ticket drawn now, behind `waiting` members, would start, and the wait in whole minutes. */
+export function estimateNewcomer(input: LaneInput, waiting: number): { estimatedStart: number; waitMinutes: number } {
+  const estimatedStart = estimateStartBehind(input, waiting);
+  return { estimatedStart, waitMinutes: Math.ceil((estimatedStart - input.now) / MINUTE) };
 }
 
 /** When a ticket drawn now would start, and the wait in whole minutes: a new member at the end of the queue. */
 export function estimateNewTicketWait(input: EstimateInput): { estimatedStart: number; waitMinutes: number } {
-  const newcomer = '\u0000new';
-  const estimates = estimateStarts({ ...input, waiting: [...input.waiting, { id: newcomer }] });
-  const estimatedStart = estimates[estimates.length - 1]?.estimatedStart ?? ceilToMinute(input.now);
-  return { estimatedStart, waitMinutes: Math.ceil((estimatedStart - input.now) / MINUTE) };
+  return estimateNewcomer(input, input.waiting.length);
 }
 
 /**

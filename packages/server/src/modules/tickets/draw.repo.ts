@@ -1,10 +1,11 @@
-/** The reads and the one write of a draw, and the line the estimator reads: prepared once per connection. */
-import { and, asc, count, desc, eq, getTableColumns, gt, isNotNull, isNull, lt, param, sql, type SQL } from 'drizzle-orm';
+/** The context read and the one write of a draw; the line it estimates from is line.repo.ts. */
+import { eq, getTableColumns, param, sql, type SQL } from 'drizzle-orm';
 import type { DrawOrigin } from '@wartefrei/shared';
 
 type MemberOrigin = MemberRow['origin'];
 import { selectRows, type Queryable } from '../../db/connect.js';
-import { accountKeys, accounts, appointments, images, infoTags, profiles, queueMemberInfoTags, queueMembers, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
+import { preparedPerHandle } from '../../db/prepared.js';
+import { accountKeys, accounts, images, profiles, queueMembers, queueSessions, queues } from '../../db/schema/index.js';
 import type { MemberRow, NewMemberRow, QueueRow, SessionRow } from './tickets.repo.js';
 
 /** A queue with what a draw needs to decide: its session, its account's subscription, its location's time zone. */
@@ -27,18 +28,11 @@ export async function findDrawContext(q: Queryable, queueId: string): Promise<Dr
   return row;
 }
 
-const LEARNED_SAMPLE_LIMIT = 50;
-/** How far ahead booked appointments are read into the line: a walk-in estimate never reaches further. */
-const RESERVED_HORIZON_MS = 86_400_000;
-
 /**
- * The reads of every draw and ticket view (findDrawContext, loadQueueLine), built once per
- * database handle and run as named prepared statements: drizzle builds a query anew on each
- * call, and under a burst of draws that building was the largest share of the server's own CPU
- * per draw after the driver's (bench/draw-throughput.mjs); PostgreSQL also parses and plans a
- * named statement once per connection instead of once per call. The column lists are explicit,
- * so a migration that adds columns does not invalidate them. A transaction gets its own set,
- * bound to its connection.
+ * The context read of every draw and ticket view, a named prepared statement (preparedPerHandle):
+ * under a burst of draws drizzle's building of the query was the largest share of the server's
+ * own CPU per draw after the driver's (bench/draw-throughput.mjs). The column lists are explicit,
+ * so a migration that adds columns does not invalidate it.
  */
 function prepareReads(q: Queryable) {
   const queueId = sql.placeholder('queueId');
@@ -64,86 +58,10 @@ function prepareReads(q: Queryable) {
       .where(eq(queues.id, queueId))
       .limit(1)
       .prepare('tickets_draw_context'),
-    waiting: q
-      .select({ id: queueMembers.id, number: queueMembers.number, silent: queueMembers.silent, orderAt: queueMembers.orderAt })
-      .from(queueMembers)
-      .where(and(eq(queueMembers.queueId, queueId), eq(queueMembers.status, 'WAITING'), isNull(queueMembers.cancelState)))
-      .orderBy(asc(queueMembers.orderAt), asc(queueMembers.ordinal))
-      .prepare('tickets_line_waiting'),
-    // Tags of waiting members that shift only their own estimate, or hide its times.
-    tagShifts: q
-      .select({ memberId: queueMemberInfoTags.memberId, delay: infoTags.delay, delayMinutes: infoTags.delayMinutes, hide: infoTags.hideTimesOnTicket })
-      .from(queueMemberInfoTags)
-      .innerJoin(queueMembers, eq(queueMembers.id, queueMemberInfoTags.memberId))
-      .innerJoin(infoTags, eq(infoTags.id, queueMemberInfoTags.infoTagId))
-      .where(and(eq(queueMembers.queueId, queueId), eq(queueMembers.status, 'WAITING'), eq(infoTags.timePriority, false)))
-      .prepare('tickets_line_tag_shifts'),
-    // With who serves each: a list may name them on tickets and monitors (show_processor_on_processing).
-    processing: q
-      .select({
-        id: queueMembers.id,
-        number: queueMembers.number,
-        startedAt: queueMembers.actualStart,
-        calledSilently: queueMembers.calledSilently,
-        processorName: users.displayName,
-        processorRoom: users.room,
-      })
-      .from(queueMembers)
-      .leftJoin(users, eq(users.id, queueMembers.processorId))
-      .where(and(eq(queueMembers.queueId, queueId), eq(queueMembers.status, 'PROCESSING')))
-      .orderBy(desc(queueMembers.actualStart))
-      .prepare('tickets_line_processing'),
-    activeProcessors: q
-      .select({ n: count() })
-      .from(queueProcessors)
-      .where(and(eq(queueProcessors.queueId, queueId), eq(queueProcessors.active, true)))
-      .prepare('tickets_line_active_processors'),
-    // Not active with an announced return (a pause): a lane again from then. One whose return
-    // has passed before its end job ran is in here too and counts as a lane now.
-    away: q
-      .select({ returnsAt: queueProcessors.inactiveUntil })
-      .from(queueProcessors)
-      .where(and(eq(queueProcessors.queueId, queueId), eq(queueProcessors.active, false), isNotNull(queueProcessors.inactiveUntil)))
-      .prepare('tickets_line_away_processors'),
-    durations: q
-      .select({ start: queueMembers.actualStart, end: queueMembers.actualEnd })
-      .from(queueMembers)
-      .where(
-        and(
-          eq(queueMembers.queueId, queueId),
-          eq(queueMembers.status, 'FINISHED_BY_PROCESSOR'),
-          eq(queueMembers.removed, false),
-          isNotNull(queueMembers.actualStart),
-          isNotNull(queueMembers.actualEnd),
-        ),
-      )
-      .orderBy(desc(queueMembers.actualEnd))
-      .limit(LEARNED_SAMPLE_LIMIT)
-      .prepare('tickets_line_durations'),
-    // Booked appointments of the list not yet checked in, from now to a day ahead: each holds a lane.
-    reserved: q
-      .select({ start: appointments.startAt, end: appointments.endAt })
-      .from(appointments)
-      .where(
-        and(
-          eq(appointments.queueId, queueId),
-          eq(appointments.status, 'BOOKED'),
-          isNull(appointments.cancelState),
-          gt(appointments.endAt, sql.placeholder('now')),
-          lt(appointments.startAt, sql.placeholder('horizon')),
-        ),
-      )
-      .orderBy(asc(appointments.startAt))
-      .prepare('tickets_line_reserved'),
   };
 }
 
-const preparedReads = new WeakMap<Queryable, ReturnType<typeof prepareReads>>();
-function preparedReadsOf(q: Queryable): ReturnType<typeof prepareReads> {
-  let reads = preparedReads.get(q);
-  if (!reads) preparedReads.set(q, (reads = prepareReads(q)));
-  return reads;
-}
+const preparedReadsOf = preparedPerHandle(prepareReads);
 
 /**
  * The session part of the intake rule, in SQL over `queue_sessions s` and `queues qu`: the same
@@ -230,66 +148,4 @@ export async function drawMember(
   );
   const [raw] = rows;
   return raw ? memberFromDriver(raw) : undefined;
-}
-
-/** The line of a queue as the estimator needs it. */
-export interface QueueLine {
-  /**
-   * Waiting members in call order, with the delay of their non-priority info tags (minutes,
-   * − earlier); `number` and `silent` (drawn silently) for the public "next" numbers.
-   */
-  waiting: { id: string; number: number; silent: boolean; orderAt: Date; delayMinutes: number; hideTimes: boolean }[];
-  /** Members being processed, latest call first. */
-  processing: { id: string; number: number; startedAt: Date; calledSilently: boolean; processorName: string | null; processorRoom: string | null }[];
-  /** Processors assigned and actively processing. */
-  activeProcessors: number;
-  /** Processors on a pause with an announced return: the estimator counts each from then. */
-  away: { returnsAt: Date }[];
-  /** Real durations (minutes) of recently finished visits, oldest first. */
-  recentDurations: number[];
-  /** Booked appointments not yet checked in, from now to a day ahead: lanes they hold. */
-  reserved: { start: Date; end: Date }[];
-}
-
-export async function loadQueueLine(q: Queryable, queueId: string, now: Date): Promise<QueueLine> {
-  const reads = preparedReadsOf(q);
-  const [waiting, tagShifts, processing, active, away, durations, reserved] = await Promise.all([
-    reads.waiting.execute({ queueId }),
-    reads.tagShifts.execute({ queueId }),
-    reads.processing.execute({ queueId }),
-    reads.activeProcessors.execute({ queueId }),
-    reads.away.execute({ queueId }),
-    reads.durations.execute({ queueId }),
-    reads.reserved.execute({ queueId, now, horizon: new Date(now.getTime() + RESERVED_HORIZON_MS) }),
-  ]);
-  const shifts = new Map<string, { delayMinutes: number; hideTimes: boolean }>();
-  for (const tag of tagShifts) {
-    const current = shifts.get(tag.memberId) ?? { delayMinutes: 0, hideTimes: false };
-    const sign = tag.delay === 'EARLIER' ? -1 : tag.delay === 'LATER' ? 1 : 0;
-    shifts.set(tag.memberId, { delayMinutes: current.delayMinutes + sign * tag.delayMinutes, hideTimes: current.hideTimes || tag.hide });
-  }
-  return {
-    waiting: waiting.map((w) => ({
-      id: w.id,
-      number: w.number,
-      silent: w.silent,
-      orderAt: w.orderAt,
-      delayMinutes: shifts.get(w.id)?.delayMinutes ?? 0,
-      hideTimes: shifts.get(w.id)?.hideTimes ?? false,
-    })),
-    processing: processing.map((p) => ({
-      id: p.id,
-      number: p.number,
-      startedAt: p.startedAt ?? new Date(0),
-      calledSilently: p.calledSilently,
-      processorName: p.processorName,
-      processorRoom: p.processorRoom,
-    })),
-    activeProcessors: active[0]?.n ?? 0,
-    away: away.flatMap(({ returnsAt }) => (returnsAt ? [{ returnsAt }] : [])),
-    recentDurations: durations
-      .map((d) => ((d.end?.getTime() ?? 0) - (d.start?.getTime() ?? 0)) / 60_000)
-      .reverse(),
-    reserved: reserved.map((r) => ({ start: r.start, end: r.end })),
-  };
 }

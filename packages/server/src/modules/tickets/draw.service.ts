@@ -15,11 +15,12 @@ import { Outbox } from '../../platform/realtime/index.js';
 import { queueOfActor } from '../queues/index.js';
 import { getOrCreateSession } from '../sessions/index.js';
 import { intakeOf } from './intake.js';
-import { estimateLine, type LineEstimate } from './line.js';
+import { estimateFromCounts, type LineEstimate } from './line.js';
 import { logoUrlOf, presentTicket } from './present.js';
 import { ticketAlertsOf } from './alert-view.js';
 import { announceUpdate } from './tickets.events.js';
-import { drawMember, findDrawContext, loadQueueLine } from './draw.repo.js';
+import { drawMember, findDrawContext } from './draw.repo.js';
+import { countWaiting, loadLineState } from './line.repo.js';
 import { checkDrawInterview } from './interview.js';
 import { addInfoTag, visibleInfoTagsOf } from './member-tags.repo.js';
 
@@ -71,8 +72,9 @@ export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId:
     sealed: context.sealingKeyId !== null,
   });
 
-  const line = await loadQueueLine(ctx.db, queue.id, now);
-  const before = estimateLine(queue, line, now);
+  // The line's state and length, not its members: a draw costs the same behind 5 or 5,000.
+  const [state, waiting] = await Promise.all([loadLineState(ctx.db, queue.id, now), countWaiting(ctx.db, queue.id)]);
+  const before = estimateFromCounts(queue, state, now, waiting);
   const outbox = new Outbox();
   const values = {
     accountId: queue.accountId,
@@ -124,7 +126,7 @@ export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId:
   // stand ahead; the ticket page refetches on its first live event anyway.
   const tags = interview && interview.infoTagIds.length > 0 ? await visibleInfoTagsOf(ctx.db, member.id) : [];
   // A new ticket has asked for no alerts yet: what the list offers is all, no read needed.
-  return presentTicket(member, queue, withNewcomer(before, line.waiting.length, member.id), tags, await ticketAlertsOf(ctx, ctx.db, queue, undefined), now, logoUrlOf(context));
+  return presentTicket(member, queue, withNewcomer(before, waiting, member.id), tags, await ticketAlertsOf(ctx, ctx.db, queue, undefined), now, logoUrlOf(context));
 }
 
 /**

@@ -3,7 +3,7 @@ export { registerMemberTopic } from './tickets.realtime.js';
 export { MEMBER_TIMEOUT_JOB } from './call.service.js';
 export { publicQueues } from './views.service.js';
 export { estimateLine } from './line.js';
-export { loadQueueLine, type QueueLine } from './draw.repo.js';
+export { loadQueueLine, type QueueLine } from './line.repo.js';
 export { registerTicketJobs } from './tickets.jobs.js';
 export { laneDelayMinutes } from './lane-delay.js';
 export { admitAppointment, type AppointmentMemberValues } from './appointment-members.js';

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/connect.js';
-import { findDrawContext, loadQueueLine } from './draw.repo.js';
-import { estimateLine } from './line.js';
+import { findDrawContext } from './draw.repo.js';
+import { estimateFromCounts } from './line.js';
+import { loadLineState } from './line.repo.js';
 
 /**
  * How many minutes after `at` the list's first lane frees up, by the walk-in estimate now: an
@@ -10,8 +11,8 @@ import { estimateLine } from './line.js';
 export async function laneDelayMinutes(db: Queryable, queueId: string, at: Date, now: Date): Promise<number> {
   const context = await findDrawContext(db, queueId);
   if (!context?.session?.open || !context.queue.waitTimeCalculationEnabled) return 0;
-  const line = await loadQueueLine(db, queueId, now);
-  const free = estimateLine(context.queue, { ...line, waiting: [], reserved: [] }, now).newTicket?.estimatedStart;
+  const state = await loadLineState(db, queueId, now);
+  const free = estimateFromCounts(context.queue, { ...state, reserved: [] }, now, 0).newTicket?.estimatedStart;
   if (!free) return 0;
   return Math.max(0, Math.round((free.getTime() - Math.max(at.getTime(), now.getTime())) / 60_000));
 }

@@ -1,13 +1,14 @@
-import { DEFAULT_PATIENT_INPUTS, PUBLIC_NEXT_NUMBERS, drawRefusal, type Member, type MemberListQuery, type PublicQueue, type TicketView, type WorkViewEntry } from '@wartefrei/shared';
+import { DEFAULT_PATIENT_INPUTS, drawRefusal, type Member, type MemberListQuery, type PublicQueue, type TicketView, type WorkViewEntry } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { queueOfActor } from '../queues/index.js';
 import { intakeOf } from './intake.js';
-import { estimateLine } from './line.js';
+import { estimateFromCounts, estimateLine } from './line.js';
 import { logoUrlOf, presentMember, presentTicket } from './present.js';
-import { findDrawContext, loadQueueLine, type DrawContext, type QueueLine } from './draw.repo.js';
+import { findDrawContext, type DrawContext } from './draw.repo.js';
+import { countWaiting, loadLineState, loadQueueLine, nextPublicNumbers, placeOf, type LineState } from './line.repo.js';
 import { findMember, listMembers, type MemberRow } from './tickets.repo.js';
 import { infoTagIdsOf, visibleInfoTagsOf } from './member-tags.repo.js';
 import { workViewAppointments } from './work-view.js';
@@ -18,15 +19,18 @@ import { memberAlertsOf, NO_MEMBER_ALERTS, ticketAlertsOf } from './alert-view.j
 export async function ticketView(ctx: AppContext, memberId: string): Promise<TicketView> {
   const member = await findMember(ctx.db, memberId);
   if (!member) throw new AppError('MEMBER_NOT_FOUND');
-  const [context, line, tags] = await Promise.all([
+  const now = ctx.clock.now();
+  // Its own place (a count of those ahead), not the whole line: the same cost 5th or 5,000th.
+  const [context, state, place, tags] = await Promise.all([
     findDrawContext(ctx.db, member.queueId),
-    loadQueueLine(ctx.db, member.queueId, ctx.clock.now()),
+    loadLineState(ctx.db, member.queueId, now),
+    placeOf(ctx.db, member),
     visibleInfoTagsOf(ctx.db, member.id),
   ]);
   if (!context) throw new AppError('MEMBER_NOT_FOUND');
-  const now = ctx.clock.now();
   const alerts = await ticketAlertsOf(ctx, ctx.db, context.queue, member.id);
-  return presentTicket(member, context.queue, estimateLine(context.queue, line, now), tags, alerts, now, logoUrlOf(context));
+  const estimate = estimateFromCounts(context.queue, state, now, undefined, place ? [{ id: member.id, ...place }] : []);
+  return presentTicket(member, context.queue, estimate, tags, alerts, now, logoUrlOf(context));
 }
 
 /** Members as staff see them, with their places in the line and their tags. */
@@ -83,20 +87,28 @@ export async function publicQueue(ctx: AppContext, queueId: string): Promise<Pub
  * ids of queues that do not exist are left out. The caller decides which ids may be shown.
  */
 export async function publicQueues(ctx: AppContext, queueIds: string[]): Promise<PublicQueue[]> {
+  const now = ctx.clock.now();
   const loaded = await Promise.all(
     queueIds.map(async (queueId) => {
-      const [context, line] = await Promise.all([findDrawContext(ctx.db, queueId), loadQueueLine(ctx.db, queueId, ctx.clock.now())]);
+      const [context, state, waiting, nextNumbers] = await Promise.all([
+        findDrawContext(ctx.db, queueId),
+        loadLineState(ctx.db, queueId, now),
+        countWaiting(ctx.db, queueId),
+        nextPublicNumbers(ctx.db, queueId),
+      ]);
       // A deleted list is archived: its own tickets still show, the list no longer does.
-      return context && !context.queue.archivedAt ? { context, line } : undefined;
+      return context && !context.queue.archivedAt ? presentPublicQueue(context, { ...state, waiting, nextNumbers }, now) : undefined;
     }),
   );
-  const now = ctx.clock.now();
-  return loaded.flatMap((queue) => (queue ? [presentPublicQueue(queue.context, queue.line, now)] : []));
+  return loaded.flatMap((queue) => (queue ? [queue] : []));
 }
 
-function presentPublicQueue(context: DrawContext, line: QueueLine, now: Date): PublicQueue {
+/** The line as the public view shows it: its state, how many wait, the next numbers. */
+type PublicLine = LineState & { waiting: number; nextNumbers: number[] };
+
+function presentPublicQueue(context: DrawContext, line: PublicLine, now: Date): PublicQueue {
   const { queue } = context;
-  const estimate = estimateLine(queue, line, now);
+  const estimate = estimateFromCounts(queue, line, now, line.waiting);
   const intake = intakeOf(context);
   return {
     id: queue.id,
@@ -128,18 +140,14 @@ function presentPublicQueue(context: DrawContext, line: QueueLine, now: Date): P
     session: intake.session,
     online_refusal: drawRefusal(intake, 'ONLINE') ?? null,
     kiosk_refusal: drawRefusal(intake, 'KIOSK') ?? null,
-    waiting: line.waiting.length,
+    waiting: line.waiting,
     processing: line.processing.length,
     called_numbers: estimate.calledNumbers,
     called_processors: line.processing.flatMap((p) => {
       const by = estimate.servedBy.get(p.id);
       return by && !p.calledSilently ? [{ number: p.number, processor_name: by.name, processor_room: by.room }] : [];
     }),
-    // A ticket drawn silently by a processor is never announced, so not shown as "next" either.
-    next_numbers: line.waiting
-      .filter((w) => !w.silent)
-      .slice(0, PUBLIC_NEXT_NUMBERS)
-      .map((w) => w.number),
+    next_numbers: line.nextNumbers,
     estimated_wait: estimate.newTicket
       ? { estimated_start: estimate.newTicket.estimatedStart.toISOString(), wait_minutes: estimate.newTicket.waitMinutes }
       : null,
