@@ -53,6 +53,15 @@ describe.runIf(redisUrl)('the Redis limiter (REDIS_URL)', () => {
     expect(await other.hit('192.0.2.1', now)).toEqual({ allowed: true });
   });
 
+  it('counts on after Redis forgot its scripts (sent by hash, the text again only on NOSCRIPT)', async () => {
+    const limiter = createRedisRateLimiter(connections[0]!, { name: 'flush', keyPrefix, limit: 2, windowSeconds: 600, log });
+    const now = new Date();
+    expect(await limiter.hit('192.0.2.4', now)).toEqual({ allowed: true });
+    await connections[1]!.script('FLUSH');
+    expect(await limiter.hit('192.0.2.4', now)).toEqual({ allowed: true });
+    expect((await limiter.hit('192.0.2.4', now)).allowed).toBe(false);
+  });
+
   it('a counter expires with its window', async () => {
     const limiter = createRedisRateLimiter(connections[0]!, { name: 'ttl', keyPrefix, limit: 1, windowSeconds: 600, log });
     await limiter.hit('192.0.2.2', new Date());

@@ -54,6 +54,17 @@ local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
+type WithHitCommand = Redis & { wartefreiRateLimitHit(key: string, ttlMs: number): Promise<number> };
+
+/**
+ * The script as a command of the connection: ioredis then sends its SHA1 (EVALSHA) and the
+ * script itself only once Redis answers NOSCRIPT, instead of the script's text with every draw.
+ */
+function withHitCommand(redis: Redis): WithHitCommand {
+  if (!('wartefreiRateLimitHit' in redis)) redis.defineCommand('wartefreiRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  return redis as WithHitCommand;
+}
+
 /**
  * Counted in Redis, one limit for all nodes: keys `<prefix><name>:<window start>:<key>`. The
  * window follows the caller's clock (the injected one), so nodes agree as far as their clocks
@@ -64,6 +75,7 @@ return n`;
 export function createRedisRateLimiter(redis: Redis, options: RateLimitOptions & { name: string; keyPrefix: string; log: FastifyBaseLogger }): RateLimiter {
   const windowMs = options.windowSeconds * 1000;
   const fallback = createRateLimiter(options);
+  const counter = withHitCommand(redis);
   let warned = false;
   return {
     async hit(key, now) {
@@ -71,7 +83,7 @@ export function createRedisRateLimiter(redis: Redis, options: RateLimitOptions &
       // A second beyond the window's end covers clocks of nodes that run a little behind.
       const ttlMs = start + windowMs - now.getTime() + 1000;
       try {
-        const count = Number(await redis.eval(HIT_SCRIPT, 1, `${options.keyPrefix}${options.name}:${start}:${key}`, ttlMs));
+        const count = Number(await counter.wartefreiRateLimitHit(`${options.keyPrefix}${options.name}:${start}:${key}`, ttlMs));
         warned = false;
         return verdictOf(count, options.limit, start, windowMs, now);
       } catch (err) {
