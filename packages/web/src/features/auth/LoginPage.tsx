@@ -17,29 +17,15 @@ import { useFormValues } from '../../ui/useFormValues';
 import { queryKeys } from '../../lib/query-keys';
 import { STORAGE_KEYS, writeStored } from '../../lib/storage';
 import { MicrosoftWorking, useMicrosoftSignIn } from './MicrosoftSignIn';
+import { firstTarget as firstTargetOf, safeNextPath } from './sign-in-target';
 
 /** The page that starts the Microsoft sign-in (shown where the server offers it: microsoft_login_enabled). */
 const MICROSOFT_LOGIN_START = '/login_microsoft_interaction';
-const DEFAULT_TARGET = '/backend/dashboard';
 
 // Labels come from the shared catalogue (server:fields.username, server:fields.password).
 const LoginForm = z.object({ username: z.string().trim().min(1), password: z.string().min(1), stay: z.boolean() });
 
-/**
- * Where a sign-in without a `next` target goes: an admin whose practice has no location yet is
- * new here and starts the onboarding; everyone else the dashboard.
- */
-async function firstTarget(user: LoggedUser): Promise<string> {
-  if (!user.is_admin) return DEFAULT_TARGET;
-  const profiles = await api.get<Profile[]>('/profiles', { silent: true }).catch(() => undefined);
-  return profiles && profiles.length === 0 ? '/backend/onboarding' : DEFAULT_TARGET;
-}
-
-/** A `next` target inside this app: a relative path, never `//host` or `/\host` (another site). */
-export function safeNextPath(next: string | null): string | undefined {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return undefined;
-  return next;
-}
+const firstTarget = (user: LoggedUser) => firstTargetOf(user, () => api.get<Profile[]>('/profiles', { silent: true }).catch(() => undefined));
 
 /** The message for a failed call shown in the form: the server's own, or "offline". */
 function messageOf(error: unknown, offline: string): string {
