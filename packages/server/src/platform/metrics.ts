@@ -20,6 +20,11 @@ export interface Metrics {
   jobLag: Histogram<'kind'>;
   /** Job runs that threw (each retry counts). */
   jobFailures: Counter<'kind'>;
+  /**
+   * `GET /queues/{id}/public` answers by where they came from (modules/tickets/public-snapshot.ts):
+   * `hit` the cache, `joined` a read already running, `miss` a read of the database of its own.
+   */
+  publicQueueSnapshots: Counter<'result'>;
 }
 
 /** What the database pool looks like now: connections in all, idle ones, requests waiting for one. */
@@ -92,6 +97,12 @@ export function createMetrics(options: { poolStats?: () => PoolStats; processMet
       registers: [registry],
     }),
     jobFailures: new Counter({ name: 'wartefrei_job_failures_total', help: 'Job runs that threw, by kind (each retry counts)', labelNames: ['kind'], registers: [registry] }),
+    publicQueueSnapshots: new Counter({
+      name: 'wartefrei_public_queue_snapshots_total',
+      help: 'Public queue views served: hit (cached), joined (a read already running), miss (read from the database)',
+      labelNames: ['result'],
+      registers: [registry],
+    }),
   };
 }
 

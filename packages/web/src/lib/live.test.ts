@@ -51,7 +51,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
   }
 }
 
-function start(options: { auth?: { username: string; token: string }; reconnectMs?: number } = {}) {
+function start(options: { auth?: { username: string; token: string }; reconnectMs?: number; restartReconnectMs?: number } = {}) {
   const seen = { events: [] as RealtimeServerMessage[], statuses: [] as LiveStatus[], resyncs: 0 };
   const live = connectLive({
     topics: ['queue:q1', 'member:m1'],
@@ -60,6 +60,7 @@ function start(options: { auth?: { username: string; token: string }; reconnectM
     onResync: () => (seen.resyncs += 1),
     onStatus: (status) => seen.statuses.push(status),
     reconnectMs: options.reconnectMs ?? 20,
+    ...(options.restartReconnectMs ? { restartReconnectMs: options.restartReconnectMs } : {}),
     random: () => 0.5, // the spread's middle: a delay of exactly reconnectMs × 2^failures
     ...(options.auth ? { auth: options.auth } : {}),
   });
@@ -175,6 +176,27 @@ describe('connectLive', () => {
     // With the spread at its middle, 500 ms; the backoff would have been 10 s.
     await subscribedConnection(1);
     expect(performance.now() - closedAt).toBeLessThan(2_000);
+    live.close();
+  });
+
+  it('after a restart notice, knocks again about every restart delay while refused, not after the backoff', async () => {
+    const { live, seen } = start({ reconnectMs: 10_000, restartReconnectMs: 100 });
+    const first = await subscribedConnection(0);
+    send(first, { type: 'subscribed', topics: [{ topic: 'queue:q1', version: 3 }] });
+    await until(() => seen.statuses.includes('live'), 'live');
+    // The node restarts: it says so, then refuses (cuts every new socket) three times.
+    const arrivals: number[] = [];
+    onConnection = (connection) => {
+      arrivals.push(performance.now());
+      if (arrivals.length <= 3) connection.socket.terminate();
+      else connection.socket.on('message', () => send(connection, { type: 'subscribed', topics: [] }));
+    };
+    const closedAt = performance.now();
+    first.socket.close(1012, 'SERVER_RESTART');
+    await until(() => arrivals.length === 4 && seen.statuses.at(-1) === 'live', 'live on the restarted node');
+    // 50 ms, then 100, 200, 400 ms with the spread at its middle; the backoff would be 10 s, 20 s, ...
+    expect(performance.now() - closedAt).toBeLessThan(2_000);
+    expect(seen.resyncs).toBe(2);
     live.close();
   });
 

@@ -25,6 +25,7 @@ import {
   liveExchangesOfAccount,
   upsertUserKey,
 } from './encryption.repo.js';
+import { announceSealingKeyChange } from './announce.js';
 
 /*
  * The key exchange of end-to-end encryption (docs/security.md#encryption). Every key is made,
@@ -89,6 +90,7 @@ export async function enableEncryption(ctx: AppContext, actor: Actor, input: Ena
     await grantSelf(ctx, tx, actor, input.wrapped_account_key);
     await recordAudit(ctx, tx, whoOf(actor, address), 'encryption.enable', { type: 'account', id: actor.accountId });
   });
+  await announceSealingKeyChange(ctx, actor.accountId);
   return encryptionState(ctx, actor);
 }
 

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import { recordAudit, whoOf } from '../audit/index.js';
 import { encryptionState } from './encryption.service.js';
 import { countSealed, dropAccountKey, lockAccountKey, ownsRecords, sealedRecords, unsealRecord } from './sealed.repo.js';
+import { announceSealingKeyChange } from './announce.js';
 
 /*
  * Switching encryption off happens in an admin's browser, which holds the key: it fetches the
@@ -43,5 +44,6 @@ export async function disableEncryption(ctx: AppContext, actor: Actor, address: 
     await dropAccountKey(tx, actor.accountId);
     await recordAudit(ctx, tx, whoOf(actor, address), 'encryption.disable', { type: 'account', id: actor.accountId });
   });
+  await announceSealingKeyChange(ctx, actor.accountId);
   return encryptionState(ctx, actor);
 }

@@ -4,6 +4,7 @@ import {
   DEFAULT_QUEUE_PRIORITY,
   mergeViewConfiguration,
   queueConfigProblems,
+  topicOf,
   type CreateQueueInput,
   type Queue,
   type SessionButtonVisibility,
@@ -243,6 +244,9 @@ export async function updateQueue(ctx: AppContext, actor: Actor, id: string, inp
       if (!queue) throw new AppError('NOT_FOUND');
       return { queue, session: (await findSessionOfQueue(tx, id)) ?? null };
     });
+    // Texts, colours and intake settings are part of every patient screen of the list: they
+    // refetch on this, and the cached public view (tickets/public-snapshot.ts) moves on with the version.
+    await ctx.realtime.publish(topicOf('queue', id), { name: 'queue.updated', data: { queue_id: id }, public: true });
     return presentQueue(updated);
   } catch (error) {
     throw uniqueConflict(error) ?? error;

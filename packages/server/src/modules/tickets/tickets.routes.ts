@@ -32,7 +32,8 @@ import {
 import { drawTicket } from './draw.service.js';
 import { setMemberProcessor } from './actual-processor.service.js';
 import { publicProfile } from './public-profile.js';
-import { listQueueMembers, publicQueue, ticketView } from './views.service.js';
+import { createPublicSnapshots } from './public-snapshot.js';
+import { listQueueMembers, ticketView } from './views.service.js';
 
 const tags = ['tickets'];
 const security = [{ basic: [] }];
@@ -53,9 +54,9 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (req, reply) => reply.code(201).send(await drawTicket(ctx, drawLimiter, req.params.id, req.body, { actor: req.actor, ip: req.ip })),
   );
 
-  app.get('/queues/:id/public', { schema: { tags, params: IdParams, response: { 200: PublicQueue } } }, async (req) =>
-    publicQueue(ctx, req.params.id),
-  );
+  // Every screen of a list refetches this after each event and reconnect: one read per version (public-snapshot.ts).
+  const snapshots = createPublicSnapshots(ctx);
+  app.get('/queues/:id/public', { schema: { tags, params: IdParams, response: { 200: PublicQueue } } }, async (req) => snapshots.get(req.params.id));
 
   // A location's public view — the queue picker and the kiosk — is a view of its lines.
   app.get('/profiles/:id/public', { schema: { tags: ['profiles'], params: IdParams, response: { 200: PublicProfile } } }, async (req) =>

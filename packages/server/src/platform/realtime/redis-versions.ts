@@ -60,8 +60,9 @@ export class RememberedVersions {
   }
 
   raise(topic: string, version: number): void {
-    const known = this.versions.get(topic);
-    if (known !== undefined && known >= version) return;
+    // Unknown reads as 0 (see get): a 0 is not stored, so reads of ids that never had an event
+    // (`GET /queues/{id}/public` with any id from the internet) cannot push real topics out.
+    if ((this.versions.get(topic) ?? 0) >= version) return;
     this.versions.delete(topic);
     this.versions.set(topic, version);
     if (this.versions.size > MAX_REMEMBERED_TOPICS) {

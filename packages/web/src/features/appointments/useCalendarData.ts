@@ -2,6 +2,7 @@ import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { AppointmentType, AssignedProcessor } from '@wartefrei/shared';
 import { connectLive, type LiveStatus } from '../../lib/live';
+import { liveRefetch } from '../../lib/live-refetch';
 import { queryKeys } from '../../lib/query-keys';
 import { useUser } from '../../lib/session';
 import { fetchAppointments, fetchProfiles, fetchQueueProcessors, fetchQueues, fetchSlots, fetchTypes, fetchVacations } from './appointments.api';
@@ -51,9 +52,13 @@ export function useCalendarData(from: string, to: string) {
   const token = user?.token;
   useEffect(() => {
     if (!accountId || !userId || !token) return undefined;
-    const refetch = () => void client.invalidateQueries({ queryKey: queryKeys.appointments.all });
+    const sync = liveRefetch(client, [queryKeys.appointments.all]);
+    const refetch = () => sync.run();
     const connection = connectLive({ topics: [`account:${accountId}`], auth: { username: userId, token }, onEvent: refetch, onResync: refetch, onStatus: setLive });
-    return () => connection.close();
+    return () => {
+      sync.stop();
+      connection.close();
+    };
   }, [accountId, userId, token, client]);
 
   const loading = appointments.isPending || types.isPending || queues.isPending || profiles.isPending || assigned.pending;

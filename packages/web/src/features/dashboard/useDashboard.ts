@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { connectLive, type LiveStatus } from '../../lib/live';
+import { liveRefetch } from '../../lib/live-refetch';
 import { fetchDashboard } from './dashboard.api';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -25,9 +26,13 @@ export function useDashboard() {
   const topicKey = (dashboard.data ?? []).map((queue) => `queue:${queue.queue_id}`).join(',');
   useEffect(() => {
     if (!topicKey) return undefined;
-    const refetch = () => void client.invalidateQueries({ queryKey: queryKeys.dashboard });
+    const sync = liveRefetch(client, [queryKeys.dashboard]);
+    const refetch = () => sync.run();
     const connection = connectLive({ topics: topicKey.split(','), onEvent: refetch, onResync: refetch, onStatus: setLive });
-    return () => connection.close();
+    return () => {
+      sync.stop();
+      connection.close();
+    };
   }, [topicKey, client]);
 
   return { dashboard, live };

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useUser } from '../../lib/session';
 import { connectLive, type LiveStatus } from '../../lib/live';
+import { liveRefetch } from '../../lib/live-refetch';
 import type { MemberFilters } from './member-filters';
 import { fetchWorkView } from './processor.api';
 import { queryKeys } from '../../lib/query-keys';
@@ -23,10 +24,8 @@ export function useLiveMembers(queueId: string, filters: MemberFilters) {
   const accountId = user?.account_id;
   useEffect(() => {
     if (!userId || !token || !accountId) return undefined;
-    const refetch = () => {
-      void client.invalidateQueries({ queryKey: queryKeys.members.ofQueue(queueId) });
-      void client.invalidateQueries({ queryKey: queryKeys.queues.all });
-    };
+    const sync = liveRefetch(client, [queryKeys.members.ofQueue(queueId), queryKeys.queues.all]);
+    const refetch = () => sync.run();
     const connection = connectLive({
       // The account topic tells of today's bookings, moves and cancels, and of alerts sent.
       topics: [`queue:${queueId}`, `account:${accountId}`],
@@ -38,7 +37,10 @@ export function useLiveMembers(queueId: string, filters: MemberFilters) {
       onResync: refetch,
       onStatus: setLive,
     });
-    return () => connection.close();
+    return () => {
+      sync.stop();
+      connection.close();
+    };
   }, [queueId, userId, token, accountId, client]);
 
   return { members, live };

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PatientAppointment } from '@wartefrei/shared';
 import { connectLive } from '../../../lib/live';
+import { retrying } from '../../../lib/retry';
 import { isNotFound, patientRequest } from '../app/api';
 import { handedOverAppointment, rememberAppointment } from './remembered';
 
@@ -30,18 +31,27 @@ export function useAppointment(id: string): { state: AppointmentState; refresh: 
     setState({ kind: 'appointment', appointment });
   }, []);
 
-  const refresh = useCallback(async () => {
-    if (!valid) return;
+  /** One fetch; true when done (shown, a 404, or overtaken by a newer fetch), false when worth retrying. */
+  const load = useCallback(async (): Promise<boolean> => {
+    if (!valid) return true;
     const request = ++latest.current;
     try {
       const appointment = await patientRequest<PatientAppointment>(`/appointments/${id}`);
       if (request === latest.current) show(appointment);
+      return true;
     } catch (error) {
-      if (request !== latest.current) return;
-      if (isNotFound(error)) setState({ kind: 'not-found' });
-      else setState((current) => (current.kind === 'appointment' ? current : { kind: 'offline' }));
+      if (request !== latest.current) return true;
+      if (isNotFound(error)) {
+        setState({ kind: 'not-found' });
+        return true;
+      }
+      setState((current) => (current.kind === 'appointment' ? current : { kind: 'offline' }));
+      return false;
     }
   }, [id, valid, show]);
+  const refresh = useCallback(async () => void (await load()), [load]);
+  /** The live refetches: a failed one is tried again with backoff (lib/retry.ts), not left until the next minute. */
+  const sync = useMemo(() => retrying(load), [load]);
 
   useEffect(() => {
     void refresh();
@@ -59,9 +69,12 @@ export function useAppointment(id: string): { state: AppointmentState; refresh: 
   const todayQueue = state.kind === 'appointment' && state.appointment.can_check_in ? state.appointment.queue_id : undefined;
   useEffect(() => {
     if (!todayQueue) return undefined;
-    const connection = connectLive({ topics: [`queue:${todayQueue}`], onEvent: () => void refresh(), onResync: () => void refresh(), onStatus: () => undefined });
-    return () => connection.close();
-  }, [todayQueue, refresh]);
+    const connection = connectLive({ topics: [`queue:${todayQueue}`], onEvent: () => sync.run(), onResync: () => sync.run(), onStatus: () => undefined });
+    return () => {
+      sync.stop();
+      connection.close();
+    };
+  }, [todayQueue, sync]);
 
   return { state, refresh, show };
 }

@@ -3,6 +3,7 @@ import type { MonitorLayout, PublicMonitor, PublicProfile, ResolvedRoute } from 
 import { isNotFound, patientRequest } from '../app/api';
 import type { MonitorVariant, PatientRoute } from '../app/patient-routes';
 import { connectLive } from '../../../lib/live';
+import { retrying } from '../../../lib/retry';
 
 /** What a monitor screen shows: its settings and its queues, however its link named it. */
 export type MonitorSetup = PublicMonitor['monitor'];
@@ -48,22 +49,29 @@ export function useMonitorSetup(route: PatientRoute, search: URLSearchParams): M
 
   useEffect(() => {
     let cancelled = false;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    const load = async () => {
-      try {
-        const setup = await loadSetup(route, new URLSearchParams(query));
-        if (!cancelled) setState({ kind: 'ready', setup });
-      } catch (error) {
-        if (cancelled) return;
-        if (isNotFound(error)) return setState({ kind: 'not-found' });
-        setState((current) => (current.kind === 'ready' ? current : { kind: 'offline' }));
-        retry = setTimeout(() => void load(), RETRY_MS);
-      }
-    };
-    void load();
+    // A failed load is tried again with backoff (lib/retry.ts), at the latest every RETRY_MS.
+    const sync = retrying(
+      async () => {
+        try {
+          const setup = await loadSetup(route, new URLSearchParams(query));
+          if (!cancelled) setState({ kind: 'ready', setup });
+          return true;
+        } catch (error) {
+          if (cancelled) return true;
+          if (isNotFound(error)) {
+            setState({ kind: 'not-found' });
+            return true;
+          }
+          setState((current) => (current.kind === 'ready' ? current : { kind: 'offline' }));
+          return false;
+        }
+      },
+      { maxMs: RETRY_MS },
+    );
+    sync.run();
     return () => {
       cancelled = true;
-      clearTimeout(retry);
+      sync.stop();
     };
     // The route object is new on every render: its fields and the query say which monitor this is.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the fields above stand for `route`

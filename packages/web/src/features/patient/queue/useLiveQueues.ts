@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { isSupportedLang, type PublicQueue, type RealtimeServerMessage, type SupportedLang } from '@wartefrei/shared';
 import { isNotFound, patientRequest } from '../app/api';
 import { connectLive, type LiveStatus } from '../../../lib/live';
+import { retrying } from '../../../lib/retry';
 
 export type QueuesState = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'offline' } | { kind: 'ready'; queues: PublicQueue[] };
 
@@ -35,23 +36,29 @@ export function useLiveQueues(queueIds: string[] | undefined, onCall?: (call: Pu
   const onCallRef = useRef(onCall);
   onCallRef.current = onCall;
 
+  /** Fetches the given queues; true when done (fetched, or a 404), false when worth retrying. */
   const fetchQueues = useCallback(
-    async (ids: string[]) => {
+    async (ids: string[]): Promise<boolean> => {
       const all = key ? key.split(',') : [];
       try {
         const fetched = await Promise.all(ids.map((id) => patientRequest<PublicQueue>(`/queues/${id}/public`)));
         for (const queue of fetched) latest.current.set(queue.id, queue);
         const queues = all.map((id) => latest.current.get(id)).filter((q): q is PublicQueue => q !== undefined);
         setState({ kind: 'ready', queues });
+        return true;
       } catch (error) {
-        if (isNotFound(error) && all.length === 1) setState({ kind: 'not-found' });
+        if (isNotFound(error) && all.length === 1) {
+          setState({ kind: 'not-found' });
+          return true;
+        }
         // Offline: what is shown stays; only a first load without anything shows the offline state.
-        else setState((current) => (current.kind === 'ready' ? current : { kind: 'offline' }));
+        setState((current) => (current.kind === 'ready' ? current : { kind: 'offline' }));
+        return false;
       }
     },
     [key],
   );
-  const refresh = useCallback(() => fetchQueues(key ? key.split(',') : []), [fetchQueues, key]);
+  const refresh = useCallback(async () => void (await fetchQueues(key ? key.split(',') : [])), [fetchQueues, key]);
 
   useEffect(() => {
     if (queueIds === undefined) return undefined;
@@ -61,19 +68,27 @@ export function useLiveQueues(queueIds: string[] | undefined, onCall?: (call: Pu
       return undefined;
     }
     latest.current = new Map();
-    void fetchQueues(ids);
-    if (ids.length === 0) return undefined;
+    // A failed load or refetch is tried again with backoff (lib/retry.ts) until it answers.
+    const sync = retrying(() => fetchQueues(ids));
+    sync.run();
+    if (ids.length === 0) return () => sync.stop();
+    let closed = false;
     const connection = connectLive({
       topics: ids.map((id) => `queue:${id}`),
       onEvent: (message) => {
         const call = publicCallOf(message);
         if (call) onCallRef.current?.(call);
-        if ('topic' in message && message.topic) void fetchQueues([message.topic.slice('queue:'.length)]);
+        // One queue moved: that one is fetched; if it fails, all of them are, with retries.
+        if ('topic' in message && message.topic) void fetchQueues([message.topic.slice('queue:'.length)]).then((done) => done || closed || sync.run());
       },
-      onResync: () => void fetchQueues(ids),
+      onResync: () => sync.run(),
       onStatus: setLive,
     });
-    return () => connection.close();
+    return () => {
+      closed = true;
+      sync.stop();
+      connection.close();
+    };
     // `key` stands for the ids: a new array with the same ids must not reconnect.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` and "no ids yet" stand for `queueIds`
   }, [key, queueIds === undefined, fetchQueues]);

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TicketView } from '@wartefrei/shared';
 import { isNotFound, patientRequest } from '../app/api';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { connectLive, type LiveStatus } from '../../../lib/live';
+import { retrying } from '../../../lib/retry';
 import { dropHandedOverTicket, handedOverTicket } from './handover';
 
 export type TicketState =
@@ -39,38 +40,49 @@ export function useTicket(memberId: string): { state: TicketState; live: LiveSta
   const [queueId, setQueueId] = useState<string | undefined>(() => handedOverTicket(memberId)?.queue_id);
   const latest = useRef(0);
 
-  const refresh = useCallback(async () => {
-    if (!valid) return;
+  /** One fetch of the ticket; true when done (shown, or a 404, or overtaken by a newer fetch), false when worth retrying. */
+  const load = useCallback(async (): Promise<boolean> => {
+    if (!valid) return true;
     const request = ++latest.current;
     try {
       const ticket = await patientRequest<TicketView>(`/members/${memberId}`);
-      if (request !== latest.current) return;
+      if (request !== latest.current) return true;
       dropHandedOverTicket(memberId);
       remember(ticket);
       setQueueId(ticket.queue_id);
       setState({ kind: 'ticket', ticket });
+      return true;
     } catch (error) {
-      if (request !== latest.current) return;
-      if (isNotFound(error)) setState({ kind: 'not-found' });
+      if (request !== latest.current) return true;
+      if (isNotFound(error)) {
+        setState({ kind: 'not-found' });
+        return true;
+      }
       // Offline: keep what is shown; only a first load without anything shows the offline state.
-      else setState((current) => (current.kind === 'ticket' ? current : { kind: 'offline' }));
+      setState((current) => (current.kind === 'ticket' ? current : { kind: 'offline' }));
+      return false;
     }
   }, [memberId, valid]);
+  const refresh = useCallback(async () => void (await load()), [load]);
+  // The first load and every refetch the socket asks for: a failure is tried again with backoff
+  // (lib/retry.ts), so a phone whose refetch fell into a server restart does not stay behind.
+  const sync = useMemo(() => retrying(load), [load]);
 
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    sync.run();
+    return () => sync.stop();
+  }, [sync]);
 
   useEffect(() => {
     if (!valid || !queueId) return undefined;
     const connection = connectLive({
       topics: [`member:${memberId}`, `queue:${queueId}`],
-      onEvent: () => void refresh(),
-      onResync: () => void refresh(),
+      onEvent: () => sync.run(),
+      onResync: () => sync.run(),
       onStatus: setLive,
     });
     return () => connection.close();
-  }, [memberId, queueId, valid, refresh]);
+  }, [memberId, queueId, valid, sync]);
 
   return { state, live, refresh };
 }
