@@ -16,6 +16,7 @@ import { reportsBench } from './reports.mjs';
 import { callToYourTurn } from './call-to-turn.mjs';
 import { drawThroughput } from './draw-throughput.mjs';
 import { longLineBench } from './long-line.mjs';
+import { mondayBench } from './monday.mjs';
 import { estimateAccuracy } from './estimate-accuracy.mjs';
 import { fanoutBench } from './fanout.mjs';
 import { servePlainTicket } from './plain-ticket-page.mjs';
@@ -299,6 +300,7 @@ const harnesses = [
   ['estimate accuracy', () => estimateAccuracy()],
   ['appointment availability', () => availabilityBench()],
   ['reports on a year of a large group', () => reportsBench()],
+  ['a Monday morning', () => mondayBench()],
 ];
 for (const [name, measure] of harnesses) {
   const t0 = performance.now();
