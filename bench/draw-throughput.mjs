@@ -18,6 +18,7 @@ import pg from 'pg';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { demoQueueId, drawDemoTicket, staffHeaders } from './demo-queue.mjs';
+import { cpuMs } from './lib/proc.mjs';
 import { freshPostgres, percentile, startServer } from './lib/server.mjs';
 import { pgDriver, pgliteDriver, replayDraw } from './draw-throughput/replay.mjs';
 
@@ -45,25 +46,14 @@ async function demoDrawBody(base) {
   return body;
 }
 
-/** CPU ms (user + system) of a process from /proc, 0 when it is gone. */
-function processCpuMs(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // fields[11], [12]: utime, stime in clock ticks (100 per second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-
 /**
  * The PostgreSQL backends of the bench database (pg_stat_activity; same machine): a counter of
  * their CPU ms, to say how much of a draw's CPU is the database's on either side.
  */
 async function databaseCpuCounter(query) {
   const pids = async () => (await query('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).rows.map((r) => r.pid);
-  const start = new Map((await pids()).map((pid) => [pid, processCpuMs(pid)]));
-  return async () => (await pids()).reduce((sum, pid) => sum + processCpuMs(pid) - (start.get(pid) ?? 0), 0);
+  const start = new Map((await pids()).map((pid) => [pid, cpuMs(pid)]));
+  return async () => (await pids()).reduce((sum, pid) => sum + cpuMs(pid) - (start.get(pid) ?? 0), 0);
 }
 
 /**
@@ -76,7 +66,7 @@ function childrenCpuMs() {
     try {
       // The field after the command is the state, then the parent pid.
       const parent = Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
-      if (parent === process.pid) total += processCpuMs(pid);
+      if (parent === process.pid) total += cpuMs(pid);
     } catch {
       // gone meanwhile
     }

@@ -4,7 +4,10 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import { Redis } from 'ioredis';
+import { cpuMs } from '../lib/proc.mjs';
 import { startServer } from '../lib/server.mjs';
+
+export { cpuMs };
 
 /**
  * Starts `count` nodes one after the other (the first seeds the demo account the group goes
@@ -71,17 +74,6 @@ export async function redisVersion(redisUrl) {
     return /redis_version:(\S+)/.exec(await redis.info('server'))?.[1] ?? 'unknown';
   } finally {
     await redis.quit();
-  }
-}
-
-/** CPU ms (user + system) of a process from /proc/<pid>/stat; 0 when it is gone. */
-export function cpuMs(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // fields[11], [12]: utime, stime in clock ticks (100 per second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
   }
 }
 

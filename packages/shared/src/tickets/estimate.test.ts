@@ -14,6 +14,15 @@ const members = (...delays: (number | undefined)[]) =>
 const minutesFromNow = (input: Partial<EstimateInput>) =>
   estimateStarts({ ...base, ...input }).map((e) => (e.estimatedStart - NOW) / MINUTE);
 
+/** Deterministic pseudo-random integers below n (a linear congruential generator): the same queues every run. */
+function seededRandom(seed: number): (n: number) => number {
+  let state = seed;
+  return (n) => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state % n;
+  };
+}
+
 describe('estimateStarts', () => {
   it.each<[string, Partial<EstimateInput>, number[]]>([
     ['empty queue', {}, []],
@@ -103,11 +112,7 @@ describe('estimateStarts', () => {
 
   // Deterministic pseudo-random queues: the invariants hold whatever the input.
   it('never before now, and never earlier than a member ahead with the same delay', () => {
-    let seed = 42;
-    const random = (n: number) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return seed % n;
-    };
+    const random = seededRandom(42);
     for (let round = 0; round < 300; round++) {
       const waiting = Array.from({ length: random(12) }, (_, i) => ({ id: `m${i}`, delayMinutes: [0, 0, 10, -10][random(4)] }));
       const input: EstimateInput = {
@@ -136,11 +141,7 @@ describe('estimateStarts', () => {
 describe('estimateStartBehind', () => {
   // The whole line's estimate is the reference: skipping whole rounds must land on the same start.
   it('equals the member\'s entry in estimateStarts over the whole line, whatever the line', () => {
-    let seed = 7;
-    const random = (n: number) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return seed % n;
-    };
+    const random = seededRandom(7);
     for (let round = 0; round < 400; round++) {
       const ahead = [0, 1, 2, 3, 7, 40, 250][random(7)]!;
       const delay = [0, 0, 10, -10][random(4)]!;
