@@ -45,6 +45,8 @@ export function serverEstimator(scenario) {
         // loadQueueLine reads at most the 50 most recent.
         recentDurations: line.recentDurations.slice(-50),
         away: line.away.map((a) => ({ returnsAt: new Date(a.returnsAt) })),
+        // The simulated mornings have walk-ins only: no appointment holds a lane.
+        reserved: [],
       },
       new Date(line.now),
     );
