@@ -8,12 +8,11 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { loadConfig } from '../config.js';
-import { dumpBetweenTransactions, gzipTar, requestBackup } from '../db/backup-channel.js';
+import { gzipTar, requestBackup } from '../db/backup-channel.js';
 import { connectDatabase } from '../db/connect.js';
 import { lockDataDir } from '../db/data-dir-lock.js';
+import { PgliteThread } from '../db/pglite-thread.js';
 
 const POSTGRES_BACKUP = `With DATABASE_URL set the data lives in PostgreSQL: back it up with PostgreSQL's own tools (README.md, "Backups"):
   pg_dump --format=custom --file=wartefrei.dump "$DATABASE_URL"
@@ -29,8 +28,8 @@ function fileArgument(argv: string[]): string | undefined {
 const sizeText = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** Opens PGlite, uses it, closes it; the first error wins (a database that never opened fails its close too). */
-async function withPglite<T>(options: { dataDir: string; loadDataDir?: Blob }, use: (client: PGlite) => Promise<T>): Promise<T> {
-  const client = new PGlite({ ...options, extensions: { btree_gist } });
+async function withPglite<T>(options: { dataDir: string; loadDataDir?: Blob }, use: (client: PgliteThread) => Promise<T>): Promise<T> {
+  const client = await PgliteThread.open(options);
   let result: T | undefined;
   let failure: { error: unknown } | undefined;
   try {
@@ -51,7 +50,7 @@ async function backupStoppedFolder(dataDir: string, file: string): Promise<numbe
   const release = lockDataDir(dataDir);
   try {
     // Opened without migrating: a backup copies the folder as it is.
-    const tar = await withPglite({ dataDir }, dumpBetweenTransactions);
+    const tar = await withPglite({ dataDir }, (client) => client.dumpBetweenTransactions());
     fs.writeFileSync(file, await gzipTar(tar));
     return tar.size;
   } finally {

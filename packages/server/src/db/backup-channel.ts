@@ -3,7 +3,6 @@ import net from 'node:net';
 import path from 'node:path';
 import { finished, pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 
 /*
@@ -33,26 +32,14 @@ export function backupSocketPath(dataDir: string): string | undefined {
   return Buffer.byteLength(socketPath) <= MAX_SOCKET_PATH ? socketPath : undefined;
 }
 
-/**
- * The folder as an uncompressed tar, taken between two transactions: PGlite is one connection,
- * and holding its transaction lock while it copies the files means no transaction is half in
- * the copy (a restore replays the WAL as PostgreSQL does after a crash). Gzip runs later, outside
- * the lock, so queries wait only for the copy in memory, not for the compression.
- */
-export async function dumpBetweenTransactions(client: PGlite): Promise<Blob> {
-  // PGlite's start runs queries of its own under that lock: waiting for it inside would deadlock.
-  await client.waitReady;
-  return client._runExclusiveTransaction(() => client.dumpDataDir('none'));
-}
-
 /** Output buffer of the compression: a backup of the demo database gzips to about 6 MB. */
 const GZIP_CHUNK = 8 * 1024 * 1024;
 
 /**
  * The tar gzipped, in one piece, on libuv's threads. zlib hands back its output chunk by chunk,
- * one event-loop turn each, and under load every turn waits behind PGlite's queries (synchronous
- * WebAssembly): with zlib's 16 KB chunks the demo database took 35 s to gzip while draws went on;
- * with one large chunk it is a turn or two.
+ * one event-loop turn each, and under load every turn waits behind the requests being served
+ * (when PGlite still ran on this thread, with zlib's 16 KB chunks the demo database took 35 s to
+ * gzip while draws went on); with one large chunk it is a turn or two.
  */
 export async function gzipTar(tar: Blob): Promise<Buffer> {
   const bytes = new Uint8Array(await tar.arrayBuffer());

@@ -1,7 +1,5 @@
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -9,9 +7,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { migrationsFolder } from '../paths.js';
 import * as schema from './schema/index.js';
 import { lockDataDir } from './data-dir-lock.js';
-import { dumpBetweenTransactions } from './backup-channel.js';
+import { PgliteThread } from './pglite-thread.js';
 
 export type Schema = typeof schema;
 /** The one database type services use: the same on PGlite and on PostgreSQL. */
@@ -30,7 +29,6 @@ export interface DatabaseHandle {
   dumpDataDir?: () => Promise<Blob>;
 }
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Longest wait for a pooled connection (a busy pool included) before a request gives up. */
 const CONNECTION_TIMEOUT_MS = 15_000;
@@ -94,17 +92,21 @@ export async function connectDatabase(options: {
     releaseLock = lockDataDir(options.dataDir);
   }
   try {
-    // btree_gist backs the appointments' exclusion constraint (migration 0010).
-    // The options form: `new PGlite(undefined, options)` drops the extensions of an in-memory database.
-    const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.dataDir ? undefined : options.loadDataDir, extensions: { btree_gist } });
-    const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder });
+    const client = await PgliteThread.open({ dataDir: options.dataDir, loadDataDir: options.dataDir ? undefined : options.loadDataDir });
     const close = async () => {
       await client.close();
       releaseLock();
     };
-    const folder = options.dataDir && { dataDir: options.dataDir, dumpDataDir: () => dumpBetweenTransactions(client) };
-    return { db, kind: 'pglite', close, ...folder };
+    try {
+      // The thread offers what drizzle's driver calls on a PGlite (pglite-thread.ts).
+      const db = drizzlePglite(client as unknown as PGlite, { schema });
+      await migratePglite(db, { migrationsFolder });
+      const folder = options.dataDir && { dataDir: options.dataDir, dumpDataDir: () => client.dumpBetweenTransactions() };
+      return { db, kind: 'pglite', close, ...folder };
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw error;
+    }
   } catch (error) {
     releaseLock();
     throw error;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import * as schema from './schema/index.js';
-import { migrationsFolder } from './connect.js';
+import { migrationsFolder } from '../paths.js';
 
 describe('drizzle-kit snapshot', () => {
   it('is current: `npm run db:generate` would write no new migration', async () => {

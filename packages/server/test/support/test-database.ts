@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { connectDatabase, migrationsFolder, type DatabaseHandle } from '../../src/db/connect.js';
+import { connectDatabase, type DatabaseHandle } from '../../src/db/connect.js';
+import { migrationsFolder } from '../../src/paths.js';
 
 /** Which database this test run targets: the vitest project sets TEST_DB. */
 export const testDatabaseKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';

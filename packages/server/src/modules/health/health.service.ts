@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { HealthReady } from '@wartefrei/shared';
-import { migrationsFolder, selectRows } from '../../db/connect.js';
+import { selectRows } from '../../db/connect.js';
+import { migrationsFolder } from '../../paths.js';
 import type { AppContext } from '../../platform/context.js';
 
 /**
