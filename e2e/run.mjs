@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// End-to-end run: Chromium → fresh web build → SMTP server catching the mails → server on a
-// free port with an empty embedded database (demo data seeded) → vitest with
-// e2e/vitest.config.ts → clean up.
+// End-to-end run: Chromium → fresh web build → SMTP server catching the mails → the server's
+// bundle (as `npm start` runs it) on a free port with an empty embedded database (demo data
+// seeded) → vitest with e2e/vitest.config.ts → clean up.
 // Extra arguments go to vitest as file filters, e.g. `node --import tsx e2e/run.mjs auth`.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { buildServer } from '../packages/server/build.mjs';
 import { startSmtpServer } from '../packages/server/test/support/smtp.ts';
 import { startStripeTestServer } from '../packages/server/test/support/stripe/server.ts';
 import { startOidcProvider } from '../packages/server/test/support/oidc-provider.ts';
@@ -84,18 +85,6 @@ function findChromium() {
       `    sudo apt-get update && sudo apt-get install -y chromium\n` +
       `or point CHROME_PATH at a Chromium/Chrome executable, e.g. CHROME_PATH=/usr/bin/google-chrome npm run test:e2e`,
   );
-}
-
-/** tsx's ESM loader, as the server package resolves it (its own node_modules or the root's). */
-function tsxLoaderUrl() {
-  for (const from of ['packages/server/package.json', 'package.json']) {
-    try {
-      return pathToFileURL(createRequire(path.join(repoRoot, from)).resolve('tsx')).href;
-    } catch {
-      // try the next place
-    }
-  }
-  fail('tsx is not installed — run "npm install" first.');
 }
 
 function freePort() {
@@ -173,8 +162,10 @@ async function startServer(port, smtpUrl) {
   };
   delete env.DATABASE_URL; // always the fresh embedded database, never a developer's PostgreSQL
   env.WEB_DIST_DIR = webDir; // the build made just now
+  // The bundle `npm start` runs, built from the sources of this checkout just now.
+  const bundle = await buildServer();
   log(`starting the server on port ${port} (data in ${dataDir})`);
-  server = spawn(process.execPath, ['--import', tsxLoaderUrl(), 'packages/server/src/main.ts'], {
+  server = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

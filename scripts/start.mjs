@@ -1,7 +1,10 @@
-// `npm start`: builds the web app if needed, then runs the server (embedded database in ./data
-// unless DATABASE_URL is set). Configuration: see the table in README.md.
+// `npm start`: builds the web app if needed and the server's bundle (a fraction of a second),
+// then runs the server (embedded database in ./data unless DATABASE_URL is set).
+// Configuration: see the table in README.md.
+import { buildServer } from '../packages/server/build.mjs';
 import { buildWebIfNeeded, run } from './lib.mjs';
 
 const built = await buildWebIfNeeded();
 if (built !== 0) process.exit(built);
-process.exit(await run(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts']));
+// Stack traces in the log name the TypeScript sources, not the bundle.
+process.exit(await run(process.execPath, ['--enable-source-maps', await buildServer()]));

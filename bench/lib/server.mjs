@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { buildServer } from '../../packages/server/build.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -17,6 +18,10 @@ export function freePort() {
   });
 }
 
+/** The server's bundle, as `npm start` runs it: built once per bench process from this checkout. */
+let bundle;
+const serverBundle = () => (bundle ??= buildServer());
+
 /**
  * Starts the real server on a data folder (or DATABASE_URL); resolves with its base URL, the ms
  * until it answered, its pid (for its memory) and stop(signal). `port` fixes the port (a node
@@ -24,8 +29,9 @@ export function freePort() {
  */
 export async function startServer(dataDir, databaseUrl = '', extraEnv = {}, { port: fixedPort, nodeArgs = [] } = {}) {
   const port = fixedPort ?? (await freePort());
+  const entry = await serverBundle();
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', entry], {
     cwd: root,
     env: {
       ...process.env,
