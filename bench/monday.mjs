@@ -31,7 +31,7 @@ import { createLoad } from './monday/load.mjs';
 import { drawInitialLine, logInProcessors, seedGroup } from './monday/seed.mjs';
 import { fanout, figuresOf, mergeCounts } from './monday/figures.mjs';
 import { openStaffScreens } from './monday/staff-screens.mjs';
-import { cpuMs, dropRedisKeys, redisVersion, runRedisUrl, startNodes, startSocketWorker, watchProcesses } from './monday/processes.mjs';
+import { cpuMs, dropRedisKeys, redisVersion, startNodes, startSocketWorker, watchProcesses } from './monday/processes.mjs';
 
 const LOCATIONS = 40;
 const LISTS_PER_LOCATION = 3;
@@ -114,7 +114,7 @@ export async function mondayBench({ quiet = false } = {}) {
       phases.push(`${name} ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       return result;
     };
-    const nodes = await phase('nodes', () => startNodes(NODES, { dataDir, databaseUrl: database.url, redisUrl: runRedisUrl(redisUrl, keyPrefix) }));
+    const nodes = await phase('nodes', () => startNodes(NODES, { dataDir, databaseUrl: database.url, redisUrl, keyPrefix }));
     cleanups.push(() => Promise.all(nodes.map((n) => n.stop())));
     const bases = nodes.map((n) => n.base);
     const lists = await phase('group', () =>

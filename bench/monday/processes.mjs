@@ -11,17 +11,19 @@ export { cpuMs };
 
 /**
  * Starts `count` nodes one after the other (the first seeds the demo account the group goes
- * into; the others find it there). `redisUrl` carries the run's key prefix for ioredis (see
- * runRedisUrl); the public draw and booking limits are lifted: the bench's patients all come
- * from a few loopback addresses, a real morning's from thousands.
+ * into; the others find it there). The run's keys, event channel and rate-limit counters live
+ * under its own REDIS_KEY_PREFIX, removed afterwards (dropRedisKeys); the public draw and
+ * booking limits are lifted: the bench's patients all come from a few loopback addresses, a
+ * real morning's from thousands.
  */
-export async function startNodes(count, { dataDir, databaseUrl, redisUrl }) {
+export async function startNodes(count, { dataDir, databaseUrl, redisUrl, keyPrefix }) {
   const nodes = [];
   try {
     for (let i = 0; i < count; i++) {
       nodes.push(
         await startServer(dataDir, databaseUrl, {
           REDIS_URL: redisUrl,
+          REDIS_KEY_PREFIX: keyPrefix,
           SEED_DEMO: i === 0 ? 'true' : 'false',
           BOOKING_LIMIT_PER_IP: '1000000',
           // The bench closes its sockets itself before it stops the nodes: no drain to wait out.
@@ -35,18 +37,6 @@ export async function startNodes(count, { dataDir, databaseUrl, redisUrl }) {
     throw error;
   }
   return nodes;
-}
-
-/**
- * main.ts has no Redis key prefix setting; ioredis reads options from the URL's query, so the
- * run's topic versions and rate-limit counters live under their own prefix and can be removed
- * afterwards (the event channel `wf:events` is not a key: it stays shared, and nodes ignore
- * events of topics nobody subscribed to — as packages/server/test/scale/scale-out.test.ts does).
- */
-export function runRedisUrl(redisUrl, keyPrefix) {
-  const url = new URL(redisUrl);
-  url.searchParams.set('keyPrefix', keyPrefix);
-  return url.toString();
 }
 
 /** Deletes the run's keys (SCAN, not KEYS: others use this Redis too); answers how many. */

@@ -55,9 +55,9 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Pino options or an existing logger; tests pass `false`. */
   logger?: boolean | { level: string };
-  /** Prefix of the realtime Redis keys and channel (default `wf:`); tests pass a unique one. */
+  /** Prefix of the realtime Redis keys and channel (default the config's `redisKeyPrefix`); tests pass a unique one. */
   realtimeKeyPrefix?: string;
-  /** Prefix of the shared rate limits' Redis keys (default `wartefrei:rl:`); tests pass a unique one. */
+  /** Prefix of the shared rate limits' Redis keys (default `<redisKeyPrefix>rl:`); tests pass a unique one. */
   rateLimitKeyPrefix?: string;
 }
 
@@ -115,10 +115,10 @@ export async function buildApp(options: BuildAppOptions) {
     sms: createSmsSender({ url: config.smsUrl, token: config.smsToken, log }),
     push: createPushSender({ keys: await ensurePushKeys(database.db), contact: config.push.contact }),
     log,
-    realtime: await createRealtime({ redisUrl: config.redisUrl, keyPrefix: options.realtimeKeyPrefix, db: database.db, log, metrics }),
+    realtime: await createRealtime({ redisUrl: config.redisUrl, keyPrefix: options.realtimeKeyPrefix ?? config.redisKeyPrefix, db: database.db, log, metrics }),
     stripe: config.stripe && createStripeClient(config.stripe),
     metrics,
-    rateLimits: createRateLimiters({ redis, keyPrefix: options.rateLimitKeyPrefix ?? 'wartefrei:rl:', log }),
+    rateLimits: createRateLimiters({ redis, keyPrefix: options.rateLimitKeyPrefix ?? `${config.redisKeyPrefix}rl:`, log }),
     redis,
     lifecycle: { draining: false },
   };

@@ -1,8 +1,6 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+import { repoRoot } from './paths.js';
 
 const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -15,6 +13,8 @@ const Env = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  /** The start of every Redis key and of the pub/sub channel, so deployments sharing one Redis keep apart. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(64, 'must be at most 64 characters').regex(/^\S+$/, 'must not contain whitespace').default('wf:'),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   /** A generic SMS gateway: JSON POST of { to, text } with a bearer token; without it SMS go to the log. */
@@ -97,6 +97,11 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /**
+   * The start of every Redis key and of the pub/sub channel (`REDIS_KEY_PREFIX`, default `wf:`):
+   * the realtime channel and versions directly, the shared rate limits under `<prefix>rl:`.
+   */
+  redisKeyPrefix: string;
   publicUrl: string;
   smtpUrl: string | undefined;
   smsUrl: string | undefined;
@@ -163,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     smsUrl: e.SMS_URL,

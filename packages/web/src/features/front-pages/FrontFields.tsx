@@ -9,15 +9,15 @@ import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> & { label: string; error?: string };
 
-export function TextField({ label, error, required, ...input }: InputProps) {
-  const id = useId();
+/** The frame a text or password field shares: its label (" *" when required), the input, the message below it. */
+function FieldFrame({ id, label, error, required, children }: { id: string; label: string; error: string | undefined; required: boolean | undefined; children: ReactNode }) {
   return (
     <div className="front-field">
       <label htmlFor={id} className="front-label">
         {label}
         {required && <span className="front-required" aria-hidden> *</span>}
       </label>
-      <input id={id} className="front-input" required={required} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      {children}
       {error && (
         <p id={`${id}-error`} className="front-error">
           {error}
@@ -27,16 +27,21 @@ export function TextField({ label, error, required, ...input }: InputProps) {
   );
 }
 
+export function TextField({ label, error, required, ...input }: InputProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error} required={required}>
+      <input id={id} className="front-input" required={required} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+    </FieldFrame>
+  );
+}
+
 /** A password with Mantine's show/hide eye: a mouse convenience outside the tab order, as there. */
 export function PasswordField({ label, error, required, ...input }: InputProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
-    <div className="front-field">
-      <label htmlFor={id} className="front-label">
-        {label}
-        {required && <span className="front-required" aria-hidden> *</span>}
-      </label>
+    <FieldFrame id={id} label={label} error={error} required={required}>
       <div className="front-password">
         <input
           id={id}
@@ -51,12 +56,7 @@ export function PasswordField({ label, error, required, ...input }: InputProps) 
           {visible ? <IconEyeOff size={16} /> : <IconEye size={16} />}
         </button>
       </div>
-      {error && (
-        <p id={`${id}-error`} className="front-error">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 
