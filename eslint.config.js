@@ -16,7 +16,8 @@ const intoSiblingModule = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'packages/server/src/db/migrations/**', 'bench/results/**'] },
+  // Declaration files beside plain JavaScript hold types only.
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/*.d.mts', 'data/**', 'packages/server/src/db/migrations/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

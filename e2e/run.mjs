@@ -163,7 +163,7 @@ async function startServer(port, smtpUrl) {
   delete env.DATABASE_URL; // always the fresh embedded database, never a developer's PostgreSQL
   env.WEB_DIST_DIR = webDir; // the build made just now
   // The bundle `npm start` runs, built from the sources of this checkout just now.
-  const bundle = await buildServer();
+  const { main: bundle } = await buildServer();
   log(`starting the server on port ${port} (data in ${dataDir})`);
   server = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: repoRoot,

@@ -7,4 +7,5 @@ import { buildWebIfNeeded, run } from './lib.mjs';
 const built = await buildWebIfNeeded();
 if (built !== 0) process.exit(built);
 // Stack traces in the log name the TypeScript sources, not the bundle.
-process.exit(await run(process.execPath, ['--enable-source-maps', await buildServer()]));
+const { main } = await buildServer();
+process.exit(await run(process.execPath, ['--enable-source-maps', main]));

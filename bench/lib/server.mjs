@@ -20,7 +20,7 @@ export function freePort() {
 
 /** The server's bundle, as `npm start` runs it: built once per bench process from this checkout. */
 let bundle;
-const serverBundle = () => (bundle ??= buildServer());
+const serverBundle = () => (bundle ??= buildServer().then(({ main }) => main));
 
 /**
  * Starts the real server on a data folder (or DATABASE_URL); resolves with its base URL, the ms

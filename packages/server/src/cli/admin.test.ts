@@ -12,6 +12,7 @@ import { accounts, deviceOrders } from '../db/schema/index.js';
 import { basic, startTestApp, type TestApp } from '../../test/support/test-app.js';
 import { asUser } from '../../test/support/factories.js';
 import { testDatabaseKind } from '../../test/support/test-database.js';
+import { serverBundle } from '../../test/support/server-bundle.js';
 
 const run = promisify(execFile);
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,8 +31,8 @@ afterAll(async () => {
 /** Runs the operator command as a self-hoster would, against this run's kind of database. */
 function admin(args: string[], extraEnv: Record<string, string> = {}) {
   const env = { ...process.env, LOG_LEVEL: 'warn', ...extraEnv, ...(testDatabaseKind === 'postgres' ? { DATABASE_URL: t.databaseUrl } : { DATA_DIR: dataDir }) };
-  // node with tsx's loader, not `npx tsx`: the same program, without npx's second of lookup.
-  return run(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], { cwd: serverDir, env }).then(
+  // The bundle `npm run admin` runs, without npm's second of lookup.
+  return serverBundle().then((bundle) => run(process.execPath, ['--enable-source-maps', bundle.admin, ...args], { cwd: serverDir, env })).then(
     (r) => ({ code: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
   );

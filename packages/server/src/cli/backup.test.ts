@@ -11,13 +11,16 @@ import { startDrawLoad, type AcknowledgedDraw } from '../../test/faults/draw-loa
 import { startServerProcess, type ServerProcess } from '../../test/faults/server-process.js';
 import { readStoredDraws } from '../../test/faults/stored-draws.js';
 import { testDatabaseKind } from '../../test/support/test-database.js';
+import { serverBundle } from '../../test/support/server-bundle.js';
 
 const run = promisify(execFile);
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Runs the operator command in a process of its own, as `npm run admin` does. */
 function admin(args: string[], env: Record<string, string>) {
-  return run(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], { cwd: serverDir, env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env } }).then(
+  // The bundle `npm run admin` runs, without npm's second of lookup.
+  const processEnv = { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env };
+  return serverBundle().then((bundle) => run(process.execPath, ['--enable-source-maps', bundle.admin, ...args], { cwd: serverDir, env: processEnv })).then(
     (r) => ({ code: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
   );

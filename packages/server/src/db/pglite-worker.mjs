@@ -90,10 +90,15 @@ async function handle(message) {
   }
 }
 
-/** An error as plain data: its message and PostgreSQL's fields (code, constraint, detail …). */
+/**
+ * An error as plain data: its message and PostgreSQL's fields (code, constraint, detail …).
+ * Only plain values cross: PGlite puts the query's options on its errors, whose parsers are
+ * functions, which no message can carry.
+ */
 function plain(error) {
   if (!(error instanceof Error)) return { message: String(error) };
-  return { ...error, name: error.name, message: error.message, stack: error.stack };
+  const fields = Object.entries(error).filter(([, value]) => value === null || ['string', 'number', 'boolean'].includes(typeof value));
+  return { ...Object.fromEntries(fields), name: error.name, message: error.message, stack: error.stack };
 }
 
 /** Sends an error back; one whose fields cannot be copied goes as its message alone. */

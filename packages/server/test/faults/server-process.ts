@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { serverBundle } from '../support/server-bundle.js';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -35,12 +36,12 @@ export interface ServerOptions {
   databaseUrl?: string;
   dataDir?: string;
   env?: Record<string, string>;
-  /** How long the start may take (tsx compiles the server on a slow, shared machine). */
+  /** How long the start may take (a slow, shared machine). */
   startTimeoutMs?: number;
 }
 
 /**
- * Starts the real server (`src/main.ts` under tsx, as `npm start` runs it) as a child process on
+ * Starts the real server (its bundle, as `npm start` runs it) as a child process on
  * a free loopback port and waits until GET /system-information answers. The server migrates the
  * database and seeds the demo practice on its first start.
  */
@@ -48,7 +49,8 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
   // Without either the server would open ./data of the checkout: never in a test.
   if (!options.databaseUrl && !options.dataDir) throw new Error('startServerProcess needs a databaseUrl or a dataDir');
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const { main } = await serverBundle();
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', main], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { serverBundle } from '../support/server-bundle.js';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const mainFile = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
 /** A port nobody listens on right now (the OS picks it; we close and hand it on). */
 export function freePort(): Promise<number> {
@@ -49,10 +49,11 @@ export interface ServerNode {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (main.ts) as its own process on a free port; resolves once it answers. */
+/** Starts the real server (its bundle, as `npm start` runs it) as its own process on a free port; resolves once it answers. */
 export async function startServerNode(env: Record<string, string>): Promise<ServerNode> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+  const { main } = await serverBundle();
+  const child = spawn(process.execPath, ['--enable-source-maps', main], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
