@@ -11,12 +11,15 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    // SIGHUP too: `npm start`'s supervisor reloads the server on it.
     const forward = (signal) => child.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
+    process.on('SIGHUP', forward);
     child.on('exit', (code, signal) => {
       process.off('SIGINT', forward);
       process.off('SIGTERM', forward);
+      process.off('SIGHUP', forward);
       resolve(code ?? (signal ? 1 : 0));
     });
   });

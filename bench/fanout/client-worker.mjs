@@ -91,6 +91,8 @@ class Client {
     this.subscribedAt = 0;
     /** When the last resync (subscribed + snapshot fetched) completed; 0 while pending. */
     this.resyncedAt = 0;
+    /** When the socket was first dropped since the last `storm`; 0 while it was not. */
+    this.droppedAt = 0;
     this.sample = undefined;
     this.onFirstResync = undefined;
     /** Closes since the last `subscribed`: the reconnect backoff's exponent, as in live.ts. */
@@ -137,6 +139,7 @@ class Client {
       clearInterval(ping);
       clearTimeout(this.retry);
       if (this.closed) return;
+      if (this.droppedAt === 0) this.droppedAt = now();
       this.onFirstResync?.(false);
       this.onFirstResync = undefined;
       reconnects++;
@@ -238,12 +241,15 @@ process.on('message', async (message) => {
       for (const client of clients) {
         client.subscribedAt = 0;
         client.resyncedAt = 0;
+        client.droppedAt = 0;
       }
       break;
     case 'resynced': {
       const times = clients.map((c) => c.resyncedAt).filter((t) => t > 0);
       const subscribed = message.withTimes ? clients.map((c) => c.subscribedAt).filter((t) => t > 0) : [];
-      process.send({ ev: 'resynced', count: times.length, times: message.withTimes ? times : [], subscribed, reconnects, refetches, refetchFailures });
+      const dropped = clients.map((c) => c.droppedAt).filter((t) => t > 0);
+      const firstDrop = dropped.length > 0 ? Math.min(...dropped) : 0;
+      process.send({ ev: 'resynced', count: times.length, times: message.withTimes ? times : [], subscribed, firstDrop, reconnects, refetches, refetchFailures });
       break;
     }
     case 'close':

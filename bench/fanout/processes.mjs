@@ -30,10 +30,10 @@ export function listenOverflows() {
  * The real server on `port` with the in-process hub (the bench measures this node's fan-out,
  * not Redis). BENCH_FANOUT_CPU_PROF=<dir> writes a CPU profile of each server process there on exit.
  */
-export function startNode(dataDir, databaseUrl, port, extraEnv = {}) {
+export function startNode(dataDir, databaseUrl, port, extraEnv = {}, { supervised = false } = {}) {
   const profileDir = process.env.BENCH_FANOUT_CPU_PROF;
   const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  return startServer(dataDir, databaseUrl, { REDIS_URL: '', ...extraEnv }, { port, nodeArgs });
+  return startServer(dataDir, databaseUrl, { REDIS_URL: '', ...extraEnv }, { port, nodeArgs, supervised });
 }
 
 /** The bare ws baseline on `port` (0 = any), answering with the given canned texts. */

@@ -20,18 +20,19 @@ export function freePort() {
 
 /** The server's bundle, as `npm start` runs it: built once per bench process from this checkout. */
 let bundle;
-const serverBundle = () => (bundle ??= buildServer().then(({ main }) => main));
+const serverBundle = () => (bundle ??= buildServer());
 
 /**
  * Starts the real server on a data folder (or DATABASE_URL); resolves with its base URL, the ms
  * until it answered, its pid (for its memory) and stop(signal). `port` fixes the port (a node
  * restarted in place, where its clients reconnect to); `nodeArgs` go to Node (e.g. --cpu-prof).
  */
-export async function startServer(dataDir, databaseUrl = '', extraEnv = {}, { port: fixedPort, nodeArgs = [] } = {}) {
+export async function startServer(dataDir, databaseUrl = '', extraEnv = {}, { port: fixedPort, nodeArgs = [], supervised = false } = {}) {
   const port = fixedPort ?? (await freePort());
-  const entry = await serverBundle();
+  const { main, supervisor } = await serverBundle();
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', entry], {
+  // `supervised`: as `npm start` runs it, under the supervisor (reload() sends it SIGHUP).
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', supervised ? supervisor : main], {
     cwd: root,
     env: {
       ...process.env,
@@ -44,8 +45,10 @@ export async function startServer(dataDir, databaseUrl = '', extraEnv = {}, { po
       DRAW_LIMIT_PER_IP: '1000000',
       ...extraEnv,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', supervised ? 'pipe' : 'ignore', 'inherit'],
   });
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk) => (output += chunk));
   let exited = false;
   child.once('exit', () => (exited = true));
   const base = `http://127.0.0.1:${port}`;
@@ -73,7 +76,16 @@ export async function startServer(dataDir, databaseUrl = '', extraEnv = {}, { po
     await gone;
     clearTimeout(timer);
   };
-  return { base, ms, pid: child.pid, stop };
+  /** Supervised only: SIGHUP, resolved once the supervisor says the new server took over. */
+  const reload = async () => {
+    const from = output.length;
+    child.kill('SIGHUP');
+    while (!output.slice(from).includes('supervisor: reloaded in')) {
+      if (exited || /reload failed/.test(output.slice(from))) throw new Error(`the reload failed:\n${output.slice(from)}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  return { base, ms, pid: child.pid, stop, reload };
 }
 
 /** Runs `run` `count` times one after the other; the p50 and p95 of the times in ms. */

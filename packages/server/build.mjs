@@ -20,7 +20,8 @@ const packagesStayOutside = {
 };
 
 /**
- * Builds main.mjs (the server), admin.mjs (`npm run admin`) and, beside them, the embedded
+ * Builds main.mjs (the server), supervisor.mjs (what `npm start` runs: it holds the port and
+ * runs main.mjs, see src/supervisor.ts), admin.mjs (`npm run admin`) and, beside them, the embedded
  * database's thread (pglite-worker.mjs) into `outdir`, which must lie inside this package (the
  * bundle finds node_modules and its migrations from there). Each file is written aside and
  * renamed: a process starting from the folder meanwhile never reads half a file.
@@ -29,6 +30,7 @@ export async function buildServer({ outdir = defaultOutdir } = {}) {
   const result = await esbuild.build({
     entryPoints: {
       main: path.join(serverRoot, 'src/main.ts'),
+      supervisor: path.join(serverRoot, 'src/supervisor.ts'),
       admin: path.join(serverRoot, 'src/cli/admin.ts'),
       'pglite-worker': path.join(serverRoot, 'src/db/pglite-worker.mjs'),
     },
@@ -51,7 +53,7 @@ export async function buildServer({ outdir = defaultOutdir } = {}) {
     fs.writeFileSync(aside, file.contents);
     fs.renameSync(aside, file.path);
   }
-  return { main: path.join(outdir, 'main.mjs'), admin: path.join(outdir, 'admin.mjs') };
+  return { main: path.join(outdir, 'main.mjs'), supervisor: path.join(outdir, 'supervisor.mjs'), admin: path.join(outdir, 'admin.mjs') };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

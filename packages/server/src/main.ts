@@ -8,6 +8,7 @@ import { planRetention } from './modules/privacy/index.js';
 import { startJobRunner } from './platform/jobs/index.js';
 import { startAlertSweep } from './modules/alerts/index.js';
 import { shutDown } from './platform/shutdown.js';
+import { announceReady, onHandOver } from './platform/supervised.js';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -35,18 +36,20 @@ app.log.info(
 );
 
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(`${signal} received, shutting down`);
-    // SIGTERM comes from an orchestrator with a load balancer to drain; SIGINT from a terminal.
-    shutDown(app, { drain: signal === 'SIGTERM', stopWork: async () => void (await Promise.all([jobRunner.stop(), alertSweep.stop()])) }).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  });
+function stop(why: string, how: { drain: boolean; handOver?: boolean }) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${why}, shutting down`);
+  shutDown(app, { ...how, stopWork: async () => void (await Promise.all([jobRunner.stop(), alertSweep.stop()])) }).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
 }
+// SIGTERM comes from an orchestrator with a load balancer to drain; SIGINT from a terminal.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(`${signal} received`, { drain: signal === 'SIGTERM' }));
+// Under `npm start`'s supervisor (supervisor.ts): a replacement listens on the same port.
+onHandOver(() => stop('a replacement is ready', { drain: false, handOver: true }));
+announceReady();

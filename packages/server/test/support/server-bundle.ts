@@ -11,7 +11,7 @@ import { serverRoot } from '../../src/paths.js';
  * processes never write each other's files, and a bundle of other sources is never used.
  * Under tsx each start compiled the server anew: 2.7 s of CPU per process a test spawned.
  */
-let built: Promise<{ main: string; admin: string }> | undefined;
+let built: Promise<{ main: string; supervisor: string; admin: string }> | undefined;
 const distDir = path.join(serverRoot, 'dist');
 
 function alive(pid: number): boolean {
@@ -32,7 +32,7 @@ function removeOrphans(): void {
   }
 }
 
-export function serverBundle(): Promise<{ main: string; admin: string }> {
+export function serverBundle(): Promise<{ main: string; supervisor: string; admin: string }> {
   return (built ??= (async () => {
     removeOrphans();
     const outdir = path.join(distDir, `test-${process.pid}-${randomBytes(3).toString('hex')}`);
