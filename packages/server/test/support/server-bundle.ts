@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildServer } from '../../build.mjs';
+import { isAlive } from '../../src/db/data-dir-lock.js';
 import { serverRoot } from '../../src/paths.js';
 
 /*
@@ -14,21 +15,12 @@ import { serverRoot } from '../../src/paths.js';
 let built: Promise<{ main: string; supervisor: string; admin: string }> | undefined;
 const distDir = path.join(serverRoot, 'dist');
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Removes the bundles of test processes that are gone: vitest ends its workers without 'exit'. */
 function removeOrphans(): void {
   if (!fs.existsSync(distDir)) return;
   for (const name of fs.readdirSync(distDir)) {
     const pid = /^test-(\d+)-/.exec(name)?.[1];
-    if (pid && !alive(Number(pid))) fs.rmSync(path.join(distDir, name), { recursive: true, force: true });
+    if (pid && !isAlive(Number(pid))) fs.rmSync(path.join(distDir, name), { recursive: true, force: true });
   }
 }
 
