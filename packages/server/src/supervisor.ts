@@ -41,7 +41,7 @@ function start(): { worker: Worker; ready: Promise<void> } {
   const ready = new Promise<void>((resolve, reject) => {
     const onMessage = (message: unknown) => {
       if ((message as { wartefrei?: string } | null)?.wartefrei !== WORKER_MESSAGES.ready) return;
-      worker.off('exit', onExit);
+      worker.off('message', onMessage).off('exit', onExit);
       resolve();
     };
     const onExit = (code: number | null) => {

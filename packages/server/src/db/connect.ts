@@ -29,7 +29,6 @@ export interface DatabaseHandle {
   dumpDataDir?: () => Promise<Blob>;
 }
 
-
 /** Longest wait for a pooled connection (a busy pool included) before a request gives up. */
 const CONNECTION_TIMEOUT_MS = 15_000;
 
