@@ -100,9 +100,10 @@ async function send(ctx: AppContext, alert: Outgoing): Promise<boolean> {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     ctx.log.warn({ err: error, memberId: alert.memberId, channel: subscription.channel, kind: delivery.kind }, 'alert not delivered');
-    await finishDelivery(ctx.db, delivery.id, 'FAILED', message.slice(0, 300), ctx.clock.now()).catch(() => undefined);
-    // The browser is gone for good: later alerts of this ticket would fail the same way.
+    // The browser is gone for good: later alerts of this ticket would fail the same way. Forgotten
+    // before the delivery is marked: whoever sees it failed sees the browser gone too.
     if (error instanceof PushSubscriptionGone) await deleteSubscription(ctx.db, alert.memberId, 'PUSH').catch(() => undefined);
+    await finishDelivery(ctx.db, delivery.id, 'FAILED', message.slice(0, 300), ctx.clock.now()).catch(() => undefined);
     return false;
   }
 }
