@@ -1,7 +1,7 @@
 // The baseline of the fan-out bench: a bare `ws` 8 server in its own process, the least a
 // Node server can do for the same clients. It speaks just enough of the protocol for the
 // bench clients to behave identically against it: `ping` → `pong`, a subscribe → a canned
-// `subscribed`, any HTTP GET → the canned snapshot body (the bytes GET /queues/{id}/public
+// `subscribed` (with the snapshot our node sends along), any HTTP GET → the canned snapshot body (the bytes GET /queues/{id}/public
 // answered on the real server). On IPC { cmd: 'broadcast', payload } it sends the payload as a
 // text frame to every client — the idiomatic ws broadcast loop, payload encoded once.
 //

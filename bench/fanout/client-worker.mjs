@@ -1,8 +1,9 @@
 // One client process of the fan-out bench (forked by bench/fanout.mjs): holds its share of the
 // WebSocket subscribers and behaves like the patient app's socket (packages/web/src/lib/live.ts,
 // used by features/patient/queue/useLiveQueues.ts, and lib/retry.ts for its refetch): on open it
-// subscribes to the queue's topic, pings every 15 s, and after `subscribed` refetches
-// GET /queues/{id}/public (its "resync"); a failed refetch is tried again like lib/retry.ts does
+// subscribes to the queue's topic asking for its snapshot along, pings every 15 s, and is re-synced
+// once `subscribed` brought the snapshot — or, had it not, once it refetched GET /queues/{id}/public
+// (its "resync"); a failed refetch is tried again like lib/retry.ts does
 // (0.5–1.5 × 1 s, doubling per failure up to 30 s) until it answers 200 or the socket is gone (the
 // next subscription refetches anew), and each failure is reported (POST /qt_monitor) as the app
 // does. On a close it reconnects as live.ts does: a socket that was
@@ -108,7 +109,7 @@ class Client {
     this.ws = ws;
     let ping;
     ws.on('open', () => {
-      ws.send(JSON.stringify({ type: 'subscribe', topics: [topic] }));
+      ws.send(JSON.stringify({ type: 'subscribe', topics: [topic], snapshots: [topic] }));
       ping = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send('ping'), PING_MS);
     });
     ws.on('message', (data) => {
@@ -129,6 +130,11 @@ class Client {
           this.onFirstResync?.(true);
           this.onFirstResync = undefined;
           this.options.refetch = true;
+          return;
+        }
+        // The snapshot came along (live.ts hands it to useLiveQueues): nothing to refetch.
+        if (text.includes('"snapshot":')) {
+          this.resyncedAt = now();
           return;
         }
         this.resync(ws, 0);

@@ -109,10 +109,13 @@ describe('ticket page', () => {
     const called = await staffPage.request.post(`/members/${ticket.id}/call`, { headers: staff(), data: { force: true } });
     expect(called.status()).toBe(200);
     expect(await page.getByRole('heading', { level: 1, name: 'Sie warten' }).count()).toBe(1);
+    const refetches: string[] = [];
+    page.on('request', (request) => new URL(request.url()).pathname === `/members/${ticket.id}` && refetches.push(request.method()));
     socket.restore();
-    // Reconnects 5 s after the cut and refetches the ticket: the call shows without a reload.
+    // Reconnects 5 s after the cut, the ticket coming with `subscribed`: the call shows without a reload or a refetch.
     await page.getByRole('heading', { level: 1, name: 'Sie sind an der Reihe!' }).waitFor({ timeout: 15_000 });
     expect(await page.getByText('Verbindung unterbrochen').count()).toBe(0);
+    expect(refetches).toEqual([]);
     await staffPage.request.post(`/members/${ticket.id}/finish`, { headers: staff() });
     await page.context().close();
   });

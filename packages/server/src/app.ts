@@ -36,7 +36,7 @@ import { routesRoutes } from './modules/routes/index.js';
 import { processorsRoutes, registerProcessorJobs } from './modules/processors/index.js';
 import { infoTagsRoutes } from './modules/infotags/index.js';
 import { imagesRoutes } from './modules/images/index.js';
-import { registerDrawInterview, registerMemberTopic, registerTicketJobs, ticketsRoutes } from './modules/tickets/index.js';
+import { registerDrawInterview, registerTicketJobs, registerTicketTopics, ticketsRoutes } from './modules/tickets/index.js';
 import { interviewLender, probingRoutes } from './modules/probing/index.js';
 import { monitorsRoutes, registerMonitorTopic } from './modules/monitors/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
@@ -122,7 +122,8 @@ export async function buildApp(options: BuildAppOptions) {
     redis,
     lifecycle: { draining: false },
   };
-  registerMemberTopic(ctx.realtime, database.db);
+  // One cache of the lists' public views, for the route and the sockets that get it with `subscribed`.
+  const publicSnapshots = registerTicketTopics(ctx);
   registerMonitorTopic(ctx.realtime, database.db);
   const alertWatcher = watchQueueChanges(ctx);
   app.decorate('ctx', ctx);
@@ -194,7 +195,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(processorsRoutes, { ctx });
   await app.register(infoTagsRoutes, { ctx });
   await app.register(imagesRoutes, { ctx });
-  await app.register(ticketsRoutes, { ctx });
+  await app.register(ticketsRoutes, { ctx, publicSnapshots });
   await app.register(alertsRoutes, { ctx });
   await app.register(monitorsRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });

@@ -22,6 +22,9 @@ describe('client messages', () => {
     [{ type: 'subscribe', topics: 'queue:1' }, false],
     [{ type: 'subscribe', topics: Array.from({ length: 101 }, (_, i) => `queue:${i}`) }, false],
     [{ type: 'subscribe', topics: ['queue:1'], extra: true }, false],
+    [{ type: 'subscribe', topics: ['queue:1', 'member:2'], snapshots: ['member:2'] }, true],
+    [{ type: 'subscribe', topics: ['queue:1'], snapshots: true }, false],
+    [{ type: 'subscribe', topics: ['queue:1'], snapshots: [] }, false],
     [{ type: 'publish', topics: ['queue:1'] }, false],
   ])('%j valid: %s', (message, valid) => {
     expect(RealtimeClientMessage.safeParse(message).success).toBe(valid);
@@ -31,6 +34,7 @@ describe('client messages', () => {
 describe('server messages', () => {
   it.each([
     ['{"type":"subscribed","topics":[{"topic":"queue:1","version":3}]}', true],
+    ['{"type":"subscribed","topics":[{"topic":"queue:1","version":3,"snapshot":{"id":"1","waiting":2}}]}', true],
     ['{"type":"unsubscribed","topics":["queue:1"]}', true],
     ['{"type":"version","topic":"queue:1","version":4}', true],
     ['{"type":"error","code":"FORBIDDEN","topic":"queue:1"}', true],

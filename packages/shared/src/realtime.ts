@@ -3,8 +3,12 @@
  * The live protocol of `/ws` (docs/architecture.md#live-updates).
  *
  * Server → client messages:
- * - `{ type: 'subscribed', topics: [{ topic, version }] }` — the topic's current version; fetch
- *   the snapshot after this and apply only events with a higher version.
+ * - `{ type: 'subscribed', topics: [{ topic, version, snapshot? }] }` — the topic's current
+ *   version; fetch the snapshot after this and apply only events with a higher version. A
+ *   subscribe that names topics in `snapshots` gets, where the topic has one, its snapshot along
+ *   (`queue:{id}`: what `GET /queues/{id}/public` answers; `member:{id}`: `GET /members/{id}`),
+ *   read after the subscription began, so it is at least as new as the version: no refetch,
+ *   no second connection — what a reconnect storm costs (bench/fanout.mjs).
  * - `{ type: <event name>, topic, version, ...fields }` — one small event after a commit, e.g.
  *   `{ type: 'member.called', topic: 'queue:…', version: 7, queue_id, number, silent }`
  *   (docs/architecture.md#live-updates: the type is the event's name, its fields sit beside it).
@@ -72,8 +76,15 @@ export function eventMessage(topic: string, version: number, name: RealtimeEvent
   return { ...data, type: name, topic, version } as RealtimeEventMessage;
 }
 
+/** A topic of a `subscribed` answer; `snapshot` only where asked for and the topic has one (unchecked JSON, as a refetch's body). */
+export interface SubscribedTopic {
+  topic: string;
+  version: number;
+  snapshot?: unknown;
+}
+
 export type RealtimeServerMessage =
-  | { type: 'subscribed'; topics: { topic: string; version: number }[] }
+  | { type: 'subscribed'; topics: SubscribedTopic[] }
   | { type: 'unsubscribed'; topics: string[] }
   | RealtimeEventMessage
   | { type: 'version'; topic: string; version: number }

@@ -51,13 +51,17 @@ async function until(check: () => boolean, what: string): Promise<void> {
   }
 }
 
-function start(options: { auth?: { username: string; token: string }; reconnectMs?: number; restartReconnectMs?: number } = {}) {
-  const seen = { events: [] as RealtimeServerMessage[], statuses: [] as LiveStatus[], resyncs: 0 };
+function start(options: { auth?: { username: string; token: string }; reconnectMs?: number; restartReconnectMs?: number; snapshots?: string[] } = {}) {
+  const seen = { events: [] as RealtimeServerMessage[], statuses: [] as LiveStatus[], resyncs: 0, snapshots: [] as ReadonlyMap<string, unknown>[] };
   const live = connectLive({
     topics: ['queue:q1', 'member:m1'],
     url: `ws://127.0.0.1:${port}/ws`,
     onEvent: (message) => seen.events.push(message),
-    onResync: () => (seen.resyncs += 1),
+    onResync: (snapshots) => {
+      seen.resyncs += 1;
+      seen.snapshots.push(snapshots);
+    },
+    ...(options.snapshots ? { snapshots: options.snapshots } : {}),
     onStatus: (status) => seen.statuses.push(status),
     reconnectMs: options.reconnectMs ?? 20,
     ...(options.restartReconnectMs ? { restartReconnectMs: options.restartReconnectMs } : {}),
@@ -87,6 +91,20 @@ describe('connectLive', () => {
     send(connection, { type: 'subscribed', topics: [{ topic: 'queue:q1', version: 3 }, { topic: 'member:m1', version: 0 }] });
     await until(() => seen.statuses.includes('live'), 'live');
     expect(seen.resyncs).toBe(1);
+    live.close();
+  });
+
+  it('asks for the snapshots named and hands over those sent along; a gap brings none', async () => {
+    const { live, seen } = start({ snapshots: ['member:m1'] });
+    const connection = await subscribedConnection(0);
+    expect(JSON.parse(connection.frames[0]!)).toEqual({ type: 'subscribe', topics: ['queue:q1', 'member:m1'], snapshots: ['member:m1'] });
+    const ticket = { id: 'm1', number: 12, view: 'waiting' };
+    send(connection, { type: 'subscribed', topics: [{ topic: 'queue:q1', version: 3 }, { topic: 'member:m1', version: 1, snapshot: ticket }] });
+    await until(() => seen.resyncs === 1, 'the resync');
+    expect([...seen.snapshots[0]!]).toEqual([['member:m1', ticket]]);
+    send(connection, called(5)); // 4 was missed
+    await until(() => seen.resyncs === 2, 'the refetch of the gap');
+    expect(seen.snapshots[1]!.size).toBe(0);
     live.close();
   });
 

@@ -7,8 +7,14 @@ export interface LiveOptions {
   topics: string[];
   /** An event in order: version = last + 1. */
   onEvent: (message: RealtimeServerMessage) => void;
-  /** Fetch the snapshot again: after (re)subscribing, and whenever a version was skipped. */
-  onResync: () => void;
+  /**
+   * Fetch the snapshot again: after (re)subscribing, and whenever a version was skipped. After
+   * subscribing, `snapshots` holds those of the topics in `snapshots` that the server sent along
+   * (by topic): a topic found there needs no refetch. Empty after a skipped version.
+   */
+  onResync: (snapshots: ReadonlyMap<string, unknown>) => void;
+  /** Of `topics`, those whose snapshot to receive with `subscribed` (docs/architecture.md#live-updates). */
+  snapshots?: string[];
   onStatus: (status: LiveStatus) => void;
   /** Staff screens: sign the socket in (user id or username, and token) to receive every event. */
   auth?: { username: string; token: string };
@@ -26,7 +32,8 @@ export interface LiveOptions {
 /**
  * The patient screens' side of `/ws` (docs/architecture.md#live-updates): subscribes, pings every
  * 15 s, reconnects about 5 s after an unclean close, and asks for a refetch whenever it may have
- * missed something (after subscribing, on a version gap). The reconnect delay is spread (half to
+ * missed something (after subscribing — handing over the snapshots the server sent along, which
+ * need none — and on a version gap). The reconnect delay is spread (half to
  * one and a half times 5 s) and doubles while the server stays away (at most a minute): when a
  * node restarts, its thousands of sockets must not all knock in the same millisecond — the
  * kernel's listen queue overflows and the dropped ones wait seconds more (bench/fanout.mjs). A
@@ -76,7 +83,8 @@ export function connectLive(options: LiveOptions): { close: () => void } {
     socket = ws;
     let subscribed = false;
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: 'subscribe', topics: options.topics }));
+      const snapshots = options.snapshots?.length ? { snapshots: options.snapshots } : {};
+      ws.send(JSON.stringify({ type: 'subscribe', topics: options.topics, ...snapshots }));
       ping = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send('ping'), pingMs);
     };
     ws.onmessage = (event: MessageEvent<string>) => {
@@ -86,9 +94,13 @@ export function connectLive(options: LiveOptions): { close: () => void } {
         failures = 0;
         restartUntil = 0;
         subscribed = true;
-        for (const { topic, version } of message.topics) versions.set(topic, version);
+        const snapshots = new Map<string, unknown>();
+        for (const { topic, version, snapshot } of message.topics) {
+          versions.set(topic, version);
+          if (snapshot !== undefined) snapshots.set(topic, snapshot);
+        }
         options.onStatus('live');
-        options.onResync();
+        options.onResync(snapshots);
         return;
       }
       if (!('version' in message) || !versions.has(message.topic)) return;
@@ -96,7 +108,7 @@ export function connectLive(options: LiveOptions): { close: () => void } {
       // Published while we subscribed: already in the snapshot we fetch after `subscribed`.
       if (message.version <= last) return;
       versions.set(message.topic, message.version);
-      if (message.version !== last + 1) options.onResync();
+      if (message.version !== last + 1) options.onResync(new Map());
       else options.onEvent(message);
     };
     ws.onclose = (event: CloseEvent) => {

@@ -1,5 +1,5 @@
 export { ticketsRoutes } from './tickets.routes.js';
-export { registerMemberTopic } from './tickets.realtime.js';
+export { registerTicketTopics } from './tickets.realtime.js';
 export { MEMBER_TIMEOUT_JOB } from './call.service.js';
 export { publicQueues } from './views.service.js';
 export { estimateLine } from './line.js';

@@ -1,4 +1,4 @@
-import { topicOf, type PublicQueue } from '@wartefrei/shared';
+import { PublicQueue, topicOf } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
 import { publicQueue } from './views.service.js';
 
@@ -25,11 +25,18 @@ interface Entry {
   readAt: number;
   view: Promise<PublicQueue>;
   settled: boolean;
+  /** The view as the route would send it, made once per entry for the sockets that ask (`json`). */
+  text?: Promise<string>;
 }
 
 export interface PublicSnapshots {
   /** The public view of a list: from the cache when read at the topic's current version within the max age. */
   get(queueId: string): Promise<PublicQueue>;
+  /**
+   * The same view as JSON text, shaped by the route's response schema: what a socket gets with
+   * `subscribed` (tickets.realtime.ts). Serialized once per entry, not once per socket.
+   */
+  json(queueId: string): Promise<string>;
 }
 
 /**
@@ -61,17 +68,25 @@ export function createPublicSnapshots(ctx: AppContext): PublicSnapshots {
     return entry;
   };
 
+  const current = async (queueId: string): Promise<Entry> => {
+    const version = await ctx.realtime.currentVersion(topicOf('queue', queueId));
+    const entry = entries.get(queueId);
+    const fresh = entry !== undefined && entry.version === version && ctx.clock.now().getTime() - entry.readAt <= PUBLIC_SNAPSHOT_MAX_AGE_MS;
+    if (entry && fresh) {
+      count(entry.settled ? 'hit' : 'joined');
+      return entry;
+    }
+    count('miss');
+    return read(queueId, version);
+  };
+
   return {
-    async get(queueId) {
-      const version = await ctx.realtime.currentVersion(topicOf('queue', queueId));
-      const entry = entries.get(queueId);
-      const fresh = entry !== undefined && entry.version === version && ctx.clock.now().getTime() - entry.readAt <= PUBLIC_SNAPSHOT_MAX_AGE_MS;
-      if (entry && fresh) {
-        count(entry.settled ? 'hit' : 'joined');
-        return entry.view;
-      }
-      count('miss');
-      return read(queueId, version).view;
+    get: async (queueId) => (await current(queueId)).view,
+    async json(queueId) {
+      const entry = await current(queueId);
+      // The response schema strips what the route would not send; an entry that failed is gone already.
+      entry.text ??= entry.view.then((view) => JSON.stringify(PublicQueue.parse(view)));
+      return entry.text;
     },
   };
 }

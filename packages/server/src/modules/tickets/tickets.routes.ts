@@ -32,14 +32,14 @@ import {
 import { drawTicket } from './draw.service.js';
 import { setMemberProcessor } from './actual-processor.service.js';
 import { publicProfile } from './public-profile.js';
-import { createPublicSnapshots } from './public-snapshot.js';
+import type { PublicSnapshots } from './public-snapshot.js';
 import { listQueueMembers, ticketView } from './views.service.js';
 
 const tags = ['tickets'];
 const security = [{ basic: [] }];
 
 /** Tickets (docs/product.md#entities queue members): draw, the ticket page, the public queue, the staff actions. */
-export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; publicSnapshots: PublicSnapshots }> = async (app, { ctx, publicSnapshots }) => {
   const preHandler = requireUser(ctx);
   // Counted in Redis where configured: one limit per address for all nodes (docs/architecture.md#several-nodes).
   const drawLimiter = ctx.rateLimits.shared('draw', { limit: ctx.config.drawLimit.perIp, windowSeconds: ctx.config.drawLimit.windowSeconds });
@@ -55,8 +55,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   // Every screen of a list refetches this after each event and reconnect: one read per version (public-snapshot.ts).
-  const snapshots = createPublicSnapshots(ctx);
-  app.get('/queues/:id/public', { schema: { tags, params: IdParams, response: { 200: PublicQueue } } }, async (req) => snapshots.get(req.params.id));
+  app.get('/queues/:id/public', { schema: { tags, params: IdParams, response: { 200: PublicQueue } } }, async (req) => publicSnapshots.get(req.params.id));
 
   // A location's public view — the queue picker and the kiosk — is a view of its lines.
   app.get('/profiles/:id/public', { schema: { tags: ['profiles'], params: IdParams, response: { 200: PublicProfile } } }, async (req) =>

@@ -17,6 +17,12 @@ export interface Subscriber {
 /** Decides one topic kind: the access granted for the id, or false. */
 export type TopicAuthorizer = (subscriber: Subscriber, id: string) => Promise<Access | false>;
 
+/**
+ * Reads one topic's snapshot as JSON text — what a client would refetch after `subscribed` — or
+ * undefined when there is none to give (the ticket is gone). Sent with the answer when asked.
+ */
+export type TopicSnapshot = (id: string) => Promise<string | undefined>;
+
 /** The part of a WebSocket the hub needs. */
 export interface RealtimeSink {
   send(data: string): void;
@@ -48,6 +54,10 @@ export interface RealtimeHub {
   /** The rule for a topic kind; a later registration replaces an earlier one. */
   registerTopicAuthorizer(kind: TopicKind, authorizer: TopicAuthorizer): void;
   authorize(subscriber: Subscriber, kind: TopicKind, id: string): Promise<Access | false>;
+  /** The snapshot reader of a topic kind (a module registers it beside the kind's rule). */
+  registerTopicSnapshot(kind: TopicKind, reader: TopicSnapshot): void;
+  /** The topic's snapshot as JSON text; undefined when its kind has no reader or there is none. */
+  snapshot(kind: TopicKind, id: string): Promise<string | undefined>;
   currentVersion(topic: string): Promise<number>;
   subscribe(sink: RealtimeSink, topic: string, access: Access): void;
   unsubscribe(sink: RealtimeSink, topic: string): void;
@@ -64,6 +74,7 @@ export function createHub(adapter: PubSubAdapter, log: FastifyBaseLogger, maxBuf
   const byTopic = new Map<string, Map<RealtimeSink, Access>>();
   const bySink = new Map<RealtimeSink, Set<string>>();
   const authorizers = new Map<TopicKind, TopicAuthorizer>();
+  const snapshots = new Map<TopicKind, TopicSnapshot>();
   const observers: ((topic: string, event: RealtimeEvent) => void)[] = [];
 
   const unsubscribe = (sink: RealtimeSink, topic: string) => {
@@ -136,6 +147,12 @@ export function createHub(adapter: PubSubAdapter, log: FastifyBaseLogger, maxBuf
     async authorize(subscriber, kind, id) {
       const authorizer = authorizers.get(kind);
       return authorizer ? authorizer(subscriber, id) : false;
+    },
+    registerTopicSnapshot(kind, reader) {
+      snapshots.set(kind, reader);
+    },
+    async snapshot(kind, id) {
+      return snapshots.get(kind)?.(id);
     },
     currentVersion: (topic) => adapter.currentVersion(topic),
     subscribe(sink, topic, access) {

@@ -210,6 +210,64 @@ describe('GET /ws: subscriptions and delivery', () => {
   });
 });
 
+describe('GET /ws: snapshots with the answer', () => {
+  const body = async (url: string) => {
+    const res = await t.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    return res.json<unknown>();
+  };
+
+  it("gives a ticket page its ticket and its list's public view as the routes answer them", async () => {
+    const queueId = await givenOpenQueue(t, staff.account_id);
+    await givenTicket(t, queueId);
+    const ticket = await givenTicket(t, queueId);
+    const topics = [topicOf('member', ticket.id), topicOf('queue', queueId)];
+    const socket = await connect();
+    socket.send({ type: 'subscribe', topics, snapshots: topics });
+    const answer = await socket.nextJson<{ type: string; topics: { topic: string; version: number; snapshot?: unknown }[] }>();
+    expect(answer).toEqual({
+      type: 'subscribed',
+      topics: [
+        { topic: topics[0], version: expect.any(Number), snapshot: await body(`/members/${ticket.id}`) },
+        { topic: topics[1], version: expect.any(Number), snapshot: await body(`/queues/${queueId}/public`) },
+      ],
+    });
+    expect(answer.topics[0]?.snapshot).toMatchObject({ id: ticket.id, number: ticket.number, view: 'waiting' });
+  });
+
+  it('sends snapshots of the topics named only, and none to a subscribe that names none', async () => {
+    const queueId = await givenOpenQueue(t, staff.account_id);
+    const ticket = await givenTicket(t, queueId);
+    const topics = [topicOf('member', ticket.id), topicOf('queue', queueId)];
+    const socket = await connect();
+    socket.send({ type: 'subscribe', topics, snapshots: [topics[1], topicOf('queue', randomUUID())] });
+    const answer = await socket.nextJson<{ topics: { topic: string; snapshot?: unknown }[] }>();
+    expect(answer.topics.map((entry) => entry.snapshot === undefined)).toEqual([true, false]);
+    const plain = await connect();
+    plain.send({ type: 'subscribe', topics });
+    expect(await plain.nextJson()).toEqual({ type: 'subscribed', topics: topics.map((topic) => ({ topic, version: expect.any(Number) })) });
+  });
+
+  it('leaves the snapshot out where the kind has none or its read fails, and answers the rest', async () => {
+    const accountTopic = topicOf('account', staff.account_id);
+    const socket = await asStaff(staff);
+    socket.send({ type: 'subscribe', topics: [accountTopic], snapshots: [accountTopic] });
+    expect(await socket.nextJson()).toEqual({ type: 'subscribed', topics: [{ topic: accountTopic, version: expect.any(Number) }] });
+
+    const otherTopic = topicOf('account', otherStaff.account_id);
+    t.app.ctx.realtime.registerTopicSnapshot('account', () => Promise.reject(new Error('the database is away')));
+    const other = await asStaff(otherStaff);
+    other.send({ type: 'subscribe', topics: [otherTopic], snapshots: [otherTopic] });
+    expect(await other.nextJson()).toEqual({ type: 'subscribed', topics: [{ topic: otherTopic, version: expect.any(Number) }] });
+  });
+
+  it('refuses a snapshot list that is not a list of topics', async () => {
+    const socket = await connect();
+    socket.send({ type: 'subscribe', topics: [await freshTopic()], snapshots: true });
+    expect(await socket.nextJson()).toEqual({ type: 'error', code: 'INVALID_MESSAGE' });
+  });
+});
+
 // Last: it moves the clock past every token of this file.
 describe('GET /ws: expired tokens', () => {
   it('closes the socket with 4440 on an expired token', async () => {

@@ -26,6 +26,18 @@ function textOf(raw: Buffer | ArrayBuffer | Buffer[]): string {
 }
 
 /**
+ * The `subscribed` answer as text, each snapshot spliced in as the JSON it already is: a list's
+ * public view is serialized once per version (public-snapshot.ts), not once per socket.
+ */
+function subscribedFrame(granted: { topic: string; version: number; snapshot?: string }[]): string {
+  const entries = granted.map(({ topic, version, snapshot }) => {
+    const head = JSON.stringify({ topic, version });
+    return snapshot === undefined ? head : `${head.slice(0, -1)},"snapshot":${snapshot}}`;
+  });
+  return `{"type":"subscribed","topics":[${entries.join(',')}]}`;
+}
+
+/**
  * `GET /ws`: the live socket. Staff pass `username` (or user id) and `token` in the query — the
  * same check as the HTTP Basic header; a bad token closes with 4401, an expired one with 4440.
  * Without both the socket is anonymous. The token is checked once, at connect.
@@ -66,6 +78,18 @@ export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         }
       };
 
+      /** A topic's snapshot; a failed read leaves it out, and the client refetches as without one. */
+      const snapshotOf = async (topic: string): Promise<string | undefined> => {
+        const parts = parseTopic(topic);
+        if (!parts) return undefined;
+        try {
+          return await hub.snapshot(parts.kind, parts.id);
+        } catch (err) {
+          if (!(err instanceof AppError)) req.log.warn({ err, topic }, 'realtime: snapshot failed');
+          return undefined;
+        }
+      };
+
       const handle = async (subscriber: Subscriber, text: string) => {
         if (text === 'ping') {
           if (open()) socket.send('pong');
@@ -88,7 +112,8 @@ export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
           }
           return send({ type: 'unsubscribed', topics: message.topics });
         }
-        const granted: { topic: string; version: number }[] = [];
+        const granted: { topic: string; version: number; snapshot?: string }[] = [];
+        const withSnapshot = new Set(message.snapshots);
         for (const topic of new Set(message.topics)) {
           const parts = parseTopic(topic);
           if (!parts) {
@@ -109,7 +134,10 @@ export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
           subscribed.add(topic);
           granted.push({ topic, version: await hub.currentVersion(topic) });
         }
-        if (granted.length > 0) send({ type: 'subscribed', topics: granted });
+        // Read after every subscription began and its version was taken: at least that new.
+        const asked = granted.filter((entry) => withSnapshot.has(entry.topic));
+        await Promise.all(asked.map(async (entry) => void (entry.snapshot = await snapshotOf(entry.topic))));
+        if (granted.length > 0 && open()) socket.send(subscribedFrame(granted));
       };
 
       // Messages are handled one after another, after authentication, so that a subscribe sent

@@ -25,7 +25,8 @@ function publicCallOf(message: RealtimeServerMessage): PublicCall | undefined {
 
 /**
  * The public view of some queues (`GET /queues/{id}/public`), kept current over `/ws`: a queue is
- * fetched again on each of its events, all of them after a (re)subscribe or a version gap. While
+ * fetched again on each of its events, all of them after a version gap; a (re)subscribe brings
+ * them along (fetched only if one is missing). While
  * the socket is down the last state stays on screen (`live` says so). `onCall` hears public calls.
  */
 export function useLiveQueues(queueIds: string[] | undefined, onCall?: (call: PublicCall) => void): { state: QueuesState; live: LiveStatus; refresh: () => Promise<void> } {
@@ -35,16 +36,27 @@ export function useLiveQueues(queueIds: string[] | undefined, onCall?: (call: Pu
   const latest = useRef(new Map<string, PublicQueue>());
   const onCallRef = useRef(onCall);
   onCallRef.current = onCall;
+  /** Counts the snapshots the socket brought: a fetch begun before one is older than it and is dropped. */
+  const sent = useRef(0);
+
+  /** Shows these queues' views beside the others already shown, in the order of the ids. */
+  const show = useCallback(
+    (views: PublicQueue[]) => {
+      for (const queue of views) latest.current.set(queue.id, queue);
+      const queues = (key ? key.split(',') : []).map((id) => latest.current.get(id)).filter((q): q is PublicQueue => q !== undefined);
+      setState({ kind: 'ready', queues });
+    },
+    [key],
+  );
 
   /** Fetches the given queues; true when done (fetched, or a 404), false when worth retrying. */
   const fetchQueues = useCallback(
     async (ids: string[]): Promise<boolean> => {
       const all = key ? key.split(',') : [];
+      const before = sent.current;
       try {
         const fetched = await Promise.all(ids.map((id) => patientRequest<PublicQueue>(`/queues/${id}/public`)));
-        for (const queue of fetched) latest.current.set(queue.id, queue);
-        const queues = all.map((id) => latest.current.get(id)).filter((q): q is PublicQueue => q !== undefined);
-        setState({ kind: 'ready', queues });
+        if (before === sent.current) show(fetched);
         return true;
       } catch (error) {
         if (isNotFound(error) && all.length === 1) {
@@ -56,7 +68,7 @@ export function useLiveQueues(queueIds: string[] | undefined, onCall?: (call: Pu
         return false;
       }
     },
-    [key],
+    [key, show],
   );
   const refresh = useCallback(async () => void (await fetchQueues(key ? key.split(',') : [])), [fetchQueues, key]);
 
@@ -75,13 +87,21 @@ export function useLiveQueues(queueIds: string[] | undefined, onCall?: (call: Pu
     let closed = false;
     const connection = connectLive({
       topics: ids.map((id) => `queue:${id}`),
+      // The views come with `subscribed`: a reconnect costs no refetch (no second connection in a storm).
+      snapshots: ids.map((id) => `queue:${id}`),
       onEvent: (message) => {
         const call = publicCallOf(message);
         if (call) onCallRef.current?.(call);
         // One queue moved: that one is fetched; if it fails, all of them are, with retries.
         if ('topic' in message && message.topic) void fetchQueues([message.topic.slice('queue:'.length)]).then((done) => done || closed || sync.run());
       },
-      onResync: () => sync.run(),
+      onResync: (snapshots) => {
+        const views = ids.map((id) => snapshots.get(`queue:${id}`) as PublicQueue | undefined);
+        if (!views.every((view) => view !== undefined)) return sync.run();
+        sent.current += 1;
+        sync.stop();
+        show(views);
+      },
       onStatus: setLive,
     });
     return () => {
@@ -91,7 +111,7 @@ export function useLiveQueues(queueIds: string[] | undefined, onCall?: (call: Pu
     };
     // `key` stands for the ids: a new array with the same ids must not reconnect.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` and "no ids yet" stand for `queueIds`
-  }, [key, queueIds === undefined, fetchQueues]);
+  }, [key, queueIds === undefined, fetchQueues, show]);
 
   return { state, live, refresh };
 }

@@ -40,6 +40,16 @@ export function useTicket(memberId: string): { state: TicketState; live: LiveSta
   const [queueId, setQueueId] = useState<string | undefined>(() => handedOverTicket(memberId)?.queue_id);
   const latest = useRef(0);
 
+  const show = useCallback(
+    (ticket: TicketView) => {
+      dropHandedOverTicket(memberId);
+      remember(ticket);
+      setQueueId(ticket.queue_id);
+      setState({ kind: 'ticket', ticket });
+    },
+    [memberId],
+  );
+
   /** One fetch of the ticket; true when done (shown, or a 404, or overtaken by a newer fetch), false when worth retrying. */
   const load = useCallback(async (): Promise<boolean> => {
     if (!valid) return true;
@@ -47,10 +57,7 @@ export function useTicket(memberId: string): { state: TicketState; live: LiveSta
     try {
       const ticket = await patientRequest<TicketView>(`/members/${memberId}`);
       if (request !== latest.current) return true;
-      dropHandedOverTicket(memberId);
-      remember(ticket);
-      setQueueId(ticket.queue_id);
-      setState({ kind: 'ticket', ticket });
+      show(ticket);
       return true;
     } catch (error) {
       if (request !== latest.current) return true;
@@ -62,7 +69,7 @@ export function useTicket(memberId: string): { state: TicketState; live: LiveSta
       setState((current) => (current.kind === 'ticket' ? current : { kind: 'offline' }));
       return false;
     }
-  }, [memberId, valid]);
+  }, [memberId, valid, show]);
   const refresh = useCallback(async () => void (await load()), [load]);
   // The first load and every refetch the socket asks for: a failure is tried again with backoff
   // (lib/retry.ts), so a phone whose refetch fell into a server restart does not stay behind.
@@ -75,14 +82,23 @@ export function useTicket(memberId: string): { state: TicketState; live: LiveSta
 
   useEffect(() => {
     if (!valid || !queueId) return undefined;
+    const topic = `member:${memberId}`;
     const connection = connectLive({
-      topics: [`member:${memberId}`, `queue:${queueId}`],
+      topics: [topic, `queue:${queueId}`],
       onEvent: () => sync.run(),
-      onResync: () => sync.run(),
+      // The ticket comes with `subscribed`: a reconnect costs no refetch (no second connection in a storm).
+      snapshots: [topic],
+      onResync: (snapshots) => {
+        const ticket = snapshots.get(topic) as TicketView | undefined;
+        if (!ticket) return sync.run();
+        latest.current += 1; // a fetch still running began before this and is older
+        sync.stop();
+        show(ticket);
+      },
       onStatus: setLive,
     });
     return () => connection.close();
-  }, [memberId, queueId, valid, sync]);
+  }, [memberId, queueId, valid, sync, show]);
 
   return { state, live, refresh };
 }
