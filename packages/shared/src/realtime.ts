@@ -8,7 +8,8 @@
  *   subscribe that names topics in `snapshots` gets, where the topic has one, its snapshot along
  *   (`queue:{id}`: what `GET /queues/{id}/public` answers; `member:{id}`: `GET /members/{id}`),
  *   read after the subscription began, so it is at least as new as the version: no refetch,
- *   no second connection — what a reconnect storm costs (bench/fanout.mjs).
+ *   no second connection — what a reconnect storm costs (bench/fanout.mjs). Nothing of a topic
+ *   arrives before its `subscribed`: an event published meanwhile follows the answer.
  * - `{ type: <event name>, topic, version, ...fields }` — one small event after a commit, e.g.
  *   `{ type: 'member.called', topic: 'queue:…', version: 7, queue_id, number, silent }`
  *   (docs/architecture.md#live-updates: the type is the event's name, its fields sit beside it).

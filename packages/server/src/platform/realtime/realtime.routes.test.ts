@@ -261,6 +261,20 @@ describe('GET /ws: snapshots with the answer', () => {
     expect(await other.nextJson()).toEqual({ type: 'subscribed', topics: [{ topic: otherTopic, version: expect.any(Number) }] });
   });
 
+  // Last of these: the reader it registers stays.
+  it('sends an event published while the answer was made after the answer, never before it', async () => {
+    const topic = topicOf('account', staff.account_id);
+    t.app.ctx.realtime.registerTopicSnapshot('account', async () => {
+      await publish(topic, 'queue.updated');
+      return '{"read":"after the event"}';
+    });
+    const socket = await asStaff(staff);
+    socket.send({ type: 'subscribe', topics: [topic], snapshots: [topic] });
+    const answer = await socket.nextJson<{ type: string; topics: { topic: string; version: number; snapshot?: unknown }[] }>();
+    expect(answer).toMatchObject({ type: 'subscribed', topics: [{ topic, snapshot: { read: 'after the event' } }] });
+    expect(await socket.nextJson()).toMatchObject({ type: 'queue.updated', topic, version: (answer.topics[0]?.version ?? 0) + 1 });
+  });
+
   it('refuses a snapshot list that is not a list of topics', async () => {
     const socket = await connect();
     socket.send({ type: 'subscribe', topics: [await freshTopic()], snapshots: true });

@@ -13,7 +13,7 @@ import {
 import { authenticateToken, type Actor } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
-import type { Subscriber } from './hub.js';
+import type { RealtimeSink, Subscriber } from './hub.js';
 
 const WsQuery = z.object({ username: z.string().max(320).optional(), token: z.string().max(512).optional() });
 
@@ -35,6 +35,32 @@ function subscribedFrame(granted: { topic: string; version: number; snapshot?: s
     return snapshot === undefined ? head : `${head.slice(0, -1)},"snapshot":${snapshot}}`;
   });
   return `{"type":"subscribed","topics":[${entries.join(',')}]}`;
+}
+
+/**
+ * The socket as the hub sees it, able to hold events back while a subscribe is answered: a
+ * client ignores what comes for a topic before its `subscribed` and trusts the snapshot sent
+ * along, so an event published in between (after the version was taken, perhaps after the
+ * snapshot was read) must reach it after the answer, where its higher version makes it count.
+ */
+function holdingSink(socket: WebSocket): { sink: RealtimeSink; hold: () => void; release: () => void } {
+  let holding = false;
+  const held: string[] = [];
+  const sink: RealtimeSink = {
+    send: (data) => void (holding ? held.push(data) : socket.send(data)),
+    get bufferedAmount() {
+      return socket.bufferedAmount;
+    },
+    close: (code, reason) => socket.close(code, reason),
+  };
+  return {
+    sink,
+    hold: () => void (holding = true),
+    release: () => {
+      holding = false;
+      for (const data of held.splice(0)) if (socket.readyState === socket.OPEN) socket.send(data);
+    },
+  };
 }
 
 /**
@@ -62,6 +88,7 @@ export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       };
       const fail = (code: RealtimeErrorCode, topic?: string) => send(topic ? { type: 'error', code, topic } : { type: 'error', code });
       const subscribed = new Set<string>();
+      const { sink, hold, release } = holdingSink(socket);
       const { username, token } = req.query;
 
       const authenticate = async (): Promise<Subscriber | undefined> => {
@@ -107,7 +134,7 @@ export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         const message = parsed.data;
         if (message.type === 'unsubscribe') {
           for (const topic of message.topics) {
-            hub.unsubscribe(socket, topic);
+            hub.unsubscribe(sink, topic);
             subscribed.delete(topic);
           }
           return send({ type: 'unsubscribed', topics: message.topics });
@@ -130,7 +157,7 @@ export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
             continue;
           }
           if (!open()) return;
-          hub.subscribe(socket, topic, access);
+          hub.subscribe(sink, topic, access);
           subscribed.add(topic);
           granted.push({ topic, version: await hub.currentVersion(topic) });
         }
@@ -148,17 +175,20 @@ export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         chain = chain.then(async (subscriber) => {
           if (!subscriber || !open()) return subscriber;
           try {
+            hold();
             await handle(subscriber, text);
           } catch (err) {
             req.log.error({ err }, 'realtime: message failed');
             fail('INVALID_MESSAGE');
+          } finally {
+            release();
           }
           return subscriber;
         });
       });
       socket.on('close', () => {
         ctx.metrics.openSockets.dec();
-        hub.detach(socket);
+        hub.detach(sink);
       });
     },
   });
