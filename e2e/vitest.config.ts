@@ -11,11 +11,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
-    // One Chromium for all files (support/browser-server.ts).
-    globalSetup: ['e2e/support/browser-server.ts'],
-    // The files share nothing but modules (each opens its own contexts and signs in itself): kept
-    // between files, playwright-core and the support modules are imported once, not 39 times.
-    isolate: false,
     // expect.poll waits for what the page does after a live event. Its default of 1 s held on an
     // idle machine but not on a busy CI run (monitor and work view specs failed there), so it
     // waits as long as Playwright's own waits do.

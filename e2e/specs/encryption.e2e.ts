@@ -5,7 +5,7 @@ import type { AppointmentType, EncryptionState, LoggedUser, Member, Processor, P
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
-import { collectBrowserErrors, downloadedBytes, launchBrowser, newPage } from '../support/browser.js';
+import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { givenNewPractice } from '../support/practice.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { linkIn, waitForMail } from '../support/mail.js';
@@ -279,13 +279,13 @@ describe('end-to-end encryption', () => {
 
     const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV herunterladen' }).click()]);
     expect(csvDownload.suggestedFilename()).toMatch(/^wartefrei-auswertung-.*\.csv$/);
-    const csv = (await downloadedBytes(csvDownload)).toString('utf8');
+    const csv = fs.readFileSync(await csvDownload.path(), 'utf8');
     expect(csv).toContain('Selma Siegelmann');
     expect(csv).toContain('Zora Zander');
     expect(csv).not.toContain('wf1s.');
     const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel (xlsx) herunterladen' }).click()]);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await downloadedBytes(xlsxDownload)) as unknown as ArrayBuffer);
+    await workbook.xlsx.readFile(await xlsxDownload.path());
     const cells: unknown[] = [];
     workbook.worksheets[0]!.eachRow((sheetRow) => cells.push(...(sheetRow.values as unknown[])));
     expect(cells).toEqual(expect.arrayContaining(['Anton Amsel', 'Selma Siegelmann', 'Zora Zander']));

@@ -1,8 +1,9 @@
+import fs from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
-import { collectBrowserErrors, downloadedBytes, launchBrowser, newPage } from '../support/browser.js';
+import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { main } from '../support/locators.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { storeUser } from '../support/session.js';
@@ -70,7 +71,7 @@ describe('legal pages', () => {
     const section = main(page).getByRole('region', { name: 'Auftragsverarbeitung' });
     const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Vertrag herunterladen (PDF)' }).click()]);
     expect(download.suggestedFilename()).toBe('wartefrei-auftragsverarbeitung-praxis-demo.pdf');
-    const pdf = await PDFDocument.load(await downloadedBytes(download));
+    const pdf = await PDFDocument.load(fs.readFileSync((await download.path())));
     expect(pdf.getTitle()).toBe('Vertrag über die Auftragsverarbeitung (Art. 28 DSGVO)');
     expect(errors).toEqual([]);
   });

@@ -1,8 +1,9 @@
+import fs from 'node:fs';
 import type { Queue, TicketView } from '@wartefrei/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
-import { collectBrowserErrors, downloadedBytes, launchBrowser, newPage } from '../support/browser.js';
+import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { main } from '../support/locators.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { storeUser } from '../support/session.js';
@@ -86,7 +87,7 @@ describe('data protection', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), content.getByRole('button', { name: 'CSV herunterladen' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^wartefrei-protokoll-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = (await downloadedBytes(download)).toString('utf8');
+    const csv = fs.readFileSync((await download.path()), 'utf8');
     expect(csv).toContain('member.erase');
     expect(csv).not.toContain('Löschmich');
     expect(errors).toEqual([]);

@@ -1,8 +1,9 @@
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
-import { collectBrowserErrors, downloadedBytes, launchBrowser, newPage } from '../support/browser.js';
+import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { main } from '../support/locators.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { DEMO, logInByApi, storeUser } from '../support/session.js';
@@ -66,7 +67,7 @@ describe('reporting', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), content.getByRole('button', { name: 'Excel (xlsx) herunterladen' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^wartefrei-auswertung-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await downloadedBytes(download)) as unknown as ArrayBuffer);
+    await workbook.xlsx.load(fs.readFileSync((await download.path())) as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(4).getCell(2).value).toBe('Blutabnahme');
     expect(sheet.rowCount).toBeGreaterThan(11);

@@ -1,8 +1,9 @@
+import fs from 'node:fs';
 import type { Queue } from '@wartefrei/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
-import { collectBrowserErrors, downloadedBytes, launchBrowser, newPage } from '../support/browser.js';
+import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { baseURL } from '../support/env.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { DEMO, logInByApi, storeUser } from '../support/session.js';
@@ -80,7 +81,7 @@ describe('rollout center', () => {
     const download = page.getByRole('button', { name: 'Plakat als PDF herunterladen' });
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toBe('plakat-allgemein.pdf');
-    const bytes = await downloadedBytes(file);
+    const bytes = fs.readFileSync((await file.path()));
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // An incomplete own address is refused in German, and the poster waits for a valid one.

@@ -1,12 +1,11 @@
-import { chromium, type Browser, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { baseURL, chromePath } from './env.js';
 
 /**
  * Flags for Debian's Chromium on a closed network: no sandbox (containers run as root), no GPU,
  * and none of the background traffic (QUIC, component updates, sync …) that the network refuses.
  */
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -16,12 +15,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/**
- * The browser of a spec file: the shared Chromium of the run (support/browser-server.ts), or a
- * Chromium of its own when the file needs other flags.
- */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  if (extraArgs.length === 0) return chromium.connect(inject('browserEndpoint'));
   return chromium.launch({ executablePath: chromePath, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
@@ -45,11 +39,4 @@ export function collectBrowserErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   return errors;
-}
-
-/** A download's bytes, read over the connection: the shared Chromium keeps the file on its side (no `path()`). */
-export async function downloadedBytes(download: Download): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
