@@ -4,6 +4,7 @@ import { accounts, monitorQueues, monitors, profiles, queueProcessors, queueSess
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import type { Appointment, AppointmentSlot, AuditLog, AppointmentType, DashboardQueue, ProbingQuestion, ReportProbing, ReportSummary } from '@wartefrei/shared';
 import { asUser, logIn } from '../../../test/support/factories.js';
+import { localDay } from '../../../test/support/test-clock.js';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './seed-demo.js';
 
 let t: TestApp;
@@ -62,8 +63,8 @@ describe('demo data', () => {
       '5 08:00-12:00',
     ]);
     // Patients on the next two weekdays and a weekly series of four on Thursday afternoons.
-    const from = t.clock.now().toISOString().slice(0, 10);
-    const to = new Date(t.clock.now().getTime() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const from = localDay(t.clock);
+    const to = localDay(t.clock, -40);
     const booked = (await t.inject({ method: 'GET', url: `/appointments?from=${from}&to=${to}`, headers: asUser(processor) })).json<Appointment[]>();
     expect(booked).toHaveLength(10);
     expect(new Set(booked.filter((a) => a.series_id).map((a) => a.start.slice(11, 16)))).toEqual(new Set(['14:00']));
@@ -79,8 +80,7 @@ describe('demo data', () => {
     ]);
 
     // Eight weeks of history for reporting, today untouched: the dashboard shows nobody waiting.
-    const today = t.clock.now();
-    const day = (back: number) => new Date(today.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+    const day = (back: number) => localDay(t.clock, back);
     const summary = (await t.inject({ method: 'GET', url: `/reports/summary?from=${day(56)}&to=${day(1)}`, headers: asUser(admin) })).json<ReportSummary>();
     expect(summary.current.drawn).toBeGreaterThan(1_500);
     expect(summary.current.served / summary.current.drawn).toBeGreaterThan(0.8);
@@ -93,7 +93,7 @@ describe('demo data', () => {
     expect(dashboard.map((entry) => entry.waiting)).toEqual([0, 0]);
 
     // A week of the audit log: the assistant's morning looks at both lists, ids only.
-    const audit = (await t.inject({ method: 'GET', url: `/audit?from=${day(7)}&to=${day(1)}&user_id=${processor.id}&time_zone=UTC`, headers: asUser(admin) })).json<AuditLog>();
+    const audit = (await t.inject({ method: 'GET', url: `/audit?from=${day(7)}&to=${day(1)}&user_id=${processor.id}&time_zone=Europe/Vienna`, headers: asUser(admin) })).json<AuditLog>();
     expect(audit.entries.length).toBeGreaterThanOrEqual(6);
     expect(new Set(audit.entries.map((entry) => entry.action))).toEqual(new Set(['members.list']));
   });

@@ -4,6 +4,7 @@ import { importPublicKey, seal, unseal, type ApiError, type CryptoKey, type Memb
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { switchEncryptionOn } from '../../../test/support/encryption.js';
 import { asUser, givenAdmin } from '../../../test/support/factories.js';
+import { localDay } from '../../../test/support/test-clock.js';
 import { drawRequest, givenOpenQueue } from '../../../test/support/tickets.js';
 
 /*
@@ -103,7 +104,7 @@ describe('a draw while encryption is on', () => {
   }, 30_000);
 
   it('the member analysis with names hands staff the sealed text, for their browser to open', async () => {
-    const today = new Date(t.clock.now()).toISOString().slice(0, 10);
+    const today = localDay(t.clock);
     const report = await t.inject({ method: 'GET', url: `/reports/members?from=${today}&to=${today}&queue_id=${queueId}&names=true`, headers: asUser(admin.user) });
     expect(report.statusCode, report.body).toBe(200);
     const rows = report.json<{ rows: { name: string | null; sealed_data?: string | null }[] }>().rows;
@@ -115,7 +116,7 @@ describe('a draw while encryption is on', () => {
   });
 
   it('the member export as JSON lines hands the browser the sealed names to write its own file', async () => {
-    const today = new Date(t.clock.now()).toISOString().slice(0, 10);
+    const today = localDay(t.clock);
     const res = await t.inject({ method: 'GET', url: `/reports/members/export?from=${today}&to=${today}&queue_id=${queueId}&names=true&format=ndjson`, headers: asUser(admin.user) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('application/x-ndjson');
