@@ -2,7 +2,7 @@ import type { Queue } from '@wartefrei/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
-import { focusIsOn, focusShows, focusedName, tabTo } from '../support/keyboard.js';
+import { arrowToMenuItem, focusIsOn, focusShows, focusedName, tabTo } from '../support/keyboard.js';
 import { DEMO, declineTutorial, logInByApi, storeUser } from '../support/session.js';
 import { demoAdmin, drawByApi, emptyQueue, openDemoQueue, type Staff } from '../support/staff.js';
 
@@ -114,8 +114,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor();
     // A menu is walked with the arrow keys.
-    for (let i = 0; i < 10 && (await focusedName(page)) !== 'Verschieben'; i++) await page.keyboard.press('ArrowDown');
-    await focusIsOn(page, 'Verschieben');
+    await arrowToMenuItem(page, 'Verschieben');
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').waitFor();
     await page.keyboard.press('Escape');
@@ -124,8 +123,7 @@ describe('keyboard only', () => {
 
     await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor();
-    for (let i = 0; i < 10 && (await focusedName(page)) !== 'Stornieren'; i++) await page.keyboard.press('ArrowDown');
-    await focusIsOn(page, 'Stornieren');
+    await arrowToMenuItem(page, 'Stornieren');
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').waitFor();
     await page.keyboard.press('Escape');

@@ -96,8 +96,16 @@ describe('the work view', () => {
     await expect.poll(async () => (await positionOf(first.id)).position).toBe(3);
 
     // Onto another list's button: the ticket leaves this list and waits on the other one.
+    // The button and the rows settle first: a row that moves under the pointer mid-drag would
+    // carry another ticket, or none (seen on a loaded CI machine).
     const labor = await openDemoQueue(admin, 'labor');
-    await row(second.number).dragTo(page.locator(`[data-queue-drop="${labor.id}"]`));
+    const laborButton = page.locator(`[data-queue-drop="${labor.id}"]`);
+    await laborButton.waitFor();
+    await page.waitForFunction(
+      (numbers) => Array.from(document.querySelectorAll('tr[data-status="waiting"]')).map((tr) => tr.getAttribute('aria-label')).join() === numbers.map((n) => `Ticket Nr. ${n}`).join(),
+      [third.number, second.number, first.number],
+    );
+    await row(second.number).dragTo(laborButton);
     await row(second.number).waitFor({ state: 'detached' });
     expect((await positionOf(second.id)).queue.id).toBe(labor.id);
     await emptyQueue(admin, labor.id);

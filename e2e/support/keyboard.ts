@@ -44,6 +44,19 @@ export async function focusIsOn(page: Page, wanted: string | RegExp): Promise<vo
   throw new Error(`the focus is on "${name || 'the page itself'}", not on "${String(wanted)}"`);
 }
 
+/**
+ * Walks an open menu with the arrow keys to the item with this name. The menu takes the focus a
+ * moment after it opens (Mantine's focus trap, on a timer): keys pressed before that go nowhere,
+ * which on a loaded machine used up every press (seen in CI), so the walk begins once it has it.
+ */
+export async function arrowToMenuItem(page: Page, wanted: string): Promise<void> {
+  await page.waitForFunction(() => Boolean(document.activeElement?.closest('[role="menu"]')), undefined, { timeout: 10_000 }).catch(async () => {
+    throw new Error(`the open menu never took the focus; it is on "${(await focusedName(page)) || 'the page itself'}"`);
+  });
+  for (let i = 0; i < 12 && (await focusedName(page)) !== wanted; i++) await page.keyboard.press('ArrowDown');
+  await focusIsOn(page, wanted);
+}
+
 /** Whether the focused element shows it: it matches :focus-visible and draws an outline or a ring. */
 export function focusShows(page: Page): Promise<boolean> {
   return page.evaluate(() => {
