@@ -7,8 +7,8 @@
 // (0.5–1.5 × 1 s, doubling per failure up to 30 s) until it answers 200 or the socket is gone (the
 // next subscription refetches anew), and each failure is reported (POST /qt_monitor) as the app
 // does. On a close it reconnects as live.ts does: a socket that was
-// subscribed and is told 1012 ("Service Restart") within 0–1 s and, refused, again after 1, 2,
-// then every 4 s (×0.5–1.5) for 30 s; any other close after
+// subscribed and is told 1012 ("Service Restart") within 0–1 s and, refused, again after 1,
+// then every 2 s (×0.5–1.5) for 30 s; any other close after
 // 0.5–1.5 × 5 s, doubling per failed attempt up to a minute (`jitterMs` > 0 adds a random
 // 0..jitterMs on top, for what-if runs only).
 //
@@ -35,9 +35,9 @@ const RECONNECT_MS = 5_000;
 const MAX_RECONNECT_MS = 60_000;
 /** live.ts: a subscribed socket told 1012 reconnects within this (the node says others serve now)… */
 const RESTART_RECONNECT_MS = 1_000;
-/** …and, refused, tries again after 1, 2, then every 4 s (×0.5–1.5) for this long before the ordinary backoff. */
+/** …and, refused, tries again after 1, then every 2 s (×0.5–1.5) for this long before the ordinary backoff. */
 const RESTART_WINDOW_MS = 30_000;
-const RESTART_MAX_STEPS = 2;
+const RESTART_MAX_STEPS = 1;
 /** lib/retry.ts: a failed refetch is tried again after 0.5–1.5 × this, doubling, at most REFETCH_MAX_MS. */
 const REFETCH_RETRY_MS = 1_000;
 const REFETCH_MAX_MS = 30_000;
@@ -157,7 +157,7 @@ class Client {
         setTimeout(() => this.open(), RESTART_RECONNECT_MS * Math.random());
         return;
       }
-      // Refused shortly after such a notice: knocked on again after 1, 2, then every 4 s (×0.5–1.5), as live.ts does.
+      // Refused shortly after such a notice: knocked on again after 1, then every 2 s (×0.5–1.5), as live.ts does.
       if (!ws.wasSubscribed && now() < this.restartUntil) {
         setTimeout(() => this.open(), RESTART_RECONNECT_MS * 2 ** Math.min(RESTART_MAX_STEPS, this.restartTries) * (0.5 + Math.random()));
         this.restartTries += 1;

@@ -198,7 +198,7 @@ describe('connectLive', () => {
   });
 
   it('after a restart notice, knocks again about every restart delay while refused, not after the backoff', async () => {
-    const { live, seen } = start({ reconnectMs: 10_000, restartReconnectMs: 100 });
+    const { live, seen } = start({ reconnectMs: 10_000, restartReconnectMs: 200 });
     const first = await subscribedConnection(0);
     send(first, { type: 'subscribed', topics: [{ topic: 'queue:q1', version: 3 }] });
     await until(() => seen.statuses.includes('live'), 'live');
@@ -212,8 +212,11 @@ describe('connectLive', () => {
     const closedAt = performance.now();
     first.socket.close(1012, 'SERVER_RESTART');
     await until(() => arrivals.length === 4 && seen.statuses.at(-1) === 'live', 'live on the restarted node');
-    // 50 ms, then 100, 200, 400 ms with the spread at its middle; the backoff would be 10 s, 20 s, ...
+    // 100 ms, then 200, 400, 400 ms with the spread at its middle; the backoff would be 10 s, 20 s, ...
     expect(performance.now() - closedAt).toBeLessThan(2_000);
+    // The knocking stops growing at twice the delay: the last refused socket is not left 4× behind.
+    expect(arrivals[3]! - arrivals[2]!).toBeGreaterThanOrEqual(390);
+    expect(arrivals[3]! - arrivals[2]!).toBeLessThan(700);
     expect(seen.resyncs).toBe(2);
     live.close();
   });

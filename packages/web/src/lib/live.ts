@@ -37,23 +37,25 @@ export interface LiveOptions {
  * one and a half times 5 s) and doubles while the server stays away (at most a minute): when a
  * node restarts, its thousands of sockets must not all knock in the same millisecond — the
  * kernel's listen queue overflows and the dropped ones wait seconds more (bench/fanout.mjs). A
- * node that says it restarts (1012) is knocked on again within a second, then after 1, 2 and
- * every 4 s for 30 s (RESTART_WINDOW_MS). No dependency: it ships on cheap phones.
+ * node that says it restarts (1012) is knocked on again within a second, then after 1 and
+ * every 2 s for 30 s (RESTART_WINDOW_MS). No dependency: it ships on cheap phones.
  * Staff screens use it too, signed in with `auth`, to hear every event of their topics.
  */
 const MAX_RECONNECT_MS = 60_000;
 /**
- * After a node said it restarts (1012), a refused attempt is tried again after 1 s, 2 s, then
- * every 4 s (each spread ×0.5–1.5) for this long, not after the backoff of 5 s doubling: the
- * node, or the one that replaces it, is expected back within seconds. A node that runs alone is
- * simply down while it restarts (2 s on a quiet machine, 13–41 s on the bench's busy one): with
- * the backoff, the sockets that knocked a moment too early waited 5–15 s and more (the
- * reconnect storm of bench/fanout.mjs took 22 s for 1,000 of them). The 4 s keeps the knocking
- * cheap and spreads the sockets over seconds when the node listens again; the window bounds it
- * when it does not.
+ * After a node said it restarts (1012), a refused attempt is tried again after 1 s, then every
+ * 2 s (each spread ×0.5–1.5) for this long, not after the backoff of 5 s doubling: the node, or
+ * the one that replaces it, is expected back within seconds. A node that runs alone is simply
+ * down while it restarts (2 s on a quiet machine, 5–7 s on the bench's busy one): with the
+ * backoff, the sockets that knocked a moment too early waited 5–15 s and more (the reconnect
+ * storm of bench/fanout.mjs took 22 s for 1,000 of them). Every 4 s instead of 2 left the last
+ * sockets up to 6 s behind a node that was back: the cold restart's storm took 10.3–10.4 s for
+ * 10,000 against 9.0–9.2 s with 2 s, for as many connection attempts (about 31,000; a refused
+ * one costs the node nothing). The 2 s still spreads the sockets over seconds when the node
+ * listens again; the window bounds the knocking when it does not.
  */
 const RESTART_WINDOW_MS = 30_000;
-const RESTART_MAX_STEPS = 2;
+const RESTART_MAX_STEPS = 1;
 
 export function connectLive(options: LiveOptions): { close: () => void } {
   const pingMs = options.pingMs ?? 15_000;
