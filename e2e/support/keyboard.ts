@@ -46,8 +46,9 @@ export async function focusIsOn(page: Page, wanted: string | RegExp): Promise<vo
 
 /**
  * Walks an open menu with the arrow keys to the item with this name. The menu takes the focus a
- * moment after it opens (Mantine's focus trap, on a timer): keys pressed before that go nowhere,
- * which on a loaded machine used up every press (seen in CI), so the walk begins once it has it.
+ * moment after it opens (Mantine's focus trap, on a timer), and arrows pressed before that move
+ * nothing. In one loaded CI run ten presses ended with the focus on the page itself; the walk
+ * now begins once the menu has the focus, and says where the focus is if it never gets there.
  */
 export async function arrowToMenuItem(page: Page, wanted: string): Promise<void> {
   await page.waitForFunction(() => Boolean(document.activeElement?.closest('[role="menu"]')), undefined, { timeout: 10_000 }).catch(async () => {
