@@ -63,6 +63,8 @@ export const users = pgTable('users', {
   /** Where this processor serves ("Raum 2"): named on the ticket page and monitor while processing. */
   room: text('room'),
   microsoftTenantId: text('microsoft_tenant_id'),
+  /** The Microsoft account's object id (`oid`), bound at the first Microsoft sign-in; later ones match by it, not by mail. */
+  microsoftOid: text('microsoft_oid'),
   /** When the user finished or dismissed the tutorial: it is offered once, until then. */
   tutorialDismissedAt: timestamp('tutorial_dismissed_at', { withTimezone: true }),
   verified: boolean('verified').notNull().default(false),
@@ -71,6 +73,7 @@ export const users = pgTable('users', {
   // The username is the mail address and the login name: unique across all accounts.
   uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
   index('users_account_idx').on(t.accountId),
+  uniqueIndex('users_microsoft_oid_unique').on(t.microsoftOid).where(sql`${t.microsoftOid} IS NOT NULL`),
 ]);
 
 /** Login tokens; only a SHA-256 of the random token is stored. */

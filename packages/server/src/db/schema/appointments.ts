@@ -87,8 +87,8 @@ export const appointmentSource = pgEnum('appointment_source', APPOINTMENT_SOURCE
 export const bookingChannel = pgEnum('booking_channel', BOOKING_CHANNELS);
 
 /**
- * Booked appointments (docs/product.md#entities Appointment). The id is the patient's key. A
- * cancelled one keeps its status and gains `cancel_state`; only then does it stop holding its
+ * Booked appointments (docs/product.md#entities Appointment). The patient's key is a link of
+ * `patient_links`, never the id. A cancelled one keeps its status and gains `cancel_state`; only then does it stop holding its
  * time. No two appointments of one processor that hold time overlap: the exclusion constraint
  * `appointments_no_overlap` (hand-written in migration 0010, drizzle cannot declare one) says
  * so for every writer at once, back-to-back ones allowed ('[)').
@@ -124,6 +124,12 @@ export const appointments = pgTable('appointments', {
   lang: text('lang'),
   /** The rule the appointment's series was booked with (every occurrence carries it); null alone. */
   recurrence: jsonb('recurrence').$type<Recurrence>(),
+  /**
+   * What the patient types at the kiosk of the appointment's location on its day: 8 characters
+   * of Crockford's base32 (40 random bits; `newCheckInCode`). Shown on the appointment page and in
+   * its mails, so kept as it is; it opens nothing but that day's check-in.
+   */
+  checkInCode: text('check_in_code'),
   /** When the patient arrived and the appointment joined its list as a member. */
   checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
   /** Raised by every change: the compare-and-set of a PATCH and the calendar file's SEQUENCE. */
@@ -141,6 +147,7 @@ export const appointments = pgTable('appointments', {
   index('appointments_processor_start_idx').on(t.processorId, t.startAt),
   index('appointments_queue_start_idx').on(t.queueId, t.startAt),
   index('appointments_series_idx').on(t.seriesId),
+  index('appointments_check_in_code_idx').on(t.checkInCode).where(sql`${t.checkInCode} IS NOT NULL`),
   check('appointments_end_after_start', sql`${t.endAt} > ${t.startAt}`),
 ]);
 

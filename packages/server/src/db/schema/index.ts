@@ -23,3 +23,4 @@ export * from './encryption.js';
 export * from './alerts.js';
 export * from './system.js';
 export * from './images.js';
+export * from './patient-links.js';
