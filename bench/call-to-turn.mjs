@@ -2,7 +2,7 @@
 // live path end to end (call → commit → event → socket → refetch → render). The end-to-end test
 // checks that the page turns without a reload; how fast it turns is measured here, not asserted.
 import { chromium } from 'playwright-core';
-import { drawDemoTicket, staffHeaders } from './demo-queue.mjs';
+import { drawDemoTicket, linkKey, staffHeaders } from './demo-queue.mjs';
 import { chromiumPath } from './lighthouse.mjs';
 import { percentile } from './lib/server.mjs';
 
@@ -29,11 +29,11 @@ export async function callToYourTurn(base, runs = 20) {
       const subscribed = new Promise((resolve) => {
         page.on('websocket', (socket) =>
           socket.on('framesent', ({ payload }) => {
-            if (String(payload).includes(`member:${ticket.id}`)) resolve();
+            if (String(payload).includes(`member:${linkKey(ticket)}`)) resolve();
           }),
         );
       });
-      await page.goto(`${base}/ticket/${ticket.id}`);
+      await page.goto(`${base}/ticket/${linkKey(ticket)}`);
       await page.locator('.ticket-number', { hasText: String(ticket.number) }).waitFor({ timeout: 15_000 });
       await subscribed;
       const turned = page.getByRole('heading', { level: 1, name: YOUR_TURN }).waitFor({ timeout: 15_000 });

@@ -64,3 +64,6 @@ export async function drawDemoTicket(base) {
     `POST /queues/${queueId}/members`,
   );
 }
+
+/** The key of a patient's link (`patient_url` of a draw's answer): what `GET /members/{key}` and the ticket page take. */
+export const linkKey = (view) => view.patient_url.split('/').pop();

@@ -2,7 +2,7 @@
 // waiting and on one with 5,000, on PGlite and on PostgreSQL, one request at a time.
 //   node bench/long-line.mjs   env: BENCH_LONG_LINE=5000 (the long line), BENCH_LONG_LINE_SAMPLES=100
 // Measured on each line: a public draw (its answer carries the newcomer's estimate) and the
-// ticket page's `GET /members/{id}` of the last ticket in line (its place and estimate). (The
+// ticket page's `GET /members/{key}` of the last ticket in line (its place and estimate). (The
 // public view `GET /queues/{id}/public` is served from a cache per topic version, so timing it
 // here would time the cache; it reads the same way: counts, no members.) The baseline is the
 // same request on the short line in the same run: the ratio long/short is the figure, ≤ 1.5 the
@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { DEMO_QUEUE_PATH, demoQueueId, openQueue, staffHeaders } from './demo-queue.mjs';
+import { DEMO_QUEUE_PATH, demoQueueId, linkKey, openQueue, staffHeaders } from './demo-queue.mjs';
 import { freshPostgres, percentile, startServer } from './lib/server.mjs';
 
 const SHORT = 50;
@@ -66,7 +66,7 @@ async function fill(query, lines) {
 
 const drawOnline = async (base, queueId) =>
   expectStatus(await fetch(`${base}/queues/${queueId}/members`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ origin: 'ONLINE' }) }), 201, 'draw');
-const viewTicket = async (base, memberId) => expectStatus(await fetch(`${base}/members/${memberId}`), 200, 'GET ticket');
+const viewTicket = async (base, key) => expectStatus(await fetch(`${base}/members/${key}`), 200, 'GET ticket');
 
 /** Times of `samples` rounds, each one request on the short line and the same on the long one. */
 async function alternately(samples, request) {
@@ -90,7 +90,7 @@ async function alternately(samples, request) {
 async function measure(prefix, base, lines) {
   await alternately(WARM_UP, (line) => drawOnline(base, lines[line]));
   const draw = await alternately(SAMPLES, (line) => drawOnline(base, lines[line]));
-  const ticket = await alternately(SAMPLES, (line) => viewTicket(base, draw.last[line].id));
+  const ticket = await alternately(SAMPLES, (line) => viewTicket(base, linkKey(draw.last[line])));
   const figures = { [`${prefix}_long_line_last_position`]: ticket.last.long.position, [`${prefix}_short_line_last_position`]: ticket.last.short.position };
   for (const [request, result] of [['draw', draw], ['ticket', ticket]]) {
     figures[`${prefix}_${request}_short_line_p50_ms`] = round(result.short.p50);

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { DEMO_QUEUE_PATH, demoQueueId, drawDemoTicket, openQueue, staffHeaders } from './demo-queue.mjs';
+import { DEMO_QUEUE_PATH, demoQueueId, drawDemoTicket, linkKey, openQueue, staffHeaders } from './demo-queue.mjs';
 import { chromiumPath, lighthouseScores } from './lighthouse.mjs';
 import { freshPostgres, percentile, root, startServer } from './lib/server.mjs';
 import { availabilityBench } from './availability.mjs';
@@ -103,12 +103,12 @@ async function pageJs(base, pages) {
 }
 
 /**
- * The ticket page showed the ticket: it fetched `GET /members/{id}` successfully and shows the
+ * The ticket page showed the ticket: it fetched `GET /members/{key}` successfully and shows the
  * number in its number element.
  */
 const ticketRendered = (ticket) => async (page, responses) => {
-  const fetched = responses.some((r) => new URL(r.url()).pathname === `/members/${ticket.id}` && r.request().method() === 'GET' && r.ok());
-  if (!fetched) throw new Error(`GET /members/${ticket.id} was not fetched successfully`);
+  const fetched = responses.some((r) => new URL(r.url()).pathname === `/members/${linkKey(ticket)}` && r.request().method() === 'GET' && r.ok());
+  if (!fetched) throw new Error(`GET /members/${linkKey(ticket)} was not fetched successfully`);
   await page.locator('.ticket-number', { hasText: new RegExp(`^\\s*${ticket.number}\\s*$`) }).waitFor({ timeout: 10_000 });
 };
 
@@ -159,8 +159,8 @@ const LIGHTHOUSE_RUNS = 3;
  * from the best a page with this content can do here.
  */
 async function ticketLighthouse(url, ticket) {
-  const scores = await lighthouseScores(url, { runs: LIGHTHOUSE_RUNS, mustFetch: `/members/${ticket.id}` });
-  const view = await (await fetch(new URL(`/members/${ticket.id}`, url))).json();
+  const scores = await lighthouseScores(url, { runs: LIGHTHOUSE_RUNS, mustFetch: `/members/${linkKey(ticket)}` });
+  const view = await (await fetch(new URL(`/members/${linkKey(ticket)}`, url))).json();
   const plainPage = await servePlainTicket(view);
   let plain;
   try {
@@ -229,7 +229,7 @@ try {
     if (fs.existsSync(chromiumPath())) {
       // The patient's own ticket, drawn over the API as the draw page would, before the latency runs call it.
       const ticket = await drawDemoTicket(warm.base);
-      const ticketPath = `/ticket/${ticket.id}`;
+      const ticketPath = `/ticket/${linkKey(ticket)}`;
       Object.assign(figures, await pageJs(warm.base, {
         // The first pages a practice owner sees (issue 23 §3: ≤ 150 KB gzipped each).
         landing: { path: '/', rendered: landingRendered },

@@ -6,7 +6,7 @@ import { deliverToServiceWorker, pushesReceived, routePushSubscriptions, smsRece
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { storeUser } from '../support/session.js';
-import { demoAdmin, drawByApi, type Staff } from '../support/staff.js';
+import { demoAdmin, drawByApi, type Staff, linkKey } from '../support/staff.js';
 
 // "Almost your turn" (docs/product.md#alerts): a patient leaves the waiting room and is told by
 // push or SMS when two are ahead — once — and never after cancelling.
@@ -48,7 +48,7 @@ describe('"almost your turn" alerts', () => {
     const [first, second, third] = [await drawByApi(page, queue.id), await drawByApi(page, queue.id), await drawByApi(page, queue.id)];
     const patient = await drawByApi(page, queue.id);
 
-    await page.goto(`/ticket/${patient.id}`);
+    await page.goto(`/ticket/${linkKey(patient)}`);
     const panel = page.getByRole('region', { name: 'Benachrichtigen, wenn Sie bald dran sind' });
     await panel.getByText('wenn noch 2 vor Ihnen sind oder noch etwa 10 Minuten bleiben').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -87,7 +87,7 @@ describe('"almost your turn" alerts', () => {
     await drawByApi(page, queue.id);
     await drawByApi(page, queue.id);
     const patient = await drawByApi(page, queue.id);
-    await page.goto(`/ticket/${patient.id}`);
+    await page.goto(`/ticket/${linkKey(patient)}`);
     const panel = page.getByRole('region', { name: 'Benachrichtigen, wenn Sie bald dran sind' });
     const number = panel.getByLabel('Handynummer');
     await number.fill('12ab');
@@ -102,7 +102,11 @@ describe('"almost your turn" alerts', () => {
     await call(first);
     await expect.poll(() => smsReceived('+436645550123')).toHaveLength(1);
     const [text] = await smsReceived('+436645550123');
-    expect(text?.text).toMatch(new RegExp(`^${queue.name}: Nummer ${patient.number}: noch 2 vor Ihnen\\. http://127\\.0\\.0\\.1:\\d+/ticket/${patient.id}$`));
+    // A link of its own (each message mints one), opening the same ticket.
+    expect(text?.text).toMatch(new RegExp(`^${queue.name}: Nummer ${patient.number}: noch 2 vor Ihnen\\. http://127\\.0\\.0\\.1:\\d+/ticket/[A-Za-z0-9_-]{22}$`));
+    const sent = text!.text.split('/ticket/')[1]!;
+    expect(sent).not.toBe(linkKey(patient));
+    expect(((await (await page.request.get(`/members/${sent}`)).json()) as TicketView).id).toBe(patient.id);
 
     // Staff see it in the work view, per ticket.
     await storeUser(staff.page, staff.user);

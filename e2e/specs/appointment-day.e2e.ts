@@ -1,12 +1,12 @@
-import type { AppointmentType, AssignedProcessor, Appointment, Queue } from '@wartefrei/shared';
+import type { AppointmentType, AssignedProcessor, Appointment, BookedAppointment, Queue } from '@wartefrei/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
-import { baseURL } from '../support/env.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { storeUser } from '../support/session.js';
 import { demoAdmin, openDemoQueue, type Staff } from '../support/staff.js';
+import { soon } from '../support/today.js';
 
 // The appointment on its day: booked for today, it waits on the work view; the patient checks
 // in at the kiosk with the QR code of their appointment page; the row becomes a ticket, staff
@@ -25,30 +25,11 @@ afterAll(async () => {
   await browser.close();
 });
 
-const viennaDate = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(at);
-
-/**
- * A start later today at the demo location, as an instant the API takes (Z is an offset too):
- * ten minutes ahead on a whole five minutes, or, late in the evening, the next whole minute but
- * one, so that the work view still counts it among today's. In the last two minutes of the day
- * it waits for the next one.
- */
-async function soon(): Promise<string> {
-  const instant = (at: number) => new Date(at).toISOString().replace('.000Z', 'Z');
-  const now = Date.now();
-  const comfortable = Math.ceil((now + 10 * 60_000) / 300_000) * 300_000;
-  if (viennaDate(comfortable) === viennaDate(now)) return instant(comfortable);
-  const close = Math.ceil((now + 60_000) / 60_000) * 60_000 + 60_000;
-  if (viennaDate(close) === viennaDate(now)) return instant(close);
-  await new Promise((resolve) => setTimeout(resolve, close - now));
-  return soon();
-}
-
 describe('the appointment on its day', () => {
   it('checks in at the kiosk by QR code, becomes a row of the work view, is called, and the page says "your turn"', async () => {
     const [type] = (await admin.call<AppointmentType[]>('GET', '/appointment-types')).filter((t) => t.queue_id === labor.id);
     const [paula] = await admin.call<AssignedProcessor[]>('GET', `/queues/${labor.id}/processors`);
-    const appointment = await admin.call<Appointment>('POST', '/appointments', { appointment_type_id: type!.id, processor_id: paula!.id, start: await soon(), last_name: 'Heute', first_name: 'Hanna' }, 201);
+    const appointment = await admin.call<BookedAppointment>('POST', '/appointments', { appointment_type_id: type!.id, processor_id: paula!.id, start: await soon(), last_name: 'Heute', first_name: 'Hanna' }, 201);
 
     // The work view lists it under today's appointments until it arrives.
     const desk = await newPage(browser, { viewport: { width: 1280, height: 900 } });
@@ -63,9 +44,12 @@ describe('the appointment on its day', () => {
 
     // The phone keeps the appointment page open; the kiosk's scanner reads its QR code.
     const phone = await newPage(browser, { viewport: { width: 375, height: 667 }, isMobile: true });
-    await phone.goto(`/a/${appointment.id}`);
+    // The desk hands the patient their link (the booking's answer); the id opens nothing.
+    await phone.goto(new URL(appointment.patient_url!).pathname);
     await phone.getByRole('heading', { level: 2, name: 'Am Terminal einchecken' }).waitFor();
-    expect(await phone.locator('.appointment-code').textContent()).toContain(appointment.id.replace(/-/g, '').slice(0, 8).toUpperCase());
+    // The kiosk code is the appointment's own (8 characters of Crockford's base32), no part of the id.
+    const code = (await phone.locator('.appointment-code').textContent())!.match(/[0-9A-Z]{4}-[0-9A-Z]{4}/)![0];
+    expect(appointment.id.replace(/-/g, '').toUpperCase()).not.toContain(code.replace('-', ''));
     expect(await seriousA11yViolations(phone)).toEqual([]);
 
     const kiosk = await newPage(browser, { viewport: { width: 1280, height: 800 }, hasTouch: true });
@@ -79,7 +63,7 @@ describe('the appointment on its day', () => {
     expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await seriousA11yViolations(kiosk)).toEqual([]);
     // A scanner types what the code holds and presses Enter.
-    await field.pressSequentially(`${baseURL}/a/${appointment.id}`);
+    await field.pressSequentially(appointment.patient_url!);
     await field.press('Enter');
     await kiosk.locator('.kiosk-number').waitFor();
     const number = Number(await kiosk.locator('.kiosk-number').textContent());

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
 import { launchBrowser, newPage } from '../support/browser.js';
-import { demoAdmin, drawByApi, openDemoQueue } from '../support/staff.js';
+import { demoAdmin, drawByApi, openDemoQueue, linkKey } from '../support/staff.js';
 
 // A script chunk that does not come within 120 s (docs/product.md#errors) ends in a reload
 // prompt — never a blank page, never "not found". The page's clock is Playwright's, so the
@@ -47,7 +47,7 @@ describe('a script chunk that does not come', () => {
     await page.route(/\/assets\/TicketScreen-[^/]*\.js$/, () => {
       // Never answered.
     });
-    await page.goto(`/ticket/${ticket.id}`, { waitUntil: 'commit' });
+    await page.goto(`/ticket/${linkKey(ticket)}`, { waitUntil: 'commit' });
     // The app is up and waiting for its screen (the 120 s start then).
     await page.locator('.patient-frame').waitFor({ state: 'attached' });
     await page.clock.fastForward(121_000);

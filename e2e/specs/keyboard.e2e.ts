@@ -34,7 +34,7 @@ describe('keyboard only', () => {
     await focusIsOn(page, queue.name);
     await tabTo(page, 'Ticket ziehen');
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\/ticket\/[0-9a-f-]{36}$/);
+    await page.waitForURL(/\/ticket\/[A-Za-z0-9_-]{22}$/);
     await focusIsOn(page, 'Sie warten');
 
     await tabTo(page, 'Ticket stornieren');

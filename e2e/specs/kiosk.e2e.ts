@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { saveScreenshot, screenshotsDir } from '../support/screenshots.js';
-import { demoAdmin, openDemoQueue, type Staff } from '../support/staff.js';
+import { demoAdmin, openDemoQueue, type Staff, ticketIdOfLink } from '../support/staff.js';
 import arKiosk from '../../packages/shared/src/i18n/ar/kiosk.json' with { type: 'json' };
 import arTicket from '../../packages/shared/src/i18n/ar/ticket.json' with { type: 'json' };
 
@@ -85,8 +85,9 @@ describe('kiosk', () => {
     expect(await paper.textContent()).toContain(`Ihre Nummer${number}`);
     expect(await paper.textContent()).toMatch(/Gezogen um \d\d:\d\d Uhr/);
     await paper.screenshot({ path: `${screenshotsDir}kiosk-paper-ticket.png` });
+    // The patient's link of the draw's answer, a secret: no id on paper.
     const link = await decodeQr(page, '.kiosk-print-qr');
-    expect(link).toMatch(/\/t\/[0-9a-f-]{36}$/);
+    expect(link).toMatch(/\/ticket\/[A-Za-z0-9_-]{22}$/);
     await page.emulateMedia({ media: 'screen' });
 
     // The QR code opens the ticket on a phone.
@@ -94,7 +95,7 @@ describe('kiosk', () => {
     await phone.goto(link!);
     await phone.getByRole('heading', { level: 1, name: 'Sie warten' }).waitFor();
     expect(await phone.locator('.ticket-number').textContent()).toBe(String(number));
-    const ticketId = link!.split('/').at(-1)!;
+    const ticketId = await ticketIdOfLink(phone, link!);
     const kioskTickets = await staff.call<Member[]>('GET', `/queues/${allgemein.id}/members?origin=KIOSK`);
     expect(kioskTickets.map((m) => m.id)).toContain(ticketId);
     await phone.context().close();
@@ -139,7 +140,7 @@ describe('kiosk', () => {
     await paper.screenshot({ path: `${screenshotsDir}kiosk-paper-ticket-ar.png` });
     const link = await decodeQr(page, '.kiosk-print-qr');
     await page.emulateMedia({ media: 'screen' });
-    const ticketId = link!.split('/').at(-1)!;
+    const ticketId = await ticketIdOfLink(page, link!);
     const [drawn] = (await staff.call<Member[]>('GET', `/queues/${allgemein.id}/members?origin=KIOSK`)).filter((m) => m.id === ticketId);
     expect(drawn!.lang).toBe('ar');
 
@@ -191,8 +192,8 @@ describe('kiosk', () => {
     const printed = await page.evaluate(() => (window as unknown as { __printed: string[] }).__printed.map((json) => JSON.parse(json) as { number: number; queue: string; url: string }));
     expect(printed).toHaveLength(1);
     expect(printed[0]).toMatchObject({ number: Number(await page.locator('.kiosk-number').textContent()), queue: 'Allgemeinmedizin' });
-    expect(printed[0]!.url).toMatch(/\/t\/[0-9a-f-]{36}$/);
-    await staff.call('POST', `/members/${printed[0]!.url.split('/').at(-1)}/remove`, undefined, 200);
+    expect(printed[0]!.url).toMatch(/\/ticket\/[A-Za-z0-9_-]{22}$/);
+    await staff.call('POST', `/members/${await ticketIdOfLink(page, printed[0]!.url)}/remove`, undefined, 200);
 
     // Kiosk switched off for the list: the terminal says so instead of offering it.
     await staff.call('PATCH', `/queues/${labor.id}`, { kiosk_enabled: false }, 200);

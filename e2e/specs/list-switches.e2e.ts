@@ -5,7 +5,7 @@ import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { basic, DEMO, logInByApi, storeUser } from '../support/session.js';
-import { demoAdmin, drawByApi, emptyQueue, openDemoQueue, type Staff } from '../support/staff.js';
+import { demoAdmin, drawByApi, emptyQueue, openDemoQueue, type Staff, linkKey } from '../support/staff.js';
 
 // A list's switches about who serves: show_processor_on_processing (the patient's ticket page and
 // the waiting-room monitor name who serves while processing) and
@@ -35,7 +35,7 @@ describe('the list names who serves', () => {
     const phone = await newPage(browser, { viewport: { width: 375, height: 740 } });
     const errors = collectBrowserErrors(phone);
     const ticket = await drawByApi(phone, queue.id);
-    await phone.goto(`/ticket/${ticket.id}`);
+    await phone.goto(`/ticket/${linkKey(ticket)}`);
     await phone.getByRole('heading', { level: 1, name: 'Sie warten' }).waitFor();
     expect(await phone.getByText(servedBy).count()).toBe(0);
 

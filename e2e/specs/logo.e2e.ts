@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { Account, LoggedUser, Profile, Queue, TicketView } from '@wartefrei/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { linkKey } from '../support/staff.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
@@ -83,7 +84,7 @@ describe('the practice logo', () => {
     const phone = await newPage(browser, { viewport: { width: 375, height: 667 }, isMobile: true });
     const drawn = await phone.request.post(`/queues/${queue.id}/members`, { data: { origin: 'ONLINE' } });
     expect(drawn.status(), await drawn.text()).toBe(201);
-    await phone.goto(`/t/${(await drawn.json() as TicketView).id}`);
+    await phone.goto(`/t/${linkKey((await drawn.json()) as TicketView)}`);
     await phone.getByRole('heading', { level: 1, name: 'Sie warten' }).waitFor();
     const onTicket = phone.getByTestId('practice-logo');
     await expect.poll(() => loaded(onTicket)).toBe(true);

@@ -5,7 +5,7 @@ import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { storeUser } from '../support/session.js';
-import { demoAdmin, type Staff } from '../support/staff.js';
+import { demoAdmin, type Staff, ticketIdOfLink } from '../support/staff.js';
 
 // The probing questionnaire: an owner builds it, a patient on a phone and one at the kiosk answer it.
 let browser: Browser;
@@ -143,7 +143,7 @@ describe('probing questionnaire', () => {
     await page.getByRole('button', { name: 'Ticket ziehen' }).click();
     await page.waitForURL(/\/ticket\//);
     await page.getByText('INF', { exact: false }).first().waitFor();
-    const memberId = page.url().split('/ticket/')[1]!;
+    const memberId = await ticketIdOfLink(page, page.url());
     expect(errors).toEqual([]);
 
     const members = await admin.call<Member[]>('GET', `/queues/${infekt.id}/members`);

@@ -5,7 +5,7 @@ import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { DEMO, logInByApi, storeUser } from '../support/session.js';
-import { demoAdmin, drawByApi, emptyQueue, openDemoQueue, type Staff } from '../support/staff.js';
+import { demoAdmin, drawByApi, emptyQueue, openDemoQueue, type Staff, linkKey } from '../support/staff.js';
 
 // A processor's colour in the work view (docs/product.md#processor-settings): the admin gives the
 // demo assistant a colour; the row of the patient she serves carries it, with her name in words.
@@ -91,7 +91,7 @@ describe('the settings form: room, and choices that override the list’s or lea
     await admin.call('PATCH', `/queues/${queue.id}`, { show_processor_on_processing: true }, 200);
     const phone = await newPage(browser, { viewport: { width: 375, height: 740 } });
     const ticket = await drawByApi(phone, queue.id);
-    await phone.goto(`/ticket/${ticket.id}`);
+    await phone.goto(`/ticket/${linkKey(ticket)}`);
     await phone.getByRole('heading', { level: 1, name: 'Sie warten' }).waitFor();
     await page.goto(`/backend/processor/${queue.id}`);
     await page.getByRole('button', { name: /^Nächsten aufrufen/ }).click();

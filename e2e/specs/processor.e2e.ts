@@ -1,11 +1,11 @@
-import type { LoggedUser, Queue } from '@wartefrei/shared';
+import type { LoggedUser, Queue, TicketView } from '@wartefrei/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { basic, DEMO, logInByApi, storeUser } from '../support/session.js';
-import { demoAdmin, drawByApi, emptyQueue, openDemoQueue, type Staff } from '../support/staff.js';
+import { demoAdmin, drawByApi, emptyQueue, openDemoQueue, type Staff, linkKey } from '../support/staff.js';
 
 // The work view: the demo processor follows the list live, calls the next patient and finishes.
 let browser: Browser;
@@ -51,14 +51,14 @@ describe('the work view', () => {
     // Only this ticket waits on the fresh demo list: call next reaches it.
     await page.getByRole('button', { name: /^Nächsten aufrufen/ }).click();
     await page.waitForFunction((n) => document.querySelector(`tr[aria-label="Ticket Nr. ${n}"]`)?.getAttribute('data-status') === 'processing', ticket.number);
-    const view = await phone.request.get(`/members/${ticket.id}`);
+    const view = await phone.request.get(`/members/${linkKey(ticket)}`);
     expect(((await view.json()) as { status: string }).status).toBe('PROCESSING');
 
     // F finishes the processor's current patient; the default list shows open tickets only.
     await page.getByRole('button', { name: `Nr. ${ticket.number} abschließen` }).waitFor();
     await page.locator('body').press('f');
     await row(ticket.number).waitFor({ state: 'detached' });
-    expect(((await (await phone.request.get(`/members/${ticket.id}`)).json()) as { status: string }).status).toBe('FINISHED_BY_PROCESSOR');
+    expect(((await (await phone.request.get(`/members/${linkKey(ticket)}`)).json()) as { status: string }).status).toBe('FINISHED_BY_PROCESSOR');
     await phone.context().close();
   });
 
@@ -83,17 +83,17 @@ describe('the work view', () => {
     const phone = await newPage(browser);
     const [first, second, third] = [await drawByApi(phone, queue.id), await drawByApi(phone, queue.id), await drawByApi(phone, queue.id)];
     await row(third.number).waitFor();
-    const positionOf = async (id: string) => ((await (await phone.request.get(`/members/${id}`)).json()) as { position: number | null; queue: { id: string } });
+    const positionOf = async (ticket: TicketView) => ((await (await phone.request.get(`/members/${linkKey(ticket)}`)).json()) as { position: number | null; queue: { id: string } });
 
     // The last one dragged onto the first takes its place: next in line.
     await row(third.number).dragTo(row(first.number));
-    await expect.poll(async () => (await positionOf(third.id)).position).toBe(1);
-    expect((await positionOf(first.id)).position).toBe(2);
+    await expect.poll(async () => (await positionOf(third)).position).toBe(1);
+    expect((await positionOf(first)).position).toBe(2);
     // Dragged down onto the last row, the first lands behind it.
     // The list shows the new order (and the versions that go with it) before the next drag.
     await page.waitForFunction((n) => document.querySelector('tr[data-status="waiting"]')?.getAttribute('aria-label') === `Ticket Nr. ${n}`, third.number);
     await row(first.number).dragTo(row(second.number));
-    await expect.poll(async () => (await positionOf(first.id)).position).toBe(3);
+    await expect.poll(async () => (await positionOf(first)).position).toBe(3);
 
     // Onto another list's button: the ticket leaves this list and waits on the other one.
     // The button and the rows settle first: a row that moves under the pointer mid-drag would
@@ -107,7 +107,7 @@ describe('the work view', () => {
     );
     await row(second.number).dragTo(laborButton);
     await row(second.number).waitFor({ state: 'detached' });
-    expect((await positionOf(second.id)).queue.id).toBe(labor.id);
+    expect((await positionOf(second)).queue.id).toBe(labor.id);
     await emptyQueue(admin, labor.id);
     await emptyQueue(admin, queue.id);
     await phone.context().close();

@@ -5,7 +5,7 @@ import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { basic, DEMO, logInByApi } from '../support/session.js';
-import { controllableSocket } from '../support/staff.js';
+import { controllableSocket, linkKey } from '../support/staff.js';
 
 // The patient's ticket page, live: a phone-sized browser follows a ticket while staff act through the API.
 let browser: Browser;
@@ -42,7 +42,7 @@ describe('ticket page', () => {
     const page = await newPage(browser, phone);
     const errors = collectBrowserErrors(page);
     const ticket = await drawTicket(page);
-    await page.goto(`/ticket/${ticket.id}`);
+    await page.goto(`/ticket/${linkKey(ticket)}`);
     await page.getByText(String(ticket.number), { exact: true }).waitFor();
     await page.getByRole('heading', { level: 1, name: 'Sie warten' }).waitFor();
     expect(await page.getByText(/Vor Ihnen|Sie sind als Nächstes dran/).count()).toBe(1);
@@ -52,7 +52,7 @@ describe('ticket page', () => {
 
     // Remembered on this device, so the queue link can open it again.
     const map = await page.evaluate(() => JSON.parse(localStorage.getItem('ticketMap') ?? '{}') as Record<string, string>);
-    expect(map[ticket.queue_id]).toBe(ticket.id);
+    expect(map[ticket.queue_id]).toBe(linkKey(ticket));
 
     // The patient switches on tone and vibration (browsers allow sound only after a tap).
     const alert = page.getByRole('button', { name: 'Ton und Vibration beim Aufruf' });
@@ -79,7 +79,7 @@ describe('ticket page', () => {
   it('lets the patient cancel after confirming, and then shows the ticket as cancelled', async () => {
     const page = await newPage(browser, phone);
     const ticket = await drawTicket(page);
-    await page.goto(`/t/${ticket.id}`);
+    await page.goto(`/t/${linkKey(ticket)}`);
     await page.getByRole('button', { name: 'Ticket stornieren' }).click();
     // Nothing happens before the confirmation.
     await page.getByRole('button', { name: 'Nein, behalten' }).click();
@@ -87,12 +87,18 @@ describe('ticket page', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Ja, stornieren' }).click();
     await page.getByRole('heading', { level: 1, name: 'Ihr Ticket wurde storniert' }).waitFor();
-    const view = (await (await page.request.get(`/members/${ticket.id}`)).json()) as TicketView;
+    const view = (await (await page.request.get(`/members/${linkKey(ticket)}`)).json()) as TicketView;
     expect(view).toMatchObject({ status: 'FINISHED_BY_USER', cancel_state: 'USER' });
     expect(await page.getByRole('button', { name: 'Ticket stornieren' }).count()).toBe(0);
     // The processors' list shows it as cancelled by the patient.
     const list = (await (await staffPage.request.get(`/queues/${queueId}/members?status=FINISHED_BY_USER`, { headers: staff() })).json()) as { id: string; cancel_state: string | null }[];
     expect(list.find((m) => m.id === ticket.id)).toMatchObject({ cancel_state: 'USER' });
+
+    // Tapped by mistake: within ten minutes the patient takes it back, at their old place.
+    await page.getByRole('button', { name: 'Stornierung zurücknehmen' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sie warten' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Ihr Ticket ist wieder in der Liste, an seinem alten Platz.' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.context().close();
   });
 
@@ -100,7 +106,7 @@ describe('ticket page', () => {
     const page = await newPage(browser, phone);
     const socket = await controllableSocket(page);
     const ticket = await drawTicket(page);
-    await page.goto(`/ticket/${ticket.id}`);
+    await page.goto(`/ticket/${linkKey(ticket)}`);
     await page.getByRole('heading', { level: 1, name: 'Sie warten' }).waitFor();
     await socket.cut();
     await page.getByRole('status').filter({ hasText: 'Verbindung unterbrochen – wird wiederhergestellt …' }).waitFor();
@@ -110,7 +116,7 @@ describe('ticket page', () => {
     expect(called.status()).toBe(200);
     expect(await page.getByRole('heading', { level: 1, name: 'Sie warten' }).count()).toBe(1);
     const refetches: string[] = [];
-    page.on('request', (request) => new URL(request.url()).pathname === `/members/${ticket.id}` && refetches.push(request.method()));
+    page.on('request', (request) => new URL(request.url()).pathname === `/members/${linkKey(ticket)}` && refetches.push(request.method()));
     socket.restore();
     // Reconnects 5 s after the cut, the ticket coming with `subscribed`: the call shows without a reload or a refetch.
     await page.getByRole('heading', { level: 1, name: 'Sie sind an der Reihe!' }).waitFor({ timeout: 15_000 });
@@ -124,7 +130,7 @@ describe('ticket page', () => {
     const page = await newPage(browser, phone);
     await page.goto('/ticket/kein-ticket');
     await page.getByRole('heading', { level: 1, name: 'Ungültige Ticket-ID' }).waitFor();
-    await page.goto('/ticket/00000000-0000-4000-8000-000000000000');
+    await page.goto('/ticket/Zm9vYmFyYmF6cXV4cXV1eA');
     await page.getByRole('heading', { level: 1, name: 'Ticket nicht gefunden' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.context().close();
@@ -143,7 +149,7 @@ describe('draw page', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'draw-375');
     await page.getByRole('button', { name: 'Ticket ziehen' }).click();
-    await page.waitForURL(/\/ticket\/[0-9a-f-]{36}$/);
+    await page.waitForURL(/\/ticket\/[A-Za-z0-9_-]{22}$/);
     await page.getByRole('heading', { level: 1, name: 'Sie warten' }).waitFor();
     const ticketUrl = page.url();
 
@@ -216,7 +222,7 @@ describe('draw page', () => {
 
     await page.getByLabel('Sozialversicherungsnummer').fill('1237 010180');
     await page.getByRole('button', { name: 'Ticket ziehen' }).click();
-    await page.waitForURL(/\/ticket\/[0-9a-f-]{36}$/);
+    await page.waitForURL(/\/ticket\/[A-Za-z0-9_-]{22}$/);
     await page.getByRole('heading', { level: 1, name: 'Sie warten' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('ticketDisplayName'))).toBe('"Anna"');
     await page.context().close();

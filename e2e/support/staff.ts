@@ -36,6 +36,23 @@ export async function openDemoQueue(staff: Staff, identifier: 'allgemein' | 'lab
   return queue;
 }
 
+/**
+ * The key of a patient's link: the token at the end of a draw's or booking's `patient_url`, what
+ * the ticket and appointment pages and their routes take (never the record's id).
+ */
+export function linkKey(view: { patient_url?: string | undefined }): string {
+  const key = view.patient_url?.split('/').pop();
+  if (!key) throw new Error('no patient_url in the answer');
+  return key;
+}
+
+/** The ticket's id behind a patient's link, as its page reads it (`GET /members/{key}`), for the staff calls that take ids. */
+export async function ticketIdOfLink(page: Page, link: string): Promise<string> {
+  const response = await page.request.get(`/members/${link.split('/').at(-1)}`);
+  if (response.status() !== 200) throw new Error(`GET /members/{key}: ${response.status()}`);
+  return ((await response.json()) as TicketView).id;
+}
+
 /** An online ticket drawn through the API (a patient's phone elsewhere). */
 export async function drawByApi(page: Page, queueId: string): Promise<TicketView> {
   const response = await page.request.post(`/queues/${queueId}/members`, { data: { origin: 'ONLINE' } });

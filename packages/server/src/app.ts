@@ -29,7 +29,7 @@ import { usersRoutes } from './modules/users/index.js';
 import { registerSessionJobs, sessionsRoutes } from './modules/sessions/index.js';
 import { registerScheduleJobs, schedulesRoutes } from './modules/schedules/index.js';
 import { profilesRoutes } from './modules/profiles/index.js';
-import { queuesRoutes } from './modules/queues/index.js';
+import { queuesRoutes, registerQueueTopics } from './modules/queues/index.js';
 import { archiveRoutes } from './modules/archive/index.js';
 import { appointmentSlotsRoutes, appointmentsRoutes, appointmentTypesRoutes, calendarFeedRoutes, registerAppointmentHooks, vacationsRoutes } from './modules/appointments/index.js';
 import { routesRoutes } from './modules/routes/index.js';
@@ -59,6 +59,8 @@ export interface BuildAppOptions {
   realtimeKeyPrefix?: string;
   /** Prefix of the shared rate limits' Redis keys (default `<redisKeyPrefix>rl:`); tests pass a unique one. */
   rateLimitKeyPrefix?: string;
+  /** How often staff sockets are rechecked (default STAFF_RECHECK_MS, 5 s); tests pass less. */
+  staffSocketRecheckMs?: number;
 }
 
 declare module 'fastify' {
@@ -125,6 +127,7 @@ export async function buildApp(options: BuildAppOptions) {
   // One cache of the lists' public views, for the route and the sockets that get it with `subscribed`.
   const publicSnapshots = registerTicketTopics(ctx);
   registerMonitorTopic(ctx.realtime, database.db);
+  registerQueueTopics(ctx);
   const alertWatcher = watchQueueChanges(ctx);
   app.decorate('ctx', ctx);
   let backupChannel: BackupChannel | undefined;
@@ -175,7 +178,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   registerAuditHook(app, ctx);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(realtimeRoutes, { ctx });
+  await app.register(realtimeRoutes, { ctx, ...(options.staffSocketRecheckMs ? { staffRecheckMs: options.staffSocketRecheckMs } : {}) });
   await app.register(authRoutes, { ctx });
   await app.register(accountsRoutes, { ctx });
   await app.register(countriesRoutes, { ctx });

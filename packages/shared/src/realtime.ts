@@ -6,7 +6,7 @@
  * - `{ type: 'subscribed', topics: [{ topic, version, snapshot? }] }` — the topic's current
  *   version; fetch the snapshot after this and apply only events with a higher version. A
  *   subscribe that names topics in `snapshots` gets, where the topic has one, its snapshot along
- *   (`queue:{id}`: what `GET /queues/{id}/public` answers; `member:{id}`: `GET /members/{id}`),
+ *   (`queue:{id}`: what `GET /queues/{id}/public` answers; `member:{token}`: `GET /members/{token}`),
  *   read after the subscription began, so it is at least as new as the version: no refetch,
  *   no second connection — what a reconnect storm costs (bench/fanout.mjs). Nothing of a topic
  *   arrives before its `subscribed`: an event published meanwhile follows the answer.
@@ -24,12 +24,12 @@ export const TOPIC_KINDS = ['queue', 'member', 'monitor', 'account'] as const;
 export type TopicKind = (typeof TOPIC_KINDS)[number];
 export type Topic = `${TopicKind}:${string}`;
 
-/** `queue:{id}`, `member:{id}`, … */
+/** `queue:{id}`, `member:{token}` (a patient's link; staff: `member:{id}`), … */
 export function topicOf(kind: TopicKind, id: string): Topic {
   return `${kind}:${id}`;
 }
 
-const TOPIC_PATTERN = /^(queue|member|monitor|account):([0-9A-Za-z-]{1,64})$/;
+const TOPIC_PATTERN = /^(queue|member|monitor|account):([0-9A-Za-z_-]{1,64})$/;
 
 /** Splits a topic into kind and id; undefined when it is not a topic of the protocol. */
 export function parseTopic(topic: string): { kind: TopicKind; id: string } | undefined {
@@ -40,8 +40,9 @@ export function parseTopic(topic: string): { kind: TopicKind; id: string } | und
 
 /**
  * The events the server pushes, by name: ids, numbers and states only — never personal data.
- * `member_id` is a ticket's key: it goes to staff and to that ticket's own topic, never to a
- * public subscriber of a queue (who gets the event's `publicData` or a bare version bump).
+ * `member_id` goes to staff who see the list and to that ticket's own topic, never to a public
+ * subscriber of a queue (who gets the event's `publicData` or a bare version bump): an id opens
+ * nothing, but nothing public names another patient's ticket either.
  */
 export interface RealtimeEventData {
   /** `lang` (public too, where the list asks patients for their language): the ticket's, for the monitor's spoken call. */
@@ -149,6 +150,8 @@ export const REALTIME_CLOSE = {
   SLOW_CONSUMER: 4408,
   /** The node shuts down (WebSocket's "Service Restart"): reconnect at once, to another node. */
   SERVER_RESTART: 1012,
+  /** What the signed-in user may see changed (made admin, lists assigned): reconnect at once, the topics are asked again. */
+  ACCESS_CHANGED: 4403,
 } as const;
 
 /** Topics per socket at most; a monitor or a staff screen needs a handful. */

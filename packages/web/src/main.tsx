@@ -1,5 +1,6 @@
 import { matchPatientRoute } from './features/patient/app/patient-routes';
 import { prefetch } from './features/patient/app/prefetch';
+import { isLinkKey } from './features/patient/app/patient-link';
 import { SCREEN_LOADERS } from './features/patient/app/screens';
 import { loadChunk, showBootstrapReloadPrompt } from './lib/chunks';
 import { matchFrontPage, storedSignInIsValid } from './features/front-pages/front-routes';
@@ -15,10 +16,10 @@ const frontPage = patientRoute ? undefined : matchFrontPage(window.location.path
 if (patientRoute) {
   // The screen's chunk and React at the same time (the screen would otherwise wait for React).
   void SCREEN_LOADERS[patientRoute.screen]();
-  // …and the ticket itself, beside them: GET /members/{id} answers the same in every language.
-  // Only for an id that can be one (the screen itself fetches nothing for a malformed one).
-  const memberId = patientRoute.screen === 'ticket' ? patientRoute.memberId : undefined;
-  if (memberId && /^[0-9a-f-]{36}$/i.test(memberId)) prefetch(`/members/${memberId}`);
+  // …and the ticket itself, beside them: GET /members/{key} answers the same in every language.
+  // Only for a key that can be one (the screen itself fetches nothing for a malformed one).
+  const ticketKey = patientRoute.screen === 'ticket' ? patientRoute.ticketKey : undefined;
+  if (ticketKey && isLinkKey(ticketKey)) prefetch(`/members/${ticketKey}`);
   void loadChunk(() => import('./features/patient/app/start')).catch(() => showBootstrapReloadPrompt(document.getElementById('root')!));
 } else if (frontPage) {
   void loadChunk(() => import('./features/front-pages/start'))

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { HTTPMethods } from 'fastify';
-import type { Appointment, AppointmentSlot, AppointmentType, DeviceOrder, InfoTag, PaymentMethod, PaymentSetup, LoggedUser, Monitor, ProbingQuestion, Processor, Profile, Queue, ScheduleEntry, TicketView, Vacation } from '@wartefrei/shared';
+import type { BookedAppointment, AppointmentSlot, AppointmentType, DeviceOrder, InfoTag, PaymentMethod, PaymentSetup, LoggedUser, Monitor, ProbingQuestion, Processor, Profile, Queue, ScheduleEntry, TicketView, Vacation } from '@wartefrei/shared';
 import { basic, type TestApp } from '../support/test-app.js';
 import { asUser, givenProcessor, givenVerifiedAdmin, logIn } from '../support/factories.js';
 import { uploadLogo } from '../support/images.js';
+import { linkKey } from '../support/tickets.js';
 
 /** What a path parameter or an input field names. */
 export const ID_KINDS = [
@@ -34,6 +35,10 @@ export const ID_KINDS = [
   'queueIdentifier',
   'monitorIdentifier',
   'token',
+  // What the patient's routes take (`/members/{token}`, `/appointments/{token}`): the tokens of
+  // the links of the world's draws and bookings, and the records' ids, which staff pass there.
+  'memberKey',
+  'appointmentKey',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -136,7 +141,7 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   const appointmentType = await call<AppointmentType>(t, admin, 'POST', '/appointment-types', { queue_id: queue.id, name: `${label} Termin ${n}`, duration_minutes: 15 }, 201);
   const slot = await call<AppointmentSlot>(t, admin, 'POST', '/appointment-slots', { profile_id: profile.id, processor_id: processor.id, kind: 'WEEK', weekday: 1, start_time: '08:00', end_time: '12:00', appointment_type_ids: [appointmentType.id] }, 201);
   // A staff booking years ahead (the clock is real), at an hour of its own per account.
-  const appointment = await call<Appointment>(
+  const appointment = await call<BookedAppointment>(
     t,
     admin,
     'POST',
@@ -176,8 +181,9 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
     });
     if (res.statusCode !== 201) throw new Error(`fuzz setup draw: ${res.statusCode} ${res.body}`);
     const ticket = res.json<TicketView>();
-    keep(account, ticket.id, ...names);
+    keep(account, ticket.id, linkKey(ticket), ...names);
     ids.member.push(ticket.id);
+    ids.memberKey.push(ticket.id, linkKey(ticket));
     return ticket;
   };
   await draw();
@@ -208,6 +214,7 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   ids.appointmentType.push(appointmentType.id);
   ids.slot.push(slot.id);
   ids.appointment.push(appointment.id);
+  ids.appointmentKey.push(appointment.id, linkKey(appointment));
   ids.vacation.push(vacation.id);
   ids.question.push(question.id);
   ids.option.push(...question.options.map((o) => o.id));
@@ -227,7 +234,7 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   ids.monitorIdentifier.push(monitor.identifier);
   keep(account, profile.id, profile.name, profile.identifier, queue.id, queue.name, queue.identifier, tag.id, tag.name);
   keep(account, processor.id, processor.username, processor.display_name, entry.id, monitor.id, monitor.identifier, monitor.display_name);
-  keep(account, appointmentType.id, appointmentType.name, slot.id, appointment.id, vacation.id, `${label}patient${n}`);
+  keep(account, appointmentType.id, appointmentType.name, slot.id, appointment.id, linkKey(appointment), vacation.id, `${label}patient${n}`);
   keep(account, question.id, question.text, ...question.options.map((o) => o.id));
 }
 

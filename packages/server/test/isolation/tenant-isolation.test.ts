@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, or, type Column } from 'drizzle-orm';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
-import type { ApiError, Appointment, AppointmentSlot, AppointmentType, DeviceOrder, InfoTag, PaymentMethod, LoggedUser, MemberActionResult, Monitor, ProbingQuestion, Processor, Profile, Queue, ScheduleEntry, TicketView, Vacation } from '@wartefrei/shared';
+import type { ApiError, AppointmentSlot, BookedAppointment, AppointmentType, DeviceOrder, InfoTag, PaymentMethod, LoggedUser, MemberActionResult, Monitor, ProbingQuestion, Processor, Profile, Queue, ScheduleEntry, TicketView, Vacation } from '@wartefrei/shared';
 import {
   accountKeys,
   accounts,
@@ -28,6 +28,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { startStripeTestServer, type StripeTestServer } from '../support/stripe/server.js';
 import { asUser, givenProcessor, givenVerifiedAdmin, logIn } from '../support/factories.js';
 import { uploadLogo } from '../support/images.js';
+import { linkKey } from '../support/tickets.js';
 import { registeredRoutes } from '../fuzz/route-catalogue.js';
 
 /*
@@ -133,7 +134,7 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
     });
     if (res.statusCode !== 201) throw new Error(`setup draw: ${res.statusCode} ${res.body}`);
     const ticket = res.json<TicketView>();
-    keep(ticket.id, `${label} Gast ${n}`, `${label}vorname${n}`, `${label}nachname${n}`);
+    keep(ticket.id, linkKey(ticket), `${label} Gast ${n}`, `${label}vorname${n}`, `${label}nachname${n}`);
     return ticket;
   };
   const make: Record<Kind, () => Promise<string>> = {
@@ -214,14 +215,14 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
     },
     appointment: async () => {
       const n = unique();
-      const appointment = await api<Appointment>(
+      const appointment = await api<BookedAppointment>(
         owner.user,
         'POST',
         '/appointments',
         { appointment_type_id: await ids('appointmentType'), processor_id: await ids('processor'), start: nextStart(), phone: '+43664000000', ...(await patientData(owner.accountId, { last_name: `${label}patient${n}` })) },
         201,
       );
-      keep(appointment.id, `${label}patient${n}`);
+      keep(appointment.id, linkKey(appointment), `${label}patient${n}`);
       return appointment.id;
     },
     question: async () => {
@@ -688,10 +689,10 @@ const ROWS: Row[] = [
 
 /** Routes with an id that are not staff routes, and why no account scope applies. */
 const PUBLIC_ROUTES: Record<string, string> = {
-  'GET /members/:id': 'the ticket page: the random member id is the visitor’s key to it',
-  'DELETE /members/:id': 'the visitor cancels their own ticket with its key',
-  'PUT /members/:id/alerts': 'the visitor asks for "almost your turn" alerts on their own ticket with its key',
-  'DELETE /members/:id/alerts': 'the visitor ends those alerts with the same key',
+  'GET /members/:token': 'the ticket page: the random token of the patient’s link is the key to it (never the id)',
+  'DELETE /members/:token': 'the visitor cancels their own ticket with its link’s token',
+  'PUT /members/:token/alerts': 'the visitor asks for "almost your turn" alerts on their own ticket with its link’s token',
+  'DELETE /members/:token/alerts': 'the visitor ends those alerts with the same token',
   'GET /queues/:id/public': 'what any visitor may see of a queue (no patient data)',
   'GET /profiles/:id/public': 'what any visitor may see of a location: its queues’ public views',
   'GET /profiles/:id/probing': 'the patient’s interview of a location: question and answer texts, no info tags, no answers given',
@@ -700,9 +701,9 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /routes/id/:id': 'public link resolution (docs/product.md#the-api)',
   'GET /routes/identifier/:account/:profile/:queue': 'public link resolution (docs/product.md#the-api)',
   'GET /routes/identifier/:account/monitor/:monitor': 'public link resolution (docs/product.md#the-api)',
-  'GET /appointments/:id': 'the appointment page: the random appointment id is the patient’s key to it',
-  'POST /appointments/:id/move': 'the patient moves their own appointment with its key',
-  'GET /appointments/:id/calendar.ics': 'the patient’s calendar entry, by the same key (no patient data in it)',
+  'GET /appointments/:token': 'the appointment page: the random token of the patient’s link is the key to it (never the id)',
+  'POST /appointments/:token/move': 'the patient moves their own appointment with its link’s token',
+  'GET /appointments/:token/calendar.ics': 'the patient’s calendar entry, by the same token (no patient data in it)',
   'GET /calendar/:token.ics': 'a processor’s calendar feed: the secret token in the URL is the key (only its hash is stored)',
   'POST /password-reset/:token': 'a one-time token from a mail, not an id of the account',
   'GET /health/live': 'the liveness probe: no account, no data',

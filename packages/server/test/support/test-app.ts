@@ -22,7 +22,7 @@ export interface TestApp {
 export async function startTestApp(
   overrides: Partial<Config> = {},
   /** Redis key prefixes: a test on a shared Redis passes unique ones. */
-  buildOptions: Pick<BuildAppOptions, 'realtimeKeyPrefix' | 'rateLimitKeyPrefix'> = {},
+  buildOptions: Pick<BuildAppOptions, 'realtimeKeyPrefix' | 'rateLimitKeyPrefix' | 'staffSocketRecheckMs'> = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpServer();
   const database = await createTestDatabase();

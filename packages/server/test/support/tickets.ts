@@ -52,3 +52,24 @@ export function memberOf(res: LightMyRequestResponse): MemberActionResult['membe
   if (res.statusCode !== 200) throw new Error(`action failed: ${res.statusCode} ${res.body}`);
   return res.json<MemberActionResult>().member;
 }
+
+/**
+ * The token of a patient's link (`patient_url` of a draw's or booking's answer): what the
+ * patient's routes take — `GET /members/{token}`, `GET /appointments/{token}` — never the id.
+ */
+export function linkKey(view: { patient_url?: string | undefined }): string {
+  const token = view.patient_url?.split('/').pop();
+  if (!token) throw new Error(`no patient_url in ${JSON.stringify(view)}`);
+  return token;
+}
+
+/**
+ * The token of the first patient link (`…/ticket/{token}`, `…/t/{token}`, `…/a/{token}`) in a
+ * mail's, an SMS's or a push's text. Each message mints a link of its own: it differs from the
+ * answer's, and opens the same record.
+ */
+export function linkKeyIn(text: string | undefined): string {
+  const token = /\/(?:ticket|t|a)\/([A-Za-z0-9_-]{22})(?![A-Za-z0-9_-])/.exec(text ?? '')?.[1];
+  if (!token) throw new Error(`no patient link in ${JSON.stringify(text)}`);
+  return token;
+}

@@ -139,16 +139,20 @@ export type Appointment = z.infer<typeof Appointment>;
 /** A staff booking's answer: the (first) appointment and, for a series, what was booked and skipped. */
 export const BookedAppointment = Appointment.extend({
   series: z.object({ id: z.uuid(), booked: z.array(z.string()), skipped: z.array(z.string()) }).optional(),
+  /** The link the patient keeps (`{PUBLIC_URL}/a/{token}`; a series: its first occurrence's), to hand over on the phone. */
+  patient_url: z.string().optional(),
 });
 export type BookedAppointment = z.infer<typeof BookedAppointment>;
 
-/**
- * `GET /appointments/{id}`: the patient's own appointment, the id being the key. Nothing of the
- * patient's data: the link may be forwarded, and the page needs none of it.
- */
+
 /** Minutes late from which the appointment page offers another time. */
 export const SUGGEST_MOVE_AFTER_LATE_MINUTES = 5;
 
+/**
+ * `GET /appointments/{token}`: the patient's own appointment, the token of their link being the
+ * key (never the id). Nothing of the patient's data: the link may be forwarded, and the page
+ * needs none of it.
+ */
 export const PatientAppointment = z.object({
   id: z.uuid(),
   status: AppointmentStatus,
@@ -167,14 +171,16 @@ export const PatientAppointment = z.object({
   can_move: z.boolean(),
   /** Booked for today and not yet arrived: the patient may check in from their phone. */
   can_check_in: z.boolean(),
-  /** Checked in, the patient's place in the list (a ticket id: GET /members/{id}); else null. */
+  /** Checked in, the ticket it became (its page opens with the same link: GET /members/{token}); else null. */
   member_id: z.uuid().nullable(),
-  /** What the patient types at the kiosk instead of scanning the QR code (checkInCodeOf). */
+  /** What the patient types at the kiosk instead of scanning the QR code: 8 characters, shown 'ABCD-EFGH'. */
   check_in_code: z.string(),
   /** How late the list runs now, in minutes (0 when on time or not today). */
   late_minutes: z.number().int(),
   /** More than 5 minutes late where the list allows moving: the page offers another time (docs/product.md). */
   suggest_move: z.boolean(),
+  /** The link the patient keeps (`{PUBLIC_URL}/a/{token}`): in the booking's answer and any answer to a request made with a link. */
+  patient_url: z.string().optional(),
 });
 export type PatientAppointment = z.infer<typeof PatientAppointment>;
 

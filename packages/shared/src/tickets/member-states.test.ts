@@ -32,6 +32,7 @@ const allowed: [StateName, MemberAction, MemberState][] = [
   ['cancelledByProcessor', 'restore', waiting],
   ['cancelledByProcessor', 'remove', { status: 'FINISHED_BY_PROCESSOR', cancel_state: 'PROCESSOR' }],
   ['cancelledByProcessor', 'session_end', sessionEnded],
+  ['cancelledByUser', 'user_restore', waiting],
 ];
 
 describe('memberTransition (docs/product.md#states-and-transitions)', () => {
@@ -46,8 +47,8 @@ describe('memberTransition (docs/product.md#states-and-transitions)', () => {
     expect(memberTransition(states[from], action)).toBeUndefined();
   });
 
-  it('a patient cancel is final: no action brings the ticket back', () => {
-    for (const action of MEMBER_ACTIONS) expect(memberTransition(cancelledByUser, action)).toBeUndefined();
+  it("only the patient brings back a patient's cancel: no staff action does", () => {
+    for (const action of MEMBER_ACTIONS.filter((a) => a !== 'user_restore')) expect(memberTransition(cancelledByUser, action)).toBeUndefined();
   });
 });
 

@@ -18,13 +18,18 @@ export interface MemberState {
  * - cancel: by the processor — the ticket stays on the list struck through (cancel state
  *   PROCESSOR), out of the line and the estimates, until restored or removed;
  * - restore: undoes only a processor's cancel;
- * - user_cancel: the patient (FINISHED_BY_USER, cancel state USER) — final, nobody reactivates it;
+ * - user_cancel: the patient (FINISHED_BY_USER, cancel state USER) — no processor reactivates it;
+ * - user_restore: the patient takes their own cancel back, within PATIENT_UNDO_MINUTES and while
+ *   the session that gave the number lasts (the service checks both), back to their old place;
  * - timeout: a called patient who did not finish within the queue's timeout
  *   (FINISHED_BY_TIMEOUT, cancel state TIMEOUT);
  * - session_end: TERMINATE ends every open ticket (FINISHED_BY_TIMEOUT, cancel state SESSION_END);
  * - priority_tag: an info tag with time priority puts the ticket back to waiting;
  * - move: to another queue or place, only while waiting in line.
  */
+/** How long a patient may take back their own cancel ("Rückgängig" on the ticket page). */
+export const PATIENT_UNDO_MINUTES = 10;
+
 export const MEMBER_ACTIONS = [
   'call',
   'requeue',
@@ -33,6 +38,7 @@ export const MEMBER_ACTIONS = [
   'cancel',
   'restore',
   'user_cancel',
+  'user_restore',
   'timeout',
   'session_end',
   'priority_tag',
@@ -63,6 +69,8 @@ export function memberTransition(state: MemberState, action: MemberAction): Memb
       return state.status === 'WAITING' && state.cancel_state === 'PROCESSOR' ? { status: 'WAITING', cancel_state: null } : undefined;
     case 'user_cancel':
       return isOpen(state) && state.cancel_state === null ? { status: 'FINISHED_BY_USER', cancel_state: 'USER' } : undefined;
+    case 'user_restore':
+      return state.status === 'FINISHED_BY_USER' && state.cancel_state === 'USER' ? { status: 'WAITING', cancel_state: null } : undefined;
     case 'timeout':
       return state.status === 'PROCESSING' ? { status: 'FINISHED_BY_TIMEOUT', cancel_state: 'TIMEOUT' } : undefined;
     case 'session_end':

@@ -55,7 +55,8 @@ const ticketIdentity = {
 };
 
 /**
- * `GET /members/{id}` (public, the id is the visitor's key): what the ticket page shows. Times
+ * `GET /members/{token}` (public: the token of the patient's link is the key, never the id):
+ * what the ticket page shows. Times
  * are ISO instants; `position` (1 = next) and `ahead` only while waiting in line; estimates are
  * null when the queue does not calculate wait times or an info tag hides times.
  */
@@ -81,6 +82,11 @@ export const TicketView = z.object({
   queue: TicketQueue,
   /** "Almost your turn" alerts: what the list offers, what this ticket asked for. */
   alerts: TicketAlerts,
+  /**
+   * The link the patient keeps (`{PUBLIC_URL}/ticket/{token}`): in the draw's answer, and in any
+   * answer to a request made with a link. Its token is the only key to the ticket without a login.
+   */
+  patient_url: z.string().optional(),
 });
 export type TicketView = z.infer<typeof TicketView>;
 

@@ -128,6 +128,11 @@ export function connectLive(options: LiveOptions): { close: () => void } {
         retry = setTimeout(open, restartMs * random());
         return;
       }
+      // What the signed-in user may see changed: in again at once, to be asked the topic rules anew.
+      if (event.code === REALTIME_CLOSE.ACCESS_CHANGED) {
+        retry = setTimeout(open, restartMs * random());
+        return;
+      }
       // Refused or cut before subscribing, shortly after such a notice: the node is on its way back.
       if (!subscribed && Date.now() < restartUntil) {
         retry = setTimeout(open, restartMs * 2 ** Math.min(RESTART_MAX_STEPS, restartTries) * (0.5 + random()));

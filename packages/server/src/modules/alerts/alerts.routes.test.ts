@@ -4,7 +4,7 @@ import type { ApiError, LoggedUser, Member, TicketAlerts, TicketView } from '@wa
 import { alertDeliveries, alertSubscriptions, pushKeys } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin } from '../../../test/support/factories.js';
-import { givenOpenQueue, givenTicket, memberAction } from '../../../test/support/tickets.js';
+import { givenOpenQueue, givenTicket, linkKey, linkKeyIn, memberAction } from '../../../test/support/tickets.js';
 import { startPushService } from '../../../test/support/push-service.js';
 import { startSmsGateway } from '../../../test/support/sms.js';
 import { ensurePushKeys } from './push-keys.js';
@@ -27,8 +27,9 @@ afterAll(async () => {
   await sms.close();
 });
 
-const subscribe = (memberId: string, payload: Record<string, unknown>) => t.inject({ method: 'PUT', url: `/members/${memberId}/alerts`, payload });
-const ticket = async (memberId: string) => (await t.inject({ method: 'GET', url: `/members/${memberId}` })).json<TicketView>();
+/** The patient's routes take the token of their link (`linkKey` of the draw's answer), never the id. */
+const subscribe = (key: string, payload: Record<string, unknown>) => t.inject({ method: 'PUT', url: `/members/${key}/alerts`, payload });
+const ticket = async (key: string) => (await t.inject({ method: 'GET', url: `/members/${key}` })).json<TicketView>();
 const call = async (memberId: string) => {
   const res = await memberAction(t, admin, memberId, 'call', { force: true });
   expect(res.statusCode).toBe(200);
@@ -77,7 +78,7 @@ describe('"almost your turn" alerts (docs/product.md#alerts)', () => {
     // Every later start (another node) reads the same key.
     expect(await ensurePushKeys(t.app.ctx.db)).toEqual({ publicKey: stored?.publicKey, privateKey: stored?.privateKey });
     const { patient } = await givenLine(1);
-    expect((await ticket(patient.id)).alerts).toEqual<TicketAlerts>({
+    expect((await ticket(linkKey(patient))).alerts).toEqual<TicketAlerts>({
       members_ahead: 2,
       minutes_left: 10,
       push_key: stored!.publicKey,
@@ -90,7 +91,7 @@ describe('"almost your turn" alerts (docs/product.md#alerts)', () => {
   it('pushes "noch 2 vor Ihnen" once, never again at 1 ahead, then the call — staff see both delivered', async () => {
     const { queueId, tickets, patient } = await givenLine(4);
     const subscription = await push.subscribe(t.app.ctx.push.publicKey);
-    const res = await subscribe(patient.id, { push: { endpoint: subscription.endpoint, keys: subscription.keys } });
+    const res = await subscribe(linkKey(patient), { push: { endpoint: subscription.endpoint, keys: subscription.keys } });
     expect(res.statusCode).toBe(200);
     expect(res.json<TicketAlerts>()).toMatchObject({ push: true });
     await settle();
@@ -98,7 +99,11 @@ describe('"almost your turn" alerts (docs/product.md#alerts)', () => {
 
     await call(tickets[0]!.id);
     const [almost] = await pushesOf(subscription.clientHash, 1);
-    expect(almost).toEqual({ title: 'Allgemeinmedizin: Gleich sind Sie dran', body: `Nummer ${patient.number}: noch 2 vor Ihnen.`, url: `http://wartefrei.test/ticket/${patient.id}`, tag: `wartefrei-${patient.id}`, lang: 'de' });
+    expect(almost).toEqual({ title: 'Allgemeinmedizin: Gleich sind Sie dran', body: `Nummer ${patient.number}: noch 2 vor Ihnen.`, url: expect.stringMatching(/^http:\/\/wartefrei\.test\/ticket\//), tag: `wartefrei-${patient.id}`, lang: 'de' });
+    // The push's link is one of its own (not the draw's) and opens the patient's ticket.
+    const pushed = linkKeyIn(almost?.url);
+    expect(pushed).not.toBe(linkKey(patient));
+    expect((await ticket(pushed)).id).toBe(patient.id);
 
     await call(tickets[1]!.id);
     await settle();
@@ -120,8 +125,8 @@ describe('"almost your turn" alerts (docs/product.md#alerts)', () => {
   it('sends nothing after a cancel: the subscription goes with the ticket, and the database refuses an alert for it', async () => {
     const { tickets, patient } = await givenLine(4);
     const subscription = await push.subscribe(t.app.ctx.push.publicKey);
-    expect((await subscribe(patient.id, { push: { endpoint: subscription.endpoint, keys: subscription.keys } })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'DELETE', url: `/members/${patient.id}` })).statusCode).toBe(200);
+    expect((await subscribe(linkKey(patient), { push: { endpoint: subscription.endpoint, keys: subscription.keys } })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'DELETE', url: `/members/${linkKey(patient)}` })).statusCode).toBe(200);
     await call(tickets[0]!.id);
     await call(tickets[1]!.id);
     await settle();
@@ -129,21 +134,22 @@ describe('"almost your turn" alerts (docs/product.md#alerts)', () => {
     expect(await t.app.ctx.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.memberId, patient.id))).toEqual([]);
     await expect(t.app.ctx.db.insert(alertDeliveries).values({ accountId, memberId: patient.id, channel: 'PUSH', kind: 'AHEAD' })).rejects.toThrow();
     // A cancelled ticket cannot subscribe again.
-    const again = await subscribe(patient.id, { push: { endpoint: subscription.endpoint, keys: subscription.keys } });
+    const again = await subscribe(linkKey(patient), { push: { endpoint: subscription.endpoint, keys: subscription.keys } });
     expect(again.statusCode).toBe(409);
     expect(again.json<ApiError>().code).toBe('MEMBER_STATE');
   });
 
   it('texts by SMS where the list allows it, in the ticket’s language, with the link back', async () => {
     const { tickets, patient } = await givenLine(3, { mayActivateSmsNotifications: true });
-    const res = await subscribe(patient.id, { sms: { phone: '+43 664 7654321' } });
+    const res = await subscribe(linkKey(patient), { sms: { phone: '+43 664 7654321' } });
     expect(res.statusCode).toBe(200);
     expect(res.json<TicketAlerts>()).toMatchObject({ sms_offered: true, sms_phone_end: '321' });
     // 2 ahead already: told at once.
     const [text] = await sms.waitFor('+436647654321', 1);
-    expect(text?.text).toBe(`Allgemeinmedizin: Nummer ${patient.number}: noch 2 vor Ihnen. http://wartefrei.test/ticket/${patient.id}`);
+    expect(text?.text).toMatch(new RegExp(`^Allgemeinmedizin: Nummer ${patient.number}: noch 2 vor Ihnen\\. http://wartefrei\\.test/ticket/[A-Za-z0-9_-]{22}$`));
+    expect((await ticket(linkKeyIn(text?.text))).id).toBe(patient.id);
 
-    const english = await givenTicket(t, (await ticket(patient.id)).queue_id, { lang: 'en' });
+    const english = await givenTicket(t, (await ticket(linkKey(patient))).queue_id, { lang: 'en' });
     await call(tickets[0]!.id);
     await call(tickets[1]!.id);
     await call(patient.id);
@@ -151,33 +157,38 @@ describe('"almost your turn" alerts (docs/product.md#alerts)', () => {
     expect(called?.text).toContain('Sie sind an der Reihe');
     // Subscribed with nobody ahead, told at once. (Subscribed earlier, which of its alerts came
     // first would depend on whether the checks after each call were coalesced: on timing.)
-    expect((await subscribe(english.id, { sms: { phone: '+43 664 1110001' } })).statusCode).toBe(200);
+    expect((await subscribe(linkKey(english), { sms: { phone: '+43 664 1110001' } })).statusCode).toBe(200);
     const [englishText] = await sms.waitFor('+436641110001', 1);
-    expect(englishText?.text).toBe(`Allgemeinmedizin: Number ${english.number}: you are next. http://wartefrei.test/ticket/${english.id}`);
+    expect(englishText?.text).toMatch(new RegExp(`^Allgemeinmedizin: Number ${english.number}: you are next\\. http://wartefrei\\.test/ticket/[A-Za-z0-9_-]{22}$`));
+    expect((await ticket(linkKeyIn(englishText?.text))).id).toBe(english.id);
   });
 
   it('refuses SMS where the list does not allow it, a bad number, and a push address inside a network', async () => {
     const { patient } = await givenLine(1);
-    const noSms = await subscribe(patient.id, { sms: { phone: '+43 664 7654321' } });
+    const noSms = await subscribe(linkKey(patient), { sms: { phone: '+43 664 7654321' } });
     expect(noSms.statusCode).toBe(400);
     expect(noSms.json<ApiError>().fields?.sms?.code).toBe('INVALID_VALUE');
     const { patient: other } = await givenLine(1, { mayActivateSmsNotifications: true });
-    const badPhone = await subscribe(other.id, { sms: { phone: 'abc' } });
+    const badPhone = await subscribe(linkKey(other), { sms: { phone: 'abc' } });
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.json<ApiError>().fields?.['sms.phone']?.code).toBe('INVALID_PHONE');
     const keys = { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) };
     for (const endpoint of ['https://10.0.0.7/push', 'http://push.example.com/x', 'https://localhost/x', 'https://[::1]/x']) {
-      const res = await subscribe(patient.id, { push: { endpoint, keys } });
+      const res = await subscribe(linkKey(patient), { push: { endpoint, keys } });
       expect(res.statusCode, endpoint).toBe(400);
       expect(res.json<ApiError>().fields?.['push.endpoint']?.code).toBe('INVALID_VALUE');
     }
-    expect((await subscribe('00000000-0000-4000-8000-000000000000', { push: { endpoint: 'https://push.example.com/x', keys } })).statusCode).toBe(404);
+    for (const key of ['00000000-0000-4000-8000-000000000000', 'A'.repeat(22)]) {
+      const unknown = await subscribe(key, { push: { endpoint: 'https://push.example.com/x', keys } });
+      expect(unknown.statusCode, key).toBe(404);
+      expect(unknown.json<ApiError>().code, key).toBe('MEMBER_NOT_FOUND');
+    }
   });
 
   it('records a push the service refused as failed, with its reason, and forgets that browser', async () => {
     const { queueId, tickets, patient } = await givenLine(4);
     const subscription = await push.subscribe(t.app.ctx.push.publicKey);
-    expect((await subscribe(patient.id, { push: { endpoint: subscription.endpoint, keys: subscription.keys } })).statusCode).toBe(200);
+    expect((await subscribe(linkKey(patient), { push: { endpoint: subscription.endpoint, keys: subscription.keys } })).statusCode).toBe(200);
     await push.expire(subscription.clientHash);
     await call(tickets[0]!.id);
     const member = await settledAlerts(queueId, patient.id, 1);
@@ -188,8 +199,8 @@ describe('"almost your turn" alerts (docs/product.md#alerts)', () => {
   it('ends the alerts on the patient’s wish', async () => {
     const { patient } = await givenLine(5);
     const subscription = await push.subscribe(t.app.ctx.push.publicKey);
-    await subscribe(patient.id, { push: { endpoint: subscription.endpoint, keys: subscription.keys } });
-    expect((await t.inject({ method: 'DELETE', url: `/members/${patient.id}/alerts` })).statusCode).toBe(204);
-    expect((await ticket(patient.id)).alerts.push).toBe(false);
+    await subscribe(linkKey(patient), { push: { endpoint: subscription.endpoint, keys: subscription.keys } });
+    expect((await t.inject({ method: 'DELETE', url: `/members/${linkKey(patient)}/alerts` })).statusCode).toBe(204);
+    expect((await ticket(linkKey(patient))).alerts.push).toBe(false);
   });
 });

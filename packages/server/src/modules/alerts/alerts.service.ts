@@ -9,8 +9,8 @@ import { deleteSubscription, saveSubscription, subscriptionsOf } from './alerts.
 import { checkQueueAlerts } from './check.js';
 
 /**
- * `PUT /members/{id}/alerts` (public: the ticket's id is the patient's key, as for the ticket
- * page): subscribes the ticket to push and/or SMS, or ends one with null. Only an open ticket
+ * `PUT /members/{token}/alerts` (public: the route resolved the patient's link to the ticket,
+ * as for the ticket page): subscribes the ticket to push and/or SMS, or ends one with null. Only an open ticket
  * may; SMS only where the list allows it; a push endpoint only at a push service (never an
  * address inside a network). The route has checked the body's shape (the shared schema).
  * Checks at once: a ticket already close to its turn is told now.
@@ -33,7 +33,7 @@ export async function subscribeAlerts(ctx: AppContext, memberId: string, input: 
   return ticketAlertsOf(ctx, ctx.db, context.queue, memberId);
 }
 
-/** `DELETE /members/{id}/alerts`: no more alerts for this ticket, on any channel. */
+/** `DELETE /members/{token}/alerts`: no more alerts for this ticket, on any channel. */
 export async function endAlerts(ctx: AppContext, memberId: string): Promise<void> {
   const member = await findMember(ctx.db, memberId);
   if (!member) throw new AppError('MEMBER_NOT_FOUND');

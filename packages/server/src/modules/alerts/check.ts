@@ -6,6 +6,7 @@ import { PushSubscriptionGone } from '../../platform/push.js';
 import { estimateLine, findDrawContext, loadQueueLine } from '../tickets/index.js';
 import { claimDelivery, deleteSubscription, finishDelivery, stillSending, subscriptionsOfQueue, type DeliveryRow, type SubscriptionRow } from './alerts.repo.js';
 import { dueAlert } from './due.js';
+import { mintLink, ticketUrl } from '../patient-links/index.js';
 import { alertSms, alertText, langOfTicket, type AlertText } from './messages.js';
 
 /** How long a push service may hold an alert for a phone that is offline: later it misleads. */
@@ -66,7 +67,8 @@ export async function checkQueueAlerts(ctx: AppContext, queueId: string): Promis
       delivery,
       subscription,
       text: alertText(lang, queue.name, ticket.number, due),
-      link: `${ctx.config.publicUrl}/ticket/${ticket.id}`,
+      // A link of its own: only the hashes of the ticket's links are kept, none can be repeated.
+      link: ticketUrl(ctx.config.publicUrl, await mintLink(ctx.db, { memberId: ticket.id }, now)),
       listName: queue.name,
       lang,
       memberId: ticket.id,

@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { setNow } from '../../../test/support/test-clock.js';
 import { bookingBody, givenBookablePractice } from '../../../test/support/appointments.js';
 import { asUser } from '../../../test/support/factories.js';
+import { linkKey } from '../../../test/support/tickets.js';
 import { testDatabaseKind } from '../../../test/support/test-database.js';
 import { retryOnDeadlock } from './placement.js';
 
@@ -96,7 +97,7 @@ describe.runIf(testDatabaseKind === 'postgres')('appointments under concurrency 
     const p = await givenBookablePractice(t, { type: { duration_minutes: 10 }, slot: { end_time: '12:00' }, weekdays: [1], queue: { allowMoveAppointment: true } });
     const booked = await atOnce(20, (i) => post('/appointments', bookingBody(p.type.id, new Date(Date.parse('2026-03-30T08:00:00+02:00') + i * 600_000).toISOString())));
     expect(outcomes(booked)).toEqual({ '201': 20 });
-    const answers = await atOnce(20, (i) => post(`/appointments/${booked[i]!.body.id}/move`, { start: '2026-03-30T11:50:00+02:00' }));
+    const answers = await atOnce(20, (i) => post(`/appointments/${linkKey(booked[i]!.body)}/move`, { start: '2026-03-30T11:50:00+02:00' }));
     expect(outcomes(answers)).toEqual({ '200': 1, '409 APPOINTMENT_SLOT_TAKEN': 19 });
     expect(await overlaps()).toEqual([]);
   });

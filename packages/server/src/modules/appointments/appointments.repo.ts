@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/connect.js';
 import { appointments, appointmentTypes, profiles, queueMembers, queues, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth.js';
 import { inQueueVisibleTo } from '../queues/index.js';
+import { newCheckInCode } from './check-in-code.js';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type NewAppointmentRow = typeof appointments.$inferInsert;
@@ -46,8 +47,9 @@ export async function busyTimes(db: Queryable, processorIds: string[], from: Dat
   return busy;
 }
 
+/** Inserts a booking; each gets a kiosk check-in code of its own. */
 export async function insertAppointment(db: Queryable, values: NewAppointmentRow): Promise<AppointmentRow> {
-  const [row] = await db.insert(appointments).values(values).returning();
+  const [row] = await db.insert(appointments).values({ checkInCode: newCheckInCode(), ...values }).returning();
   if (!row) throw new Error('insert into appointments returned no row');
   return row;
 }
@@ -87,17 +89,28 @@ export async function findAppointmentWithPlace(db: Queryable, id: string): Promi
 }
 
 /**
- * The ids of a location's appointments whose id is `key` or starts with its prefix (a kiosk's
- * check-in code), not cancelled; two at most, so the caller can tell an ambiguous code.
+ * The booked appointment of today at the location with this check-in code (the kiosk's typed
+ * way in): not cancelled, not yet checked in, starting on `now`'s local date of the location.
  */
-export async function findAtLocationByKey(db: Queryable, profileId: string, key: { id: string } | { prefix: string }): Promise<string[]> {
-  const match = 'id' in key ? eq(appointments.id, key.id) : sql`${appointments.id}::text like ${`${key.prefix.slice(0, 8)}%`}`;
-  const rows = await db
+export async function findBookedTodayByCode(db: Queryable, profileId: string, code: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
     .select({ id: appointments.id })
     .from(appointments)
-    .where(and(eq(appointments.profileId, profileId), holdsTime, match))
-    .limit(2);
-  return rows.map((row) => row.id);
+    .innerJoin(profiles, eq(profiles.id, appointments.profileId))
+    .where(and(eq(appointments.checkInCode, code), eq(appointments.profileId, profileId), eq(appointments.status, 'BOOKED'), holdsTime, startsOnDayOf(now)))
+    .limit(1);
+  return row?.id;
+}
+
+/** The ticket a checked-in appointment became: its number and list, what the kiosk shows. */
+export async function findMemberOfAppointment(db: Queryable, appointmentId: string): Promise<{ number: number; queueName: string } | undefined> {
+  const [row] = await db
+    .select({ number: queueMembers.number, queueName: queues.name })
+    .from(queueMembers)
+    .innerJoin(queues, eq(queues.id, queueMembers.queueId))
+    .where(eq(queueMembers.appointmentId, appointmentId))
+    .limit(1);
+  return row;
 }
 
 /** The appointment and its location's zone, if the actor sees its list (the queues' visibility rule). */

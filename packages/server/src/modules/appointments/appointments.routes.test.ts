@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError, Appointment, PatientAppointment } from '@wartefrei/shared';
+import type { ApiError, Appointment, BookedAppointment, PatientAppointment } from '@wartefrei/shared';
 import type { TestApp } from '../../../test/support/test-app.js';
 import { setNow } from '../../../test/support/test-clock.js';
 import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
 import { bookingBody, givenBookablePractice, SPRING, startBookingApp, type PracticeOptions } from '../../../test/support/appointments.js';
+import { linkKey } from '../../../test/support/tickets.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,9 +27,9 @@ const get = (url: string, headers: Record<string, string> = {}) => t.inject({ me
 const staffList = async (headers: Record<string, string>, query = 'from=2026-03-30&to=2026-03-31') =>
   (await get(`/appointments?${query}`, headers)).json<Appointment[]>();
 
-describe('the patient’s own appointment (the id is the key)', () => {
-  it('is a 404 for an unknown or malformed id', async () => {
-    for (const id of [randomUUID(), 'kein-uuid']) {
+describe('the patient’s own appointment (the token of their link is the key)', () => {
+  it('is a 404 for an unknown or malformed key', async () => {
+    for (const id of [randomUUID(), 'kein-uuid', 'A'.repeat(22)]) {
       const res = await get(`/appointments/${id}`);
       expect(res.statusCode).toBe(404);
       expect(res.json<ApiError>()).toMatchObject({ code: 'APPOINTMENT_NOT_FOUND', message: 'Termin nicht gefunden' });
@@ -38,10 +39,10 @@ describe('the patient’s own appointment (the id is the key)', () => {
   it('can be cancelled by the patient: the time is free again, a second cancel changes nothing, staff see USER', async () => {
     const p = await givenPractice();
     const mine = await booked(p.type.id, MONDAY_8);
-    const cancelled = await post(`/appointments/${mine.id}/cancel`);
+    const cancelled = await post(`/appointments/${linkKey(mine)}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json<PatientAppointment>()).toMatchObject({ view: 'cancelled', can_cancel: false, can_move: false });
-    expect((await post(`/appointments/${mine.id}/cancel`)).json<PatientAppointment>().view).toBe('cancelled');
+    expect((await post(`/appointments/${linkKey(mine)}/cancel`)).json<PatientAppointment>().view).toBe('cancelled');
     const [row] = await staffList(asUser(p.user));
     expect(row).toMatchObject({ cancel_state: 'USER', view: 'cancelled', version: 1 });
     // The freed time can be booked by the next patient.
@@ -52,16 +53,16 @@ describe('the patient’s own appointment (the id is the key)', () => {
     const p = await givenPractice();
     const mine = await booked(p.type.id, MONDAY_8);
     setNow(t.clock, '2026-03-30T08:05:00+02:00');
-    const res = await post(`/appointments/${mine.id}/cancel`);
+    const res = await post(`/appointments/${linkKey(mine)}/cancel`);
     expect(res.statusCode).toBe(409);
     expect(res.json<ApiError>().code).toBe('APPOINTMENT_STATE');
-    expect((await get(`/appointments/${mine.id}`)).json<PatientAppointment>()).toMatchObject({ view: 'booked', can_cancel: false });
+    expect((await get(`/appointments/${linkKey(mine)}`)).json<PatientAppointment>()).toMatchObject({ view: 'booked', can_cancel: false });
   });
 
   it('moves to another free time only where the list allows it, and never into a taken one', async () => {
     const p = await givenPractice();
     const mine = await booked(p.type.id, MONDAY_8);
-    const refused = await post(`/appointments/${mine.id}/move`, { start: MONDAY_9 });
+    const refused = await post(`/appointments/${linkKey(mine)}/move`, { start: MONDAY_9 });
     expect(refused.statusCode).toBe(403);
     expect(refused.json<ApiError>().code).toBe('MOVE_NOT_ALLOWED');
 
@@ -69,15 +70,15 @@ describe('the patient’s own appointment (the id is the key)', () => {
     const first = await booked(q.type.id, MONDAY_8);
     const other = await booked(q.type.id, MONDAY_9);
     expect(first.can_move).toBe(true);
-    const into = await post(`/appointments/${first.id}/move`, { start: MONDAY_9 });
+    const into = await post(`/appointments/${linkKey(first)}/move`, { start: MONDAY_9 });
     expect(into.statusCode).toBe(409);
     expect(into.json<ApiError>().code).toBe('APPOINTMENT_SLOT_TAKEN');
-    const moved = await post(`/appointments/${first.id}/move`, { start: TUESDAY_8 });
+    const moved = await post(`/appointments/${linkKey(first)}/move`, { start: TUESDAY_8 });
     expect(moved.statusCode).toBe(200);
     expect(moved.json<PatientAppointment>()).toMatchObject({ start: TUESDAY_8, end: '2026-03-31T09:00:00+02:00', view: 'booked' });
     // Moving to where it already is changes nothing; outside the rules is refused with the reason.
-    expect((await post(`/appointments/${first.id}/move`, { start: TUESDAY_8 })).statusCode).toBe(200);
-    const outside = await post(`/appointments/${first.id}/move`, { start: '2026-03-31T12:00:00+02:00' });
+    expect((await post(`/appointments/${linkKey(first)}/move`, { start: TUESDAY_8 })).statusCode).toBe(200);
+    const outside = await post(`/appointments/${linkKey(first)}/move`, { start: '2026-03-31T12:00:00+02:00' });
     expect(outside.json<ApiError>()).toMatchObject({ code: 'APPOINTMENT_NOT_BOOKABLE', fields: { start: { code: 'OUTSIDE_HOURS' } } });
     const versions = (await staffList(asUser(q.user))).map((a) => [a.id, a.version]);
     expect(versions).toEqual([[other.id, 0], [first.id, 1]]);
@@ -89,13 +90,13 @@ describe('the patient’s own appointment (the id is the key)', () => {
     const p = await givenBookablePractice(t, { at: '2026-03-30T07:50:00+02:00', queue: { averageProcessMinutes: 20, allowMoveAppointment: true } });
     const staff = asUser(p.processor);
     const res = await post('/appointments', { appointment_type_id: p.type.id, start: MONDAY_8, last_name: 'Huber' }, staff);
-    const mine = res.json<Appointment>();
-    expect((await get(`/appointments/${mine.id}`)).json<PatientAppointment>()).toMatchObject({ late_minutes: 0, suggest_move: false });
+    const mine = res.json<BookedAppointment>();
+    expect((await get(`/appointments/${linkKey(mine)}`)).json<PatientAppointment>()).toMatchObject({ late_minutes: 0, suggest_move: false });
     expect((await post(`/queues/${p.queueId}/session`, { event: 'START' }, staff)).statusCode).toBe(200);
     expect((await post(`/queues/${p.queueId}/members`, { origin: 'MANUAL' }, staff)).statusCode).toBe(201);
     expect((await post(`/queues/${p.queueId}/call-next`, {}, staff)).statusCode).toBe(200);
     // More than 5 minutes late where the list allows moving: the page offers another time.
-    expect((await get(`/appointments/${mine.id}`)).json<PatientAppointment>()).toMatchObject({ late_minutes: 10, suggest_move: true, can_move: true });
+    expect((await get(`/appointments/${linkKey(mine)}`)).json<PatientAppointment>()).toMatchObject({ late_minutes: 10, suggest_move: true, can_move: true });
   });
 });
 
@@ -105,7 +106,7 @@ describe('appointments for staff', () => {
     await booked(p.type.id, MONDAY_8, { processor_id: p.processors[0]!.id });
     const second = await booked(p.type.id, MONDAY_8, { processor_id: p.processors[1]!.id });
     await booked(p.type.id, TUESDAY_8);
-    await post(`/appointments/${second.id}/cancel`);
+    await post(`/appointments/${linkKey(second)}/cancel`);
     expect(await staffList(asUser(p.user), 'from=2026-03-30&to=2026-03-30')).toHaveLength(2);
     expect(await staffList(asUser(p.user), `from=2026-03-30&to=2026-03-31&processor_id=${p.processors[1]!.id}`)).toHaveLength(1);
     expect((await staffList(asUser(p.user), 'from=2026-03-30&to=2026-03-31&status=CANCELLED')).map((a) => a.id)).toEqual([second.id]);
@@ -160,7 +161,7 @@ describe('appointments for staff', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json<ApiError>().code).toBe('APPOINTMENT_SLOT_TAKEN');
     expect((await t.inject({ method: 'DELETE', url: `/appointments/${other.id}`, headers })).statusCode).toBe(204);
-    expect((await get(`/appointments/${other.id}`)).statusCode).toBe(404);
+    expect((await get(`/appointments/${linkKey(other)}`)).statusCode).toBe(404);
     expect((await post(`/appointments/${mine.id}/restore`, {}, headers)).statusCode).toBe(200);
   });
 
@@ -168,15 +169,18 @@ describe('appointments for staff', () => {
     const p = await givenPractice();
     const mine = await booked(p.type.id, MONDAY_8);
     const stranger = asUser((await givenAdmin(t)).user);
-    for (const id of [mine.id, randomUUID(), 'kein-uuid']) {
+    const answersTo = async (id: string) => {
       const answers = [
         await t.inject({ method: 'PATCH', url: `/appointments/${id}`, headers: stranger, payload: { description: 'x' } }),
         await post(`/appointments/${id}/restore`, {}, stranger),
         await post(`/appointments/${id}/cancel`, {}, stranger),
         await t.inject({ method: 'DELETE', url: `/appointments/${id}`, headers: stranger }),
       ];
-      expect(answers.map((a) => [a.statusCode, a.json<ApiError>().code])).toEqual(Array(4).fill([404, 'NOT_FOUND']));
-    }
-    expect((await get(`/appointments/${mine.id}`)).json<PatientAppointment>().view).toBe('booked');
+      return answers.map((a) => [a.statusCode, a.json<ApiError>().code]);
+    };
+    for (const id of [mine.id, randomUUID()]) expect(await answersTo(id)).toEqual(Array(4).fill([404, 'NOT_FOUND']));
+    // Not an id at all: the cancel reads it as a patient's link, which it is not either.
+    expect(await answersTo('kein-uuid')).toEqual([[404, 'NOT_FOUND'], [404, 'NOT_FOUND'], [404, 'APPOINTMENT_NOT_FOUND'], [404, 'NOT_FOUND']]);
+    expect((await get(`/appointments/${linkKey(mine)}`)).json<PatientAppointment>().view).toBe('booked');
   });
 });

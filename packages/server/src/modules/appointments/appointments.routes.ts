@@ -8,16 +8,17 @@ import {
   ImportQuery,
   ImportResult,
   KioskCheckInInput,
+  KioskCheckInResult,
   MoveAppointmentInput,
   PatientAppointment,
   SeriesScopeInput,
   SeriesScopeQuery,
   UpdateAppointmentInput,
 } from '@wartefrei/shared';
-import { actorOf, optionalUser, requireUser } from '../../platform/auth.js';
+import { actorOf, isUuid, optionalUser, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { IdParams } from '../../platform/params.js';
-import { appointmentCalendarFile, bookAppointment, cancelByPatient, moveByPatient, patientView } from './booking.service.js';
+import { IdParams, TokenParams } from '../../platform/params.js';
+import { appointmentCalendarFile, bookAppointment, cancelByPatient, moveByPatient, patientViewByKey } from './booking.service.js';
 import { checkIn, checkInAtKiosk, markNoShow } from './day.service.js';
 import { importAppointments } from './import.service.js';
 import { cancelByStaff, deleteByStaff, listAppointments, restoreByStaff, updateAppointment } from './staff.service.js';
@@ -29,8 +30,9 @@ const StaffOrPatient = z.union([Appointment, PatientAppointment]);
 const BookedByStaffOrPatient = z.union([BookedAppointment, PatientAppointment]);
 
 /**
- * Appointments (docs/product.md#entities): booked by patients without a login (the id is their
- * key) or by staff of the type's list, who also list, change, cancel, restore and delete them.
+ * Appointments (docs/product.md#entities): booked by patients without a login (the token of their
+ * link is their key, never the id) or by staff of the type's list, who also list, change,
+ * cancel, restore and delete them by id.
  */
 export const appointmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
@@ -60,13 +62,15 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     async (req) => listAppointments(ctx, actorOf(req), req.query),
   );
 
-  app.get('/appointments/:id', { schema: { tags, params: IdParams, response: { 200: PatientAppointment } } }, async (req) => patientView(ctx, req.params.id));
+  app.get('/appointments/:token', { preHandler: optionalUser(ctx), schema: { tags, params: TokenParams, response: { 200: PatientAppointment } } }, async (req) =>
+    patientViewByKey(ctx, req.actor, req.params.token),
+  );
 
-  app.get('/appointments/:id/calendar.ics', { schema: { tags, params: IdParams } }, async (req, reply) =>
+  app.get('/appointments/:token/calendar.ics', { schema: { tags, params: TokenParams } }, async (req, reply) =>
     reply
       .type('text/calendar; charset=utf-8')
       .header('content-disposition', 'attachment; filename="termin.ics"')
-      .send(await appointmentCalendarFile(ctx, req.params.id)),
+      .send(await appointmentCalendarFile(ctx, req.params.token)),
   );
 
   app.patch(
@@ -75,11 +79,12 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     async (req) => updateAppointment(ctx, actorOf(req), req.params.id, req.body),
   );
 
-  // The patient cancels by the key alone; staff, signed in, for one occurrence or the series.
+  // The patient cancels by their link alone; staff, signed in, by id for one occurrence or the series
+  // (a link's token is the patient's way, credentials or not).
   app.post(
-    '/appointments/:id/cancel',
-    { preHandler: optionalUser(ctx), schema: { tags, params: IdParams, body: SeriesScopeInput, response: { 200: StaffOrPatient } } },
-    async (req) => (req.actor ? cancelByStaff(ctx, req.actor, req.params.id, req.body?.scope) : cancelByPatient(ctx, req.params.id)),
+    '/appointments/:token/cancel',
+    { preHandler: optionalUser(ctx), schema: { tags, params: TokenParams, body: SeriesScopeInput, response: { 200: StaffOrPatient } } },
+    async (req) => (req.actor && isUuid(req.params.token) ? cancelByStaff(ctx, req.actor, req.params.token, req.body?.scope) : cancelByPatient(ctx, req.params.token)),
   );
 
   app.post(
@@ -89,23 +94,23 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   );
 
   app.post(
-    '/appointments/:id/move',
-    { schema: { tags, params: IdParams, body: MoveAppointmentInput, response: { 200: PatientAppointment } } },
-    async (req) => moveByPatient(ctx, req.params.id, req.body),
+    '/appointments/:token/move',
+    { schema: { tags, params: TokenParams, body: MoveAppointmentInput, response: { 200: PatientAppointment } } },
+    async (req) => moveByPatient(ctx, req.params.token, req.body),
   );
 
-  // The kiosk: the appointment page's QR code or its check-in code, at the kiosk's location.
+  // The kiosk: the appointment page's QR code (its link) or its check-in code, at the kiosk's location.
   app.post(
     '/appointments/check-in',
-    { schema: { tags, body: KioskCheckInInput, response: { 200: PatientAppointment } } },
+    { schema: { tags, body: KioskCheckInInput, response: { 200: KioskCheckInResult } } },
     async (req) => checkInAtKiosk(ctx, bookingLimiter, req.body, req.ip),
   );
 
-  // The patient by the key (the link, the kiosk's QR code), or staff at the desk.
+  // The patient by their link (on their phone), or staff at the desk by id.
   app.post(
-    '/appointments/:id/check-in',
-    { preHandler: optionalUser(ctx), schema: { tags, params: IdParams, response: { 200: StaffOrPatient } } },
-    async (req) => checkIn(ctx, req.actor, req.params.id),
+    '/appointments/:token/check-in',
+    { preHandler: optionalUser(ctx), schema: { tags, params: TokenParams, response: { 200: StaffOrPatient } } },
+    async (req) => checkIn(ctx, req.actor && isUuid(req.params.token) ? req.actor : undefined, req.params.token),
   );
 
   app.post(

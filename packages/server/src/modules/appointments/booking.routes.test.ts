@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { setNow } from '../../../test/support/test-clock.js';
 import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
 import { bookingBody, givenBookablePractice, SPRING, startBookingApp, type PracticeOptions } from '../../../test/support/appointments.js';
+import { linkKey } from '../../../test/support/tickets.js';
 import { accounts } from '../../db/schema/index.js';
 
 let t: TestApp;
@@ -42,7 +43,7 @@ describe('POST /appointments by a patient', () => {
     expect(booked).not.toHaveProperty('last_name');
     const free = await t.inject({ method: 'GET', url: `/appointment-types/${p.type.id}/availability?from=2026-03-30&to=2026-03-30` });
     expect(free.json<Availability>().slots.map((s) => s.start)).toEqual([MONDAY_9]);
-    expect((await t.inject({ method: 'GET', url: `/appointments/${booked.id}` })).json<PatientAppointment>()).toEqual(booked);
+    expect((await t.inject({ method: 'GET', url: `/appointments/${linkKey(booked)}` })).json<PatientAppointment>()).toEqual(booked);
   });
 
   it('refuses a taken time with APPOINTMENT_SLOT_TAKEN, and gives it to another processor when none was asked for', async () => {

@@ -17,7 +17,8 @@ import { AppError } from '../../platform/errors.js';
 import type { RateLimiter } from '../../platform/rate-limit.js';
 import { laneDelayMinutes } from '../tickets/index.js';
 import { findTypeWithLocation, type TypeWithLocation } from './appointment-types.repo.js';
-import { findAppointmentWithPlace, insertAppointment, updateAppointmentIf, type AppointmentWithPlace } from './appointments.repo.js';
+import { findAppointmentWithPlace, findVisibleAppointment, insertAppointment, updateAppointmentIf, type AppointmentWithPlace } from './appointments.repo.js';
+import { appointmentUrl, mintLink, resolveLink } from '../patient-links/index.js';
 import { calendarFile } from './calendar-file.js';
 import { tell } from './notify.js';
 import { placementFor, takeFirstFree } from './placement.js';
@@ -107,45 +108,78 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
     await announceAppointments(ctx, series.rows);
     tell(ctx, 'booked', await findAppointmentWithPlace(ctx.db, series.rows[0]!.id), series.rows);
     const zoned = (start: Date) => formatZoned(start, location.timeZone);
+    const token = await mintLink(ctx.db, { appointmentId: series.rows[0]!.id }, now);
     return {
       ...presentAppointment(series.rows[0]!, location.timeZone),
       series: { id: series.seriesId, booked: series.rows.map((row) => zoned(row.startAt)), skipped: series.skipped.map(zoned) },
+      patient_url: appointmentUrl(ctx.config.publicUrl, token),
     };
   }
-  const row = await takeFirstFree(ctx.db, placement.processorIds, (processorId, q) =>
-    insertAppointment(q, { ...values, processorId, startAt: placement.start, endAt: placement.end }),
-  );
+  // The booking and the patient's link (its hash) commit together: no booking without its key.
+  let token = '';
+  const row = await takeFirstFree(ctx.db, placement.processorIds, async (processorId, q) => {
+    const inserted = await insertAppointment(q, { ...values, processorId, startAt: placement.start, endAt: placement.end });
+    token = await mintLink(q, { appointmentId: inserted.id }, now);
+    return inserted;
+  });
   await resetReminders(ctx.db, [row], now);
   await announceAppointments(ctx, [row]);
   tell(ctx, 'booked', await findAppointmentWithPlace(ctx.db, row.id));
-  if (actor) return presentAppointment(row, location.timeZone);
-  return patientView(ctx, row.id);
+  if (actor) return { ...presentAppointment(row, location.timeZone), patient_url: appointmentUrl(ctx.config.publicUrl, token) };
+  return patientView(ctx, row.id, token);
 }
 
-/** The appointment by its key, or APPOINTMENT_NOT_FOUND (a malformed id too). */
-async function appointmentByKey(ctx: AppContext, id: string): Promise<AppointmentWithPlace> {
-  const found = isUuid(id) ? await findAppointmentWithPlace(ctx.db, id) : undefined;
+/**
+ * The appointment a patient's link opens; APPOINTMENT_NOT_FOUND for anything else — an unknown
+ * or expired token and a record id answer alike.
+ */
+export async function appointmentIdOfLink(ctx: AppContext, token: string): Promise<string> {
+  const target = await resolveLink(ctx.db, token, ctx.clock.now());
+  if (!target?.appointmentId) throw new AppError('APPOINTMENT_NOT_FOUND');
+  return target.appointmentId;
+}
+
+async function appointmentById(ctx: AppContext, id: string): Promise<AppointmentWithPlace> {
+  const found = await findAppointmentWithPlace(ctx.db, id);
   if (!found) throw new AppError('APPOINTMENT_NOT_FOUND');
   return found;
 }
 
-/** `GET /appointments/{id}`: the patient's page, with how late the list runs for it now. */
-export async function patientView(ctx: AppContext, id: string): Promise<PatientAppointment> {
-  const found = await appointmentByKey(ctx, id);
+/**
+ * The patient's page of an appointment, with how late the list runs for it now; with the token
+ * it was asked by, its link (`patient_url`) too.
+ */
+export async function patientView(ctx: AppContext, id: string, token?: string): Promise<PatientAppointment> {
+  const found = await appointmentById(ctx, id);
   const now = ctx.clock.now();
   const row = found.appointment;
   const late = isOpenForPatient(row, now) || row.status === 'CHECKED_IN' ? await laneDelayMinutes(ctx.db, row.queueId, row.startAt, now) : 0;
-  return presentPatientAppointment(found, now, late);
+  const view = presentPatientAppointment(found, now, late);
+  return token ? { ...view, patient_url: appointmentUrl(ctx.config.publicUrl, token) } : view;
 }
 
 /**
- * `POST /appointments/{id}/cancel` without a login: the patient cancels (cancel state USER,
+ * `GET /appointments/{token}`: the patient's page by their link. Staff with credentials may ask
+ * by id, for an appointment of a list they see (the calendar's day view does).
+ */
+export async function patientViewByKey(ctx: AppContext, actor: Actor | undefined, key: string): Promise<PatientAppointment> {
+  if (actor && isUuid(key)) {
+    const found = await findVisibleAppointment(ctx.db, actor, key);
+    if (!found) throw new AppError('NOT_FOUND');
+    return patientView(ctx, found.row.id);
+  }
+  return patientView(ctx, await appointmentIdOfLink(ctx, key), key);
+}
+
+/**
+ * `POST /appointments/{token}/cancel` without a login: the patient cancels (cancel state USER,
  * never restored by them). Cancelling again changes nothing; a visit under way or over cannot be.
  */
-export async function cancelByPatient(ctx: AppContext, id: string): Promise<PatientAppointment> {
-  const found = await appointmentByKey(ctx, id);
+export async function cancelByPatient(ctx: AppContext, token: string): Promise<PatientAppointment> {
+  const id = await appointmentIdOfLink(ctx, token);
+  const found = await appointmentById(ctx, id);
   const row = found.appointment;
-  if (row.cancelState !== null) return patientView(ctx, id);
+  if (row.cancelState !== null) return patientView(ctx, id, token);
   const now = ctx.clock.now();
   if (!isOpenForPatient(row, now)) throw new AppError('APPOINTMENT_STATE');
   const open = and(isNull(appointments.cancelState), eq(appointments.status, 'BOOKED'));
@@ -156,22 +190,23 @@ export async function cancelByPatient(ctx: AppContext, id: string): Promise<Pati
     await announceAppointments(ctx, [cancelled]);
     tell(ctx, 'cancelled', { ...found, appointment: cancelled });
   }
-  return patientView(ctx, id);
+  return patientView(ctx, id, token);
 }
 
 /**
- * `POST /appointments/{id}/move`: the patient takes another free time of the same type, where
+ * `POST /appointments/{token}/move`: the patient takes another free time of the same type, where
  * the list allows it; their processor first, else whoever the rules offer. The same start again
  * changes nothing.
  */
-export async function moveByPatient(ctx: AppContext, id: string, input: MoveAppointmentInput): Promise<PatientAppointment> {
-  const found = await appointmentByKey(ctx, id);
+export async function moveByPatient(ctx: AppContext, token: string, input: MoveAppointmentInput): Promise<PatientAppointment> {
+  const id = await appointmentIdOfLink(ctx, token);
+  const found = await appointmentById(ctx, id);
   const row = found.appointment;
   const now = ctx.clock.now();
   if (!isOpenForPatient(row, now)) throw new AppError('APPOINTMENT_STATE');
   if (!found.allowMove) throw new AppError('MOVE_NOT_ALLOWED');
   const start = new Date(input.start);
-  if (start.getTime() === row.startAt.getTime()) return patientView(ctx, id);
+  if (start.getTime() === row.startAt.getTime()) return patientView(ctx, id, token);
   const type = await findTypeWithLocation(ctx.db, row.appointmentTypeId, undefined);
   if (!type) throw new AppError('APPOINTMENT_STATE');
   const placement = await placementFor(ctx.db, type, { start, byStaff: false, now });
@@ -184,12 +219,12 @@ export async function moveByPatient(ctx: AppContext, id: string, input: MoveAppo
   await resetReminders(ctx.db, [moved], now);
   await announceAppointments(ctx, [moved]);
   tell(ctx, 'moved', await findAppointmentWithPlace(ctx.db, moved.id));
-  return patientView(ctx, id);
+  return patientView(ctx, id, token);
 }
 
-/** `GET /appointments/{id}/calendar.ics`: the patient's calendar entry (the id is the key); a cancelled one says so. */
-export async function appointmentCalendarFile(ctx: AppContext, id: string): Promise<string> {
-  const found = await appointmentByKey(ctx, id);
+/** `GET /appointments/{token}/calendar.ics`: the patient's calendar entry (by their link); a cancelled one says so. */
+export async function appointmentCalendarFile(ctx: AppContext, token: string): Promise<string> {
+  const found = await appointmentById(ctx, await appointmentIdOfLink(ctx, token));
   const row = found.appointment;
   const { location } = found;
   return calendarFile(
@@ -200,7 +235,7 @@ export async function appointmentCalendarFile(ctx: AppContext, id: string): Prom
         endAt: row.endAt,
         summary: `${found.typeName} – ${location.name}`,
         location: placeOf(location),
-        url: `${ctx.config.publicUrl}/a/${row.id}`,
+        url: appointmentUrl(ctx.config.publicUrl, token),
         sequence: row.version,
         cancelled: row.cancelState !== null,
       },

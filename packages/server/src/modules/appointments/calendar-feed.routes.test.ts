@@ -4,7 +4,7 @@ import type { Appointment } from '@wartefrei/shared';
 import type { TestApp } from '../../../test/support/test-app.js';
 import { asUser } from '../../../test/support/factories.js';
 import { givenBookablePractice, SPRING, startBookingApp } from '../../../test/support/appointments.js';
-import { calendarUid } from './calendar-file.js';
+import { feedUid } from './calendar-file.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,8 +40,8 @@ describe('the processor’s calendar feed', () => {
       local: new ICAL.Event(vevent).startDate.toString(),
     }));
     expect(events).toEqual([
-      { uid: calendarUid(mine[0]!.id), tzid: 'Europe/Vienna', local: '2026-03-30T08:00:00' },
-      { uid: calendarUid(mine[1]!.id), tzid: 'Europe/Vienna', local: '2026-03-31T08:00:00' },
+      { uid: feedUid(mine[0]!.id), tzid: 'Europe/Vienna', local: '2026-03-30T08:00:00' },
+      { uid: feedUid(mine[1]!.id), tzid: 'Europe/Vienna', local: '2026-03-31T08:00:00' },
     ]);
 
     const renewed = (await t.inject({ method: 'POST', url: '/calendar/feed', headers: asUser(anna!) })).json<{ url: string }>().url;

@@ -5,14 +5,15 @@ import type { AppContext } from '../../platform/context.js';
 import { hashToken, newSecretToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { holdsTime } from './appointments.repo.js';
-import { calendarFile } from './calendar-file.js';
+import { calendarFile, feedUid } from './calendar-file.js';
 
 /*
  * Each processor's secret calendar feed (`GET /calendar/{token}.ics`): their appointments from a
  * month back to half a year ahead, for Outlook or any calendar that subscribes by URL. The URL
  * is the secret: shown once when made, only its hash kept, replaced by asking again, gone with
  * DELETE. Entries carry the appointment's type, place and time, never the patient's data: a feed
- * URL travels (mail, shared calendars), and whoever holds it reads the feed.
+ * URL travels (mail, shared calendars), and whoever holds it reads the feed — nor the appointment's
+ * id (each entry's UID is a hash of it, `feedUid`).
  */
 
 const DAY = 86_400_000;
@@ -50,6 +51,7 @@ export async function feedFile(ctx: AppContext, token: string): Promise<string> 
   return calendarFile(
     rows.map((row) => ({
       id: row.appointment.id,
+      uid: feedUid(row.appointment.id),
       startAt: row.appointment.startAt,
       endAt: row.appointment.endAt,
       summary: row.typeName,

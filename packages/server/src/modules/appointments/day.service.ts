@@ -1,6 +1,5 @@
-import { formatZoned } from '@wartefrei/shared';
 import { and, eq, isNull } from 'drizzle-orm';
-import { appointmentKeyOf, type Appointment, type KioskCheckInInput, type PatientAppointment } from '@wartefrei/shared';
+import { checkInKeyOf, formatZoned, type Appointment, type KioskCheckInInput, type KioskCheckInResult, type PatientAppointment } from '@wartefrei/shared';
 import { appointments } from '../../db/schema/index.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -8,9 +7,19 @@ import { AppError } from '../../platform/errors.js';
 import type { RateLimiter } from '../../platform/rate-limit.js';
 import { Outbox } from '../../platform/realtime/index.js';
 import { admitAppointment, type WorkViewAppointments } from '../tickets/index.js';
-import { appointmentsOfListOnDay, findAppointmentWithPlace, findAtLocationByKey, findVisibleAppointment, updateAppointmentIf, type AppointmentRow } from './appointments.repo.js';
+import {
+  appointmentsOfListOnDay,
+  findAppointmentWithPlace,
+  findBookedTodayByCode,
+  findMemberOfAppointment,
+  findVisibleAppointment,
+  updateAppointmentIf,
+  type AppointmentRow,
+  type AppointmentWithPlace,
+} from './appointments.repo.js';
 import { onSameLocalDay, presentAppointment } from './present.js';
-import { patientView } from './booking.service.js';
+import { appointmentIdOfLink, patientView } from './booking.service.js';
+import { resolveLink } from '../patient-links/index.js';
 import { announceAppointments } from './appointments.events.js';
 
 /*
@@ -22,28 +31,34 @@ import { announceAppointments } from './appointments.events.js';
 /** Minutes after the start before staff may mark a no-show. */
 export const NO_SHOW_AFTER_MINUTES = 15;
 
-/** The appointment for a check-in: staff by their lists' visibility, the patient by the key. */
-async function appointmentToCheckIn(ctx: AppContext, actor: Actor | undefined, id: string): Promise<{ row: AppointmentRow; timeZone: string }> {
+/** The appointment for a check-in: staff by id within their lists' visibility, the patient by their link. */
+async function appointmentToCheckIn(ctx: AppContext, actor: Actor | undefined, key: string): Promise<{ row: AppointmentRow; timeZone: string }> {
   if (actor) {
-    const found = await findVisibleAppointment(ctx.db, actor, id);
+    const found = await findVisibleAppointment(ctx.db, actor, key);
     if (!found) throw new AppError('NOT_FOUND');
     return found;
   }
-  const found = isUuid(id) ? await findAppointmentWithPlace(ctx.db, id) : undefined;
+  const found = await findAppointmentWithPlace(ctx.db, await appointmentIdOfLink(ctx, key));
   if (!found) throw new AppError('APPOINTMENT_NOT_FOUND');
   return { row: found.appointment, timeZone: found.location.timeZone };
 }
 
 /**
- * `POST /appointments/{id}/check-in`: on the appointment's day, a booked appointment joins its
- * list as a member (origin APPOINTMENT) with the next number, placed by its start time; the list
- * must be open. Checking in again changes nothing. The status change and the member are one
- * transaction, and one member per appointment is a unique index: two check-ins at once make one.
+ * `POST /appointments/{token}/check-in` (staff: `{id}`): on the appointment's day, a booked
+ * appointment joins its list as a member (origin APPOINTMENT) with the next number, placed by its
+ * start time; the list must be open. Checking in again changes nothing. The status change and
+ * the member are one transaction, and one member per appointment is a unique index: two
+ * check-ins at once make one. The patient's link then opens the ticket as well.
  */
-export async function checkIn(ctx: AppContext, actor: Actor | undefined, id: string): Promise<Appointment | PatientAppointment> {
-  const { row, timeZone } = await appointmentToCheckIn(ctx, actor, id);
-  const answer = async () => (actor ? presentAppointment((await appointmentToCheckIn(ctx, actor, id)).row, timeZone) : patientView(ctx, row.id));
-  if (row.status === 'CHECKED_IN') return answer();
+export async function checkIn(ctx: AppContext, actor: Actor | undefined, key: string): Promise<Appointment | PatientAppointment> {
+  const { row, timeZone } = await appointmentToCheckIn(ctx, actor, key);
+  await admitToList(ctx, row, timeZone);
+  return actor ? presentAppointment((await appointmentToCheckIn(ctx, actor, key)).row, timeZone) : patientView(ctx, row.id, key);
+}
+
+/** The check-in itself; nothing when the appointment is checked in already. */
+async function admitToList(ctx: AppContext, row: AppointmentRow, timeZone: string): Promise<void> {
+  if (row.status === 'CHECKED_IN') return;
   if (row.cancelState !== null || row.status !== 'BOOKED') throw new AppError('APPOINTMENT_STATE');
   const now = ctx.clock.now();
   if (!onSameLocalDay(row.startAt, now, timeZone)) throw new AppError('CHECK_IN_NOT_TODAY');
@@ -76,22 +91,38 @@ export async function checkIn(ctx: AppContext, actor: Actor | undefined, id: str
   });
   await outbox.flush(ctx.realtime);
   await announceAppointments(ctx, [row]);
-  return answer();
 }
 
 /**
- * `POST /appointments/check-in` (the kiosk): what the patient scanned (the appointment page's
- * QR code) or typed (its check-in code) at the kiosk's location checks in like the link would.
- * Anything else, a cancelled appointment or another location's, is APPOINTMENT_NOT_FOUND.
+ * `POST /appointments/check-in` (the kiosk): what the patient scanned (their link's QR code) or
+ * typed (the check-in code) checks in a booked appointment of today at the kiosk's location.
+ * Every miss — an unknown or mistyped code, another day's or location's appointment, one already
+ * checked in or cancelled — answers the same APPOINTMENT_NOT_FOUND. The kiosk learns the ticket
+ * number and nothing that opens the ticket or names a record: it is a shared device.
  */
-export async function checkInAtKiosk(ctx: AppContext, limiter: RateLimiter, input: KioskCheckInInput, ip: string): Promise<PatientAppointment> {
-  // Like public booking, limited per address: a code is short enough to be guessed at.
-  const verdict = await limiter.hit(ip, ctx.clock.now());
+export async function checkInAtKiosk(ctx: AppContext, limiter: RateLimiter, input: KioskCheckInInput, ip: string): Promise<KioskCheckInResult> {
+  const now = ctx.clock.now();
+  // Like public booking, limited per address.
+  const verdict = await limiter.hit(ip, now);
   if (!verdict.allowed) throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(verdict.retryAfterSeconds) } });
-  const key = appointmentKeyOf(input.code);
-  const ids = key && isUuid(input.profile_id) ? await findAtLocationByKey(ctx.db, input.profile_id, key) : [];
-  if (ids.length !== 1) throw new AppError('APPOINTMENT_NOT_FOUND');
-  return (await checkIn(ctx, undefined, ids[0]!)) as PatientAppointment;
+  const found = isUuid(input.profile_id) ? await appointmentForKiosk(ctx, input.profile_id, input.code, now) : undefined;
+  if (!found) throw new AppError('APPOINTMENT_NOT_FOUND');
+  await admitToList(ctx, found.appointment, found.location.timeZone);
+  const member = await findMemberOfAppointment(ctx.db, found.appointment.id);
+  if (!member) throw new AppError('APPOINTMENT_NOT_FOUND');
+  return { number: member.number, queue_name: member.queueName, start: formatZoned(found.appointment.startAt, found.location.timeZone), type_name: found.typeName };
+}
+
+/** The booked appointment of today at the location that a scanned link or a typed code names. */
+async function appointmentForKiosk(ctx: AppContext, profileId: string, scanned: string, now: Date): Promise<AppointmentWithPlace | undefined> {
+  const key = checkInKeyOf(scanned);
+  if (!key) return undefined;
+  const id = 'code' in key ? await findBookedTodayByCode(ctx.db, profileId, key.code, now) : (await resolveLink(ctx.db, key.token, now))?.appointmentId;
+  const found = id ? await findAppointmentWithPlace(ctx.db, id) : undefined;
+  if (!found) return undefined;
+  const { appointment: row, location } = found;
+  const bookedToday = row.status === 'BOOKED' && row.cancelState === null && onSameLocalDay(row.startAt, now, location.timeZone);
+  return bookedToday && row.profileId === profileId ? found : undefined;
 }
 
 /** `POST /appointments/{id}/no-show` (staff): a booked appointment nobody checked in 15 minutes after its start. */

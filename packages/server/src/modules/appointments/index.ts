@@ -8,3 +8,4 @@ export type { NewAppointmentRow } from './appointments.repo.js';
 export { calendarFeedRoutes } from './calendar-feed.routes.js';
 export { announceAppointments } from './appointments.events.js';
 export { dropReminders } from './reminders.js';
+export { newCheckInCode } from './check-in-code.js';

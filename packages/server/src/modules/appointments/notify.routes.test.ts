@@ -8,6 +8,7 @@ import { asUser, logIn } from '../../../test/support/factories.js';
 import { bookingBody, givenBookablePractice, SPRING } from '../../../test/support/appointments.js';
 import { startSmsGateway } from '../../../test/support/sms.js';
 import type { ReceivedMail } from '../../../test/support/smtp.js';
+import { linkKey, linkKeyIn } from '../../../test/support/tickets.js';
 import { jobs } from '../../db/schema/index.js';
 import { runDueJobs } from '../../platform/jobs/index.js';
 
@@ -53,6 +54,8 @@ function calendarOf(mail: ReceivedMail) {
 
 const post = (url: string, payload?: Record<string, unknown>, headers: Record<string, string> = {}) =>
   t.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+/** The patient's page that a link opens (the link in a mail is one of its own: not the booking answer's). */
+const pageOf = async (token: string) => (await t.inject({ method: 'GET', url: `/appointments/${token}` })).json<PatientAppointment>();
 const remindersOf = async (id: string) =>
   (
     await t.app.ctx.db
@@ -70,7 +73,10 @@ describe('what the patient is told', () => {
     const mail = await t.smtp.waitForMail(address);
     expect(mail.subject).toBe('Appointment confirmed: Arztgespräch');
     expect(mail.text).toContain('Monday, March 30, 2026 at 8:00');
-    expect(mail.text).toContain(`http://wartefrei.test/a/${booked.id}`);
+    const link = linkKeyIn(mail.text);
+    expect(mail.text).toContain(`http://wartefrei.test/a/${link}`);
+    expect(link).not.toBe(linkKey(booked));
+    expect((await pageOf(link)).id).toBe(booked.id);
     expect(calendarOf(mail)).toEqual({
       method: 'REQUEST',
       zone: 'Europe/Vienna',
@@ -83,7 +89,8 @@ describe('what the patient is told', () => {
     const address = newAddress();
     const booked = (await post('/appointments', bookingBody(p.type.id, SPRING.monday8, { mail: address, first_name: 'Eva <b>', last_name: 'Huber & Söhne' }))).json<PatientAppointment>();
     const mail = await t.smtp.waitForMail(address);
-    const link = `http://wartefrei.test/a/${booked.id}`;
+    const link = `http://wartefrei.test/a/${linkKeyIn(mail.text)}`;
+    expect((await pageOf(linkKeyIn(mail.text))).id).toBe(booked.id);
     expect(mail.text).toContain(`Code für den Check-in am Terminal: ${booked.check_in_code}`);
     expect(mail.html).toContain(`<a href="${link}" style="display:inline-block`);
     expect(mail.html).toContain('>Termin ansehen</a>');
@@ -101,16 +108,16 @@ describe('what the patient is told', () => {
     const booked = (await post('/appointments', bookingBody(p.type.id, SPRING.monday8, { mail: address }))).json<PatientAppointment>();
     await t.smtp.waitForMail(address);
     const seen = t.smtp.mails.length;
-    expect((await post(`/appointments/${booked.id}/move`, { start: SPRING.tuesday8 })).statusCode).toBe(200);
+    expect((await post(`/appointments/${linkKey(booked)}/move`, { start: SPRING.tuesday8 })).statusCode).toBe(200);
     const moved = await t.smtp.waitForMail(address, { since: seen });
     expect(moved.subject).toBe('Termin verschoben: Arztgespräch');
     expect(calendarOf(moved).events[0]).toMatchObject({ uid: `${booked.id}@wartefrei`, sequence: 1, local: '2026-03-31T08:00:00' });
     const again = t.smtp.mails.length;
-    expect((await post(`/appointments/${booked.id}/cancel`)).statusCode).toBe(200);
+    expect((await post(`/appointments/${linkKey(booked)}/cancel`)).statusCode).toBe(200);
     const cancelled = await t.smtp.waitForMail(address, { since: again });
     expect(cancelled.subject).toBe('Termin abgesagt: Arztgespräch');
     expect(calendarOf(cancelled)).toMatchObject({ method: 'CANCEL', events: [{ uid: `${booked.id}@wartefrei`, sequence: 2, status: 'CANCELLED' }] });
-    const file = await t.inject({ method: 'GET', url: `/appointments/${booked.id}/calendar.ics` });
+    const file = await t.inject({ method: 'GET', url: `/appointments/${linkKey(booked)}/calendar.ics` });
     expect(file.headers['content-type']).toContain('text/calendar');
     expect(file.body).toContain('STATUS:CANCELLED');
   });
@@ -141,8 +148,8 @@ describe('what the patient is told', () => {
     const phone = (n: number) => ({ phone: `+43664222000${n}`, notify_sms: true, sms_reminder_minutes: 120, mail: newAddress() });
     const cancelled = (await post('/appointments', bookingBody(p.type.id, SPRING.monday8, phone(1)))).json<PatientAppointment>();
     const moved = (await post('/appointments', bookingBody(p.type.id, SPRING.monday9, phone(2)))).json<PatientAppointment>();
-    await post(`/appointments/${cancelled.id}/cancel`);
-    await post(`/appointments/${moved.id}/move`, { start: SPRING.tuesday8 });
+    await post(`/appointments/${linkKey(cancelled)}/cancel`);
+    await post(`/appointments/${linkKey(moved)}/move`, { start: SPRING.tuesday8 });
     expect(await remindersOf(cancelled.id)).toEqual([]);
     expect(await remindersOf(moved.id)).toEqual([{ run_at: new Date('2026-03-31T06:00:00+02:00'), status: 'PENDING' }]);
     setNow(t.clock, '2026-03-30T07:30:00+02:00');

@@ -1,4 +1,4 @@
-import { checkInCodeOf, SUPPORTED_LANGS, translate, type SupportedLang } from '@wartefrei/shared';
+import { formatCheckInCode, SUPPORTED_LANGS, translate, type SupportedLang } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import type { AppContext } from '../../platform/context.js';
 import { renderHtmlMail, type HtmlMail } from '../../platform/mail-html.js';
@@ -6,12 +6,15 @@ import { mailLogoOf } from '../images/index.js';
 import type { AppointmentRow, AppointmentWithPlace } from './appointments.repo.js';
 import { calendarFile, type CalendarMethod } from './calendar-file.js';
 import { placeOf } from './present.js';
+import { appointmentUrl, mintLinks } from '../patient-links/index.js';
 
 /*
  * What a patient is told about their appointment (docs/product.md#states-and-transitions): the
  * booking, a move, a cancel and a deletion — by mail with the calendar file when they asked for
  * mail, by SMS when they asked for SMS — in their language. A restore tells nobody. Sent after
- * the commit and not awaited by the request: a slow mail server never delays a booking.
+ * the commit and not awaited by the request: a slow mail server never delays a booking. News of
+ * what is still ahead carries the patient's link: each message a new one (patient-links keeps
+ * only hashes, so no link can be sent twice), news of a cancel carries none.
  */
 
 export type AppointmentNews = 'booked' | 'moved' | 'cancelled' | 'deleted' | 'reminder';
@@ -25,13 +28,16 @@ export function spokenTime(instant: Date, timeZone: string, lang: SupportedLang)
 
 const METHOD: Record<AppointmentNews, CalendarMethod> = { booked: 'REQUEST', moved: 'REQUEST', reminder: 'REQUEST', cancelled: 'CANCEL', deleted: 'CANCEL' };
 
-/** The mail about one appointment or a series (`rows`, the first named), with the calendar file of all of them. */
-function mailOf(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPlace, rows: AppointmentRow[], logo: HtmlMail['logo']) {
+/**
+ * The mail about one appointment or a series (`rows`, the first named), with the calendar file of
+ * all of them; `links` are the rows' links (empty for a cancel).
+ */
+function mailOf(news: AppointmentNews, found: AppointmentWithPlace, rows: AppointmentRow[], links: string[], logo: HtmlMail['logo']) {
   const first = found.appointment;
   const lang = langOf(first);
   const tz = found.location.timeZone;
   const when = spokenTime(first.startAt, tz, lang);
-  const link = `${ctx.config.publicUrl}/a/${first.id}`;
+  const link = links[0] ?? '';
   const place = placeOf(found.location);
   const m = (key: string, args: (string | number)[] = []) => translate(lang, 'mail', key, args);
   const name = [first.firstName, first.lastName].filter(Boolean).join(' ');
@@ -45,13 +51,13 @@ function mailOf(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPl
   const subjectKey = { booked: 'appointment_booked_subject', moved: 'appointment_moved_subject', cancelled: 'appointment_cancelled_subject', deleted: 'appointment_cancelled_subject', reminder: 'appointment_reminder_subject' }[news];
   const method = METHOD[news];
   const ics = calendarFile(
-    rows.map((row) => ({
+    rows.map((row, i) => ({
       id: row.id,
       startAt: row.startAt,
       endAt: row.endAt,
       summary: `${found.typeName} – ${found.location.name}`,
       location: place,
-      url: `${ctx.config.publicUrl}/a/${row.id}`,
+      ...(links[i] ? { url: links[i] } : {}),
       sequence: row.version,
       cancelled: method === 'CANCEL',
     })),
@@ -59,7 +65,7 @@ function mailOf(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPl
     method,
   );
   // The way in at the kiosk, for what is still ahead.
-  const code = news === 'booked' || news === 'moved' || news === 'reminder' ? m('appointment_code', [checkInCodeOf(first.id)]) : undefined;
+  const code = news === 'booked' || news === 'moved' || news === 'reminder' ? m('appointment_code', [formatCheckInCode(first.checkInCode ?? '')]) : undefined;
   const greeting = name ? m('greeting', [name]) : m('greeting_anonymous');
   const subject = m(subjectKey, [found.typeName]);
   const html = renderHtmlMail({
@@ -84,12 +90,12 @@ function mailOf(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPl
   };
 }
 
-function smsOf(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPlace): string | undefined {
+function smsOf(news: AppointmentNews, found: AppointmentWithPlace, link: string | undefined): string | undefined {
   const row = found.appointment;
   const lang = langOf(row);
   const when = spokenTime(row.startAt, found.location.timeZone, lang);
   const key = { booked: 'appointment_sms_booked', reminder: 'appointment_sms_reminder', cancelled: 'appointment_sms_cancelled', deleted: 'appointment_sms_cancelled', moved: 'appointment_sms_booked' }[news];
-  return translate(lang, 'mail', key, [found.typeName, when, found.location.name, `${ctx.config.publicUrl}/a/${row.id}`]);
+  return translate(lang, 'mail', key, [found.typeName, when, found.location.name, link ?? '']);
 }
 
 /**
@@ -99,10 +105,13 @@ function smsOf(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPla
 export async function sendNews(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPlace, rows: AppointmentRow[] = [found.appointment], q: Queryable = ctx.db): Promise<void> {
   const row = found.appointment;
   const sending: Promise<void>[] = [];
-  // `q`: a job's transaction reads the logo within it — on the embedded database a second
-  // connection would wait for that very transaction.
-  if (row.notifyMail && row.mail) sending.push(ctx.mailer.send({ to: row.mail, ...mailOf(ctx, news, found, rows, await mailLogoOf(ctx, q, row.queueId)) }));
-  const text = row.notifySms && row.phone ? smsOf(ctx, news, found) : undefined;
+  const withLinks = METHOD[news] === 'REQUEST';
+  // `q`: a job's transaction reads the logo and writes the links within it — on the embedded
+  // database a second connection would wait for that very transaction.
+  const linksOf = async (of: AppointmentRow[]) =>
+    withLinks ? (await mintLinks(q, of.map((r) => ({ appointmentId: r.id })), ctx.clock.now())).map((token) => appointmentUrl(ctx.config.publicUrl, token)) : [];
+  if (row.notifyMail && row.mail) sending.push(ctx.mailer.send({ to: row.mail, ...mailOf(news, found, rows, await linksOf(rows), await mailLogoOf(ctx, q, row.queueId)) }));
+  const text = row.notifySms && row.phone ? smsOf(news, found, (await linksOf([row]))[0]) : undefined;
   if (text && row.phone) sending.push(ctx.sms.send({ to: row.phone, text }));
   await Promise.all(sending);
 }

@@ -1,4 +1,4 @@
-import { checkInCodeOf, formatLocalDate, localDateOf, SUGGEST_MOVE_AFTER_LATE_MINUTES, type Appointment, type AppointmentView, type BookingPatientData, type PatientAppointment, formatZoned } from '@wartefrei/shared';
+import { formatCheckInCode, formatLocalDate, localDateOf, SUGGEST_MOVE_AFTER_LATE_MINUTES, type Appointment, type AppointmentView, type BookingPatientData, type PatientAppointment, formatZoned } from '@wartefrei/shared';
 import type { AppointmentRow, AppointmentWithPlace } from './appointments.repo.js';
 
 /** What the appointment page shows: a cancel wins over every status; a checked-in one is over with its visit. */
@@ -99,7 +99,7 @@ export function presentPatientAppointment(found: AppointmentWithPlace, now: Date
     can_move: open && found.allowMove,
     can_check_in: canCheckIn(row, now, location.timeZone),
     member_id: found.memberId,
-    check_in_code: checkInCodeOf(row.id),
+    check_in_code: formatCheckInCode(row.checkInCode ?? ''),
     late_minutes: lateMinutes,
     suggest_move: open && found.allowMove && lateMinutes > SUGGEST_MOVE_AFTER_LATE_MINUTES,
   };

@@ -5,7 +5,7 @@ import { queueMembers } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { postProfile, postQueue } from '../../../test/support/api.js';
 import { asUser, givenAdmin } from '../../../test/support/factories.js';
-import { drawRequest, givenTicket } from '../../../test/support/tickets.js';
+import { drawRequest, givenTicket, linkKey } from '../../../test/support/tickets.js';
 
 /*
  * Deleting a list or a location archives it: gone from every screen and link, its tickets kept
@@ -38,7 +38,7 @@ describe('DELETE /queues/{id}', () => {
     expect((await as(a, 'DELETE', `/queues/${queue.id}`)).statusCode).toBe(204);
 
     // The waiting patient's ticket ends as at the end of a session, and the ticket is kept.
-    const view = (await t.inject({ method: 'GET', url: `/members/${ticket.id}` })).json<TicketView>();
+    const view = (await t.inject({ method: 'GET', url: `/members/${linkKey(ticket)}` })).json<TicketView>();
     expect(view).toMatchObject({ view: 'expired', cancel_state: 'SESSION_END' });
     expect(await t.app.ctx.db.select().from(queueMembers).where(eq(queueMembers.queueId, queue.id))).toHaveLength(1);
 
@@ -76,7 +76,7 @@ describe('DELETE /profiles/{id}', () => {
 
     expect((await as(a, 'GET', `/profiles/${profile.id}`)).statusCode).toBe(404);
     expect((await as(a, 'GET', `/queues/${queue.id}`)).statusCode).toBe(404);
-    expect((await t.inject({ method: 'GET', url: `/members/${ticket.id}` })).json<TicketView>()).toMatchObject({ cancel_state: 'SESSION_END' });
+    expect((await t.inject({ method: 'GET', url: `/members/${linkKey(ticket)}` })).json<TicketView>()).toMatchObject({ cancel_state: 'SESSION_END' });
     expect(await t.app.ctx.db.select().from(queueMembers).where(eq(queueMembers.queueId, queue.id))).toHaveLength(1);
     expect((await t.inject({ method: 'GET', url: `/routes/identifier/${a.accountIdentifier}/graz/null` })).statusCode).toBe(404);
     expect((await as(a, 'POST', '/profiles', { name: 'Graz', identifier: 'graz' })).statusCode).toBe(201);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, isoWeekday, localDateOf, zonedTimeToUtc, type LocalDate } from '@wartefrei/shared';
-import type { NewAppointmentRow } from '../appointments/index.js';
+import { newCheckInCode, type NewAppointmentRow } from '../appointments/index.js';
 
 type Place = Pick<NewAppointmentRow, 'accountId' | 'profileId' | 'queueId' | 'appointmentTypeId' | 'processorId'>;
 
@@ -30,7 +30,17 @@ export function demoAppointments(now: Date, timeZone: string, place: Place): New
   for (const day of nextWeekdays(now, timeZone, 2)) {
     for (const { time, ...patient } of patients) {
       const startAt = at(day, time);
-      rows.push({ ...place, ...patient, startAt, endAt: new Date(startAt.getTime() + 15 * 60_000), notifyMail: patient.mail !== null, phone: '+436641234567', createdAt: now, updatedAt: now });
+      rows.push({
+        ...place,
+        ...patient,
+        startAt,
+        endAt: new Date(startAt.getTime() + 15 * 60_000),
+        notifyMail: patient.mail !== null,
+        phone: '+436641234567',
+        checkInCode: newCheckInCode(),
+        createdAt: now,
+        updatedAt: now,
+      });
     }
   }
   const seriesId = randomUUID();
@@ -48,6 +58,7 @@ export function demoAppointments(now: Date, timeZone: string, place: Place): New
       source: 'FRONTEND',
       startAt,
       endAt: new Date(startAt.getTime() + 15 * 60_000),
+      checkInCode: newCheckInCode(),
       createdAt: now,
       updatedAt: now,
     });

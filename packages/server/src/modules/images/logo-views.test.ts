@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicQueue, TicketView } from '@wartefrei/shared';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin } from '../../../test/support/factories.js';
-import { givenOpenQueue, givenTicket } from '../../../test/support/tickets.js';
+import { givenOpenQueue, givenTicket, linkKey } from '../../../test/support/tickets.js';
 import { uploadLogo } from '../../../test/support/images.js';
 import { bookingBody, givenBookablePractice, SPRING } from '../../../test/support/appointments.js';
 
@@ -25,11 +25,11 @@ describe('the logo in the patients’ views', () => {
     expect(view).toMatchObject({ logo_url: image.url, logo_placement_ticket: 'BOTTOM', logo_placement_kiosk: 'NONE' });
     const drawn = await givenTicket(t, queueId);
     expect(drawn.queue).toMatchObject({ logo_url: image.url, logo_placement_ticket: 'BOTTOM' });
-    const ticket = (await t.inject({ method: 'GET', url: `/members/${before.id}` })).json<TicketView>();
+    const ticket = (await t.inject({ method: 'GET', url: `/members/${linkKey(before)}` })).json<TicketView>();
     expect(ticket.queue.logo_url).toBe(image.url);
 
     await t.inject({ method: 'DELETE', url: `/images/${image.id}`, headers: asUser(user) });
-    expect((await t.inject({ method: 'GET', url: `/members/${before.id}` })).json<TicketView>().queue.logo_url).toBeNull();
+    expect((await t.inject({ method: 'GET', url: `/members/${linkKey(before)}` })).json<TicketView>().queue.logo_url).toBeNull();
     expect((await t.inject({ method: 'GET', url: `/queues/${queueId}/public` })).json<PublicQueue>().logo_url).toBeNull();
   });
 });

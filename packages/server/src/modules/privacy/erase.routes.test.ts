@@ -5,7 +5,7 @@ import { alertSubscriptions, appointments, queueMembers, queues } from '../../db
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin, givenProcessor, givenProfile, givenQueue } from '../../../test/support/factories.js';
 import { givenPastAppointment, givenPastTicket } from '../../../test/support/reports.js';
-import { givenOpenQueue, givenTicket } from '../../../test/support/tickets.js';
+import { givenOpenQueue, givenTicket, linkKey } from '../../../test/support/tickets.js';
 
 /** A patient's request to erase their data, carried out by staff: what goes, who may, what the log says. */
 
@@ -53,7 +53,7 @@ describe('POST /members/{id}/erase', () => {
   it('takes the phone number and push address of a ticket’s alerts with it', async () => {
     await t.app.ctx.db.update(queues).set({ mayActivateSmsNotifications: true }).where(eq(queues.id, queueId));
     const ticket = await givenTicket(t, queueId);
-    const subscribed = await t.inject({ method: 'PUT', url: `/members/${ticket.id}/alerts`, payload: { sms: { phone: '+43 664 9998887' } } });
+    const subscribed = await t.inject({ method: 'PUT', url: `/members/${linkKey(ticket)}/alerts`, payload: { sms: { phone: '+43 664 9998887' } } });
     expect(subscribed.statusCode, subscribed.body).toBe(200);
     expect((await erase(processor, 'members', ticket.id)).statusCode).toBe(200);
     expect(await t.app.ctx.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.memberId, ticket.id))).toEqual([]);

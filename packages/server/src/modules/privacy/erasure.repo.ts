@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/connect.js';
 import { alertSubscriptions, appointments, probingAnswers, queueMembers, queues } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth.js';
 import { queueReportableBy } from '../queues/index.js';
+import { dropLinks } from '../patient-links/index.js';
 
 /*
  * What "personal data" is, in one place (docs/security.md#retention): everything that names or
@@ -33,6 +34,8 @@ export async function eraseMembers(q: Queryable, ids: string[], at: Date): Promi
   await q.update(probingAnswers).set({ freeText: null }).where(inArray(probingAnswers.memberId, ids));
   // An open ticket's alerts go too: their phone number and push address are the patient's.
   await q.delete(alertSubscriptions).where(inArray(alertSubscriptions.memberId, ids));
+  // And the patient's links: what they opened is gone (docs/security.md#patient-links).
+  await dropLinks(q, { memberIds: ids });
   return erased.map((row) => row.id);
 }
 
@@ -58,6 +61,7 @@ export async function eraseAppointments(q: Queryable, ids: string[], at: Date): 
     })
     .where(inArray(appointments.id, ids))
     .returning({ id: appointments.id });
+  await dropLinks(q, { appointmentIds: ids });
   return erased.map((row) => row.id);
 }
 

@@ -5,7 +5,7 @@ import { queueMembers, queueProcessors, queues } from '../../db/schema/index.js'
 import { runDueJobs } from '../../platform/jobs/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
-import { callNext, givenOpenQueue, givenTicket, memberAction, memberOf } from '../../../test/support/tickets.js';
+import { callNext, givenOpenQueue, givenTicket, linkKey, linkKeyIn, memberAction, memberOf } from '../../../test/support/tickets.js';
 
 let t: TestApp;
 let admin: LoggedUser;
@@ -17,8 +17,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const errorOf = (res: { json: <T>() => T }) => res.json<ApiError>();
-const ticket = async (memberId: string) => {
-  const res = await t.inject({ method: 'GET', url: `/members/${memberId}` });
+/** The ticket page as its patient opens it: by the token of the draw's link (or of a mailed one). */
+const ticket = async (drawn: TicketView | string) => {
+  const res = await t.inject({ method: 'GET', url: `/members/${typeof drawn === 'string' ? drawn : linkKey(drawn)}` });
   expect(res.statusCode).toBe(200);
   return res.json<TicketView>();
 };
@@ -40,11 +41,11 @@ describe('the states of a ticket (docs/product.md#states-and-transitions)', () =
     const drawn = await givenTicket(t, queueId);
     const called = memberOf(await callNext(t, admin, queueId));
     expect(called).toMatchObject({ id: drawn.id, status: 'PROCESSING', view: 'processing', processor_id: admin.id, called_silently: false });
-    expect(await ticket(drawn.id)).toMatchObject({ view: 'processing', position: null, called_numbers: [drawn.number] });
+    expect(await ticket(drawn)).toMatchObject({ view: 'processing', position: null, called_numbers: [drawn.number] });
     t.clock.advanceSeconds(300);
     const finished = memberOf(await memberAction(t, admin, drawn.id, 'finish'));
     expect(finished).toMatchObject({ status: 'FINISHED_BY_PROCESSOR', view: 'finished', processing_minutes: 5 });
-    expect(await ticket(drawn.id)).toMatchObject({ view: 'finished', called_numbers: [] });
+    expect(await ticket(drawn)).toMatchObject({ view: 'finished', called_numbers: [] });
   });
 
   it('a repeated action changes nothing and answers MEMBER_STATE', async () => {
@@ -82,11 +83,11 @@ describe('the states of a ticket (docs/product.md#states-and-transitions)', () =
     const queueId = await givenOpenQueue(t, accountId, { averageProcessMinutes: 10 });
     const a = await givenTicket(t, queueId);
     const b = await givenTicket(t, queueId);
-    const beforeCancel = await ticket(b.id);
+    const beforeCancel = await ticket(b);
     const cancelled = memberOf(await memberAction(t, admin, a.id, 'cancel'));
     expect(cancelled).toMatchObject({ status: 'WAITING', cancel_state: 'PROCESSOR', view: 'cancelled', position: null });
-    expect(await ticket(a.id)).toMatchObject({ view: 'cancelled', estimated_start: null });
-    const afterCancel = await ticket(b.id);
+    expect(await ticket(a)).toMatchObject({ view: 'cancelled', estimated_start: null });
+    const afterCancel = await ticket(b);
     expect(afterCancel.position).toBe(1);
     expect(Date.parse(afterCancel.estimated_start ?? '')).toBeLessThan(Date.parse(beforeCancel.estimated_start ?? ''));
     // Still on the staff list (struck through), not callable.
@@ -110,7 +111,11 @@ describe('the states of a ticket (docs/product.md#states-and-transitions)', () =
     expect(mail.subject).toBe('Your ticket has been cancelled');
     expect(mail.text).toContain('Hello Jane,');
     expect(mail.text).toContain(`no. ${drawn.number} for “Labor”`);
-    expect(mail.text).toContain(`http://wartefrei.test/t/${drawn.id}`);
+    // The mail's link is one of its own, not the draw's: it opens the ticket, which says why.
+    const mailed = linkKeyIn(mail.text);
+    expect(mail.text).toContain(`http://wartefrei.test/ticket/${mailed}`);
+    expect(mailed).not.toBe(linkKey(drawn));
+    expect(await ticket(mailed)).toMatchObject({ id: drawn.id, view: 'cancelled' });
     // No address, no mail — and restoring sends nothing.
     const silent = await givenTicket(t, queueId);
     const count = t.smtp.mails.length;
@@ -128,13 +133,13 @@ describe('the states of a ticket (docs/product.md#states-and-transitions)', () =
     expect(numbers(await list(queueId, '?status=FINISHED_BY_PROCESSOR'))).toEqual([drawn.number]);
   });
 
-  it('the patient cancels their own ticket for good: nobody can restore or call it', async () => {
+  it('the patient cancels their own ticket by their link: no processor can restore or call it', async () => {
     const queueId = await givenOpenQueue(t, accountId);
     const drawn = await givenTicket(t, queueId);
-    const res = await t.inject({ method: 'DELETE', url: `/members/${drawn.id}` });
+    const res = await t.inject({ method: 'DELETE', url: `/members/${linkKey(drawn)}` });
     expect(res.statusCode).toBe(200);
     expect(res.json<TicketView>()).toMatchObject({ status: 'FINISHED_BY_USER', cancel_state: 'USER', view: 'cancelled' });
-    expect(errorOf(await t.inject({ method: 'DELETE', url: `/members/${drawn.id}` })).code).toBe('MEMBER_STATE');
+    expect(errorOf(await t.inject({ method: 'DELETE', url: `/members/${linkKey(drawn)}` })).code).toBe('MEMBER_STATE');
     for (const action of ['restore', 'call', 'requeue']) expect(errorOf(await memberAction(t, admin, drawn.id, action)).code).toBe('MEMBER_STATE');
     expect(errorOf(await callNext(t, admin, queueId)).code).toBe('NO_WAITING_MEMBER');
   });
@@ -149,10 +154,10 @@ describe('the states of a ticket (docs/product.md#states-and-transitions)', () =
     await memberAction(t, admin, processing.id, 'call');
     const res = await t.inject({ method: 'POST', url: `/queues/${queueId}/session`, headers: asUser(admin), payload: { event: 'TERMINATE' } });
     expect(res.statusCode).toBe(200);
-    for (const id of [waiting.id, processing.id]) {
-      expect(await ticket(id)).toMatchObject({ status: 'FINISHED_BY_TIMEOUT', cancel_state: 'SESSION_END', view: 'expired' });
+    for (const open of [waiting, processing]) {
+      expect(await ticket(open)).toMatchObject({ status: 'FINISHED_BY_TIMEOUT', cancel_state: 'SESSION_END', view: 'expired' });
     }
-    expect(await ticket(done.id)).toMatchObject({ view: 'finished', cancel_state: null });
+    expect(await ticket(done)).toMatchObject({ view: 'finished', cancel_state: null });
   });
 
   it('a called member not finished within the queue timeout ends by the timeout job, once', async () => {
@@ -161,10 +166,10 @@ describe('the states of a ticket (docs/product.md#states-and-transitions)', () =
     await callNext(t, admin, queueId);
     t.clock.advanceSeconds(14 * 60);
     await runDueJobs(t.app.ctx, { runnerId: 'test' });
-    expect((await ticket(drawn.id)).status).toBe('PROCESSING');
+    expect((await ticket(drawn)).status).toBe('PROCESSING');
     t.clock.advanceSeconds(60);
     await runDueJobs(t.app.ctx, { runnerId: 'test' });
-    expect(await ticket(drawn.id)).toMatchObject({ status: 'FINISHED_BY_TIMEOUT', cancel_state: 'TIMEOUT', view: 'cancelled' });
+    expect(await ticket(drawn)).toMatchObject({ status: 'FINISHED_BY_TIMEOUT', cancel_state: 'TIMEOUT', view: 'cancelled' });
   });
 
   it('the timeout of an earlier call does not end a member that was requeued and called again', async () => {
@@ -176,10 +181,10 @@ describe('the states of a ticket (docs/product.md#states-and-transitions)', () =
     await callNext(t, admin, queueId);
     t.clock.advanceSeconds(6 * 60);
     await runDueJobs(t.app.ctx, { runnerId: 'test' });
-    expect((await ticket(drawn.id)).status).toBe('PROCESSING');
+    expect((await ticket(drawn)).status).toBe('PROCESSING');
     t.clock.advanceSeconds(5 * 60);
     await runDueJobs(t.app.ctx, { runnerId: 'test' });
-    expect((await ticket(drawn.id)).status).toBe('FINISHED_BY_TIMEOUT');
+    expect((await ticket(drawn)).status).toBe('FINISHED_BY_TIMEOUT');
   });
 });
 
@@ -190,7 +195,7 @@ describe('call next', () => {
     const b = await givenTicket(t, queueId);
     expect(memberOf(await callNext(t, admin, queueId)).id).toBe(a.id);
     expect(memberOf(await callNext(t, admin, queueId, { silent: true }))).toMatchObject({ id: b.id, called_silently: true });
-    expect((await ticket(a.id)).called_numbers).toEqual([a.number]);
+    expect((await ticket(a)).called_numbers).toEqual([a.number]);
     expect(errorOf(await callNext(t, admin, queueId)).code).toBe('NO_WAITING_MEMBER');
   });
 
@@ -277,7 +282,7 @@ describe('move', () => {
     const other = await givenOpenQueue(t, accountId);
     const there = memberOf(await memberAction(t, admin, b.id, 'move', { queue_id: other }));
     expect(there).toMatchObject({ queue_id: other, number: b.number, position: 1 });
-    expect((await ticket(b.id)).queue_id).toBe(other);
+    expect((await ticket(b)).queue_id).toBe(other);
   });
 
   it('only a member waiting in line moves', async () => {
@@ -290,8 +295,8 @@ describe('move', () => {
 });
 
 describe('views', () => {
-  it('GET /members/{id}: unknown and malformed ids are MEMBER_NOT_FOUND', async () => {
-    for (const id of ['00000000-0000-4000-8000-000000000000', 'abc', "1' OR '1'='1"]) {
+  it('GET /members/{token}: unknown and malformed keys are MEMBER_NOT_FOUND', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'A'.repeat(22), 'abc', "1' OR '1'='1"]) {
       const res = await t.inject({ method: 'GET', url: `/members/${encodeURIComponent(id)}` });
       expect(res.statusCode).toBe(404);
       expect(errorOf(res).code).toBe('MEMBER_NOT_FOUND');
@@ -306,7 +311,7 @@ describe('views', () => {
     for (const tag of [shown, hidden]) {
       await t.inject({ method: 'POST', url: `/members/${drawn.id}/info-tags`, headers: asUser(admin), payload: { info_tag_id: tag.id } });
     }
-    const view = await ticket(drawn.id);
+    const view = await ticket(drawn);
     expect(view.queue).toMatchObject({ ticket_text_after: 'Bitte Versicherungskarte bereithalten', phone: '+43 1 234' });
     expect(view.info_tags.map((tag) => tag.name)).toEqual(['Labor']);
     expect(view).toMatchObject({ estimated_start: null, first_estimated_start: null, wait_minutes: null, position: 1 });
@@ -318,7 +323,7 @@ describe('views', () => {
     const b = await givenTicket(t, queueId);
     expect(b.first_estimated_start).toBe(b.estimated_start);
     await memberAction(t, admin, a.id, 'remove');
-    const after = await ticket(b.id);
+    const after = await ticket(b);
     expect(after.first_estimated_start).toBe(b.first_estimated_start);
     expect(Date.parse(after.estimated_start ?? '')).toBeLessThan(Date.parse(b.estimated_start ?? ''));
   });

@@ -1,5 +1,5 @@
-/** Staff actions on one ticket (finish, put back, remove, cancel, restore, move, tag) and the patient giving theirs back. */
-import type { MemberActionResult, MoveMemberInput, SupportedLang, TicketView } from '@wartefrei/shared';
+/** Staff actions on one ticket (finish, put back, remove, cancel, restore, move, tag); the patient's own are patient-ticket.service.ts. */
+import type { MemberActionResult, MoveMemberInput, SupportedLang } from '@wartefrei/shared';
 import type { Transaction } from '../../db/connect.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -9,8 +9,7 @@ import { queueOfActor } from '../queues/index.js';
 import { notifyCancelled } from './mails.js';
 import { announceUpdate } from './tickets.events.js';
 import { addInfoTag, infoTagOfAccount, removeInfoTag, timePriorityTagOf } from './member-tags.repo.js';
-import { findMember, lineOrderOf, listSettingsOf, updateMemberIfVersion, type MemberRow, type NewMemberRow } from './tickets.repo.js';
-import { ticketView } from './views.service.js';
+import { lineOrderOf, listSettingsOf, updateMemberIfVersion, type MemberRow, type NewMemberRow } from './tickets.repo.js';
 import { memberOfActor, changeMember, inTransaction, result } from './staff-change.js';
 import { callHeadOfLine } from './call.service.js';
 
@@ -154,19 +153,4 @@ export async function removeMemberInfoTag(ctx: AppContext, actor: Actor, memberI
     return updated;
   });
   return result(ctx, changed);
-}
-
-/**
- * `DELETE /members/{id}` (public, the id is the key): the patient cancels their own ticket —
- * FINISHED_BY_USER with cancel state USER, final. A second request answers MEMBER_STATE.
- */
-export async function cancelOwnTicket(ctx: AppContext, memberId: string): Promise<TicketView> {
-  await inTransaction(ctx, async (tx, outbox) => {
-    const member = await findMember(tx, memberId);
-    if (!member) throw new AppError('MEMBER_NOT_FOUND');
-    const now = ctx.clock.now();
-    const cancelled = await changeMember(tx, member, 'user_cancel', () => ({ processorId: null, actualEnd: now }));
-    announceUpdate(outbox, cancelled);
-  });
-  return ticketView(ctx, memberId);
 }

@@ -4,7 +4,7 @@ import type { ApiError, LoggedUser, PublicQueue, Queue, TicketView } from '@wart
 import { queueMembers, queueProcessors, users } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
-import { callNext, givenOpenQueue, givenTicket, memberAction, memberOf } from '../../../test/support/tickets.js';
+import { callNext, givenOpenQueue, givenTicket, linkKey, memberAction, memberOf } from '../../../test/support/tickets.js';
 
 // The list switches show_processor_on_processing and
 // allow_actual_processor_selection_for_non_active_processors, through the HTTP contract.
@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const ticket = async (memberId: string) => (await t.inject({ method: 'GET', url: `/members/${memberId}` })).json<TicketView>();
+/** The ticket page as its patient opens it: by the token of the draw's link. */
+const ticket = async (drawn: TicketView) => (await t.inject({ method: 'GET', url: `/members/${linkKey(drawn)}` })).json<TicketView>();
 const publicQueue = async (queueId: string) => (await t.inject({ method: 'GET', url: `/queues/${queueId}/public` })).json<PublicQueue>();
 /** A processor of the list with a display name of their own. */
 async function processorNamed(queueIds: string[], name: string): Promise<LoggedUser> {
@@ -39,7 +40,7 @@ describe('show_processor_on_processing: the ticket page and the monitor name who
     const huber = await processorNamed([queueId], 'Dr. Huber');
     const drawn = await givenTicket(t, queueId);
     memberOf(await callNext(t, huber, queueId));
-    expect(await ticket(drawn.id)).toMatchObject({ view: 'processing', processor_name: null });
+    expect(await ticket(drawn)).toMatchObject({ view: 'processing', processor_name: null });
     expect(await publicQueue(queueId)).toMatchObject({ called_numbers: [drawn.number], called_processors: [] });
   });
 
@@ -50,13 +51,13 @@ describe('show_processor_on_processing: the ticket page and the monitor name who
     const first = await givenTicket(t, queueId);
     const second = await givenTicket(t, queueId);
     memberOf(await callNext(t, huber, queueId));
-    expect(await ticket(first.id)).toMatchObject({ view: 'processing', processor_name: 'Dr. Huber' });
+    expect(await ticket(first)).toMatchObject({ view: 'processing', processor_name: 'Dr. Huber' });
     // Still waiting: nobody serves them yet.
-    expect(await ticket(second.id)).toMatchObject({ view: 'waiting', processor_name: null });
+    expect(await ticket(second)).toMatchObject({ view: 'waiting', processor_name: null });
     expect((await publicQueue(queueId)).called_processors).toEqual([{ number: first.number, processor_name: 'Dr. Huber', processor_room: null }]);
 
     memberOf(await memberAction(t, huber, first.id, 'finish'));
-    expect(await ticket(first.id)).toMatchObject({ view: 'finished', processor_name: null });
+    expect(await ticket(first)).toMatchObject({ view: 'finished', processor_name: null });
     expect((await publicQueue(queueId)).called_processors).toEqual([]);
   });
 
@@ -67,11 +68,11 @@ describe('show_processor_on_processing: the ticket page and the monitor name who
     expect(set.json()).toMatchObject({ room: 'Raum 2' });
     const drawn = await givenTicket(t, queueId);
     memberOf(await callNext(t, huber, queueId));
-    expect(await ticket(drawn.id)).toMatchObject({ processor_name: 'Dr. Huber', processor_room: 'Raum 2' });
+    expect(await ticket(drawn)).toMatchObject({ processor_name: 'Dr. Huber', processor_room: 'Raum 2' });
     expect((await publicQueue(queueId)).called_processors).toEqual([{ number: drawn.number, processor_name: 'Dr. Huber', processor_room: 'Raum 2' }]);
     // Cleared again: the name alone.
     await t.inject({ method: 'PATCH', url: `/processors/${huber.id}`, headers: asUser(admin), payload: { room: null } });
-    expect(await ticket(drawn.id)).toMatchObject({ processor_room: null });
+    expect(await ticket(drawn)).toMatchObject({ processor_room: null });
   });
 
   it('a silent call stays off the monitor, while the patient\'s own ticket still names who serves', async () => {
@@ -79,7 +80,7 @@ describe('show_processor_on_processing: the ticket page and the monitor name who
     const huber = await processorNamed([queueId], 'Dr. Huber');
     const drawn = await givenTicket(t, queueId);
     memberOf(await memberAction(t, huber, drawn.id, 'call', { silent: true }));
-    expect(await ticket(drawn.id)).toMatchObject({ view: 'processing', processor_name: 'Dr. Huber' });
+    expect(await ticket(drawn)).toMatchObject({ view: 'processing', processor_name: 'Dr. Huber' });
     expect(await publicQueue(queueId)).toMatchObject({ called_numbers: [], called_processors: [] });
   });
 });
@@ -93,7 +94,7 @@ describe('POST /members/{id}/processor: choosing who serves (the actual processo
     const called = memberOf(await callNext(t, huber, queueId));
     const chosen = memberOf(await choose(huber, drawn.id, berger.id, { version: called.version }));
     expect(chosen).toMatchObject({ status: 'PROCESSING', processor_id: berger.id, version: called.version + 1 });
-    expect(await ticket(drawn.id)).toMatchObject({ processor_name: 'Dr. Berger', processor_room: null });
+    expect(await ticket(drawn)).toMatchObject({ processor_name: 'Dr. Berger', processor_room: null });
     expect((await publicQueue(queueId)).called_processors).toEqual([{ number: drawn.number, processor_name: 'Dr. Berger', processor_room: null }]);
     // The same choice again changes nothing.
     expect(memberOf(await choose(huber, drawn.id, berger.id)).version).toBe(chosen.version);

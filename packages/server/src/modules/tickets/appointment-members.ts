@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/connect.js';
 import { registerJobHandler, scheduleJob, type JobHandler } from '../../platform/jobs/index.js';
 import type { Outbox } from '../../platform/realtime/index.js';
 import { drawMember } from './draw.repo.js';
+import { linkAppointmentToMember } from '../patient-links/index.js';
 import { announceUpdate } from './tickets.events.js';
 import { findMember, updateMemberIfVersion, type MemberRow, type NewMemberRow } from './tickets.repo.js';
 
@@ -40,8 +41,10 @@ export async function admitAppointment(q: Queryable, values: AppointmentMemberVa
     drawnByUserId: null,
     orderAt: appointmentOrderAt(start, now),
     createdAt: now,
-  });
+  }, undefined);
   if (!row) return undefined;
+  // The patient follows the ticket with the link they have: the appointment's.
+  if (values.appointmentId) await linkAppointmentToMember(q, values.appointmentId, row.id);
   if (start.getTime() > now.getTime()) {
     await scheduleJob(q, { kind: APPOINTMENT_DUE_JOB, key: row.id, runAt: start, payload: { memberId: row.id, orderAt: appointmentOrderAt(start, start).toISOString() } });
   }

@@ -7,6 +7,7 @@ import { selectRows, type Queryable } from '../../db/connect.js';
 import { preparedPerHandle } from '../../db/prepared.js';
 import { accountKeys, accounts, images, profiles, queueMembers, queueSessions, queues } from '../../db/schema/index.js';
 import type { MemberRow, NewMemberRow, QueueRow, SessionRow } from './tickets.repo.js';
+import { insertMemberLinkSql } from '../patient-links/index.js';
 
 /** A queue with what a draw needs to decide: its session, its account's subscription, its location's time zone. */
 export interface DrawContext {
@@ -126,13 +127,17 @@ function memberFromDriver(raw: Record<string, unknown>): MemberRow {
  * COMMIT it was held across three round trips to the server, and under load the lock holder
  * mostly waited for the busy event loop while the other draws queued behind it holding pooled
  * connections (bench/draw-throughput.mjs: pg_stat_activity showed the holder "idle in
- * transaction"). Now the lock lives only inside the database. Undefined: refused by the counter
+ * transaction"). Now the lock lives only inside the database. The patient's link (its hash) is
+ * written by the same statement: a ticket never exists without the key its answer hands out.
+ * Undefined: refused by the counter
  * row (intake closed for this origin or the range used up); the caller finds out why.
  */
 export async function drawMember(
   q: Queryable,
   origin: MemberOrigin,
   values: Omit<NewMemberRow, 'sessionNo' | 'ordinal' | 'number' | 'origin' | 'queueId'> & { queueId: string },
+  /** The new ticket's own link; none for a checked-in appointment, whose links open it (admitAppointment). */
+  linkToken: string | undefined,
 ): Promise<MemberRow | undefined> {
   const given = (Object.entries({ ...values, origin }) as [keyof typeof memberColumns, unknown][]).filter(([, value]) => value !== undefined);
   const column = (key: keyof typeof memberColumns): MemberColumn => memberColumns[key];
@@ -141,10 +146,14 @@ export async function drawMember(
   const rows = await selectRows<Record<string, unknown>>(
     q,
     sql`
-      WITH taken AS (${takeNextNumberSql(values.queueId, origin)})
-      INSERT INTO ${queueMembers} (${sql.join([...given.map(([key]) => sql.identifier(column(key).name)), sql`session_no, ordinal, number`], sql`, `)})
-      SELECT ${sql.join([...typed, sql`taken.session_no, taken.ordinal, taken.number`], sql`, `)} FROM taken
-      RETURNING ${sql.join(Object.values(memberColumns).map((c) => sql.identifier(c.name)), sql`, `)}`,
+      WITH taken AS (${takeNextNumberSql(values.queueId, origin)}),
+      drawn AS (
+        INSERT INTO ${queueMembers} (${sql.join([...given.map(([key]) => sql.identifier(column(key).name)), sql`session_no, ordinal, number`], sql`, `)})
+        SELECT ${sql.join([...typed, sql`taken.session_no, taken.ordinal, taken.number`], sql`, `)} FROM taken
+        RETURNING ${sql.join(Object.values(memberColumns).map((c) => sql.identifier(c.name)), sql`, `)}
+      ),
+      ${linkToken ? sql`linked AS (${insertMemberLinkSql(linkToken, sql`SELECT id FROM drawn`)})` : sql`linked AS (SELECT 1)`}
+      SELECT * FROM drawn`,
   );
   const [raw] = rows;
   return raw ? memberFromDriver(raw) : undefined;

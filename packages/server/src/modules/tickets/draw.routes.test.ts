@@ -4,7 +4,7 @@ import type { ApiError, LoggedUser, PublicQueue, TicketView } from '@wartefrei/s
 import { accounts, queueMembers, queueSessions } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin, givenProcessor, givenQueue } from '../../../test/support/factories.js';
-import { drawRequest, givenOpenQueue, givenTicket } from '../../../test/support/tickets.js';
+import { drawRequest, givenOpenQueue, givenTicket, linkKey } from '../../../test/support/tickets.js';
 
 let t: TestApp;
 let admin: LoggedUser;
@@ -54,7 +54,7 @@ describe('POST /queues/{id}/members: numbers', () => {
     expect(third.statusCode).toBe(409);
     expect(errorOf(third).code).toBe('NUMBER_RANGE_EXHAUSTED');
     // Once 7 is gone, the range wraps to it.
-    expect((await t.inject({ method: 'DELETE', url: `/members/${first.id}` })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'DELETE', url: `/members/${linkKey(first)}` })).statusCode).toBe(200);
     expect((await draw(queueId)).json<TicketView>().number).toBe(7);
   });
 
@@ -306,7 +306,7 @@ describe('GET /queues/{id}/public', () => {
     expect(await nextNumbers()).toEqual([fourth, first, second, third, fifth]);
 
     expect((await t.inject({ method: 'POST', url: `/members/${tickets[0]!.id}/cancel`, headers: asUser(admin), payload: {} })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'DELETE', url: `/members/${tickets[1]!.id}` })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'DELETE', url: `/members/${linkKey(tickets[1]!)}` })).statusCode).toBe(200);
     expect(await nextNumbers()).toEqual([fourth, third, fifth, sixth, seventh]);
   });
 

@@ -23,6 +23,7 @@ import { drawMember, findDrawContext } from './draw.repo.js';
 import { countWaiting, loadLineState } from './line.repo.js';
 import { checkDrawInterview } from './interview.js';
 import { addInfoTag, visibleInfoTagsOf } from './member-tags.repo.js';
+import { newLinkToken, ticketUrl } from '../patient-links/index.js';
 
 /** Who draws: a patient (online, kiosk) by address, or a signed-in processor (manual). */
 export interface Drawer {
@@ -95,18 +96,20 @@ export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId:
     firstEstimatedStart: before.newTicket?.estimatedStart ?? null,
     createdAt: now,
   };
+  // The patient's key: handed out in this answer only, stored as its hash (patient-links).
+  const token = newLinkToken();
   // A draw with an interview keeps its answers and their tags in the same transaction as the
   // ticket; a plain draw stays one statement (drawMember says why that matters).
   const draw = interview
     ? ctx.db.transaction(async (tx) => {
-        const drawn = await drawMember(tx, input.origin, values);
+        const drawn = await drawMember(tx, input.origin, values, token);
         if (drawn) {
           await interview.store(tx, drawn.id, now);
           for (const tagId of interview.infoTagIds) await addInfoTag(tx, drawn.id, tagId, now);
         }
         return drawn;
       })
-    : drawMember(ctx.db, input.origin, values);
+    : drawMember(ctx.db, input.origin, values, token);
   const member = await draw.catch((error: unknown) => {
     // A wrapped number whose earlier holder is still open: every number of the range is in use.
     if (isUniqueViolation(error) && violatedConstraint(error) === 'queue_members_open_number_unique') {
@@ -126,7 +129,8 @@ export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId:
   // stand ahead; the ticket page refetches on its first live event anyway.
   const tags = interview && interview.infoTagIds.length > 0 ? await visibleInfoTagsOf(ctx.db, member.id) : [];
   // A new ticket has asked for no alerts yet: what the list offers is all, no read needed.
-  return presentTicket(member, queue, withNewcomer(before, waiting, member.id), tags, await ticketAlertsOf(ctx, ctx.db, queue, undefined), now, logoUrlOf(context));
+  const view = presentTicket(member, queue, withNewcomer(before, waiting, member.id), tags, await ticketAlertsOf(ctx, ctx.db, queue, undefined), now, logoUrlOf(context));
+  return { ...view, patient_url: ticketUrl(ctx.config.publicUrl, token) };
 }
 
 /**

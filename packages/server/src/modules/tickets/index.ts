@@ -13,3 +13,4 @@ export { announceUpdate } from './tickets.events.js';
 export { findMember } from './tickets.repo.js';
 export { registerAlertReader, ticketAlertsOf, type AlertReader } from './alert-view.js';
 export { findDrawContext } from './draw.repo.js';
+export { memberIdOfLink } from './patient-ticket.service.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InfoTag, LoggedUser, Member, PublicQueue, TicketView } from '@wartefrei/shared';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin } from '../../../test/support/factories.js';
-import { callNext, givenOpenQueue, givenTicket, memberAction, memberOf } from '../../../test/support/tickets.js';
+import { callNext, givenOpenQueue, givenTicket, linkKey, memberAction, memberOf } from '../../../test/support/tickets.js';
 
 /*
  * The draw, the ticket page and the public view read the line's counts, not its members
@@ -25,7 +25,8 @@ const infoTag = async (payload: Record<string, unknown>) => {
 };
 const tag = async (memberId: string, infoTagId: string) =>
   expect((await t.inject({ method: 'POST', url: `/members/${memberId}/info-tags`, headers: asUser(admin), payload: { info_tag_id: infoTagId } })).statusCode).toBe(200);
-const ticketOf = async (memberId: string) => (await t.inject({ method: 'GET', url: `/members/${memberId}` })).json<TicketView>();
+/** The ticket page as its patient opens it: by the token of the draw's link. */
+const ticketOf = async (drawn: TicketView) => (await t.inject({ method: 'GET', url: `/members/${linkKey(drawn)}` })).json<TicketView>();
 const waitingOnList = async (queueId: string) =>
   (await t.inject({ method: 'GET', url: `/queues/${queueId}/members?status=WAITING`, headers: asUser(admin) })).json<Member[]>();
 
@@ -38,16 +39,17 @@ describe('a line read from counts', () => {
     for (let i = 0; i < 12; i++) drawn.push(await givenTicket(t, queueId));
     const silent = await t.inject({ method: 'POST', url: `/queues/${queueId}/members`, headers: asUser(admin), payload: { origin: 'MANUAL', silent: true } });
     expect(silent.statusCode).toBe(201);
+    const answers = new Map([...drawn, silent.json<TicketView>()].map((answer) => [answer.id, answer]));
     await tag(drawn[3]!.id, later.id);
     await tag(drawn[5]!.id, hidden.id);
     memberOf(await memberAction(t, admin, drawn[8]!.id, 'move', { position: 2 }));
-    expect((await t.inject({ method: 'DELETE', url: `/members/${drawn[4]!.id}` })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'DELETE', url: `/members/${linkKey(drawn[4]!)}` })).statusCode).toBe(200);
     memberOf(await callNext(t, admin, queueId, { force: true }));
 
     const list = await waitingOnList(queueId);
     expect(list).toHaveLength(11);
     for (const member of list) {
-      const ticket = await ticketOf(member.id);
+      const ticket = await ticketOf(answers.get(member.id)!);
       const hides = member.id === drawn[5]!.id;
       expect({ position: ticket.position, ahead: ticket.ahead, estimated_start: ticket.estimated_start }, `ticket ${member.number}`).toEqual({
         position: member.position,
@@ -65,14 +67,14 @@ describe('a line read from counts', () => {
     expect(view.waiting).toBe(11);
     const newcomer = await givenTicket(t, queueId);
     expect(newcomer).toMatchObject({ position: 12, ahead: 11, estimated_start: view.estimated_wait?.estimated_start });
-    expect(await ticketOf(newcomer.id)).toMatchObject({ position: 12, estimated_start: newcomer.estimated_start });
+    expect(await ticketOf(newcomer)).toMatchObject({ position: 12, estimated_start: newcomer.estimated_start });
   });
 
   it('gives no place to a ticket that is not waiting in line', async () => {
     const queueId = await givenOpenQueue(t, accountId);
     const [first, second] = [await givenTicket(t, queueId), await givenTicket(t, queueId)];
     memberOf(await callNext(t, admin, queueId));
-    expect(await ticketOf(first.id)).toMatchObject({ status: 'PROCESSING', position: null, ahead: null, estimated_start: null });
-    expect(await ticketOf(second.id)).toMatchObject({ status: 'WAITING', position: 1, ahead: 0 });
+    expect(await ticketOf(first)).toMatchObject({ status: 'PROCESSING', position: null, ahead: null, estimated_start: null });
+    expect(await ticketOf(second)).toMatchObject({ status: 'WAITING', position: 1, ahead: 0 });
   });
 });

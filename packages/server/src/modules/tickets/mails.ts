@@ -1,6 +1,7 @@
 import { SUPPORTED_LANGS, translate, type SupportedLang } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
 import type { MemberRow } from './tickets.repo.js';
+import { mintLink, ticketUrl } from '../patient-links/index.js';
 
 const langOf = (member: MemberRow): SupportedLang =>
   (SUPPORTED_LANGS as readonly string[]).includes(member.lang ?? '') ? (member.lang as SupportedLang) : 'de';
@@ -12,17 +13,22 @@ const langOf = (member: MemberRow): SupportedLang =>
  */
 export function notifyCancelled(ctx: AppContext, member: MemberRow, queueName: string): void {
   if (!member.mail) return;
+  const to = member.mail;
   const lang = langOf(member);
   const name = member.displayName ?? ([member.firstName, member.lastName].filter(Boolean).join(' ') || undefined);
-  const text = [
-    name ? translate(lang, 'mail', 'greeting', [name]) : translate(lang, 'mail', 'greeting_anonymous'),
-    '',
-    translate(lang, 'mail', 'ticket_cancelled_body', [member.number, queueName, `${ctx.config.publicUrl}/t/${member.id}`]),
-    '',
-    translate(lang, 'mail', 'signoff'),
-  ].join('\n');
-  const subject = translate(lang, 'mail', 'ticket_cancelled_subject');
-  ctx.mailer.send({ to: member.mail, subject, text }).catch((error: unknown) => {
+  const send = async () => {
+    // A link of its own (only hashes are kept): the patient sees the ticket page say why.
+    const link = ticketUrl(ctx.config.publicUrl, await mintLink(ctx.db, { memberId: member.id }, ctx.clock.now()));
+    const text = [
+      name ? translate(lang, 'mail', 'greeting', [name]) : translate(lang, 'mail', 'greeting_anonymous'),
+      '',
+      translate(lang, 'mail', 'ticket_cancelled_body', [member.number, queueName, link]),
+      '',
+      translate(lang, 'mail', 'signoff'),
+    ].join('\n');
+    await ctx.mailer.send({ to, subject: translate(lang, 'mail', 'ticket_cancelled_subject'), text });
+  };
+  send().catch((error: unknown) => {
     ctx.log.error({ err: error, memberId: member.id }, 'ticket cancellation mail could not be delivered');
   });
 }

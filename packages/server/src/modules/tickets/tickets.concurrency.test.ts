@@ -4,7 +4,7 @@ import type { ApiError, LoggedUser, MemberActionResult, TicketView } from '@wart
 import { queueMembers, queueSessions } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
-import { givenOpenQueue } from '../../../test/support/tickets.js';
+import { givenOpenQueue, linkKey } from '../../../test/support/tickets.js';
 import { testDatabaseKind } from '../../../test/support/test-database.js';
 
 /**
@@ -176,13 +176,13 @@ describe.runIf(testDatabaseKind === 'postgres')('tickets under concurrency (Post
       expect(before.actualEnd).toBeNull();
     });
 
-    it('10 patient cancels (DELETE /members/{id}) at once: one 200, nine MEMBER_STATE, the version moved by exactly 1', async () => {
+    it('10 patient cancels (DELETE /members/{token}) at once: one 200, nine MEMBER_STATE, the version moved by exactly 1', async () => {
       const queueId = await givenOpenQueue(t, accountId);
       const ticket = await draw(queueId);
       expect(ticket.status).toBe(201);
       const before = await memberRow(ticket.body.id);
 
-      const answers = await atOnce(10, () => http<TicketView & ApiError>('DELETE', `/members/${before.id}`));
+      const answers = await atOnce(10, () => http<TicketView & ApiError>('DELETE', `/members/${linkKey(ticket.body)}`));
 
       expect(outcomes(answers)).toEqual({ '200': 1, '409 MEMBER_STATE': 9 });
       expect(await memberRow(before.id)).toMatchObject({ status: 'FINISHED_BY_USER', cancelState: 'USER', version: before.version + 1 });

@@ -4,7 +4,7 @@ import { topicOf, type LoggedUser, type RealtimeServerMessage, type TicketView }
 import { TestSocket } from '../../../test/support/test-clients.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
-import { callNext, givenOpenQueue, givenTicket, memberAction, memberOf } from '../../../test/support/tickets.js';
+import { callNext, givenOpenQueue, givenTicket, linkKey, memberAction, memberOf } from '../../../test/support/tickets.js';
 
 let t: TestApp;
 let baseUrl: string;
@@ -54,11 +54,11 @@ const memberData = (ticket: TicketView, status: string, extra: Record<string, un
   ...extra,
 });
 
-describe('member:{id}: the patient follows their own ticket', () => {
+describe('member:{token}: the patient follows their own ticket by the token of their link', () => {
   it('receives member.called with number and PROCESSING when called, and member.updated finished after finish', async () => {
     const { queueId, processor } = await givenQueueWithProcessor();
     const ticket = await givenTicket(t, queueId);
-    const topic = topicOf('member', ticket.id);
+    const topic = topicOf('member', linkKey(ticket));
     const patient = await patientSocket();
     const version = await subscribe(patient, topic);
 
@@ -86,8 +86,8 @@ describe('member:{id}: the patient follows their own ticket', () => {
     const second = await givenTicket(t, queueId);
     const firstSocket = await patientSocket();
     const secondSocket = await patientSocket();
-    await subscribe(firstSocket, topicOf('member', first.id));
-    await subscribe(secondSocket, topicOf('member', second.id));
+    await subscribe(firstSocket, topicOf('member', linkKey(first)));
+    await subscribe(secondSocket, topicOf('member', linkKey(second)));
 
     expect(memberOf(await callNext(t, processor, queueId)).id).toBe(first.id);
     expect(await firstSocket.nextJson()).toMatchObject({ type: 'member.called', member_id: first.id });
@@ -104,6 +104,7 @@ describe('member:{id}: the patient follows their own ticket', () => {
 
   it.each([
     ['an unknown member id', topicOf('member', randomUUID())],
+    ['an unknown token', topicOf('member', 'A'.repeat(22))],
     ['an id that is not a UUID', topicOf('member', 'not-a-uuid')],
   ])('refuses %s with FORBIDDEN and delivers nothing on it', async (_case, topic) => {
     const socket = await patientSocket();
@@ -136,7 +137,7 @@ describe('queue:{id}: public subscribers see numbers, never member ids', () => {
     const loud = await givenTicket(t, queueId);
     const quiet = await givenTicket(t, queueId);
     const quietSocket = await patientSocket();
-    const quietVersion = await subscribe(quietSocket, topicOf('member', quiet.id));
+    const quietVersion = await subscribe(quietSocket, topicOf('member', linkKey(quiet)));
 
     memberOf(await callNext(t, processor, queueId));
     memberOf(await memberAction(t, processor, loud.id, 'finish'));
@@ -160,7 +161,7 @@ describe('queue:{id}: public subscribers see numbers, never member ids', () => {
     // The silently called patient still learns it is their turn.
     expect(await quietSocket.nextJson()).toEqual({
       type: 'member.called',
-      topic: topicOf('member', quiet.id),
+      topic: topicOf('member', linkKey(quiet)),
       version: quietVersion + 1,
       ...memberData(quiet, 'PROCESSING', { silent: true }),
     });
@@ -228,7 +229,7 @@ describe('cancel and session end reach the right sockets', () => {
     const staff = await staffSocket(admin);
     const start = await subscribe(staff, topic);
 
-    expect((await t.inject({ method: 'DELETE', url: `/members/${ticket.id}` })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'DELETE', url: `/members/${linkKey(ticket)}` })).statusCode).toBe(200);
     expect(await staff.nextJson()).toEqual({
       type: 'member.updated',
       topic,
@@ -241,7 +242,7 @@ describe('cancel and session end reach the right sockets', () => {
   it('TERMINATE expires the ticket on its own topic and tells public queue subscribers the session closed', async () => {
     const queueId = await givenOpenQueue(t, accountId);
     const ticket = await givenTicket(t, queueId);
-    const memberTopic = topicOf('member', ticket.id);
+    const memberTopic = topicOf('member', linkKey(ticket));
     const queueTopic = topicOf('queue', queueId);
     const patient = await patientSocket();
     const monitor = await patientSocket();
@@ -303,7 +304,7 @@ describe('versions', () => {
     const ticket = await givenTicket(t, queueId);
     const patient = await patientSocket();
     // The draw itself was the ticket topic's first event.
-    expect(await subscribe(patient, topicOf('member', ticket.id))).toBe(1);
+    expect(await subscribe(patient, topicOf('member', linkKey(ticket)))).toBe(1);
 
     memberOf(await callNext(t, processor, queueId));
     memberOf(await memberAction(t, processor, ticket.id, 'requeue'));

@@ -15,14 +15,13 @@ import {
   TicketView,
   WorkViewEntry,
 } from '@wartefrei/shared';
-import { actorOf, optionalUser, requireUser } from '../../platform/auth.js';
+import { actorOf, isUuid, optionalUser, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { IdParams, pathIds } from '../../platform/params.js';
+import { IdParams, pathIds, TokenParams } from '../../platform/params.js';
 import { requestLang } from '../../platform/i18n.js';
 import { callMember, callNextOfProcessor, callNextOfQueue } from './call.service.js';
 import {
   addMemberInfoTag,
-  cancelOwnTicket,
   finishMember,
   moveMember,
   removeMemberInfoTag,
@@ -33,7 +32,8 @@ import { drawTicket } from './draw.service.js';
 import { setMemberProcessor } from './actual-processor.service.js';
 import { publicProfile } from './public-profile.js';
 import type { PublicSnapshots } from './public-snapshot.js';
-import { listQueueMembers, ticketView } from './views.service.js';
+import { listQueueMembers } from './views.service.js';
+import { cancelOwnTicket, restoreOwnTicket, ticketViewByKey } from './patient-ticket.service.js';
 
 const tags = ['tickets'];
 const security = [{ basic: [] }];
@@ -80,10 +80,18 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; publicSnaps
     async (req) => callNextOfProcessor(ctx, actorOf(req), req.body, requestLang(req)),
   );
 
-  app.get('/members/:id', { schema: { tags, params: IdParams, response: { 200: TicketView } } }, async (req) => ticketView(ctx, req.params.id));
+  // The patient's own ticket by the token of their link; staff may still read one by id.
+  app.get('/members/:token', { preHandler: optionalUser(ctx), schema: { tags, params: TokenParams, response: { 200: TicketView } } }, async (req) =>
+    ticketViewByKey(ctx, req.actor, req.params.token),
+  );
 
-  app.delete('/members/:id', { schema: { tags, params: IdParams, response: { 200: TicketView } } }, async (req) =>
-    cancelOwnTicket(ctx, req.params.id),
+  app.delete('/members/:token', { schema: { tags, params: TokenParams, response: { 200: TicketView } } }, async (req) => cancelOwnTicket(ctx, req.params.token));
+
+  // Staff undo a processor's cancel by id; the patient their own cancel by the link's token.
+  app.post(
+    '/members/:token/restore',
+    { preHandler: optionalUser(ctx), schema: { tags, params: TokenParams, body: MemberActionInput, response: { 200: z.union([MemberActionResult, TicketView]) } } },
+    async (req) => (req.actor && isUuid(req.params.token) ? simpleAction(ctx, req.actor, req.params.token, 'restore', req.body?.version) : restoreOwnTicket(ctx, req.params.token)),
   );
 
   app.post(
@@ -98,7 +106,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; publicSnaps
     async (req) => finishMember(ctx, actorOf(req), req.params.id, req.body?.version, requestLang(req)),
   );
 
-  for (const action of ['requeue', 'remove', 'cancel', 'restore'] as const satisfies SimpleAction[]) {
+  for (const action of ['requeue', 'remove', 'cancel'] as const satisfies SimpleAction[]) {
     app.post(
       `/members/:id/${action}`,
       { preHandler, schema: { tags, security, params: IdParams, body: MemberActionInput, response: { 200: MemberActionResult } } },

@@ -6,26 +6,21 @@ import { isUuid } from '../auth.js';
 import { createRealtimeHub, type RealtimeHub, type RealtimeMetrics } from './hub.js';
 
 /**
- * The topic rules that need nothing but the platform. Modules replace or add rules with
- * `ctx.realtime.registerTopicAuthorizer(kind, fn)` (the ticket module registers `member`).
- * - `account:{id}`: staff of that account only.
- * - `queue:{id}`: staff of the queue's account see every event; anyone else (patients, kiosks,
- *   staff of other accounts) sees public events only; an unknown queue is refused.
- * - `member:{id}`: a fallback until the ticket module registers its rule at start (see
- *   modules/tickets/tickets.realtime.ts: existing tickets only, full access for the key holder).
- * - `monitor:{id}`: refused until the monitors module registers its rule at start (see
- *   modules/monitors/monitors.realtime.ts: existing monitors, open to anyone).
+ * The topic rules that need nothing but the platform — the safe ones, until the modules that
+ * own a kind register theirs at start with `ctx.realtime.registerTopicAuthorizer(kind, fn)`:
+ * - `account:{id}`: staff of that account only (modules/queues narrows a processor to the
+ *   events of their lists: queues.realtime.ts).
+ * - `queue:{id}`: public events only, to anyone; an unknown queue is refused (modules/queues
+ *   gives staff who may see the list every event).
+ * - `member:{token}`: refused (modules/tickets/tickets.realtime.ts: the token of a patient's
+ *   link, or staff by id).
+ * - `monitor:{id}`: refused (modules/monitors/monitors.realtime.ts: existing monitors, open to anyone).
  */
 export function registerPlatformAuthorizers(hub: RealtimeHub, db: Database): void {
   const accountOfQueue = sharedQueueAccountLookup(db);
   hub.registerTopicAuthorizer('account', ({ actor }, id) => Promise.resolve(actor?.accountId === id ? 'full' : false));
-  hub.registerTopicAuthorizer('queue', async ({ actor }, id) => {
-    if (!isUuid(id)) return false;
-    const accountId = await accountOfQueue(id);
-    if (!accountId) return false;
-    return actor?.accountId === accountId ? 'full' : 'public';
-  });
-  hub.registerTopicAuthorizer('member', (_subscriber, id) => Promise.resolve(isUuid(id) ? 'public' : false));
+  hub.registerTopicAuthorizer('queue', async (_subscriber, id) => (isUuid(id) && (await accountOfQueue(id)) ? 'public' : false));
+  hub.registerTopicAuthorizer('member', () => Promise.resolve(false));
 }
 
 /**
@@ -36,7 +31,7 @@ export function registerPlatformAuthorizers(hub: RealtimeHub, db: Database): voi
  * joined one answering "no such queue" asks again itself, since the queue may have been created
  * after the shared query looked. Nothing is kept once a query answered.
  */
-function sharedQueueAccountLookup(db: Database): (queueId: string) => Promise<string | undefined> {
+export function sharedQueueAccountLookup(db: Database): (queueId: string) => Promise<string | undefined> {
   const inFlight = new Map<string, Promise<string | undefined>>();
   const query = async (queueId: string) => {
     const [row] = await db.select({ accountId: queues.accountId }).from(queues).where(eq(queues.id, queueId)).limit(1);

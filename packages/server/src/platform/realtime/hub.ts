@@ -14,14 +14,38 @@ export interface Subscriber {
   actor: Actor | undefined;
 }
 
-/** Decides one topic kind: the access granted for the id, or false. */
-export type TopicAuthorizer = (subscriber: Subscriber, id: string) => Promise<Access | false>;
+/**
+ * What a subscription was granted: the access, and the id whose topic it follows — another
+ * than the one asked for where the client names it by a secret (`member:{token}` follows
+ * `member:{id}`; its events still reach the client under the topic it asked for).
+ */
+export interface Grant {
+  access: Access;
+  id: string;
+  /**
+   * For full access narrowed to part of a topic (a processor on their account's topic): whether
+   * an event's data is theirs to see; others reach them as a bare version bump.
+   */
+  sees?: (data: RealtimeEvent['data']) => boolean;
+}
+
+/** Decides one topic kind: the access granted for the id (a grant where it follows another id), or false. */
+export type TopicAuthorizer = (subscriber: Subscriber, id: string) => Promise<Access | Grant | false>;
 
 /**
  * Reads one topic's snapshot as JSON text — what a client would refetch after `subscribed` — or
  * undefined when there is none to give (the ticket is gone). Sent with the answer when asked.
+ * `id` is the topic the subscription follows, `askedAs` the id the client named (a ticket's
+ * topic named by its link's token).
  */
-export type TopicSnapshot = (id: string) => Promise<string | undefined>;
+export type TopicSnapshot = (id: string, askedAs: string) => Promise<string | undefined>;
+
+/** One sink's subscription to a topic: its access, the name its events are sent under where not the topic's own, what of full access it sees. */
+interface Subscription {
+  access: Access;
+  asTopic?: string;
+  sees?: Grant['sees'];
+}
 
 /** The part of a WebSocket the hub needs. */
 export interface RealtimeSink {
@@ -53,13 +77,17 @@ export interface RealtimeHub {
   onPublish(observer: (topic: string, event: RealtimeEvent) => void): void;
   /** The rule for a topic kind; a later registration replaces an earlier one. */
   registerTopicAuthorizer(kind: TopicKind, authorizer: TopicAuthorizer): void;
-  authorize(subscriber: Subscriber, kind: TopicKind, id: string): Promise<Access | false>;
+  authorize(subscriber: Subscriber, kind: TopicKind, id: string): Promise<Grant | false>;
   /** The snapshot reader of a topic kind (a module registers it beside the kind's rule). */
   registerTopicSnapshot(kind: TopicKind, reader: TopicSnapshot): void;
   /** The topic's snapshot as JSON text; undefined when its kind has no reader or there is none. */
-  snapshot(kind: TopicKind, id: string): Promise<string | undefined>;
+  snapshot(kind: TopicKind, id: string, askedAs?: string): Promise<string | undefined>;
   currentVersion(topic: string): Promise<number>;
-  subscribe(sink: RealtimeSink, topic: string, access: Access): void;
+  /**
+   * Subscribes the sink to `topic`'s events as the grant allows, sent to it as events of
+   * `asTopic` (the topic it asked for) where given.
+   */
+  subscribe(sink: RealtimeSink, topic: string, grant: Pick<Grant, 'access' | 'sees'>, asTopic?: string): void;
   unsubscribe(sink: RealtimeSink, topic: string): void;
   /** Drops every subscription of the sink (socket closed). */
   detach(sink: RealtimeSink): void;
@@ -71,7 +99,7 @@ export type RealtimeMetrics = Pick<Metrics, 'eventsPublished' | 'fanoutDelay'>;
 
 export function createHub(adapter: PubSubAdapter, log: FastifyBaseLogger, maxBufferedBytes = MAX_BUFFERED_BYTES, metrics?: RealtimeMetrics): RealtimeHub {
   const nodeId = randomUUID();
-  const byTopic = new Map<string, Map<RealtimeSink, Access>>();
+  const byTopic = new Map<string, Map<RealtimeSink, Subscription>>();
   const bySink = new Map<RealtimeSink, Set<string>>();
   const authorizers = new Map<TopicKind, TopicAuthorizer>();
   const snapshots = new Map<TopicKind, TopicSnapshot>();
@@ -88,22 +116,33 @@ export function createHub(adapter: PubSubAdapter, log: FastifyBaseLogger, maxBuf
     bySink.delete(sink);
   };
 
-  const deliver = ({ topic, version, event }: Envelope) => {
-    const sinks = byTopic.get(topic);
-    if (!sinks) return;
+  const versionFrame = (topic: string, version: number) => JSON.stringify({ type: 'version', topic, version } satisfies RealtimeServerMessage);
+
+  /** The event's frames as a topic's subscribers get them: full, and public (its public data or a bare version). */
+  const framesOf = (topic: string, version: number, event: RealtimeEvent) => {
     const full = JSON.stringify(eventMessage(topic, version, event.name, event.data));
     const bare = event.publicData
       ? JSON.stringify(eventMessage(topic, version, event.name, event.publicData))
       : event.public
         ? full
-        : JSON.stringify({ type: 'version', topic, version } satisfies RealtimeServerMessage);
-    for (const [sink, access] of [...sinks]) {
+        : versionFrame(topic, version);
+    return { full, bare };
+  };
+
+  const deliver = ({ topic, version, event }: Envelope) => {
+    const sinks = byTopic.get(topic);
+    if (!sinks) return;
+    const frames = framesOf(topic, version, event);
+    for (const [sink, { access, asTopic, sees }] of [...sinks]) {
       if (sink.bufferedAmount > maxBufferedBytes) {
         detach(sink);
         sink.close(REALTIME_CLOSE.SLOW_CONSUMER, 'SLOW_CONSUMER');
         continue;
       }
-      sink.send(access === 'full' ? full : bare);
+      // Under the name the client asked for (a ticket's topic by its link): one subscriber each, framed for it.
+      const { full, bare } = asTopic ? framesOf(asTopic, version, event) : frames;
+      const isFull = access === 'full' && (!sees || sees(event.data));
+      sink.send(isFull ? full : access === 'full' ? versionFrame(asTopic ?? topic, version) : bare);
     }
   };
 
@@ -146,19 +185,20 @@ export function createHub(adapter: PubSubAdapter, log: FastifyBaseLogger, maxBuf
     },
     async authorize(subscriber, kind, id) {
       const authorizer = authorizers.get(kind);
-      return authorizer ? authorizer(subscriber, id) : false;
+      const granted = authorizer ? await authorizer(subscriber, id) : false;
+      return typeof granted === 'string' ? { access: granted, id } : granted;
     },
     registerTopicSnapshot(kind, reader) {
       snapshots.set(kind, reader);
     },
-    async snapshot(kind, id) {
-      return snapshots.get(kind)?.(id);
+    async snapshot(kind, id, askedAs = id) {
+      return snapshots.get(kind)?.(id, askedAs);
     },
     currentVersion: (topic) => adapter.currentVersion(topic),
-    subscribe(sink, topic, access) {
+    subscribe(sink, topic, { access, sees }, asTopic) {
       let sinks = byTopic.get(topic);
-      if (!sinks) byTopic.set(topic, (sinks = new Map<RealtimeSink, Access>()));
-      sinks.set(sink, access);
+      if (!sinks) byTopic.set(topic, (sinks = new Map<RealtimeSink, Subscription>()));
+      sinks.set(sink, { access, ...(asTopic && asTopic !== topic ? { asTopic } : {}), ...(sees ? { sees } : {}) });
       let topics = bySink.get(sink);
       if (!topics) bySink.set(sink, (topics = new Set()));
       topics.add(topic);

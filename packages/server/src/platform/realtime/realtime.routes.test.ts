@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topicOf, type LoggedUser, type Queue } from '@wartefrei/shared';
 import { postProfile, postQueue } from '../../../test/support/api.js';
 import { givenAdmin, givenQueue } from '../../../test/support/factories.js';
-import { givenOpenQueue, givenTicket } from '../../../test/support/tickets.js';
+import { givenOpenQueue, givenTicket, linkKey } from '../../../test/support/tickets.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { TestSocket } from '../../../test/support/test-clients.js';
 
@@ -196,15 +196,17 @@ describe('GET /ws: subscriptions and delivery', () => {
 
   it("does not send a member's events to the socket of another member", async () => {
     const queueId = await givenOpenQueue(t, staff.account_id);
-    const mine = topicOf('member', (await givenTicket(t, queueId)).id);
-    const theirs = topicOf('member', (await givenTicket(t, queueId)).id);
+    const myTicket = await givenTicket(t, queueId);
+    const mine = topicOf('member', linkKey(myTicket));
+    const theirs = topicOf('member', linkKey(await givenTicket(t, queueId)));
     const me = await connect();
     const other = await connect();
     me.send({ type: 'subscribe', topics: [mine] });
     other.send({ type: 'subscribe', topics: [theirs] });
     expect(await me.nextJson()).toMatchObject({ type: 'subscribed' });
     expect(await other.nextJson()).toMatchObject({ type: 'subscribed' });
-    await publish(mine, 'member.called', true);
+    // Published on the ticket's own topic; its patient gets it under the topic they asked for.
+    await publish(topicOf('member', myTicket.id), 'member.called', true);
     expect(await me.nextJson()).toMatchObject({ type: 'member.called', topic: mine });
     await other.expectNothingPending();
   });
@@ -221,14 +223,14 @@ describe('GET /ws: snapshots with the answer', () => {
     const queueId = await givenOpenQueue(t, staff.account_id);
     await givenTicket(t, queueId);
     const ticket = await givenTicket(t, queueId);
-    const topics = [topicOf('member', ticket.id), topicOf('queue', queueId)];
+    const topics = [topicOf('member', linkKey(ticket)), topicOf('queue', queueId)];
     const socket = await connect();
     socket.send({ type: 'subscribe', topics, snapshots: topics });
     const answer = await socket.nextJson<{ type: string; topics: { topic: string; version: number; snapshot?: unknown }[] }>();
     expect(answer).toEqual({
       type: 'subscribed',
       topics: [
-        { topic: topics[0], version: expect.any(Number), snapshot: await body(`/members/${ticket.id}`) },
+        { topic: topics[0], version: expect.any(Number), snapshot: await body(`/members/${linkKey(ticket)}`) },
         { topic: topics[1], version: expect.any(Number), snapshot: await body(`/queues/${queueId}/public`) },
       ],
     });
@@ -238,7 +240,7 @@ describe('GET /ws: snapshots with the answer', () => {
   it('sends snapshots of the topics named only, and none to a subscribe that names none', async () => {
     const queueId = await givenOpenQueue(t, staff.account_id);
     const ticket = await givenTicket(t, queueId);
-    const topics = [topicOf('member', ticket.id), topicOf('queue', queueId)];
+    const topics = [topicOf('member', linkKey(ticket)), topicOf('queue', queueId)];
     const socket = await connect();
     socket.send({ type: 'subscribe', topics, snapshots: [topics[1], topicOf('queue', randomUUID())] });
     const answer = await socket.nextJson<{ topics: { topic: string; snapshot?: unknown }[] }>();

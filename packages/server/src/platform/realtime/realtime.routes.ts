@@ -9,11 +9,13 @@ import {
   RealtimeClientMessage,
   type RealtimeErrorCode,
   type RealtimeServerMessage,
+  topicOf,
 } from '@wartefrei/shared';
 import { authenticateToken, type Actor } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
 import type { RealtimeSink, Subscriber } from './hub.js';
+import { watchStaffSockets } from './staff-watch.js';
 
 const WsQuery = z.object({ username: z.string().max(320).optional(), token: z.string().max(512).optional() });
 
@@ -66,10 +68,13 @@ function holdingSink(socket: WebSocket): { sink: RealtimeSink; hold: () => void;
 /**
  * `GET /ws`: the live socket. Staff pass `username` (or user id) and `token` in the query — the
  * same check as the HTTP Basic header; a bad token closes with 4401, an expired one with 4440.
- * Without both the socket is anonymous. The token is checked once, at connect.
+ * Without both the socket is anonymous. The token is checked at connect and then every few
+ * seconds (staff-watch.ts): a token signed out, expired or gone with its user closes the socket.
  */
-export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function realtimeRoutes(app: FastifyInstance, { ctx, staffRecheckMs }: { ctx: AppContext; staffRecheckMs?: number }) {
   const hub = ctx.realtime;
+  const staffSockets = watchStaffSockets({ db: ctx.db, clock: ctx.clock, log: app.log, ...(staffRecheckMs ? { intervalMs: staffRecheckMs } : {}) });
+  app.addHook('onClose', () => staffSockets.stop());
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'GET',
     url: '/ws',
@@ -87,7 +92,8 @@ export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         if (open()) socket.send(JSON.stringify(message));
       };
       const fail = (code: RealtimeErrorCode, topic?: string) => send(topic ? { type: 'error', code, topic } : { type: 'error', code });
-      const subscribed = new Set<string>();
+      // The client's topics and the topics they follow (`member:{token}` follows `member:{id}`).
+      const subscribed = new Map<string, string>();
       const { sink, hold, release } = holdingSink(socket);
       const { username, token } = req.query;
 
@@ -96,6 +102,9 @@ export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         try {
           const { user, token: row } = await authenticateToken(ctx, basicHeader(username ?? '', token ?? ''));
           const actor: Actor = { userId: user.id, accountId: user.accountId, isAdmin: user.isAdmin, tokenId: row.id };
+          // Rechecked every few seconds from now on: signed out, expired or changed, it is closed.
+          const unwatch = await staffSockets.admit(actor, (code, reason) => socket.close(code, reason));
+          socket.once('close', unwatch);
           return { actor };
         } catch (err) {
           const expired = err instanceof AppError && err.code === 'SESSION_EXPIRED';
@@ -105,12 +114,13 @@ export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         }
       };
 
-      /** A topic's snapshot; a failed read leaves it out, and the client refetches as without one. */
+      /** A topic's snapshot (of the topic it follows); a failed read leaves it out, and the client refetches as without one. */
       const snapshotOf = async (topic: string): Promise<string | undefined> => {
-        const parts = parseTopic(topic);
-        if (!parts) return undefined;
+        const parts = parseTopic(subscribed.get(topic) ?? topic);
+        const asked = parseTopic(topic);
+        if (!parts || !asked) return undefined;
         try {
-          return await hub.snapshot(parts.kind, parts.id);
+          return await hub.snapshot(parts.kind, parts.id, asked.id);
         } catch (err) {
           if (!(err instanceof AppError)) req.log.warn({ err, topic }, 'realtime: snapshot failed');
           return undefined;
@@ -134,7 +144,7 @@ export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         const message = parsed.data;
         if (message.type === 'unsubscribe') {
           for (const topic of message.topics) {
-            hub.unsubscribe(sink, topic);
+            hub.unsubscribe(sink, subscribed.get(topic) ?? topic);
             subscribed.delete(topic);
           }
           return send({ type: 'unsubscribed', topics: message.topics });
@@ -151,15 +161,16 @@ export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
             fail('TOO_MANY_TOPICS', topic);
             continue;
           }
-          const access = await hub.authorize(subscriber, parts.kind, parts.id);
-          if (!access) {
+          const grant = await hub.authorize(subscriber, parts.kind, parts.id);
+          if (!grant) {
             fail('FORBIDDEN', topic);
             continue;
           }
           if (!open()) return;
-          hub.subscribe(sink, topic, access);
-          subscribed.add(topic);
-          granted.push({ topic, version: await hub.currentVersion(topic) });
+          const follows = topicOf(parts.kind, grant.id);
+          hub.subscribe(sink, follows, grant, topic);
+          subscribed.set(topic, follows);
+          granted.push({ topic, version: await hub.currentVersion(follows) });
         }
         // Read after every subscription began and its version was taken: at least that new.
         const asked = granted.filter((entry) => withSnapshot.has(entry.topic));

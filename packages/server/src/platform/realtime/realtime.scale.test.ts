@@ -6,7 +6,7 @@ import { buildApp, type App } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { connectDatabase } from '../../db/connect.js';
 import { givenAdmin, givenProcessor, givenQueue } from '../../../test/support/factories.js';
-import { givenOpenQueue, givenTicket } from '../../../test/support/tickets.js';
+import { givenOpenQueue, givenTicket, linkKey } from '../../../test/support/tickets.js';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/support/smtp.js';
 import { basic, type TestApp } from '../../../test/support/test-app.js';
 import { createTestDatabase, testDatabaseKind } from '../../../test/support/test-database.js';
@@ -114,7 +114,7 @@ describe.runIf(testDatabaseKind === 'postgres' && redisUrl)('GET /ws across two 
     const queueId = await givenOpenQueue(viaA, accountId);
     const processor = await givenProcessor(viaA, accountId, [queueId]);
     const ticket = await givenTicket(viaA, queueId);
-    const topic = topicOf('member', ticket.id);
+    const topic = topicOf('member', linkKey(ticket));
     const patient = await TestSocket.connect(urlB);
     sockets.push(patient);
     patient.send({ type: 'subscribe', topics: [topic] });

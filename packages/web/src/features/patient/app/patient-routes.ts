@@ -8,11 +8,12 @@ export type MonitorVariant = 'master' | 1 | 2 | 3;
 
 export interface PatientRoute {
   screen: PatientScreen;
-  /** Ids from the path (`queueId`, `memberId`, `monitorId`, `appointmentId`). */
+  /** Ids from the path (`queueId`, `monitorId`). */
   queueId?: string;
-  memberId?: string;
   monitorId?: string;
-  appointmentId?: string;
+  /** The key of the patient's link to their ticket or appointment (its token; never an id). */
+  ticketKey?: string;
+  appointmentKey?: string;
   /** Identifiers from an identifier path (`/:account/:profile?/:queue?/…`). */
   account?: string;
   profile?: string;
@@ -66,16 +67,16 @@ export function matchPatientRoute(pathname: string): PatientRoute | undefined {
       if (n === 2 && second) return { screen: 'draw', queueId: second };
       if (second && third === 'ticket' && n === 3) return { screen: 'draw', queueId: second };
       if (second && third === 'book' && n === 3) return { screen: 'book', queueId: second };
-      if (second && third === 'ticket' && fourth && n === 4) return { screen: 'ticket', queueId: second, memberId: fourth };
+      if (second && third === 'ticket' && fourth && n === 4) return { screen: 'ticket', queueId: second, ticketKey: fourth };
       return undefined;
     case 'q':
       return n === 2 && second ? { screen: 'draw', queueId: second } : undefined;
     case 'ticket':
     case 't':
-      return n === 2 && second ? { screen: 'ticket', memberId: second } : undefined;
+      return n === 2 && second ? { screen: 'ticket', ticketKey: second } : undefined;
     case 'appointment':
     case 'a':
-      return n === 2 && second ? { screen: 'appointment', appointmentId: second } : undefined;
+      return n === 2 && second ? { screen: 'appointment', appointmentKey: second } : undefined;
     case 'monitor':
     case 'm':
       return n === 2 && second ? { screen: 'monitor', monitorId: second, monitorVariant: 'master' } : undefined;

@@ -52,14 +52,14 @@ function Details({ appointment }: { appointment: PatientAppointment }) {
 }
 
 /** Cancel, asked first (nothing destructive without a confirmation). */
-function CancelAppointment({ appointment, onDone }: { appointment: PatientAppointment; onDone: (appointment: PatientAppointment) => void }) {
+function CancelAppointment({ appointmentKey, onDone }: { appointmentKey: string; onDone: (appointment: PatientAppointment) => void }) {
   const { t } = useText('booking');
   const texts = { open: t('appointment.cancel'), question: t('appointment.cancelConfirm'), yes: t('appointment.cancelYes'), no: t('appointment.cancelNo'), failed: t('appointment.cancelFailed') };
-  const cancel = async () => onDone(await patientRequest<PatientAppointment>(`/appointments/${appointment.id}/cancel`, { method: 'POST', body: {} }));
+  const cancel = async () => onDone(await patientRequest<PatientAppointment>(`/appointments/${appointmentKey}/cancel`, { method: 'POST', body: {} }));
   return <ConfirmAction id="appointment-cancel-question" texts={texts} act={cancel} />;
 }
 
-function CheckIn({ appointment, onDone }: { appointment: PatientAppointment; onDone: (appointment: PatientAppointment) => void }) {
+function CheckIn({ appointmentKey, onDone }: { appointmentKey: string; onDone: (appointment: PatientAppointment) => void }) {
   const { t } = useText('booking');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -67,7 +67,7 @@ function CheckIn({ appointment, onDone }: { appointment: PatientAppointment; onD
     setBusy(true);
     setFailure(undefined);
     try {
-      onDone(await patientRequest<PatientAppointment>(`/appointments/${appointment.id}/check-in`, { method: 'POST', body: {} }));
+      onDone(await patientRequest<PatientAppointment>(`/appointments/${appointmentKey}/check-in`, { method: 'POST', body: {} }));
     } catch (error) {
       setFailure(error instanceof PatientApiError && error.body ? error.body.message : t('appointment.actionFailed'));
     } finally {
@@ -86,24 +86,24 @@ function CheckIn({ appointment, onDone }: { appointment: PatientAppointment; onD
 }
 
 /** For the kiosk by the door: the page's own link as a QR code to scan, and the code to type. */
-function KioskPass({ appointment }: { appointment: PatientAppointment }) {
+function KioskPass({ appointment, appointmentKey }: { appointment: PatientAppointment; appointmentKey: string }) {
   const { t } = useText('booking');
   return (
     <section className="appointment-kiosk" aria-labelledby="appointment-kiosk-title">
       <h2 id="appointment-kiosk-title">{t('appointment.kioskTitle')}</h2>
       <p>{t('appointment.kioskText')}</p>
-      <QrCode text={`${window.location.origin}/a/${appointment.id}`} label={t('appointment.qrLabel')} className="appointment-qr" />
+      <QrCode text={appointment.patient_url ?? `${window.location.origin}/a/${appointmentKey}`} label={t('appointment.qrLabel')} className="appointment-qr" />
       <p className="appointment-code">{t('appointment.kioskCode', { code: appointment.check_in_code })}</p>
     </section>
   );
 }
 
-function AppointmentView({ appointment, show }: { appointment: PatientAppointment; show: (appointment: PatientAppointment) => void }) {
+function AppointmentView({ appointment, appointmentKey, show }: { appointment: PatientAppointment; appointmentKey: string; show: (appointment: PatientAppointment) => void }) {
   const { t } = useText('booking');
   const [moving, setMoving] = useState(false);
   const [moved, setMoved] = useState(false);
-  // Checked in, the patient is in the list: the page follows their ticket live.
-  if (appointment.view === 'checked_in' && appointment.member_id) return <LiveTicket memberId={appointment.member_id} />;
+  // Checked in, the patient is in the list: the page follows their ticket live (the appointment's link opens it).
+  if (appointment.view === 'checked_in' && appointment.member_id) return <LiveTicket ticketKey={appointmentKey} />;
   return (
     <>
       <h1>{t(`appointment.view.${appointment.view}`)}</h1>
@@ -122,6 +122,7 @@ function AppointmentView({ appointment, show }: { appointment: PatientAppointmen
       {moving ? (
         <MoveAppointment
           appointment={appointment}
+          appointmentKey={appointmentKey}
           onMoved={(next) => {
             show(next);
             setMoving(false);
@@ -131,11 +132,11 @@ function AppointmentView({ appointment, show }: { appointment: PatientAppointmen
         />
       ) : (
         <>
-          {appointment.can_check_in && <CheckIn appointment={appointment} onDone={show} />}
-          {appointment.view === 'booked' && <KioskPass appointment={appointment} />}
+          {appointment.can_check_in && <CheckIn appointmentKey={appointmentKey} onDone={show} />}
+          {appointment.view === 'booked' && <KioskPass appointment={appointment} appointmentKey={appointmentKey} />}
           {appointment.view === 'booked' && (
             <p className="ticket-actions">
-              <a className="ticket-secondary appointment-calendar" href={`/appointments/${appointment.id}/calendar.ics`} download>
+              <a className="ticket-secondary appointment-calendar" href={`/appointments/${appointmentKey}/calendar.ics`} download>
                 {t('appointment.calendar')}
               </a>
               {appointment.can_move && !appointment.suggest_move && (
@@ -143,7 +144,7 @@ function AppointmentView({ appointment, show }: { appointment: PatientAppointmen
                   {t('appointment.move')}
                 </button>
               )}
-              {appointment.can_cancel && <CancelAppointment appointment={appointment} onDone={show} />}
+              {appointment.can_cancel && <CancelAppointment appointmentKey={appointmentKey} onDone={show} />}
             </p>
           )}
         </>
@@ -152,10 +153,11 @@ function AppointmentView({ appointment, show }: { appointment: PatientAppointmen
   );
 }
 
-/** `/appointment/:id`, `/a/:id`: the patient's appointment, from the booking or the confirmation mail. */
+/** `/appointment/:key`, `/a/:key`: the patient's appointment by their link, from the booking or the confirmation mail. */
 export default function AppointmentScreen({ route }: ScreenProps) {
   const { t } = useText('booking');
-  const { state, refresh, show } = useAppointment(route.appointmentId ?? '');
+  const appointmentKey = route.appointmentKey ?? '';
+  const { state, refresh, show } = useAppointment(appointmentKey);
   return (
     <main className="patient-screen appointment-screen">
       <p className="patient-brand">{t('appointment.title')}</p>
@@ -169,7 +171,7 @@ export default function AppointmentScreen({ route }: ScreenProps) {
           </button>
         </Notice>
       )}
-      {state.kind === 'appointment' && <AppointmentView appointment={state.appointment} show={show} />}
+      {state.kind === 'appointment' && <AppointmentView appointment={state.appointment} appointmentKey={appointmentKey} show={show} />}
     </main>
   );
 }

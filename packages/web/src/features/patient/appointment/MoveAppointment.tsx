@@ -8,12 +8,14 @@ import { TimePicker } from '../booking/TimePicker';
 
 interface MoveAppointmentProps {
   appointment: PatientAppointment;
+  /** The key of the patient's link: what the move is asked by. */
+  appointmentKey: string;
   onMoved: (appointment: PatientAppointment) => void;
   onClose: () => void;
 }
 
 /** Another free time of the same type, confirmed before it is taken; a time gone meanwhile offers the nearest. */
-export function MoveAppointment({ appointment, onMoved, onClose }: MoveAppointmentProps) {
+export function MoveAppointment({ appointment, appointmentKey, onMoved, onClose }: MoveAppointmentProps) {
   const { t, lang } = useText('booking');
   const [chosen, setChosen] = useState<TimeChoice>();
   const [taken, setTaken] = useState<string>();
@@ -23,7 +25,7 @@ export function MoveAppointment({ appointment, onMoved, onClose }: MoveAppointme
     setBusy(true);
     setFailure(undefined);
     try {
-      onMoved(await patientRequest<PatientAppointment>(`/appointments/${appointment.id}/move`, { method: 'POST', body: { start: choice.start } }));
+      onMoved(await patientRequest<PatientAppointment>(`/appointments/${appointmentKey}/move`, { method: 'POST', body: { start: choice.start } }));
     } catch (error) {
       setChosen(undefined);
       if (error instanceof PatientApiError && error.code === 'APPOINTMENT_SLOT_TAKEN') setTaken(choice.start);

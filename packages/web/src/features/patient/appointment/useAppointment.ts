@@ -4,6 +4,7 @@ import { connectLive } from '../../../lib/live';
 import { retrying } from '../../../lib/retry';
 import { isNotFound, patientRequest } from '../app/api';
 import { handedOverAppointment, rememberAppointment } from './remembered';
+import { isLinkKey } from '../app/patient-link';
 
 export type AppointmentState =
   | { kind: 'loading' }
@@ -12,31 +13,33 @@ export type AppointmentState =
   | { kind: 'offline' }
   | { kind: 'appointment'; appointment: PatientAppointment };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How often a booked appointment is asked again: the practice's delay on the day changes by the minute. */
 const REFRESH_MS = 60_000;
 
-/** The appointment by its id (the patient's key), kept current while the page is open. */
-export function useAppointment(id: string): { state: AppointmentState; refresh: () => Promise<void>; show: (appointment: PatientAppointment) => void } {
-  const valid = UUID.test(id);
+/** The appointment by the key of the patient's link, kept current while the page is open. */
+export function useAppointment(key: string): { state: AppointmentState; refresh: () => Promise<void>; show: (appointment: PatientAppointment) => void } {
+  const valid = isLinkKey(key);
   const [state, setState] = useState<AppointmentState>(() => {
-    const booked = valid ? handedOverAppointment(id) : undefined;
+    const booked = valid ? handedOverAppointment(key) : undefined;
     if (booked) return { kind: 'appointment', appointment: booked };
     return valid ? { kind: 'loading' } : { kind: 'invalid' };
   });
   const latest = useRef(0);
 
-  const show = useCallback((appointment: PatientAppointment) => {
-    rememberAppointment(appointment);
-    setState({ kind: 'appointment', appointment });
-  }, []);
+  const show = useCallback(
+    (appointment: PatientAppointment) => {
+      rememberAppointment(appointment, key);
+      setState({ kind: 'appointment', appointment });
+    },
+    [key],
+  );
 
   /** One fetch; true when done (shown, a 404, or overtaken by a newer fetch), false when worth retrying. */
   const load = useCallback(async (): Promise<boolean> => {
     if (!valid) return true;
     const request = ++latest.current;
     try {
-      const appointment = await patientRequest<PatientAppointment>(`/appointments/${id}`);
+      const appointment = await patientRequest<PatientAppointment>(`/appointments/${key}`);
       if (request === latest.current) show(appointment);
       return true;
     } catch (error) {
@@ -48,7 +51,7 @@ export function useAppointment(id: string): { state: AppointmentState; refresh: 
       setState((current) => (current.kind === 'appointment' ? current : { kind: 'offline' }));
       return false;
     }
-  }, [id, valid, show]);
+  }, [key, valid, show]);
   const refresh = useCallback(async () => void (await load()), [load]);
   /** The live refetches: a failed one is tried again with backoff (lib/retry.ts), not left until the next minute. */
   const sync = useMemo(() => retrying(load), [load]);

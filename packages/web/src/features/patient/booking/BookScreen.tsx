@@ -7,6 +7,7 @@ import { navigate } from '../app/navigation';
 import { bookableTypesAt, resolveLink } from '../app/resolve-link';
 import type { ScreenProps } from '../app/PatientApp';
 import { handOverAppointment, rememberAppointment, rememberedAppointments } from '../appointment/remembered';
+import { linkKeyOf } from '../app/patient-link';
 import type { TimeChoice } from './booking-times';
 import { formatDay, formatTime } from './format';
 import { TimePicker, type PickerProblem } from './TimePicker';
@@ -48,7 +49,7 @@ async function typesOf(route: Omit<ScreenProps['route'], 'screen'>, channel: 'ON
 /**
  * Booking, in steps a patient on a cheap phone finishes in a minute: type (skipped when there
  * is one), day and time, their data, confirm. `?type=` preselects a type (a questionnaire's
- * answer). Lands on `/a/{id}`, remembered on the device like a ticket.
+ * answer). Lands on `/a/{key}` (the link's key of the answer), remembered on the device like a ticket.
  */
 export function Booking({ route, search, channel, onBooked }: ScreenProps & { channel: 'ONLINE' | 'KIOSK'; onBooked?: (appointment: PatientAppointment) => void }) {
   const { t, lang } = useText('booking');
@@ -77,9 +78,10 @@ export function Booking({ route, search, channel, onBooked }: ScreenProps & { ch
   const booked = (appointment: PatientAppointment) => {
     // The kiosk shows the booking itself and returns to its start: nothing stays on that device.
     if (onBooked) return onBooked(appointment);
-    if (channel === 'ONLINE') rememberAppointment(appointment);
-    handOverAppointment(appointment);
-    navigate(`/a/${appointment.id}`, { replace: true });
+    const key = linkKeyOf(appointment.patient_url) ?? '';
+    if (channel === 'ONLINE') rememberAppointment(appointment, key);
+    handOverAppointment(appointment, key);
+    navigate(`/a/${key}`, { replace: true });
   };
   // Inside the kiosk's page the booking is a section; on its own it is the page's main content.
   const Frame = onBooked ? 'section' : 'main';
@@ -174,9 +176,9 @@ function Remembered() {
     <section aria-labelledby="book-mine-title" className="book-mine">
       <h2 id="book-mine-title">{t('mine')}</h2>
       <ul>
-        {mine.map(([id, entry]) => (
-          <li key={id}>
-            <a href={`/a/${id}`}>
+        {mine.map(([key, entry]) => (
+          <li key={key}>
+            <a href={`/a/${key}`}>
               {entry.type_name}: {formatDay(entry.start.slice(0, 10), lang)}, {entry.start.slice(11, 16)}
             </a>
           </li>

@@ -16,6 +16,7 @@ import deDraw from '@wartefrei/shared/i18n/de/draw.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { PatientApiError, patientRequest } from '../app/api';
+import { linkKeyOf } from '../app/patient-link';
 import { fieldMessage, provideGerman, setLanguage, useText } from '../app/i18n';
 
 provideGerman('draw', deDraw);
@@ -83,9 +84,10 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel, answers }: DrawF
       // While the practice encrypts, what names the patient leaves this browser sealed for its key.
       const sent = queue.sealing_key ? await sealBody(payload, queue.sealing_key) : payload;
       const ticket = await patientRequest<TicketView>(`/queues/${queue.id}/members`, { method: 'POST', body: sent });
-      if (origin === 'ONLINE') {
+      const key = linkKeyOf(ticket.patient_url);
+      if (origin === 'ONLINE' && key) {
         const map = readStored<Record<string, string>>(STORAGE_KEYS.ticketMap) ?? {};
-        writeStored(STORAGE_KEYS.ticketMap, { ...map, [queue.id]: ticket.id });
+        writeStored(STORAGE_KEYS.ticketMap, { ...map, [queue.id]: key });
         if (values.display_name) writeStored(STORAGE_KEYS.ticketDisplayName, values.display_name);
       }
       onDrawn(ticket);

@@ -7,6 +7,7 @@ import { isNotFound, patientRequest } from '../app/api';
 import { provideGerman, useText } from '../app/i18n';
 import { navigate } from '../app/navigation';
 import { bookableTypesAt, resolveLink } from '../app/resolve-link';
+import { isLinkKey } from '../app/patient-link';
 import { SCREEN_LOADERS } from '../app/screens';
 import type { ScreenProps } from '../app/PatientApp';
 import type { InterviewResult } from '../probing/Interview';
@@ -56,14 +57,14 @@ async function interviewAt(profileId: string, required: boolean): Promise<Probin
   }
 }
 
-/** A running ticket of this queue drawn on this device (localStorage `ticketMap`), if still running. */
+/** The key of a running ticket of this queue drawn on this device (localStorage `ticketMap`), if still running. */
 async function runningTicket(queueId: string): Promise<string | undefined> {
   const map = readStored<Record<string, string>>(STORAGE_KEYS.ticketMap) ?? {};
-  const id = map[queueId];
-  if (!id) return undefined;
+  const key = map[queueId];
+  if (!key || !isLinkKey(key)) return undefined;
   try {
-    const ticket = await patientRequest<TicketView>(`/members/${id}`);
-    if (ticket.view === 'waiting' || ticket.view === 'processing') return id;
+    const ticket = await patientRequest<TicketView>(`/members/${key}`);
+    if (ticket.view === 'waiting' || ticket.view === 'processing') return key;
   } catch {
     // Unknown ticket: forget it below.
   }

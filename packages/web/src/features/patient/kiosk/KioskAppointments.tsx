@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { PatientAppointment, TicketView } from '@wartefrei/shared';
+import type { KioskCheckInResult, PatientAppointment } from '@wartefrei/shared';
 import { PatientApiError, patientRequest } from '../app/api';
 import { useText } from '../app/i18n';
 import { QrCode } from '../app/QrCode';
@@ -33,17 +33,11 @@ export function KioskChoiceStep({ canBook, onChoose }: { canBook: boolean; onCho
   );
 }
 
-/** A checked-in appointment and the ticket it became, to show and print like a drawn one. */
-export interface KioskCheckedIn {
-  appointment: PatientAppointment;
-  ticket: TicketView;
-}
-
 /**
  * Check-in at the kiosk: a counter scanner types the QR code's link into the focused field and
  * presses Enter; a patient without the code on a screen types the eight characters instead.
  */
-export function KioskCheckInStep({ profileId, onCheckedIn, onBack }: { profileId: string; onCheckedIn: (done: KioskCheckedIn) => void; onBack: () => void }) {
+export function KioskCheckInStep({ profileId, onCheckedIn, onBack }: { profileId: string; onCheckedIn: (done: KioskCheckInResult) => void; onBack: () => void }) {
   const { t } = useText('kiosk', ['server']);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -53,9 +47,8 @@ export function KioskCheckInStep({ profileId, onCheckedIn, onBack }: { profileId
     setBusy(true);
     setError(undefined);
     try {
-      const appointment = await patientRequest<PatientAppointment>('/appointments/check-in', { method: 'POST', body: { profile_id: profileId, code } });
-      const ticket = await patientRequest<TicketView>(`/members/${appointment.member_id}`);
-      onCheckedIn({ appointment, ticket });
+      // The number to wait with, and nothing that opens the ticket: a kiosk is a shared device.
+      onCheckedIn(await patientRequest<KioskCheckInResult>('/appointments/check-in', { method: 'POST', body: { profile_id: profileId, code } }));
     } catch (failure) {
       setError(failure instanceof PatientApiError && failure.body ? (failure.fields.code ?? failure.body.message) : t('offline.text'));
       setCode('');
@@ -102,7 +95,7 @@ export function KioskCheckInStep({ profileId, onCheckedIn, onBack }: { profileId
 }
 
 /** A booking made at the kiosk: when and what, and the appointment page as a QR code for the patient's phone. */
-export function KioskBookedStep({ appointment, publicUrl, onDone }: { appointment: PatientAppointment; publicUrl: string; onDone: () => void }) {
+export function KioskBookedStep({ appointment, onDone }: { appointment: PatientAppointment; onDone: () => void }) {
   const { t, lang } = useText('kiosk');
   return (
     <section className="kiosk-done" aria-labelledby="kiosk-booked-title">
@@ -111,7 +104,7 @@ export function KioskBookedStep({ appointment, publicUrl, onDone }: { appointmen
         {appointment.type_name}: {formatDay(appointment.start.slice(0, 10), lang, true)}, {formatTime(appointment.start, appointment.time_zone, lang)}
       </p>
       <p className="kiosk-text">{t('booked.scan')}</p>
-      <QrCode text={`${publicUrl}/a/${appointment.id}`} label={t('booked.qrLabel')} className="kiosk-booked-qr" />
+      {appointment.patient_url && <QrCode text={appointment.patient_url} label={t('booked.qrLabel')} className="kiosk-booked-qr" />}
       <p className="kiosk-text">{t('booked.code', { code: appointment.check_in_code })}</p>
       <div className="kiosk-actions">
         <button type="button" className="kiosk-primary" onClick={onDone} autoFocus>

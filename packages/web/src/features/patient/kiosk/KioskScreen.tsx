@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { DEFAULT_LANG, sealBody, type PatientAppointment, type ProbingAnswer, type PublicQueue, type TicketView } from '@wartefrei/shared';
+import { DEFAULT_LANG, sealBody, type KioskCheckInResult, type PatientAppointment, type ProbingAnswer, type PublicQueue, type TicketView } from '@wartefrei/shared';
 import deKiosk from '@wartefrei/shared/i18n/de/kiosk.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { PatientApiError, patientRequest } from '../app/api';
@@ -7,9 +7,9 @@ import { provideGerman, setLanguage, useText, type Translate } from '../app/i18n
 import type { ScreenProps } from '../app/PatientApp';
 import { Booking } from '../booking/BookScreen';
 import { DrawForm } from '../draw/DrawForm';
-import { KioskBookedStep, KioskCheckInStep, KioskChoiceStep, type KioskCheckedIn } from './KioskAppointments';
+import { KioskBookedStep, KioskCheckInStep, KioskChoiceStep } from './KioskAppointments';
 import { useKioskAppointments } from './useKioskAppointments';
-import { printableOf, usePublicUrl, type PrintedQueue } from './printable';
+import { printableOf, printableOfCheckIn } from './printable';
 import { PracticeLogo } from '../app/PracticeLogo';
 import { useLiveQueues } from '../queue/useLiveQueues';
 import { PrintedTicket } from './PrintedTicket';
@@ -102,7 +102,6 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
   useEffect(() => setStage((current) => (current.kind === 'start' && appointments.offered ? { kind: 'choice' } : current)), [appointments.offered]);
   const [busy, setBusy] = useState<string>();
   const [error, setError] = useState<string>();
-  const publicUrl = usePublicUrl();
   const reset = () => {
     setStage(first);
     setAnswers(undefined);
@@ -114,8 +113,7 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
   // Questions on screen, or answers given but no list taken: the next person must not meet them.
   const secondsLeft = useIdleReset(stage.kind === 'start' && (answers || probing.interview) ? FORM_IDLE_SECONDS : idle[stage.kind], reset);
 
-  const drawn = async (ticket: TicketView, queue: PrintedQueue) => {
-    const printable = printableOf(ticket, queue, publicUrl);
+  const print = async (printable: PrintableTicket) => {
     setStage({ kind: 'done', printable });
     const problem = await printer.print(printable);
     if (problem) setStage({ kind: 'done', printable, problem });
@@ -133,7 +131,7 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
       // A free-text answer is patient data too: sealed while the practice encrypts.
       const sent = queue.sealing_key ? await sealBody(body, queue.sealing_key) : body;
       const ticket = await patientRequest<TicketView>(`/queues/${queue.id}/members`, { method: 'POST', body: sent });
-      await drawn(ticket, queue);
+      await print(printableOf(ticket, queue));
     } catch (failure) {
       setError(failure instanceof PatientApiError && failure.body ? failure.body.message : t('offline.text'));
     } finally {
@@ -203,11 +201,10 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
     );
   }
   if (stage.kind === 'checkIn') {
-    const checkedIn = ({ appointment, ticket }: KioskCheckedIn) =>
-      void drawn(ticket, queues.find((q) => q.id === ticket.queue_id) ?? { name: appointment.type_name, kiosk_text_after: null });
+    const checkedIn = (result: KioskCheckInResult) => void print(printableOfCheckIn(result, queues.find((q) => q.name === result.queue_name), new Date()));
     return <KioskCheckInStep profileId={profileId} onCheckedIn={checkedIn} onBack={reset} />;
   }
-  if (stage.kind === 'booked') return <KioskBookedStep appointment={stage.appointment} publicUrl={publicUrl} onDone={reset} />;
+  if (stage.kind === 'booked') return <KioskBookedStep appointment={stage.appointment} onDone={reset} />;
   if (stage.kind === 'book') {
     return (
       <div className="kiosk-form">
@@ -230,7 +227,7 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
             {queue.kiosk_text_before}
           </p>
         )}
-        <DrawForm queue={queue} origin="KIOSK" submitLabel={t('take')} onDrawn={(ticket) => void drawn(ticket, queue)} {...(answers ? { answers } : {})} />
+        <DrawForm queue={queue} origin="KIOSK" submitLabel={t('take')} onDrawn={(ticket) => void print(printableOf(ticket, queue))} {...(answers ? { answers } : {})} />
         <button type="button" className="kiosk-secondary" onClick={reset}>
           {t('back')}
         </button>

@@ -19,7 +19,7 @@ export function PrintedTicket({ ticket, t, lang }: { ticket: PrintableTicket; t:
       <p>{t('drawnAt', { time: timeOf(ticket.drawnAt, lang) })}</p>
       {ticket.ahead !== null && <p>{ticket.ahead === 0 ? t('aheadNone') : t('ahead', { count: ticket.ahead })}</p>}
       {ticket.estimatedStart && <p>{t('estimate', { time: timeOf(ticket.estimatedStart, lang) })}</p>}
-      <QrCode text={ticket.url} label={t('qrLabel')} className="kiosk-print-qr" />
+      {ticket.url && <QrCode text={ticket.url} label={t('qrLabel')} className="kiosk-print-qr" />}
       <p>{t('follow')}</p>
       {ticket.text && <p>{ticket.text}</p>}
       <PracticeLogo url={ticket.logo?.url} placement={ticket.logo?.placement} at="BOTTOM" />

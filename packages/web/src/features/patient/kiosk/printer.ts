@@ -4,8 +4,11 @@ export interface PrintableTicket {
   queue: string;
   /** ISO instant of the draw; printed in the kiosk's local time. */
   drawnAt: string;
-  /** The ticket page; printed as a QR code to follow the ticket on a phone. */
-  url: string;
+  /**
+   * The ticket page's link (the patient's key to it); printed as a QR code to follow the ticket on
+   * a phone. Absent for a checked-in appointment: its patient follows it by their appointment's link.
+   */
+  url?: string;
   ahead: number | null;
   estimatedStart: string | null;
   text: string | null;

@@ -131,10 +131,10 @@ function SmsChoice({ alerts, put }: { alerts: TicketView['alerts']; put: Put }) 
  * "Tell me when it is almost my turn": push to this device and, where the list allows it, SMS
  * (docs/product.md#alerts). The server sends each alert once; this only says what is on.
  */
-export function TicketAlerts({ ticket, refresh }: { ticket: TicketView; refresh: () => Promise<void> }) {
+export function TicketAlerts({ ticket, ticketKey, refresh }: { ticket: TicketView; ticketKey: string; refresh: () => Promise<void> }) {
   const { t } = useText('ticket');
   const put: Put = async (body) => {
-    await patientRequest(`/members/${ticket.id}/alerts`, { method: 'PUT', body });
+    await patientRequest(`/members/${ticketKey}/alerts`, { method: 'PUT', body });
     await refresh();
   };
   const { key, values } = explanation(ticket.alerts);

@@ -41,19 +41,21 @@ const drawn: TicketView = {
     logo_url: null,
   },
   alerts: { members_ahead: 2, minutes_left: 10, push_key: 'BAAA', sms_offered: true, push: false, sms_phone_end: null },
+  patient_url: 'http://localhost/ticket/q3Vd9kX0_bA-7hZ2mN4pRw',
 };
+const key = 'q3Vd9kX0_bA-7hZ2mN4pRw';
 
 describe('the ticket page right after a draw', () => {
   it('shows the drawn number at once, before any answer of its own', () => {
     handOverTicket(drawn);
-    render(<TicketPage memberId={drawn.id} />);
+    render(<TicketPage ticketKey={key} />);
     expect(screen.getByText('42')).toBeTruthy();
     expect(document.body.textContent).toContain('(in etwa 1 Minute)');
   });
 
   it('offers the alerts the list allows, with its thresholds, and says so where push cannot work', () => {
     handOverTicket(drawn);
-    render(<TicketPage memberId={drawn.id} />);
+    render(<TicketPage ticketKey={key} />);
     expect(screen.getByRole('heading', { name: 'Benachrichtigen, wenn Sie bald dran sind' })).toBeTruthy();
     expect(document.body.textContent).toContain('wenn noch 2 vor Ihnen sind oder noch etwa 10 Minuten bleiben');
     // The test environment has no service worker: the page says what to do instead.
@@ -63,7 +65,7 @@ describe('the ticket page right after a draw', () => {
   });
 
   it('without a handed-over ticket it waits for the server (no number yet)', () => {
-    render(<TicketPage memberId="5a0f3c1e-0000-4000-8000-000000000001" />);
+    render(<TicketPage ticketKey="Zm9vYmFyYmF6cXV4cXV1eA" />);
     expect(screen.queryByText('42')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { TicketView } from '@wartefrei/shared';
-import { patientRequest } from '../app/api';
+import { PATIENT_UNDO_MINUTES, type TicketView } from '@wartefrei/shared';
+import { PatientApiError, patientRequest } from '../app/api';
 import { ConfirmAction } from '../app/ConfirmAction';
 import { Notice } from '../app/Notice';
 import { provideGerman, useText } from '../app/i18n';
@@ -66,19 +66,49 @@ function AlertSwitch({ audio, onChange }: { audio: AudioContext | undefined; onC
   );
 }
 
-function CancelTicket({ ticket, onDone }: { ticket: TicketView; onDone: () => Promise<void> }) {
+function CancelTicket({ ticketKey, onDone }: { ticketKey: string; onDone: () => Promise<void> }) {
   const { t } = useText('ticket');
   return (
     <ConfirmAction
       id="ticket-cancel-question"
       texts={{ open: t('cancel'), question: t('cancelConfirm'), yes: t('cancelYes'), no: t('cancelNo'), failed: t('cancelFailed') }}
-      act={() => patientRequest(`/members/${ticket.id}`, { method: 'DELETE' })}
+      act={() => patientRequest(`/members/${ticketKey}`, { method: 'DELETE' })}
       after={onDone}
     />
   );
 }
 
-function TicketDetails({ ticket, refresh }: { ticket: TicketView; refresh: () => Promise<void> }) {
+/**
+ * Right after the patient cancelled their own ticket: for PATIENT_UNDO_MINUTES they may take it
+ * back (the server decides; a list closed meanwhile says no), back at their old place.
+ */
+function UndoCancel({ ticket, ticketKey, onDone }: { ticket: TicketView; ticketKey: string; onDone: () => Promise<void> }) {
+  const { t } = useText('ticket');
+  const [state, setState] = useState<'idle' | 'busy' | 'late' | 'failed'>('idle');
+  const ended = ticket.actual_end ? Date.parse(ticket.actual_end) : 0;
+  const [open] = useState(() => Date.now() - ended < PATIENT_UNDO_MINUTES * 60_000);
+  if (!open || state === 'late') return state === 'late' ? <p role="alert">{t('undoLate')}</p> : null;
+  const undo = async () => {
+    setState('busy');
+    try {
+      await patientRequest(`/members/${ticketKey}/restore`, { method: 'POST', body: {} });
+      setState('idle');
+      await onDone();
+    } catch (error) {
+      setState(error instanceof PatientApiError && error.code === 'MEMBER_STATE' ? 'late' : 'failed');
+    }
+  };
+  return (
+    <p className="ticket-actions">
+      <button type="button" className="ticket-secondary" onClick={() => void undo()} disabled={state === 'busy'}>
+        {t('undo')}
+      </button>
+      {state === 'failed' && <span role="alert">{t('cancelFailed')}</span>}
+    </p>
+  );
+}
+
+function TicketDetails({ ticket, ticketKey, refresh, onUndone }: { ticket: TicketView; ticketKey: string; refresh: () => Promise<void>; onUndone: () => void }) {
   const { t, lang } = useText('ticket');
   const waiting = ticket.view === 'waiting';
   return (
@@ -124,20 +154,32 @@ function TicketDetails({ ticket, refresh }: { ticket: TicketView; refresh: () =>
           {t('phone')}: <a href={`tel:${ticket.queue.phone.replace(/[^+\d]/g, '')}`}>{ticket.queue.phone}</a>
         </p>
       )}
-      {(waiting || ticket.view === 'processing') && <CancelTicket ticket={ticket} onDone={refresh} />}
+      {(waiting || ticket.view === 'processing') && <CancelTicket ticketKey={ticketKey} onDone={refresh} />}
+      {ticket.cancel_state === 'USER' && (
+        <UndoCancel
+          ticket={ticket}
+          ticketKey={ticketKey}
+          onDone={async () => {
+            onUndone();
+            await refresh();
+          }}
+        />
+      )}
       <PracticeLogo url={ticket.queue.logo_url} placement={ticket.queue.logo_placement_ticket} at="BOTTOM" />
     </>
   );
 }
 
 /**
- * A ticket followed live: its states, the called numbers, "your turn" announced. The ticket page
- * is this; the appointment page shows it once the patient has checked in.
+ * A ticket followed live by the key of the patient's link: its states, the called numbers, "your
+ * turn" announced. The ticket page is this; the appointment page shows it, by the appointment's
+ * link, once the patient has checked in.
  */
-export function LiveTicket({ memberId }: { memberId: string }) {
+export function LiveTicket({ ticketKey }: { ticketKey: string }) {
   const { t } = useText('ticket');
-  const { state, live, refresh } = useTicket(memberId);
+  const { state, live, refresh } = useTicket(ticketKey);
   const [audio, setAudio] = useState<AudioContext>();
+  const [undone, setUndone] = useState(false);
   // A switched-off or left page releases its audio.
   useEffect(() => () => void audio?.close(), [audio]);
   const announcement = useCalledAnnouncement(state.kind === 'ticket' ? state.ticket : undefined, audio);
@@ -161,26 +203,31 @@ export function LiveTicket({ memberId }: { memberId: string }) {
           </button>
         </Notice>
       )}
-      {state.kind === 'ticket' && <TicketDetails ticket={state.ticket} refresh={refresh} />}
+      {undone && state.kind === 'ticket' && state.ticket.view === 'waiting' && (
+        <p role="status" className="ticket-text">
+          {t('undone')}
+        </p>
+      )}
+      {state.kind === 'ticket' && <TicketDetails ticket={state.ticket} ticketKey={ticketKey} refresh={refresh} onUndone={() => setUndone(true)} />}
       {state.kind === 'ticket' && state.ticket.view === 'waiting' && (
         <>
           <p className="ticket-actions">
             <AlertSwitch audio={audio} onChange={setAudio} />
           </p>
-          <TicketAlerts ticket={state.ticket} refresh={refresh} />
+          <TicketAlerts ticket={state.ticket} ticketKey={ticketKey} refresh={refresh} />
         </>
       )}
     </>
   );
 }
 
-/** `/ticket/:id`, `/t/:id`, `/queue/:queueId/ticket/:id`: the patient follows their ticket live. */
-export function TicketPage({ memberId }: { memberId: string }) {
+/** `/ticket/:key`, `/t/:key`, `/queue/:queueId/ticket/:key`: the patient follows their ticket live. */
+export function TicketPage({ ticketKey }: { ticketKey: string }) {
   const { t } = useText('ticket');
   return (
     <main className="patient-screen ticket-screen">
       <p className="patient-brand">{t('title')}</p>
-      <LiveTicket memberId={memberId} />
+      <LiveTicket ticketKey={ticketKey} />
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import type { ScreenProps } from '../app/PatientApp';
 import { TicketPage } from './TicketPage';
 
-/** `/ticket/:id`, `/t/:id`, `/queue/:queueId/ticket/:id`. */
+/** `/ticket/:key`, `/t/:key`, `/queue/:queueId/ticket/:key`: the key of the patient's link. */
 export default function TicketScreen({ route }: ScreenProps) {
-  return <TicketPage memberId={route.memberId ?? ''} />;
+  return <TicketPage ticketKey={route.ticketKey ?? ''} />;
 }

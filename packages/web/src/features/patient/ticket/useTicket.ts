@@ -5,6 +5,7 @@ import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { connectLive, type LiveStatus } from '../../../lib/live';
 import { retrying } from '../../../lib/retry';
 import { dropHandedOverTicket, handedOverTicket } from './handover';
+import { isLinkKey } from '../app/patient-link';
 
 export type TicketState =
   | { kind: 'loading' }
@@ -13,41 +14,43 @@ export type TicketState =
   | { kind: 'offline' }
   | { kind: 'ticket'; ticket: TicketView };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
- * Remembers running tickets per queue on this device (localStorage `ticketMap`), so that the
- * queue's link opens the running ticket instead of drawing a second one; ended ones are dropped.
+ * Remembers running tickets per queue on this device (localStorage `ticketMap`: queue → the key
+ * of the ticket's link), so that the queue's link opens the running ticket instead of drawing a
+ * second one; ended ones are dropped.
  */
-function remember(ticket: TicketView): void {
+function remember(ticket: TicketView, key: string): void {
   const map = readStored<Record<string, string>>(STORAGE_KEYS.ticketMap) ?? {};
   const running = ticket.view === 'waiting' || ticket.view === 'processing';
-  if (running) map[ticket.queue_id] = ticket.id;
-  else if (map[ticket.queue_id] === ticket.id) delete map[ticket.queue_id];
+  if (running) map[ticket.queue_id] = key;
+  else if (map[ticket.queue_id] === key) delete map[ticket.queue_id];
   writeStored(STORAGE_KEYS.ticketMap, map);
 }
 
-/** The ticket, fetched and kept current over the socket (refetched on every change of it or its queue). */
-export function useTicket(memberId: string): { state: TicketState; live: LiveStatus; refresh: () => Promise<void> } {
-  const valid = UUID.test(memberId);
+/**
+ * The ticket a link's key opens, fetched and kept current over the socket (refetched on every
+ * change of it or its queue).
+ */
+export function useTicket(key: string): { state: TicketState; live: LiveStatus; refresh: () => Promise<void> } {
+  const valid = isLinkKey(key);
   // Straight from a draw: the number shows at once, while the server is asked again below.
   const [state, setState] = useState<TicketState>(() => {
-    const drawn = valid ? handedOverTicket(memberId) : undefined;
+    const drawn = valid ? handedOverTicket(key) : undefined;
     if (drawn) return { kind: 'ticket', ticket: drawn };
     return valid ? { kind: 'loading' } : { kind: 'invalid' };
   });
   const [live, setLive] = useState<LiveStatus>('connecting');
-  const [queueId, setQueueId] = useState<string | undefined>(() => handedOverTicket(memberId)?.queue_id);
+  const [queueId, setQueueId] = useState<string | undefined>(() => handedOverTicket(key)?.queue_id);
   const latest = useRef(0);
 
   const show = useCallback(
     (ticket: TicketView) => {
-      dropHandedOverTicket(memberId);
-      remember(ticket);
+      dropHandedOverTicket(key);
+      remember(ticket, key);
       setQueueId(ticket.queue_id);
       setState({ kind: 'ticket', ticket });
     },
-    [memberId],
+    [key],
   );
 
   /** One fetch of the ticket; true when done (shown, or a 404, or overtaken by a newer fetch), false when worth retrying. */
@@ -55,7 +58,7 @@ export function useTicket(memberId: string): { state: TicketState; live: LiveSta
     if (!valid) return true;
     const request = ++latest.current;
     try {
-      const ticket = await patientRequest<TicketView>(`/members/${memberId}`);
+      const ticket = await patientRequest<TicketView>(`/members/${key}`);
       if (request !== latest.current) return true;
       show(ticket);
       return true;
@@ -69,7 +72,7 @@ export function useTicket(memberId: string): { state: TicketState; live: LiveSta
       setState((current) => (current.kind === 'ticket' ? current : { kind: 'offline' }));
       return false;
     }
-  }, [memberId, valid, show]);
+  }, [key, valid, show]);
   const refresh = useCallback(async () => void (await load()), [load]);
   // The first load and every refetch the socket asks for: a failure is tried again with backoff
   // (lib/retry.ts), so a phone whose refetch fell into a server restart does not stay behind.
@@ -82,7 +85,7 @@ export function useTicket(memberId: string): { state: TicketState; live: LiveSta
 
   useEffect(() => {
     if (!valid || !queueId) return undefined;
-    const topic = `member:${memberId}`;
+    const topic = `member:${key}`;
     const connection = connectLive({
       topics: [topic, `queue:${queueId}`],
       onEvent: () => sync.run(),
@@ -98,7 +101,7 @@ export function useTicket(memberId: string): { state: TicketState; live: LiveSta
       onStatus: setLive,
     });
     return () => connection.close();
-  }, [memberId, queueId, valid, sync, show]);
+  }, [key, queueId, valid, sync, show]);
 
   return { state, live, refresh };
 }
