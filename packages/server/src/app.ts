@@ -14,6 +14,7 @@ import { handleError } from './platform/errors.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { createSmsSender } from './platform/sms.js';
 import { createPushSender } from './platform/push.js';
+import type { HostResolver } from './platform/public-address.js';
 import { createStripeClient } from './platform/stripe.js';
 import { computeVersionHash, registerWebApp } from './platform/web.js';
 import { createRealtime, realtimeRoutes } from './platform/realtime/index.js';
@@ -53,6 +54,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   clock?: Clock;
   mailer?: Mailer;
+  /** How host names the server connects to for outsiders (push addresses) resolve: the system's by default; tests map a name. */
+  resolveHost?: HostResolver;
   /** Pino options or an existing logger; tests pass `false`. */
   logger?: boolean | { level: string };
   /** Prefix of the realtime Redis keys and channel (default the config's `redisKeyPrefix`); tests pass a unique one. */
@@ -115,7 +118,7 @@ export async function buildApp(options: BuildAppOptions) {
     clock: options.clock ?? systemClock,
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     sms: createSmsSender({ url: config.smsUrl, token: config.smsToken, log }),
-    push: createPushSender({ keys: await ensurePushKeys(database.db), contact: config.push.contact }),
+    push: createPushSender({ keys: await ensurePushKeys(database.db), contact: config.push.contact, extraOrigins: config.push.extraOrigins, resolveHost: options.resolveHost }),
     log,
     realtime: await createRealtime({ redisUrl: config.redisUrl, keyPrefix: options.realtimeKeyPrefix ?? config.redisKeyPrefix, db: database.db, log, metrics }),
     stripe: config.stripe && createStripeClient(config.stripe),

@@ -5,8 +5,8 @@ import Provider from 'oidc-provider';
 
 /*
  * A real OpenID provider on 127.0.0.1 (oidc-provider) standing in for Microsoft in tests: one
- * client, an account that signs in as whoever `signInAs` names (with a tenant id `tid` like
- * Microsoft's), the sign-in and consent prompts answered at once. `browser()` follows redirects
+ * client, an account that signs in as whoever `signInAs` names (with a tenant id `tid` and an
+ * object id `oid` like Microsoft's), the sign-in and consent prompts answered at once. `browser()` follows redirects
  * with a cookie jar as a browser would, up to the return to the app's callback page. The
  * end-to-end run starts one too and names the identity by `POST /test/sign-in-as` (JSON).
  */
@@ -15,6 +15,8 @@ export interface Identity {
   sub: string;
   email: string;
   tid: string;
+  /** Microsoft's object id of the account, stable while its mail changes; `sub` where not given. */
+  oid?: string;
 }
 
 export interface TestOidcProvider {
@@ -38,7 +40,7 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
   const identities = new Map<string, Identity>();
   const provider = new Provider(issuer, {
     clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: redirectUris, grant_types: ['authorization_code'], response_types: ['code'] }],
-    claims: { openid: ['sub', 'tid'], email: ['email'], profile: ['preferred_username'] },
+    claims: { openid: ['sub', 'tid', 'oid'], email: ['email'], profile: ['preferred_username'] },
     // Microsoft puts these claims into the ID token itself.
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
@@ -49,7 +51,9 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, id) => {
       const identity = identities.get(id);
-      return identity ? { accountId: id, claims: () => ({ sub: id, tid: identity.tid, email: identity.email, preferred_username: identity.email }) } : undefined;
+      return identity
+        ? { accountId: id, claims: () => ({ sub: id, tid: identity.tid, oid: identity.oid ?? id, email: identity.email, preferred_username: identity.email }) }
+        : undefined;
     },
   });
   const callback = provider.callback();

@@ -21,8 +21,8 @@ export interface TestApp {
  */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  /** Redis key prefixes: a test on a shared Redis passes unique ones. */
-  buildOptions: Pick<BuildAppOptions, 'realtimeKeyPrefix' | 'rateLimitKeyPrefix' | 'staffSocketRecheckMs'> = {},
+  /** Redis key prefixes: a test on a shared Redis passes unique ones; a resolver that maps a host name; the staff sockets' recheck. */
+  buildOptions: Pick<BuildAppOptions, 'realtimeKeyPrefix' | 'rateLimitKeyPrefix' | 'resolveHost' | 'staffSocketRecheckMs'> = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpServer();
   const database = await createTestDatabase();

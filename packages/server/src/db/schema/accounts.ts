@@ -100,8 +100,9 @@ export const renewalTokens = pgTable('renewal_tokens', {
 
 /**
  * Microsoft sign-ins under way (docs/security.md#trust-boundaries-and-what-holds-at-each): the state handed to Microsoft
- * with the PKCE verifier and nonce that only the server keeps. A return spends its state once;
- * a state older than ten minutes or spent before is refused.
+ * with the PKCE verifier and nonce that only the server keeps. The state is the SHA-256 of a
+ * secret only the starting browser holds (its cookie, modules/auth/microsoft-cookie.ts). A
+ * return spends its state once; a state older than ten minutes or spent before is refused.
  */
 export const microsoftLogins = pgTable('microsoft_logins', {
   state: text('state').primaryKey(),

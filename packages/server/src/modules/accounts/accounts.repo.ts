@@ -83,9 +83,23 @@ export async function markUserVerified(db: Queryable, userId: string): Promise<v
   await db.update(users).set({ verified: true }).where(eq(users.id, userId));
 }
 
-export async function setUserPassword(db: Queryable, userId: string, hashes: PasswordHashes): Promise<void> {
-  // Whoever could open the reset mail owns the address: that verifies it as well.
-  await db.update(users).set({ ...hashes, verified: true }).where(eq(users.id, userId));
+/**
+ * The one writer of a user's password. A reset or invitation link mailed for the old password
+ * stops working with it (it answers as an expired one): whoever read an old mail must not set
+ * the password again after the user chose theirs. Call it in the change's transaction.
+ */
+export async function setUserPassword(
+  db: Queryable,
+  userId: string,
+  hashes: PasswordHashes,
+  now: Date,
+  extra: { verified?: true } = {},
+): Promise<void> {
+  await db.update(users).set({ ...hashes, ...extra }).where(eq(users.id, userId));
+  await db
+    .update(passwordResetTokens)
+    .set({ validUntil: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.validUntil, now)));
 }
 
 export async function deleteLoginTokensOfUser(db: Queryable, userId: string): Promise<void> {

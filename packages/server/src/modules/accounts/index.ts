@@ -1,6 +1,6 @@
 export { accountsRoutes } from './accounts.routes.js';
 export { createAccountWithAdmin, checkAccountIdentifier, registerTrialStarted } from './signup.service.js';
-export { findUserById, findUserByUsername, updateAccountSettings } from './accounts.repo.js';
+export { findUserById, findUserByUsername, setUserPassword, updateAccountSettings } from './accounts.repo.js';
 export { issueOneTimeToken } from './one-time-tokens.js';
 export { passwordResetTokens, findAccountById, findAccountByIdentifier, exemptAccountByIdentifier } from './accounts.repo.js';
 export { sendMail } from './mails.js';

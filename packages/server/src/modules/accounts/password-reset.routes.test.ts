@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '@wartefrei/shared';
 import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
@@ -21,6 +22,10 @@ async function resetTokenFor(username: string, typedAs = username): Promise<stri
   const mail = await t.smtp.waitForMail(username, { since });
   expect(mail.subject).toBe('Passwort zurücksetzen');
   return linkIn(mail.text, 'http://wartefrei.test/passwordReset/').split('/').pop() ?? '';
+}
+
+function setPassword(token: string, password: string) {
+  return t.inject({ method: 'POST', url: `/password-reset/${token}`, payload: { password, password_repeat: password } });
 }
 
 describe('password reset', () => {
@@ -87,6 +92,52 @@ describe('password reset', () => {
 
     t.clock.advanceSeconds(3601);
     await resetTokenFor(admin.username);
+  });
+
+  it('answers an old link as expired once the password was changed in the profile', async () => {
+    const admin = await givenVerifiedAdmin(t);
+    const token = await resetTokenFor(admin.username);
+    const user = await logIn(t, admin.username, admin.password);
+    const changed = await t.inject({
+      method: 'POST',
+      url: '/users/me/password',
+      headers: asUser(user),
+      payload: { current_password: admin.password, password: 'im-profil-geaendert', password_repeat: 'im-profil-geaendert' },
+    });
+    expect(changed.statusCode).toBe(204);
+
+    const res = await setPassword(token, 'aus-der-alten-mail');
+    expect(res.json<ApiError>().code).toBe('TOKEN_EXPIRED');
+    expect((await logIn(t, admin.username, 'im-profil-geaendert')).id).toBe(user.id);
+  });
+
+  it('answers an older reset link as expired once a newer one set the password', async () => {
+    const admin = await givenVerifiedAdmin(t);
+    const older = await resetTokenFor(admin.username);
+    const newer = await resetTokenFor(admin.username);
+    expect((await setPassword(newer, 'aus-der-neuen-mail')).statusCode).toBe(204);
+
+    const res = await setPassword(older, 'aus-der-alten-mail');
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ApiError>().code).toBe('TOKEN_EXPIRED');
+    await logIn(t, admin.username, 'aus-der-neuen-mail');
+  });
+
+  it('answers an invitation link as expired once the invited user set a password by a reset link', async () => {
+    const admin = await givenVerifiedAdmin(t);
+    const user = await logIn(t, admin.username, admin.password);
+    const username = `eingeladen-${randomBytes(4).toString('hex')}@praxis.example`;
+    const since = t.smtp.mails.length;
+    const invited = await t.inject({ method: 'POST', url: '/processors', headers: asUser(user), payload: { username, display_name: 'Eingeladen' } });
+    expect(invited.statusCode).toBe(201);
+    const invitation = linkIn((await t.smtp.waitForMail(username, { since })).text, 'http://wartefrei.test/passwordReset/').split('/').pop() ?? '';
+
+    const reset = await resetTokenFor(username);
+    expect((await setPassword(reset, 'per-reset-gesetzt')).statusCode).toBe(204);
+
+    const res = await setPassword(invitation, 'aus-der-einladung');
+    expect(res.json<ApiError>().code).toBe('TOKEN_EXPIRED');
+    await logIn(t, username, 'per-reset-gesetzt');
   });
 
   it('refuses an unknown token', async () => {

@@ -47,7 +47,6 @@ export function requestPasswordReset(ctx: AppContext, username: string): void {
   work().catch((error: unknown) => ctx.log.error({ err: error }, 'password reset request failed'));
 }
 
-/** `POST /password-reset/{token}`: sets the new password once and ends every open login. */
 type PasswordReplaced = (tx: Transaction, userId: string) => Promise<void>;
 let passwordReplaced: PasswordReplaced | undefined;
 
@@ -60,11 +59,16 @@ export function registerPasswordReplaced(hook: PasswordReplaced): void {
   passwordReplaced = hook;
 }
 
+/**
+ * `POST /password-reset/{token}`: sets the new password once and ends every open login, and
+ * every other reset or invitation link of the user (`setUserPassword`).
+ */
 export async function resetPassword(ctx: AppContext, token: string, input: PasswordResetInput): Promise<void> {
   const hashes = await hashPasswords(input.password);
   await ctx.db.transaction(async (tx) => {
     const used = await redeemOneTimeToken(ctx, tx, passwordResetTokens, token);
-    await setUserPassword(tx, used.userId, hashes);
+    // Whoever could open the reset mail owns the address: that verifies it as well.
+    await setUserPassword(tx, used.userId, hashes, ctx.clock.now(), { verified: true });
     await deleteLoginTokensOfUser(tx, used.userId);
     await passwordReplaced?.(tx, used.userId);
   });

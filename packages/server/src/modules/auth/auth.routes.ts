@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import { currentUser, logIn, logOut, renewLogin } from './auth.service.js';
+import { clearedBinding } from './microsoft-cookie.js';
 import { finishMicrosoftLogin, startMicrosoftLogin } from './microsoft.service.js';
 
 const tags = ['auth'];
@@ -21,13 +22,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     const verdict = await microsoftLimiter.hit(ip, ctx.clock.now());
     if (!verdict.allowed) throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(verdict.retryAfterSeconds) } });
   };
-  app.post('/auth/microsoft/start', { schema: { tags, body: MicrosoftStartInput.nullish(), response: { 200: MicrosoftStart } } }, async (req) => {
+  app.post('/auth/microsoft/start', { schema: { tags, body: MicrosoftStartInput.nullish(), response: { 200: MicrosoftStart } } }, async (req, reply) => {
     await microsoftLimit(req.ip);
-    return startMicrosoftLogin(ctx, req.body?.silent === true);
+    const { url, cookie } = await startMicrosoftLogin(ctx, req.body?.silent === true);
+    reply.header('set-cookie', cookie);
+    return { url };
   });
-  app.post('/auth/microsoft/callback', { schema: { tags, body: MicrosoftCallbackInput, response: { 200: LoggedUser } } }, async (req) => {
+  app.post('/auth/microsoft/callback', { schema: { tags, body: MicrosoftCallbackInput, response: { 200: LoggedUser } } }, async (req, reply) => {
     await microsoftLimit(req.ip);
-    return finishMicrosoftLogin(ctx, req.body.query);
+    // The sign-in's cookie has served its turn, whatever the answer.
+    const cleared = clearedBinding(ctx, req.body.query);
+    if (cleared) reply.header('set-cookie', cleared);
+    return finishMicrosoftLogin(ctx, req.body.query, req.headers.cookie);
   });
 
   app.get('/auth', { schema: { tags, security, response: { 200: LoggedUser } } }, async (req) =>

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { microsoftLogins } from '../../db/schema/index.js';
+import { microsoftLogins, users } from '../../db/schema/index.js';
 
 /** A sign-in started: what the return needs, by its state. Old rows go with each new one. */
 export async function insertMicrosoftLogin(db: Queryable, values: { state: string; codeVerifier: string; nonce: string; createdAt: Date }, forgetBefore: Date): Promise<void> {
@@ -19,4 +19,23 @@ export async function spendMicrosoftLogin(db: Queryable, state: string, now: Dat
     .where(and(eq(microsoftLogins.state, state), isNull(microsoftLogins.usedAt), gt(microsoftLogins.createdAt, startedAfter)))
     .returning({ codeVerifier: microsoftLogins.codeVerifier, nonce: microsoftLogins.nonce });
   return row;
+}
+
+/** The user bound to a Microsoft account's object id (`oid`), if any. */
+export async function findUserByMicrosoftOid(db: Queryable, oid: string) {
+  const [row] = await db.select().from(users).where(eq(users.microsoftOid, oid)).limit(1);
+  return row;
+}
+
+/**
+ * Compare-and-set: binds the Microsoft account to the user only while they have none; false when
+ * another was bound first. Another user bound to the same oid is the unique index's violation.
+ */
+export async function bindMicrosoftOid(db: Queryable, userId: string, oid: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ microsoftOid: oid })
+    .where(and(eq(users.id, userId), isNull(users.microsoftOid)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

@@ -17,6 +17,7 @@ export type ProcessorChanges = Partial<
     | 'nameOrder'
     | 'room'
     | 'microsoftTenantId'
+    | 'microsoftOid'
   >
 >;
 

@@ -154,12 +154,18 @@ async function sendInvitation(ctx: AppContext, actor: Actor, processor: Processo
   });
 }
 
-/** `PATCH /processors/{id}`: changes what is sent; an admin cannot take their own admin rights. */
+/**
+ * `PATCH /processors/{id}`: changes what is sent; an admin cannot take their own admin rights. A
+ * changed Microsoft tenant unbinds the Microsoft account the processor signed in with.
+ */
 export async function updateProcessor(ctx: AppContext, actor: Actor, id: string, input: UpdateProcessorInput): Promise<Processor> {
   assertAdmin(actor);
   const existing = await requireProcessor(ctx, actor, id);
   if (existing.id === actor.userId && input.is_admin === false) throw new AppError('CANNOT_DEMOTE_SELF');
   const changes = changesFrom(input);
+  // Another tenant (or none) is another Microsoft account: the next sign-in binds anew by mail.
+  const tenantOf = (tenant: string | null | undefined) => tenant?.trim().toLowerCase() || null;
+  if (changes.microsoftTenantId !== undefined && tenantOf(changes.microsoftTenantId) !== tenantOf(existing.microsoftTenantId)) changes.microsoftOid = null;
   if (Object.keys(changes).length === 0) return presentProcessor(existing);
   const row = await updateProcessorRow(ctx.db, actor.accountId, existing.id, changes);
   if (!row) throw new AppError('NOT_FOUND');

@@ -1,4 +1,3 @@
-import type { PasswordHashes } from '../../platform/passwords.js';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
 import { loginTokens, renewalTokens, users } from '../../db/schema/index.js';
@@ -22,10 +21,6 @@ export async function updateUser(
 export async function findLoginTokenById(db: Queryable, id: string) {
   const [row] = await db.select().from(loginTokens).where(eq(loginTokens.id, id)).limit(1);
   return row;
-}
-
-export async function setPasswordHash(db: Queryable, userId: string, hashes: PasswordHashes): Promise<void> {
-  await db.update(users).set(hashes).where(eq(users.id, userId));
 }
 
 /** Ends every login of the user except the one named, and every "stay signed in" (a new password asks for it anew). */

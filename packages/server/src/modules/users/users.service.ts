@@ -3,12 +3,12 @@ import { parseBasicAuth, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPasswords, verifyPassword } from '../../platform/passwords.js';
+import { setUserPassword } from '../accounts/index.js';
 import { assertLoginAllowed, presentLoggedUser, recordLoginFailure } from '../auth/index.js';
 import {
   deleteOtherLoginTokens,
   findLoginTokenById,
   findUserById,
-  setPasswordHash,
   updateUser,
   type UserRow,
 } from './users.repo.js';
@@ -44,7 +44,8 @@ export async function updateOwnProfile(
 
 /**
  * `POST /users/me/password`: a new password for the caller, proven by the current one. Every
- * other login of the user ends (a stolen session does not outlive the change); this one stays.
+ * other login of the user ends (a stolen session does not outlive the change; this one stays),
+ * and so does every reset or invitation link still open (an old mail must not undo the change).
  * Wrong current passwords count as failed sign-ins, so a stolen session cannot guess it freely.
  */
 export async function changeOwnPassword(ctx: AppContext, actor: Actor, input: ChangeOwnPasswordInput, ip: string): Promise<void> {
@@ -58,7 +59,7 @@ export async function changeOwnPassword(ctx: AppContext, actor: Actor, input: Ch
   }
   const hashes = await hashPasswords(input.password);
   await ctx.db.transaction(async (tx) => {
-    await setPasswordHash(tx, user.id, hashes);
+    await setUserPassword(tx, user.id, hashes, ctx.clock.now());
     await deleteOtherLoginTokens(tx, user.id, actor.tokenId);
   });
 }
