@@ -47,7 +47,7 @@ const Env = z.object({
   MS_CLIENT_SECRET: z.string().optional(),
   /** The OpenID issuer; default Microsoft's multi-tenant one. Plain http only for a loopback address (tests). */
   MS_OIDC_ISSUER: z.string().url().default('https://login.microsoftonline.com/common/v2.0'),
-  /** With it, `GET /metrics` answers only `Authorization: Bearer <METRICS_TOKEN>`; without it, anyone who reaches the port. */
+  /** With it, `GET /metrics` answers only `Authorization: Bearer <METRICS_TOKEN>`; without it, only requests from this machine (loopback). */
   METRICS_TOKEN: z.string().min(1).optional(),
   /**
    * On SIGTERM: how long the node keeps serving while `GET /health/ready` already answers 503, so
@@ -128,7 +128,7 @@ export interface Config {
   paymentConfigured: boolean;
   /** Stripe, where configured: the key, the webhook's secret, another host (tests), Stripe.js's key. */
   stripe: StripeConfig | undefined;
-  /** The bearer token `GET /metrics` requires; undefined: metrics are open (a private network, or a proxy guards them). */
+  /** The bearer token `GET /metrics` requires; undefined: metrics answer loopback requests only (modules/health/loopback.ts). */
   metricsToken: string | undefined;
   /** The orderly stop on SIGTERM (docs/architecture.md#operating): drain, then sockets spread, then close. */
   shutdown: { drainMs: number; socketSpreadMs: number };

@@ -74,6 +74,8 @@ export const ERROR_STATUS = {
   IMPORT_WHILE_ENCRYPTED: 409,
   /** Switching off while records are still sealed: they are opened and written back first. */
   ENCRYPTION_SEALED_LEFT: 409,
+  /** Records written back in the clear while encryption is on: switching off comes first (`POST /encryption/disable`). */
+  ENCRYPTION_ON: 409,
   /** Stripe could not be reached or answered with an error; nothing was changed here. */
   PAYMENT_PROVIDER_UNAVAILABLE: 502,
   /** A Stripe webhook without a valid signature. */

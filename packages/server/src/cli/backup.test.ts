@@ -62,7 +62,7 @@ describe.runIf(testDatabaseKind === 'pglite')('npm run admin -- backup / restore
   let queueId: string;
   let acknowledged: AcknowledgedDraw[] = [];
   beforeAll(() => {
-    // The data folder inside a private tmp folder, so its sibling `.lock` and `.admin.sock` go too.
+    // The data folder inside a private tmp folder, so its siblings `.lock` and `.admin/` go too.
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'wf-backup-'));
     dataDir = path.join(root, 'data');
   });
@@ -75,9 +75,10 @@ describe.runIf(testDatabaseKind === 'pglite')('npm run admin -- backup / restore
     // No load balancer to drain for: the orderly stop need not wait.
     const running = await startServerProcess({ dataDir, env: { SHUTDOWN_DRAIN_MS: '0', SHUTDOWN_SOCKET_SPREAD_MS: '0' } });
     server = running;
-    const socketPath = `${dataDir}.admin.sock`;
+    const socketPath = `${dataDir}.admin/backup.sock`;
     expect(fs.statSync(socketPath).isSocket()).toBe(true);
     expect(fs.statSync(socketPath).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(`${dataDir}.admin`).mode & 0o777).toBe(0o700);
 
     let body: Record<string, string>;
     ({ queueId, body } = await prepareDemoDraws(running.base));
@@ -114,7 +115,7 @@ describe.runIf(testDatabaseKind === 'pglite')('npm run admin -- backup / restore
 
     expect(await running.stop(), `orderly stop; stderr:\n${running.stderr()}`).toBe(0);
     expect(running.stderr()).not.toMatch(/\b(error|fatal)\b/i);
-    expect(fs.existsSync(socketPath)).toBe(false);
+    expect(fs.existsSync(`${dataDir}.admin`)).toBe(false);
     expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
 
     const restoredDir = path.join(root, 'restored-running');

@@ -23,13 +23,38 @@ const MAX_LINE = 1024;
 /** The longest path of a Unix socket (sun_path holds 108 bytes with its final zero). */
 const MAX_SOCKET_PATH = 107;
 
+/** The folder the socket is made in, beside the data folder like its `.lock`: only this OS user may enter it. */
+export const backupSocketDir = (dataDir: string): string => `${path.resolve(dataDir)}.admin`;
+
 /**
- * Where a server on `dataDir` answers backup requests: beside the folder, like its `.lock`.
+ * Where a server on `dataDir` answers backup requests: `<dataDir>.admin/backup.sock`.
  * Undefined where that path is too long for a Unix socket: then a backup needs the server stopped.
  */
 export function backupSocketPath(dataDir: string): string | undefined {
-  const socketPath = `${path.resolve(dataDir)}.admin.sock`;
+  const socketPath = path.join(backupSocketDir(dataDir), 'backup.sock');
   return Buffer.byteLength(socketPath) <= MAX_SOCKET_PATH ? socketPath : undefined;
+}
+
+/**
+ * Makes the socket's folder with mode 0700, or takes one this user owns and closes it to others,
+ * before anything listens in it. Connecting to a Unix socket needs search permission on its
+ * folder, so nobody but this user (and root) ever reaches the socket, whatever its own mode: a
+ * socket is created with the process's umask and only then can be chmod-ed, and in that moment
+ * another local user could connect. Answers why not, or undefined when the folder is right.
+ */
+function prepareSocketDir(dir: string): string | undefined {
+  try {
+    fs.mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return (error as Error).message;
+  }
+  // lstat: a symbolic link in its place could lead anywhere.
+  const stat = fs.lstatSync(dir);
+  if (!stat.isDirectory()) return `${dir} is not a folder`;
+  if (process.getuid && stat.uid !== process.getuid()) return `${dir} belongs to another user`;
+  // mkdir's mode is cut by the umask only, never widened; a folder left from before may be wider.
+  if ((stat.mode & 0o777) !== 0o700) fs.chmodSync(dir, 0o700);
+  return undefined;
 }
 
 /** Output buffer of the compression: a backup of the demo database gzips to about 6 MB. */
@@ -95,15 +120,21 @@ function isAnswering(socketPath: string): Promise<boolean> {
 }
 
 /**
- * Listens on `<dataDir>.admin.sock` (mode 0600: only this OS user connects) for backup requests.
- * Answers undefined, with a warning, when it cannot: the server then runs on, and a backup needs
- * it stopped.
+ * Listens on `<dataDir>.admin/backup.sock` (the folder 0700, the socket 0600: only this OS user
+ * connects) for backup requests. Answers undefined, with a warning, when it cannot: the server
+ * then runs on, and a backup needs it stopped.
  */
 export async function openBackupChannel(options: { dataDir: string; dump: () => Promise<Blob>; log: FastifyBaseLogger }): Promise<BackupChannel | undefined> {
   const { log, dump } = options;
   const socketPath = backupSocketPath(options.dataDir);
   if (!socketPath) {
     log.warn(`backup channel: the path of ${options.dataDir} is too long for a Unix socket beside it; backups need this server stopped`);
+    return undefined;
+  }
+  const socketDir = path.dirname(socketPath);
+  const dirProblem = prepareSocketDir(socketDir);
+  if (dirProblem) {
+    log.warn(`backup channel: cannot use ${socketDir} for the socket (${dirProblem}); backups need this server stopped`);
     return undefined;
   }
   if (fs.existsSync(socketPath)) {
@@ -171,7 +202,7 @@ export async function openBackupChannel(options: { dataDir: string; dump: () => 
   if (!listening) return undefined;
   server.on('error', (error) => log.warn(`backup channel: ${error.message}`));
   try {
-    // net creates the socket with the process's umask; only this user may ask for a copy of the database.
+    // The folder already keeps others out; the socket's own mode says the same to whoever looks.
     fs.chmodSync(socketPath, 0o600);
   } catch (error) {
     log.warn(`backup channel: cannot restrict ${socketPath} to this user (${(error as Error).message}); not offering backups`);
@@ -188,6 +219,12 @@ export async function openBackupChannel(options: { dataDir: string; dump: () => 
       await Promise.allSettled([...copying]);
       await closed;
       fs.rmSync(socketPath, { force: true });
+      // Empty now, unless someone put something there: then it stays for them to see.
+      try {
+        fs.rmdirSync(socketDir);
+      } catch {
+        // not empty, or gone already
+      }
     },
   };
 }

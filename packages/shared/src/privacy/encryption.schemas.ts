@@ -23,7 +23,14 @@ export type WrappedAccountKeyInput = z.infer<typeof WrappedAccountKeyInput>;
 
 /** `GET /encryption`: the account's state and what the caller holds. */
 export const EncryptionState = z.object({
+  /** Patient data is sealed for the account's key: on, and not switching off. */
   enabled: z.boolean(),
+  /**
+   * Switching off began (`POST /encryption/disable`): nothing is sealed any more, and an admin's
+   * browser holding the key writes the records still sealed back in the clear; the key is kept
+   * (and may be unlocked) until none is left.
+   */
+  switching_off: z.boolean(),
   /** Bound into every sealing; null while off. */
   key_id: z.uuid().nullable(),
   public_key: z.string().nullable(),
@@ -80,8 +87,9 @@ export const UnsealedFields = z.strictObject({
 export type UnsealedFields = z.infer<typeof UnsealedFields>;
 
 /**
- * `POST /encryption/unseal` (admins): opened records written back in the clear, each only if its
- * sealed text is still the one opened (a record changed meanwhile is left for the next batch).
+ * `POST /encryption/unseal` (admins, while switching off or off): opened records written back in
+ * the clear, each only if its sealed text is still the one opened (a record changed meanwhile is
+ * left for the next batch). Refused while encryption is on (`ENCRYPTION_ON`).
  */
 export const UnsealInput = z.strictObject({
   records: z.array(z.strictObject({ kind: SealedRecord.shape.kind, id: z.uuid(), sealed_data: SealedText, fields: UnsealedFields })).min(1).max(200),

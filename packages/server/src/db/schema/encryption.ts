@@ -9,6 +9,8 @@ import { accounts, users } from './accounts.js';
  * The account's key pair, made in an admin's browser when encryption is switched on: its public
  * key (patients' browsers seal for it), the id bound into every sealing, and its private key
  * wrapped under the printed recovery code. The server never holds a key that opens anything.
+ * `disabled_at`: switching off began — nothing is sealed for the key any more, and the records
+ * still sealed may be written back in the clear; the row goes once none is left.
  */
 export const accountKeys = pgTable('account_keys', {
   accountId: uuid('account_id').primaryKey().references(() => accounts.id, { onDelete: 'cascade' }),
@@ -17,6 +19,7 @@ export const accountKeys = pgTable('account_keys', {
   recoveryWrappedKey: text('recovery_wrapped_key').notNull(),
   createdBy: uuid('created_by'),
   createdAt: createdAt(),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
 /** A staff member's own key pair: the public key, and the private key wrapped under their passphrase. */

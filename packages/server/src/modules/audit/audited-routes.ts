@@ -19,6 +19,8 @@ interface AuditedRoute {
   subject: (req: FastifyRequest, body: unknown) => AuditSubject | null;
   /** Only these requests of the route (e.g. the member analysis with names). */
   when?: (req: FastifyRequest) => boolean;
+  /** Counts from the answer, beside the route (e.g. how many records a batch handed out). */
+  detail?: (body: unknown) => Record<string, number>;
 }
 
 type Params = { id?: string };
@@ -35,6 +37,17 @@ function answeredId(body: unknown, path: 'id' | 'member'): string | null {
     return typeof id === 'string' ? id : null;
   } catch {
     return null;
+  }
+}
+
+/** How many records a batch's answer (`{ records: [...] }`) handed out. */
+function recordCount(body: unknown): Record<string, number> {
+  if (typeof body !== 'string') return {};
+  try {
+    const { records } = JSON.parse(body) as { records?: unknown };
+    return Array.isArray(records) ? { records: records.length } : {};
+  } catch {
+    return {};
   }
 }
 
@@ -74,6 +87,11 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
   'GET /reports/members/export': { action: 'report.export', subject: listOrAccount },
   'GET /audit': { action: 'audit.list', read: true, subject: () => null },
   'GET /audit/export': { action: 'audit.export', subject: () => null },
+  // Batches of patient data for an admin's browser to seal (in the clear) or, switching off, to
+  // open (sealed): each batch is a different set of patients, so each is written.
+  'GET /encryption/clear': { action: 'encryption.read_clear', subject: (req) => ({ type: 'account', id: req.actor?.accountId ?? null }), detail: recordCount },
+  'GET /encryption/sealed': { action: 'encryption.read_sealed', subject: (req) => ({ type: 'account', id: req.actor?.accountId ?? null }), detail: recordCount },
+  // POST /encryption/seal and /unseal are recorded by their services, with the count written, in their transactions.
 };
 
 /** What a change did, beyond its action: the route it came by (`POST /members/:id/call`). */
@@ -91,7 +109,7 @@ async function recordRequest(ctx: AppContext, req: FastifyRequest, reply: Fastif
   const who = whoOf(req.actor, req.ip);
   const subject = route.subject(req, body);
   if (route.read) await recordRead(ctx, who, route.action, subject);
-  else await recordAudit(ctx, ctx.db, who, route.action, subject, requestDetail(key, req));
+  else await recordAudit(ctx, ctx.db, who, route.action, subject, { ...requestDetail(key, req), ...route.detail?.(body) });
 }
 
 /** Installs the recording on every route of the app (app.ts, before the routes). */

@@ -60,7 +60,7 @@ export const encryptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   );
   app.get('/encryption/sealed', { preValidation, schema: { tags, security, response: { 200: SealedBatch } } }, async (req) => sealedBatch(ctx, actorOf(req)));
   app.post('/encryption/unseal', { preValidation, schema: { tags, security, body: UnsealInput, response: { 200: z.object({ unsealed: z.number().int() }) } } }, async (req) =>
-    unsealRecords(ctx, actorOf(req), req.body),
+    unsealRecords(ctx, actorOf(req), req.body, req.ip),
   );
   app.post('/encryption/disable', { preValidation, schema: { tags, security, response: { 200: EncryptionState } } }, async (req) => disableEncryption(ctx, actorOf(req), req.ip));
   app.post('/encryption/recover', { preValidation, schema: { tags, security, body: WrappedAccountKeyInput, response: { 200: EncryptionState } } }, async (req) =>

@@ -24,6 +24,7 @@ import {
   insertExchange,
   liveExchangesOfAccount,
   upsertUserKey,
+  type AccountKeyRow,
 } from './encryption.repo.js';
 import { announceSealingKeyChange } from './announce.js';
 
@@ -34,11 +35,15 @@ import { announceSealingKeyChange } from './announce.js';
  * holds the account key approves; a user's new key, password reset or removal ends their access.
  */
 
-/** `GET /encryption`: the account's state and what the caller holds. */
+/** Whether the account seals for its key: there is one, and switching off has not begun. */
+const sealsFor = (account: AccountKeyRow | undefined): account is AccountKeyRow => account !== undefined && account.disabledAt === null;
+
+/** `GET /encryption`: the account's state and what the caller holds. While switching off the key is still named: the browser that finishes unlocks it. */
 export async function encryptionState(ctx: AppContext, actor: Actor): Promise<EncryptionState> {
   const [account, mine, access] = await Promise.all([findAccountKey(ctx.db, actor.accountId), findUserKey(ctx.db, actor.userId), findLiveExchange(ctx.db, actor.userId)]);
   return {
-    enabled: account !== undefined,
+    enabled: sealsFor(account),
+    switching_off: account !== undefined && account.disabledAt !== null,
     key_id: account?.keyId ?? null,
     public_key: account?.publicKey ?? null,
     my_key: mine ? { public_key: mine.publicKey, wrapped_private_key: mine.wrappedPrivateKey, fingerprint: await fingerprint(mine.publicKey) } : null,
@@ -97,7 +102,7 @@ export async function enableEncryption(ctx: AppContext, actor: Actor, input: Ena
 /** `POST /encryption/requests`: the caller asks for the account key with their public key (again: the same request). */
 export async function requestAccess(ctx: AppContext, actor: Actor, address: string): Promise<EncryptionState> {
   await ctx.db.transaction(async (tx) => {
-    if (!(await findAccountKey(tx, actor.accountId))) throw new AppError('ENCRYPTION_OFF');
+    if (!sealsFor(await findAccountKey(tx, actor.accountId))) throw new AppError('ENCRYPTION_OFF');
     const key = await ownKey(tx, actor);
     if (await findLiveExchange(tx, actor.userId)) return;
     await insertExchange(tx, { accountId: actor.accountId, userId: actor.userId, publicKey: key.publicKey, createdAt: ctx.clock.now() });
@@ -174,11 +179,11 @@ export async function dropKeysOnPasswordReset(tx: Transaction, userId: string): 
  * birth date, insurance number and description arrive only sealed (docs/security.md#encryption).
  */
 export async function accountSeals(q: Queryable, accountId: string): Promise<boolean> {
-  return (await findAccountKey(q, accountId)) !== undefined;
+  return sealsFor(await findAccountKey(q, accountId));
 }
 
 /** The key a patient's browser seals for, while the account encrypts (public views above this module). */
 export async function sealingKeyOf(q: Queryable, accountId: string): Promise<SealingKey | null> {
   const key = await findAccountKey(q, accountId);
-  return key ? { key_id: key.keyId, public_key: key.publicKey } : null;
+  return sealsFor(key) ? { key_id: key.keyId, public_key: key.publicKey } : null;
 }

@@ -123,6 +123,17 @@ describe('sealing what was stored before the switch', () => {
   it('is in the audit log with how many records, and a second pass finds nothing to do', async () => {
     const audit = (await t.inject({ method: 'GET', url: '/audit?action=encryption.seal', headers: asUser(p.user) })).json<AuditLog>();
     expect(audit.entries.map((entry) => entry.action)).toEqual(['encryption.seal', 'encryption.seal']);
+    // Every batch handed out in the clear is recorded too, with its size (newest first); refused reads are not.
+    const reads = (await t.inject({ method: 'GET', url: '/audit?action=encryption.read_clear', headers: asUser(p.user) })).json<AuditLog>();
+    expect(reads.entries.map((entry) => [entry.user_id, entry.subject_type, entry.detail?.records])).toEqual([0, 1, 1, 3, 3, 3].map((n) => [p.user.id, 'account', n]));
     expect((await fetchClear()).remaining).toBe(0);
+  });
+
+  it('stops once switching off began: nothing is fetched or sealed any more', async () => {
+    const records = await sealBatch({ records: [{ kind: 'appointment', id: p.type.id, fields: { last_name: 'Spät' } }], remaining: 1 });
+    expect((await t.inject({ method: 'POST', url: '/encryption/disable', headers: asUser(p.user) })).statusCode).toBe(200);
+    const read = await t.inject({ method: 'GET', url: '/encryption/clear', headers: asUser(p.user) });
+    expect(read.json<{ code: string }>().code).toBe('ENCRYPTION_OFF');
+    expect((await sendSealed(records)).json<{ code: string }>().code).toBe('ENCRYPTION_OFF');
   });
 });

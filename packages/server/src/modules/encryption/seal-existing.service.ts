@@ -26,8 +26,8 @@ export async function clearBatch(ctx: AppContext, actor: Actor): Promise<ClearBa
 export async function sealRecords(ctx: AppContext, actor: Actor, input: SealInput, address: string): Promise<{ sealed: number }> {
   const now = ctx.clock.now();
   const sealed = await ctx.db.transaction(async (tx) => {
-    // Under the key row's lock: a switch-off waits, and counts these as sealed.
-    if (!(await lockAccountKey(tx, actor.accountId))) throw new AppError('ENCRYPTION_OFF');
+    // Under the key row's lock: a switch-off waits, and counts these as sealed; once it began, nothing is sealed.
+    if ((await lockAccountKey(tx, actor.accountId)) !== 'on') throw new AppError('ENCRYPTION_OFF');
     if (!(await ownsRecords(tx, actor.accountId, input.records))) throw new AppError('NOT_FOUND');
     let written = 0;
     for (const record of input.records) {

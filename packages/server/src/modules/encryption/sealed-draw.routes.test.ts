@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importPublicKey, seal, unseal, type ApiError, type CryptoKey, type Member, type ProbingQuestion, type PublicQueue, type SealingKey } from '@wartefrei/shared';
+import { importPublicKey, seal, unseal, type ApiError, type AuditLog, type CryptoKey, type EncryptionState, type Member, type ProbingQuestion, type PublicQueue, type SealedBatch, type SealingKey } from '@wartefrei/shared';
+import { selectRows } from '../../db/connect.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { switchEncryptionOn } from '../../../test/support/encryption.js';
 import { asUser, givenAdmin } from '../../../test/support/factories.js';
@@ -143,38 +144,62 @@ describe('a draw while encryption is on', () => {
 });
 
 describe('switching encryption off', () => {
-  it('refuses while records are sealed; the admin’s browser opens them, writes them back, and the key goes', async () => {
+  const auditOf = async (action: string) => (await t.inject({ method: 'GET', url: `/audit?action=${action}`, headers: asUser(admin.user) })).json<AuditLog>().entries;
+
+  it('refuses to write back in the clear while on; once switched off the admin’s browser opens the records, writes them back, and the key goes', async () => {
     const sealed = await seal({ first_name: 'Olga', last_name: 'Offen', [`answer:${question.id}`]: 'Kopfweh' }, await importPublicKey(sealingKey.public_key), sealingKey.key_id);
     expect((await drawRequest(t, queueId, { sealed_data: sealed, answers: [answer()] })).statusCode).toBe(201);
-    const refused = await t.inject({ method: 'POST', url: '/encryption/disable', headers: asUser(admin.user) });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json<ApiError>().code).toBe('ENCRYPTION_SEALED_LEFT');
 
-    const batch = (await t.inject({ method: 'GET', url: '/encryption/sealed', headers: asUser(admin.user) })).json<{ records: { kind: 'member'; id: string; sealed_data: string }[]; remaining: number }>();
+    const batch = (await t.inject({ method: 'GET', url: '/encryption/sealed', headers: asUser(admin.user) })).json<SealedBatch>();
     expect(batch.remaining).toBe(batch.records.length);
+    // Handing out sealed records is recorded, with how many.
+    expect(await auditOf('encryption.read_sealed')).toEqual([expect.objectContaining({ user_id: admin.user.id, subject_type: 'account', detail: expect.objectContaining({ records: batch.records.length }) })]);
     const records = await Promise.all(
       batch.records.map(async (record) => {
         const { [`answer:${question.id}`]: text, ...names } = await unseal(record.sealed_data, accountKey, sealingKey.key_id);
         return { ...record, fields: { ...names, ...(text ? { answers: { [question.id]: text } } : {}) } };
       }),
     );
+
+    // While on, nothing is written back in the clear: one admin session must not decrypt a practice that believes itself encrypted.
+    const whileOn = await t.inject({ method: 'POST', url: '/encryption/unseal', headers: asUser(admin.user), payload: { records } });
+    expect(whileOn.statusCode).toBe(409);
+    expect(whileOn.json<ApiError>().code).toBe('ENCRYPTION_ON');
+    const [stillSealed] = await selectRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from queue_members where account_id = ${admin.accountId} and sealed_data is not null`);
+    expect(stillSealed!.n).toBe(batch.remaining);
+    expect(await auditOf('encryption.unseal')).toEqual([]);
+
+    // The switch first: nothing is sealed from now on, the key stays for what still is.
+    const begun = await t.inject({ method: 'POST', url: '/encryption/disable', headers: asUser(admin.user) });
+    expect(begun.statusCode, begun.body).toBe(200);
+    expect(begun.json<EncryptionState>()).toMatchObject({ enabled: false, switching_off: true, key_id: sealingKey.key_id, my_access: { status: 'APPROVED' } });
+    expect(await auditOf('encryption.disable')).toEqual([expect.objectContaining({ detail: expect.objectContaining({ records: records.length }) })]);
+    expect((await t.inject({ method: 'GET', url: `/queues/${queueId}/public` })).json<PublicQueue>().sealing_key).toBeNull();
+    // A page that kept the key is refused; clear data is taken again.
+    const late = await drawRequest(t, queueId, { sealed_data: sealed, answers: [answer()] });
+    expect(late.json<ApiError>().fields).toMatchObject({ sealed_data: { code: 'ENCRYPTION_CHANGED' } });
+    expect((await drawRequest(t, queueId, { first_name: 'Klara', last_name: 'Klartext' })).statusCode).toBe(201);
+    // The key goes only once nothing is sealed.
+    const early = await t.inject({ method: 'POST', url: '/encryption/disable', headers: asUser(admin.user) });
+    expect(early.json<ApiError>().code).toBe('ENCRYPTION_SEALED_LEFT');
+
     // An id that is not the account's is a 404, and nothing is written.
     const foreign = { ...records[0]!, id: '00000000-0000-4000-8000-000000000000' };
     expect((await t.inject({ method: 'POST', url: '/encryption/unseal', headers: asUser(admin.user), payload: { records: [...records, foreign] } })).statusCode).toBe(404);
     const written = await t.inject({ method: 'POST', url: '/encryption/unseal', headers: asUser(admin.user), payload: { records } });
     expect(written.json()).toEqual({ unsealed: records.length });
+    expect(await auditOf('encryption.unseal')).toEqual([expect.objectContaining({ user_id: admin.user.id, detail: expect.objectContaining({ records: records.length }) })]);
     // The same again writes nothing: each record only if it still holds what was opened.
     expect((await t.inject({ method: 'POST', url: '/encryption/unseal', headers: asUser(admin.user), payload: { records } })).json()).toEqual({ unsealed: 0 });
 
     const off = await t.inject({ method: 'POST', url: '/encryption/disable', headers: asUser(admin.user) });
     expect(off.statusCode, off.body).toBe(200);
-    expect(off.json()).toMatchObject({ enabled: false, key_id: null, my_access: null });
+    expect(off.json()).toMatchObject({ enabled: false, switching_off: false, key_id: null, my_access: null });
     const members = (await t.inject({ method: 'GET', url: `/queues/${queueId}/members`, headers: asUser(admin.user) })).json<Member[]>();
     const olga = members.find((m) => m.last_name === 'Offen');
     expect(olga).toMatchObject({ first_name: 'Olga', sealed_data: null });
     expect(olga?.answers).toEqual([expect.objectContaining({ text: 'Kopfweh' })]);
-    expect((await t.inject({ method: 'GET', url: `/queues/${queueId}/public` })).json<PublicQueue>().sealing_key).toBeNull();
-    // Clear data is taken again.
-    expect((await drawRequest(t, queueId, { first_name: 'Klara', last_name: 'Klartext' })).statusCode).toBe(201);
+    // Switched off, nothing more to do.
+    expect((await t.inject({ method: 'POST', url: '/encryption/disable', headers: asUser(admin.user) })).json<ApiError>().code).toBe('ENCRYPTION_OFF');
   }, 30_000);
 });

@@ -67,10 +67,19 @@ export async function unsealRecord(q: Queryable, accountId: string, kind: Sealed
   return row !== undefined;
 }
 
-/** Takes the account's key row for the rest of the transaction: a switch-off decides alone. */
-export async function lockAccountKey(q: Queryable, accountId: string): Promise<boolean> {
-  const [row] = await q.select({ id: accountKeys.accountId }).from(accountKeys).where(eq(accountKeys.accountId, accountId)).for('update');
-  return row !== undefined;
+/**
+ * Takes the account's key row for the rest of the transaction (a switch-off decides alone) and
+ * answers how encryption stands: `on`, `switching_off`, or undefined (off, no key).
+ */
+export async function lockAccountKey(q: Queryable, accountId: string): Promise<'on' | 'switching_off' | undefined> {
+  const [row] = await q.select({ disabledAt: accountKeys.disabledAt }).from(accountKeys).where(eq(accountKeys.accountId, accountId)).for('update');
+  if (!row) return undefined;
+  return row.disabledAt === null ? 'on' : 'switching_off';
+}
+
+/** Switching off begins: nothing is sealed for the key from now on; the key stays for the records still sealed. */
+export async function markSwitchingOff(q: Queryable, accountId: string, at: Date): Promise<void> {
+  await q.update(accountKeys).set({ disabledAt: at }).where(eq(accountKeys.accountId, accountId));
 }
 
 /** The account key and every grant of it; users keep their own keys for a later switch-on. */

@@ -176,6 +176,58 @@ describe('GET /metrics', () => {
     expect(sample(text, 'wartefrei_db_pool_connections', { state: 'waiting' })).toBe(0);
   });
 
+  describe('without METRICS_TOKEN', () => {
+    const scrapeFrom = (app: TestApp, remoteAddress: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
+
+    it('answers requests from this machine only; anyone else gets the 404 of an unknown path', async () => {
+      for (const address of ['127.0.0.1', '127.0.0.53', '::1', '::ffff:127.0.0.1']) {
+        const res = await scrapeFrom(t, address);
+        expect(res.statusCode, address).toBe(200);
+        expect(res.body).toContain('wartefrei_http_request_duration_seconds');
+      }
+      for (const address of ['10.0.0.7', '192.168.1.20', '203.0.113.9', '::ffff:10.0.0.7', 'fe80::1', '2001:db8::1']) {
+        const res = await scrapeFrom(t, address);
+        expect(res.statusCode, address).toBe(404);
+        expect(res.json<ApiError>().code).toBe('NOT_FOUND');
+        expect(res.body).not.toContain('wartefrei_');
+      }
+      // The probes stay open to the load balancer.
+      expect((await t.inject({ method: 'GET', url: '/health/live', remoteAddress: '10.0.0.7' })).statusCode).toBe(200);
+    });
+
+    it('refuses what a proxy on this machine forwards from elsewhere', async () => {
+      const forwardedFromElsewhere: Record<string, string>[] = [
+        { 'x-forwarded-for': '203.0.113.9' },
+        { 'x-forwarded-for': '127.0.0.1, 203.0.113.9' },
+        { forwarded: 'for="[2001:db8::1]:4711"' },
+        { 'x-real-ip': '198.51.100.7' },
+        { 'x-forwarded-for': 'unknown' },
+      ];
+      for (const headers of forwardedFromElsewhere) {
+        expect((await scrapeFrom(t, '127.0.0.1', headers)).statusCode, JSON.stringify(headers)).toBe(404);
+      }
+      // A hop that stays on this machine is still this machine.
+      expect((await scrapeFrom(t, '127.0.0.1', { 'x-forwarded-for': '127.0.0.1', forwarded: 'for=127.0.0.1' })).statusCode).toBe(200);
+    });
+
+    describe('with TRUST_PROXY', () => {
+      let proxied: TestApp;
+      beforeAll(async () => {
+        proxied = await startTestApp({ trustProxy: true });
+      });
+      afterAll(async () => proxied.close());
+
+      it('reads the socket, not only the client address a header claims', async () => {
+        // From elsewhere, claiming to be loopback: with TRUST_PROXY req.ip would say 127.0.0.1.
+        const spoofed = await scrapeFrom(proxied, '10.0.0.7', { 'x-forwarded-for': '127.0.0.1' });
+        expect(spoofed.statusCode).toBe(404);
+        // Through a proxy on this machine from elsewhere: the socket is loopback, the client is not.
+        expect((await scrapeFrom(proxied, '127.0.0.1', { 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(404);
+        expect((await scrapeFrom(proxied, '127.0.0.1')).statusCode).toBe(200);
+      });
+    });
+  });
+
   describe('with METRICS_TOKEN', () => {
     let guarded: TestApp;
     beforeAll(async () => {
@@ -192,6 +244,10 @@ describe('GET /metrics', () => {
       }
       const ok = await guarded.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer scrape-secret-1' } });
       expect(ok.statusCode).toBe(200);
+      // The token is for a Prometheus elsewhere: from any address, and from this machine only with it.
+      const remote = await guarded.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.0.0.7', headers: { authorization: 'Bearer scrape-secret-1' } });
+      expect(remote.statusCode).toBe(200);
+      expect((await guarded.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.0.0.7' })).statusCode).toBe(401);
       expect(ok.body).toContain('wartefrei_http_request_duration_seconds');
       expect((await guarded.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
       expect((await guarded.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(200);

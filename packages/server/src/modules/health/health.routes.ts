@@ -3,6 +3,7 @@ import { HealthLive, HealthReady } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { checkReadiness } from './health.service.js';
+import { isFromLoopback } from './loopback.js';
 import { bearerMatches } from './metrics-token.js';
 
 const tags = ['operations'];
@@ -25,10 +26,17 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/metrics',
     {
       logLevel: 'warn',
-      schema: { tags, description: 'Prometheus metrics in text format; with `METRICS_TOKEN` set, only with `Authorization: Bearer <token>`.' },
+      schema: {
+        tags,
+        description:
+          'Prometheus metrics in text format; with `METRICS_TOKEN` set, only with `Authorization: Bearer <token>`; without it, only to a request from this machine (a loopback address, not forwarded by a proxy), 404 to any other.',
+      },
     },
     async (req, reply) => {
       if (token !== undefined && !bearerMatches(req.headers.authorization, token)) throw new AppError('UNAUTHORIZED', { headers: { 'www-authenticate': 'Bearer' } });
+      // Without a token the figures are for this machine only (a Prometheus beside the node);
+      // anyone else learns not even that the path exists.
+      if (token === undefined && !isFromLoopback(req)) throw new AppError('NOT_FOUND');
       const { registry } = ctx.metrics;
       return reply.type(registry.contentType).send(await registry.metrics());
     },

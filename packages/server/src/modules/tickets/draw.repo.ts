@@ -1,5 +1,5 @@
 /** The context read and the one write of a draw; the line it estimates from is line.repo.ts. */
-import { eq, getTableColumns, param, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, param, sql, type SQL } from 'drizzle-orm';
 import type { DrawOrigin } from '@wartefrei/shared';
 
 type MemberOrigin = MemberRow['origin'];
@@ -53,7 +53,8 @@ function prepareReads(q: Queryable) {
       .from(queues)
       .innerJoin(accounts, eq(accounts.id, queues.accountId))
       .innerJoin(profiles, eq(profiles.id, queues.profileId))
-      .leftJoin(accountKeys, eq(accountKeys.accountId, queues.accountId))
+      // A key whose switch-off began is sealed for no more (modules/encryption).
+      .leftJoin(accountKeys, and(eq(accountKeys.accountId, queues.accountId), isNull(accountKeys.disabledAt)))
       .leftJoin(images, eq(images.id, accounts.logoImageId))
       .leftJoin(queueSessions, eq(queueSessions.queueId, queues.id))
       .where(eq(queues.id, queueId))

@@ -108,7 +108,7 @@ const SUBJECT_LINKS: Record<string, (id: string) => string> = {
 };
 
 /** The detail keys the log writes, in reading order; a flag shows only when set, the request route not at all. */
-const DETAIL_KEYS = ['from', 'to', 'retention_days', 'members', 'appointments', 'audit_deleted', 'names', 'dry_run'] as const;
+const DETAIL_KEYS = ['from', 'to', 'retention_days', 'members', 'appointments', 'records', 'audit_deleted', 'names', 'dry_run'] as const;
 
 function detailText(detail: AuditEntry['detail'], label: (key: string, value: string) => string): string {
   if (!detail) return '';

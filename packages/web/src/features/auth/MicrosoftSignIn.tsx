@@ -7,6 +7,7 @@ import { changeLanguage } from '../../i18n';
 import { api } from '../../lib/api';
 import { setUser } from '../../lib/session';
 import { STORAGE_KEYS, writeStored } from '../../lib/storage';
+import { safeNextPath } from './sign-in-target';
 
 /*
  * Sign-in with Microsoft (docs/security.md#trust-boundaries-and-what-holds-at-each), on the paths of docs/product.md#screens-and-routes:
@@ -32,7 +33,8 @@ export function useMicrosoftSignIn(pathname: string, next: string | null, landin
     // The reason is in the server's log; the page says only that it failed (docs/product.md#errors).
     const fail = () => setOutcome({ kind: 'failed' });
     if (pathname === '/login_microsoft_callback') {
-      const target = sessionStorage.getItem(NEXT_KEY);
+      // Checked again as it is read back: whatever is in storage goes through the same gate.
+      const target = safeNextPath(sessionStorage.getItem(NEXT_KEY));
       sessionStorage.removeItem(NEXT_KEY);
       api
         .post<LoggedUser>('/auth/microsoft/callback', { query: window.location.search }, { silent: true })

@@ -22,6 +22,8 @@ export function EncryptionPage() {
   const user = useUser();
   const { state, replace, reopen } = useEncryption();
   const isAdmin = !!user?.is_admin;
+  // The practice's key exists: on, or switching off (kept until nothing is sealed).
+  const hasKey = !!state.data && (state.data.enabled || state.data.switching_off);
   return (
     <Page title={t('title')}>
       <Stack gap="xs">
@@ -38,12 +40,12 @@ export function EncryptionPage() {
         <Stack gap="lg">
           <Group gap="xs">
             <Text fw={600}>{t('status.title')}:</Text>
-            <Badge color={state.data.enabled ? undefined : 'gray.7'} variant="filled" size="lg" data-testid="encryption-status">
-              {state.data.enabled ? t('status.on') : t('status.off')}
+            <Badge color={state.data.enabled ? undefined : state.data.switching_off ? 'yellow.9' : 'gray.7'} variant="filled" size="lg" data-testid="encryption-status">
+              {state.data.enabled ? t('status.on') : state.data.switching_off ? t('status.switchingOff') : t('status.off')}
             </Badge>
           </Group>
           <OwnKeyCard state={state.data} replace={replace} reopen={() => void reopen()} />
-          {!state.data.enabled &&
+          {!hasKey &&
             (isAdmin ? (
               <EnableCard state={state.data} replace={replace} reopen={() => void reopen()} />
             ) : (
@@ -54,8 +56,8 @@ export function EncryptionPage() {
           {state.data.enabled && <AccessCard state={state.data} replace={replace} />}
           {state.data.enabled && isAdmin && <SealExistingCard />}
           {state.data.enabled && isAdmin && <RequestsCard />}
-          {state.data.enabled && isAdmin && state.data.my_access?.status !== 'APPROVED' && <RecoveryCard state={state.data} replace={replace} reopen={() => void reopen()} />}
-          {state.data.enabled && isAdmin && <SwitchOffCard replace={replace} reopen={() => void reopen()} />}
+          {hasKey && isAdmin && state.data.my_access?.status !== 'APPROVED' && <RecoveryCard state={state.data} replace={replace} reopen={() => void reopen()} />}
+          {hasKey && isAdmin && <SwitchOffCard replace={replace} reopen={() => void reopen()} resuming={state.data.switching_off} />}
         </Stack>
       )}
     </Page>

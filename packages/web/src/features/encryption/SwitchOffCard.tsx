@@ -9,8 +9,11 @@ import { notifyDone, notifyFailure } from '../processor/notify';
 import { fetchEncryptionState } from './encryption.api';
 import { switchOff } from './switch-off';
 
-/** Admins holding the key: switching encryption off, after a confirmation, with the write-back's progress. */
-export function SwitchOffCard({ replace, reopen }: { replace: (next: EncryptionState) => void; reopen: () => void }) {
+/**
+ * Admins holding the key: switching encryption off, after a confirmation, with the write-back's
+ * progress; or, `resuming`, going on with a switch-off begun before (already confirmed then).
+ */
+export function SwitchOffCard({ replace, reopen, resuming }: { replace: (next: EncryptionState) => void; reopen: () => void; resuming: boolean }) {
   const { t } = useTranslation('encryption');
   const held = useHeldAccountKey();
   const [asking, setAsking] = useState(false);
@@ -25,6 +28,8 @@ export function SwitchOffCard({ replace, reopen }: { replace: (next: EncryptionS
       const result = await switchOff((done, total) => setProgress({ done, total }));
       if (result.unreadable > 0) {
         setUnreadable(result.unreadable);
+        // Switching off has begun all the same: the page says so.
+        replace(await fetchEncryptionState());
         return;
       }
       forgetAccountKey();
@@ -45,6 +50,11 @@ export function SwitchOffCard({ replace, reopen }: { replace: (next: EncryptionS
           {t('disable.title')}
         </Title>
         <Text size="sm">{t('disable.text')}</Text>
+        {resuming && (
+          <Alert color="yellow" role="status">
+            {t('disable.resume')}
+          </Alert>
+        )}
         {!held && (
           <Text size="sm" c="dimmed">
             {t('disable.needsUnlock')}
@@ -61,8 +71,8 @@ export function SwitchOffCard({ replace, reopen }: { replace: (next: EncryptionS
           </Alert>
         )}
         <Group>
-          <Button variant="default" color="red.8" disabled={!held} loading={progress !== undefined} onClick={() => setAsking(true)}>
-            {t('disable.start')}
+          <Button variant="default" color="red.8" disabled={!held} loading={progress !== undefined} onClick={() => (resuming ? void run() : setAsking(true))}>
+            {resuming ? t('disable.continue') : t('disable.start')}
           </Button>
         </Group>
       </Stack>

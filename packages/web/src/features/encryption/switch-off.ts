@@ -31,26 +31,33 @@ async function writeBackBatch(onProgress: (done: number, total: number) => void,
   return { written, unreadable, total: batch.remaining };
 }
 
+/** `POST /encryption/disable` once: whether encryption is off now (false: records are still sealed). */
+async function disableStep(): Promise<boolean> {
+  try {
+    return !(await disableEncryption()).switching_off;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.code === 'ENCRYPTION_SEALED_LEFT') return false;
+    throw error;
+  }
+}
+
 /**
- * Switching off (docs/security.md#encryption): every sealed record opened here and written back
- * in the clear, then the key dropped, then one last pass for a draw sealed in that moment.
- * Stops with `unreadable` when records cannot be opened with the practice's key.
+ * Switching off (docs/security.md#encryption): first the switch, so nothing is sealed any more —
+ * the server writes records back in the clear only then, never while encryption is on — then
+ * every sealed record opened here and written back, then the key dropped once none is left, then
+ * one last pass for a draw sealed in the moment of the switch. A switch-off begun before (a tab
+ * closed half-way) goes on the same way. Stops with `unreadable` when records cannot be opened
+ * with the practice's key: encryption is then off for new data, and the key stays for them.
  */
 export async function switchOff(onProgress: (done: number, total: number) => void): Promise<{ unreadable: number }> {
   let done = 0;
-  for (;;) {
+  let off = await disableStep();
+  while (!off) {
     const round = await writeBackBatch(onProgress, done);
     done += round.written;
     if (round.unreadable > 0 && round.written === 0) return { unreadable: round.unreadable };
-    if (round.total === 0 || round.written + round.unreadable === round.total) {
-      try {
-        await disableEncryption();
-        break;
-      } catch (error) {
-        // A record sealed meanwhile: another round.
-        if (!(error instanceof ApiRequestError && error.code === 'ENCRYPTION_SEALED_LEFT')) throw error;
-      }
-    }
+    // A record sealed meanwhile answers ENCRYPTION_SEALED_LEFT: another round.
+    if (round.total === 0 || round.written + round.unreadable === round.total) off = await disableStep();
   }
   await writeBackBatch(onProgress, done);
   return { unreadable: 0 };

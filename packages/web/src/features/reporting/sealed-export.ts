@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import ExcelJS from 'exceljs';
 import i18next from 'i18next';
-import { CSV_SHEET_OPTIONS, csvCellText, csvPreambleRow, SHEET_CONTENT_TYPES, xlsxColumn, type SheetCell, type SheetColumn, type SheetFormat } from '@wartefrei/shared';
+import { CSV_SHEET_OPTIONS, csvCellText, csvPreambleRow, SHEET_CONTENT_TYPES, xlsxColumn, type SheetCell, type SheetColumn, type SheetFormat, type SupportedLang } from '@wartefrei/shared';
 import { currentLanguage } from '../../i18n';
 import { fetchExport, fileNameOf, saveBlob } from '../../lib/download';
 import { openSealed } from '../../lib/keyring';
@@ -16,7 +16,7 @@ import { reportName } from '../../lib/sealed-records';
  * as the server's own export leaves it.
  */
 
-interface Head {
+export interface Head {
   preamble: [string, string][];
   columns: (SheetColumn & { title: string })[];
 }
@@ -65,8 +65,8 @@ async function readRows(query: Record<string, string>, onProgress: (bytes: numbe
   return { head: { ...head, columns: head.columns.slice(0, -1) }, rows, fileName: fileNameOf(response.headers.get('content-disposition'), 'wartefrei-export.ndjson') };
 }
 
-function csvFile({ preamble, columns }: Head, rows: SheetCell[][]): BlobPart {
-  const lang = currentLanguage();
+/** The sheet as CSV, by the server's rules: text that would run as a formula is marked as text, numbers stay numbers. */
+export function csvFile({ preamble, columns }: Head, rows: SheetCell[][], lang: SupportedLang): string {
   return stringify([...preamble.map(csvPreambleRow), columns.map((column) => column.title), ...rows.map((row) => row.map((cell, i) => csvCellText(cell, columns[i]!.kind, lang)))], CSV_SHEET_OPTIONS);
 }
 
@@ -84,6 +84,6 @@ async function xlsxFile({ preamble, columns }: Head, rows: SheetCell[][], sheetN
 export async function exportWithOpenedNames(query: Record<string, string>, onProgress: (bytes: number) => void): Promise<void> {
   const format = (query.format ?? 'xlsx') as SheetFormat;
   const { head, rows, fileName } = await readRows(query, onProgress);
-  const content = format === 'csv' ? csvFile(head, rows) : await xlsxFile(head, rows, i18next.t('server:reports.sheet'));
+  const content = format === 'csv' ? csvFile(head, rows, currentLanguage()) : await xlsxFile(head, rows, i18next.t('server:reports.sheet'));
   saveBlob(new Blob([content], { type: SHEET_CONTENT_TYPES[format] }), fileName.replace(/\.ndjson$/, `.${format}`));
 }

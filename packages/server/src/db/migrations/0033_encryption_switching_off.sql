@@ -1,0 +1,1 @@
+ALTER TABLE "account_keys" ADD COLUMN "disabled_at" timestamp with time zone;
