@@ -22,7 +22,8 @@ export function notifyCancelled(ctx: AppContext, member: MemberRow, queueName: s
     translate(lang, 'mail', 'signoff'),
   ].join('\n');
   const subject = translate(lang, 'mail', 'ticket_cancelled_subject');
-  ctx.mailer.send({ to: member.mail, subject, text }).catch((error: unknown) => {
+  const confidential = [name, member.firstName, member.lastName];
+  ctx.mailer.send({ to: member.mail, subject, text, confidential }).catch((error: unknown) => {
     ctx.log.error({ err: error, memberId: member.id }, 'ticket cancellation mail could not be delivered');
   });
 }
