@@ -21,8 +21,8 @@ export interface TestApp {
  */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  /** Redis key prefixes: a test on a shared Redis passes unique ones. */
-  buildOptions: Pick<BuildAppOptions, 'realtimeKeyPrefix' | 'rateLimitKeyPrefix'> = {},
+  /** Redis key prefixes: a test on a shared Redis passes unique ones; a logger: a test that reads the log (log-capture.ts). */
+  buildOptions: Pick<BuildAppOptions, 'realtimeKeyPrefix' | 'rateLimitKeyPrefix' | 'logger'> = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpServer();
   const database = await createTestDatabase();
