@@ -1,4 +1,5 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
+import type { DestinationStream } from 'pino';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,6 +12,7 @@ import { openBackupChannel, type BackupChannel } from './db/backup-channel.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
 import { handleError } from './platform/errors.js';
+import { loggerOptions } from './platform/log-options.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { createSmsSender } from './platform/sms.js';
 import { createPushSender } from './platform/push.js';
@@ -56,8 +58,11 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** How host names the server connects to for outsiders (push addresses) resolve: the system's by default; tests map a name. */
   resolveHost?: HostResolver;
-  /** Pino options or an existing logger; tests pass `false`. */
-  logger?: boolean | { level: string };
+  /**
+   * `false` for no log (most tests); else the level (default the config's) and where the lines go
+   * (default stdout). Either way the log is masked as in production (platform/log-options.ts).
+   */
+  logger?: false | { level?: string; stream?: DestinationStream };
   /** Prefix of the realtime Redis keys and channel (default the config's `redisKeyPrefix`); tests pass a unique one. */
   realtimeKeyPrefix?: string;
   /** Prefix of the shared rate limits' Redis keys (default `<redisKeyPrefix>rl:`); tests pass a unique one. */
@@ -98,7 +103,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerJobsAndHooks();
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(options.logger?.level ?? config.logLevel, options.logger?.stream),
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustProxy,
     // A path the router cannot read (a broken %-escape, a parameter over 100 characters) is

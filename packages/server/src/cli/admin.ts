@@ -21,6 +21,7 @@ import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { systemClock } from '../platform/clock.js';
 import { AppError, presentError } from '../platform/errors.js';
+import { loggerOptions } from '../platform/log-options.js';
 import { createMailer } from '../platform/mail.js';
 import { createPushSender } from '../platform/push.js';
 import { ensurePushKeys } from '../modules/alerts/index.js';
@@ -149,7 +150,7 @@ async function createAccount(argv: string[]): Promise<number> {
   }
 
   const config = loadConfig();
-  const log = pino({ level: 'warn' });
+  const log = pino(loggerOptions('warn'));
   const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const ctx = { db: database.db, config, clock: systemClock, log, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, log }), sms: createSmsSender({ url: undefined, token: undefined, log }), push: createPushSender({ keys: await ensurePushKeys(database.db), contact: config.push.contact, extraOrigins: config.push.extraOrigins }), realtime: createLocalHub(log), stripe: undefined, metrics: createMetrics({ processMetrics: false }), rateLimits: createRateLimiters({ redis: undefined, keyPrefix: '', log }), redis: undefined, lifecycle: { draining: false } };

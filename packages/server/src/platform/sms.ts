@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { maskText, recipientRef } from './log-redaction.js';
 
 export interface OutgoingSms {
   /** A phone number as stored: '+43664…', no spaces. */
@@ -13,14 +14,16 @@ export interface SmsSender {
 /**
  * SMS through a generic HTTP gateway when SMS_URL is set: a JSON POST of `{ to, text }` with
  * `Authorization: Bearer SMS_TOKEN`; a gateway's own API sits behind such a small relay. Without
- * it every SMS is written to the log in full, like mail without SMTP_URL: never lost silently.
+ * it every SMS is written to the log, like mail without SMTP_URL: never lost silently, but with
+ * the number as its hash and the link masked (docs/security.md#logs).
  */
 export function createSmsSender(options: { url: string | undefined; token: string | undefined; log: FastifyBaseLogger }): SmsSender {
   const { url, token, log } = options;
   if (!url) {
     return {
       send: (sms) => {
-        log.info({ sms }, `SMS to ${sms.to} (no SMS_URL set, so it is written here): ${sms.text}`);
+        const recipient = recipientRef(sms.to);
+        log.info({ recipient }, `SMS to ${recipient} (no SMS_URL set, so it is written here, masked): ${maskText(sms.text)}`);
         return Promise.resolve();
       },
     };
@@ -34,7 +37,7 @@ export function createSmsSender(options: { url: string | undefined; token: strin
         signal: AbortSignal.timeout(10_000),
       });
       if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
-      log.info({ to: sms.to }, 'SMS sent');
+      log.info({ recipient: recipientRef(sms.to) }, 'SMS sent');
     },
   };
 }

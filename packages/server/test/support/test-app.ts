@@ -21,8 +21,11 @@ export interface TestApp {
  */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  /** Redis key prefixes: a test on a shared Redis passes unique ones; a resolver that maps a host name; the staff sockets' recheck. */
-  buildOptions: Pick<BuildAppOptions, 'realtimeKeyPrefix' | 'rateLimitKeyPrefix' | 'resolveHost' | 'staffSocketRecheckMs'> = {},
+  /**
+   * Redis key prefixes (a test on a shared Redis passes unique ones), a resolver that maps a host
+   * name, the staff sockets' recheck, a logger (a test that reads the log: log-capture.ts).
+   */
+  buildOptions: Pick<BuildAppOptions, 'realtimeKeyPrefix' | 'rateLimitKeyPrefix' | 'resolveHost' | 'staffSocketRecheckMs' | 'logger'> = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpServer();
   const database = await createTestDatabase();

@@ -1,5 +1,6 @@
 import { translate, type SupportedLang } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
+import { recipientRef } from '../../platform/log-redaction.js';
 
 interface AccountMail {
   to: string;
@@ -7,11 +8,13 @@ interface AccountMail {
   subject: string;
   greetingName: string;
   body: string;
+  /** Further names in the body (an inviting admin's), masked where the mail is logged; the greeted name always is. */
+  confidential?: string[];
 }
 
 /**
  * Sends an account mail with greeting and sign-off. A failed delivery is logged with the
- * recipient and does not undo what the request already committed.
+ * recipient's hash and does not undo what the request already committed.
  */
 export async function sendMail(ctx: AppContext, mail: AccountMail): Promise<void> {
   const text = [
@@ -22,8 +25,8 @@ export async function sendMail(ctx: AppContext, mail: AccountMail): Promise<void
     translate(mail.lang, 'mail', 'signoff'),
   ].join('\n');
   try {
-    await ctx.mailer.send({ to: mail.to, subject: mail.subject, text });
+    await ctx.mailer.send({ to: mail.to, subject: mail.subject, text, confidential: [mail.greetingName, ...(mail.confidential ?? [])] });
   } catch (error) {
-    ctx.log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail could not be delivered');
+    ctx.log.error({ err: error, recipient: recipientRef(mail.to), subject: mail.subject }, 'mail could not be delivered');
   }
 }

@@ -85,6 +85,8 @@ function mailOf(news: AppointmentNews, found: AppointmentWithPlace, rows: Appoin
   return {
     subject,
     text: [greeting, '', body[news], ...(code ? ['', code] : []), '', m('signoff')].join('\n'),
+    // What the log must not show if the mail is written there: whom it greets, the kiosk's way in.
+    confidential: [name, first.firstName, first.lastName, first.checkInCode, formatCheckInCode(first.checkInCode ?? '')],
     html,
     attachments: [{ filename: 'termin.ics', content: ics, contentType: `text/calendar; charset=utf-8; method=${method}` }],
   };

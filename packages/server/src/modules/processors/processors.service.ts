@@ -151,6 +151,7 @@ async function sendInvitation(ctx: AppContext, actor: Actor, processor: Processo
     subject: translate(lang, 'mail', 'invite_subject', [practice]),
     greetingName: processor.displayName,
     body: translate(lang, 'mail', 'invite_body', [inviter?.displayName ?? '', practice, processor.username, link]),
+    confidential: inviter ? [inviter.displayName] : [],
   });
 }
 

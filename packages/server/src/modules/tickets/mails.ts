@@ -26,7 +26,9 @@ export function notifyCancelled(ctx: AppContext, member: MemberRow, queueName: s
       '',
       translate(lang, 'mail', 'signoff'),
     ].join('\n');
-    await ctx.mailer.send({ to, subject: translate(lang, 'mail', 'ticket_cancelled_subject'), text });
+    // What names the patient is masked where the mail is only logged (no SMTP_URL).
+    const confidential = [name, member.firstName, member.lastName];
+    await ctx.mailer.send({ to, subject: translate(lang, 'mail', 'ticket_cancelled_subject'), text, confidential });
   };
   send().catch((error: unknown) => {
     ctx.log.error({ err: error, memberId: member.id }, 'ticket cancellation mail could not be delivered');
