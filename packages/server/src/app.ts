@@ -13,6 +13,7 @@ import type { AppContext } from './platform/context.js';
 import { handleError } from './platform/errors.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { createSmsSender } from './platform/sms.js';
+import { fastifyTrustProxy } from './platform/trust-proxy.js';
 import { createPushSender } from './platform/push.js';
 import { createStripeClient } from './platform/stripe.js';
 import { computeVersionHash, registerWebApp } from './platform/web.js';
@@ -95,7 +96,8 @@ export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: config.trustProxy,
+    // `req.ip` is the address the farthest trusted proxy saw, never what the client wrote (TRUST_PROXY).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // A path the router cannot read (a broken %-escape, a parameter over 100 characters) is
     // answered by Fastify before any handler: through ours, it too gets a code and no echo.
     frameworkErrors: (error, req, reply) => void handleError(error, req, reply),

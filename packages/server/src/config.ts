@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { repoRoot } from './paths.js';
+import { parseTrustProxy, type TrustProxy } from './platform/trust-proxy.js';
 
 const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -28,7 +29,16 @@ const Env = z.object({
   TOKEN_TTL: z.coerce.number().int().positive().default(43_200),
   SEED_DEMO: boolFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: boolFromEnv.default(false),
+  /** A hop count or addresses/CIDRs of the proxies in front (platform/trust-proxy.ts); never "trust all". */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const parsed = parseTrustProxy(raw);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }),
   WEB_DIST_DIR: z.string().optional(),
   /** Public (online and kiosk) tickets one client address may draw per 10 minutes. */
   DRAW_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
@@ -112,7 +122,8 @@ export interface Config {
   tokenTtlSeconds: number;
   seedDemo: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /** The proxies whose `X-Forwarded-For` the server believes (`TRUST_PROXY`): none, a hop count, or addresses/CIDRs. */
+  trustProxy: TrustProxy;
   webDistDir: string;
   loginLimits: LoginLimits;
   /** Sign-in with Microsoft, where configured (MS_CLIENT_ID and MS_CLIENT_SECRET). */
