@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AlertSubscriptionBody, TicketAlerts } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
 import { IdParams } from '../../platform/params.js';
-import { createRateLimiter } from '../../platform/rate-limit.js';
+import { hitOrRefuse } from '../../platform/rate-limit.js';
 import { endAlerts, subscribeAlerts } from './alerts.service.js';
 
 const tags = ['tickets'];
@@ -11,14 +10,13 @@ const tags = ['tickets'];
 /** "Almost your turn" alerts of a ticket (docs/product.md#alerts): public, keyed by the ticket's id like the ticket page. */
 export const alertsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Each SMS costs the practice: one address may (re)subscribe a few dozen times per 10 minutes.
-  const limiter = createRateLimiter({ limit: 30, windowSeconds: 600 });
+  const limiter = ctx.rateLimits.perAddress('alerts', { limit: 30, windowSeconds: 600 });
 
   app.put(
     '/members/:id/alerts',
     { schema: { tags, params: IdParams, body: AlertSubscriptionBody, response: { 200: TicketAlerts } } },
     async (req) => {
-      const verdict = await limiter.hit(req.ip, ctx.clock.now());
-      if (!verdict.allowed) throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(verdict.retryAfterSeconds) } });
+      await hitOrRefuse(limiter, req.ip, ctx.clock.now());
       return subscribeAlerts(ctx, req.params.id, req.body);
     },
   );

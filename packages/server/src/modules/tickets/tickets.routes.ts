@@ -42,7 +42,7 @@ const security = [{ basic: [] }];
 export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; publicSnapshots: PublicSnapshots }> = async (app, { ctx, publicSnapshots }) => {
   const preHandler = requireUser(ctx);
   // Counted in Redis where configured: one limit per address for all nodes (docs/architecture.md#several-nodes).
-  const drawLimiter = ctx.rateLimits.shared('draw', { limit: ctx.config.drawLimit.perIp, windowSeconds: ctx.config.drawLimit.windowSeconds });
+  const drawLimiter = ctx.rateLimits.perAddress('draw', { limit: ctx.config.drawLimit.perIp, windowSeconds: ctx.config.drawLimit.windowSeconds });
 
   app.post(
     '/queues/:id/members',
