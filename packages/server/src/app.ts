@@ -13,6 +13,7 @@ import type { AppContext } from './platform/context.js';
 import { handleError } from './platform/errors.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { createSmsSender } from './platform/sms.js';
+import { limitSms } from './platform/sms-limits.js';
 import { fastifyTrustProxy } from './platform/trust-proxy.js';
 import { createPushSender } from './platform/push.js';
 import { createStripeClient } from './platform/stripe.js';
@@ -109,18 +110,20 @@ export async function buildApp(options: BuildAppOptions) {
   const log: FastifyBaseLogger = app.log;
   const metrics = createMetrics({ poolStats: poolStatsOf(database) });
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : undefined;
+  const clock = options.clock ?? systemClock;
+  const rateLimits = createRateLimiters({ redis, keyPrefix: options.rateLimitKeyPrefix ?? `${config.redisKeyPrefix}rl:`, log });
   const ctx: AppContext = {
     db: database.db,
     config,
-    clock: options.clock ?? systemClock,
+    clock,
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
-    sms: createSmsSender({ url: config.smsUrl, token: config.smsToken, log }),
+    sms: limitSms(createSmsSender({ url: config.smsUrl, token: config.smsToken, log }), { limiters: rateLimits, limits: config.smsLimits, clock, log }),
     push: createPushSender({ keys: await ensurePushKeys(database.db), contact: config.push.contact }),
     log,
     realtime: await createRealtime({ redisUrl: config.redisUrl, keyPrefix: options.realtimeKeyPrefix ?? config.redisKeyPrefix, db: database.db, log, metrics }),
     stripe: config.stripe && createStripeClient(config.stripe),
     metrics,
-    rateLimits: createRateLimiters({ redis, keyPrefix: options.rateLimitKeyPrefix ?? `${config.redisKeyPrefix}rl:`, log }),
+    rateLimits,
     redis,
     lifecycle: { draining: false },
   };

@@ -42,8 +42,14 @@ const Env = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Public (online and kiosk) tickets one client address may draw per 10 minutes. */
   DRAW_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
+  /** Public (online and kiosk) tickets one list hands out per minute, whatever the addresses. */
+  DRAW_LIMIT_PER_LIST: z.coerce.number().int().positive().default(120),
   /** Public (online and kiosk) bookings one client address may make per 10 minutes. */
   BOOKING_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Sign-ups (new practices) one client address may make per hour. */
+  SIGNUP_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
+  /** SMS one phone number may be sent per day (UTC), whoever asked for them. */
+  SMS_LIMIT_PER_PHONE: z.coerce.number().int().positive().default(10),
   /** Billing switches on with a Stripe key; without one the server is self-hosted (docs/product.md#billing). */
   STRIPE_SECRET_KEY: z.string().optional(),
   /** The signing secret of the webhook endpoint `POST /billing/webhook`. */
@@ -130,8 +136,17 @@ export interface Config {
   microsoft: MicrosoftLoginConfig | undefined;
   /** Public draws per client address and window. */
   drawLimit: { perIp: number; windowSeconds: number };
+  /** Public draws per list and window, whatever the address: what no change of address escapes. */
+  drawListLimit: { perList: number; windowSeconds: number };
   /** Public bookings per client address and window. */
   bookingLimit: { perIp: number; windowSeconds: number };
+  /** Sign-ups per client address and window. */
+  signupLimit: { perIp: number; windowSeconds: number };
+  /**
+   * SMS per phone number and per ticket or appointment, each per window (a day): a patient may
+   * type anyone's number, so what the server sends to one number is capped whoever triggers it.
+   */
+  smsLimits: { perPhone: number; perTicket: number; windowSeconds: number };
   /**
    * Whether payment is configured. Without it, new accounts are payment-exempt: a trial that
    * ends with no way to pay would lock the practice out of its own waiting room on day 15.
@@ -196,7 +211,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist')),
     loginLimits: { perUsername: 100, perIp: 300, windowSeconds: 3600 },
     drawLimit: { perIp: e.DRAW_LIMIT_PER_IP, windowSeconds: 600 },
+    drawListLimit: { perList: e.DRAW_LIMIT_PER_LIST, windowSeconds: 60 },
     bookingLimit: { perIp: e.BOOKING_LIMIT_PER_IP, windowSeconds: 600 },
+    signupLimit: { perIp: e.SIGNUP_LIMIT_PER_IP, windowSeconds: 3600 },
+    // Per ticket: its confirmation, a move or two, the reminder and the alerts fit; a loop of moves does not.
+    smsLimits: { perPhone: e.SMS_LIMIT_PER_PHONE, perTicket: 5, windowSeconds: 86_400 },
     microsoft: e.MS_CLIENT_ID && e.MS_CLIENT_SECRET ? { clientId: e.MS_CLIENT_ID, clientSecret: e.MS_CLIENT_SECRET, issuer: microsoftIssuer(e.MS_OIDC_ISSUER) } : undefined,
     metricsToken: e.METRICS_TOKEN,
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, socketSpreadMs: e.SHUTDOWN_SOCKET_SPREAD_MS },

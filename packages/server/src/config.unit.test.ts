@@ -46,3 +46,20 @@ describe('TRUST_PROXY: the proxies whose X-Forwarded-For is believed', () => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(hint);
   });
 });
+
+describe('the limits no change of address escapes', () => {
+  it('have defaults a busy practice fits in, each per its window', () => {
+    const config = loadConfig({});
+    expect(config.drawListLimit).toEqual({ perList: 120, windowSeconds: 60 });
+    expect(config.signupLimit).toEqual({ perIp: 10, windowSeconds: 3600 });
+    expect(config.smsLimits).toEqual({ perPhone: 10, perTicket: 5, windowSeconds: 86_400 });
+  });
+
+  it('are set by DRAW_LIMIT_PER_LIST, SIGNUP_LIMIT_PER_IP and SMS_LIMIT_PER_PHONE; a wrong value stops the start', () => {
+    const config = loadConfig({ DRAW_LIMIT_PER_LIST: '600', SIGNUP_LIMIT_PER_IP: '50', SMS_LIMIT_PER_PHONE: '3' });
+    expect([config.drawListLimit.perList, config.signupLimit.perIp, config.smsLimits.perPhone]).toEqual([600, 50, 3]);
+    for (const name of ['DRAW_LIMIT_PER_LIST', 'SIGNUP_LIMIT_PER_IP', 'SMS_LIMIT_PER_PHONE']) {
+      expect(() => loadConfig({ [name]: '0' })).toThrow(`Invalid configuration: ${name}:`);
+    }
+  });
+});

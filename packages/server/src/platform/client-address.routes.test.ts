@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '@wartefrei/shared';
 import { basic, startTestApp, type TestApp } from '../../test/support/test-app.js';
-import { givenAdmin } from '../../test/support/factories.js';
+import { givenAdmin, signupBody } from '../../test/support/factories.js';
 import { givenOpenQueue } from '../../test/support/tickets.js';
 import { CLIENT_FAILURE_LIMIT } from '../modules/system/index.js';
 
@@ -19,6 +19,7 @@ beforeAll(async () => {
   t = await startTestApp({
     drawLimit: { perIp: 2, windowSeconds: 600 },
     bookingLimit: { perIp: 2, windowSeconds: 600 },
+    signupLimit: { perIp: 2, windowSeconds: 3600 },
     loginLimits: { perUsername: 1000, perIp: 2, windowSeconds: 3600 },
   });
   const admin = await givenAdmin(t);
@@ -36,6 +37,7 @@ const limits: [string, number, string, () => Send][] = [
   ['public draws', 2, 'RATE_LIMITED', () => inject('POST', `/queues/${queueId}/members`, { origin: 'ONLINE' })],
   // A booking of a type nobody has still counts: the limit comes before the lookup.
   ['public bookings', 2, 'RATE_LIMITED', () => inject('POST', '/appointments', { appointment_type_id: randomUUID(), start: '2030-01-07T08:00:00+01:00', last_name: 'Muster' })],
+  ['sign-ups', 2, 'RATE_LIMITED', () => (remoteAddress) => t.inject({ method: 'POST', url: '/signup', payload: signupBody(), remoteAddress })],
   [
     'failed sign-ins',
     2,

@@ -9,7 +9,8 @@ const tags = ['tickets'];
 
 /** "Almost your turn" alerts of a ticket (docs/product.md#alerts): public, keyed by the ticket's id like the ticket page. */
 export const alertsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  // Each SMS costs the practice: one address may (re)subscribe a few dozen times per 10 minutes.
+  // Each SMS costs the practice: one address may (re)subscribe a few dozen times per 10 minutes
+  // (what the SMS themselves may cost, whatever the address, is capped in platform/sms-limits.ts).
   const limiter = ctx.rateLimits.perAddress('alerts', { limit: 30, windowSeconds: 600 });
 
   app.put(

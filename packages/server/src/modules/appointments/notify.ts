@@ -98,12 +98,13 @@ function smsOf(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPla
  */
 export async function sendNews(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPlace, rows: AppointmentRow[] = [found.appointment], q: Queryable = ctx.db): Promise<void> {
   const row = found.appointment;
-  const sending: Promise<void>[] = [];
+  const sending: Promise<unknown>[] = [];
   // `q`: a job's transaction reads the logo within it — on the embedded database a second
   // connection would wait for that very transaction.
   if (row.notifyMail && row.mail) sending.push(ctx.mailer.send({ to: row.mail, ...mailOf(ctx, news, found, rows, await mailLogoOf(ctx, q, row.queueId)) }));
   const text = row.notifySms && row.phone ? smsOf(ctx, news, found) : undefined;
-  if (text && row.phone) sending.push(ctx.sms.send({ to: row.phone, text }));
+  // An SMS over its limits is not sent and not retried (platform/sms-limits.ts logs it).
+  if (text && row.phone) sending.push(ctx.sms.send({ to: row.phone, text, about: row.id }));
   await Promise.all(sending);
 }
 
