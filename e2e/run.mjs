@@ -148,6 +148,7 @@ async function startServer(port, smtpUrl) {
     // Every spec draws from this one address; the limit itself is tested in the integration suite.
     DRAW_LIMIT_PER_IP: '1000',
     BOOKING_LIMIT_PER_IP: '1000',
+    SIGNUP_LIMIT_PER_IP: '1000',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     SMTP_URL: smtpUrl,

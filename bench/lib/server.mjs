@@ -41,8 +41,9 @@ export async function startServer(dataDir, databaseUrl = '', extraEnv = {}, { po
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl,
-      // One bench client draws hundreds of tickets from one address.
+      // One bench client draws hundreds of tickets a second from one address, into one list.
       DRAW_LIMIT_PER_IP: '1000000',
+      DRAW_LIMIT_PER_LIST: '1000000',
       ...extraEnv,
     },
     stdio: ['ignore', supervised ? 'pipe' : 'ignore', 'inherit'],

@@ -15,6 +15,8 @@ import { handleError } from './platform/errors.js';
 import { loggerOptions } from './platform/log-options.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { createSmsSender } from './platform/sms.js';
+import { limitSms } from './platform/sms-limits.js';
+import { fastifyTrustProxy } from './platform/trust-proxy.js';
 import { createPushSender } from './platform/push.js';
 import type { HostResolver } from './platform/public-address.js';
 import { createStripeClient } from './platform/stripe.js';
@@ -105,7 +107,8 @@ export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(options.logger?.level ?? config.logLevel, options.logger?.stream),
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: config.trustProxy,
+    // `req.ip` is the address the farthest trusted proxy saw, never what the client wrote (TRUST_PROXY).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // A path the router cannot read (a broken %-escape, a parameter over 100 characters) is
     // answered by Fastify before any handler: through ours, it too gets a code and no echo.
     frameworkErrors: (error, req, reply) => void handleError(error, req, reply),
@@ -117,18 +120,20 @@ export async function buildApp(options: BuildAppOptions) {
   const log: FastifyBaseLogger = app.log;
   const metrics = createMetrics({ poolStats: poolStatsOf(database) });
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : undefined;
+  const clock = options.clock ?? systemClock;
+  const rateLimits = createRateLimiters({ redis, keyPrefix: options.rateLimitKeyPrefix ?? `${config.redisKeyPrefix}rl:`, log });
   const ctx: AppContext = {
     db: database.db,
     config,
-    clock: options.clock ?? systemClock,
+    clock,
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
-    sms: createSmsSender({ url: config.smsUrl, token: config.smsToken, log }),
+    sms: limitSms(createSmsSender({ url: config.smsUrl, token: config.smsToken, log }), { limiters: rateLimits, limits: config.smsLimits, clock, log }),
     push: createPushSender({ keys: await ensurePushKeys(database.db), contact: config.push.contact, extraOrigins: config.push.extraOrigins, resolveHost: options.resolveHost }),
     log,
     realtime: await createRealtime({ redisUrl: config.redisUrl, keyPrefix: options.realtimeKeyPrefix ?? config.redisKeyPrefix, db: database.db, log, metrics }),
     stripe: config.stripe && createStripeClient(config.stripe),
     metrics,
-    rateLimits: createRateLimiters({ redis, keyPrefix: options.rateLimitKeyPrefix ?? `${config.redisKeyPrefix}rl:`, log }),
+    rateLimits,
     redis,
     lifecycle: { draining: false },
   };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { repoRoot } from './paths.js';
+import { parseTrustProxy, type TrustProxy } from './platform/trust-proxy.js';
 
 const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -28,12 +29,27 @@ const Env = z.object({
   TOKEN_TTL: z.coerce.number().int().positive().default(43_200),
   SEED_DEMO: boolFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: boolFromEnv.default(false),
+  /** A hop count or addresses/CIDRs of the proxies in front (platform/trust-proxy.ts); never "trust all". */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const parsed = parseTrustProxy(raw);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }),
   WEB_DIST_DIR: z.string().optional(),
   /** Public (online and kiosk) tickets one client address may draw per 10 minutes. */
   DRAW_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
+  /** Public (online and kiosk) tickets one list hands out per minute, whatever the addresses. */
+  DRAW_LIMIT_PER_LIST: z.coerce.number().int().positive().default(120),
   /** Public (online and kiosk) bookings one client address may make per 10 minutes. */
   BOOKING_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Sign-ups (new practices) one client address may make per hour. */
+  SIGNUP_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
+  /** SMS one phone number may be sent per day (UTC), whoever asked for them. */
+  SMS_LIMIT_PER_PHONE: z.coerce.number().int().positive().default(10),
   /** Billing switches on with a Stripe key; without one the server is self-hosted (docs/product.md#billing). */
   STRIPE_SECRET_KEY: z.string().optional(),
   /** The signing secret of the webhook endpoint `POST /billing/webhook`. */
@@ -112,15 +128,25 @@ export interface Config {
   tokenTtlSeconds: number;
   seedDemo: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /** The proxies whose `X-Forwarded-For` the server believes (`TRUST_PROXY`): none, a hop count, or addresses/CIDRs. */
+  trustProxy: TrustProxy;
   webDistDir: string;
   loginLimits: LoginLimits;
   /** Sign-in with Microsoft, where configured (MS_CLIENT_ID and MS_CLIENT_SECRET). */
   microsoft: MicrosoftLoginConfig | undefined;
   /** Public draws per client address and window. */
   drawLimit: { perIp: number; windowSeconds: number };
+  /** Public draws per list and window, whatever the address: what no change of address escapes. */
+  drawListLimit: { perList: number; windowSeconds: number };
   /** Public bookings per client address and window. */
   bookingLimit: { perIp: number; windowSeconds: number };
+  /** Sign-ups per client address and window. */
+  signupLimit: { perIp: number; windowSeconds: number };
+  /**
+   * SMS per phone number and per ticket or appointment, each per window (a day): a patient may
+   * type anyone's number, so what the server sends to one number is capped whoever triggers it.
+   */
+  smsLimits: { perPhone: number; perTicket: number; windowSeconds: number };
   /**
    * Whether payment is configured. Without it, new accounts are payment-exempt: a trial that
    * ends with no way to pay would lock the practice out of its own waiting room on day 15.
@@ -185,7 +211,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist')),
     loginLimits: { perUsername: 100, perIp: 300, windowSeconds: 3600 },
     drawLimit: { perIp: e.DRAW_LIMIT_PER_IP, windowSeconds: 600 },
+    drawListLimit: { perList: e.DRAW_LIMIT_PER_LIST, windowSeconds: 60 },
     bookingLimit: { perIp: e.BOOKING_LIMIT_PER_IP, windowSeconds: 600 },
+    signupLimit: { perIp: e.SIGNUP_LIMIT_PER_IP, windowSeconds: 3600 },
+    // Per ticket: its confirmation, a move or two, the reminder and the alerts fit; a loop of moves does not.
+    smsLimits: { perPhone: e.SMS_LIMIT_PER_PHONE, perTicket: 5, windowSeconds: 86_400 },
     microsoft: e.MS_CLIENT_ID && e.MS_CLIENT_SECRET ? { clientId: e.MS_CLIENT_ID, clientSecret: e.MS_CLIENT_SECRET, issuer: microsoftIssuer(e.MS_OIDC_ISSUER) } : undefined,
     metricsToken: e.METRICS_TOKEN,
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, socketSpreadMs: e.SHUTDOWN_SOCKET_SPREAD_MS },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRateLimiter, createRedisRateLimiter } from './rate-limit.js';
+import { createRateLimiter, createRateLimiters, createRedisRateLimiter } from './rate-limit.js';
 import { closeRedis, connectRedis } from './redis.js';
 
 const redisUrl = process.env.REDIS_URL;
@@ -24,6 +24,36 @@ describe('the in-process limiter (no REDIS_URL)', () => {
     expect(await limiter.hit('a', now)).toEqual({ allowed: false, retryAfterSeconds: 500 });
     expect(await limiter.hit('b', now)).toEqual({ allowed: true });
     expect(await limiter.hit('a', at('2026-11-27T10:10:00Z'))).toEqual({ allowed: true });
+  });
+});
+
+describe('peeking (a limit on failures: peek before the attempt, hit after a failed one)', () => {
+  it('answers whether one more hit would pass, and counts nothing', async () => {
+    const limiter = createRateLimiter({ limit: 2, windowSeconds: 600 });
+    const now = at('2026-11-27T10:01:40Z');
+    for (let i = 0; i < 3; i++) expect(await limiter.peek('location', now)).toEqual({ allowed: true });
+    await limiter.hit('location', now);
+    expect(await limiter.peek('location', now)).toEqual({ allowed: true });
+    await limiter.hit('location', now);
+    expect(await limiter.peek('location', now)).toEqual({ allowed: false, retryAfterSeconds: 500 });
+    expect(await limiter.peek('other location', now)).toEqual({ allowed: true });
+    expect(await limiter.peek('location', at('2026-11-27T10:10:00Z'))).toEqual({ allowed: true });
+  });
+});
+
+describe('limits per address (no REDIS_URL)', () => {
+  it('count the key of the address: an IPv6 client’s /64 as one, an IPv4-mapped address as its IPv4', async () => {
+    const { log } = recordingLogger();
+    const limiter = createRateLimiters({ redis: undefined, keyPrefix: '', log }).perAddress('draw', { limit: 2, windowSeconds: 600 });
+    const now = at('2026-11-27T10:01:40Z');
+    expect(await limiter.hit('2001:db8:7:7::1', now)).toEqual({ allowed: true });
+    expect(await limiter.hit('2001:db8:7:7:ffff::2', now)).toEqual({ allowed: true });
+    expect((await limiter.peek('2001:db8:7:7::3', now)).allowed).toBe(false);
+    expect((await limiter.hit('2001:db8:7:7::3', now)).allowed).toBe(false);
+    expect(await limiter.hit('2001:db8:7:8::1', now)).toEqual({ allowed: true });
+    expect(await limiter.hit('192.0.2.5', now)).toEqual({ allowed: true });
+    expect(await limiter.hit('::ffff:192.0.2.5', now)).toEqual({ allowed: true });
+    expect((await limiter.hit('192.0.2.5', now)).allowed).toBe(false);
   });
 });
 
@@ -51,6 +81,17 @@ describe.runIf(redisUrl)('the Redis limiter (REDIS_URL)', () => {
     // Another name is another limit, even for the same address.
     const other = createRedisRateLimiter(connections[0]!, { name: 'booking', keyPrefix, limit: 3, windowSeconds: 600, log });
     expect(await other.hit('192.0.2.1', now)).toEqual({ allowed: true });
+  });
+
+  it('peeks at the shared count without adding to it', async () => {
+    const [a, b] = connections.map((redis) => createRedisRateLimiter(redis, { name: 'peek', keyPrefix, limit: 2, windowSeconds: 600, log }));
+    const now = new Date();
+    expect(await b!.peek('location-1', now)).toEqual({ allowed: true });
+    await a!.hit('location-1', now);
+    expect(await b!.peek('location-1', now)).toEqual({ allowed: true });
+    await a!.hit('location-1', now);
+    expect((await b!.peek('location-1', now)).allowed).toBe(false);
+    expect(await b!.peek('location-2', now)).toEqual({ allowed: true });
   });
 
   it('counts on after Redis forgot its scripts (sent by hash, the text again only on NOSCRIPT)', async () => {
@@ -82,6 +123,8 @@ describe('the Redis limiter when Redis is unreachable', () => {
       const now = new Date();
       const verdicts = [await limiter.hit('192.0.2.3', now), await limiter.hit('192.0.2.3', now), await limiter.hit('192.0.2.3', now)];
       expect(verdicts.map((v) => v.allowed)).toEqual([true, true, false]);
+      // A peek falls back the same way, to the same count.
+      expect((await limiter.peek('192.0.2.3', now)).allowed).toBe(false);
       expect(warnings.filter((message) => message.startsWith('rate limit:'))).toHaveLength(1);
     } finally {
       await closeRedis(redis);

@@ -5,10 +5,16 @@ export interface OutgoingSms {
   /** A phone number as stored: '+43664…', no spaces. */
   to: string;
   text: string;
+  /** The ticket or appointment it is about: SMS are counted per ticket as well as per number (sms-limits.ts). */
+  about: string;
 }
 
+/** SENT: handed to the gateway (or the log); LIMITED: not sent, a limit of its number or ticket is reached. */
+export type SmsOutcome = 'SENT' | 'LIMITED';
+
 export interface SmsSender {
-  send(sms: OutgoingSms): Promise<void>;
+  /** Sends one SMS; a gateway's failure is thrown. */
+  send(sms: OutgoingSms): Promise<SmsOutcome>;
 }
 
 /**
@@ -24,7 +30,7 @@ export function createSmsSender(options: { url: string | undefined; token: strin
       send: (sms) => {
         const recipient = recipientRef(sms.to);
         log.info({ recipient }, `SMS to ${recipient} (no SMS_URL set, so it is written here, masked): ${maskText(sms.text)}`);
-        return Promise.resolve();
+        return Promise.resolve('SENT');
       },
     };
   }
@@ -33,11 +39,12 @@ export function createSmsSender(options: { url: string | undefined; token: strin
       const res = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(sms),
+        body: JSON.stringify({ to: sms.to, text: sms.text }),
         signal: AbortSignal.timeout(10_000),
       });
       if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
       log.info({ recipient: recipientRef(sms.to) }, 'SMS sent');
+      return 'SENT';
     },
   };
 }

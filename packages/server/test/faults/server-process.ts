@@ -59,8 +59,9 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
       DATABASE_URL: options.databaseUrl ?? '',
       DATA_DIR: options.dataDir ?? '',
       LOG_LEVEL: 'warn',
-      // One test client draws a thousand tickets from one address.
+      // One test client draws a thousand tickets from one address, into one list.
       DRAW_LIMIT_PER_IP: '1000000',
+      DRAW_LIMIT_PER_LIST: '1000000',
       REDIS_URL: '',
       SMTP_URL: '',
       ...options.env,

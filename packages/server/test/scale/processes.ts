@@ -62,8 +62,9 @@ export async function startServerNode(env: Record<string, string>): Promise<Serv
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       PUBLIC_URL: 'http://wartefrei.test',
-      // Every draw of the test comes from 127.0.0.1 (through the proxy or not).
+      // Every draw of the test comes from 127.0.0.1 (through the proxy or not), 200 at once into one list.
       DRAW_LIMIT_PER_IP: '1000000',
+      DRAW_LIMIT_PER_LIST: '1000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,6 +14,13 @@ import { basic, type TestApp } from './test-app.js';
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;
 
+let addressCounter = 0;
+/**
+ * A client address no other call of the run has used (in 100.64.0.0/10, which no suite picks by
+ * hand): for a request that should count against no one else's per-address limit.
+ */
+export const freshAddress = () => `100.${64 + ((addressCounter >> 16) % 64)}.${(addressCounter >> 8) % 256}.${addressCounter++ % 256}`;
+
 /** Request headers of a call made as the user (the one auth helper of the suites). */
 export const asUser = (user: Pick<LoggedUser, 'id' | 'token'>, extra: Record<string, string> = {}) => ({ authorization: basic(user.id, user.token), ...extra });
 
@@ -41,11 +48,11 @@ export function linkIn(text: string, prefix: string): string {
   return match[0];
 }
 
-/** Signs up through the API, opens the verification mail and verifies: a usable admin. */
+/** Signs up through the API (each practice from its own address), opens the verification mail and verifies: a usable admin. */
 export async function givenVerifiedAdmin(t: TestApp, overrides: Parameters<typeof signupBody>[0] = {}) {
   const body = signupBody(overrides);
   const since = t.smtp.mails.length;
-  const signup = await t.inject({ method: 'POST', url: '/signup', payload: body });
+  const signup = await t.inject({ method: 'POST', url: '/signup', payload: body, remoteAddress: freshAddress() });
   if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
   const mail = await t.smtp.waitForMail(body.username, { since });
   const token = new URL(linkIn(mail.text, 'http://wartefrei.test/verify?token=')).searchParams.get('token');

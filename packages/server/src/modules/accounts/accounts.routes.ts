@@ -15,6 +15,7 @@ import { actorOf, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { IdParams } from '../../platform/params.js';
 import { requestLang } from '../../platform/i18n.js';
+import { hitOrRefuse } from '../../platform/rate-limit.js';
 import { getAccount, updateAccount } from './accounts.service.js';
 import { requestPasswordReset, resetPassword } from './password-reset.service.js';
 import { resendVerification, signUp, verifySignup } from './signup.service.js';
@@ -22,7 +23,12 @@ import { resendVerification, signUp, verifySignup } from './signup.service.js';
 const tags = ['accounts'];
 
 export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Each sign-up mails a link to whatever address was typed in, and makes an account: counted
+  // per client address (a well-formed attempt counts, taken names too), for all nodes.
+  const signupLimiter = ctx.rateLimits.perAddress('signup', { limit: ctx.config.signupLimit.perIp, windowSeconds: ctx.config.signupLimit.windowSeconds });
+
   app.post('/signup', { schema: { tags, body: SignupInput, response: { 201: SignupResult } } }, async (req, reply) => {
+    await hitOrRefuse(signupLimiter, req.ip, ctx.clock.now());
     const result = await signUp(ctx, req.body, requestLang(req));
     return reply.code(201).send(result);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, LoggedUser } from '@wartefrei/shared';
 import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { asUser, givenVerifiedAdmin, linkIn, logIn, signupBody } from '../../../test/support/factories.js';
+import { asUser, freshAddress, givenVerifiedAdmin, linkIn, logIn, signupBody } from '../../../test/support/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,8 +10,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** A sign-up from an address of its own: only the limit's own test meets the limit per address. */
 async function signUp(body: object, headers: Record<string, string> = {}) {
-  return t.inject({ method: 'POST', url: '/signup', payload: body, headers });
+  return t.inject({ method: 'POST', url: '/signup', payload: body, headers, remoteAddress: freshAddress() });
 }
 
 function verifyTokenFrom(text: string): string {
@@ -154,6 +155,27 @@ describe('POST /verify/resend', () => {
     }
     // The sign-up's own mail counts: four more, then the hour is full.
     expect(t.smtp.mails.slice(since).filter((m) => m.to.includes(body.username))).toHaveLength(4);
+  });
+});
+
+describe('sign-ups per address', () => {
+  it('takes the hour’s sign-ups from one address, then refuses with when to come back; another address signs up', async () => {
+    const { perIp, windowSeconds } = t.config.signupLimit;
+    expect([perIp, windowSeconds]).toEqual([10, 3600]);
+    const from = (ip: string, body = signupBody()) => t.inject({ method: 'POST', url: '/signup', payload: body, remoteAddress: ip });
+    for (let i = 0; i < perIp; i++) expect((await from('198.51.100.40')).statusCode).toBe(201);
+    const refused = await from('198.51.100.40');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<ApiError>().code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(windowSeconds);
+    // Refused before anything was made: no account, no mail to whoever was typed in.
+    const body = signupBody();
+    expect((await from('198.51.100.40', body)).statusCode).toBe(429);
+    expect((await t.inject({ method: 'POST', url: '/auth/login', headers: { authorization: basic(body.username, body.password) } })).statusCode).toBe(401);
+    expect((await from('198.51.100.41')).statusCode).toBe(201);
+    t.clock.advanceSeconds(windowSeconds);
+    expect((await from('198.51.100.40')).statusCode).toBe(201);
   });
 });
 

@@ -93,7 +93,9 @@ async function send(ctx: AppContext, alert: Outgoing): Promise<boolean> {
       const payload = JSON.stringify({ title: alert.text.title, body: alert.text.body, url: alert.link, tag: `wartefrei-${alert.memberId}`, lang: alert.lang });
       await ctx.push.send({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth }, payload, ttlSeconds: PUSH_TTL_SECONDS });
     } else if (subscription.channel === 'SMS' && subscription.phone) {
-      await ctx.sms.send({ to: subscription.phone, text: alertSms(alert.lang, alert.text, alert.listName, alert.link) });
+      const outcome = await ctx.sms.send({ to: subscription.phone, text: alertSms(alert.lang, alert.text, alert.listName, alert.link), about: alert.memberId });
+      // Not sent (the number's or the ticket's SMS for today are used up): staff see why.
+      if (outcome === 'LIMITED') throw new Error('SMS limit of this number or ticket reached');
     } else {
       throw new Error(`incomplete ${subscription.channel} subscription`);
     }

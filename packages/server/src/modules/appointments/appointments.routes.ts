@@ -37,7 +37,7 @@ const BookedByStaffOrPatient = z.union([BookedAppointment, PatientAppointment]);
 export const appointmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
   // Counted in Redis where configured: one limit per address for all nodes (docs/architecture.md#several-nodes).
-  const bookingLimiter = ctx.rateLimits.shared('booking', { limit: ctx.config.bookingLimit.perIp, windowSeconds: ctx.config.bookingLimit.windowSeconds });
+  const bookingLimiter = ctx.rateLimits.perAddress('booking', { limit: ctx.config.bookingLimit.perIp, windowSeconds: ctx.config.bookingLimit.windowSeconds });
 
   app.post(
     '/appointments',

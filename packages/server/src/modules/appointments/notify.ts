@@ -106,7 +106,7 @@ function smsOf(news: AppointmentNews, found: AppointmentWithPlace, link: string 
  */
 export async function sendNews(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPlace, rows: AppointmentRow[] = [found.appointment], q: Queryable = ctx.db): Promise<void> {
   const row = found.appointment;
-  const sending: Promise<void>[] = [];
+  const sending: Promise<unknown>[] = [];
   const withLinks = METHOD[news] === 'REQUEST';
   // `q`: a job's transaction reads the logo and writes the links within it — on the embedded
   // database a second connection would wait for that very transaction.
@@ -114,7 +114,8 @@ export async function sendNews(ctx: AppContext, news: AppointmentNews, found: Ap
     withLinks ? (await mintLinks(q, of.map((r) => ({ appointmentId: r.id })), ctx.clock.now())).map((token) => appointmentUrl(ctx.config.publicUrl, token)) : [];
   if (row.notifyMail && row.mail) sending.push(ctx.mailer.send({ to: row.mail, ...mailOf(news, found, rows, await linksOf(rows), await mailLogoOf(ctx, q, row.queueId)) }));
   const text = row.notifySms && row.phone ? smsOf(news, found, (await linksOf([row]))[0]) : undefined;
-  if (text && row.phone) sending.push(ctx.sms.send({ to: row.phone, text }));
+  // An SMS over its limits is not sent and not retried (platform/sms-limits.ts logs it).
+  if (text && row.phone) sending.push(ctx.sms.send({ to: row.phone, text, about: row.id }));
   await Promise.all(sending);
 }
 

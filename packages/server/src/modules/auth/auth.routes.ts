@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LoggedUser, LoginQuery, MicrosoftCallbackInput, MicrosoftStart, MicrosoftStartInput } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
-import { createRateLimiter } from '../../platform/rate-limit.js';
+import { hitOrRefuse } from '../../platform/rate-limit.js';
 import { currentUser, logIn, logOut, renewLogin } from './auth.service.js';
 import { clearedBinding } from './microsoft-cookie.js';
 import { finishMicrosoftLogin, startMicrosoftLogin } from './microsoft.service.js';
@@ -17,11 +16,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post('/auth/renew', { schema: { tags, security, response: { 200: LoggedUser } } }, async (req) => renewLogin(ctx, req.headers.authorization, req.ip));
 
   // Sign-in with Microsoft: the pages /login_microsoft_interaction, …_silent and …_callback call these.
-  const microsoftLimiter = createRateLimiter({ limit: ctx.config.loginLimits.perIp, windowSeconds: ctx.config.loginLimits.windowSeconds });
-  const microsoftLimit = async (ip: string) => {
-    const verdict = await microsoftLimiter.hit(ip, ctx.clock.now());
-    if (!verdict.allowed) throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(verdict.retryAfterSeconds) } });
-  };
+  const microsoftLimiter = ctx.rateLimits.perAddress('microsoft-login', { limit: ctx.config.loginLimits.perIp, windowSeconds: ctx.config.loginLimits.windowSeconds });
+  const microsoftLimit = (ip: string) => hitOrRefuse(microsoftLimiter, ip, ctx.clock.now());
   app.post('/auth/microsoft/start', { schema: { tags, body: MicrosoftStartInput.nullish(), response: { 200: MicrosoftStart } } }, async (req, reply) => {
     await microsoftLimit(req.ip);
     const { url, cookie } = await startMicrosoftLogin(ctx, req.body?.silent === true);

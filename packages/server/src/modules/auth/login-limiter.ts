@@ -1,3 +1,4 @@
+import { clientKeyOf } from '../../platform/client-address.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { loginFailuresSince, recordFailureAndPrune } from './auth.repo.js';
@@ -5,6 +6,7 @@ import { loginFailuresSince, recordFailureAndPrune } from './auth.repo.js';
 /**
  * Failed sign-ins are counted in the database, so the limit holds across every server node:
  * at most `perUsername` failures per username and `perIp` per address within a sliding window.
+ * The address is stored as its limit key (`clientKeyOf`: an IPv6 client's /64).
  */
 export async function assertLoginAllowed(ctx: AppContext, username: string, ip: string): Promise<void> {
   const { perUsername, perIp, windowSeconds } = ctx.config.loginLimits;
@@ -12,7 +14,7 @@ export async function assertLoginAllowed(ctx: AppContext, username: string, ip: 
   const since = new Date(now.getTime() - windowSeconds * 1000);
   for (const [by, limit] of [
     [{ username }, perUsername],
-    [{ ip }, perIp],
+    [{ ip: clientKeyOf(ip) }, perIp],
   ] as const) {
     const row = await loginFailuresSince(ctx.db, by, since);
     if (row.failures >= limit) {
@@ -31,5 +33,5 @@ export async function assertLoginAllowed(ctx: AppContext, username: string, ip: 
 export async function recordLoginFailure(ctx: AppContext, username: string, ip: string): Promise<void> {
   const now = ctx.clock.now();
   const cutoff = new Date(now.getTime() - ctx.config.loginLimits.windowSeconds * 1000);
-  await recordFailureAndPrune(ctx.db, { username, ip, at: now }, cutoff);
+  await recordFailureAndPrune(ctx.db, { username, ip: clientKeyOf(ip), at: now }, cutoff);
 }

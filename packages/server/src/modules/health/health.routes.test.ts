@@ -213,7 +213,7 @@ describe('GET /metrics', () => {
     describe('with TRUST_PROXY', () => {
       let proxied: TestApp;
       beforeAll(async () => {
-        proxied = await startTestApp({ trustProxy: true });
+        proxied = await startTestApp({ trustProxy: { hops: 1 } });
       });
       afterAll(async () => proxied.close());
 

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CLIENT_FAILURE_MAX_BYTES, ClientFailureReport } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
-import { createRateLimiter } from '../../platform/rate-limit.js';
+import { hitOrRefuse } from '../../platform/rate-limit.js';
 import { recordClientFailure } from './client-failures.js';
 
 /** Reports one address may send per 10 minutes: a practice's whole front desk behind one router included. */
@@ -14,13 +13,12 @@ export const CLIENT_FAILURE_LIMIT = 120;
  * CLIENT_FAILURE_LIMIT times in 10 minutes, so a client in a loop cannot fill the table.
  */
 export const clientFailureRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const limiter = createRateLimiter({ limit: CLIENT_FAILURE_LIMIT, windowSeconds: 600 });
+  const limiter = ctx.rateLimits.perAddress('client-failures', { limit: CLIENT_FAILURE_LIMIT, windowSeconds: 600 });
   app.post(
     '/qt_monitor',
     { bodyLimit: CLIENT_FAILURE_MAX_BYTES, schema: { tags: ['system'], body: ClientFailureReport } },
     async (req, reply) => {
-      const verdict = await limiter.hit(req.ip, ctx.clock.now());
-      if (!verdict.allowed) throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(verdict.retryAfterSeconds) } });
+      await hitOrRefuse(limiter, req.ip, ctx.clock.now());
       await recordClientFailure(ctx, req.body, req.headers['user-agent']);
       return reply.code(204).send();
     },

@@ -10,7 +10,7 @@ import {
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation, violatedConstraint } from '../../platform/errors.js';
-import type { RateLimiter } from '../../platform/rate-limit.js';
+import { hitOrRefuse, type RateLimiter } from '../../platform/rate-limit.js';
 import { Outbox } from '../../platform/realtime/index.js';
 import { queueOfActor } from '../queues/index.js';
 import { getOrCreateSession } from '../sessions/index.js';
@@ -24,6 +24,12 @@ import { countWaiting, loadLineState } from './line.repo.js';
 import { checkDrawInterview } from './interview.js';
 import { addInfoTag, visibleInfoTagsOf } from './member-tags.repo.js';
 import { newLinkToken, ticketUrl } from '../patient-links/index.js';
+
+/** A public draw's limits: per client address (`perAddress`) and per list, whatever the address. */
+export interface DrawLimiters {
+  perAddress: RateLimiter;
+  perList: RateLimiter;
+}
 
 /** Who draws: a patient (online, kiosk) by address, or a signed-in processor (manual). */
 export interface Drawer {
@@ -39,14 +45,15 @@ export interface Drawer {
  * estimated start is the estimate for a newcomer at the end of the line as it stood just before
  * (read before, so the counter row is locked only for the update and the insert).
  */
-export async function drawTicket(ctx: AppContext, limiter: RateLimiter, queueId: string, body: DrawTicketBody, drawer: Drawer): Promise<TicketView> {
+export async function drawTicket(ctx: AppContext, limiter: DrawLimiters, queueId: string, body: DrawTicketBody, drawer: Drawer): Promise<TicketView> {
   const now = ctx.clock.now();
   if (body.origin === 'MANUAL') {
     if (!drawer.actor) throw new AppError('AUTH_HEADER_MISSING');
     await queueOfActor(ctx.db, drawer.actor, queueId);
   } else {
-    const verdict = await limiter.hit(drawer.ip, now);
-    if (!verdict.allowed) throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(verdict.retryAfterSeconds) } });
+    // The address first: one client's flood is refused before it can use up the list's count.
+    await hitOrRefuse(limiter.perAddress, drawer.ip, now);
+    await hitOrRefuse(limiter.perList, queueId, now);
   }
   const context = await findDrawContext(ctx.db, queueId);
   // An archived (deleted) list keeps its tickets' views, but takes no one new.

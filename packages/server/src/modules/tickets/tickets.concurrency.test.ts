@@ -23,7 +23,7 @@ describe.runIf(testDatabaseKind === 'postgres')('tickets under concurrency (Post
 
   beforeAll(async () => {
     // Every draw comes from 127.0.0.1: the per-address limit must not be what answers.
-    t = await startTestApp({ drawLimit: { perIp: 100_000, windowSeconds: 600 } });
+    t = await startTestApp({ drawLimit: { perIp: 100_000, windowSeconds: 600 }, drawListLimit: { perList: 100_000, windowSeconds: 60 } });
     ({ user: admin, accountId } = await givenAdmin(t));
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });

@@ -41,8 +41,12 @@ const security = [{ basic: [] }];
 /** Tickets (docs/product.md#entities queue members): draw, the ticket page, the public queue, the staff actions. */
 export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; publicSnapshots: PublicSnapshots }> = async (app, { ctx, publicSnapshots }) => {
   const preHandler = requireUser(ctx);
-  // Counted in Redis where configured: one limit per address for all nodes (docs/architecture.md#several-nodes).
-  const drawLimiter = ctx.rateLimits.shared('draw', { limit: ctx.config.drawLimit.perIp, windowSeconds: ctx.config.drawLimit.windowSeconds });
+  // Counted in Redis where configured: one limit per address for all nodes (docs/architecture.md#several-nodes),
+  // and one per list that no change of address escapes.
+  const drawLimiter = {
+    perAddress: ctx.rateLimits.perAddress('draw', { limit: ctx.config.drawLimit.perIp, windowSeconds: ctx.config.drawLimit.windowSeconds }),
+    perList: ctx.rateLimits.shared('draw-list', { limit: ctx.config.drawListLimit.perList, windowSeconds: ctx.config.drawListLimit.windowSeconds }),
+  };
 
   app.post(
     '/queues/:id/members',
