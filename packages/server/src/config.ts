@@ -140,6 +140,11 @@ export interface Config {
   drawListLimit: { perList: number; windowSeconds: number };
   /** Public bookings per client address and window. */
   bookingLimit: { perIp: number; windowSeconds: number };
+  /**
+   * Failed kiosk check-ins per location and window, whatever the address: past it the location's
+   * kiosk check-in pauses until the window turns (a code is short enough to be guessed at).
+   */
+  checkInFailureLimit: { perLocation: number; windowSeconds: number };
   /** Sign-ups per client address and window. */
   signupLimit: { perIp: number; windowSeconds: number };
   /**
@@ -213,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drawLimit: { perIp: e.DRAW_LIMIT_PER_IP, windowSeconds: 600 },
     drawListLimit: { perList: e.DRAW_LIMIT_PER_LIST, windowSeconds: 60 },
     bookingLimit: { perIp: e.BOOKING_LIMIT_PER_IP, windowSeconds: 600 },
+    checkInFailureLimit: { perLocation: 20, windowSeconds: 600 },
     signupLimit: { perIp: e.SIGNUP_LIMIT_PER_IP, windowSeconds: 3600 },
     // Per ticket: its confirmation, a move or two, the reminder and the alerts fit; a loop of moves does not.
     smsLimits: { perPhone: e.SMS_LIMIT_PER_PHONE, perTicket: 5, windowSeconds: 86_400 },

@@ -65,6 +65,29 @@ describe('npm run admin -- create-account', () => {
     expect(again.stderr).toContain('Diese Kennung wird bereits verwendet');
   });
 
+  it('prints a password link for a user — the way in on a server without mail — and says so for an unknown one', { timeout: 90_000 }, async () => {
+    const created = await admin(['create-account', '--name', 'Praxis Link', '--identifier', 'praxis-link', '--admin-name', 'Dr. Link', '--admin-mail', 'link@praxis.example']);
+    expect(created.code).toBe(0);
+    const printed = await admin(['reset-link', 'link@praxis.example'], { PUBLIC_URL: 'https://praxis.example' });
+    expect(printed.code, printed.stderr).toBe(0);
+    const token = /^https:\/\/praxis\.example\/passwordReset\/([A-Za-z0-9_-]+)$/m.exec(printed.stdout)?.[1];
+    expect(token).toBeDefined();
+    // The link sets a password the new way in works with.
+    const reset = { method: 'POST', url: `/password-reset/${token}`, payload: { password: 'ein-neues-passwort', password_repeat: 'ein-neues-passwort' } } as const;
+    const login = { method: 'POST', url: '/auth/login', headers: { authorization: basic('link@praxis.example', 'ein-neues-passwort') } } as const;
+    const answers = [];
+    if (testDatabaseKind === 'postgres') {
+      answers.push(await t.inject(reset), await t.inject(login));
+    } else {
+      const app = await buildApp({ config: t.config, database: await connectDatabase({ dataDir }), logger: false });
+      answers.push(await app.inject(reset), await app.inject(login));
+      await app.close();
+    }
+    expect(answers.map((a) => a.statusCode)).toEqual([204, 200]);
+    const unknown = await admin(['reset-link', 'niemand@praxis.example']);
+    expect([unknown.code, unknown.stderr.trim()]).toEqual([1, 'Kein Benutzer niemand@praxis.example.']);
+  });
+
   it('explains wrong input per flag and exits 2', async () => {
     const res = await admin(['create-account', '--name', 'X', '--admin-mail', 'keine-mail', '--password', 'kurz']);
     expect(res.code).toBe(2);

@@ -10,6 +10,9 @@
  *   answers that account's report summary (EXPLAIN ANALYZE), for a report that feels slow.
  * - `npm run admin -- client-failures [--days 7]` lists the requests clients reported as failed
  *   (`POST /qt_monitor`), by request, the most frequent first.
+ * - `npm run admin -- reset-link <username>` prints a link to set a new password (an hour, once):
+ *   a server without SMTP_URL logs its mails with the links masked, so an invited processor, or
+ *   an admin who forgot theirs, gets one from the operator instead.
  * - `npm run admin -- backup <file>` and `restore <file>` copy the embedded database (DATA_DIR),
  *   also while the server runs, and restore it into an empty folder (cli/backup.ts).
  */
@@ -26,7 +29,7 @@ import { createMailer } from '../platform/mail.js';
 import { createPushSender } from '../platform/push.js';
 import { ensurePushKeys } from '../modules/alerts/index.js';
 import { createSmsSender } from '../platform/sms.js';
-import { checkAccountIdentifier, createAccountWithAdmin, exemptAccountByIdentifier, findAccountByIdentifier } from '../modules/accounts/index.js';
+import { checkAccountIdentifier, createAccountWithAdmin, exemptAccountByIdentifier, findAccountByIdentifier, issueResetLink } from '../modules/accounts/index.js';
 import { explainSummary } from '../modules/reports/index.js';
 import { clientFailureSummary, CLIENT_FAILURE_KEEP_DAYS } from '../modules/system/index.js';
 import { createLocalHub } from '../platform/realtime/index.js';
@@ -41,6 +44,7 @@ const USAGE = `usage: npm run admin -- create-account --name "Praxis Dr. Muster"
        npm run admin -- order <order number> shipped|cancelled
        npm run admin -- explain-report <account identifier> <from YYYY-MM-DD> <to YYYY-MM-DD>
        npm run admin -- client-failures [--days 1…30]
+       npm run admin -- reset-link <username>
        npm run admin -- backup <file>     (DATA_DIR, also while the server runs)
        npm run admin -- restore <file>    (into an empty or new DATA_DIR)`;
 
@@ -178,6 +182,29 @@ async function createAccount(argv: string[]): Promise<number> {
   }
 }
 
+/** A password link for a user, printed here (never logged): the way in on a server without mail. */
+async function resetLink(argv: string[]): Promise<number> {
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true });
+  const [username] = positionals;
+  if (!username || positionals.length > 1) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const link = await issueResetLink({ db: database.db, clock: systemClock, config }, username);
+    if (!link) {
+      console.error(`Kein Benutzer ${username}.`);
+      return 1;
+    }
+    console.log(`${link}\n(valid for an hour, once; hand it to ${username} yourself)`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
 /** The failures clients reported, by request: what broke for the practices, seen from their side. */
 async function clientFailures(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, options: { days: { type: 'string', default: '7' } }, allowPositionals: true, strict: true });
@@ -206,6 +233,7 @@ const commands: Record<string, (argv: string[]) => Promise<number>> = {
   order,
   'explain-report': explainReport,
   'client-failures': clientFailures,
+  'reset-link': resetLink,
   backup: (argv) => backup(argv, USAGE),
   restore: (argv) => restore(argv, USAGE),
 };

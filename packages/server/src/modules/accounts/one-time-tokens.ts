@@ -6,7 +6,7 @@ import { consumeOneTimeToken, findOneTimeToken, insertOneTimeToken, type OneTime
 
 /** Creates a token for a mailed link; returns the secret, of which only the hash is stored. */
 export async function issueOneTimeToken(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'clock'>,
   db: Queryable,
   table: OneTimeTokenTable,
   userId: string,

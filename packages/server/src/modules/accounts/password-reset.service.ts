@@ -47,6 +47,18 @@ export function requestPasswordReset(ctx: AppContext, username: string): void {
   work().catch((error: unknown) => ctx.log.error({ err: error }, 'password reset request failed'));
 }
 
+/**
+ * A reset link for the operator to hand over (`npm run admin -- reset-link`): for a server without
+ * mail, whose mails are only logged with their links masked. Undefined for an unknown username.
+ * Like a mailed one it lives an hour, is spent once and dies with the next new password.
+ */
+export async function issueResetLink(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, username: string): Promise<string | undefined> {
+  const user = await findUserByUsername(ctx.db, username);
+  if (!user) return undefined;
+  const secret = await issueOneTimeToken(ctx, ctx.db, passwordResetTokens, user.id, RESET_TOKEN_SECONDS);
+  return `${ctx.config.publicUrl}/passwordReset/${encodeURIComponent(secret)}`;
+}
+
 type PasswordReplaced = (tx: Transaction, userId: string) => Promise<void>;
 let passwordReplaced: PasswordReplaced | undefined;
 

@@ -38,6 +38,9 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   const preHandler = requireUser(ctx);
   // Counted in Redis where configured: one limit per address for all nodes (docs/architecture.md#several-nodes).
   const bookingLimiter = ctx.rateLimits.perAddress('booking', { limit: ctx.config.bookingLimit.perIp, windowSeconds: ctx.config.bookingLimit.windowSeconds });
+  // Failed kiosk check-ins per location, whatever the address (docs/security.md#patient-links).
+  const { perLocation, windowSeconds } = ctx.config.checkInFailureLimit;
+  const checkInFailures = ctx.rateLimits.shared('check-in-failures', { limit: perLocation, windowSeconds });
 
   app.post(
     '/appointments',
@@ -103,7 +106,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.post(
     '/appointments/check-in',
     { schema: { tags, body: KioskCheckInInput, response: { 200: KioskCheckInResult } } },
-    async (req) => checkInAtKiosk(ctx, bookingLimiter, req.body, req.ip),
+    async (req) => checkInAtKiosk(ctx, { perAddress: bookingLimiter, failuresPerLocation: checkInFailures }, req.body, req.ip),
   );
 
   // The patient by their link (on their phone), or staff at the desk by id.

@@ -4,7 +4,7 @@ import { appointments } from '../../db/schema/index.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import type { RateLimiter } from '../../platform/rate-limit.js';
+import { hitOrRefuse, refuseIfLimited, type RateLimiter } from '../../platform/rate-limit.js';
 import { Outbox } from '../../platform/realtime/index.js';
 import { admitAppointment, type WorkViewAppointments } from '../tickets/index.js';
 import {
@@ -100,13 +100,24 @@ async function admitToList(ctx: AppContext, row: AppointmentRow, timeZone: strin
  * checked in or cancelled — answers the same APPOINTMENT_NOT_FOUND. The kiosk learns the ticket
  * number and nothing that opens the ticket or names a record: it is a shared device.
  */
-export async function checkInAtKiosk(ctx: AppContext, limiter: RateLimiter, input: KioskCheckInInput, ip: string): Promise<KioskCheckInResult> {
+export async function checkInAtKiosk(
+  ctx: AppContext,
+  limits: { perAddress: RateLimiter; failuresPerLocation: RateLimiter },
+  input: KioskCheckInInput,
+  ip: string,
+): Promise<KioskCheckInResult> {
   const now = ctx.clock.now();
-  // Like public booking, limited per address.
-  const verdict = await limiter.hit(ip, now);
-  if (!verdict.allowed) throw new AppError('RATE_LIMITED', { headers: { 'retry-after': String(verdict.retryAfterSeconds) } });
-  const found = isUuid(input.profile_id) ? await appointmentForKiosk(ctx, input.profile_id, input.code, now) : undefined;
-  if (!found) throw new AppError('APPOINTMENT_NOT_FOUND');
+  // Like public booking, limited per address; and past its cap of misses a location's kiosk
+  // tries no code at all until the window turns — else a guesser would still learn each answer.
+  await hitOrRefuse(limits.perAddress, ip, now);
+  const location = isUuid(input.profile_id) ? input.profile_id : undefined;
+  if (!location) throw new AppError('APPOINTMENT_NOT_FOUND');
+  refuseIfLimited(await limits.failuresPerLocation.peek(location, now));
+  const found = await appointmentForKiosk(ctx, location, input.code, now);
+  if (!found) {
+    await limits.failuresPerLocation.hit(location, now);
+    throw new AppError('APPOINTMENT_NOT_FOUND');
+  }
   await admitToList(ctx, found.appointment, found.location.timeZone);
   const member = await findMemberOfAppointment(ctx.db, found.appointment.id);
   if (!member) throw new AppError('APPOINTMENT_NOT_FOUND');

@@ -13,25 +13,27 @@ afterAll(async () => t.close());
 
 const report = (payload: unknown, ip = '198.51.100.20') =>
   t.inject({ method: 'POST', url: '/qt_monitor', payload: payload as Record<string, unknown>, remoteAddress: ip, headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 9)' } });
-const ticketId = '5d1d3c0e-7a55-4a4c-9d7e-2f1f0c3b9a11';
+const ticketKey = 'q3Vd9kX0_bA-7hZ2mN4pRw';
+const queueId = '5d1d3c0e-7a55-4a4c-9d7e-2f1f0c3b9a11';
 
 describe('POST /qt_monitor: clients report their failed requests (docs/product.md#the-api)', () => {
-  it('keeps what failed — without the query, without a login — with the client time as ISO text or epoch ms', async () => {
-    const iso = await report({ clientTime: '2026-03-29T08:00:00.000+02:00', reqLength: 42, method: 'post', baseURL: 'https://praxis.example', url: `/members/${ticketId}?token=geheim` });
+  it('keeps what failed — without the query, a link\'s key or a login — with the client time as ISO text or epoch ms', async () => {
+    const iso = await report({ clientTime: '2026-03-29T08:00:00.000+02:00', reqLength: 42, method: 'post', baseURL: 'https://praxis.example', url: `/queues/${queueId}/members?token=geheim` });
     expect(iso.statusCode, iso.body).toBe(204);
-    const epoch = await report({ clientTime: Date.UTC(2026, 2, 29, 6, 1), method: 'GET', baseURL: 'https://praxis.example', url: `/members/${ticketId}` });
+    const epoch = await report({ clientTime: Date.UTC(2026, 2, 29, 6, 1), method: 'GET', baseURL: 'https://praxis.example', url: `/members/${ticketKey}` });
     expect(epoch.statusCode).toBe(204);
     const rows = await t.app.ctx.db.select().from(clientFailures);
     expect(rows.map((r) => [r.method, r.url, r.reqLength, r.clientTime?.toISOString()])).toEqual([
-      ['POST', `/members/${ticketId}`, 42, '2026-03-29T06:00:00.000Z'],
-      ['GET', `/members/${ticketId}`, null, '2026-03-29T06:01:00.000Z'],
+      ['POST', `/queues/${queueId}/members`, 42, '2026-03-29T06:00:00.000Z'],
+      ['GET', '/members/*', null, '2026-03-29T06:01:00.000Z'],
     ]);
     expect(JSON.stringify(rows)).not.toContain('geheim');
+    expect(JSON.stringify(rows)).not.toContain(ticketKey);
     expect(rows[0]?.userAgent).toBe('Mozilla/5.0 (Linux; Android 9)');
     // The operator's view counts them by request, ids folded.
     expect(await clientFailureSummary(t.app.ctx.db, t.clock.now(), 7)).toEqual([
-      { method: 'GET', url: '/members/{id}', count: 1, last: expect.any(Date) },
-      { method: 'POST', url: '/members/{id}', count: 1, last: expect.any(Date) },
+      { method: 'GET', url: '/members/*', count: 1, last: expect.any(Date) },
+      { method: 'POST', url: '/queues/{id}/members', count: 1, last: expect.any(Date) },
     ]);
   });
 

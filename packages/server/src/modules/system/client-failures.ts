@@ -3,19 +3,24 @@ import type { ClientFailureReport } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import { clientFailures } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
+import { maskUrl } from '../../platform/log-redaction.js';
 
 /** Reports are kept this long: enough to see a pattern, not a history of anyone's clicks. */
 export const CLIENT_FAILURE_KEEP_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-/** An address without its query and fragment: a query may carry a token (a mailed link's). */
-function withoutQuery(address: string): string {
-  return address.split(/[?#]/, 1)[0] ?? '';
+/**
+ * An address as it is kept: without its query and fragment (a query may carry a token), and a
+ * patient's link's token in the path masked as the log masks it (`/members/*`): a failed request
+ * of a ticket page must not leave the key to that ticket in the database for 30 days.
+ */
+function kept(address: string): string {
+  return maskUrl(address.split(/[?#]/, 1)[0] ?? '');
 }
 
 /**
  * `POST /qt_monitor`: stores a client's report of a failed request — its method, its address
- * without the query, the body's length, the client's clock — and drops reports past the
+ * without the query and keys, the body's length, the client's clock — and drops reports past the
  * keeping time on the way (an index makes that cheap).
  */
 export async function recordClientFailure(ctx: AppContext, report: ClientFailureReport, userAgent: string | undefined): Promise<void> {
@@ -26,8 +31,8 @@ export async function recordClientFailure(ctx: AppContext, report: ClientFailure
     clientTime: Number.isNaN(clientTime.getTime()) ? null : clientTime,
     reqLength: report.reqLength ?? null,
     method: report.method.toUpperCase(),
-    baseUrl: withoutQuery(report.baseURL),
-    url: withoutQuery(report.url),
+    baseUrl: kept(report.baseURL),
+    url: kept(report.url),
     userAgent: userAgent?.slice(0, 300) ?? null,
   });
   await ctx.db.delete(clientFailures).where(lt(clientFailures.receivedAt, new Date(now.getTime() - CLIENT_FAILURE_KEEP_DAYS * DAY_MS)));
