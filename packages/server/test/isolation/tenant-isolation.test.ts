@@ -590,6 +590,9 @@ const ROWS: Row[] = [
     ok: 201,
     request: async (f) => ({ url: `/queues/${await f('queue')}/members`, payload: { origin: 'MANUAL' } }),
   },
+  // The patient's routes take their link's token; staff may read by id, within their lists only.
+  { route: 'GET /members/:token', variant: 'by id, with staff credentials', queueScoped: true, request: async (f) => ({ url: `/members/${await f('waiting')}` }) },
+  { route: 'GET /appointments/:token', variant: 'by id, with staff credentials', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}` }) },
   { route: 'POST /members/:id/call', queueScoped: true, request: async (f) => ({ url: `/members/${await f('waiting')}/call`, payload: {} }) },
   { route: 'POST /members/:id/finish', queueScoped: true, request: async (f) => ({ url: `/members/${await f('processing')}/finish`, payload: {} }) },
   { route: 'POST /members/:id/requeue', queueScoped: true, request: async (f) => ({ url: `/members/${await f('processing')}/requeue`, payload: {} }) },
