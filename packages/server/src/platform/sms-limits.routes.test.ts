@@ -6,7 +6,7 @@ import { runDueJobs } from './jobs/index.js';
 import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 import { setNow } from '../../test/support/test-clock.js';
 import { asUser, freshAddress, givenAdmin } from '../../test/support/factories.js';
-import { givenOpenQueue, givenTicket } from '../../test/support/tickets.js';
+import { givenOpenQueue, givenTicket, linkKey } from '../../test/support/tickets.js';
 import { bookingBody, givenBookablePractice } from '../../test/support/appointments.js';
 import { startSmsGateway } from '../../test/support/sms.js';
 
@@ -52,9 +52,9 @@ describe('SMS per phone number', () => {
     const tickets = [];
     for (let i = 0; i < 5; i++) tickets.push(await givenTicket(t, queueId));
     // Four tickets (four "patients", four addresses) subscribe one stranger's number; each is due at once.
-    const subscribe = (memberId: string, phone: string) =>
-      t.inject({ method: 'PUT', url: `/members/${memberId}/alerts`, payload: { sms: { phone } }, remoteAddress: freshAddress() });
-    for (const ticket of tickets.slice(0, 4)) expect((await subscribe(ticket.id, '+43 664 9990001')).statusCode).toBe(200);
+    const subscribe = (ticketKey: string, phone: string) =>
+      t.inject({ method: 'PUT', url: `/members/${ticketKey}/alerts`, payload: { sms: { phone } }, remoteAddress: freshAddress() });
+    for (const ticket of tickets.slice(0, 4)) expect((await subscribe(linkKey(ticket), '+43 664 9990001')).statusCode).toBe(200);
     const deliveries = await settledDeliveries(
       admin,
       queueId,
@@ -65,13 +65,13 @@ describe('SMS per phone number', () => {
     expect(deliveries.find((d) => d.state === 'FAILED')?.error).toBe('SMS limit of this number or ticket reached');
     expect(textsTo('+436649990001')).toHaveLength(3);
     // Another number is counted apart.
-    expect((await subscribe(tickets[4]!.id, '+43 664 9990002')).statusCode).toBe(200);
+    expect((await subscribe(linkKey(tickets[4]!), '+43 664 9990002')).statusCode).toBe(200);
     expect(await sms.waitFor('+436649990002', 1)).toHaveLength(1);
 
     // The next day the number has its SMS again.
     t.clock.advanceSeconds(86_400);
     const tomorrow = await givenTicket(t, queueId);
-    expect((await subscribe(tomorrow.id, '+43 664 9990001')).statusCode).toBe(200);
+    expect((await subscribe(linkKey(tomorrow), '+43 664 9990001')).statusCode).toBe(200);
     expect(await sms.waitFor('+436649990001', 4)).toHaveLength(4);
   });
 });
@@ -85,10 +85,11 @@ describe('SMS per appointment', () => {
     const post = (url: string, payload: Record<string, unknown>) => t.inject({ method: 'POST', url, payload, remoteAddress: freshAddress() });
     const booked = await post('/appointments', bookingBody(p.type.id, '2026-03-30T08:00:00+02:00', { mail, phone: '+43 664 3330001', notify_sms: true, sms_reminder_minutes: 60 }));
     expect(booked.statusCode, booked.body).toBe(201);
-    const id = booked.json<PatientAppointment>().id;
+    const { id } = booked.json<PatientAppointment>();
+    const key = linkKey(booked.json<PatientAppointment>());
     await Promise.all([sms.waitFor(phone, 1), t.smtp.waitForMail(mail)]);
     const beforeMove = t.smtp.mails.length;
-    expect((await post(`/appointments/${id}/move`, { start: '2026-03-30T09:00:00+02:00' })).statusCode).toBe(200);
+    expect((await post(`/appointments/${key}/move`, { start: '2026-03-30T09:00:00+02:00' })).statusCode).toBe(200);
     await Promise.all([sms.waitFor(phone, 2), t.smtp.waitForMail(mail, { since: beforeMove })]);
 
     const since = t.smtp.mails.length;

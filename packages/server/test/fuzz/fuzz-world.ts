@@ -195,15 +195,22 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   // blobs: the server never opens them, and the fuzz is about the routes, not the crypto.
   const key = { public_key: 'A'.repeat(400), wrapped_private_key: 'wf1p.600000.c2FsdA.aXY.Y2lwaGVy' };
   const wrapped = 'wf1k.a2V5.aXY.Y2lwaGVy';
-  if (!(await call<{ enabled: boolean }>(t, admin, 'GET', '/encryption', undefined, 200)).enabled) {
+  // A fuzzed POST /encryption/disable may have begun switching off while records the fuzz sealed
+  // are still sealed: the account stays so (unsealing finishes a switch-off; the fuzz does not
+  // unseal), and no key request is filed meanwhile.
+  const encryption = await call<{ enabled: boolean; switching_off: boolean }>(t, admin, 'GET', '/encryption', undefined, 200);
+  if (!encryption.enabled && !encryption.switching_off) {
     await call(t, admin, 'PUT', '/encryption/my-key', key, 200);
     await call(t, admin, 'POST', '/encryption/enable', { public_key: key.public_key, recovery_wrapped_key: key.wrapped_private_key, wrapped_account_key: wrapped }, 200);
   }
   const requester = await givenProcessor(t, account.accountId);
-  await call(t, requester, 'PUT', '/encryption/my-key', key, 200);
-  await call(t, requester, 'POST', '/encryption/requests', undefined, 200);
-  const requests = await call<{ id: string; user_id: string }[]>(t, admin, 'GET', '/encryption/requests', undefined, 200);
-  const keyRequest = requests.find((request) => request.user_id === requester.id)!.id;
+  let keyRequest: string | undefined;
+  if (!encryption.switching_off) {
+    await call(t, requester, 'PUT', '/encryption/my-key', key, 200);
+    await call(t, requester, 'POST', '/encryption/requests', undefined, 200);
+    const requests = await call<{ id: string; user_id: string }[]>(t, admin, 'GET', '/encryption/requests', undefined, 200);
+    keyRequest = requests.find((request) => request.user_id === requester.id)!.id;
+  }
 
   ids.profile.push(profile.id);
   ids.queue.push(queue.id);
@@ -222,7 +229,7 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   ids.setupIntent.push(setup.setup_intent_id);
   ids.deviceOrder.push(order.id);
   ids.invoice.push(order.invoice_id!);
-  ids.keyRequest.push(keyRequest);
+  if (keyRequest) ids.keyRequest.push(keyRequest);
   const logo = await uploadLogo(t, admin);
   ids.image.push(logo.id);
   ids.imageFile.push(logo.url.split('/').at(-1)!);

@@ -5,7 +5,7 @@ import type { ApiError, LoggedUser, Member, TicketView } from '@wartefrei/shared
 import { systemResolver, type HostResolver } from '../../platform/public-address.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin } from '../../../test/support/factories.js';
-import { givenOpenQueue, givenTicket, memberAction } from '../../../test/support/tickets.js';
+import { givenOpenQueue, givenTicket, linkKey, memberAction } from '../../../test/support/tickets.js';
 
 /*
  * A push address whose name looks public but resolves inside (docs/security.md, push services).
@@ -49,8 +49,8 @@ function browserKeys() {
   return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
 }
 
-const subscribe = (memberId: string, endpoint: string) =>
-  t.inject({ method: 'PUT', url: `/members/${memberId}/alerts`, payload: { push: { endpoint, keys: browserKeys() } } });
+const subscribe = (ticket: TicketView, endpoint: string) =>
+  t.inject({ method: 'PUT', url: `/members/${linkKey(ticket)}/alerts`, payload: { push: { endpoint, keys: browserKeys() } } });
 
 async function givenLine(n: number) {
   const queueId = await givenOpenQueue(t, accountId, { name: 'Allgemeinmedizin' });
@@ -75,17 +75,17 @@ describe('push addresses judged by what their name resolves to', () => {
   it('refuses a public-looking name that resolves to this machine, and stores nothing', async () => {
     expect((await systemResolver('localhost')).every((answer) => ['127.0.0.1', '::1'].includes(answer.address))).toBe(true);
     const { patient } = await givenLine(2);
-    const res = await subscribe(patient.id, `https://${INSIDE_NAME}/push/abc`);
+    const res = await subscribe(patient, `https://${INSIDE_NAME}/push/abc`);
     expect(res.statusCode).toBe(400);
     expect(res.json<ApiError>().fields?.['push.endpoint']?.code).toBe('INVALID_VALUE');
-    const ticket = await t.inject({ method: 'GET', url: `/members/${patient.id}` });
+    const ticket = await t.inject({ method: 'GET', url: `/members/${linkKey(patient)}` });
     expect(ticket.json<TicketView>().alerts.push).toBe(false);
   });
 
   it('sends nothing when the name turned to this machine after the subscription (DNS rebinding)', async () => {
     const { queueId, tickets, patient } = await givenLine(4);
     const { port } = inside.address() as net.AddressInfo;
-    expect((await subscribe(patient.id, `https://${REBINDING_NAME}:${port}/push/abc`)).statusCode).toBe(200);
+    expect((await subscribe(patient, `https://${REBINDING_NAME}:${port}/push/abc`)).statusCode).toBe(200);
     rebound = true;
 
     const call = await memberAction(t, admin, tickets[0]!.id, 'call', { force: true });
