@@ -61,9 +61,12 @@ export function watchStaffSockets(options: { db: Queryable; clock: Clock; log: F
     if (sweeping || watched.size === 0) return;
     sweeping = true;
     try {
-      const tokens = await accessOfTokens(options.db, [...new Set([...watched].map((socket) => socket.tokenId))]);
+      // Only the sockets asked about: one let in while the query ran is not in its answer.
+      const checking = [...watched];
+      const tokens = await accessOfTokens(options.db, [...new Set(checking.map((socket) => socket.tokenId))]);
       const now = options.clock.now().getTime();
-      for (const socket of [...watched]) {
+      for (const socket of checking) {
+        if (!watched.has(socket)) continue;
         const token = tokens.get(socket.tokenId);
         if (!token) end(socket, REALTIME_CLOSE.UNAUTHORIZED, 'UNAUTHORIZED');
         else if (token.validUntil.getTime() <= now) end(socket, REALTIME_CLOSE.SESSION_EXPIRED, 'SESSION_EXPIRED');
