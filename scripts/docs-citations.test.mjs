@@ -1,5 +1,5 @@
 // Every citation of the project's docs points at a section that exists: code comments cite
-// `docs/product.md#section`, `docs/architecture.md#section` or `CONTRIBUTING.md#section`, and a
+// `docs/<name>.md#section`, `CONTRIBUTING.md#section` or `README.md#section`, and a
 // renamed or removed heading fails here with the file and line that still cite it. The specs
 // the code was first written from (SPEC.md, ARCHITECTURE.md, CONVENTIONS.md) are not in the
 // repository: citing them is refused too.
@@ -9,11 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const DOCS = ['docs/product.md', 'docs/architecture.md', 'CONTRIBUTING.md'];
+const DOCS = ['README.md', 'CONTRIBUTING.md', ...['product', 'architecture', 'security', 'screens', 'api', 'operations', 'performance'].map((name) => `docs/${name}.md`)];
 const SCANNED = ['packages', 'e2e', 'bench', 'scripts', 'docs', 'README.md', 'CONTRIBUTING.md'];
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'results', 'artifacts', 'migrations']);
 const TEXT_FILE = /\.(ts|tsx|mjs|js|css|md)$/;
-const CITATION = /(docs\/(?:product|architecture)\.md|CONTRIBUTING\.md)#([A-Za-z0-9_-]+)/g;
+const CITATION = /(docs\/(?:product|architecture|security|screens|api|operations|performance)\.md|CONTRIBUTING\.md|README\.md)#([A-Za-z0-9_-]+)/g;
 const OUTSIDE_SPEC = /\b(SPEC|ARCHITECTURE|CONVENTIONS)\.md\b/g;
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to dashes. */

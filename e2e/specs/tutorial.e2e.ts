@@ -38,7 +38,7 @@ describe('the tutorial', () => {
 
     const titles: string[] = [];
     await stepTitle().waitFor();
-    for (const expected of ['Willkommen bei wartefrei', 'Die Kopfzeile', 'Arbeitsansicht', 'Die Arbeitsansicht', 'Ihr Profil', 'Das war’s']) {
+    for (const expected of ['Willkommen bei wartefrei', 'Die Kopfzeile', 'Arbeitsansicht', 'Die Arbeitsansicht', 'Termine', 'Ihr Profil', 'Das war’s']) {
       await expect.poll(() => stepTitle().textContent(), { timeout: 10_000 }).toBe(expected);
       titles.push(expected);
       // The popover is a dialog that holds the focus: a screen reader hears its title.
@@ -51,7 +51,7 @@ describe('the tutorial', () => {
       await page.keyboard.press('ArrowRight');
     }
     await popover().waitFor({ state: 'detached' });
-    expect(titles).toHaveLength(6);
+    expect(titles).toHaveLength(7);
     const state = async () => ((await (await page.request.get('/auth', { headers: { authorization: basic(owner.id, owner.token) } })).json()) as LoggedUser).tutorial_dismissed;
     await expect.poll(state).toBe(true);
 

@@ -14,7 +14,7 @@ import { connectDatabase } from '../db/connect.js';
 import { lockDataDir } from '../db/data-dir-lock.js';
 import { PgliteThread } from '../db/pglite-thread.js';
 
-const POSTGRES_BACKUP = `With DATABASE_URL set the data lives in PostgreSQL: back it up with PostgreSQL's own tools (README.md, "Backups"):
+const POSTGRES_BACKUP = `With DATABASE_URL set the data lives in PostgreSQL: back it up with PostgreSQL's own tools (docs/operations.md, "Backups"):
   pg_dump --format=custom --file=wartefrei.dump "$DATABASE_URL"
   pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" wartefrei.dump`;
 

@@ -87,7 +87,7 @@ describe.each([
       secrets.push(new URL(verifyLink).searchParams.get('token') ?? 'no verify token');
       ({ account_id: accountId, user_id: userId } = admin);
     } else {
-      // Without mail an operator makes the account this way (README, "Without mail").
+      // Without mail an operator makes the account this way (docs/operations.md, "Accounts for self-hosters").
       const created = await createAccountWithAdmin(t.app.ctx, {
         accountName: 'Praxis Log',
         identifier: 'praxis-log',

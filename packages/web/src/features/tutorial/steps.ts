@@ -2,7 +2,8 @@
  * The tutorial's steps (SPEC's sections: welcome, header, processor view, appointments,
  * management, billing, profile, dismissal). Each points at a real element of the app by
  * `data-tour` (or the page's heading) and names the page it lives on: the tour goes there first.
- * The quick tour takes the steps marked `quick`.
+ * The quick tour takes the steps marked `quick`: what the offer promises it shows (where to call
+ * patients, where appointments are, the profile), the extended one all (tutorial:offer.text).
  */
 
 export type TourKind = 'quick' | 'extended';
@@ -24,7 +25,7 @@ export const TOUR_STEPS: TourStep[] = [
   { key: 'language', element: '[data-tour="language"]' },
   { key: 'processor', element: '[data-tour="processor"]', quick: true },
   { key: 'workView', element: 'main h1', route: '/backend/processor', quick: true },
-  { key: 'appointments', element: '[data-tour="appointments"]' },
+  { key: 'appointments', element: '[data-tour="appointments"]', quick: true },
   { key: 'reporting', element: '[data-tour="reporting"]' },
   { key: 'management', element: '[data-tour="management"]', admin: true },
   { key: 'billing', element: 'main h1', route: '/backend/management?tab=billing', admin: true },

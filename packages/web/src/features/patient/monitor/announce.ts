@@ -2,7 +2,7 @@
  * The waiting room hears a call: a gong through Web Audio (no sound file to load) and, when the
  * monitor asks for it, the number spoken through Web Speech in the monitor's language. Browsers
  * start audio only after a click on the page, unless the TV's browser runs with
- * `--autoplay-policy=no-user-gesture-required` (README, "Monitors and kiosks").
+ * `--autoplay-policy=no-user-gesture-required` (docs/screens.md, "Patient screens").
  */
 let audio: AudioContext | undefined;
 
