@@ -18,7 +18,7 @@ export function ProcessorMails({ processor }: { processor: Processor }) {
   return (
     <Group gap="xs" mt={4} wrap="wrap">
       {processor.invitation_pending && (
-        <Badge variant="outline" color="orange.9" size="sm">
+        <Badge variant="outline" color="gray.8" size="sm">
           {t('processors.invitationPending')}
         </Badge>
       )}
