@@ -15,7 +15,7 @@ describe('routing between web app and API', () => {
   // Deep links and the links in the server's mails are app pages, even where the API uses the
   // same path for another method (POST /verify).
   it.each([
-    ['/backend/dashboard', /\/login\?next=%2Fbackend%2Fdashboard$/],
+    ['/backend/dashboard', /\/login\?required=1&next=%2Fbackend%2Fdashboard$/],
     ['/verify?token=abc123', /\/verify\?token=abc123$/],
     ['/passwordReset/abc123', /\/passwordReset\/abc123$/],
     ['/praxis-demo/wien/allgemein', /\/praxis-demo\/wien\/allgemein$/],

@@ -90,6 +90,11 @@ export const ERROR_STATUS = {
   MEMBER_CHANGED: 409,
   NO_WAITING_MEMBER: 409,
   MAX_CONCURRENT_PROCESSING: 409,
+  /**
+   * A list's max_concurrent_processing changes only together with a close (TERMINATE carries the
+   * new value, docs/product.md#states-and-transitions): a PATCH of it is refused while the list is open.
+   */
+  MAX_CONCURRENT_CHANGE_NEEDS_CLOSE: 409,
   /** Choosing who serves a ticket, by a processor who only manages its list while the list does not allow that. */
   PROCESSOR_SELECTION_NOT_ALLOWED: 403,
   /** The processor chosen to serve a ticket does not actively process its list. */
@@ -99,6 +104,10 @@ export const ERROR_STATUS = {
   /** A hand-over beyond the recipient's own limit (the caller may `force` it). */
   RECIPIENT_MAX_CONCURRENT_PROCESSING: 409,
   TIME_PRIORITY_TAG_EXISTS: 409,
+  /** An invitation sent again to a processor who has already signed in: a password reset is the way. */
+  INVITATION_ACCEPTED: 409,
+  /** A password reset for a processor who has not accepted the invitation yet: send the invitation again. */
+  INVITATION_PENDING: 409,
   UNIQUE: 409,
   SESSION_UNCHANGED: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -386,6 +386,10 @@ const ROWS: Row[] = [
   { route: 'GET /processors/:id', request: async (f) => ({ url: `/processors/${await f('processor')}` }) },
   { route: 'PATCH /processors/:id', request: async (f) => ({ url: `/processors/${await f('processor')}`, payload: { display_name: 'Übernommen' } }) },
   { route: 'DELETE /processors/:id', ok: 204, request: async (f) => ({ url: `/processors/${await f('processor')}` }) },
+  // The world's processor is invited and has no password yet: the reset answers 409 INVITATION_PENDING
+  // for an own one (it reached the processor), 404 for a foreign one.
+  { route: 'POST /processors/:id/invitation', ok: 204, request: async (f) => ({ url: `/processors/${await f('processor')}/invitation` }) },
+  { route: 'POST /processors/:id/password-reset', ok: 409, request: async (f) => ({ url: `/processors/${await f('processor')}/password-reset` }) },
   { route: 'GET /queues/:queueId/processors', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/processors` }) },
   {
     route: 'PUT /queues/:queueId/processors/:userId',

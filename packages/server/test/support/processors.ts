@@ -29,5 +29,6 @@ export async function givenInvitedProcessor(t: TestApp, admin: LoggedUser, overr
     payload: { password: INVITED_PASSWORD, password_repeat: INVITED_PASSWORD },
   });
   if (set.statusCode !== 204) throw new Error(`setting the password failed: ${set.body}`);
-  return { processor, user: await logIn(t, processor.username, INVITED_PASSWORD) };
+  // The invitation is accepted now: the processor as the API shows it from here on.
+  return { processor: { ...processor, invitation_pending: false }, user: await logIn(t, processor.username, INVITED_PASSWORD) };
 }

@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = [
   'key.reject',
   'key.recover',
   'key.drop',
+  'processor.invitation',
+  'processor.password_reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -55,6 +55,8 @@ export const Processor = z.object({
   room: z.string().nullable(),
   microsoft_tenant_id: z.string().nullable(),
   verified: z.boolean(),
+  /** Invited and not signed in yet (no password, no Microsoft account): the invitation can be sent again. */
+  invitation_pending: z.boolean(),
 });
 export type Processor = z.infer<typeof Processor>;
 

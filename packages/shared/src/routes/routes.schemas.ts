@@ -24,5 +24,10 @@ export const ResolvedRoute = z.object({
   account: PublicAccount,
   profile: z.object({ id: z.uuid(), identifier: z.string(), name: z.string() }).nullable(),
   queue: z.object({ id: z.uuid(), identifier: z.string(), name: z.string() }).nullable(),
+  /**
+   * The account's locations, by name, when the link names none and the account has several
+   * (`/{account}` of a practice with more than one site): the page offers them. Else empty.
+   */
+  profiles: z.array(z.object({ id: z.uuid(), identifier: z.string(), name: z.string() })),
 });
 export type ResolvedRoute = z.infer<typeof ResolvedRoute>;

@@ -127,10 +127,11 @@ describe('every path of docs/product.md#screens-and-routes resolves to its scree
     expect(result.screen).toBe('notFound');
   });
 
-  it('sends a signed-out visitor of the backend to the login, remembering the target', async () => {
+  it('sends a signed-out visitor of the backend to the login, asking to sign in first and remembering the target', async () => {
     const result = await open('/backend/profile?tab=password');
     expect(result.screen).toBe('login');
-    expect(result.router.state.location.search).toBe(`?next=${encodeURIComponent('/backend/profile?tab=password')}`);
+    expect(result.router.state.location.search).toBe(`?required=1&next=${encodeURIComponent('/backend/profile?tab=password')}`);
+    expect(await screen.findByText('Bitte melden Sie sich zuerst an.')).toBeTruthy();
   });
 
   it('shows a processor the permission message on admin routes', async () => {

@@ -86,6 +86,17 @@ export function basicAuth(name: string, secret: string): string {
 
 /** Calls the API with the user's token and language; throws ApiRequestError on failure. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiResponse(path, options);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+/**
+ * The successful answer itself, its body unread: for files (exports, invoices, the DPA), which
+ * must go the way of every other call — the user's token and language, and after a 440 the
+ * renewal with the stored key and one retry — not a `fetch` of their own that meets the 440
+ * alone. Throws ApiRequestError on failure.
+ */
+export async function apiResponse(path: string, options: RequestOptions = {}): Promise<Response> {
   const { method = 'GET', body, query, silent = false } = options;
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
@@ -106,9 +117,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiRequestError(error instanceof Error ? error.message : 'network error', 0, undefined, true);
   }
   if (isReportable(undefined, response.status)) reportFailedRequest(method, url.pathname, sentLength);
-  if (response.ok) {
-    return (response.status === 204 ? undefined : await response.json()) as T;
-  }
+  if (response.ok) return response;
   const parsed: unknown = await response.json().catch(() => undefined);
   const apiError = isApiError(parsed) ? parsed : undefined;
   // A questionnaire's refusal names each question and option: those belong in the message.
@@ -117,7 +126,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const error = new ApiRequestError(message, response.status, apiError);
   if (response.status === 440) {
     // A call made with other credentials (a sign-in) is not the session's to renew.
-    if (!options.renewed && !options.authorization && (await renewSession())) return apiRequest<T>(path, { ...options, renewed: true });
+    if (!options.renewed && !options.authorization && (await renewSession())) return apiResponse(path, { ...options, renewed: true });
     emit({ type: 'session-expired' });
   } else if (!silent) emit({ type: 'error', message });
   throw error;

@@ -1,6 +1,4 @@
-import { basicAuth } from './api';
-import { getUser } from './session';
-import { currentLanguage } from '../i18n';
+import { apiResponse } from './api';
 
 /** The file name of a `Content-Disposition: attachment; filename="…"` header. */
 export function fileNameOf(header: string | null, fallback: string): string {
@@ -19,13 +17,14 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** A staff export's answer, its body still to be read; a failed one throws. */
+/**
+ * A staff export's answer, its body still to be read; a failed one throws. Through the API
+ * client, so an expired session is renewed like for every other call (the screen shows the
+ * failure itself: silent).
+ */
 export async function fetchExport(path: string, query: Record<string, string>): Promise<Response & { body: ReadableStream<Uint8Array> }> {
-  const user = getUser();
-  const url = new URL(path, window.location.origin);
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  const response = await fetch(url, { headers: { 'accept-language': currentLanguage(), ...(user && { authorization: basicAuth(user.id, user.token) }) } });
-  if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+  const response = await apiResponse(path, { query, silent: true });
+  if (!response.body) throw new Error(`HTTP ${response.status}`);
   return response as Response & { body: ReadableStream<Uint8Array> };
 }
 

@@ -4,4 +4,4 @@ export { findUserById, findUserByUsername, setUserPassword, updateAccountSetting
 export { issueOneTimeToken } from './one-time-tokens.js';
 export { passwordResetTokens, findAccountById, findAccountByIdentifier, exemptAccountByIdentifier } from './accounts.repo.js';
 export { sendMail } from './mails.js';
-export { issueResetLink, registerPasswordReplaced } from './password-reset.service.js';
+export { issueResetLink, registerPasswordReplaced, sendPasswordResetMail } from './password-reset.service.js';

@@ -34,17 +34,25 @@ export function requestPasswordReset(ctx: AppContext, username: string): void {
       ctx.log.warn({ userId: user.id }, 'password reset mails limited for this address this hour');
       return;
     }
-    const secret = await issueOneTimeToken(ctx, ctx.db, passwordResetTokens, user.id, RESET_TOKEN_SECONDS);
-    const lang = pickLanguage(user.lang);
-    await sendMail(ctx, {
-      to: user.username,
-      lang,
-      subject: translate(lang, 'mail', 'reset_subject'),
-      greetingName: user.displayName,
-      body: translate(lang, 'mail', 'reset_body', [`${ctx.config.publicUrl}/passwordReset/${encodeURIComponent(secret)}`]),
-    });
+    await sendPasswordResetMail(ctx, user);
   };
   work().catch((error: unknown) => ctx.log.error({ err: error }, 'password reset request failed'));
+}
+
+/**
+ * The reset mail itself, in the user's language, with a new link (an hour, spent once): for the
+ * form above and for an admin who sends it to a processor (modules/processors).
+ */
+export async function sendPasswordResetMail(ctx: AppContext, user: { id: string; username: string; displayName: string; lang: string | null }): Promise<void> {
+  const secret = await issueOneTimeToken(ctx, ctx.db, passwordResetTokens, user.id, RESET_TOKEN_SECONDS);
+  const lang = pickLanguage(user.lang);
+  await sendMail(ctx, {
+    to: user.username,
+    lang,
+    subject: translate(lang, 'mail', 'reset_subject'),
+    greetingName: user.displayName,
+    body: translate(lang, 'mail', 'reset_body', [`${ctx.config.publicUrl}/passwordReset/${encodeURIComponent(secret)}`]),
+  });
 }
 
 /**

@@ -91,6 +91,9 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
   // open (sealed): each batch is a different set of patients, so each is written.
   'GET /encryption/clear': { action: 'encryption.read_clear', subject: (req) => ({ type: 'account', id: req.actor?.accountId ?? null }), detail: recordCount },
   'GET /encryption/sealed': { action: 'encryption.read_sealed', subject: (req) => ({ type: 'account', id: req.actor?.accountId ?? null }), detail: recordCount },
+  // Sign-in mails an admin sends for a processor: who gave whom a way in.
+  'POST /processors/:id/invitation': { action: 'processor.invitation', subject: (req) => ({ type: 'user', id: param(req) }) },
+  'POST /processors/:id/password-reset': { action: 'processor.password_reset', subject: (req) => ({ type: 'user', id: param(req) }) },
   // POST /encryption/seal and /unseal are recorded by their services, with the count written, in their transactions.
 };
 

@@ -41,6 +41,7 @@ describe('POST /processors', () => {
       room: null,
       microsoft_tenant_id: null,
       verified: true,
+      invitation_pending: true,
     });
     expect(res.body).not.toContain('password');
 

@@ -25,6 +25,7 @@ import {
   unassignProcessor,
   updateProcessor,
 } from './processors.service.js';
+import { PROCESSOR_MAILS_PER_HOUR, resendInvitation, sendProcessorPasswordReset } from './processors.invitations.js';
 
 const tags = ['processors'];
 const security = [{ basic: [] }];
@@ -70,6 +71,19 @@ export const processorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     { preHandler, schema: { tags, security, params: IdParams, body: UpdateProcessorInput, response: { 200: Processor } } },
     async (req) => updateProcessor(ctx, actorOf(req), req.params.id, req.body),
   );
+
+  // One limit per processor for both mails, shared by all nodes: an admin cannot flood a mailbox.
+  const mailLimiter = ctx.rateLimits.shared('processor-mails', { limit: PROCESSOR_MAILS_PER_HOUR, windowSeconds: 3600 });
+
+  app.post('/processors/:id/invitation', { preHandler, schema: { tags, security, params: IdParams } }, async (req, reply) => {
+    await resendInvitation(ctx, actorOf(req), req.params.id, mailLimiter);
+    return reply.code(204).send();
+  });
+
+  app.post('/processors/:id/password-reset', { preHandler, schema: { tags, security, params: IdParams } }, async (req, reply) => {
+    await sendProcessorPasswordReset(ctx, actorOf(req), req.params.id, mailLimiter);
+    return reply.code(204).send();
+  });
 
   app.delete('/processors/:id', { preHandler, schema: { tags, security, params: IdParams } }, async (req, reply) => {
     await deleteProcessor(ctx, actorOf(req), req.params.id);

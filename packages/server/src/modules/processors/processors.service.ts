@@ -1,6 +1,4 @@
 import {
-  pickLanguage,
-  translate,
   type AssignedProcessor,
   type AssignProcessorInput,
   type CreateProcessorInput,
@@ -14,7 +12,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation, violatedConstraint } from '../../platform/errors.js';
 import { scheduleJob } from '../../platform/jobs/index.js';
 import { Outbox } from '../../platform/realtime/outbox.js';
-import { findAccountById, findUserByUsername, issueOneTimeToken, passwordResetTokens, sendMail } from '../accounts/index.js';
+import { findUserByUsername, issueOneTimeToken, passwordResetTokens } from '../accounts/index.js';
 import {
   deleteAssignment,
   deleteProcessor as deleteProcessorRow,
@@ -32,9 +30,7 @@ import {
   type ProcessorRow,
 } from './processors.repo.js';
 import { activityAt, announceActivityChange, assertPauseEnd, PAUSE_END_JOB } from './processors.pause.js';
-
-/** How long the invitation link works; afterwards "forgot password" sends a fresh one. */
-export const INVITE_TOKEN_SECONDS = 7 * 24 * 3600;
+import { invitationPending, INVITE_TOKEN_SECONDS, sendInvitation } from './processors.invitations.js';
 
 /** The processor as admins see it: never the password hash. */
 export function presentProcessor(row: ProcessorRow): Processor {
@@ -52,6 +48,7 @@ export function presentProcessor(row: ProcessorRow): Processor {
     room: row.room,
     microsoft_tenant_id: row.microsoftTenantId,
     verified: row.verified,
+    invitation_pending: invitationPending(row),
   };
 }
 
@@ -136,23 +133,6 @@ export async function createProcessor(ctx: AppContext, actor: Actor, input: Crea
   }
   await sendInvitation(ctx, actor, created.row, created.secret);
   return presentProcessor(created.row);
-}
-
-/** The invitation in the processor's language, naming the practice and the inviting admin. */
-async function sendInvitation(ctx: AppContext, actor: Actor, processor: ProcessorRow, secret: string): Promise<void> {
-  const account = await findAccountById(ctx.db, actor.accountId);
-  const inviter = await findProcessor(ctx.db, actor.accountId, actor.userId);
-  const lang = pickLanguage(processor.lang);
-  const practice = account?.displayName ?? '';
-  const link = `${ctx.config.publicUrl}/passwordReset/${encodeURIComponent(secret)}`;
-  await sendMail(ctx, {
-    to: processor.username,
-    lang,
-    subject: translate(lang, 'mail', 'invite_subject', [practice]),
-    greetingName: processor.displayName,
-    body: translate(lang, 'mail', 'invite_body', [inviter?.displayName ?? '', practice, processor.username, link]),
-    confidential: inviter ? [inviter.displayName] : [],
-  });
 }
 
 /**

@@ -77,6 +77,16 @@ export async function findSessionOfQueue(db: Queryable, queueId: string): Promis
   return row;
 }
 
+/**
+ * The session row, locked against a concurrent open until the transaction ends: a setting that may
+ * change only while the list is closed is judged and written under this lock (session events
+ * update this row, so they wait).
+ */
+export async function lockSessionOfQueue(db: Queryable, queueId: string): Promise<QueueSessionRow | undefined> {
+  const [row] = await db.select().from(queueSessions).where(eq(queueSessions.queueId, queueId)).for('share');
+  return row;
+}
+
 /** The live lists of a location, for archiving them with it. */
 export async function liveQueueIdsOfProfile(db: Queryable, accountId: string, profileId: string): Promise<string[]> {
   const rows = await db

@@ -20,6 +20,7 @@ import {
   insertQueueWithSession,
   lockProfileForDefaultChange,
   listQueuesWhere,
+  lockSessionOfQueue,
   updateQueueInAccount,
   type QueueChanges,
   type QueueRow,
@@ -239,6 +240,11 @@ export async function updateQueue(ctx: AppContext, actor: Actor, id: string, inp
       if (changes.isDefault) {
         await lockProfileForDefaultChange(tx, stored.queue.profileId);
         await clearOtherDefaults(tx, stored.queue.profileId, id);
+      }
+      if (changes.maxConcurrentProcessing !== undefined && changes.maxConcurrentProcessing !== stored.queue.maxConcurrentProcessing) {
+        // docs/product.md#states-and-transitions: the value changes together with a close (TERMINATE
+        // carries it, sessions.service.ts); while the list is open only that way is left.
+        if ((await lockSessionOfQueue(tx, id))?.open) throw new AppError('MAX_CONCURRENT_CHANGE_NEEDS_CLOSE');
       }
       const queue = await updateQueueInAccount(tx, actor.accountId, id, { ...changes, updatedAt: ctx.clock.now() });
       if (!queue) throw new AppError('NOT_FOUND');

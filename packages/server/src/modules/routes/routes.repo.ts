@@ -38,6 +38,11 @@ export async function findProfileById(db: Queryable, id: string): Promise<RouteP
   return row;
 }
 
+/** Every live location of the account by name: what `/{account}` offers when there are several. */
+export async function liveProfilesOfAccount(db: Queryable, accountId: string): Promise<RouteProfile[]> {
+  return db.select(profileColumns).from(profiles).where(and(eq(profiles.accountId, accountId), profileIsLive)).orderBy(asc(profiles.name), asc(profiles.identifier));
+}
+
 /** Up to two profiles of the account: enough to tell "exactly one" from "several". */
 export async function firstTwoProfiles(db: Queryable, accountId: string): Promise<RouteProfile[]> {
   return db.select(profileColumns).from(profiles).where(and(eq(profiles.accountId, accountId), profileIsLive)).orderBy(asc(profiles.createdAt)).limit(2);

@@ -34,45 +34,56 @@ describe('GET /routes/identifier/{account}/{profile}/{queue}', () => {
     const p = await givenPractice();
     const res = await resolve(`identifier/${p.account.identifier.toUpperCase()}/wIEN/LABOR`);
     expect(res.statusCode).toBe(200);
-    expect(res.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.wien), queue: ref(p.labor) });
+    expect(res.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.wien), queue: ref(p.labor), profiles: [] });
   });
 
   it("opens the location's default queue when no queue is named", async () => {
     const p = await givenPractice();
     const res = await resolve(`identifier/${p.account.identifier}/wien/null`);
-    expect(res.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.wien), queue: ref(p.allgemein) });
+    expect(res.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.wien), queue: ref(p.allgemein), profiles: [] });
   });
 
   it('answers no queue for a location with several queues and no default, and its only queue when there is one', async () => {
     const p = await givenPractice();
     const noDefault = await resolve(`identifier/${p.account.identifier}/graz/null`);
-    expect(noDefault.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.graz), queue: null });
+    expect(noDefault.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.graz), queue: null, profiles: [] });
     const single = await postProfile(t, p.a.user, { name: 'Linz', identifier: 'linz' });
     const only = await postQueue(t, p.a.user, single.id, { name: 'Einzige', identifier: 'einzige' });
     const res = await resolve(`identifier/${p.account.identifier}/linz/null`);
-    expect(res.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(single), queue: ref(only) });
+    expect(res.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(single), queue: ref(only), profiles: [] });
   });
 
   it("takes the account's only location when none is named; with several, location and queue stay null", async () => {
     const a = await givenAdmin(t);
     const account = { id: a.accountId, identifier: a.accountIdentifier, display_name: a.admin.account_name };
     const empty = await resolve(`identifier/${a.accountIdentifier}/null/null`);
-    expect(empty.json<ResolvedRoute>()).toEqual({ account, profile: null, queue: null });
+    expect(empty.json<ResolvedRoute>()).toEqual({ account, profile: null, queue: null, profiles: [] });
     const wien = await postProfile(t, a.user, { identifier: 'wien' });
     const q = await postQueue(t, a.user, wien.id, { is_default: true });
     expect((await resolve(`identifier/${a.accountIdentifier}/null/null`)).json<ResolvedRoute>()).toEqual({
       account,
       profile: ref(wien),
       queue: ref(q),
+      profiles: [],
     });
-    await postProfile(t, a.user, { identifier: 'graz' });
-    expect((await resolve(`identifier/${a.accountIdentifier}/NULL/null`)).json<ResolvedRoute>()).toEqual({ account, profile: null, queue: null });
+    // Several sites: none is picked for the visitor, the link offers them all (by name).
+    const graz = await postProfile(t, a.user, { identifier: 'graz', name: 'Graz' });
+    const archived = await postProfile(t, a.user, { identifier: 'linz', name: 'Linz' });
+    expect((await t.inject({ method: 'DELETE', url: `/profiles/${archived.id}`, headers: asUser(a.user) })).statusCode).toBe(204);
+    expect((await resolve(`identifier/${a.accountIdentifier}/NULL/null`)).json<ResolvedRoute>()).toEqual({
+      account,
+      profile: null,
+      queue: null,
+      profiles: [ref(graz), ref(wien)].sort((x, y) => x.name.localeCompare(y.name)),
+    });
+    // A named location or queue is no choice: the list stays empty.
+    expect((await resolve(`identifier/${a.accountIdentifier}/graz/null`)).json<ResolvedRoute>().profiles).toEqual([]);
   });
 
   it('finds a named queue without a location when the account has exactly one with that identifier', async () => {
     const p = await givenPractice();
     const unique = await resolve(`identifier/${p.account.identifier}/null/Roentgen`);
-    expect(unique.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.graz), queue: ref(p.grazRoentgen) });
+    expect(unique.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.graz), queue: ref(p.grazRoentgen), profiles: [] });
     const ambiguous = await resolve(`identifier/${p.account.identifier}/null/labor`);
     expect(ambiguous.statusCode).toBe(404);
     expect(ambiguous.json<ApiError>().code).toBe('QUEUE_NOT_FOUND');
@@ -110,7 +121,7 @@ describe('GET /routes/id/{id}', () => {
     const p = await givenPractice();
     const res = await resolve(`id/${p.grazLabor.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.graz), queue: ref(p.grazLabor) });
+    expect(res.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.graz), queue: ref(p.grazLabor), profiles: [] });
   });
 
   it('resolves a ticket id to the queue the ticket is in', async () => {
@@ -120,7 +131,7 @@ describe('GET /routes/id/{id}', () => {
     expect(drawn.statusCode).toBe(201);
     const res = await resolve(`id/${drawn.json<{ id: string }>().id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.graz), queue: ref(p.grazLabor) });
+    expect(res.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.graz), queue: ref(p.grazLabor), profiles: [] });
   });
 
   it('resolves an appointment id to the list that serves it', async () => {
@@ -135,7 +146,7 @@ describe('GET /routes/id/{id}', () => {
     });
     expect(booked.statusCode, booked.body).toBe(201);
     const res = await resolve(`id/${booked.json<{ id: string }>().id}`);
-    expect(res.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.wien), queue: ref(p.labor) });
+    expect(res.json<ResolvedRoute>()).toEqual({ account: p.account, profile: ref(p.wien), queue: ref(p.labor), profiles: [] });
   });
 
   it('answers QUEUE_NOT_FOUND for any other id', async () => {

@@ -13,6 +13,7 @@ import {
   findQueueOfMember,
   findQueueByIdentifier,
   firstTwoProfiles,
+  liveProfilesOfAccount,
   queuesOfAccountByIdentifier,
   type RouteProfile,
   type RouteQueue,
@@ -38,7 +39,7 @@ async function queueOfProfile(ctx: AppContext, profileId: string): Promise<Route
  * `GET /routes/identifier/{account}/{profile|null}/{queue|null}` (public): what a link
  * `/{account}/{profile?}/{queue?}` points at. Identifiers match case-insensitively. Without a
  * queue the location's default queue is meant; without a location the account's only one (with
- * several, profile and queue stay null and the client lets the visitor choose). A named queue
+ * several, profile and queue stay null and `profiles` lists them for the visitor to choose). A named queue
  * without a location must be unambiguous within the account. Anything named and unknown is
  * QUEUE_NOT_FOUND. Only ids, identifiers and names leave the server.
  */
@@ -52,12 +53,15 @@ export async function resolveIdentifiers(ctx: AppContext, accountSegment: string
 
   let profile: RouteProfile | undefined;
   let queue: RouteQueue | undefined;
+  let choices: RouteProfile[] = [];
   if (profileIdentifier) {
     profile = await findProfileByIdentifier(ctx.db, account.id, profileIdentifier);
     if (!profile) throw new AppError('QUEUE_NOT_FOUND');
   } else if (!queueIdentifier) {
     const profiles = await firstTwoProfiles(ctx.db, account.id);
     if (profiles.length === 1) profile = profiles[0];
+    // A practice with several sites: its link offers them all, none is picked for the visitor.
+    else if (profiles.length > 1) choices = await liveProfilesOfAccount(ctx.db, account.id);
   }
 
   if (queueIdentifier) {
@@ -73,7 +77,7 @@ export async function resolveIdentifiers(ctx: AppContext, accountSegment: string
     queue = await queueOfProfile(ctx, profile.id);
   }
 
-  return { account, profile: profile ?? null, queue: queue ? presentQueue(queue) : null };
+  return { account, profile: profile ?? null, queue: queue ? presentQueue(queue) : null, profiles: choices };
 }
 
 /**
@@ -86,7 +90,7 @@ export async function resolveId(ctx: AppContext, id: string): Promise<ResolvedRo
   if (!queue) throw new AppError('QUEUE_NOT_FOUND');
   const [account, profile] = await Promise.all([findAccountById(ctx.db, queue.accountId), findProfileById(ctx.db, queue.profileId)]);
   if (!account || !profile) throw new AppError('QUEUE_NOT_FOUND');
-  return { account, profile, queue: presentQueue(queue) };
+  return { account, profile, queue: presentQueue(queue), profiles: [] };
 }
 
 /**

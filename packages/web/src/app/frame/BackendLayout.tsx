@@ -14,7 +14,7 @@ import { SubscriptionBanner } from '../../features/billing/SubscriptionBanner';
 import { TutorialOffer } from '../../features/tutorial/TutorialOffer';
 
 /**
- * The guard of /backend: without a valid token to /login (remembering the target); the stored
+ * The guard of /backend: without a valid token to /login (asking to sign in first, remembering the target); the stored
  * token is confirmed with the server once; admin routes show non-admins the permission message.
  */
 export function BackendLayout() {
@@ -37,8 +37,9 @@ export function BackendLayout() {
   }, [check.error]);
 
   if (!signedIn) {
+    // `required=1`: the login says "Bitte melden Sie sich zuerst an" (docs/product.md#errors), then leads back here.
     const next = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login?next=${encodeURIComponent(next)}`} replace />;
+    return <Navigate to={`/login?required=1&next=${encodeURIComponent(next)}`} replace />;
   }
   if (handle?.admin && !user.is_admin) {
     return (

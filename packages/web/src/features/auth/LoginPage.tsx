@@ -98,7 +98,7 @@ function SignInForm({ initialUsername, pathname }: { initialUsername: string; pa
   if (microsoft?.kind === 'working') return <MicrosoftWorking />;
   return (
     <Stack gap="lg">
-      {params.get('expired') === '1' && (
+      {(params.get('expired') === '1' || params.get('required') === '1') && (
         <FormAlert tone="info">
           {t('common:session.pleaseLogIn')}
         </FormAlert>

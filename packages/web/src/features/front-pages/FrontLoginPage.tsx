@@ -78,7 +78,7 @@ export function FrontLoginPage() {
   return (
     <div className="front-page">
       <h1 className="front-h1">{t('login.title')}</h1>
-      {params.get('expired') === '1' && <Notice tone="info">{t('common:session.pleaseLogIn')}</Notice>}
+      {(params.get('expired') === '1' || params.get('required') === '1') && <Notice tone="info">{t('common:session.pleaseLogIn')}</Notice>}
       <div className="front-card">
         <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-label={t('login.title')} className="front-stack">
           <p className="front-text">{t('login.intro')}</p>

@@ -9,6 +9,7 @@ import { useUser } from '../../lib/session';
 import { InviteProcessor } from './InviteProcessor';
 import { DeleteProcessor } from './DeleteProcessor';
 import { EditProcessor } from './EditProcessor';
+import { ProcessorMails } from './ProcessorMails';
 import { useSavedFlag } from './useSavedFlag';
 import { queryKeys } from '../../lib/query-keys';
 import { SavedNote } from './SavedNote';
@@ -101,6 +102,7 @@ export function ProcessorsTab() {
                       {processor.username}
                       {processor.is_admin && <> · {t('processors.admin')}</>}
                     </Text>
+                    {processor.id !== me?.id && <ProcessorMails processor={processor} />}
                   </div>
                   <Group gap={4} wrap="nowrap">
                     <EditProcessor processor={processor} isMe={processor.id === me?.id} onSaved={markSaved} />

@@ -218,7 +218,14 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
               </SimpleGrid>
               {flag('number_wrap')}
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                {whole('max_concurrent_processing')}
+                {/* docs/product.md#states-and-transitions: it changes together with a close; while open the server refuses it. */}
+                <TextInput
+                  label={label('max_concurrent_processing')}
+                  description={queue?.session.open ? t('lists.queue.hints.maxConcurrentWhileOpen') : undefined}
+                  inputMode="numeric"
+                  {...form.textProps('max_concurrent_processing')}
+                  disabled={queue?.session.open ?? false}
+                />
                 {whole('average_process_minutes')}
                 {whole('preprocessing_buffer_minutes')}
                 {whole('timeout_minutes', t('lists.queue.hints.timeout'))}

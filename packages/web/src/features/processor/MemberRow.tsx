@@ -4,7 +4,7 @@ import type { DragEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InfoTag, Member, NameOrder, RoleView } from '@wartefrei/shared';
 import type { MaybeOpened } from '../../lib/sealed-records';
-import { allowedActionsOf, patientNameOf, rowToneOf } from './member-display';
+import { allowedActionsOf, isSilentlyProcessing, patientNameOf, rowToneOf } from './member-display';
 import classes from './processor.module.css';
 import { AlertStatus } from './AlertStatus';
 import type { ActionRequest } from './useMemberActions';
@@ -46,6 +46,7 @@ export interface RowDrag {
 export function MemberRow({ member, nameOrder, servedBy, view, processorSelect, tags, busy, onAction, onIntent, drag }: MemberRowProps) {
   const { t } = useTranslation('processor');
   const tone = rowToneOf(member);
+  const silent = isSilentlyProcessing(member);
   const allowed = new Set(allowedActionsOf(member));
   const shows = view.actions;
   // The menu's entries: what the ticket's state allows and the list's view configuration shows.
@@ -79,8 +80,9 @@ export function MemberRow({ member, nameOrder, servedBy, view, processorSelect, 
 
   return (
     <Table.Tr
-      className={`${classes[tone]} ${drag?.over === 'above' ? classes.dropAbove : drag?.over === 'below' ? classes.dropBelow : ''}`}
+      className={`${classes[tone]} ${silent ? classes.silent : ''} ${drag?.over === 'above' ? classes.dropAbove : drag?.over === 'below' ? classes.dropBelow : ''}`}
       data-status={tone}
+      data-silent={silent || undefined}
       style={servedBy?.color ? { ['--processor-color' as string]: servedBy.color } : undefined}
       aria-label={t('row.label', { number: member.number })}
       draggable={drag?.draggable}
@@ -129,18 +131,31 @@ export function MemberRow({ member, nameOrder, servedBy, view, processorSelect, 
         )}
         {view.columns.info_tags && member.info_tag_ids.length > 0 && (
           <Group gap={4} mt={4}>
-            {member.info_tag_ids.map((id) => (
-              <Badge key={id} size="xs" variant="outline" color="gray.8">
-                {tags.get(id)?.name ?? '…'}
-              </Badge>
-            ))}
+            {member.info_tag_ids.map((id) => {
+              const tag = tags.get(id);
+              // The tag's colour as the badge's edge and a dot before its name; the text stays dark on
+              // white, so any colour a practice picks keeps the name readable (AA).
+              return (
+                <Badge
+                  key={id}
+                  size="xs"
+                  variant="outline"
+                  color="gray.8"
+                  data-tag-color={tag?.color ?? undefined}
+                  style={tag?.color ? { borderColor: tag.color, ['--tag-color' as string]: tag.color } : undefined}
+                  leftSection={tag?.color ? <span className={classes.tagDot} aria-hidden /> : undefined}
+                >
+                  {tag?.name ?? '…'}
+                </Badge>
+              );
+            })}
           </Group>
         )}
       </Table.Td>
       {view.columns.state && (
         <Table.Td visibleFrom="sm">
           <Text size="sm">{state}</Text>
-          {member.called_silently && member.status === 'PROCESSING' && (
+          {silent && (
             <Text size="xs" c="dimmed">
               {t('row.silent')}
             </Text>

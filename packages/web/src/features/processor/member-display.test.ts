@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Member } from '@wartefrei/shared';
-import { allowedActionsOf, currentMemberOf, patientNameOf, rowToneOf } from './member-display';
+import { allowedActionsOf, currentMemberOf, isSilentlyProcessing, patientNameOf, rowToneOf } from './member-display';
 import { hasFilters, NO_FILTERS, parseStoredFilters } from './member-filters';
 
 const ME = '00000000-0000-4000-8000-000000000001';
@@ -18,6 +18,15 @@ describe('work view rows', () => {
     [{ status: 'FINISHED_BY_USER', cancel_state: 'USER' }, 'cancelled'],
     [{ status: 'FINISHED_BY_PROCESSOR', cancel_state: null }, 'done'],
   ] as const)('%o is shown as %s', (state, tone) => expect(rowToneOf(state)).toBe(tone));
+
+  // Processing rows are blue, yellow when the ticket was called silently.
+  it.each([
+    [{ status: 'PROCESSING', cancel_state: null, called_silently: true }, true],
+    [{ status: 'PROCESSING', cancel_state: null, called_silently: false }, false],
+    [{ status: 'WAITING', cancel_state: null, called_silently: true }, false],
+    [{ status: 'PROCESSING', cancel_state: 'PROCESSOR', called_silently: true }, false],
+    [{ status: 'FINISHED_BY_PROCESSOR', cancel_state: null, called_silently: true }, false],
+  ] as const)('%o is yellow: %s', (state, yellow) => expect(isSilentlyProcessing(state)).toBe(yellow));
 
   it.each([
     [{ status: 'WAITING', cancel_state: null }, ['call', 'move', 'cancel', 'remove']],

@@ -10,6 +10,14 @@ export function rowToneOf(member: Pick<Member, 'status' | 'cancel_state'>): RowT
   return 'done';
 }
 
+/**
+ * A ticket in processing that was called silently (no announcement on monitors and phones): its
+ * row is yellow instead of blue (docs/product.md#screens-and-routes, "blue or yellow processing").
+ */
+export function isSilentlyProcessing(member: Pick<Member, 'status' | 'cancel_state' | 'called_silently'>): boolean {
+  return rowToneOf(member) === 'processing' && member.called_silently;
+}
+
 /** The patient's name in the queue's name order; the display name when no real name was given. */
 export function patientNameOf(member: Pick<Member, 'first_name' | 'last_name' | 'display_name'>, order: NameOrder): string {
   const parts = order === 'LAST_FIRST' ? [member.last_name, member.first_name] : [member.first_name, member.last_name];

@@ -4,14 +4,16 @@ import type { PatientRoute } from './patient-routes';
 
 /**
  * What a public link names: `/queue/:id`, `/q/:id`, or `/:account/:profile?/:queue?` resolved by
- * identifiers — one queue, or a location whose queues the patient picks from. Shared by the
+ * identifiers — one queue, a location whose queues the patient picks from, or a practice's
+ * locations to pick from. Shared by the
  * draw and booking screens (each its own chunk, so it lives here and not in either).
  */
-export async function resolveLink(params: Omit<PatientRoute, 'screen'>): Promise<{ queueId?: string; profileId?: string }> {
-  if (params.queueId) return { queueId: params.queueId };
+export async function resolveLink(params: Omit<PatientRoute, 'screen'>): Promise<{ queueId?: string; profileId?: string; locations: ResolvedRoute['profiles'] }> {
+  if (params.queueId) return { queueId: params.queueId, locations: [] };
   const segment = (value: string | undefined) => encodeURIComponent(value ?? 'null');
   const route = await patientRequest<ResolvedRoute>(`/routes/identifier/${segment(params.account)}/${segment(params.profile)}/${segment(params.queue)}`);
-  return { queueId: route.queue?.id, profileId: route.profile?.id };
+  // `profiles`: a practice's link (`/{account}`) with several sites lists them for the visitor to pick.
+  return { queueId: route.queue?.id, profileId: route.profile?.id, locations: route.profiles ?? [] };
 }
 
 /** The key a booking at this list is sealed for while the practice encrypts; read at sending, so it is current. */

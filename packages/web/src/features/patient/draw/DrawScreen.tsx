@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ProbingInterview, PublicProfile, PublicQueue, TicketView } from '@wartefrei/shared';
+import type { ProbingInterview, PublicProfile, PublicQueue, ResolvedRoute, TicketView } from '@wartefrei/shared';
 import deDraw from '@wartefrei/shared/i18n/de/draw.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
@@ -12,7 +12,7 @@ import { SCREEN_LOADERS } from '../app/screens';
 import type { ScreenProps } from '../app/PatientApp';
 import type { InterviewResult } from '../probing/Interview';
 import { LazyInterview } from '../probing/LazyInterview';
-import { QueueIntro, QueuePicker, TicketOrAppointment } from './QueueViews';
+import { LocationPicker, QueueIntro, QueuePicker, TicketOrAppointment } from './QueueViews';
 import '../ticket/ticket.css';
 
 provideGerman('draw', deDraw);
@@ -22,6 +22,7 @@ type Load =
   | { kind: 'loading' }
   | { kind: 'not-found' }
   | { kind: 'choose' }
+  | { kind: 'locations'; account: string; locations: ResolvedRoute['profiles'] }
   | { kind: 'pick'; profile: PublicProfile; bookPath?: string; interview?: ProbingInterview }
   | { kind: 'offline' }
   | { kind: 'queue'; queue: PublicQueue; bookPath?: string; interview?: ProbingInterview };
@@ -93,8 +94,9 @@ export default function DrawScreen({ route }: ScreenProps) {
     let cancelled = false;
     void (async () => {
       try {
-        const { queueId, profileId } = await resolveLink({ queueId: idParam, account, profile, queue: queueParam });
+        const { queueId, profileId, locations } = await resolveLink({ queueId: idParam, account, profile, queue: queueParam });
         if (cancelled) return;
+        if (!queueId && !profileId && account && locations.length > 0) return setLoad({ kind: 'locations', account, locations });
         const bookPath = queueId || profileId ? bookingPath({ queueId, profileId }, window.location.pathname) : Promise.resolve(undefined);
         if (!queueId && profileId) {
           const [location, interview] = await Promise.all([patientRequest<PublicProfile>(`/profiles/${profileId}/public`), interviewAt(profileId, false)]);
@@ -150,6 +152,7 @@ export default function DrawScreen({ route }: ScreenProps) {
           <p>{t('choose.text')}</p>
         </>
       )}
+      {load.kind === 'locations' && <LocationPicker account={load.account} locations={load.locations} />}
       {load.kind === 'offline' && (
         <>
           <h1>{t('offline.title')}</h1>

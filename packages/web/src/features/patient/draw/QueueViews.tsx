@@ -1,4 +1,4 @@
-import type { ProbingAnswer, PublicProfile, PublicQueue } from '@wartefrei/shared';
+import type { ProbingAnswer, PublicProfile, PublicQueue, ResolvedRoute } from '@wartefrei/shared';
 import { useText } from '../app/i18n';
 import { navigate } from '../app/navigation';
 import { DrawForm } from './DrawForm';
@@ -94,6 +94,36 @@ export function QueuePicker({ profile, onPick }: { profile: PublicProfile; onPic
             )}
           </li>
         ))}
+      </ul>
+    </>
+  );
+}
+
+/** A practice's link (`/{account}`) where it has several locations: each leads to its own link. */
+export function LocationPicker({ account, locations }: { account: string; locations: ResolvedRoute['profiles'] }) {
+  const { t } = useText('draw');
+  return (
+    <>
+      <h1>{t('locations.title')}</h1>
+      <p>{t('locations.text')}</p>
+      <ul className="draw-picker">
+        {locations.map((location) => {
+          const path = `/${encodeURIComponent(account)}/${encodeURIComponent(location.identifier)}`;
+          return (
+            <li key={location.id}>
+              <a
+                className="draw-pick"
+                href={path}
+                onClick={(event) => {
+                  event.preventDefault();
+                  navigate(path);
+                }}
+              >
+                <strong>{location.name}</strong>
+              </a>
+            </li>
+          );
+        })}
       </ul>
     </>
   );

@@ -1,0 +1,34 @@
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Processor } from '@wartefrei/shared';
+import { api } from '../../lib/api';
+
+/**
+ * A processor's way in, sent again by an admin: the invitation while it is open (the first mail
+ * went astray or its link expired), the password reset mail once they have signed in. Only a
+ * mail leaves: nothing changes until the processor follows its link, so no confirmation is asked.
+ */
+export function ProcessorMails({ processor }: { processor: Processor }) {
+  const { t } = useTranslation('management');
+  const kind = processor.invitation_pending ? 'invitation' : 'password-reset';
+  const send = useMutation({ mutationFn: () => api.post(`/processors/${processor.id}/${kind}`, undefined, { silent: true }) });
+  const label = processor.invitation_pending ? t('processors.resendInvite', { name: processor.display_name }) : t('processors.sendReset', { name: processor.display_name });
+  return (
+    <Group gap="xs" mt={4} wrap="wrap">
+      {processor.invitation_pending && (
+        <Badge variant="outline" color="gray.8" size="sm">
+          {t('processors.invitationPending')}
+        </Badge>
+      )}
+      <Button size="compact-xs" variant="subtle" leftSection={<IconMail size={14} aria-hidden />} loading={send.isPending} onClick={() => send.mutate()} aria-label={label}>
+        {processor.invitation_pending ? t('processors.resendInviteShort') : t('processors.sendResetShort')}
+      </Button>
+      <Text size="xs" role="status" c={send.isError ? 'red.8' : undefined}>
+        {send.isSuccess && t(processor.invitation_pending ? 'processors.inviteSent' : 'processors.resetSent', { mail: processor.username })}
+        {send.isError && send.error.message}
+      </Text>
+    </Group>
+  );
+}
