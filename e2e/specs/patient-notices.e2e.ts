@@ -98,6 +98,7 @@ describe('age limits', () => {
     expect(await birthDate.inputValue()).toBe('REQUIRED');
     expect(await birthDate.isDisabled()).toBe(true);
     await drawer.getByText('Mit einer Altersgrenze ist das Geburtsdatum eine Pflichtangabe').waitFor();
+    await birthDate.scrollIntoViewIfNeeded();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'patient-notices-age-limit-1280');
     await drawer.getByRole('button', { name: 'Speichern' }).click();
