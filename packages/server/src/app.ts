@@ -28,6 +28,7 @@ import { closeRedis, connectRedis } from './platform/redis.js';
 import { accountsRoutes, registerPasswordReplaced, registerTrialStarted } from './modules/accounts/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { countriesRoutes } from './modules/countries/index.js';
+import { smsConfigured } from './platform/sms-offer.js';
 import { clientFailureRoutes, systemRoutes } from './modules/system/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { usersRoutes } from './modules/users/index.js';
@@ -222,7 +223,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(encryptionRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
   await app.register(billingWebhookRoutes, { ctx });
-  await app.register(systemRoutes, { versionHash: computeVersionHash(config.webDistDir), publicUrl: config.publicUrl, microsoftLogin: config.microsoft !== undefined });
+  await app.register(systemRoutes, { versionHash: computeVersionHash(config.webDistDir), publicUrl: config.publicUrl, microsoftLogin: config.microsoft !== undefined, smsEnabled: smsConfigured(config) });
   await app.register(clientFailureRoutes, { ctx });
   await app.register(healthRoutes, { ctx });
   await registerWebApp(app, config.webDistDir);

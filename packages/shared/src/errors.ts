@@ -125,6 +125,10 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
   /** The database cannot be reached right now (restart, failover); trying again later helps. */
   DATABASE_UNAVAILABLE: 503,
+  /** SMS asked for (`notify_sms`, an SMS reminder or alert) on a server without `SMS_URL`: it would never be sent. */
+  SMS_NOT_CONFIGURED: 400,
+  /** SMS asked for on a list whose `may_activate_sms_notifications` is off. */
+  SMS_NOT_ALLOWED: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -154,6 +158,7 @@ export type FieldErrorCode =
   | 'DELAY_MINUTES_REQUIRED'
   | 'AGE_ZERO'
   | 'AGE_RANGE'
+  | 'AGE_NEEDS_BIRTH_DATE'
   | 'NUMBER_END_NEEDS_START'
   | 'NUMBER_RANGE'
   | 'INVALID_COLOR'

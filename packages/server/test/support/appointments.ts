@@ -36,7 +36,8 @@ export async function givenBookablePractice(t: TestApp, options: PracticeOptions
   if (options.at) setNow(t.clock, options.at);
   const a = await givenAdmin(t);
   const profileId = await givenProfile(t, a.accountId, { timeZone: 'Europe/Vienna', country: 'AT', region: '9' });
-  const queueId = await givenQueue(t, a.accountId, { profileId, ...options.queue });
+  // Its list allows SMS, as a practice offering SMS reminders sets it (the server needs SMS_URL too).
+  const queueId = await givenQueue(t, a.accountId, { profileId, mayActivateSmsNotifications: true, ...options.queue });
   const processors = [];
   for (let i = 0; i < (options.processors ?? 1); i++) processors.push(await givenProcessor(t, a.accountId, [queueId]));
   const created = await t.inject({

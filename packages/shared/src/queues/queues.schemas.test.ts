@@ -15,6 +15,11 @@ describe('queueConfigProblems', () => {
     [{ min_age: 19, max_age: 18 }, { max_age: 'AGE_RANGE' }],
     [{ max_age: 5 }, {}],
     [{ number_end: 1, min_age: 3, max_age: 2 }, { number_end: 'NUMBER_END_NEEDS_START', max_age: 'AGE_RANGE' }],
+    // An age limit needs the birth date required, where the change judges it.
+    [{ max_age: 5, birth_date: 'OPTIONAL' as const }, { 'patient_inputs.birth_date': 'AGE_NEEDS_BIRTH_DATE' }],
+    [{ min_age: 18, birth_date: 'NONE' as const }, { 'patient_inputs.birth_date': 'AGE_NEEDS_BIRTH_DATE' }],
+    [{ min_age: 18, birth_date: 'REQUIRED' as const }, {}],
+    [{ birth_date: 'NONE' as const }, {}],
   ])('%o → %o', (fields, problems) => expect(queueConfigProblems({ ...none, ...fields })).toEqual(problems));
 });
 

@@ -117,17 +117,25 @@ export interface QueueRangeFields {
   number_end: number | null;
   min_age: number | null;
   max_age: number | null;
+  /**
+   * How the list asks for the birth date, where the change touches it or the ages (undefined:
+   * not judged — a change of other fields leaves an older list as it is).
+   */
+  birth_date?: PatientInputs['birth_date'];
 }
 
 /**
  * The rules of docs/product.md#validation-rules that span two fields: number end needs number start, start ≤ end,
- * min age ≤ max age. Empty when the configuration is fine; a PATCH applies it to the merged queue.
+ * min age ≤ max age, an age limit needs the birth date REQUIRED. Empty when the configuration is fine; a PATCH applies it to the merged queue.
  */
 export function queueConfigProblems(q: QueueRangeFields): Record<string, FieldErrorCode> {
   const problems: Record<string, FieldErrorCode> = {};
   if (q.number_end !== null && q.number_start === null) problems.number_end = 'NUMBER_END_NEEDS_START';
   else if (q.number_end !== null && q.number_start !== null && q.number_start > q.number_end) problems.number_end = 'NUMBER_RANGE';
   if (q.min_age !== null && q.max_age !== null && q.min_age > q.max_age) problems.max_age = 'AGE_RANGE';
+  // An age limit is checked against the birth date: without it as a required field the limit could not work.
+  const limited = q.min_age !== null || q.max_age !== null;
+  if (limited && q.birth_date !== undefined && q.birth_date !== 'REQUIRED') problems['patient_inputs.birth_date'] = 'AGE_NEEDS_BIRTH_DATE';
   return problems;
 }
 
@@ -142,6 +150,7 @@ export const CreateQueueInput = configurable
       number_end: v.number_end ?? null,
       min_age: v.min_age ?? null,
       max_age: v.max_age ?? null,
+      birth_date: v.patient_inputs?.birth_date ?? DEFAULT_PATIENT_INPUTS.birth_date,
     });
     for (const [field, code] of Object.entries(problems)) ctx.addIssue({ code: 'custom', path: [field], message: code });
   });

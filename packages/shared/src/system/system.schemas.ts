@@ -12,6 +12,8 @@ export const SystemInformation = z.object({
    * may itself use a local address; the QR code on its paper ticket must use this one.
    */
   public_url: z.string(),
+  /** Whether this server sends SMS (`SMS_URL`): without it staff see the SMS switches disabled, with the reason. */
+  sms_enabled: z.boolean(),
 });
 export type SystemInformation = z.infer<typeof SystemInformation>;
 

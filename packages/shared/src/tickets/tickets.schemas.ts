@@ -115,6 +115,8 @@ export const DrawTicketBody = z.looseObject({
   answers: z.unknown().optional(),
   /** With encryption on: the sealed fields (SEALED_PATIENT_FIELDS, free-text answers), sealed in the browser. */
   sealed_data: z.unknown().optional(),
+  /** With encryption on and an age limit: the age in completed years the page computed from the sealed birth date. */
+  declared_age: z.unknown().optional(),
   ...Object.fromEntries(PATIENT_DATA_FIELDS.map((f) => [f, z.unknown().optional()])),
 });
 export type DrawTicketBody = z.input<typeof DrawTicketBody>;
@@ -143,6 +145,22 @@ export interface DrawTicketContext {
   sealed?: boolean;
 }
 
+/**
+ * The patient inputs a draw is judged by: a list with an age limit asks for the birth date as
+ * required, whatever an older configuration says (a limit without the date could not work).
+ */
+export function withAgeLimit(patientInputs: PatientInputs, minAge: number | null | undefined, maxAge: number | null | undefined): PatientInputs {
+  const limited = typeof minAge === 'number' || typeof maxAge === 'number';
+  return limited && patientInputs.birth_date !== 'REQUIRED' ? { ...patientInputs, birth_date: 'REQUIRED' } : patientInputs;
+}
+
+/** An age in completed years as a page declares it. */
+const DeclaredAge = z
+  .number({ error: (issue) => (issue.input === undefined ? 'REQUIRED' : 'INVALID_VALUE') })
+  .int('INVALID_VALUE')
+  .min(0, 'INVALID_VALUE')
+  .max(150, 'INVALID_VALUE');
+
 const isSealedField = (field: string) => (SEALED_PATIENT_FIELDS as readonly string[]).includes(field);
 const absent = (v: unknown) => v === undefined || v === null || v === '';
 
@@ -151,9 +169,14 @@ const absent = (v: unknown) => v === undefined || v === null || v === '';
  * whatever it holds — never checked, never stored — so a form opened before the list stopped
  * asking still draws; a key that is no patient field at all is UNKNOWN_FIELD. A REQUIRED field
  * must be present and non-empty (REQUIRED), an OPTIONAL one may be absent, null or empty. With `today` the birth date must not lie in the future and must fit the
- * queue's age limits (TOO_YOUNG, TOO_OLD). Outputs a DrawTicketInput.
+ * queue's age limits (TOO_YOUNG, TOO_OLD); a list with an age limit requires the birth date
+ * (withAgeLimit). With encryption on the birth date is sealed, so the page declares the age it
+ * computed (`declared_age`, required then) and the server holds it to the limits: it never
+ * reads the date, and keeps nothing of the age (docs/security.md#encryption). Outputs a DrawTicketInput.
  */
-export function drawTicketInput(patientInputs: PatientInputs, context: DrawTicketContext = {}) {
+export function drawTicketInput(configured: PatientInputs, context: DrawTicketContext = {}) {
+  const patientInputs = withAgeLimit(configured, context.minAge, context.maxAge);
+  const limited = typeof context.minAge === 'number' || typeof context.maxAge === 'number';
   const shape: Record<string, z.ZodType> = { ...drawMeta };
   for (const field of PATIENT_DATA_FIELDS) {
     const mode = patientInputs[PATIENT_INPUT_OF[field]];
@@ -177,14 +200,22 @@ export function drawTicketInput(patientInputs: PatientInputs, context: DrawTicke
     const sealedRequired = SEALED_PATIENT_FIELDS.some((field) => patientInputs[PATIENT_INPUT_OF[field]] === 'REQUIRED');
     shape.sealed_data = sealedRequired ? SealedText : SealedText.nullable().optional();
     shape.answers = drawMeta.answers.refine((answers) => !answers?.some((answer) => answer.text !== undefined), 'ENCRYPTION_CHANGED');
+    shape.declared_age = limited ? DeclaredAge : z.unknown().optional();
   } else {
     shape.sealed_data = z.unknown().refine(absent, 'ENCRYPTION_CHANGED').optional();
+    shape.declared_age = z.unknown().refine(absent, 'ENCRYPTION_CHANGED').optional();
   }
   return z
     .strictObject(shape)
     .superRefine((body, ctx) => {
       if (body.silent === true && body.origin !== 'MANUAL') {
         ctx.addIssue({ code: 'custom', path: ['silent'], message: 'INVALID_VALUE' });
+      }
+      const declared = body.declared_age;
+      if (context.sealed && limited && typeof declared === 'number') {
+        // Told where the patient sees it: at the birth date they typed (the page checked it before sealing).
+        const problem = typeof context.minAge === 'number' && declared < context.minAge ? 'TOO_YOUNG' : typeof context.maxAge === 'number' && declared > context.maxAge ? 'TOO_OLD' : undefined;
+        if (problem) ctx.addIssue({ code: 'custom', path: ['birth_date'], message: problem });
       }
       const birthDate = body.birth_date;
       if (typeof birthDate !== 'string' || birthDate === '' || context.today === undefined) return;

@@ -101,3 +101,14 @@ export async function memberAlerts(q: Queryable, memberIds: string[]): Promise<M
   }
   return byMember;
 }
+
+/** Where one ticket's alerts go (a staff cancel tells the patient there too). */
+export async function alertTargets(q: Queryable, memberId: string): Promise<{ push: { endpoint: string; p256dh: string; auth: string } | null; smsPhone: string | null }> {
+  const rows = await subscriptionsOf(q, [memberId]);
+  const push = rows.find((row) => row.channel === 'PUSH');
+  const sms = rows.find((row) => row.channel === 'SMS');
+  return {
+    push: push?.endpoint && push.p256dh && push.auth ? { endpoint: push.endpoint, p256dh: push.p256dh, auth: push.auth } : null,
+    smsPhone: sms?.phone ?? null,
+  };
+}

@@ -167,7 +167,7 @@ describe('"almost your turn" alerts (docs/product.md#alerts)', () => {
     const { patient } = await givenLine(1);
     const noSms = await subscribe(linkKey(patient), { sms: { phone: '+43 664 7654321' } });
     expect(noSms.statusCode).toBe(400);
-    expect(noSms.json<ApiError>().fields?.sms?.code).toBe('INVALID_VALUE');
+    expect(noSms.json<ApiError>().code).toBe('SMS_NOT_ALLOWED');
     const { patient: other } = await givenLine(1, { mayActivateSmsNotifications: true });
     const badPhone = await subscribe(linkKey(other), { sms: { phone: 'abc' } });
     expect(badPhone.statusCode).toBe(400);

@@ -3,6 +3,7 @@ import type { AlertSubscriptionBody, TicketAlerts } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { refuseUnsendableSms } from '../../platform/sms-offer.js';
 import { findDrawContext, findMember, ticketAlertsOf } from '../tickets/index.js';
 import { deleteSubscription, saveSubscription, subscriptionsOf } from './alerts.repo.js';
 import { checkQueueAlerts } from './check.js';
@@ -10,7 +11,7 @@ import { checkQueueAlerts } from './check.js';
 /**
  * `PUT /members/{token}/alerts` (public: the route resolved the patient's link to the ticket,
  * as for the ticket page): subscribes the ticket to push and/or SMS, or ends one with null. Only an open ticket
- * may; SMS only where the list allows it; a push endpoint only at a push service (never an
+ * may; SMS only where the list allows it and the server sends SMS; a push endpoint only at a push service (never an
  * address inside a network, by name nor by what the name resolves to). The route has checked the body's shape (the shared schema).
  * Checks at once: a ticket already close to its turn is told now.
  */
@@ -19,7 +20,7 @@ export async function subscribeAlerts(ctx: AppContext, memberId: string, input: 
   const context = member && (await findDrawContext(ctx.db, member.queueId));
   if (!member || !context) throw new AppError('MEMBER_NOT_FOUND');
   if (!['WAITING', 'PROCESSING'].includes(member.status) || member.cancelState !== null) throw new AppError('MEMBER_STATE');
-  if (input.sms && !context.queue.mayActivateSmsNotifications) throw new AppError('VALIDATION', { fields: { sms: 'INVALID_VALUE' } });
+  if (input.sms) refuseUnsendableSms(ctx.config, context.queue.mayActivateSmsNotifications);
   if (input.push && !(await ctx.push.endpointAllowed(input.push.endpoint))) {
     throw new AppError('VALIDATION', { fields: { 'push.endpoint': 'INVALID_VALUE' } });
   }

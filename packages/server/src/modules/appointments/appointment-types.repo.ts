@@ -123,6 +123,8 @@ export interface TypeWithLocation {
   location: { timeZone: string; country: string | null; region: string | null };
   /** Whether patients may move their appointments of this type (the list's setting). */
   allowMove: boolean;
+  /** Whether the list allows SMS (`may_activate_sms_notifications`): `notify_sms` and SMS reminders need it. */
+  smsAllowed: boolean;
   account: { subscriptionState: string };
 }
 
@@ -137,6 +139,7 @@ export async function findTypeWithLocation(db: Queryable, id: string, actor: Act
       type: appointmentTypes,
       location: { timeZone: profiles.timeZone, country: profiles.country, region: profiles.region },
       allowMove: queues.allowMoveAppointment,
+      smsAllowed: queues.mayActivateSmsNotifications,
       account: { subscriptionState: accounts.subscriptionState },
     })
     .from(appointmentTypes)

@@ -5,12 +5,19 @@ import { eq } from 'drizzle-orm';
 import { appointmentTypes } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin, givenProcessor, givenProfile, givenQueue } from '../../../test/support/factories.js';
+import { startSmsGateway } from '../../../test/support/sms.js';
 
 let t: TestApp;
+let sms: Awaited<ReturnType<typeof startSmsGateway>>;
 beforeAll(async () => {
-  t = await startTestApp();
+  // A server that sends SMS: the picker offers SMS reminders where a list allows them.
+  sms = await startSmsGateway();
+  t = await startTestApp({ smsUrl: sms.url });
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await sms.close();
+});
 
 type Admin = Awaited<ReturnType<typeof givenAdmin>>;
 const as = (user: Admin['user'], method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>

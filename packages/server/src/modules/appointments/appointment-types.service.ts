@@ -10,6 +10,7 @@ import {
 import type { Queryable } from '../../db/connect.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { smsConfigured } from '../../platform/sms-offer.js';
 import { AppError } from '../../platform/errors.js';
 import { findProfileInAccount, requireAdmin } from '../profiles/index.js';
 import { queueOfActor } from '../queues/index.js';
@@ -146,7 +147,8 @@ export async function bookableTypes(ctx: AppContext, query: BookableTypesQuery):
       queue_id: type.queueId,
       queue_name: queueName,
       choose_processor: type.defaultProcessorId === null,
-      sms_reminders: smsReminders,
+      // Offered where it would be sent: the list allows SMS and the server has SMS_URL.
+      sms_reminders: smsReminders && smsConfigured(ctx.config),
     })),
   };
 }

@@ -5,15 +5,22 @@ import type { ApiError, Appointment, Availability, PatientAppointment } from '@w
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { setNow } from '../../../test/support/test-clock.js';
 import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
-import { bookingBody, givenBookablePractice, SPRING, startBookingApp, type PracticeOptions } from '../../../test/support/appointments.js';
+import { bookingBody, givenBookablePractice, SPRING, type PracticeOptions } from '../../../test/support/appointments.js';
 import { linkKey } from '../../../test/support/tickets.js';
+import { startSmsGateway } from '../../../test/support/sms.js';
 import { accounts } from '../../db/schema/index.js';
 
 let t: TestApp;
+let sms: Awaited<ReturnType<typeof startSmsGateway>>;
 beforeAll(async () => {
-  t = await startBookingApp();
+  // A server that sends SMS, so that an SMS reminder is judged by its fields (sms-offer.routes.test.ts: without).
+  sms = await startSmsGateway();
+  t = await startTestApp({ bookingLimit: { perIp: 100_000, windowSeconds: 600 }, smsUrl: sms.url });
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await sms.close();
+});
 
 const { monday8: MONDAY_8, monday9: MONDAY_9 } = SPRING;
 

@@ -14,6 +14,7 @@ import { appointments } from '../../db/schema/index.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { refuseUnsendableSms } from '../../platform/sms-offer.js';
 import type { RateLimiter } from '../../platform/rate-limit.js';
 import { laneDelayMinutes } from '../tickets/index.js';
 import { findTypeWithLocation, type TypeWithLocation } from './appointment-types.repo.js';
@@ -67,6 +68,8 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
   if (!actor && (body.recurrence !== undefined || body.skip_conflicts !== undefined)) {
     throw new AppError('VALIDATION', { fields: { [body.recurrence !== undefined ? 'recurrence' : 'skip_conflicts']: 'INVALID_VALUE' } });
   }
+  // Staff and patients alike: an SMS asked for where none would be sent is refused, not dropped.
+  if (body.notify_sms === true || typeof body.sms_reminder_minutes === 'number') refuseUnsendableSms(ctx.config, found.smsAllowed);
   const placement = await placementFor(ctx.db, found, { start: new Date(body.start), processorId: body.processor_id, byStaff: actor !== undefined, now });
   const checked = checkBookingFields(placement.fieldModes, body, formatLocalDate(localDateOf(now, location.timeZone)), await accountSeals(ctx.db, type.accountId));
   if (!checked.ok) throw new AppError('VALIDATION', { fields: checked.fields });

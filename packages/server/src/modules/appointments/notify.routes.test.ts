@@ -167,6 +167,21 @@ describe('what the patient is told', () => {
     expect(await remindersOf(late.json<Appointment>().id)).toEqual([]);
   });
 
+  it('a move by staff: the SMS says the appointment was moved, not booked', async () => {
+    const p = await givenBookablePractice(t, { at: SPRING.now });
+    const booked = await post('/appointments', bookingBody(p.type.id, SPRING.monday8, { phone: '+43 664 4440001', notify_sms: true, lang: 'en' }));
+    expect(booked.statusCode).toBe(201);
+    expect((await sms.waitFor('+436644440001', 1))[0]?.text).toContain('is booked');
+    const staff = asUser(p.user);
+    const moved = await t.inject({ method: 'PATCH', url: `/appointments/${booked.json<PatientAppointment>().id}`, headers: staff, payload: { start: SPRING.tuesday8 } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [, news] = await sms.waitFor('+436644440001', 2);
+    expect(news?.text).toMatch(/^.+: your appointment "Arztgespräch" has been moved to Tuesday, March 31, 2026 at 8:00/);
+    expect(news?.text).not.toContain('booked');
+    // Its link opens the moved appointment.
+    expect((await pageOf(linkKeyIn(news?.text))).id).toBe(booked.json<PatientAppointment>().id);
+  });
+
   it('staff cancelling a series tells the patient once, with every occurrence cancelled in the file', async () => {
     const p = await givenBookablePractice(t, { at: SPRING.now });
     const address = newAddress();

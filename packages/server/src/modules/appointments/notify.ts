@@ -96,7 +96,7 @@ function smsOf(news: AppointmentNews, found: AppointmentWithPlace, link: string 
   const row = found.appointment;
   const lang = langOf(row);
   const when = spokenTime(row.startAt, found.location.timeZone, lang);
-  const key = { booked: 'appointment_sms_booked', reminder: 'appointment_sms_reminder', cancelled: 'appointment_sms_cancelled', deleted: 'appointment_sms_cancelled', moved: 'appointment_sms_booked' }[news];
+  const key = { booked: 'appointment_sms_booked', reminder: 'appointment_sms_reminder', cancelled: 'appointment_sms_cancelled', deleted: 'appointment_sms_cancelled', moved: 'appointment_sms_moved' }[news];
   return translate(lang, 'mail', key, [found.typeName, when, found.location.name, link ?? '']);
 }
 

@@ -10,6 +10,7 @@ import {
 import { appointments } from '../../db/schema/index.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { refuseUnsendableSms } from '../../platform/sms-offer.js';
 import { AppError, isExclusionViolation } from '../../platform/errors.js';
 import { findProfileInAccount } from '../profiles/index.js';
 import { queueOfActor } from '../queues/index.js';
@@ -72,6 +73,9 @@ export async function updateAppointment(ctx: AppContext, actor: Actor, id: strin
   const { row, timeZone } = await visibleAppointment(ctx, actor, id);
   if (input.version !== undefined && input.version !== row.version) throw new AppError('APPOINTMENT_CHANGED');
   const now = ctx.clock.now();
+  // Switching SMS on where none would be sent is refused, as at booking (an SMS kept from before is left be).
+  const smsAsked = (input.notify_sms === true && !row.notifySms) || (typeof input.sms_reminder_minutes === 'number' && input.sms_reminder_minutes !== row.smsReminderMinutes);
+  if (smsAsked) refuseUnsendableSms(ctx.config, (await findTypeWithLocation(ctx.db, row.appointmentTypeId, actor))?.smsAllowed ?? false);
   const changes = dataChanges(row, input, formatLocalDate(localDateOf(now, timeZone)), await accountSeals(ctx.db, row.accountId));
   const start = input.start === undefined ? row.startAt : new Date(input.start);
   const durationMinutes = lengthOf(row, start, input.end);

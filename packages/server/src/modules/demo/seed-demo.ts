@@ -22,7 +22,7 @@ export const DEMO_LOGINS = {
  * Gives an empty database a practice to try: a location, two open waiting lists, an admin and
  * a processor assigned to both, a waiting-room monitor showing both lists, both offered at
  * the kiosk (the first with the called numbers beside its buttons; its patients may also ask
- * for "almost your turn" alerts by SMS — written to the log without an SMS gateway), and an appointment type
+ * for "almost your turn" alerts by SMS — offered only where the server has an SMS gateway), and an appointment type
  * for each list (a talk with the doctor online, a blood test online and at the kiosk) with the
  * processor's bookable hours (weekday mornings, Thursday afternoon) with a few patients booked
  * on the next weekdays and a weekly check-up series, and an online questionnaire at the

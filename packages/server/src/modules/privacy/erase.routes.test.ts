@@ -6,10 +6,12 @@ import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin, givenProcessor, givenProfile, givenQueue } from '../../../test/support/factories.js';
 import { givenPastAppointment, givenPastTicket } from '../../../test/support/reports.js';
 import { givenOpenQueue, givenTicket, linkKey } from '../../../test/support/tickets.js';
+import { startSmsGateway } from '../../../test/support/sms.js';
 
 /** A patient's request to erase their data, carried out by staff: what goes, who may, what the log says. */
 
 let t: TestApp;
+let sms: Awaited<ReturnType<typeof startSmsGateway>>;
 let admin: LoggedUser;
 let processor: LoggedUser;
 let outsider: LoggedUser;
@@ -20,7 +22,9 @@ let historyQueue: string;
 const erase = (user: LoggedUser, kind: 'members' | 'appointments', id: string) => t.inject({ method: 'POST', url: `/${kind}/${id}/erase`, headers: asUser(user) });
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // A server that sends SMS: a patient may subscribe one, whose number an erasure removes.
+  sms = await startSmsGateway();
+  t = await startTestApp({ smsUrl: sms.url });
   const account = await givenAdmin(t);
   admin = account.user;
   const profileId = await givenProfile(t, account.accountId, { timeZone: 'Europe/Berlin' });
@@ -30,7 +34,10 @@ beforeAll(async () => {
   processor = await givenProcessor(t, account.accountId, [queueId]);
   outsider = await givenProcessor(t, account.accountId, [otherQueue]);
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await sms.close();
+});
 
 describe('POST /members/{id}/erase', () => {
   it('empties the patient fields of a waiting ticket for good; it stays in line, the work view shows it erased', async () => {

@@ -176,6 +176,7 @@ const invalidConfigurations: [string, Record<string, unknown>, string, string, s
   ['negative min age', { min_age: -3 }, 'min_age', 'MIN_VALUE', 'Mindestalter muss mindestens 1 sein'],
   ['max age beyond 150', { max_age: 151 }, 'max_age', 'MAX_VALUE', 'Höchstalter darf höchstens 150 sein'],
   ['min age above max age', { min_age: 40, max_age: 30 }, 'max_age', 'AGE_RANGE', 'Das Höchstalter darf nicht kleiner als das Mindestalter sein'],
+  ['an age limit without the birth date required', { max_age: 12, patient_inputs: { birth_date: 'OPTIONAL' } }, 'patient_inputs.birth_date', 'AGE_NEEDS_BIRTH_DATE', 'Mit einer Altersgrenze muss das Geburtsdatum eine Pflichtangabe sein'],
   ['number end without start', { number_end: 50 }, 'number_end', 'NUMBER_END_NEEDS_START', 'Eine Endnummer braucht eine Startnummer'],
   ['number start above end', { number_start: 100, number_end: 50 }, 'number_end', 'NUMBER_RANGE', 'Die Startnummer darf nicht größer als die Endnummer sein'],
   ['number start 0', { number_start: 0 }, 'number_start', 'MIN_VALUE', 'Startnummer muss mindestens 1 sein'],
@@ -264,7 +265,14 @@ describe('PATCH /queues/{id}', () => {
     expect(endAlone.json<ApiError>().fields).toEqual({
       number_end: { code: 'NUMBER_END_NEEDS_START', message: 'Eine Endnummer braucht eine Startnummer' },
     });
-    expect((await patch(a, q.id, { number_start: 10, number_end: 99, min_age: 18, max_age: 65 })).statusCode).toBe(200);
+    // An age limit needs the birth date as a required field: refused without, with the reason.
+    expect((await patch(a, q.id, { min_age: 18 })).json<ApiError>().fields).toEqual({
+      'patient_inputs.birth_date': { code: 'AGE_NEEDS_BIRTH_DATE', message: 'Mit einer Altersgrenze muss das Geburtsdatum eine Pflichtangabe sein' },
+    });
+    expect((await patch(a, q.id, { number_start: 10, number_end: 99, min_age: 18, max_age: 65, patient_inputs: { birth_date: 'REQUIRED' } })).statusCode).toBe(200);
+    expect((await patch(a, q.id, { patient_inputs: { birth_date: 'OPTIONAL' } })).json<ApiError>().fields?.['patient_inputs.birth_date']?.code).toBe('AGE_NEEDS_BIRTH_DATE');
+    // A change elsewhere (a switch of the session screen) is not judged by it.
+    expect((await patch(a, q.id, { draw_online_enabled: false })).statusCode).toBe(200);
     expect((await patch(a, q.id, { number_end: 5 })).json<ApiError>().fields?.number_end?.code).toBe('NUMBER_RANGE');
     expect((await patch(a, q.id, { number_start: 100 })).json<ApiError>().fields?.number_end?.code).toBe('NUMBER_RANGE');
     expect((await patch(a, q.id, { number_start: null })).json<ApiError>().fields?.number_end?.code).toBe('NUMBER_END_NEEDS_START');

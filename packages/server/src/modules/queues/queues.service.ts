@@ -168,6 +168,10 @@ function queueChanges(input: UpdateQueueInput, stored: QueueRow | undefined): Qu
       number_end: merged('numberEnd'),
       min_age: merged('minAge'),
       max_age: merged('maxAge'),
+      // Judged where the change touches the ages or the patient inputs: a switch flipped elsewhere leaves an older list be.
+      ...(input.min_age !== undefined || input.max_age !== undefined || input.patient_inputs
+        ? { birth_date: (result.patientInputs ?? stored?.patientInputs ?? DEFAULT_PATIENT_INPUTS).birth_date }
+        : {}),
     }),
   );
   if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { fields });

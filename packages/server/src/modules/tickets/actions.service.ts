@@ -6,7 +6,8 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { Outbox } from '../../platform/realtime/index.js';
 import { queueOfActor } from '../queues/index.js';
-import { notifyCancelled } from './mails.js';
+import { notifyCancelled } from './cancel-notice.js';
+import { alertTargetsOf, type AlertTargets } from './alert-view.js';
 import { announceUpdate } from './tickets.events.js';
 import { addInfoTag, infoTagOfAccount, removeInfoTag, timePriorityTagOf } from './member-tags.repo.js';
 import { lineOrderOf, listSettingsOf, updateMemberIfVersion, type MemberRow, type NewMemberRow } from './tickets.repo.js';
@@ -51,16 +52,17 @@ export type SimpleAction = keyof typeof SIMPLE_ACTIONS;
 
 /** `POST /members/{id}/{requeue,remove,cancel,restore}`. */
 export async function simpleAction(ctx: AppContext, actor: Actor, memberId: string, action: SimpleAction, version: number | undefined): Promise<MemberActionResult> {
+  let targets: AlertTargets = { push: null, smsPhone: null };
   const changed = await inTransaction(ctx, async (tx, outbox) => {
     const member = await memberOfActor(tx, actor, memberId);
+    // Read before the cancel: ending a ticket ends its alert subscriptions (a trigger deletes them).
+    if (action === 'cancel') targets = await alertTargetsOf(tx, member.id);
     const now = ctx.clock.now();
     const updated = await changeMember(tx, member, action, () => SIMPLE_ACTIONS[action](now), version);
     announceUpdate(outbox, updated);
     return updated;
   });
-  if (action === 'cancel') {
-    notifyCancelled(ctx, changed, (await listSettingsOf(ctx.db, changed.queueId))?.name ?? '');
-  }
+  if (action === 'cancel') notifyCancelled(ctx, changed, await listSettingsOf(ctx.db, changed.queueId), targets);
   return result(ctx, changed);
 }
 

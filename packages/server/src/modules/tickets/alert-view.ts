@@ -1,6 +1,7 @@
 import type { MemberAlerts, TicketAlerts } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import type { AppContext } from '../../platform/context.js';
+import { smsConfigured } from '../../platform/sms-offer.js';
 import type { QueueRow } from './tickets.repo.js';
 
 /**
@@ -13,6 +14,14 @@ export interface AlertReader {
   ofTicket(q: Queryable, memberId: string): Promise<{ push: boolean; smsPhoneEnd: string | null }>;
   /** The channels asked for and the alerts tried, per ticket. */
   ofMembers(q: Queryable, memberIds: string[]): Promise<Map<string, MemberAlerts>>;
+  /** Where one ticket's alerts go: read before a cancel, which ends them (a trigger deletes them). */
+  targetsOf(q: Queryable, memberId: string): Promise<AlertTargets>;
+}
+
+/** A ticket's push subscription and SMS number, as its patient gave them for alerts. */
+export interface AlertTargets {
+  push: { endpoint: string; p256dh: string; auth: string } | null;
+  smsPhone: string | null;
 }
 
 let reader: AlertReader | undefined;
@@ -31,10 +40,15 @@ export async function ticketAlertsOf(ctx: AppContext, q: Queryable, queue: Queue
     // Minutes are only known where the list calculates wait times.
     minutes_left: queue.waitTimeCalculationEnabled ? queue.alertMinutesLeft : null,
     push_key: ctx.push.publicKey,
-    sms_offered: queue.mayActivateSmsNotifications,
+    // Never offered where it would not be sent: the list must allow it and the server send SMS.
+    sms_offered: queue.mayActivateSmsNotifications && smsConfigured(ctx.config),
     push: asked.push,
     sms_phone_end: asked.smsPhoneEnd,
   };
+}
+
+export function alertTargetsOf(q: Queryable, memberId: string): Promise<AlertTargets> {
+  return reader ? reader.targetsOf(q, memberId) : Promise.resolve({ push: null, smsPhone: null });
 }
 
 export function memberAlertsOf(q: Queryable, memberIds: string[]): Promise<Map<string, MemberAlerts>> {

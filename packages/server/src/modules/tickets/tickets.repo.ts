@@ -147,6 +147,8 @@ export interface ListSettings {
   name: string;
   /** The practice asks patients for their language, and so lets the monitor speak a call in it too. */
   askPatientForLanguage: boolean;
+  /** The list allows SMS to its patients (`may_activate_sms_notifications`). */
+  mayActivateSmsNotifications: boolean;
 }
 
 /**
@@ -161,6 +163,7 @@ export async function listSettingsOf(q: Queryable, queueId: string, lock?: 'shar
       automaticallyNext: queues.automaticallyNext,
       name: queues.name,
       askPatientForLanguage: queues.askPatientForLanguage,
+      mayActivateSmsNotifications: queues.mayActivateSmsNotifications,
     })
     .from(queues)
     .where(eq(queues.id, queueId));

@@ -1,4 +1,5 @@
-import { DEFAULT_PATIENT_INPUTS, drawRefusal, type Member, type MemberListQuery, type PublicQueue, type TicketView, type WorkViewEntry } from '@wartefrei/shared';
+import { DEFAULT_PATIENT_INPUTS,
+  withAgeLimit, drawRefusal, type Member, type MemberListQuery, type PublicQueue, type TicketView, type WorkViewEntry } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -129,7 +130,8 @@ function presentPublicQueue(context: DrawContext, line: PublicLine, now: Date): 
     wait_time_calculation_enabled: queue.waitTimeCalculationEnabled,
     display_monitor_on_kiosk: queue.displayMonitorOnKiosk,
     ask_patient_for_language: queue.askPatientForLanguage,
-    patient_inputs: { ...DEFAULT_PATIENT_INPUTS, ...queue.patientInputs },
+    // A list with an age limit asks for the birth date, whatever an older configuration says.
+    patient_inputs: withAgeLimit({ ...DEFAULT_PATIENT_INPUTS, ...queue.patientInputs }, queue.minAge, queue.maxAge),
     min_age: queue.minAge,
     max_age: queue.maxAge,
     always_show_probing_questions: queue.alwaysShowProbingQuestions,

@@ -23,7 +23,8 @@ import { FormAlert } from '../../ui/FormAlert';
 import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
 import { useNameWithIdentifier } from '../../ui/useNameWithIdentifier';
-import { buttonVisibilityField, patientInputField, queueFormValues, queueInputOf, queueRangeProblems } from './lists-form';
+import { buttonVisibilityField, hasAgeLimit, patientInputField, queueFormValues, queueInputOf, queueRangeProblems } from './lists-form';
+import { SmsSwitch, useSmsEnabled } from './SmsSwitch';
 import { queryKeys } from '../../lib/query-keys';
 import { EditButton } from './EditButton';
 
@@ -102,6 +103,8 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
   const linked = useNameWithIdentifier(form, Boolean(queue));
   const [sections, setSections] = useState<string[]>(['general']);
   const cost = useCostCheck();
+  const smsEnabled = useSmsEnabled();
+  const ageLimited = hasAgeLimit(form.values);
   type Body = ReturnType<typeof queueInputOf> & { profile_id?: string };
   const saving = useFormSubmit({
     schema: queue ? UpdateQueueInput : CreateQueueInput,
@@ -143,9 +146,20 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
   const flag = (field: string) => (
     <Checkbox label={label(field)} name={field} checked={form.values[field] as boolean} onChange={(e) => form.setValue(field, e.currentTarget.checked)} error={form.errors[field]} />
   );
-  const choice = (field: string, fieldLabel: string, options: { value: string; label: string }[]) => (
-    <NativeSelect label={fieldLabel} name={field} data={options} value={form.values[field] as string} onChange={(e) => form.setValue(field, e.currentTarget.value)} error={form.errors[field]} />
+  const choice = (field: string, fieldLabel: string, options: { value: string; label: string }[], fixed?: { value: string; reason: string }) => (
+    <NativeSelect
+      label={fieldLabel}
+      name={field}
+      data={options}
+      value={fixed?.value ?? (form.values[field] as string)}
+      disabled={fixed !== undefined}
+      description={fixed?.reason}
+      onChange={(e) => form.setValue(field, e.currentTarget.value)}
+      error={form.errors[field]}
+    />
   );
+  // With an age limit the birth date is required (queueInputOf sends it so): shown fixed, with why.
+  const birthDateFixed = ageLimited ? { value: 'REQUIRED', reason: t('lists.queue.hints.ageNeedsBirthDate') } : undefined;
   const logoPlacements = LOGO_PLACEMENTS.map((p) => ({ value: p, label: t(`lists.queue.logoPlacements.${p}`) }));
   const color = (field: string) => (
     <ColorInput label={label(field)} description={t('lists.queue.hints.color')} name={field} format="hex" value={form.values[field] as string} onChange={(value) => form.setValue(field, value)} error={form.errors[field]} closeOnColorSwatchClick eyeDropperButtonProps={{ 'aria-label': `${t('lists.queue.eyeDropper')}: ${label(field)}` }} />
@@ -251,7 +265,12 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {PATIENT_INPUT_FIELDS.map((field) => (
                 <div key={field}>
-                  {choice(patientInputField(field), t(`lists.queue.patientInputs.${field}`), PATIENT_INPUT_MODES.map((m) => ({ value: m, label: t(`lists.queue.patientInputModes.${m}`) })))}
+                  {choice(
+                    patientInputField(field),
+                    t(`lists.queue.patientInputs.${field}`),
+                    PATIENT_INPUT_MODES.map((m) => ({ value: m, label: t(`lists.queue.patientInputModes.${m}`) })),
+                    field === 'birth_date' ? birthDateFixed : undefined,
+                  )}
                 </div>
               ))}
             </SimpleGrid>,
@@ -281,7 +300,13 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
                 {whole('alert_members_ahead', t('lists.queue.hints.alertOff'))}
                 {whole('alert_minutes_left', t('lists.queue.hints.alertOff'))}
               </SimpleGrid>
-              {flag('may_activate_sms_notifications')}
+              <SmsSwitch
+                label={label('may_activate_sms_notifications')}
+                checked={form.values.may_activate_sms_notifications as boolean}
+                onChange={(checked) => form.setValue('may_activate_sms_notifications', checked)}
+                error={form.errors.may_activate_sms_notifications}
+                smsEnabled={smsEnabled}
+              />
             </>,
           )}
         </Accordion>

@@ -57,3 +57,17 @@ describe('queue range problems', () => {
     expect(queueRangeProblems({ number_start: 1, number_end: 50, min_age: '1a' as unknown as number, max_age: 20 })).toEqual({});
   });
 });
+
+describe('an age limit and the birth date', () => {
+  it('makes the birth date required when an age limit is filled in, and leaves it as chosen without one', () => {
+    const base = { ...queueFormValues(undefined), name: 'A', identifier: 'a', 'patient_inputs.birth_date': 'OPTIONAL' };
+    expect(queueInputOf({ ...base, min_age: '18' }).patient_inputs?.birth_date).toBe('REQUIRED');
+    expect(queueInputOf({ ...base, max_age: ' 65 ' }).patient_inputs?.birth_date).toBe('REQUIRED');
+    expect(queueInputOf(base).patient_inputs?.birth_date).toBe('OPTIONAL');
+  });
+
+  it('names the inconsistent combination the server refuses', () => {
+    expect(queueRangeProblems({ min_age: 18, max_age: null, patient_inputs: { birth_date: 'OPTIONAL' } })).toEqual({ 'patient_inputs.birth_date': 'AGE_NEEDS_BIRTH_DATE' });
+    expect(queueRangeProblems({ min_age: 18, max_age: null, patient_inputs: { birth_date: 'REQUIRED' } })).toEqual({});
+  });
+});

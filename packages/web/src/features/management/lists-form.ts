@@ -75,6 +75,11 @@ function numberOf(value: string | boolean): number | string | null {
   return /^-?\d+$/.test(text) ? Number(text) : text;
 }
 
+/** An age limit is filled in: the birth date is then required (the server refuses a limit without it). */
+export function hasAgeLimit(values: QueueFormValues): boolean {
+  return String(values.min_age ?? '').trim() !== '' || String(values.max_age ?? '').trim() !== '';
+}
+
 /**
  * Every field of the form as the queue API takes it (UpdateQueueInput; with profile_id it is a
  * CreateQueueInput). The whole queue is sent on each save: the form shows all of it.
@@ -85,6 +90,8 @@ export function queueInputOf(values: QueueFormValues): UpdateQueueInput {
   for (const field of [...QUEUE_NUMBER_FIELDS, ...QUEUE_OPTIONAL_NUMBER_FIELDS]) input[field] = numberOf(values[field]!);
   for (const field of [...QUEUE_FLAG_FIELDS, ...QUEUE_CHOICE_FIELDS]) input[field] = values[field];
   input.patient_inputs = Object.fromEntries(PATIENT_INPUT_FIELDS.map((field) => [field, values[patientInputField(field)]]));
+  // An age limit can only be checked against a birth date: the form makes it required.
+  if (hasAgeLimit(values)) (input.patient_inputs as Record<string, unknown>).birth_date = 'REQUIRED';
   input.button_visibility = Object.fromEntries(BUTTON_VISIBILITY_BUTTONS.map((button) => [button, values[buttonVisibilityField(button)]]));
   return input;
 }
@@ -101,6 +108,7 @@ export function queueRangeProblems(input: UpdateQueueInput): Record<string, Fiel
     number_end: whole(input.number_end),
     min_age: whole(input.min_age),
     max_age: whole(input.max_age),
+    birth_date: input.patient_inputs?.birth_date,
   });
 }
 

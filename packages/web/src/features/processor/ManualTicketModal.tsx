@@ -2,7 +2,7 @@ import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkDrawTicket, PATIENT_INPUT_OF, type PatientDataField, type Queue } from '@wartefrei/shared';
+import { ageInYears, checkDrawTicket, PATIENT_INPUT_OF, withAgeLimit, type PatientDataField, type Queue } from '@wartefrei/shared';
 import { i18next } from '../../i18n';
 import { fieldErrorsOf } from '../../lib/forms';
 import { browserToday } from '../../lib/browser-date';
@@ -35,10 +35,18 @@ export function ManualTicketModal({ queue, onClose, onDrawn }: { queue: Queue; o
   const [values, setValues] = useState<Record<string, string>>({});
   const [silent, setSilent] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const asked = FIELDS.filter((f) => queue.patient_inputs[PATIENT_INPUT_OF[f.name]] !== 'NONE');
+  // A list with an age limit asks for the birth date, as the server judges the draw.
+  const inputs = withAgeLimit(queue.patient_inputs, queue.min_age, queue.max_age);
+  const asked = FIELDS.filter((f) => inputs[PATIENT_INPUT_OF[f.name]] !== 'NONE');
 
   const draw = useMutation({
-    mutationFn: async (body: Record<string, unknown>) => drawManualTicket(queue.id, await sealForPractice(body)),
+    mutationFn: async (body: Record<string, unknown>) => {
+      const sealed = await sealForPractice(body);
+      // Sealed, the birth date is not the server's to read: the age checked here goes beside it.
+      const limited = queue.min_age !== null || queue.max_age !== null;
+      if (sealed !== body && limited && typeof body.birth_date === 'string' && body.birth_date !== '') sealed.declared_age = ageInYears(body.birth_date, browserToday());
+      return drawManualTicket(queue.id, sealed);
+    },
     onSuccess: (ticket) => {
       notifyDone(t('manual.drawn', { number: ticket.number }));
       onDrawn();
@@ -55,7 +63,7 @@ export function ManualTicketModal({ queue, onClose, onDrawn }: { queue: Queue; o
     event.preventDefault();
     const body: Record<string, unknown> = { origin: 'MANUAL', silent };
     for (const field of asked) body[field.name] = (values[field.name] ?? '').trim();
-    const checked = checkDrawTicket(queue.patient_inputs, body, { today: browserToday(), minAge: queue.min_age, maxAge: queue.max_age });
+    const checked = checkDrawTicket(inputs, body, { today: browserToday(), minAge: queue.min_age, maxAge: queue.max_age });
     if (!checked.ok) {
       setErrors(Object.fromEntries(Object.entries(checked.fields).map(([field, code]) => [field, messageFor(field, code)])));
       return;
@@ -75,7 +83,7 @@ export function ManualTicketModal({ queue, onClose, onDrawn }: { queue: Queue; o
               name={field.name}
               type={field.type}
               label={t(`server:fields.${field.name}`)}
-              required={queue.patient_inputs[PATIENT_INPUT_OF[field.name]] === 'REQUIRED'}
+              required={inputs[PATIENT_INPUT_OF[field.name]] === 'REQUIRED'}
               autoComplete={field.autoComplete}
               value={values[field.name] ?? ''}
               onChange={(event) => {

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
+  ageInYears,
   checkDrawTicket,
   formatLocalDate,
   LANGUAGE_NAMES,
@@ -73,7 +74,8 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel, answers }: DrawF
     setRefusal(undefined);
     const payload = body();
     // The same rules as the server, checked before sending (the server checks again).
-    const checked = checkDrawTicket(queue.patient_inputs, payload, { today: formatLocalDate({ year: new Date().getFullYear(), month: new Date().getMonth() + 1, day: new Date().getDate() }), minAge: queue.min_age, maxAge: queue.max_age });
+    const today = formatLocalDate({ year: new Date().getFullYear(), month: new Date().getMonth() + 1, day: new Date().getDate() });
+    const checked = checkDrawTicket(queue.patient_inputs, payload, { today, minAge: queue.min_age, maxAge: queue.max_age });
     if (!checked.ok) {
       setErrors(Object.fromEntries(Object.entries(checked.fields).map(([f, code]) => [f, fieldMessage(t, f, code)])));
       return;
@@ -83,6 +85,9 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel, answers }: DrawF
     try {
       // While the practice encrypts, what names the patient leaves this browser sealed for its key.
       const sent = queue.sealing_key ? await sealBody(payload, queue.sealing_key) : payload;
+      // The birth date leaves sealed: the age limit is held by the age checked above, declared beside it.
+      const limited = queue.min_age !== null || queue.max_age !== null;
+      if (queue.sealing_key && limited && typeof payload.birth_date === 'string' && payload.birth_date !== '') sent.declared_age = ageInYears(payload.birth_date, today);
       const ticket = await patientRequest<TicketView>(`/queues/${queue.id}/members`, { method: 'POST', body: sent });
       const key = linkKeyOf(ticket.patient_url);
       if (origin === 'ONLINE' && key) {
