@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SystemInformation, SystemInformationQuery } from '@wartefrei/shared';
 
-export const systemRoutes: FastifyPluginAsyncZod<{ versionHash: string; publicUrl: string; microsoftLogin: boolean }> = async (app, { versionHash, publicUrl, microsoftLogin }) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ versionHash: () => string; publicUrl: string; microsoftLogin: boolean }> = async (app, { versionHash, publicUrl, microsoftLogin }) => {
   app.get(
     '/system-information',
     { schema: { tags: ['system'], querystring: SystemInformationQuery, response: { 200: SystemInformation } } },
     // The login screen shows "Mit Microsoft anmelden" only where it is configured (MS_CLIENT_ID, MS_CLIENT_SECRET).
-    async () => ({ versionHash, microsoft_login_enabled: microsoftLogin, public_url: publicUrl }),
+    async () => ({ versionHash: versionHash(), microsoft_login_enabled: microsoftLogin, public_url: publicUrl }),
   );
 };
