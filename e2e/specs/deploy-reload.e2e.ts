@@ -168,4 +168,24 @@ describe('after a deploy', () => {
     await staff.call('POST', `/members/${ticket.id}/remove`, undefined, 200);
     await page.context().close();
   });
+
+  it('a script chunk gone after a deploy reloads the page into the new version, not to "Die Seite konnte nicht geladen werden"', async () => {
+    const page = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true });
+    await page.addInitScript(countLoads);
+    await page.goto('/praxis-demo/wien/allgemein');
+    await page.getByRole('button', { name: /Jetzt anstellen/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Allgemeinmedizin' }).waitFor();
+    // The deploy removed the old build's ticket screen: its chunk answers 404 once (then the new page loads it).
+    deploy();
+    await page.route(/\/assets\/TicketScreen-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: '' }), { times: 1 });
+    await page.getByRole('button', { name: 'Ticket ziehen' }).click();
+    await expect.poll(() => loads(page)).toBe(2);
+    await page.waitForURL(/\/ticket\/[A-Za-z0-9_-]{22}$/);
+    await page.getByRole('heading', { level: 1, name: 'Sie warten' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Die Seite konnte nicht geladen werden' }).count()).toBe(0);
+    const key = new URL(page.url()).pathname.split('/').at(-1)!;
+    const ticket = (await (await page.request.get(`/members/${key}`)).json()) as { id: string };
+    await staff.call('POST', `/members/${ticket.id}/remove`, undefined, 200);
+    await page.context().close();
+  });
 });
