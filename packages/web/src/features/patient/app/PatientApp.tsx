@@ -53,7 +53,7 @@ export function PatientApp() {
  * never a blank page.
  */
 class ChunkFailureBoundary extends Component<{ children: ReactNode }, { failed: 'no' | 'checking' | 'yes' }> {
-  override state = { failed: 'no' as const } as { failed: 'no' | 'checking' | 'yes' };
+  override state: { failed: 'no' | 'checking' | 'yes' } = { failed: 'no' };
   static getDerivedStateFromError() {
     return { failed: 'checking' };
   }
