@@ -152,8 +152,11 @@ describe('after a deploy', () => {
     const ticket = await drawByApi(staff.page, queue.id);
     const page = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true });
     await page.addInitScript(countLoads);
+    const live = subscribed(page);
     await page.goto(`/t/${linkKey(ticket)}`);
     await page.locator('.ticket-number', { hasText: String(ticket.number) }).waitFor();
+    // Its snapshot is a live update too: taken before the deploy, the next one is the patient's own move.
+    await live;
     deploy();
     await checkVersion(page);
     expect(await loads(page)).toBe(1);
@@ -172,12 +175,13 @@ describe('after a deploy', () => {
   it('a script chunk gone after a deploy reloads the page into the new version, not to "Die Seite konnte nicht geladen werden"', async () => {
     const page = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true });
     await page.addInitScript(countLoads);
+    // The old build's ticket screen is gone: its chunk (which the draw page fetches ahead) answers
+    // 404 once; the reloaded page of the new build gets it.
+    await page.route(/\/assets\/TicketScreen-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: '' }), { times: 1 });
     await page.goto('/praxis-demo/wien/allgemein');
     await page.getByRole('button', { name: /Jetzt anstellen/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Allgemeinmedizin' }).waitFor();
-    // The deploy removed the old build's ticket screen: its chunk answers 404 once (then the new page loads it).
     deploy();
-    await page.route(/\/assets\/TicketScreen-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: '' }), { times: 1 });
     await page.getByRole('button', { name: 'Ticket ziehen' }).click();
     await expect.poll(() => loads(page)).toBe(2);
     await page.waitForURL(/\/ticket\/[A-Za-z0-9_-]{22}$/);
