@@ -298,7 +298,7 @@ async function main() {
   vitest = spawn(process.execPath, vitestArgs, {
     cwd: repoRoot,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROME_PATH: chromePath, E2E_MAIL_DIR: mailDir, E2E_DATA_DIR: dataDir, E2E_OIDC_URL: oidc?.issuer ?? '', E2E_PUSH_URL: pushService?.origin ?? '', E2E_SMS_URL: smsGateway?.url ?? '' },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROME_PATH: chromePath, E2E_MAIL_DIR: mailDir, E2E_DATA_DIR: dataDir, E2E_WEB_DIR: webDir, E2E_OIDC_URL: oidc?.issuer ?? '', E2E_PUSH_URL: pushService?.origin ?? '', E2E_SMS_URL: smsGateway?.url ?? '' },
   });
   const exitCode = await new Promise((resolve) => {
     vitest.once('error', (error) => {

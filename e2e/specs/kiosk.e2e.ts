@@ -1,11 +1,12 @@
-import jsQR from 'jsqr';
 import type { Member, Queue } from '@wartefrei/shared';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { saveScreenshot, screenshotsDir } from '../support/screenshots.js';
 import { demoAdmin, openDemoQueue, type Staff, ticketIdOfLink } from '../support/staff.js';
+import { decodeQr } from '../support/qr.js';
+import { interceptPrint, prints, setKioskPrinting } from '../support/kiosk.js';
 import arKiosk from '../../packages/shared/src/i18n/ar/kiosk.json' with { type: 'json' };
 import arTicket from '../../packages/shared/src/i18n/ar/ticket.json' with { type: 'json' };
 
@@ -17,31 +18,6 @@ let labor: Queue;
 
 const terminal = { viewport: { width: 1280, height: 800 }, hasTouch: true };
 
-/** The browser's print dialog, intercepted: counts the calls instead of opening it. */
-const interceptPrint = () => {
-  const w = window as unknown as { __prints: number };
-  w.__prints = 0;
-  window.print = () => void (w.__prints += 1);
-};
-const prints = (page: Page) => page.evaluate(() => (window as unknown as { __prints: number }).__prints);
-
-/** Reads the QR code of an element as the printer would put it on paper: a screenshot, decoded. */
-async function decodeQr(page: Page, selector: string): Promise<string | undefined> {
-  const png = (await page.locator(selector).screenshot()).toString('base64');
-  const image = await page.evaluate(async (data) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${data}`;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = img.width;
-    canvas.height = img.height;
-    const context = canvas.getContext('2d')!;
-    context.drawImage(img, 0, 0);
-    return { width: img.width, height: img.height, pixels: Array.from(context.getImageData(0, 0, img.width, img.height).data) };
-  }, png);
-  return jsQR(Uint8ClampedArray.from(image.pixels), image.width, image.height)?.data;
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
   staff = await demoAdmin(browser);
@@ -49,8 +25,11 @@ beforeAll(async () => {
   labor = await openDemoQueue(staff, 'labor');
   await staff.call('PATCH', `/queues/${allgemein.id}`, { kiosk_enabled: true, display_monitor_on_kiosk: true, kiosk_text_before: 'Bitte ziehen Sie eine Nummer.', kiosk_text_after: 'Bitte nehmen Sie im Wartezimmer Platz.' }, 200);
   await staff.call('PATCH', `/queues/${labor.id}`, { kiosk_enabled: true }, 200);
+  // The paper ticket: this file's kiosk prints through the browser (the demo's own shows it on screen).
+  await setKioskPrinting(staff, 'BROWSER');
 });
 afterAll(async () => {
+  await setKioskPrinting(staff, 'OFF');
   await browser.close();
 });
 

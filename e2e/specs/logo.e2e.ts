@@ -34,7 +34,7 @@ beforeAll(async () => {
   let mail: string;
   ({ owner, mail } = await givenNewPractice(page, 'logo'));
   identifier = mail.split('@')[0]!;
-  const haupt = await call<Profile>('POST', '/profiles', { name: 'Hauptstandort', identifier: 'haupt' });
+  const haupt = await call<Profile>('POST', '/profiles', { name: 'Hauptstandort', identifier: 'haupt', kiosk_printing: 'BROWSER' });
   const none = { display_name: 'NONE', first_name: 'NONE', birth_date: 'NONE', insurance_number: 'NONE', mail: 'NONE', phone: 'NONE' };
   queue = await call<Queue>('POST', '/queues', { profile_id: haupt.id, name: 'Allgemein', identifier: 'allgemein', kiosk_enabled: true, patient_inputs: none });
   await call('POST', `/queues/${queue.id}/session`, { event: 'START' });

@@ -158,7 +158,8 @@ describe('a new practice, from sign-up to sign-out', () => {
     await main(page).getByRole('button', { name: 'Weiter', exact: true }).click();
 
     await main(page).getByRole('heading', { level: 2, name: 'Kiosk und Monitor' }).waitFor();
-    await main(page).getByText(/Jedes Tablet mit Browser wird zum Kiosk/).waitFor();
+    // …and what printing needs: none without a printer, else a receipt printer and a set-up browser or the Sunmi app.
+    await main(page).getByText(/Jedes Tablet mit Browser wird zum Kiosk.*Ohne Drucker zeigt der Kiosk die Nummer und einen QR-Code.*--kiosk-printing.*Sunmi-Kiosk-App/).waitFor();
     expect(await main(page).getByRole('link', { name: 'Ticket ziehen wie ein Patient' }).getAttribute('href')).toBe(`/${account.identifier}/ordination_sued/sprechstunde`);
     await main(page).getByRole('link', { name: 'Zum Dashboard' }).click();
     await page.waitForURL('**/backend/dashboard');

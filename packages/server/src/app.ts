@@ -20,7 +20,7 @@ import { fastifyTrustProxy } from './platform/trust-proxy.js';
 import { createPushSender } from './platform/push.js';
 import type { HostResolver } from './platform/public-address.js';
 import { createStripeClient } from './platform/stripe.js';
-import { computeVersionHash, registerWebApp } from './platform/web.js';
+import { registerWebApp, webBuildVersion } from './platform/web.js';
 import { createRealtime, realtimeRoutes } from './platform/realtime/index.js';
 import { createMetrics, poolStatsOf, statusClass } from './platform/metrics.js';
 import { createRateLimiters } from './platform/rate-limit.js';
@@ -223,7 +223,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(encryptionRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
   await app.register(billingWebhookRoutes, { ctx });
-  await app.register(systemRoutes, { versionHash: computeVersionHash(config.webDistDir), publicUrl: config.publicUrl, microsoftLogin: config.microsoft !== undefined, smsEnabled: smsConfigured(config) });
+  await app.register(systemRoutes, { versionHash: webBuildVersion(config.webDistDir), publicUrl: config.publicUrl, microsoftLogin: config.microsoft !== undefined, smsEnabled: smsConfigured(config) });
   await app.register(clientFailureRoutes, { ctx });
   await app.register(healthRoutes, { ctx });
   await registerWebApp(app, config.webDistDir);

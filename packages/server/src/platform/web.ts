@@ -15,6 +15,22 @@ export function computeVersionHash(webDistDir: string): string {
   return createHash('sha256').update(fs.readFileSync(indexFile)).digest('hex').slice(0, 16);
 }
 
+/**
+ * The build's hash as it is now: read again whenever index.html changes (its size or time), so a
+ * build copied under a running server — whose static files are served as they are now — is
+ * announced like one that came with a restart. Kiosks, monitors and open ticket pages reload on it.
+ */
+export function webBuildVersion(webDistDir: string): () => string {
+  const indexFile = path.join(webDistDir, 'index.html');
+  let seen: { mtimeMs: number; size: number; hash: string } | undefined;
+  return () => {
+    const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
+    if (!stat) return 'no-web-build';
+    if (!seen || seen.mtimeMs !== stat.mtimeMs || seen.size !== stat.size) seen = { mtimeMs: stat.mtimeMs, size: stat.size, hash: computeVersionHash(webDistDir) };
+    return seen.hash;
+  };
+}
+
 function wantsHtml(accept: string | undefined): boolean {
   return (accept ?? '').includes('text/html');
 }

@@ -17,6 +17,15 @@ export function canonicalTimeZone(value: string): string | undefined {
   }
 }
 
+/**
+ * How a location's kiosk hands out the ticket: `OFF` shows the number and a QR code to the ticket
+ * page on screen (nothing to set up; the default), `BROWSER` prints through the browser — silent
+ * only in a browser started with `--kiosk-printing`, else a print dialog each time —, `SUNMI`
+ * through the printer of the Sunmi kiosk app.
+ */
+export const KIOSK_PRINTING_MODES = ['OFF', 'BROWSER', 'SUNMI'] as const;
+export type KioskPrinting = (typeof KIOSK_PRINTING_MODES)[number];
+
 const addressLine = (max: number) => z.string().trim().max(max).nullable();
 
 /** A location's postal address; every line may be left empty. */
@@ -42,6 +51,7 @@ const profileFields = {
   /** A state or canton code of `country` (date-holidays' codes: AT '9', DE 'BY', CH 'ZH'). */
   region: z.string().trim().toUpperCase().min(1).max(10).nullable(),
   address: AddressInput,
+  kiosk_printing: z.enum(KIOSK_PRINTING_MODES),
 };
 
 /** `POST /profiles`: a new location. Name and identifier are required; the rest has defaults. */
@@ -52,6 +62,7 @@ export const CreateProfileInput = z.strictObject({
   country: profileFields.country.optional(),
   region: profileFields.region.optional(),
   address: profileFields.address.optional(),
+  kiosk_printing: profileFields.kiosk_printing.optional(),
 });
 export type CreateProfileInput = z.infer<typeof CreateProfileInput>;
 
@@ -77,6 +88,7 @@ export const Profile = z.object({
   country: z.enum(HOLIDAY_COUNTRIES).nullable(),
   region: z.string().nullable(),
   address: Address,
+  kiosk_printing: z.enum(KIOSK_PRINTING_MODES),
 });
 export type Profile = z.infer<typeof Profile>;
 export const ProfileList = z.array(Profile);
@@ -91,6 +103,8 @@ export const PublicProfile = z.object({
   name: z.string(),
   identifier: z.string(),
   account: PublicAccount,
+  /** How its kiosk hands out the ticket (`…/sunmi_kiosk` always prints through the Sunmi app). */
+  kiosk_printing: z.enum(KIOSK_PRINTING_MODES),
   queues: z.array(PublicQueue),
 });
 export type PublicProfile = z.infer<typeof PublicProfile>;

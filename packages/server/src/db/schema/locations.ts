@@ -21,6 +21,12 @@ export const profiles = pgTable('profiles', {
   city: text('city'),
   province: text('province'),
   addressCountry: text('address_country'),
+  /**
+   * How the location's kiosk hands out the ticket (KIOSK_PRINTING_MODES): OFF shows the number
+   * and a QR code on screen (no printer needed), BROWSER prints through the browser's silent
+   * printing, SUNMI through the Sunmi app's bridge.
+   */
+  kioskPrinting: text('kiosk_printing').notNull().default('OFF'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [

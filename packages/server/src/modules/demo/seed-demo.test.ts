@@ -22,6 +22,8 @@ describe('demo data', () => {
     const db = t.app.ctx.db;
     expect((await db.select({ n: count() }).from(accounts))[0]?.n).toBe(1);
     expect((await db.select({ n: count() }).from(profiles))[0]?.n).toBe(1);
+    // The demo kiosk never opens a print dialog: the number and its QR code stay on the screen.
+    expect((await db.select({ mode: profiles.kioskPrinting }).from(profiles))[0]?.mode).toBe('OFF');
     const lists = await db.select({ name: queues.name, open: queueSessions.open }).from(queues).innerJoin(queueSessions, eq(queueSessions.queueId, queues.id));
     expect(lists).toHaveLength(2);
     expect(lists.every((l) => l.open)).toBe(true);

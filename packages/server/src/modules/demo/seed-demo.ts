@@ -65,7 +65,8 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
         .returning();
       const [profile] = await tx
         .insert(profiles)
-        .values({ accountId: account.id, name: 'Ordination Wien', identifier: 'wien', country: 'AT', region: '9' })
+        // Kiosk printing off: the demo kiosk shows the number and its QR code, never a print dialog.
+        .values({ accountId: account.id, name: 'Ordination Wien', identifier: 'wien', country: 'AT', region: '9', kioskPrinting: 'OFF' })
         .returning();
       const lists = await tx
         .insert(queues)

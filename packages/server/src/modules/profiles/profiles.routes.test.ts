@@ -30,6 +30,7 @@ describe('POST /profiles and GET /profiles', () => {
       country: null,
       region: null,
       address: { street1: null, postcode: null, city: null, province: null, country: null },
+      kiosk_printing: 'OFF',
     });
     const list = await t.inject({ method: 'GET', url: '/profiles', headers: asUser(a.user) });
     expect(list.statusCode).toBe(200);
@@ -133,6 +134,33 @@ describe('PATCH /profiles/{id}', () => {
     expect(res.json<ApiError>().fields?.identifier?.code).toBe('IDENTIFIER_IN_USE');
     const same = await patch(a, p.id, { identifier: 'Sued' });
     expect(same.json<Profile>().identifier).toBe('Sued');
+  });
+});
+
+describe('kiosk printing', () => {
+  it('starts OFF, is changed by an admin, and the kiosk reads it from the public view', async () => {
+    const a = await givenAdmin(t);
+    const created = (await post(a, { name: 'Linz', identifier: 'linz' })).json<Profile>();
+    expect(created.kiosk_printing).toBe('OFF');
+    const publicView = async () => (await t.inject({ method: 'GET', url: `/profiles/${created.id}/public` })).json<{ kiosk_printing: string }>().kiosk_printing;
+    expect(await publicView()).toBe('OFF');
+    for (const mode of ['BROWSER', 'SUNMI', 'OFF'] as const) {
+      const res = await patch(a, created.id, { kiosk_printing: mode });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Profile>().kiosk_printing).toBe(mode);
+      expect(await publicView()).toBe(mode);
+    }
+    const withMode = await post(a, { name: 'Wels', identifier: 'wels', kiosk_printing: 'SUNMI' });
+    expect(withMode.json<Profile>().kiosk_printing).toBe('SUNMI');
+  });
+
+  it('refuses a mode it does not know', async () => {
+    const a = await givenAdmin(t);
+    const created = (await post(a, { name: 'Steyr', identifier: 'steyr' })).json<Profile>();
+    const res = await patch(a, created.id, { kiosk_printing: 'PAPER' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ApiError>().fields).toHaveProperty('kiosk_printing');
+    expect((await t.inject({ method: 'GET', url: `/profiles/${created.id}`, headers: asUser(a.user) })).json<Profile>().kiosk_printing).toBe('OFF');
   });
 });
 

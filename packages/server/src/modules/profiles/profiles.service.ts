@@ -7,6 +7,7 @@ import {
   isReservedLocationIdentifier,
   sanitizeIdentifier,
   type CreateProfileInput,
+  type KioskPrinting,
   type Profile,
   type UpdateProfileInput,
 } from '@wartefrei/shared';
@@ -38,6 +39,7 @@ export function presentProfile(row: ProfileRow): Profile {
       province: row.province,
       country: row.addressCountry,
     },
+    kiosk_printing: row.kioskPrinting as KioskPrinting,
   };
 }
 
@@ -88,6 +90,7 @@ function profileChanges(input: UpdateProfileInput, stored: ProfileRow | undefine
   if (input.time_zone !== undefined) changes.timeZone = canonicalTimeZone(input.time_zone) ?? input.time_zone;
   if (input.country !== undefined) changes.country = input.country;
   if (input.region !== undefined) changes.region = input.region;
+  if (input.kiosk_printing !== undefined) changes.kioskPrinting = input.kiosk_printing;
   const address = input.address;
   if (address) {
     if (address.street1 !== undefined) changes.street1 = blankToNull(address.street1);

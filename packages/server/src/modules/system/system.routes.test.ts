@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
@@ -32,5 +35,28 @@ describe('system information and API docs', () => {
     const ui = await t.inject({ method: 'GET', url: '/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');
+  });
+});
+
+describe('the version after a deploy', () => {
+  it('changes when a new web build replaces index.html under the running server', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-web-'));
+    const app = await startTestApp({ webDistDir: dir });
+    try {
+      const version = async () => (await app.inject({ method: 'GET', url: '/system-information' })).json<{ versionHash: string }>().versionHash;
+      expect(await version()).toBe('no-web-build');
+      fs.writeFileSync(path.join(dir, 'index.html'), '<script type="module" src="/assets/index-a.js"></script>');
+      const first = await version();
+      expect(first).toMatch(/^[0-9a-f]{16}$/);
+      expect(await version()).toBe(first);
+      // The next build names other assets (and is longer: no wait for a coarse file clock).
+      fs.writeFileSync(path.join(dir, 'index.html'), '<script type="module" src="/assets/index-b2.js"></script>');
+      const second = await version();
+      expect(second).toMatch(/^[0-9a-f]{16}$/);
+      expect(second).not.toBe(first);
+    } finally {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

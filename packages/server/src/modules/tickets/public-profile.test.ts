@@ -55,6 +55,7 @@ describe('GET /profiles/{id}/public', () => {
       name: 'Wien Mitte',
       identifier: 'wien',
       account: { id: a.accountId, identifier: a.accountIdentifier, display_name: a.admin.account_name },
+      kiosk_printing: 'OFF',
       queues: queueViews,
     });
     expect(body.queues.find((q) => q.id === blut.id)).toMatchObject({ waiting: 1, next_numbers: [patient.number] });

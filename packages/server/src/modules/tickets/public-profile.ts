@@ -1,4 +1,4 @@
-import type { PublicProfile } from '@wartefrei/shared';
+import type { KioskPrinting, PublicProfile } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { findProfileWithAccount, queueIdsOfProfile } from '../profiles/index.js';
@@ -18,6 +18,7 @@ export async function publicProfile(ctx: AppContext, id: string): Promise<Public
     name: profile.name,
     identifier: profile.identifier,
     account,
+    kiosk_printing: profile.kioskPrinting as KioskPrinting,
     queues: await publicQueues(ctx, await queueIdsOfProfile(ctx.db, profile.id)),
   };
 }

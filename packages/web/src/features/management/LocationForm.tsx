@@ -1,9 +1,9 @@
 import { useCostCheck } from '../billing/useCostCheck';
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CreateProfileInput, type Profile } from '@wartefrei/shared';
+import { CreateProfileInput, KIOSK_PRINTING_MODES, type Profile } from '@wartefrei/shared';
 import { api } from '../../lib/api';
 import { FormAlert } from '../../ui/FormAlert';
 import { PlaceFields } from '../../ui/PlaceFields';
@@ -90,6 +90,18 @@ function LocationFields({ profile, onCancel, onSaved }: { profile?: Profile; onC
           <TextInput label={t('lists.location.postcode')} {...form.textProps('address.postcode')} />
           <TextInput label={t('lists.location.city')} {...form.textProps('address.city')} />
         </SimpleGrid>
+        <Radio.Group
+          label={t('lists.location.kioskPrinting.label')}
+          description={t('lists.location.kioskPrinting.hint')}
+          value={form.values.kiosk_printing}
+          onChange={(value) => form.setValue('kiosk_printing', value)}
+        >
+          <Stack gap="xs" mt="xs">
+            {KIOSK_PRINTING_MODES.map((mode) => (
+              <Radio key={mode} value={mode} label={t(`lists.location.kioskPrinting.${mode}`)} description={t(`lists.location.kioskPrinting.${mode}_needs`)} />
+            ))}
+          </Stack>
+        </Radio.Group>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             {t('cancel')}

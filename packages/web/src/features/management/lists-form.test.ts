@@ -43,10 +43,23 @@ describe('location form values', () => {
       country: 'AT',
       region: null,
       address: { street1: 'Hauptplatz 1', postcode: null, city: 'Graz', province: null, country: null },
+      kiosk_printing: 'BROWSER',
     };
     const input = locationInputOf(locationFormValues(profile));
-    expect(input).toEqual({ name: 'Ordination Graz', identifier: 'graz', country: 'AT', region: null, time_zone: 'Europe/Vienna', address: { street1: 'Hauptplatz 1', postcode: null, city: 'Graz' } });
+    expect(input).toEqual({
+      name: 'Ordination Graz',
+      identifier: 'graz',
+      country: 'AT',
+      region: null,
+      time_zone: 'Europe/Vienna',
+      address: { street1: 'Hauptplatz 1', postcode: null, city: 'Graz' },
+      kiosk_printing: 'BROWSER',
+    });
     expect(CreateProfileInput.safeParse(input).success).toBe(true);
+  });
+
+  it('start a new location with kiosk printing off', () => {
+    expect(locationInputOf(locationFormValues(undefined)).kiosk_printing).toBe('OFF');
   });
 });
 

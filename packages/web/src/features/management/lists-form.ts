@@ -121,6 +121,7 @@ export interface LocationFormValues extends Record<string, string> {
   'address.street1': string;
   'address.postcode': string;
   'address.city': string;
+  kiosk_printing: string;
 }
 
 /** The form values of a stored location, or of a new one in Austria. */
@@ -134,6 +135,8 @@ export function locationFormValues(profile: Profile | undefined): LocationFormVa
     'address.street1': profile?.address.street1 ?? '',
     'address.postcode': profile?.address.postcode ?? '',
     'address.city': profile?.address.city ?? '',
+    // A new location's kiosk shows the ticket on screen: it needs no printer set up.
+    kiosk_printing: profile?.kiosk_printing ?? 'OFF',
   };
 }
 
@@ -147,5 +150,6 @@ export function locationInputOf(values: LocationFormValues): CreateProfileInput 
     region: values.region === '' ? null : values.region,
     time_zone: values.time_zone,
     address: { street1: line(values['address.street1']), postcode: line(values['address.postcode']), city: line(values['address.city']) },
+    kiosk_printing: values.kiosk_printing as CreateProfileInput['kiosk_printing'],
   };
 }

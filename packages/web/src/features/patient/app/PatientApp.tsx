@@ -6,6 +6,7 @@ import { useLocation } from './navigation';
 import { SCREEN_LOADERS } from './screens';
 import { applyLanguageToDocument } from './i18n';
 import { LegalLinks } from './LegalLinks';
+import { checkVersion, reloadForNewBuild } from './version';
 import './patient-frame.css';
 import '../../../ui/reduced-motion.css';
 
@@ -26,6 +27,8 @@ export function PatientApp() {
   const { pathname, search } = useLocation();
   const route = matchPatientRoute(pathname);
   useEffect(() => applyLanguageToDocument(), []);
+  // The build this page runs: what a later check (version.ts) compares with.
+  useEffect(() => void checkVersion(), []);
   if (!route) {
     // Only reachable when the path changed to a staff path without a reload.
     window.location.replace(pathname);
@@ -44,17 +47,23 @@ export function PatientApp() {
   );
 }
 
-/** A screen whose script did not come (or that threw while rendering): a reload, never a blank page. */
-class ChunkFailureBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+/**
+ * A screen whose script did not come (or that threw while rendering): after a deploy (the server
+ * has a newer build, the old chunk is gone) the page reloads itself; otherwise a reload prompt,
+ * never a blank page.
+ */
+class ChunkFailureBoundary extends Component<{ children: ReactNode }, { failed: 'no' | 'checking' | 'yes' }> {
+  override state: { failed: 'no' | 'checking' | 'yes' } = { failed: 'no' };
   static getDerivedStateFromError() {
-    return { failed: true };
+    return { failed: 'checking' };
   }
   override componentDidCatch(error: unknown) {
     console.error('patient screen failed', error);
+    void reloadForNewBuild().then((reloading) => !reloading && this.setState({ failed: 'yes' }));
   }
   override render() {
-    return this.state.failed ? <ChunkReloadNotice /> : this.props.children;
+    if (this.state.failed === 'no') return this.props.children;
+    return this.state.failed === 'yes' ? <ChunkReloadNotice /> : null;
   }
 }
 

@@ -12,14 +12,15 @@ import { useKioskAppointments } from './useKioskAppointments';
 import { printableOf, printableOfCheckIn } from './printable';
 import { PracticeLogo } from '../app/PracticeLogo';
 import { useLiveQueues } from '../queue/useLiveQueues';
-import { PrintedTicket } from './PrintedTicket';
-import { browserPrinter, sunmiPrinter, type PrintableTicket, type PrintProblem, type TicketPrinter } from './printer';
+import { KioskDoneStep } from './KioskDone';
+import { printerFor, type PrintableTicket, type PrintProblem, type TicketPrinter } from './printer';
 import { useIdleReset } from './useIdleReset';
 import type { InterviewResult } from '../probing/Interview';
 import { LazyInterview } from '../probing/LazyInterview';
 import { useInterview } from '../probing/useInterview';
 import { useKioskLocation } from './useKioskLocation';
 import { KioskHeader, MonitorPanel, Notice } from './KioskParts';
+import { useNewVersion } from '../app/version';
 import '../ticket/ticket.css';
 import './kiosk.css';
 
@@ -57,7 +58,8 @@ function waitLine(queue: PublicQueue, t: Translate): string {
 export default function KioskScreen({ route }: ScreenProps) {
   const { t } = useText('kiosk');
   const location = useKioskLocation(route);
-  const printer = useMemo<TicketPrinter>(() => (route.sunmi ? sunmiPrinter() : browserPrinter), [route.sunmi]);
+  const mode = location.kind === 'ready' ? location.profile.kiosk_printing : 'OFF';
+  const printer = useMemo<TicketPrinter>(() => printerFor(mode, Boolean(route.sunmi)), [mode, route.sunmi]);
   const { state, live } = useLiveQueues(location.kind === 'ready' ? location.queueIds : undefined);
   const offered = state.kind === 'ready' ? state.queues.filter((q) => q.kiosk_enabled) : [];
   const bridgeProblem = printer.check();
@@ -67,7 +69,7 @@ export default function KioskScreen({ route }: ScreenProps) {
   else if (location.kind === 'not-found' || state.kind === 'not-found') content = <Notice title={t('notFound.title')} text={t('notFound.text')} />;
   else if (location.kind === 'no-location') content = <Notice title={t('noLocation.title')} text={t('noLocation.text')} />;
   else if (location.kind === 'offline' || state.kind === 'offline') content = <Notice title={t('offline.title')} text={t('offline.text')} />;
-  else if (bridgeProblem === 'notInKioskApp') content = <Notice title={t('notInKioskApp.title')} text={t('notInKioskApp.text')} />;
+  else if (bridgeProblem === 'notInKioskApp') content = <Notice title={t('notInKioskApp.title')} text={t(route.sunmi ? 'notInKioskApp.text' : 'notInKioskApp.setting')} />;
   else if (offered.length === 0) content = <Notice title={t('deactivated.title')} text={t('deactivated.text')} />;
   else content = <KioskFlow queues={offered} printer={printer} route={route} profileId={location.kind === 'ready' ? location.profile.id : ''} />;
 
@@ -102,7 +104,15 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
   useEffect(() => setStage((current) => (current.kind === 'start' && appointments.offered ? { kind: 'choice' } : current)), [appointments.offered]);
   const [busy, setBusy] = useState<string>();
   const [error, setError] = useState<string>();
+  // A newer build is deployed: the kiosk reloads after the current patient, never under a finger.
+  const newVersion = useNewVersion();
+  const idleAtStart = stage.kind === first.kind && !answers && !probing.interview && busy === undefined;
+  useEffect(() => {
+    if (newVersion && idleAtStart) window.location.reload();
+  }, [newVersion, idleAtStart]);
   const reset = () => {
+    // Back to the start: the moment for a newer build (a start with questions is never idle otherwise).
+    if (newVersion) return window.location.reload();
     setStage(first);
     setAnswers(undefined);
     setResets((n) => n + 1);
@@ -139,36 +149,7 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
     }
   };
 
-  if (stage.kind === 'done') {
-    const { printable, problem } = stage;
-    return (
-      <section className="kiosk-done" aria-labelledby="kiosk-number-label">
-        <p id="kiosk-number-label" className="kiosk-number-label">
-          {t('yourNumber')}
-        </p>
-        <p className="kiosk-number">{printable.number}</p>
-        <p className="kiosk-queue-name">{printable.queue}</p>
-        <p role={problem ? 'alert' : 'status'} className={problem ? 'kiosk-problem' : undefined}>
-          {problem ? t(problem) : t('printing')}
-        </p>
-        {printable.text && (
-          <p className="kiosk-text" dir="auto">
-            {printable.text}
-          </p>
-        )}
-        <div className="kiosk-actions">
-          <button type="button" className="kiosk-secondary" onClick={() => void printer.print(printable)}>
-            {t('printAgain')}
-          </button>
-          <button type="button" className="kiosk-primary" onClick={reset} autoFocus>
-            {t('done')}
-          </button>
-        </div>
-        {secondsLeft !== undefined && <p className="kiosk-countdown">{t('backIn', { count: secondsLeft })}</p>}
-        <PrintedTicket ticket={printable} t={t} lang={lang} />
-      </section>
-    );
-  }
+  if (stage.kind === 'done') return <KioskDoneStep printable={stage.printable} problem={stage.problem} printer={printer} secondsLeft={secondsLeft} onDone={reset} />;
 
   /** Where the answers lead: a list drawn on at once (or its form), the start's lists, or the booking of the type. */
   const interviewed = (result: InterviewResult) => {

@@ -1,3 +1,5 @@
+import type { KioskPrinting } from '@wartefrei/shared';
+
 /** What the printed ticket shows; also the JSON the Sunmi app's printer receives. */
 export interface PrintableTicket {
   number: number;
@@ -20,11 +22,14 @@ export interface PrintableTicket {
 export type PrintProblem = 'notInKioskApp' | 'noPrinter' | 'printFailed';
 
 /**
- * A way to print the ticket. The browser kiosk prints through the browser's print (a kiosk
- * browser started with --kiosk-printing prints without a dialog); the Sunmi kiosk through the
- * bridge its Android app injects into the page.
+ * A way to hand out the ticket, chosen by the location's `kiosk_printing`: none (the screen shows
+ * the number and the QR code), the browser's print (a kiosk browser started with
+ * --kiosk-printing prints without a dialog, any other opens a dialog per ticket), or the bridge
+ * the Sunmi Android app injects into the page (`…/sunmi_kiosk` always uses it).
  */
 export interface TicketPrinter {
+  /** Whether a paper comes out; without one the ticket's QR code is shown on the screen instead. */
+  paper: boolean;
   /** A problem that prevents printing at all, checked before a ticket is drawn. */
   check(): PrintProblem | undefined;
   print(ticket: PrintableTicket): Promise<PrintProblem | undefined>;
@@ -46,8 +51,16 @@ declare global {
   }
 }
 
+/** Printing off (the location's `kiosk_printing` OFF): the number and the QR code stay on the screen. */
+export const screenOnly: TicketPrinter = {
+  paper: false,
+  check: () => undefined,
+  print: () => Promise.resolve(undefined),
+};
+
 /** The browser's print: the page's print stylesheet shows only the ticket. */
 export const browserPrinter: TicketPrinter = {
+  paper: true,
   check: () => undefined,
   print: async () => {
     // After the ticket is on the page: print() blocks until the dialog closes.
@@ -67,6 +80,7 @@ export function sunmiPrinter(bridge: SunmiKioskBridge | undefined = window.Sunmi
     }
   };
   return {
+    paper: true,
     check,
     // The bridge prints synchronously; the promise keeps the printer interface open to one that does not.
     print: (ticket) => {
@@ -79,4 +93,10 @@ export function sunmiPrinter(bridge: SunmiKioskBridge | undefined = window.Sunmi
       }
     },
   };
+}
+
+/** The printer of a kiosk: the Sunmi path prints through the app whatever the location says. */
+export function printerFor(mode: KioskPrinting, sunmiPath: boolean): TicketPrinter {
+  if (sunmiPath || mode === 'SUNMI') return sunmiPrinter();
+  return mode === 'BROWSER' ? browserPrinter : screenOnly;
 }

@@ -8,6 +8,7 @@ import { playGong, soundBlocked, speak, unblockSound } from './announce';
 import { ColumnsLayout, ListLayout, StandardLayout, type LatestCall } from './layouts';
 import { useMonitorSetup, type MonitorSetup } from './useMonitorSetup';
 import { PracticeLogo } from '../app/PracticeLogo';
+import { useNewVersion } from '../app/version';
 import './monitor.css';
 
 provideGerman('monitor', deMonitor);
@@ -64,6 +65,12 @@ function MonitorBoard({ setup }: { setup: MonitorSetup }) {
     const timer = setTimeout(() => setFlash(false), FLASH_MS);
     return () => clearTimeout(timer);
   }, [flash, latest]);
+
+  // A newer build is deployed: reload between calls, never while a number is flashing and announced.
+  const newVersion = useNewVersion();
+  useEffect(() => {
+    if (newVersion && !flash) window.location.reload();
+  }, [newVersion, flash]);
 
   const Layout = setup.layout === 'COLUMNS' ? ColumnsLayout : setup.layout === 'LIST' ? ListLayout : StandardLayout;
   const texts = [...new Set(queues.map((q) => q.monitor_text).filter((text): text is string => Boolean(text)))];

@@ -8,6 +8,7 @@ import deTicket from '@wartefrei/shared/i18n/de/ticket.json';
 import { useTicket } from './useTicket';
 import { TicketAlerts } from './TicketAlerts';
 import { PracticeLogo } from '../app/PracticeLogo';
+import { useReloadAfterUpdate } from '../app/version';
 import './ticket.css';
 
 provideGerman('ticket', deTicket);
@@ -178,6 +179,8 @@ function TicketDetails({ ticket, ticketKey, refresh, onUndone }: { ticket: Ticke
 export function LiveTicket({ ticketKey }: { ticketKey: string }) {
   const { t } = useText('ticket');
   const { state, live, refresh } = useTicket(ticketKey);
+  // After a deploy: reload when hidden or right after a live update (a new `state`), keeping the link.
+  useReloadAfterUpdate(state);
   const [audio, setAudio] = useState<AudioContext>();
   const [undone, setUndone] = useState(false);
   // A switched-off or left page releases its audio.
