@@ -15,7 +15,6 @@ import { IdParams, pathIds } from '../../platform/params.js';
 import {
   assignProcessor,
   createProcessor,
-  deleteProcessor,
   getOwnProcessor,
   getProcessor,
   listMyQueues,
@@ -31,7 +30,7 @@ const security = [{ basic: [] }];
 const QueueParams = pathIds('queueId');
 const AssignmentParams = pathIds('queueId', 'userId');
 
-/** Processors (staff users) and their queue assignments (docs/product.md#entities Processor, §6). */
+/** Processors (staff users) and their queue assignments (docs/product.md#entities Processor, §6); removing one is archive's. */
 export const processorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
 
@@ -70,11 +69,6 @@ export const processorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     { preHandler, schema: { tags, security, params: IdParams, body: UpdateProcessorInput, response: { 200: Processor } } },
     async (req) => updateProcessor(ctx, actorOf(req), req.params.id, req.body),
   );
-
-  app.delete('/processors/:id', { preHandler, schema: { tags, security, params: IdParams } }, async (req, reply) => {
-    await deleteProcessor(ctx, actorOf(req), req.params.id);
-    return reply.code(204).send();
-  });
 
   app.get(
     '/queues/:queueId/processors',
