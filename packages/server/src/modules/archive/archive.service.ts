@@ -40,12 +40,16 @@ async function moveTarget(tx: Transaction, actor: Actor, from: { id: string; pro
   return target;
 }
 
-/** Settles the upcoming appointments of the lists as the query says, or refuses while there are any. */
+/**
+ * Settles the upcoming appointments of the lists as the query says, or refuses while there are
+ * any. A move's target is checked even when nothing is to move: a wrong request stays wrong.
+ */
 async function handOver(tx: Transaction, actor: Actor, queueIds: string[], query: DeleteQueueQuery, now: Date, from?: { id: string; profileId: string }): Promise<Handover> {
+  const target = query.appointments === 'move' && from ? await moveTarget(tx, actor, from, query.to) : undefined;
   const upcoming = await upcomingAppointments(tx, actor.accountId, { queueIds }, now);
   if (upcoming.length === 0) return { cancelled: [], changed: [] };
   if (query.appointments === 'cancel') return cancelUpcoming(tx, upcoming, now);
-  if (query.appointments === 'move' && from) return moveUpcoming(tx, upcoming, await moveTarget(tx, actor, from, query.to), now);
+  if (target) return moveUpcoming(tx, upcoming, target, now);
   throw refuseWhileUpcoming('QUEUE_HAS_APPOINTMENTS', upcoming);
 }
 

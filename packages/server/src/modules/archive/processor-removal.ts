@@ -35,11 +35,13 @@ export async function removeProcessor(ctx: AppContext, actor: Actor, id: string,
     const processor = await findProcessor(tx, actor.accountId, id);
     if (!processor) throw new AppError('NOT_FOUND');
     if (processor.id === actor.userId) throw new AppError('CANNOT_DELETE_SELF');
+    // The target is checked even when nothing is to hand over: a wrong request stays wrong.
+    const target = query.appointments === 'reassign' ? await reassignTarget(tx, actor, processor.id, query.to) : undefined;
     const upcoming = await upcomingAppointments(tx, actor.accountId, { processorId: processor.id }, now);
     let handover: Handover = { cancelled: [], changed: [] };
     if (upcoming.length > 0) {
       if (query.appointments === 'cancel') handover = await cancelUpcoming(tx, upcoming, now);
-      else if (query.appointments === 'reassign') handover = await reassignUpcoming(tx, upcoming, await reassignTarget(tx, actor, processor.id, query.to), now);
+      else if (target) handover = await reassignUpcoming(tx, upcoming, target, now);
       else throw refuseWhileUpcoming('PROCESSOR_HAS_APPOINTMENTS', upcoming);
     }
     if (!(await deactivateProcessor(tx, actor.accountId, processor.id, now))) throw new AppError('NOT_FOUND');

@@ -104,7 +104,7 @@ export function ProcessorsTab() {
                   </div>
                   <Group gap={4} wrap="nowrap">
                     <EditProcessor processor={processor} isMe={processor.id === me?.id} onSaved={markSaved} />
-                    <DeleteProcessor processor={processor} isMe={processor.id === me?.id} onDeleted={markSaved} />
+                    <DeleteProcessor processor={processor} colleagues={processors.data} isMe={processor.id === me?.id} onDeleted={markSaved} />
                   </Group>
                 </Group>
               </Paper>
