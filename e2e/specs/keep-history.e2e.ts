@@ -20,7 +20,7 @@ let vertretung: Queue;
 let anna: Processor;
 let ben: Processor;
 const patientMail = `patientin-${Date.now().toString(36)}@example.com`;
-let booked: Appointment[] = [];
+const booked: Appointment[] = [];
 
 const call = async <T>(method: string, url: string, data?: unknown): Promise<T> => {
   const response = await page.request.fetch(url, { method, headers: { authorization: basic(owner.id, owner.token) }, ...(data === undefined ? {} : { data }) });
@@ -36,7 +36,7 @@ const appointmentsNow = async () =>
 /** A Mantine Select: open it by its label, then pick the option. */
 async function pick(label: string, option: string) {
   await page.getByRole('textbox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox', { name: label }).getByRole('option', { name: option, exact: true }).click();
 }
 
 beforeAll(async () => {
@@ -140,6 +140,8 @@ describe('removing keeps history', () => {
     expect(await appointmentsNow()).toEqual([]);
     expect((await waitForMail(patientMail, { subject: /abgesagt/ })).subject).toContain('Kontrolle');
     await saveScreenshot(page, 'keep-history-lists-after');
-    expect(errors).toEqual([]);
+    // Each dialog's first DELETE answers 409 by design (the appointments named); nothing else failed.
+    expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
+    expect(errors.length).toBe(3);
   });
 });

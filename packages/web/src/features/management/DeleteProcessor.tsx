@@ -6,9 +6,10 @@ import { queryKeys } from '../../lib/query-keys';
 /**
  * Removing a processor, after a confirmation; one's own account cannot be removed here. The
  * server deactivates them (their history keeps their name); their booked appointments are
- * cancelled or handed to a colleague (`colleagues`), as the admin chooses.
+ * cancelled or handed to a colleague (`colleagues`), as the admin chooses; their dates show in
+ * the locations' zone when all share one (`timeZone`), else in the browser's.
  */
-export function DeleteProcessor({ processor, colleagues, isMe, onDeleted }: { processor: Processor; colleagues: Processor[]; isMe: boolean; onDeleted: () => void }) {
+export function DeleteProcessor({ processor, colleagues, timeZone, isMe, onDeleted }: { processor: Processor; colleagues: Processor[]; timeZone: string | undefined; isMe: boolean; onDeleted: () => void }) {
   const { t } = useTranslation('management');
   return (
     <ConfirmedDelete
@@ -20,7 +21,7 @@ export function DeleteProcessor({ processor, colleagues, isMe, onDeleted }: { pr
       invalidate={[queryKeys.processors.all, queryKeys.queueProcessors.all, queryKeys.appointments.all]}
       onDeleted={onDeleted}
       disabled={isMe}
-      handover={{ param: 'reassign', options: colleagues.filter((p) => p.id !== processor.id).map((p) => ({ value: p.id, label: p.display_name })) }}
+      handover={{ param: 'reassign', ...(timeZone ? { timeZone } : {}), options: colleagues.filter((p) => p.id !== processor.id).map((p) => ({ value: p.id, label: p.display_name })) }}
     />
   );
 }
