@@ -32,8 +32,8 @@ describe('UpcomingChoice', () => {
     const items = screen.getAllByRole('listitem').map((item) => item.textContent);
     expect(items[0]).toBe('Dienstag, 8. Dezember 2026 um 09:00');
     expect(items.at(-1)).toBe('und 2 weitere');
-    expect((screen.getByRole('radio', { name: /Absagen/ }) as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByRole('radio', { name: /verschieben/ }) as HTMLInputElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /Absagen/ }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /verschieben/ }).disabled).toBe(false);
   });
 
   it('offers the target only once moving is chosen', () => {
@@ -43,7 +43,7 @@ describe('UpcomingChoice', () => {
 
   it('without a target (a location, or nobody left) offers only cancelling and says why', () => {
     show({ param: 'move', options: [] });
-    expect((screen.getByRole('radio', { name: /verschieben/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /verschieben/ }).disabled).toBe(true);
     expect(screen.getByText('Dieser Standort hat keine andere Warteliste', { exact: false })).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
   });
