@@ -70,7 +70,7 @@ export const users = pgTable('users', {
   verified: boolean('verified').notNull().default(false),
   /**
    * When an admin removed the user: they sign in no more and are offered nowhere, but the row stays
-   * so that their tickets and appointments keep their name in reports (docs/product.md#processor-removal).
+   * so that their tickets and appointments keep their name in reports (docs/product.md#removing-keeps-history).
    */
   deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   createdAt: createdAt(),

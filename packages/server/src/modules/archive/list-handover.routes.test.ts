@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError, Appointment, PatientAppointment, ReportSummary } from '@wartefrei/shared';
+import type { ApiError, Appointment, AuditLog, PatientAppointment, ReportSummary } from '@wartefrei/shared';
 import { appointments, jobs } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin, givenProfile, givenQueue } from '../../../test/support/factories.js';
@@ -74,6 +74,9 @@ describe('DELETE /queues/{id} with upcoming appointments', () => {
     expect(german.attachments[0]?.content).toContain('METHOD:CANCEL');
     expect((await t.smtp.waitForMail(p.addresses[1]!, { since: p.since })).subject).toMatch(/cancel/i);
     expect((await get(p, `/queues/${p.queueId}`)).statusCode).toBe(404);
+    // The audit log records the change of the patients' appointments.
+    const audit = (await get(p, '/audit')).json<AuditLog>().entries.filter((e) => e.action === 'appointment.change');
+    expect(audit.map((e) => [e.subject_type, e.subject_id, e.detail])).toEqual([['queue', p.queueId, { request: 'DELETE /queues/:id', appointments: 'cancel' }]]);
     // The archived list's past appointment and ticket stay in the account's report.
     const summary = await report<ReportSummary>(t, p.user, 'summary', theDayBefore);
     expect(summary.current).toMatchObject({ drawn: 1, served: 1, appointments_booked: 1 });
