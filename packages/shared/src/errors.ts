@@ -37,6 +37,14 @@ export const ERROR_STATUS = {
   APPOINTMENT_CHANGED: 409,
   /** Cancelled, checked in or over: the change asked for no longer applies. */
   APPOINTMENT_STATE: 409,
+  /** A list or location to delete still has upcoming appointments: `count` and `first` name them. */
+  QUEUE_HAS_APPOINTMENTS: 409,
+  /** A processor to remove still has upcoming appointments: `count` and `first` name them. */
+  PROCESSOR_HAS_APPOINTMENTS: 409,
+  /** Moving appointments to the list itself, another location's list, or handing them to the processor removed. */
+  HANDOVER_TARGET_INVALID: 400,
+  /** The list to move to has no appointment type of the same name: `args` names the missing ones. */
+  HANDOVER_TYPE_MISSING: 409,
   /** Occurrences of a series whose time is taken: the answer's `conflicts` lists their starts. */
   SERIES_CONFLICT: 409,
   /** More than 366 occurrences, or beyond 10 years ahead. */
@@ -205,6 +213,10 @@ export interface ApiError {
   rows?: { line: number; fields: Record<string, FieldError> }[];
   /** PROBING_INVALID: each problem at its question and option, with a message naming both. */
   problems?: ProbingProblemBody[];
+  /** QUEUE_HAS_APPOINTMENTS, PROCESSOR_HAS_APPOINTMENTS: how many upcoming appointments… */
+  count?: number;
+  /** …and the first of their starts (ISO 8601), earliest first (handover.schemas.ts). */
+  first?: string[];
 }
 
 /** A questionnaire problem in an error body (the shape of ProbingProblem in probing.schemas.ts). */

@@ -44,6 +44,7 @@ export * from './appointments/appointments.schemas.js';
 export * from './appointments/booking-check.js';
 export * from './appointments/check-in.js';
 export * from './appointments/vacations.schemas.js';
+export * from './appointments/handover.schemas.js';
 export * from './probing/probing.rules.js';
 export * from './probing/probing.schemas.js';
 export * from './billing/subscription.rules.js';

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 import { hashToken } from './crypto.js';
-import { loginTokens, users } from '../db/schema/index.js';
+import { loginTokens, userIsActive, users } from '../db/schema/index.js';
 
 /** Who is calling: set on the request by `requireUser`. */
 export interface Actor {
@@ -53,7 +53,8 @@ export async function authenticateToken(ctx: AppContext, header: string | undefi
     .select({ user: users, token: loginTokens })
     .from(loginTokens)
     .innerJoin(users, eq(users.id, loginTokens.userId))
-    .where(and(eq(loginTokens.tokenHash, hashToken(credentials.secret)), userMatch))
+    // A removed user's tokens are deleted with the removal; the condition keeps it so regardless.
+    .where(and(eq(loginTokens.tokenHash, hashToken(credentials.secret)), userMatch, userIsActive))
     .limit(1);
   if (!row) throw new AppError('UNAUTHORIZED');
   if (row.token.validUntil.getTime() <= ctx.clock.now().getTime()) throw new AppError('SESSION_EXPIRED');

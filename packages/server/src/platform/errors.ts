@@ -27,6 +27,8 @@ interface AppErrorOptions {
   rows?: { line: number; fields: Record<string, FieldProblem> }[];
   /** PROBING_INVALID: the questionnaire's problems, each with its message already in the caller's language. */
   problems?: ProbingProblemBody[];
+  /** QUEUE_HAS_APPOINTMENTS, PROCESSOR_HAS_APPOINTMENTS: how many upcoming appointments, and the first starts. */
+  upcoming?: { count: number; first: string[] };
 }
 
 /** The one error type of the server: a stable code; status and message follow from it. */
@@ -65,6 +67,7 @@ export function presentError(error: AppError, lang: SupportedLang): ApiError {
   };
   if (error.options.conflicts) body.conflicts = error.options.conflicts;
   if (error.options.problems) body.problems = error.options.problems;
+  if (error.options.upcoming) Object.assign(body, error.options.upcoming);
   if (error.options.fields) body.fields = presentFields(error.options.fields, lang);
   if (error.options.rows) body.rows = error.options.rows.map((row) => ({ line: row.line, fields: presentFields(row.fields, lang) }));
   return body;

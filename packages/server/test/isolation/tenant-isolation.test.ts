@@ -99,8 +99,11 @@ async function givenOpenQueue(owner: Owner, profileId: string, assign: string[],
   return queue;
 }
 
-/** What a row needs an id of. `waiting`, `processing`, `cancelled`, `tagged` are members of `queue`; `tagged` carries `tag`. */
-const KINDS = ['account', 'profile', 'queue', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment', 'vacation', 'question', 'paymentMethod', 'setupIntent', 'deviceOrder', 'invoice', 'keyRequest', 'image'] as const;
+/**
+ * What a row needs an id of. `waiting`, `processing`, `cancelled`, `tagged` are members of `queue`; `tagged` carries `tag`;
+ * `siblingQueue` is another list of `queue`'s location, `colleague` another processor (targets of a handover).
+ */
+const KINDS = ['account', 'profile', 'queue', 'siblingQueue', 'colleague', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment', 'vacation', 'question', 'paymentMethod', 'setupIntent', 'deviceOrder', 'invoice', 'keyRequest', 'image'] as const;
 type Kind = (typeof KINDS)[number];
 /** The id of one thing of a kind in a world, made through the API on first use. */
 type Ids = (kind: Kind) => Promise<string>;
@@ -150,6 +153,17 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
       keep(queue.id, queue.name, queue.identifier);
       await draw(queue.id);
       return queue.id;
+    },
+    siblingQueue: async () => {
+      const queue = await givenOpenQueue(owner, await ids('profile'), [], label);
+      keep(queue.id, queue.name, queue.identifier);
+      return queue.id;
+    },
+    colleague: async () => {
+      const n = `${label}-${unique()}`.toLowerCase();
+      const processor = await api<Processor>(owner.user, 'POST', '/processors', { username: `${n}-kollegin@praxis.example`, display_name: `${label} Kollegin ${n}` }, 201);
+      keep(processor.id, processor.username, processor.display_name);
+      return processor.id;
     },
     waiting: async () => (await draw(await ids('queue'))).id,
     processing: async () => {
@@ -340,6 +354,12 @@ const ROWS: Row[] = [
   { route: 'GET /queues/:id', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}` }) },
   { route: 'PATCH /queues/:id', request: async (f) => ({ url: `/queues/${await f('queue')}`, payload: { name: 'Übernommen' } }) },
   { route: 'DELETE /queues/:id', ok: 204, request: async (f) => ({ url: `/queues/${await f('queue')}` }) },
+  {
+    route: 'DELETE /queues/:id',
+    variant: 'own list, a foreign list to move its appointments to',
+    ok: 204,
+    request: async (f, own) => ({ url: `/queues/${await own('queue')}?appointments=move&to=${await f('siblingQueue')}` }),
+  },
   // sessions
   { route: 'GET /queues/:id/session', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/session` }) },
   {
@@ -390,6 +410,12 @@ const ROWS: Row[] = [
   // for an own one (it reached the processor), 404 for a foreign one.
   { route: 'POST /processors/:id/invitation', ok: 204, request: async (f) => ({ url: `/processors/${await f('processor')}/invitation` }) },
   { route: 'POST /processors/:id/password-reset', ok: 409, request: async (f) => ({ url: `/processors/${await f('processor')}/password-reset` }) },
+  {
+    route: 'DELETE /processors/:id',
+    variant: 'own processor, a foreign one to reassign their appointments to',
+    ok: 204,
+    request: async (f, own) => ({ url: `/processors/${await own('processor')}?appointments=reassign&to=${await f('colleague')}` }),
+  },
   { route: 'GET /queues/:queueId/processors', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/processors` }) },
   {
     route: 'PUT /queues/:queueId/processors/:userId',

@@ -76,7 +76,7 @@ export type AuditExportQuery = z.infer<typeof AuditExportQuery>;
 export const AuditEntry = z.object({
   at: z.string(),
   user_id: z.uuid().nullable(),
-  /** The staff member's display name as it is now (null: the server itself, or a removed user). */
+  /** The staff member's display name as it is now, a removed one's too (null: the server itself). */
   user_name: z.string().nullable(),
   address: z.string().nullable(),
   action: z.enum(AUDIT_ACTIONS),

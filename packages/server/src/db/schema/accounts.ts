@@ -1,5 +1,5 @@
 /** Practices (accounts), their staff (users) and sign-in. */
-import { sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { BUTTON_VISIBILITIES, NAME_ORDERS, SECTORS, SUBSCRIPTION_STATES } from '@wartefrei/shared';
 import { createdAt } from './columns.js';
@@ -68,10 +68,16 @@ export const users = pgTable('users', {
   /** When the user finished or dismissed the tutorial: it is offered once, until then. */
   tutorialDismissedAt: timestamp('tutorial_dismissed_at', { withTimezone: true }),
   verified: boolean('verified').notNull().default(false),
+  /**
+   * When an admin removed the user: they sign in no more and are offered nowhere, but the row stays
+   * so that their tickets and appointments keep their name in reports (docs/product.md#removing-keeps-history).
+   */
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [
-  // The username is the mail address and the login name: unique across all accounts.
-  uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+  // The username is the mail address and the login name: unique across all accounts among users
+  // not removed — a removed user's address may be invited again, as a fresh user.
+  uniqueIndex('users_username_unique').on(sql`lower(${t.username})`).where(sql`${t.deactivatedAt} IS NULL`),
   index('users_account_idx').on(t.accountId),
   uniqueIndex('users_microsoft_oid_unique').on(t.microsoftOid).where(sql`${t.microsoftOid} IS NOT NULL`),
 ]);
@@ -136,3 +142,6 @@ export const loginFailures = pgTable('login_failures', {
   index('login_failures_username_idx').on(t.username, t.createdAt),
   index('login_failures_ip_idx').on(t.ip, t.createdAt),
 ]);
+
+/** Users not removed: every query that signs in, lists or offers staff reads it. */
+export const userIsActive = isNull(users.deactivatedAt);

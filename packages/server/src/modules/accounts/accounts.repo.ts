@@ -2,7 +2,7 @@ import type { Sector } from '@wartefrei/shared';
 import type { PasswordHashes } from '../../platform/passwords.js';
 import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { accounts, loginTokens, passwordResetTokens, renewalTokens, signupTokens, users } from '../../db/schema/index.js';
+import { accounts, loginTokens, passwordResetTokens, renewalTokens, signupTokens, userIsActive, users } from '../../db/schema/index.js';
 
 export type OneTimeTokenTable = typeof signupTokens | typeof passwordResetTokens;
 export { signupTokens, passwordResetTokens };
@@ -16,11 +16,12 @@ export async function isAccountIdentifierTaken(db: Queryable, identifier: string
   return rows.length > 0;
 }
 
+/** The active user with this address: a removed one signs in, resets and blocks the address no more. */
 export async function findUserByUsername(db: Queryable, username: string) {
   const [row] = await db
     .select()
     .from(users)
-    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), userIsActive))
     .limit(1);
   return row;
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, ne, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { appointmentSlots, appointmentTypeIsLive, appointmentTypes, profileIsLive, profiles, users } from '../../db/schema/index.js';
+import { appointmentSlots, appointmentTypeIsLive, appointmentTypes, profileIsLive, profiles, userIsActive, users } from '../../db/schema/index.js';
 
 export type AppointmentSlotRow = typeof appointmentSlots.$inferSelect;
 export type NewAppointmentSlotRow = typeof appointmentSlots.$inferInsert;
@@ -8,15 +8,16 @@ export type AppointmentSlotChanges = Partial<Omit<NewAppointmentSlotRow, 'id' | 
 
 const slotColumns = { slot: appointmentSlots };
 
-/** The slots of the account's live locations, by location, weekday or date, then time. */
+/** The slots of the account's live locations and active processors, by location, weekday or date, then time. */
 export async function listSlotsOfAccount(db: Queryable, accountId: string, filter: { profileId?: string; processorId?: string }): Promise<AppointmentSlotRow[]> {
-  const conditions: SQL[] = [eq(appointmentSlots.accountId, accountId), profileIsLive];
+  const conditions: SQL[] = [eq(appointmentSlots.accountId, accountId), profileIsLive, userIsActive];
   if (filter.profileId) conditions.push(eq(appointmentSlots.profileId, filter.profileId));
   if (filter.processorId) conditions.push(eq(appointmentSlots.processorId, filter.processorId));
   const rows = await db
     .select(slotColumns)
     .from(appointmentSlots)
     .innerJoin(profiles, eq(profiles.id, appointmentSlots.profileId))
+    .innerJoin(users, eq(users.id, appointmentSlots.processorId))
     .where(and(...conditions))
     .orderBy(
       asc(appointmentSlots.profileId),
@@ -48,7 +49,7 @@ export async function lockProcessorForSlots(db: Queryable, accountId: string, pr
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, processorId), eq(users.accountId, accountId)))
+    .where(and(eq(users.id, processorId), eq(users.accountId, accountId), userIsActive))
     .for('no key update');
   return rows.length > 0;
 }
@@ -103,7 +104,12 @@ export async function deleteSlot(db: Queryable, id: string): Promise<void> {
 }
 
 
-/** Every rule of the location (availability is computed from them). */
+/** Every rule of the location (availability is computed from them); a removed processor's hours are kept but offer nothing. */
 export async function slotRulesOfProfile(db: Queryable, profileId: string): Promise<AppointmentSlotRow[]> {
-  return db.select().from(appointmentSlots).where(eq(appointmentSlots.profileId, profileId));
+  const rows = await db
+    .select(slotColumns)
+    .from(appointmentSlots)
+    .innerJoin(users, eq(users.id, appointmentSlots.processorId))
+    .where(and(eq(appointmentSlots.profileId, profileId), userIsActive));
+  return rows.map((row) => row.slot);
 }

@@ -9,3 +9,13 @@ export { calendarFeedRoutes } from './calendar-feed.routes.js';
 export { announceAppointments } from './appointments.events.js';
 export { dropReminders } from './reminders.js';
 export { newCheckInCode } from './check-in-code.js';
+export {
+  afterHandover,
+  cancelUpcoming,
+  moveUpcoming,
+  reassignUpcoming,
+  refuseWhileUpcoming,
+  upcomingAppointments,
+  type Handover,
+  type UpcomingOf,
+} from './handover.js';

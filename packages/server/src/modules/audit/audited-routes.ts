@@ -83,6 +83,11 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
   'POST /appointments/:id/check-in': appointmentChange,
   'POST /appointments/:id/no-show': appointmentChange,
   'DELETE /appointments/:id': appointmentChange,
+  // Removing a list, a location or a processor that cancels or hands over their upcoming
+  // appointments changes those (docs/product.md#removing-keeps-history).
+  'DELETE /queues/:id': { action: 'appointment.change', subject: (req) => ({ type: 'queue', id: param(req) }), when: (req) => query(req).appointments !== undefined },
+  'DELETE /profiles/:id': { action: 'appointment.change', subject: (req) => ({ type: 'account', id: req.actor?.accountId ?? null }), when: (req) => query(req).appointments !== undefined },
+  'DELETE /processors/:id': { action: 'appointment.change', subject: (req) => ({ type: 'user', id: param(req) }), when: (req) => query(req).appointments !== undefined },
   'GET /reports/members': { action: 'report.members', read: true, subject: listOrAccount, when: (req) => query(req).names === 'true' },
   'GET /reports/members/export': { action: 'report.export', subject: listOrAccount },
   'GET /audit': { action: 'audit.list', read: true, subject: () => null },
@@ -100,6 +105,7 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
 /** What a change did, beyond its action: the route it came by (`POST /members/:id/call`). */
 const requestDetail = (key: string, req: FastifyRequest) => ({
   request: key,
+  ...(query(req).appointments ? { appointments: query(req).appointments } : {}),
   ...(query(req).dry_run ? { dry_run: query(req).dry_run === 'true' } : {}),
   ...(query(req).names ? { names: query(req).names === 'true' } : {}),
 });

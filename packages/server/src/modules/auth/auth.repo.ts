@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, lt, min, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { loginFailures, loginTokens, renewalTokens, users } from '../../db/schema/index.js';
+import { loginFailures, loginTokens, renewalTokens, userIsActive, users } from '../../db/schema/index.js';
 
 /** Stores a login token by its hash (the token itself is never stored). */
 export async function insertLoginToken(db: Queryable, values: { userId: string; tokenHash: string; validUntil: Date }): Promise<void> {
@@ -15,7 +15,7 @@ export async function deleteTokenOfNamedUser(db: Queryable, name: { id: string }
   const namedUser = db
     .select({ id: users.id })
     .from(users)
-    .where('id' in name ? eq(users.id, name.id) : eq(sql`lower(${users.username})`, name.username.toLowerCase()));
+    .where(and('id' in name ? eq(users.id, name.id) : eq(sql`lower(${users.username})`, name.username.toLowerCase()), userIsActive));
   const deleted = await db
     .delete(loginTokens)
     .where(and(eq(loginTokens.tokenHash, tokenHash), inArray(loginTokens.userId, namedUser)))

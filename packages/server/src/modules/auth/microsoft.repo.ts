@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { microsoftLogins, users } from '../../db/schema/index.js';
+import { microsoftLogins, userIsActive, users } from '../../db/schema/index.js';
 
 /** A sign-in started: what the return needs, by its state. Old rows go with each new one. */
 export async function insertMicrosoftLogin(db: Queryable, values: { state: string; codeVerifier: string; nonce: string; createdAt: Date }, forgetBefore: Date): Promise<void> {
@@ -23,7 +23,7 @@ export async function spendMicrosoftLogin(db: Queryable, state: string, now: Dat
 
 /** The user bound to a Microsoft account's object id (`oid`), if any. */
 export async function findUserByMicrosoftOid(db: Queryable, oid: string) {
-  const [row] = await db.select().from(users).where(eq(users.microsoftOid, oid)).limit(1);
+  const [row] = await db.select().from(users).where(and(eq(users.microsoftOid, oid), userIsActive)).limit(1);
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { accounts, billingEvents, deviceOrders, paymentMandates, profiles, queueIsLive, queues, users } from '../../db/schema/index.js';
+import { accounts, billingEvents, deviceOrders, paymentMandates, profiles, queueIsLive, queues, userIsActive, users } from '../../db/schema/index.js';
 
 export type BillingAccount = typeof accounts.$inferSelect;
 export type DeviceOrderRow = typeof deviceOrders.$inferSelect;
@@ -73,12 +73,12 @@ export async function attachMandatePaymentMethod(db: Queryable, accountId: strin
     .where(and(eq(paymentMandates.accountId, accountId), eq(paymentMandates.setupIntentId, setupIntentId)));
 }
 
-/** The address mails go to: the account's first admin. */
+/** The address mails go to: the account's first admin not removed. */
 export async function findBillingContact(db: Queryable, accountId: string) {
   const [row] = await db
     .select({ username: users.username, displayName: users.displayName, lang: users.lang })
     .from(users)
-    .where(and(eq(users.accountId, accountId), eq(users.isAdmin, true)))
+    .where(and(eq(users.accountId, accountId), eq(users.isAdmin, true), userIsActive))
     .orderBy(asc(users.createdAt))
     .limit(1);
   return row;

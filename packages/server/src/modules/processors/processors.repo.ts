@@ -1,6 +1,18 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { queueIsLive, queueProcessors, queues, users } from '../../db/schema/index.js';
+import {
+  appointmentTypes,
+  calendarFeeds,
+  loginTokens,
+  passwordResetTokens,
+  queueIsLive,
+  queueProcessors,
+  queues,
+  renewalTokens,
+  signupTokens,
+  userIsActive,
+  users,
+} from '../../db/schema/index.js';
 
 export type ProcessorRow = typeof users.$inferSelect;
 export type NewProcessorRow = typeof users.$inferInsert;
@@ -25,15 +37,16 @@ export async function listProcessorsOfAccount(db: Queryable, accountId: string):
   return db
     .select()
     .from(users)
-    .where(eq(users.accountId, accountId))
+    .where(and(eq(users.accountId, accountId), userIsActive))
     .orderBy(asc(sql`lower(${users.displayName})`), asc(users.username));
 }
 
+/** A processor of the account not removed: a removed one is managed, assigned and shown nowhere. */
 export async function findProcessor(db: Queryable, accountId: string, id: string): Promise<ProcessorRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.accountId, accountId), eq(users.id, id)))
+    .where(and(eq(users.accountId, accountId), eq(users.id, id), userIsActive))
     .limit(1);
   return row;
 }
@@ -57,13 +70,29 @@ export async function updateProcessor(
   return row;
 }
 
-/** Deletes the user; their login tokens, reset tokens and queue assignments go with them (cascade). */
-export async function deleteProcessor(db: Queryable, accountId: string, id: string): Promise<boolean> {
+/**
+ * Removes the user and keeps the row (docs/product.md#removing-keeps-history): marked
+ * deactivated, every way in ended — logins (open sockets close at the staff-watch recheck),
+ * "stay signed in", invitation and reset links, the calendar feed, the Microsoft binding — and
+ * offered nowhere any more: no list assignment, no type's default processor. Their tickets,
+ * appointments, hours and absences stay, so history keeps their name (hours of a removed user
+ * are not offered: appointment-slots.repo reads `userIsActive`). False when no such active user.
+ */
+export async function deactivateProcessor(db: Queryable, accountId: string, id: string, at: Date): Promise<boolean> {
   const rows = await db
-    .delete(users)
-    .where(and(eq(users.accountId, accountId), eq(users.id, id)))
+    .update(users)
+    .set({ deactivatedAt: at, microsoftOid: null })
+    .where(and(eq(users.accountId, accountId), eq(users.id, id), userIsActive))
     .returning({ id: users.id });
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  await db.delete(loginTokens).where(eq(loginTokens.userId, id));
+  await db.delete(renewalTokens).where(eq(renewalTokens.userId, id));
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
+  await db.delete(signupTokens).where(eq(signupTokens.userId, id));
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, id));
+  await db.delete(queueProcessors).where(eq(queueProcessors.userId, id));
+  await db.update(appointmentTypes).set({ defaultProcessorId: null }).where(eq(appointmentTypes.defaultProcessorId, id));
+  return true;
 }
 
 export async function findQueueOfAccount(db: Queryable, accountId: string, queueId: string) {

@@ -15,7 +15,6 @@ import { IdParams, pathIds } from '../../platform/params.js';
 import {
   assignProcessor,
   createProcessor,
-  deleteProcessor,
   getOwnProcessor,
   getProcessor,
   listMyQueues,
@@ -32,7 +31,7 @@ const security = [{ basic: [] }];
 const QueueParams = pathIds('queueId');
 const AssignmentParams = pathIds('queueId', 'userId');
 
-/** Processors (staff users) and their queue assignments (docs/product.md#entities Processor, §6). */
+/** Processors (staff users) and their queue assignments (docs/product.md#entities Processor, §6); removing one is archive's. */
 export const processorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
 
@@ -82,11 +81,6 @@ export const processorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.post('/processors/:id/password-reset', { preHandler, schema: { tags, security, params: IdParams } }, async (req, reply) => {
     await sendProcessorPasswordReset(ctx, actorOf(req), req.params.id, mailLimiter);
-    return reply.code(204).send();
-  });
-
-  app.delete('/processors/:id', { preHandler, schema: { tags, security, params: IdParams } }, async (req, reply) => {
-    await deleteProcessor(ctx, actorOf(req), req.params.id);
     return reply.code(204).send();
   });
 

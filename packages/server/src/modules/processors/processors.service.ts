@@ -15,7 +15,6 @@ import { Outbox } from '../../platform/realtime/outbox.js';
 import { findUserByUsername, issueOneTimeToken, passwordResetTokens } from '../accounts/index.js';
 import {
   deleteAssignment,
-  deleteProcessor as deleteProcessorRow,
   findAssignment,
   findProcessor,
   findQueueOfAccount,
@@ -151,14 +150,6 @@ export async function updateProcessor(ctx: AppContext, actor: Actor, id: string,
   const row = await updateProcessorRow(ctx.db, actor.accountId, existing.id, changes);
   if (!row) throw new AppError('NOT_FOUND');
   return presentProcessor(row);
-}
-
-/** `DELETE /processors/{id}`: never oneself; logins and queue assignments go with the user. */
-export async function deleteProcessor(ctx: AppContext, actor: Actor, id: string): Promise<void> {
-  assertAdmin(actor);
-  const existing = await requireProcessor(ctx, actor, id);
-  if (existing.id === actor.userId) throw new AppError('CANNOT_DELETE_SELF');
-  if (!(await deleteProcessorRow(ctx.db, actor.accountId, existing.id))) throw new AppError('NOT_FOUND');
 }
 
 /** `PUT /queues/{queueId}/processors/{userId}`: assigns (idempotent). */

@@ -3,8 +3,13 @@ import type { Processor } from '@wartefrei/shared';
 import { ConfirmedDelete } from './ConfirmedDelete';
 import { queryKeys } from '../../lib/query-keys';
 
-/** Deleting a processor, after a confirmation; one's own account cannot be deleted here. */
-export function DeleteProcessor({ processor, isMe, onDeleted }: { processor: Processor; isMe: boolean; onDeleted: () => void }) {
+/**
+ * Removing a processor, after a confirmation; one's own account cannot be removed here. The
+ * server deactivates them (their history keeps their name); their booked appointments are
+ * cancelled or handed to a colleague (`colleagues`), as the admin chooses; their dates show in
+ * the locations' zone when all share one (`timeZone`), else in the browser's.
+ */
+export function DeleteProcessor({ processor, colleagues, timeZone, isMe, onDeleted }: { processor: Processor; colleagues: Processor[]; timeZone: string | undefined; isMe: boolean; onDeleted: () => void }) {
   const { t } = useTranslation('management');
   return (
     <ConfirmedDelete
@@ -13,9 +18,10 @@ export function DeleteProcessor({ processor, isMe, onDeleted }: { processor: Pro
       question={t('processors.deleteQuestion', { name: processor.display_name })}
       confirm={t('processors.deleteConfirm')}
       path={`/processors/${processor.id}`}
-      invalidate={[queryKeys.processors.all, queryKeys.queueProcessors.all]}
+      invalidate={[queryKeys.processors.all, queryKeys.queueProcessors.all, queryKeys.appointments.all]}
       onDeleted={onDeleted}
       disabled={isMe}
+      handover={{ param: 'reassign', ...(timeZone ? { timeZone } : {}), options: colleagues.filter((p) => p.id !== processor.id).map((p) => ({ value: p.id, label: p.display_name })) }}
     />
   );
 }

@@ -122,7 +122,7 @@ function LocationSection({ profile, queues, onSaved }: { profile: Profile; queue
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       <QueueForm profile={profile} queue={queue} onSaved={onSaved} defaultOpen={focused?.id === queue.id} />
-                      <QueueDelete queue={queue} onDeleted={onSaved} />
+                      <QueueDelete queue={queue} siblings={queues} timeZone={profile.time_zone} onDeleted={onSaved} />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -3,7 +3,10 @@ import type { Profile, Queue } from '@wartefrei/shared';
 import { ConfirmedDelete } from './ConfirmedDelete';
 import { queryKeys } from '../../lib/query-keys';
 
-/** Deleting a location; the question names the waiting lists that go with it (the server cascades). */
+/**
+ * Deleting a location; the question names the waiting lists that go with it (the server archives
+ * them). Their booked appointments can only be cancelled: no list of the location remains.
+ */
 export function LocationDelete({ profile, queues, onDeleted }: { profile: Profile; queues: Queue[]; onDeleted: () => void }) {
   const { t } = useTranslation('management');
   const question =
@@ -17,7 +20,7 @@ export function LocationDelete({ profile, queues, onDeleted }: { profile: Profil
       question={question}
       confirm={t('lists.location.deleteConfirm')}
       path={`/profiles/${profile.id}`}
-      invalidate={[queryKeys.profiles.all, queryKeys.queues.all]}
+      invalidate={[queryKeys.profiles.all, queryKeys.queues.all, queryKeys.appointments.all]}
       onDeleted={onDeleted}
     />
   );

@@ -72,6 +72,9 @@ export function ProcessorsTab() {
   const assignedTo = (queueId: string) => assignments[queues.data.findIndex((q) => q.id === queueId)]?.data ?? [];
   const assign = (queueId: string, userId: string) => change.mutate({ action: 'assign', queueId, userId });
   const unassign = (queueId: string, userId: string) => change.mutate({ action: 'unassign', queueId, userId });
+  // The dates of a removed processor's appointments: in the locations' zone when they share one.
+  const zones = new Set(profiles.data.map((p) => p.time_zone));
+  const zone = zones.size === 1 ? [...zones][0] : undefined;
 
   return (
     <Stack gap="md">
@@ -106,7 +109,7 @@ export function ProcessorsTab() {
                   </div>
                   <Group gap={4} wrap="nowrap">
                     <EditProcessor processor={processor} isMe={processor.id === me?.id} onSaved={markSaved} />
-                    <DeleteProcessor processor={processor} isMe={processor.id === me?.id} onDeleted={markSaved} />
+                    <DeleteProcessor processor={processor} colleagues={processors.data} timeZone={zone} isMe={processor.id === me?.id} onDeleted={markSaved} />
                   </Group>
                 </Group>
               </Paper>

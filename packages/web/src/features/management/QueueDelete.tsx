@@ -3,8 +3,11 @@ import type { Queue } from '@wartefrei/shared';
 import { ConfirmedDelete } from './ConfirmedDelete';
 import { queryKeys } from '../../lib/query-keys';
 
-/** Deleting a waiting list with its tickets, schedule and assignments, after a confirmation. */
-export function QueueDelete({ queue, onDeleted }: { queue: Queue; onDeleted: () => void }) {
+/**
+ * Deleting a waiting list, after a confirmation; its booked appointments are cancelled or moved
+ * to another list of the same location (`siblings`), as the admin chooses.
+ */
+export function QueueDelete({ queue, siblings, timeZone, onDeleted }: { queue: Queue; siblings: Queue[]; timeZone: string; onDeleted: () => void }) {
   const { t } = useTranslation('management');
   return (
     <ConfirmedDelete
@@ -13,8 +16,9 @@ export function QueueDelete({ queue, onDeleted }: { queue: Queue; onDeleted: () 
       question={t('lists.queue.deleteQuestion', { name: queue.name })}
       confirm={t('lists.queue.deleteConfirm')}
       path={`/queues/${queue.id}`}
-      invalidate={[queryKeys.profiles.all, queryKeys.queues.all]}
+      invalidate={[queryKeys.profiles.all, queryKeys.queues.all, queryKeys.appointments.all]}
       onDeleted={onDeleted}
+      handover={{ param: 'move', timeZone, options: siblings.filter((q) => q.id !== queue.id).map((q) => ({ value: q.id, label: q.name })) }}
     />
   );
 }
