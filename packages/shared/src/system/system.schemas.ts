@@ -12,6 +12,10 @@ export const SystemInformation = z.object({
    * may itself use a local address; the QR code on its paper ticket must use this one.
    */
   public_url: z.string(),
+  /** Whether this server has the public demo practice: the landing page links to `/demo` only then. */
+  demo_available: z.boolean(),
+  /** Whether billing is configured (Stripe): without it no page shows prices, a trial or device orders. */
+  payment_configured: z.boolean(),
 });
 export type SystemInformation = z.infer<typeof SystemInformation>;
 

@@ -24,7 +24,20 @@ export const RESERVED_ACCOUNT_IDENTIFIERS: ReadonlySet<string> = new Set([
   'ticket', 'users', 'verify', 'ws',
   // The legal pages, the audit log and the legal facts (issue 20).
   'agb', 'audit', 'datenschutz', 'impressum', 'legal', 'legal-notice', 'privacy', 'terms',
+  // Every other first segment of the API and the web app (issue 40 §9); reserved-identifiers.test.ts
+  // reads the registered routes of both and fails for one missing here.
+  'alerts', 'appointment-slots', 'appointment-types', 'billing', 'calendar', 'call-next', 'dashboard',
+  'device-orders', 'encryption', 'health', 'images', 'info-tags', 'invoices', 'metrics', 'monitor-links',
+  'onboarding', 'payment-methods', 'probing-answers', 'probing-questions', 'processors', 'profile',
+  'qt_monitor', 'reports', 'schedules', 'tickets', 'vacations',
+  // Words a visitor could mistake for the operator's own pages.
+  'admin', 'app', 'backend', 'static', 'www',
+  // The public demo practice: nobody else may sign up under its name (issue 40 §9).
+  'praxis-demo',
 ].map((s) => s.toLowerCase()));
+
+/** The identifier of the public demo practice (modules/demo): its admin cannot lock the next visitor out. */
+export const DEMO_ACCOUNT_IDENTIFIER = 'praxis-demo';
 
 /** Whether a sanitised identifier would collide with a route of the app. */
 export function isReservedAccountIdentifier(identifier: string): boolean {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Transaction } from '../../db/connect.js';
 import { AppError } from '../../platform/errors.js';
 import { Outbox } from '../../platform/realtime/index.js';
+import { refuseOnDemo } from '../accounts/index.js';
 import { syncSubscriptionSoon } from '../billing/index.js';
 import { archiveProfileInAccount, requireAdmin } from '../profiles/index.js';
 import { archiveQueueInAccount, liveQueueIdsOfProfile, queueOfActor } from '../queues/index.js';
@@ -28,6 +29,7 @@ async function archiveQueue(ctx: AppContext, tx: Transaction, actor: Actor, queu
 /** `DELETE /queues/{id}` (admins): archives the list; a foreign or unknown id is a 404. */
 export async function deleteQueue(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   requireAdmin(actor);
+  await refuseOnDemo(ctx.db, actor.accountId);
   const outbox = new Outbox();
   const archived = await ctx.db.transaction((tx) => archiveQueue(ctx, tx, actor, id, outbox));
   if (!archived) throw new AppError('NOT_FOUND');
@@ -38,6 +40,7 @@ export async function deleteQueue(ctx: AppContext, actor: Actor, id: string): Pr
 /** `DELETE /profiles/{id}` (admins): archives the location and each of its lists. */
 export async function deleteLocation(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   requireAdmin(actor);
+  await refuseOnDemo(ctx.db, actor.accountId);
   const outbox = new Outbox();
   const archived = await ctx.db.transaction(async (tx) => {
     for (const queueId of await liveQueueIdsOfProfile(tx, actor.accountId, id)) await archiveQueue(ctx, tx, actor, queueId, outbox);

@@ -14,7 +14,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation, violatedConstraint } from '../../platform/errors.js';
 import { scheduleJob } from '../../platform/jobs/index.js';
 import { Outbox } from '../../platform/realtime/outbox.js';
-import { findAccountById, findUserByUsername, issueOneTimeToken, passwordResetTokens, sendMail } from '../accounts/index.js';
+import { findAccountById, findUserByUsername, issueOneTimeToken, passwordResetTokens, refuseOnDemo, sendMail } from '../accounts/index.js';
 import {
   deleteAssignment,
   deleteProcessor as deleteProcessorRow,
@@ -113,6 +113,8 @@ export async function getOwnProcessor(ctx: AppContext, actor: Actor): Promise<Pr
  */
 export async function createProcessor(ctx: AppContext, actor: Actor, input: CreateProcessorInput): Promise<Processor> {
   assertAdmin(actor);
+  // The demo sends no invitation: its visitors would mail anyone's address from our server.
+  await refuseOnDemo(ctx.db, actor.accountId);
   if (await findUserByUsername(ctx.db, input.username)) throw new AppError('UNIQUE', { fields: { username: 'MAIL_IN_USE' } });
   let created: { row: ProcessorRow; secret: string };
   try {
@@ -178,6 +180,7 @@ export async function deleteProcessor(ctx: AppContext, actor: Actor, id: string)
   assertAdmin(actor);
   const existing = await requireProcessor(ctx, actor, id);
   if (existing.id === actor.userId) throw new AppError('CANNOT_DELETE_SELF');
+  await refuseOnDemo(ctx.db, actor.accountId);
   if (!(await deleteProcessorRow(ctx.db, actor.accountId, existing.id))) throw new AppError('NOT_FOUND');
 }
 

@@ -4,6 +4,7 @@ import {
   DEFAULT_TIME_ZONE,
   canonicalTimeZone,
   hasMeaningfulCharacters,
+  isReservedAccountIdentifier,
   isReservedLocationIdentifier,
   sanitizeIdentifier,
   type CreateProfileInput,
@@ -53,7 +54,9 @@ export function requireAdmin(actor: Actor): void {
 export function checkLocationIdentifier(raw: string): { identifier: string; problem?: FieldProblem } {
   const identifier = sanitizeIdentifier(raw);
   if (!hasMeaningfulCharacters(identifier)) return { identifier, problem: 'IDENTIFIER_INVALID' };
-  if (isReservedLocationIdentifier(identifier)) return { identifier, problem: 'IDENTIFIER_RESERVED' };
+  // The app's own first path segments (and the demo's name) too: a link to a location or list
+  // named `dashboard` or `praxis-demo` reads like one of ours (issue 40 §9).
+  if (isReservedLocationIdentifier(identifier) || isReservedAccountIdentifier(identifier)) return { identifier, problem: 'IDENTIFIER_RESERVED' };
   return { identifier };
 }
 
