@@ -17,13 +17,17 @@ interface ConfirmedDeleteProps {
   invalidate: QueryKey[];
   onDeleted: () => void;
   disabled?: boolean;
+  /** Why deleting is refused here (the public demo): the button is disabled and its name says why. */
+  lockedReason?: string;
 }
 
 /**
  * The bin button of every management list: it asks before it deletes (Cancel has the focus, so
  * Enter does no harm), calls DELETE, refreshes what showed the thing, and says why it failed.
  */
-export function ConfirmedDelete({ label, title, question, confirm, path, invalidate, onDeleted, disabled = false }: ConfirmedDeleteProps) {
+export function ConfirmedDelete({ label: plainLabel, title, question, confirm, path, invalidate, onDeleted, disabled: plainDisabled = false, lockedReason }: ConfirmedDeleteProps) {
+  const label = lockedReason ? `${plainLabel} – ${lockedReason}` : plainLabel;
+  const disabled = plainDisabled || lockedReason !== undefined;
   const { t } = useTranslation('management');
   const client = useQueryClient();
   const [asking, setAsking] = useState(false);

@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next';
 import type { Processor } from '@wartefrei/shared';
 import { ConfirmedDelete } from './ConfirmedDelete';
 import { queryKeys } from '../../lib/query-keys';
+import { useDemoLock } from '../../lib/demo-lock';
 
 /** Deleting a processor, after a confirmation; one's own account cannot be deleted here. */
 export function DeleteProcessor({ processor, isMe, onDeleted }: { processor: Processor; isMe: boolean; onDeleted: () => void }) {
   const { t } = useTranslation('management');
+  const lockedReason = useDemoLock();
   return (
     <ConfirmedDelete
       label={isMe ? t('processors.notYourself') : t('processors.delete', { name: processor.display_name })}
@@ -15,6 +17,7 @@ export function DeleteProcessor({ processor, isMe, onDeleted }: { processor: Pro
       path={`/processors/${processor.id}`}
       invalidate={[queryKeys.processors.all, queryKeys.queueProcessors.all]}
       onDeleted={onDeleted}
+      lockedReason={lockedReason}
       disabled={isMe}
     />
   );

@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next';
 import type { Profile, Queue } from '@wartefrei/shared';
 import { ConfirmedDelete } from './ConfirmedDelete';
 import { queryKeys } from '../../lib/query-keys';
+import { useDemoLock } from '../../lib/demo-lock';
 
 /** Deleting a location; the question names the waiting lists that go with it (the server cascades). */
 export function LocationDelete({ profile, queues, onDeleted }: { profile: Profile; queues: Queue[]; onDeleted: () => void }) {
   const { t } = useTranslation('management');
+  const lockedReason = useDemoLock();
   const question =
     queues.length === 0
       ? t('lists.location.deleteQuestion', { name: profile.name })
@@ -19,6 +21,7 @@ export function LocationDelete({ profile, queues, onDeleted }: { profile: Profil
       path={`/profiles/${profile.id}`}
       invalidate={[queryKeys.profiles.all, queryKeys.queues.all]}
       onDeleted={onDeleted}
+      lockedReason={lockedReason}
     />
   );
 }

@@ -12,6 +12,7 @@ import { EditProcessor } from './EditProcessor';
 import { useSavedFlag } from './useSavedFlag';
 import { queryKeys } from '../../lib/query-keys';
 import { SavedNote } from './SavedNote';
+import { DemoLockNotice } from '../../lib/demo-lock';
 import { useFocusedQueue } from './focused-queue';
 
 /** What is being dragged: a processor from the staff list, or one of a list's assignments. */
@@ -74,6 +75,7 @@ export function ProcessorsTab() {
 
   return (
     <Stack gap="md">
+      <DemoLockNotice id="demo-lock-processors" />
       <Group justify="space-between">
         <Text>{t('processors.intro')}</Text>
         <Group gap="sm">
