@@ -1,6 +1,6 @@
 import {
   hasMeaningfulCharacters,
-  isReservedAccountIdentifier,
+  isRefusedIdentifier,
   pickLanguage,
   sanitizeIdentifier,
   translate,
@@ -48,7 +48,7 @@ export function registerTrialStarted(hook: TrialStarted): void {
 export function checkAccountIdentifier(raw: string): { identifier: string; problem?: FieldProblem } {
   const identifier = sanitizeIdentifier(raw);
   if (!hasMeaningfulCharacters(identifier)) return { identifier, problem: 'IDENTIFIER_INVALID' };
-  if (isReservedAccountIdentifier(identifier)) return { identifier, problem: 'IDENTIFIER_RESERVED' };
+  if (isRefusedIdentifier(identifier)) return { identifier, problem: 'IDENTIFIER_RESERVED' };
   return { identifier };
 }
 

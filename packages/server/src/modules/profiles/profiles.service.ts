@@ -4,7 +4,7 @@ import {
   DEFAULT_TIME_ZONE,
   canonicalTimeZone,
   hasMeaningfulCharacters,
-  isReservedAccountIdentifier,
+  isRefusedIdentifier,
   isReservedLocationIdentifier,
   sanitizeIdentifier,
   type CreateProfileInput,
@@ -56,7 +56,7 @@ export function checkLocationIdentifier(raw: string): { identifier: string; prob
   if (!hasMeaningfulCharacters(identifier)) return { identifier, problem: 'IDENTIFIER_INVALID' };
   // The app's own first path segments (and the demo's name) too: a link to a location or list
   // named `dashboard` or `praxis-demo` reads like one of ours (issue 40 §9).
-  if (isReservedLocationIdentifier(identifier) || isReservedAccountIdentifier(identifier)) return { identifier, problem: 'IDENTIFIER_RESERVED' };
+  if (isReservedLocationIdentifier(identifier) || isRefusedIdentifier(identifier)) return { identifier, problem: 'IDENTIFIER_RESERVED' };
   return { identifier };
 }
 
