@@ -2,14 +2,15 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEMO_ACCOUNT_IDENTIFIER } from '@wartefrei/shared';
 import { accounts, appointments, appointmentTypes, probingQuestions, profiles, queueMembers, queues } from '../../db/schema/index.js';
+import type { Queryable } from '../../db/connect.js';
 import type { AppContext } from '../../platform/context.js';
 import { registerJobHandler, type JobHandler } from '../../platform/jobs/index.js';
 import { DEMO_RESET_JOB, planDemoReset } from './demo-reset-plan.js';
 import { demoHashes, seedDemoPractice } from './seed-demo.js';
 
 /** The demo practice, where this server has one, and the zone of its (first) location. */
-async function findDemo(ctx: AppContext['db']) {
-  const [row] = await ctx
+async function findDemo(db: Queryable) {
+  const [row] = await db
     .select({ id: accounts.id, timeZone: profiles.timeZone })
     .from(accounts)
     .leftJoin(profiles, eq(profiles.accountId, accounts.id))
@@ -21,10 +22,9 @@ async function findDemo(ctx: AppContext['db']) {
 
 /**
  * The nightly reset (issue 40 §9): the public demo goes back to its seed state — its tickets,
- * appointments, settings, lists and logins as on a fresh start, today's and tomorrow's
- * appointments relative to the reset day. The old practice is deleted (every table of an
- * account cascades from it) and seeded anew in the same transaction, so a visitor never finds
- * half a demo; the new seed plans the next night. A server without the demo (removed by its
+ * appointments, settings, lists and logins as on a fresh start, its booked patients on the
+ * weekdays after the reset day. The old practice is deleted and seeded anew in the same
+ * transaction, so a visitor never finds half a demo; the new seed plans the next night. A server without the demo (removed by its
  * operator) gets none back.
  */
 const resetDemo: JobHandler<Record<string, never>> = async (ctx, tx) => {
