@@ -31,6 +31,7 @@ import { countriesRoutes } from './modules/countries/index.js';
 import { smsConfigured } from './platform/sms-offer.js';
 import { clientFailureRoutes, systemRoutes } from './modules/system/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import { registerDemoJobs } from './modules/demo/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { registerSessionJobs, sessionsRoutes } from './modules/sessions/index.js';
 import { registerScheduleJobs, schedulesRoutes } from './modules/schedules/index.js';
@@ -98,6 +99,7 @@ function registerJobsAndHooks(): void {
   registerTrialStarted(scheduleTrialJobs);
   registerPasswordReplaced(dropKeysOnPasswordReset);
   registerAlertReaders();
+  registerDemoJobs();
 }
 
 /** Builds the whole server; main.ts listens on it, tests inject into it. */
@@ -223,7 +225,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(encryptionRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
   await app.register(billingWebhookRoutes, { ctx });
-  await app.register(systemRoutes, { versionHash: webBuildVersion(config.webDistDir), publicUrl: config.publicUrl, microsoftLogin: config.microsoft !== undefined, smsEnabled: smsConfigured(config) });
+  await app.register(systemRoutes, { ctx, versionHash: webBuildVersion(config.webDistDir) });
   await app.register(clientFailureRoutes, { ctx });
   await app.register(healthRoutes, { ctx });
   await registerWebApp(app, config.webDistDir);

@@ -27,7 +27,8 @@ const Env = z.object({
   PUSH_SERVICE_ORIGINS: z.string().optional(),
   MAIL_FROM: z.string().default('wartefrei <no-reply@wartefrei.local>'),
   TOKEN_TTL: z.coerce.number().int().positive().default(43_200),
-  SEED_DEMO: boolFromEnv.default(true),
+  /** Default: seed the demo, but not under NODE_ENV=production (a public server's demo must be chosen, issue 40 §9). */
+  SEED_DEMO: boolFromEnv.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A hop count or addresses/CIDRs of the proxies in front (platform/trust-proxy.ts); never "trust all". */
   TRUST_PROXY: z
@@ -210,7 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mailFrom: e.MAIL_FROM,
     tokenTtlSeconds: e.TOKEN_TTL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? env.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist')),

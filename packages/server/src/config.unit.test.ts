@@ -63,3 +63,13 @@ describe('the limits no change of address escapes', () => {
     }
   });
 });
+
+describe('SEED_DEMO: the demo practice in an empty database', () => {
+  it('is seeded by default, but not under NODE_ENV=production unless asked for', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+});

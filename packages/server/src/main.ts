@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { connectDatabase } from './db/connect.js';
-import { DEMO_LOGINS, seedDemoIfEmpty } from './modules/demo/index.js';
+import { DEMO_LOGINS, planDemoResetIfDemo, seedDemoIfEmpty } from './modules/demo/index.js';
 import { planAllSchedules } from './modules/schedules/index.js';
 import { planRetention } from './modules/privacy/index.js';
 import { startJobRunner } from './platform/jobs/index.js';
@@ -28,6 +28,7 @@ await app.listen({ port: config.port, host: config.host, backlog: 4096 });
 // Timed work (weekly schedules, timed suspends): plan what a restart may have left unplanned, then poll.
 await planAllSchedules(app.ctx);
 await planRetention(app.ctx);
+await planDemoResetIfDemo(app.ctx);
 const jobRunner = startJobRunner(app.ctx, { runnerId: `${hostname()}:${process.pid}` });
 const alertSweep = startAlertSweep(app.ctx);
 app.log.info(

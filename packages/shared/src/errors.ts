@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   MICROSOFT_LOGIN_FAILED: 401,
   MICROSOFT_LOGIN_UNAVAILABLE: 404,
   FORBIDDEN: 403,
+  /** The public demo practice: what would let one visitor lock out the next (password, invitations, deleting lists). */
+  DEMO_READ_ONLY: 403,
   CANNOT_DELETE_SELF: 400,
   CANNOT_DEMOTE_SELF: 400,
   NOT_FOUND: 404,

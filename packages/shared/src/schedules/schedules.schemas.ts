@@ -52,3 +52,14 @@ export const ScheduleEntry = z.object({
 });
 export type ScheduleEntry = z.infer<typeof ScheduleEntry>;
 export const ScheduleEntryList = z.array(ScheduleEntry);
+
+/**
+ * `GET /queues/{id}/schedule/now`: whether the weekly schedule has the list open at this moment
+ * (its last START or TERMINATE that fired, on the location's calendar and the server's clock),
+ * and then the local time ('HH:MM') of the close to come. Onboarding asks "Jetzt öffnen?" with it.
+ */
+export const ScheduleNow = z.object({
+  within_hours: z.boolean(),
+  closes_at_local_time: z.string().nullable(),
+});
+export type ScheduleNow = z.infer<typeof ScheduleNow>;

@@ -14,6 +14,10 @@ export const SystemInformation = z.object({
   public_url: z.string(),
   /** Whether this server sends SMS (`SMS_URL`): without it staff see the SMS switches disabled, with the reason. */
   sms_enabled: z.boolean(),
+  /** Whether this server has the public demo practice: the landing page links to `/demo` only then. */
+  demo_available: z.boolean(),
+  /** Whether billing is configured (Stripe): without it no page shows prices, a trial or device orders. */
+  payment_configured: z.boolean(),
 });
 export type SystemInformation = z.infer<typeof SystemInformation>;
 

@@ -11,6 +11,7 @@ import {
 } from './accounts.repo.js';
 import { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.js';
 import { sendMail } from './mails.js';
+import { isDemoAccount } from './demo-account.js';
 
 export const RESET_TOKEN_SECONDS = 3600;
 /**
@@ -28,7 +29,8 @@ export const RESET_MAILS_PER_HOUR = 5;
 export function requestPasswordReset(ctx: AppContext, username: string): void {
   const work = async () => {
     const user = await findUserByUsername(ctx.db, username);
-    if (!user) return;
+    // The demo's published logins get no mail: a reset would hand its password to whoever asked.
+    if (!user || (await isDemoAccount(ctx.db, user.accountId))) return;
     const hourAgo = new Date(ctx.clock.now().getTime() - 3600_000);
     if ((await countOneTimeTokensSince(ctx.db, passwordResetTokens, user.id, hourAgo)) >= RESET_MAILS_PER_HOUR) {
       ctx.log.warn({ userId: user.id }, 'password reset mails limited for this address this hour');

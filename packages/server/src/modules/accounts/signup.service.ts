@@ -1,6 +1,6 @@
 import {
   hasMeaningfulCharacters,
-  isReservedAccountIdentifier,
+  isRefusedIdentifier,
   pickLanguage,
   sanitizeIdentifier,
   translate,
@@ -13,7 +13,7 @@ import type { Transaction } from '../../db/connect.js';
 import type { accounts, users } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation, violatedConstraint, type FieldProblem } from '../../platform/errors.js';
-import { hashPasswords } from '../../platform/passwords.js';
+import { hashPasswords, type PasswordHashes } from '../../platform/passwords.js';
 import {
   countOneTimeTokensSince,
   findAccountById,
@@ -48,7 +48,7 @@ export function registerTrialStarted(hook: TrialStarted): void {
 export function checkAccountIdentifier(raw: string): { identifier: string; problem?: FieldProblem } {
   const identifier = sanitizeIdentifier(raw);
   if (!hasMeaningfulCharacters(identifier)) return { identifier, problem: 'IDENTIFIER_INVALID' };
-  if (isReservedAccountIdentifier(identifier)) return { identifier, problem: 'IDENTIFIER_RESERVED' };
+  if (isRefusedIdentifier(identifier)) return { identifier, problem: 'IDENTIFIER_RESERVED' };
   return { identifier };
 }
 
@@ -87,30 +87,8 @@ export async function createAccountWithAdmin(
   if (Object.keys(fields).length > 0) throw new AppError('UNIQUE', { fields });
 
   const hashes = await hashPasswords(input.password);
-  const subscription = ctx.config.paymentConfigured
-    ? { subscriptionState: 'trial' as const, trialEnd: new Date(ctx.clock.now().getTime() + TRIAL_DAYS * 24 * 3600 * 1000) }
-    : { subscriptionState: 'paymentExempt' as const, trialEnd: null };
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const account = await insertAccount(tx, {
-        identifier: input.identifier,
-        displayName: input.accountName,
-        ...subscription,
-      });
-      if (subscription.trialEnd) await trialStarted?.(tx, account.id, subscription.trialEnd);
-      const user = await insertUser(tx, {
-        accountId: account.id,
-        username: input.username,
-        displayName: input.displayName,
-        ...hashes,
-        isAdmin: true,
-        lang: input.lang,
-        verified: input.verified,
-      });
-      const verifyToken = input.verified ? undefined : await issueOneTimeToken(ctx, tx, signupTokens, user.id, VERIFY_TOKEN_SECONDS);
-      await alsoInTransaction?.(tx, { account, user });
-      return { account, user, verifyToken };
-    });
+    return await ctx.db.transaction((tx) => insertAccountWithAdmin(ctx, tx, input, hashes, alsoInTransaction));
   } catch (error) {
     const conflict = uniqueViolationFields(error);
     if (conflict) throw new AppError('UNIQUE', { fields: conflict });
@@ -179,4 +157,38 @@ export async function verifySignup(ctx: AppContext, token: string): Promise<{ ve
     const user = await findUserById(tx, used.userId);
     return { verified: true as const, username: user?.username ?? '' };
   });
+}
+
+/**
+ * The writes of `createAccountWithAdmin` inside a transaction the caller holds (the demo's
+ * nightly reset runs in its job's transaction); the unique indexes still refuse a taken name.
+ */
+export async function insertAccountWithAdmin(
+  ctx: AppContext,
+  tx: Transaction,
+  input: NewAccount,
+  hashes: PasswordHashes,
+  alsoInTransaction?: (tx: Transaction, created: { account: AccountRow; user: UserRow }) => Promise<void>,
+) {
+  const subscription = ctx.config.paymentConfigured
+    ? { subscriptionState: 'trial' as const, trialEnd: new Date(ctx.clock.now().getTime() + TRIAL_DAYS * 24 * 3600 * 1000) }
+    : { subscriptionState: 'paymentExempt' as const, trialEnd: null };
+  const account = await insertAccount(tx, {
+    identifier: input.identifier,
+    displayName: input.accountName,
+    ...subscription,
+  });
+  if (subscription.trialEnd) await trialStarted?.(tx, account.id, subscription.trialEnd);
+  const user = await insertUser(tx, {
+    accountId: account.id,
+    username: input.username,
+    displayName: input.displayName,
+    ...hashes,
+    isAdmin: true,
+    lang: input.lang,
+    verified: input.verified,
+  });
+  const verifyToken = input.verified ? undefined : await issueOneTimeToken(ctx, tx, signupTokens, user.id, VERIFY_TOKEN_SECONDS);
+  await alsoInTransaction?.(tx, { account, user });
+  return { account, user, verifyToken };
 }

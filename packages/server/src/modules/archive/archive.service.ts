@@ -5,6 +5,7 @@ import type { Transaction } from '../../db/connect.js';
 import { AppError } from '../../platform/errors.js';
 import { Outbox } from '../../platform/realtime/index.js';
 import { afterHandover, cancelUpcoming, moveUpcoming, refuseWhileUpcoming, upcomingAppointments, type Handover } from '../appointments/index.js';
+import { refuseOnDemo } from '../accounts/index.js';
 import { syncSubscriptionSoon } from '../billing/index.js';
 import { archiveProfileInAccount, requireAdmin } from '../profiles/index.js';
 import { archiveQueueInAccount, liveQueueIdsOfProfile, queueOfActor } from '../queues/index.js';
@@ -56,6 +57,7 @@ async function handOver(tx: Transaction, actor: Actor, queueIds: string[], query
 /** `DELETE /queues/{id}` (admins): archives the list; a foreign or unknown id is a 404. */
 export async function deleteQueue(ctx: AppContext, actor: Actor, id: string, query: DeleteQueueQuery = {}): Promise<void> {
   requireAdmin(actor);
+  await refuseOnDemo(ctx.db, actor.accountId);
   const outbox = new Outbox();
   const now = ctx.clock.now();
   const { archived, handover } = await ctx.db.transaction(async (tx) => {
@@ -72,6 +74,7 @@ export async function deleteQueue(ctx: AppContext, actor: Actor, id: string, que
 /** `DELETE /profiles/{id}` (admins): archives the location and each of its lists; their appointments can only be cancelled. */
 export async function deleteLocation(ctx: AppContext, actor: Actor, id: string, query: DeleteProfileQuery = {}): Promise<void> {
   requireAdmin(actor);
+  await refuseOnDemo(ctx.db, actor.accountId);
   const outbox = new Outbox();
   const now = ctx.clock.now();
   const { archived, handover } = await ctx.db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ import type { Transaction } from '../../db/connect.js';
 import { AppError } from '../../platform/errors.js';
 import { afterHandover, cancelUpcoming, reassignUpcoming, refuseWhileUpcoming, upcomingAppointments, type Handover } from '../appointments/index.js';
 import { deactivateProcessor, findProcessor } from '../processors/index.js';
+import { refuseOnDemo } from '../accounts/index.js';
 import { requireAdmin } from '../profiles/index.js';
 
 /*
@@ -30,6 +31,8 @@ async function reassignTarget(tx: Transaction, actor: Actor, removed: string, to
 /** `DELETE /processors/{id}` (admins; never oneself): deactivates, settling upcoming appointments as told. */
 export async function removeProcessor(ctx: AppContext, actor: Actor, id: string, query: DeleteProcessorQuery = {}): Promise<void> {
   requireAdmin(actor);
+  // The public demo's assistant login must stay for the next visitor.
+  await refuseOnDemo(ctx.db, actor.accountId);
   const now = ctx.clock.now();
   const handover = await ctx.db.transaction(async (tx): Promise<Handover> => {
     const processor = await findProcessor(tx, actor.accountId, id);

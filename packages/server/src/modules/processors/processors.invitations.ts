@@ -3,7 +3,7 @@ import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hitOrRefuse, type RateLimiter } from '../../platform/rate-limit.js';
-import { findAccountById, issueOneTimeToken, passwordResetTokens, sendMail, sendPasswordResetMail } from '../accounts/index.js';
+import { findAccountById, issueOneTimeToken, passwordResetTokens, refuseOnDemo, sendMail, sendPasswordResetMail } from '../accounts/index.js';
 import { findProcessor, type ProcessorRow } from './processors.repo.js';
 
 /** How long the invitation link works; afterwards "forgot password" sends a fresh one. */
@@ -40,6 +40,8 @@ async function processorForMail(ctx: AppContext, actor: Actor, id: string, limit
   if (!actor.isAdmin) throw new AppError('FORBIDDEN');
   const row = await findProcessor(ctx.db, actor.accountId, id);
   if (!row) throw new AppError('NOT_FOUND');
+  // The public demo sends no mail: its processor's address is nobody's.
+  await refuseOnDemo(ctx.db, actor.accountId);
   await hitOrRefuse(limiter, row.id, ctx.clock.now());
   return row;
 }

@@ -12,7 +12,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation, violatedConstraint } from '../../platform/errors.js';
 import { scheduleJob } from '../../platform/jobs/index.js';
 import { Outbox } from '../../platform/realtime/outbox.js';
-import { findUserByUsername, issueOneTimeToken, passwordResetTokens } from '../accounts/index.js';
+import { findUserByUsername, issueOneTimeToken, passwordResetTokens, refuseOnDemo } from '../accounts/index.js';
 import {
   deleteAssignment,
   findAssignment,
@@ -109,6 +109,8 @@ export async function getOwnProcessor(ctx: AppContext, actor: Actor): Promise<Pr
  */
 export async function createProcessor(ctx: AppContext, actor: Actor, input: CreateProcessorInput): Promise<Processor> {
   assertAdmin(actor);
+  // The demo sends no invitation: its visitors would mail anyone's address from our server.
+  await refuseOnDemo(ctx.db, actor.accountId);
   if (await findUserByUsername(ctx.db, input.username)) throw new AppError('UNIQUE', { fields: { username: 'MAIL_IN_USE' } });
   let created: { row: ProcessorRow; secret: string };
   try {

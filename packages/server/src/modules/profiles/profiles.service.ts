@@ -4,6 +4,7 @@ import {
   DEFAULT_TIME_ZONE,
   canonicalTimeZone,
   hasMeaningfulCharacters,
+  isRefusedIdentifier,
   isReservedLocationIdentifier,
   sanitizeIdentifier,
   type CreateProfileInput,
@@ -55,7 +56,9 @@ export function requireAdmin(actor: Actor): void {
 export function checkLocationIdentifier(raw: string): { identifier: string; problem?: FieldProblem } {
   const identifier = sanitizeIdentifier(raw);
   if (!hasMeaningfulCharacters(identifier)) return { identifier, problem: 'IDENTIFIER_INVALID' };
-  if (isReservedLocationIdentifier(identifier)) return { identifier, problem: 'IDENTIFIER_RESERVED' };
+  // The app's own first path segments (and the demo's name) too: a link to a location or list
+  // named `dashboard` or `praxis-demo` reads like one of ours (issue 40 §9).
+  if (isReservedLocationIdentifier(identifier) || isRefusedIdentifier(identifier)) return { identifier, problem: 'IDENTIFIER_RESERVED' };
   return { identifier };
 }
 

@@ -77,3 +77,13 @@ export async function listActivatedEntries(q: Queryable): Promise<PlannableEntry
     .innerJoin(profiles, eq(profiles.id, queues.profileId))
     .where(eq(sessionScheduleEntries.activated, true));
 }
+
+/** A queue's activated entries with its location (whether the schedule has it open now). */
+export async function listActivatedEntriesOfQueue(q: Queryable, queueId: string): Promise<PlannableEntry[]> {
+  return q
+    .select(plannableColumns)
+    .from(sessionScheduleEntries)
+    .innerJoin(queues, eq(queues.id, sessionScheduleEntries.queueId))
+    .innerJoin(profiles, eq(profiles.id, queues.profileId))
+    .where(and(eq(sessionScheduleEntries.queueId, queueId), eq(sessionScheduleEntries.activated, true)));
+}

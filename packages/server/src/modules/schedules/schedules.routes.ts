@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ScheduleEntry, ScheduleEntryInput, ScheduleEntryList, ScheduleEntryPatch } from '@wartefrei/shared';
+import { ScheduleEntry, ScheduleEntryInput, ScheduleEntryList, ScheduleEntryPatch, ScheduleNow } from '@wartefrei/shared';
 import { actorOf, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { IdParams, pathIds } from '../../platform/params.js';
-import { changeScheduleEntry, createScheduleEntry, deleteScheduleEntry, listSchedule } from './schedules.service.js';
+import { changeScheduleEntry, createScheduleEntry, deleteScheduleEntry, getScheduleNow, listSchedule } from './schedules.service.js';
 
 const tags = ['schedules'];
 const security = [{ basic: [] }];
@@ -16,6 +16,12 @@ export const schedulesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/queues/:id/schedule',
     { preHandler: requireUser(ctx), schema: { tags, security, params: IdParams, response: { 200: ScheduleEntryList } } },
     async (req) => listSchedule(ctx, actorOf(req), req.params.id),
+  );
+
+  app.get(
+    '/queues/:id/schedule/now',
+    { preHandler: requireUser(ctx), schema: { tags, security, params: IdParams, response: { 200: ScheduleNow } } },
+    async (req) => getScheduleNow(ctx, actorOf(req), req.params.id),
   );
 
   app.post(

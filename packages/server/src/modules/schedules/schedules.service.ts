@@ -1,4 +1,4 @@
-import type { ScheduleEntry, ScheduleEntryInput, ScheduleEntryPatch, ScheduleEventName } from '@wartefrei/shared';
+import type { ScheduleEntry, ScheduleEntryInput, ScheduleEntryPatch, ScheduleEventName, ScheduleNow } from '@wartefrei/shared';
 import type { Transaction } from '../../db/connect.js';
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -6,10 +6,12 @@ import { AppError, isUniqueViolation, violatedConstraint } from '../../platform/
 import { queueOfActor } from '../queues/index.js';
 import type { SessionQueue } from '../sessions/index.js';
 import { cancelEntryJobs, planNextOccurrence } from './schedules.jobs.js';
+import { scheduleNow } from './schedules.now.js';
 import {
   deleteEntry,
   findPlannableEntry,
   insertEntry,
+  listActivatedEntriesOfQueue,
   listEntries,
   updateEntry,
   type ScheduleEntryRow,
@@ -53,6 +55,12 @@ async function replan(ctx: AppContext, tx: Transaction, entryId: string): Promis
 export async function listSchedule(ctx: AppContext, actor: Actor, queueId: string): Promise<ScheduleEntry[]> {
   const queue = await queueOf(ctx, actor, queueId, 'read');
   return (await listEntries(ctx.db, queue.id)).map(presentEntry);
+}
+
+/** `GET /queues/{id}/schedule/now`: whether the schedule has the list open at this moment (schedules.now.ts). */
+export async function getScheduleNow(ctx: AppContext, actor: Actor, queueId: string): Promise<ScheduleNow> {
+  const queue = await queueOf(ctx, actor, queueId, 'read');
+  return scheduleNow(await listActivatedEntriesOfQueue(ctx.db, queue.id), ctx.clock.now());
 }
 
 /** `POST /queues/{id}/schedule`: a new entry, its next occurrence planned in the same transaction. */

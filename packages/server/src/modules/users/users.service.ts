@@ -3,7 +3,7 @@ import { parseBasicAuth, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPasswords, verifyPassword } from '../../platform/passwords.js';
-import { setUserPassword } from '../accounts/index.js';
+import { refuseOnDemo, setUserPassword } from '../accounts/index.js';
 import { assertLoginAllowed, presentLoggedUser, recordLoginFailure } from '../auth/index.js';
 import {
   deleteOtherLoginTokens,
@@ -49,6 +49,7 @@ export async function updateOwnProfile(
  * Wrong current passwords count as failed sign-ins, so a stolen session cannot guess it freely.
  */
 export async function changeOwnPassword(ctx: AppContext, actor: Actor, input: ChangeOwnPasswordInput, ip: string): Promise<void> {
+  await refuseOnDemo(ctx.db, actor.accountId);
   const user = await findUserById(ctx.db, actor.userId);
   if (!user) throw new AppError('UNAUTHORIZED');
   const username = user.username.toLowerCase();

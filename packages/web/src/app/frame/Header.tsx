@@ -9,6 +9,7 @@ import { changeLanguage, currentLanguage } from '../../i18n';
 import type { RouteHandle } from '../route-handle';
 import { PageIcon } from './PageIcon';
 import { offerTutorial } from '../../features/tutorial/tutorial-state';
+import { offersOf, useSystemInformation } from '../../lib/system-information';
 import classes from './Header.module.css';
 
 interface HeaderProps {
@@ -55,9 +56,11 @@ export function Header({ navOpened, onToggleNav, handle, inBackend }: HeaderProp
 
 function PublicLinks() {
   const { t } = useTranslation('common');
+  // The demo only where this server has one (issue 40 §9).
+  const { demo } = offersOf(useSystemInformation().data);
   return (
     <Group gap="md" visibleFrom="md" mr="sm" component="nav" aria-label={t('header.publicNavigation')}>
-      {(['pricing', 'demo', 'faq'] as const).map((page) => (
+      {(['pricing', 'demo', 'faq'] as const).filter((page) => page !== 'demo' || demo).map((page) => (
         <Anchor key={page} component={Link} to={`/${page}`} fw={500}>
           {t(`routes.${page}`)}
         </Anchor>

@@ -1,6 +1,7 @@
 import { NavLink, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { offersOf, useSystemInformation } from '../../lib/system-information';
 import { PageIcon } from './PageIcon';
 
 // `data-tour` names each entry for the tutorial (features/tutorial/steps.ts).
@@ -27,7 +28,9 @@ const PUBLIC_ITEMS = [
 export function SideMenu({ backend, isAdmin }: { backend: boolean; isAdmin: boolean }) {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
-  const items = backend ? BACKEND_ITEMS.filter((item) => !item.admin || isAdmin) : PUBLIC_ITEMS;
+  // The demo only where this server has one (issue 40 §9).
+  const { demo } = offersOf(useSystemInformation().data);
+  const items = backend ? BACKEND_ITEMS.filter((item) => !item.admin || isAdmin) : PUBLIC_ITEMS.filter((item) => item.to !== '/demo' || demo);
   return (
     <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {items.map((item) => (

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   hasMeaningfulCharacters,
-  isReservedAccountIdentifier,
+  isRefusedIdentifier,
   PASSWORD_MIN_LENGTH,
   sanitizeIdentifier,
   SignupInput,
@@ -48,7 +48,7 @@ export function SignupPage() {
   const identifierProblem = (): string | undefined => {
     if (!identifier) return undefined; // the schema reports it as required
     if (!hasMeaningfulCharacters(identifier)) return t('server:validation.IDENTIFIER_INVALID', { 0: label('account_identifier') });
-    if (isReservedAccountIdentifier(identifier)) return t('server:validation.IDENTIFIER_RESERVED', { 0: label('account_identifier') });
+    if (isRefusedIdentifier(identifier)) return t('server:validation.IDENTIFIER_RESERVED', { 0: label('account_identifier') });
     return undefined;
   };
 

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Card, Code, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Code, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconLogin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSystemInformation } from '../../lib/system-information';
 import { Page } from '../../ui/Page';
 import classes from './DemoPage.module.css';
 
@@ -26,12 +27,26 @@ const LINKS = {
 /** Explains the demo practice and links to its patient screens, monitors, kiosk and staff login. */
 export function DemoPage() {
   const { t } = useTranslation('demo');
+  const info = useSystemInformation();
+
+  // A server without the demo (SEED_DEMO off, e.g. in production) says so instead of dead links.
+  if (!info.data) return <Page title={t('title')}>{info.isError ? <Text>{t('unavailable')}</Text> : <Loader aria-label={t('loading')} />}</Page>;
+  if (!info.data.demo_available) {
+    return (
+      <Page title={t('title')}>
+        <Text>{t('unavailable')}</Text>
+        <Anchor component={Link} to="/">
+          {t('toLanding')}
+        </Anchor>
+      </Page>
+    );
+  }
 
   return (
     <Page title={t('title')}>
       <Text size="lg">{t('intro', { practice: DEMO.practice, location: DEMO.location })}</Text>
       <Alert variant="light" icon={<IconInfoCircle aria-hidden />}>
-        {t('publicNotice')}
+        {t('publicNotice')} {t('readOnlyNotice')}
       </Alert>
 
       <DemoSection id="patient" title={t('patient.title')} text={t('patient.text')}>

@@ -16,6 +16,7 @@ import { LANGUAGE_NAMES, OFFERED_LANGS } from '@wartefrei/shared';
 import { chooseLanguage, useFrontText, type FrontNamespace } from './front-i18n';
 import type { FrontPage } from './front-routes';
 import { MenuButton } from './MenuButton';
+import { useFrontOffers } from './front-offers';
 
 const PAGE_ICONS: Record<FrontPage, Icon> = { landing: IconHome, login: IconLogin };
 
@@ -54,6 +55,8 @@ export function FrontFrame({ page, namespaces, children }: FrontFrameProps) {
   const { t, lang } = useFrontText('common');
   const [navOpen, setNavOpen] = useState(false);
   const PageIcon = PAGE_ICONS[page];
+  // The demo only where this server has one (issue 40 §9).
+  const { demo } = useFrontOffers();
 
   useEffect(() => {
     document.title = `${t('productName')} – ${t(`routes.${page}`)}`;
@@ -86,7 +89,7 @@ export function FrontFrame({ page, namespaces, children }: FrontFrameProps) {
         </div>
         <div className="front-header-end">
           <nav className="front-header-links" aria-label={t('header.publicNavigation')}>
-            {HEADER_LINKS.map((link) => (
+            {HEADER_LINKS.filter((link) => link !== 'demo' || demo).map((link) => (
               <a key={link} href={`/${link}`}>
                 {t(`routes.${link}`)}
               </a>
@@ -128,7 +131,7 @@ export function FrontFrame({ page, namespaces, children }: FrontFrameProps) {
       {navOpen && (
         <nav className="front-side-nav" aria-label={t('header.publicNavigation')}>
           <ul>
-            {SIDE_LINKS.map((link) => {
+            {SIDE_LINKS.filter((link) => link.to !== '/demo' || demo).map((link) => {
               const LinkIcon = link.Icon;
               const active = link.to === `/${page === 'landing' ? '' : page}`;
               return (

@@ -35,15 +35,29 @@ const PATIENT_FEATURES: Feature[] = [
 
 const STEPS = ['draw', 'wait', 'call'] as const;
 
+/** What this server offers: the public demo, and payment (a trial and prices) only with Stripe. */
+export interface LandingOffers {
+  demo: boolean;
+  payment: boolean;
+}
+
 /**
  * What wartefrei does for practices and patients, with the way into the trial and the demo.
  * Plain elements and its own CSS (no Mantine, no router): the first page a practice sees is
  * served by the light front-page app; the staff app shows the same component. Links are plain
- * links: their pages belong to the staff app.
+ * links: their pages belong to the staff app. A self-hosted server sells nothing (no trial, no
+ * prices) and a server without the demo links to none (issue 40 §9, §10).
  */
-export function LandingContent({ t }: { t: LandingText }) {
+export function LandingContent({ t, offers }: { t: LandingText; offers: LandingOffers }) {
   const days = PRICES.trialDays;
-  const trial = t('hero.signup', { days });
+  const trial = offers.payment ? t('hero.signup', { days }) : t('hero.signupFree');
+  const closing = offers.payment ? (offers.demo ? t('closing.text', { days }) : t('closing.textNoDemo', { days })) : offers.demo ? t('closing.textFree') : t('closing.textFreeNoDemo');
+  const demoLink = (large: boolean) =>
+    offers.demo && (
+      <a href="/demo" className={`${classes.button} ${classes.outline}${large ? ` ${classes.large}` : ''}`}>
+        {t('hero.demo')}
+      </a>
+    );
 
   return (
     <>
@@ -59,11 +73,9 @@ export function LandingContent({ t }: { t: LandingText }) {
                 {trial}
                 <IconArrowRight size={18} aria-hidden />
               </a>
-              <a href="/demo" className={`${classes.button} ${classes.outline} ${classes.large}`}>
-                {t('hero.demo')}
-              </a>
+              {demoLink(true)}
             </div>
-            <p className={classes.small}>{t('hero.signupNote')}</p>
+            <p className={classes.small}>{offers.payment ? t('hero.signupNote') : t('hero.signupNoteFree')}</p>
           </div>
         </div>
       </section>
@@ -98,18 +110,18 @@ export function LandingContent({ t }: { t: LandingText }) {
             <h2 id="landing-closing" className={classes.h2}>
               {t('closing.title')}
             </h2>
-            <p className={classes.text}>{t('closing.text', { days })}</p>
+            <p className={classes.text}>{closing}</p>
             <div className={classes.actions}>
               <a href="/signup" className={`${classes.button} ${classes.filled}`}>
                 {trial}
               </a>
-              <a href="/demo" className={`${classes.button} ${classes.outline}`}>
-                {t('hero.demo')}
-              </a>
+              {demoLink(false)}
             </div>
-            <a href="/pricing" className={classes.anchor}>
-              {t('closing.pricing')}
-            </a>
+            {offers.payment && (
+              <a href="/pricing" className={classes.anchor}>
+                {t('closing.pricing')}
+              </a>
+            )}
           </div>
         </div>
       </section>

@@ -24,6 +24,8 @@ interface ConfirmedDeleteProps {
    * QUEUE_HAS_APPOINTMENTS, PROCESSOR_HAS_APPOINTMENTS); without it they can only be cancelled.
    */
   handover?: HandoverTargets;
+  /** Why deleting is refused here (the public demo): the button is disabled and its name says why. */
+  lockedReason?: string;
 }
 
 const HAS_APPOINTMENTS = ['QUEUE_HAS_APPOINTMENTS', 'PROCESSOR_HAS_APPOINTMENTS'];
@@ -34,7 +36,9 @@ const HAS_APPOINTMENTS = ['QUEUE_HAS_APPOINTMENTS', 'PROCESSOR_HAS_APPOINTMENTS'
  * When booked appointments stand in the way, the dialog names them and asks what becomes of
  * them (UpcomingChoice) before it deletes again with that choice.
  */
-export function ConfirmedDelete({ label, title, question, confirm, path, invalidate, onDeleted, disabled = false, handover }: ConfirmedDeleteProps) {
+export function ConfirmedDelete({ label: plainLabel, title, question, confirm, path, invalidate, onDeleted, disabled: plainDisabled = false, handover, lockedReason }: ConfirmedDeleteProps) {
+  const label = lockedReason ? `${plainLabel} – ${lockedReason}` : plainLabel;
+  const disabled = plainDisabled || lockedReason !== undefined;
   const { t } = useTranslation('management');
   const client = useQueryClient();
   const [asking, setAsking] = useState(false);

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Processor } from '@wartefrei/shared';
 import { ConfirmedDelete } from './ConfirmedDelete';
 import { queryKeys } from '../../lib/query-keys';
+import { useDemoLock } from '../../lib/demo-lock';
 
 /**
  * Removing a processor, after a confirmation; one's own account cannot be removed here. The
@@ -11,6 +12,7 @@ import { queryKeys } from '../../lib/query-keys';
  */
 export function DeleteProcessor({ processor, colleagues, timeZone, isMe, onDeleted }: { processor: Processor; colleagues: Processor[]; timeZone: string | undefined; isMe: boolean; onDeleted: () => void }) {
   const { t } = useTranslation('management');
+  const lockedReason = useDemoLock();
   return (
     <ConfirmedDelete
       label={isMe ? t('processors.notYourself') : t('processors.delete', { name: processor.display_name })}
@@ -20,6 +22,7 @@ export function DeleteProcessor({ processor, colleagues, timeZone, isMe, onDelet
       path={`/processors/${processor.id}`}
       invalidate={[queryKeys.processors.all, queryKeys.queueProcessors.all, queryKeys.appointments.all]}
       onDeleted={onDeleted}
+      lockedReason={lockedReason}
       disabled={isMe}
       handover={{ param: 'reassign', ...(timeZone ? { timeZone } : {}), options: colleagues.filter((p) => p.id !== processor.id).map((p) => ({ value: p.id, label: p.display_name })) }}
     />

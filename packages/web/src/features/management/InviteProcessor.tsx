@@ -9,6 +9,7 @@ import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
 import { queryKeys } from '../../lib/query-keys';
 import { DialogActions } from '../../ui/DialogActions';
+import { useDemoLock } from '../../lib/demo-lock';
 
 /** A new processor by mail address; the server sends them the invitation to set a password. */
 type InviteValues = { username: string; display_name: string; is_admin: boolean };
@@ -18,6 +19,7 @@ export function InviteProcessor({ onInvited }: { onInvited: () => void }) {
   const { t } = useTranslation(['management', 'server']);
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
+  const lockedReason = useDemoLock();
   const form = useFormValues<InviteValues>(EMPTY_INVITE);
   const { submit: save, busy, failure } = useFormSubmit({
     schema: CreateProcessorInput,
@@ -37,7 +39,10 @@ export function InviteProcessor({ onInvited }: { onInvited: () => void }) {
 
   return (
     <>
-      <Button onClick={() => setOpen(true)}>{t('processors.invite')}</Button>
+      {/* The demo invites nobody: the reason stands above (DemoLockNotice) and names the button. */}
+      <Button onClick={() => setOpen(true)} disabled={lockedReason !== undefined} aria-describedby={lockedReason ? 'demo-lock-processors' : undefined}>
+        {t('processors.invite')}
+      </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={t('processors.invite')} closeButtonProps={{ 'aria-label': t('close') }}>
         <form ref={form.formRef} onSubmit={submit} noValidate>
           <Stack gap="sm">

@@ -13,6 +13,7 @@ import { queryKeys } from '../../lib/query-keys';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { SavedNote } from './SavedNote';
 import { useFocusedQueue } from './focused-queue';
+import { DemoLockNotice } from '../../lib/demo-lock';
 import { QUEUE_SECTIONS, queueSectionPath } from './queue-sections';
 
 /** The list's sections linked from its row; its general settings are the pencil beside them. */
@@ -32,6 +33,7 @@ export function ListsTab() {
 
   return (
     <Stack gap="lg">
+      <DemoLockNotice />
       <Group justify="space-between">
         <Text>{t('lists.intro')}</Text>
         <Group gap="sm">

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Profile, Queue } from '@wartefrei/shared';
 import { ConfirmedDelete } from './ConfirmedDelete';
 import { queryKeys } from '../../lib/query-keys';
+import { useDemoLock } from '../../lib/demo-lock';
 
 /**
  * Deleting a location; the question names the waiting lists that go with it (the server archives
@@ -9,6 +10,7 @@ import { queryKeys } from '../../lib/query-keys';
  */
 export function LocationDelete({ profile, queues, onDeleted }: { profile: Profile; queues: Queue[]; onDeleted: () => void }) {
   const { t } = useTranslation('management');
+  const lockedReason = useDemoLock();
   const question =
     queues.length === 0
       ? t('lists.location.deleteQuestion', { name: profile.name })
@@ -22,6 +24,7 @@ export function LocationDelete({ profile, queues, onDeleted }: { profile: Profil
       path={`/profiles/${profile.id}`}
       invalidate={[queryKeys.profiles.all, queryKeys.queues.all, queryKeys.appointments.all]}
       onDeleted={onDeleted}
+      lockedReason={lockedReason}
     />
   );
 }

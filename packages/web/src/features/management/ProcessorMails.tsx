@@ -4,17 +4,21 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Processor } from '@wartefrei/shared';
 import { api } from '../../lib/api';
+import { useDemoLock } from '../../lib/demo-lock';
 
 /**
  * A processor's way in, sent again by an admin: the invitation while it is open (the first mail
  * went astray or its link expired), the password reset mail once they have signed in. Only a
  * mail leaves: nothing changes until the processor follows its link, so no confirmation is asked.
+ * The public demo sends no mail (its addresses are nobody's): the button is disabled there.
  */
 export function ProcessorMails({ processor }: { processor: Processor }) {
   const { t } = useTranslation('management');
   const kind = processor.invitation_pending ? 'invitation' : 'password-reset';
   const send = useMutation({ mutationFn: () => api.post(`/processors/${processor.id}/${kind}`, undefined, { silent: true }) });
-  const label = processor.invitation_pending ? t('processors.resendInvite', { name: processor.display_name }) : t('processors.sendReset', { name: processor.display_name });
+  const lockedReason = useDemoLock();
+  const plainLabel = processor.invitation_pending ? t('processors.resendInvite', { name: processor.display_name }) : t('processors.sendReset', { name: processor.display_name });
+  const label = lockedReason ? `${plainLabel} – ${lockedReason}` : plainLabel;
   return (
     <Group gap="xs" mt={4} wrap="wrap">
       {processor.invitation_pending && (
@@ -22,7 +26,7 @@ export function ProcessorMails({ processor }: { processor: Processor }) {
           {t('processors.invitationPending')}
         </Badge>
       )}
-      <Button size="compact-xs" variant="subtle" leftSection={<IconMail size={14} aria-hidden />} loading={send.isPending} onClick={() => send.mutate()} aria-label={label}>
+      <Button size="compact-xs" variant="subtle" leftSection={<IconMail size={14} aria-hidden />} loading={send.isPending} disabled={lockedReason !== undefined} onClick={() => send.mutate()} aria-label={label}>
         {processor.invitation_pending ? t('processors.resendInviteShort') : t('processors.sendResetShort')}
       </Button>
       <Text size="xs" role="status" c={send.isError ? 'red.8' : undefined}>

@@ -13,6 +13,7 @@ import { ProcessorMails } from './ProcessorMails';
 import { useSavedFlag } from './useSavedFlag';
 import { queryKeys } from '../../lib/query-keys';
 import { SavedNote } from './SavedNote';
+import { DemoLockNotice } from '../../lib/demo-lock';
 import { useFocusedQueue } from './focused-queue';
 
 /** What is being dragged: a processor from the staff list, or one of a list's assignments. */
@@ -78,6 +79,7 @@ export function ProcessorsTab() {
 
   return (
     <Stack gap="md">
+      <DemoLockNotice id="demo-lock-processors" />
       <Group justify="space-between">
         <Text>{t('processors.intro')}</Text>
         <Group gap="sm">

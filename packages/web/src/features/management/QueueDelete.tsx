@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Queue } from '@wartefrei/shared';
 import { ConfirmedDelete } from './ConfirmedDelete';
 import { queryKeys } from '../../lib/query-keys';
+import { useDemoLock } from '../../lib/demo-lock';
 
 /**
  * Deleting a waiting list, after a confirmation; its booked appointments are cancelled or moved
@@ -9,6 +10,7 @@ import { queryKeys } from '../../lib/query-keys';
  */
 export function QueueDelete({ queue, siblings, timeZone, onDeleted }: { queue: Queue; siblings: Queue[]; timeZone: string; onDeleted: () => void }) {
   const { t } = useTranslation('management');
+  const lockedReason = useDemoLock();
   return (
     <ConfirmedDelete
       label={t('lists.queue.delete', { name: queue.name })}
@@ -19,6 +21,7 @@ export function QueueDelete({ queue, siblings, timeZone, onDeleted }: { queue: Q
       invalidate={[queryKeys.profiles.all, queryKeys.queues.all, queryKeys.appointments.all]}
       onDeleted={onDeleted}
       handover={{ param: 'move', timeZone, options: siblings.filter((q) => q.id !== queue.id).map((q) => ({ value: q.id, label: q.name })) }}
+      lockedReason={lockedReason}
     />
   );
 }

@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Profile, Queue } from '@wartefrei/shared';
 import { useAccount } from '../../lib/account';
+import { useSystemInformation } from '../../lib/system-information';
 
 /** Step 3: any browser is a kiosk or a monitor; the links to try them now, and the way to order devices. */
 export function DevicesStep({ profile, queues, onBack }: { profile: Profile; queues: Queue[]; onBack: () => void }) {
   const { t } = useTranslation('onboarding');
   const account = useAccount();
+  const info = useSystemInformation();
   const first = queues[0];
   const base = account.data ? `/${account.data.identifier}/${profile.identifier}` : undefined;
   return (
@@ -38,9 +40,13 @@ export function DevicesStep({ profile, queues, onBack }: { profile: Profile; que
           </List>
         </>
       )}
-      <Anchor component={Link} to="/backend/management/billing#devices">
-        {t('devices.orderLink')}
-      </Anchor>
+      {/* Devices are ordered only where this server bills (Stripe); a self-hosted one sells none (issue 40 §10). */}
+      {info.data?.payment_configured === true && (
+        <Anchor component={Link} to="/backend/management/billing#devices">
+          {t('devices.orderLink')}
+        </Anchor>
+      )}
+      {info.data?.payment_configured === false && <Text c="dimmed">{t('devices.selfHosted')}</Text>}
       <Group justify="space-between">
         <Button variant="default" onClick={onBack}>
           {t('back')}

@@ -2,11 +2,12 @@ import { ActionIcon, Button, Checkbox, Chip, Group, NumberInput, Paper, Stack, T
 import { IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CreateQueueInput, sanitizeIdentifier, SECTOR_AVERAGE_MINUTES, type Profile, type Queue } from '@wartefrei/shared';
+import { CreateQueueInput, sanitizeIdentifier, SECTOR_AVERAGE_MINUTES, type Profile, type Queue, type ScheduleNow } from '@wartefrei/shared';
 import { useAccount } from '../../lib/account';
 import { api } from '../../lib/api';
 import { fieldErrorsOf, validateWithSchema } from '../../lib/forms';
 import { FormAlert } from '../../ui/FormAlert';
+import type { OpenableList } from './OpenNowQuestion';
 
 /** One waiting list as the form holds it; `queue` once it is saved, so a retry never creates it twice. */
 interface ListDraft {
@@ -57,7 +58,18 @@ type Errors = Record<string, string>;
  * Step 2: the first waiting lists with the essential settings, and their opening times as a
  * weekly schedule (START at the opening time, TERMINATE at the closing time on each chosen day).
  */
-export function FlowStep({ profile, saved, onBack, onSaved }: { profile: Profile; saved: Queue[]; onBack: () => void; onSaved: (queues: Queue[]) => void }) {
+export function FlowStep({
+  profile,
+  saved,
+  onBack,
+  onSaved,
+}: {
+  profile: Profile;
+  saved: Queue[];
+  onBack: () => void;
+  /** The saved lists, and those new ones whose hours have begun (the server's answer, in the location's zone). */
+  onSaved: (queues: Queue[], openable: OpenableList[]) => void;
+}) {
   const { t } = useTranslation(['onboarding', 'server']);
   const sector = useAccount().data?.sector;
   const defaults = (first: boolean): NewListDefaults | undefined =>
@@ -83,6 +95,7 @@ export function FlowStep({ profile, saved, onBack, onSaved }: { profile: Profile
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     const done: Queue[] = [];
+    const openable: OpenableList[] = [];
     try {
       for (const list of lists) {
         const queue = list.queue
@@ -95,10 +108,12 @@ export function FlowStep({ profile, saved, onBack, onSaved }: { profile: Profile
             await api.post(`/queues/${queue.id}/schedule`, { event: 'START', weekday: Number(weekday), local_time: list.open }, { silent: true });
             await api.post(`/queues/${queue.id}/schedule`, { event: 'TERMINATE', weekday: Number(weekday), local_time: list.close }, { silent: true });
           }
+          const now = await api.get<ScheduleNow>(`/queues/${queue.id}/schedule/now`, { silent: true });
+          if (now.within_hours) openable.push({ queue, closesAt: now.closes_at_local_time });
         }
         done.push(queue);
       }
-      onSaved(done);
+      onSaved(done, openable);
     } catch (error) {
       const fields = fieldErrorsOf(error);
       const failed = lists[done.length];

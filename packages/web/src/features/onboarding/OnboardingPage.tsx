@@ -6,10 +6,12 @@ import { Page } from '../../ui/Page';
 import { DevicesStep } from './DevicesStep';
 import { FlowStep } from './FlowStep';
 import { GeneralStep } from './GeneralStep';
+import { OpenNowQuestion, type OpenableList } from './OpenNowQuestion';
 
 /**
  * `/backend/onboarding` (admins, no side menu): a new practice in three steps — its data and
- * location, its first waiting lists with opening times, and what devices cost. A new account
+ * location, its first waiting lists with opening times (and, during those hours, whether they
+ * open now), and what devices cost. A new account
  * arrives here after its first sign-in (LoginPage); each step saves before the next opens, and
  * going back edits what was saved instead of creating it twice.
  */
@@ -18,6 +20,7 @@ export function OnboardingPage() {
   const [step, setStep] = useState(0);
   const [profile, setProfile] = useState<Profile>();
   const [queues, setQueues] = useState<Queue[]>([]);
+  const [openable, setOpenable] = useState<OpenableList[]>([]);
   return (
     <Page title={t('title')}>
       <Text>{t('intro')}</Text>
@@ -36,14 +39,25 @@ export function OnboardingPage() {
           }}
         />
       )}
-      {step === 1 && profile && (
+      {step === 1 && profile && openable.length > 0 && (
+        <OpenNowQuestion
+          lists={openable}
+          onDone={() => {
+            setOpenable([]);
+            setStep(2);
+          }}
+        />
+      )}
+      {step === 1 && profile && openable.length === 0 && (
         <FlowStep
           profile={profile}
           saved={queues}
           onBack={() => setStep(0)}
-          onSaved={(saved) => {
+          onSaved={(saved, openNow) => {
             setQueues(saved);
-            setStep(2);
+            // A list whose hours have begun asks "Jetzt öffnen?" before the devices.
+            if (openNow.length > 0) setOpenable(openNow);
+            else setStep(2);
           }}
         />
       )}

@@ -1,8 +1,9 @@
-import { Alert, Button, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconGift } from '@tabler/icons-react';
 import { formatEuro, PRICES, withVat } from '@wartefrei/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSystemInformation } from '../../lib/system-information';
 import { Page } from '../../ui/Page';
 import classes from './Pricing.module.css';
 import { PriceCalculator } from './PriceCalculator';
@@ -17,7 +18,25 @@ interface PriceRow {
 /** The price list, how the prices combine, and a calculator for a practice's monthly price. */
 export function PricingPage() {
   const { t } = useTranslation('pricing');
+  const info = useSystemInformation();
   const vat = PRICES.vatPercent;
+
+  // A self-hosted server (no Stripe) sells nothing: no prices, no trial (issue 40 §10).
+  if (!info.data) return <Page title={t('title')}>{info.isError ? <Text>{t('selfHosted.text')}</Text> : <Loader aria-label={t('loading')} />}</Page>;
+  if (!info.data.payment_configured) {
+    return (
+      <Page title={t('title')}>
+        <Alert variant="light" icon={<IconGift aria-hidden />} title={t('selfHosted.title')}>
+          <Stack gap="sm" align="flex-start">
+            <Text>{t('selfHosted.text')}</Text>
+            <Button component={Link} to="/signup">
+              {t('selfHosted.cta')}
+            </Button>
+          </Stack>
+        </Alert>
+      </Page>
+    );
+  }
 
   const rows: PriceRow[] = [
     { key: 'introductory', label: t('list.introductory', { count: PRICES.introductoryPractices }), cents: PRICES.introductoryBaseCents },

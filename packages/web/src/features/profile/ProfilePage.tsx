@@ -19,6 +19,7 @@ import { setUser, useUser } from '../../lib/session';
 import { Page } from '../../ui/Page';
 import { FormCard } from '../../ui/FormCard';
 import { FormAlert } from '../../ui/FormAlert';
+import { DemoLockNotice, useDemoLock } from '../../lib/demo-lock';
 import { useFormValues } from '../../ui/useFormValues';
 
 /** How long the "Gespeichert" confirmation stays (docs/product.md#constants-and-limits). */
@@ -140,6 +141,7 @@ function PasswordForm() {
   const { t } = useTranslation('profile');
   const saved = useSavedIndicator();
   const form = useFormValues(NO_PASSWORDS);
+  const lockedReason = useDemoLock();
   const change = useMutation({
     mutationFn: (body: ChangeOwnPasswordInput) => api.post<void>('/users/me/password', body, { silent: true }),
     onSuccess: () => {
@@ -165,17 +167,23 @@ function PasswordForm() {
             {t('password.title')}
           </Title>
           <Text size="sm">{t('password.intro')}</Text>
+          <DemoLockNotice id="demo-lock-password" />
           <FormProblem error={change.error} />
-          <PasswordInput {...form.textProps('current_password')} label={t('password.current')} autoComplete="current-password" required />
-          <PasswordInput
-            {...form.textProps('password')}
-            label={t('password.new')}
-            description={t('password.hint', { min: PASSWORD_MIN_LENGTH })}
-            autoComplete="new-password"
-            required
-          />
-          <PasswordInput {...form.textProps('password_repeat')} label={t('password.repeat')} autoComplete="new-password" required />
-          <SaveRow label={t('password.submit')} loading={change.isPending} saved={saved.visible} />
+          {/* The demo's password is everybody's: its fields are disabled, the reason above. */}
+          <fieldset disabled={lockedReason !== undefined} aria-describedby={lockedReason ? 'demo-lock-password' : undefined} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            <Stack gap="md">
+              <PasswordInput {...form.textProps('current_password')} label={t('password.current')} autoComplete="current-password" required />
+              <PasswordInput
+                {...form.textProps('password')}
+                label={t('password.new')}
+                description={t('password.hint', { min: PASSWORD_MIN_LENGTH })}
+                autoComplete="new-password"
+                required
+              />
+              <PasswordInput {...form.textProps('password_repeat')} label={t('password.repeat')} autoComplete="new-password" required />
+              <SaveRow label={t('password.submit')} loading={change.isPending} saved={saved.visible} />
+            </Stack>
+          </fieldset>
         </Stack>
       </form>
     </FormCard>
