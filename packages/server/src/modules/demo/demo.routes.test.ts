@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { ApiError, Queue, SystemInformation } from '@wartefrei/shared';
+import type { ApiError, Processor, Queue, SystemInformation } from '@wartefrei/shared';
 import { jobs, queues } from '../../db/schema/index.js';
 import { runDueJobs } from '../../platform/jobs/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
@@ -32,11 +32,16 @@ describe('the public demo (issue 40 §9)', () => {
   it('refuses what would lock the next visitor out, with DEMO_READ_ONLY in the caller\'s language', async () => {
     const admin = await demoAdmin();
     const [list] = (await t.inject({ method: 'GET', url: '/queues', headers: asUser(admin) })).json<Queue[]>();
+    const paula = (await t.inject({ method: 'GET', url: '/processors', headers: asUser(admin) })).json<Processor[]>().find((p) => p.username === DEMO_LOGINS.processor.username);
     const attempts = [
       { method: 'POST' as const, url: '/users/me/password', payload: { current_password: DEMO_LOGINS.admin.password, password: 'taken-over-1234', password_repeat: 'taken-over-1234' } },
       { method: 'POST' as const, url: '/processors', payload: { username: 'friend@example.com', display_name: 'Friend' } },
       { method: 'DELETE' as const, url: `/queues/${list!.id}` },
       { method: 'DELETE' as const, url: `/profiles/${list!.profile_id}` },
+      { method: 'DELETE' as const, url: `/profiles/${list!.profile_id}?appointments=cancel` },
+      { method: 'DELETE' as const, url: `/processors/${paula!.id}?appointments=cancel` },
+      { method: 'POST' as const, url: `/processors/${paula!.id}/password-reset` },
+      { method: 'POST' as const, url: `/processors/${paula!.id}/invitation` },
     ];
     const since = t.smtp.mails.length;
     for (const attempt of attempts) {
@@ -45,9 +50,10 @@ describe('the public demo (issue 40 §9)', () => {
     }
     const english = await t.inject({ ...attempts[2]!, headers: asUser(admin, { 'accept-language': 'en' }) });
     expect(english.json<ApiError>().message).toMatch(/^This is not possible in the public demo/);
-    // Still the same password, both lists still there, and nobody was invited.
+    // Still the same password, both lists and Paula still there, and nobody was mailed.
     await demoAdmin();
     expect((await t.inject({ method: 'GET', url: '/queues', headers: asUser(admin) })).json<Queue[]>()).toHaveLength(2);
+    await logIn(t, DEMO_LOGINS.processor.username, DEMO_LOGINS.processor.password);
     expect(t.smtp.mails.slice(since)).toEqual([]);
   });
 
@@ -68,6 +74,7 @@ describe('the public demo (issue 40 §9)', () => {
     expect((await pendingResets()).map((job) => job.runAt.toISOString())).toEqual(['2027-03-28T01:00:00.000Z']);
     const admin = await demoAdmin();
     const [list] = (await t.inject({ method: 'GET', url: '/queues', headers: asUser(admin) })).json<Queue[]>();
+    const paula = (await t.inject({ method: 'GET', url: '/processors', headers: asUser(admin) })).json<Processor[]>().find((p) => p.username === DEMO_LOGINS.processor.username);
     const renamed = await t.inject({ method: 'PATCH', url: `/queues/${list!.id}`, headers: asUser(admin), payload: { name: 'Übernommen' } });
     expect(renamed.statusCode).toBe(200);
 
