@@ -28,7 +28,6 @@ import { closeRedis, connectRedis } from './platform/redis.js';
 import { accountsRoutes, registerPasswordReplaced, registerTrialStarted } from './modules/accounts/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { countriesRoutes } from './modules/countries/index.js';
-import { smsConfigured } from './platform/sms-offer.js';
 import { clientFailureRoutes, systemRoutes } from './modules/system/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { registerDemoJobs } from './modules/demo/index.js';

@@ -74,7 +74,6 @@ describe('the public demo (issue 40 §9)', () => {
     expect((await pendingResets()).map((job) => job.runAt.toISOString())).toEqual(['2027-03-28T01:00:00.000Z']);
     const admin = await demoAdmin();
     const [list] = (await t.inject({ method: 'GET', url: '/queues', headers: asUser(admin) })).json<Queue[]>();
-    const paula = (await t.inject({ method: 'GET', url: '/processors', headers: asUser(admin) })).json<Processor[]>().find((p) => p.username === DEMO_LOGINS.processor.username);
     const renamed = await t.inject({ method: 'PATCH', url: `/queues/${list!.id}`, headers: asUser(admin), payload: { name: 'Übernommen' } });
     expect(renamed.statusCode).toBe(200);
 
