@@ -3,13 +3,20 @@ import { formatEuro, PRICES } from '@wartefrei/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../ui/Page';
+import { offersOf, useSystemInformation } from '../../lib/system-information';
 
 const PATIENT_QUESTIONS = ['needs', 'estimate', 'cancel', 'languages', 'closed'] as const;
-const PRACTICE_QUESTIONS = ['privacy', 'calling', 'hardware', 'embed', 'trial', 'cancellation'] as const;
+const PRACTICE_QUESTIONS = ['privacy', 'calling', 'hardware', 'embed'] as const;
+/** Only where this server sells subscriptions (Stripe): a self-hosted one has no trial to explain. */
+const PAYMENT_QUESTIONS = ['trial', 'cancellation'] as const;
 
-/** Questions and answers for patients and practices, one accordion per audience. */
+/**
+ * Questions and answers for patients and practices, one accordion per audience. The trial, the
+ * prices and the demo are mentioned only where this server has them (issue 40 §9, §10).
+ */
 export function FaqPage() {
   const { t } = useTranslation('faq');
+  const offers = offersOf(useSystemInformation().data);
   // Values some answers quote, from the price list rather than typed into the catalogue.
   const values = { days: PRICES.trialDays, price: formatEuro(PRICES.kioskCents) };
 
@@ -17,23 +24,29 @@ export function FaqPage() {
     <Page title={t('title')}>
       <Text size="lg">{t('intro')}</Text>
       <FaqSection id="patients" questions={PATIENT_QUESTIONS} values={values} />
-      <FaqSection id="practices" questions={PRACTICE_QUESTIONS} values={values} />
-      <section aria-labelledby="faq-more">
-        <Stack gap="xs">
-          <Title order={2} id="faq-more">
-            {t('more.title')}
-          </Title>
-          <Text>{t('more.text')}</Text>
-          <Group gap="lg">
-            <Anchor component={Link} to="/demo" fw={600}>
-              {t('more.demo')}
-            </Anchor>
-            <Anchor component={Link} to="/pricing" fw={600}>
-              {t('more.pricing')}
-            </Anchor>
-          </Group>
-        </Stack>
-      </section>
+      <FaqSection id="practices" questions={offers.payment ? [...PRACTICE_QUESTIONS, ...PAYMENT_QUESTIONS] : PRACTICE_QUESTIONS} values={values} />
+      {(offers.demo || offers.payment) && (
+        <section aria-labelledby="faq-more">
+          <Stack gap="xs">
+            <Title order={2} id="faq-more">
+              {t('more.title')}
+            </Title>
+            <Text>{t(offers.demo && offers.payment ? 'more.text' : offers.demo ? 'more.textDemo' : 'more.textPricing')}</Text>
+            <Group gap="lg">
+              {offers.demo && (
+                <Anchor component={Link} to="/demo" fw={600}>
+                  {t('more.demo')}
+                </Anchor>
+              )}
+              {offers.payment && (
+                <Anchor component={Link} to="/pricing" fw={600}>
+                  {t('more.pricing')}
+                </Anchor>
+              )}
+            </Group>
+          </Stack>
+        </section>
+      )}
     </Page>
   );
 }
