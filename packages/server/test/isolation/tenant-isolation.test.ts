@@ -375,6 +375,7 @@ const ROWS: Row[] = [
   { route: 'GET /queues/:id/session/events', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/session/events` }) },
   // schedules
   { route: 'GET /queues/:id/schedule', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/schedule` }) },
+  { route: 'GET /queues/:id/schedule/now', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/schedule/now` }) },
   {
     route: 'POST /queues/:id/schedule',
     ok: 201,

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { afterHandover, cancelUpcoming, reassignUpcoming, refuseWhileUpcoming, upcomingAppointments, type Handover } from '../appointments/index.js';
 import { deactivateProcessor, findProcessor } from '../processors/index.js';
 import { refuseOnDemo } from '../accounts/index.js';
+import { dropKeysOfRemovedUser } from '../encryption/index.js';
 import { requireAdmin } from '../profiles/index.js';
 
 /*
@@ -48,6 +49,7 @@ export async function removeProcessor(ctx: AppContext, actor: Actor, id: string,
       else throw refuseWhileUpcoming('PROCESSOR_HAS_APPOINTMENTS', upcoming);
     }
     if (!(await deactivateProcessor(tx, actor.accountId, processor.id, now))) throw new AppError('NOT_FOUND');
+    await dropKeysOfRemovedUser(tx, processor.id);
     return handover;
   });
   await afterHandover(ctx, handover);

@@ -175,6 +175,14 @@ export async function dropKeysOnPasswordReset(tx: Transaction, userId: string): 
 }
 
 /**
+ * A removed (deactivated) staff member: their key pair and any request or grant of the practice
+ * key go with their access, so no wrapped copy of the practice key waits for a user who is gone.
+ */
+export async function dropKeysOfRemovedUser(tx: Transaction, userId: string): Promise<void> {
+  await dropKeysOfUser(tx, userId);
+}
+
+/**
  * Whether the account seals patient data (for the booking paths above this module): then names,
  * birth date, insurance number and description arrive only sealed (docs/security.md#encryption).
  */

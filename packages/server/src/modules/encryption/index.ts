@@ -1,2 +1,2 @@
 export { encryptionRoutes } from './encryption.routes.js';
-export { accountSeals, dropKeysOnPasswordReset, sealingKeyOf } from './encryption.service.js';
+export { accountSeals, dropKeysOfRemovedUser, dropKeysOnPasswordReset, sealingKeyOf } from './encryption.service.js';
