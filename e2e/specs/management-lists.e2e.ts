@@ -6,9 +6,11 @@ import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser
 import { field } from '../support/locators.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { storeUser } from '../support/session.js';
-import { demoAdmin, type Staff } from '../support/staff.js';
+import { givenNewPractice } from '../support/practice.js';
+import { staffOf, type Staff } from '../support/staff.js';
 
-// The management's locations and waiting lists: created, edited and deleted through the UI.
+// The management's locations and waiting lists: created, edited and deleted through the UI, in a
+// practice of its own (the public demo refuses deleting lists and locations).
 let browser: Browser;
 let staff: Staff;
 const suffix = Date.now().toString(36);
@@ -16,7 +18,11 @@ const locationIdentifier = `graz-${suffix}`;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  staff = await demoAdmin(browser);
+  const page = await newPage(browser);
+  staff = staffOf(page, (await givenNewPractice(page, 'listen')).owner);
+  // Its first location with a list, as onboarding leaves it: the identifiers the spec collides with.
+  const wien = await staff.call<Profile>('POST', '/profiles', { name: 'Ordination Wien', identifier: 'wien', country: 'AT', region: '9' }, 201);
+  await staff.call<Queue>('POST', '/queues', { profile_id: wien.id, name: 'Allgemeinmedizin', identifier: 'allgemein' }, 201);
 });
 afterAll(async () => {
   await browser.close();
@@ -53,6 +59,8 @@ describe('management: locations and waiting lists', () => {
     await field(page, 'Ort').fill('Graz');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await locationDialog.getByRole('button', { name: 'Speichern' }).click();
+    // A practice in its trial pays for a second location: the price change is confirmed first.
+    await page.getByRole('dialog', { name: 'Preisänderung bestätigen' }).getByRole('button', { name: 'Kostenpflichtig hinzufügen' }).click();
     await locationDialog.waitFor({ state: 'detached' });
     await savedStatus(page);
     const created = (await profiles()).find((p) => p.identifier === locationIdentifier)!;
@@ -162,7 +170,7 @@ describe('management: locations and waiting lists', () => {
     await section.waitFor({ state: 'detached' });
     expect((await profiles()).some((p) => p.id === created.id)).toBe(false);
     expect((await queues()).some((q) => q.id === extra.id)).toBe(false);
-    // The demo location is untouched.
+    // The first location is untouched.
     expect((await profiles()).some((p) => p.identifier === 'wien')).toBe(true);
     // The two identifiers in use answered 409 on purpose; nothing else may fail.
     expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { newPage } from './browser.js';
 import { basic, DEMO, logInByApi } from './session.js';
 
-/** The demo admin acting through the API, as a processor's screen or another client would. */
+/** A staff member (the demo admin unless said) acting through the API, as a screen or another client would. */
 export interface Staff {
   user: LoggedUser;
   page: Page;
@@ -12,7 +12,11 @@ export interface Staff {
 
 export async function demoAdmin(browser: Browser): Promise<Staff> {
   const page = await newPage(browser);
-  const user = await logInByApi(page, DEMO.admin);
+  return staffOf(page, await logInByApi(page, DEMO.admin));
+}
+
+/** Any signed-in staff member (e.g. a new practice's owner) acting through the API from `page`. */
+export function staffOf(page: Page, user: LoggedUser): Staff {
   const headers = { authorization: basic(user.id, user.token) };
   return {
     user,

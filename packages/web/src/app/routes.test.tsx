@@ -134,6 +134,15 @@ describe('every path of docs/product.md#screens-and-routes resolves to its scree
     expect(await screen.findByText('Bitte melden Sie sich zuerst an.')).toBeTruthy();
   });
 
+  it('sends one whose session ran out in this tab to the login without that notice (the session dialog explained it)', async () => {
+    setUser({ ...admin, token_valid_until: new Date(Date.now() - 60_000).toISOString() });
+    const router = createMemoryRouter(routes, { initialEntries: ['/backend/profile'] });
+    render(<RouterProvider router={router} />);
+    await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/backend/profile')}`);
+  });
+
   it('shows a processor the permission message on admin routes', async () => {
     const result = await open('/backend/management', processor);
     expect(result.screen).toBe('management');

@@ -53,11 +53,12 @@ export function ApiEventBridge() {
 
   const toLogin = () => {
     setExpired(false);
-    clearUser();
     const next = `${location.pathname}${location.search}`;
     // Who signed in with Microsoft is signed in again there without a prompt, where Microsoft still knows them.
     const page = readStored<string>(STORAGE_KEYS.signInMethod) === 'microsoft' ? '/login_microsoft_silent' : '/login';
-    void navigate(`${page}?next=${encodeURIComponent(next)}`, { replace: true });
+    // Away from the backend first, then signed out: signed out on a backend page, its guard would
+    // send to its own "Bitte melden Sie sich zuerst an" instead, which this dialog already said.
+    void Promise.resolve(navigate(`${page}?next=${encodeURIComponent(next)}`, { replace: true })).then(clearUser);
   };
 
   return (

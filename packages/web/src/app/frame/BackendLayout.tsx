@@ -37,9 +37,11 @@ export function BackendLayout() {
   }, [check.error]);
 
   if (!signedIn) {
-    // `required=1`: the login says "Bitte melden Sie sich zuerst an" (docs/product.md#errors), then leads back here.
+    // Signed out: `required=1`, the login says "Bitte melden Sie sich zuerst an" (docs/product.md#errors),
+    // then leads back here. A session that ran out in this tab was already explained by its dialog
+    // ("Sitzung abgelaufen", ApiEventBridge), which leads to the same login without the notice.
     const next = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login?required=1&next=${encodeURIComponent(next)}`} replace />;
+    return <Navigate to={`/login?${user ? '' : 'required=1&'}next=${encodeURIComponent(next)}`} replace />;
   }
   if (handle?.admin && !user.is_admin) {
     return (
