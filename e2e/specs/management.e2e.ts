@@ -37,7 +37,9 @@ const ownQueues = async () => {
 
 describe('management', () => {
   it('assigns a processor by dragging onto a list, the processor then sees it, and the bin takes it back', async () => {
-    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    // Tall enough that the dragged card and its drop zone are on screen together, however many
+    // lists the demo's other specs added before (a drag that must scroll loses its drop).
+    const page = await newPage(browser, { viewport: { width: 1280, height: 2400 } });
     const errors = collectBrowserErrors(page);
     await storeUser(page, staff.user);
     await page.goto('/backend/management');
