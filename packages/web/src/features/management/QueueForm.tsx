@@ -1,7 +1,7 @@
 import { useCostCheck } from '../billing/useCostCheck';
-import { Accordion, Button, Checkbox, ColorInput, Drawer, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Accordion, Button, Drawer, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BUTTON_VISIBILITIES,
@@ -24,26 +24,10 @@ import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
 import { useNameWithIdentifier } from '../../ui/useNameWithIdentifier';
 import { buttonVisibilityField, hasAgeLimit, patientInputField, queueFormValues, queueInputOf, queueRangeProblems } from './lists-form';
+import { queueFieldInputs, sectionsOf } from './queue-form-fields';
 import { SmsSwitch, useSmsEnabled } from './SmsSwitch';
 import { queryKeys } from '../../lib/query-keys';
 import { EditButton } from './EditButton';
-
-/** The form's sections and the fields in each, so that a section with an invalid field opens. */
-const SECTIONS = {
-  general: ['name', 'identifier', 'phone', 'priority', 'is_default', 'color', 'accent_color', 'name_order', 'logo_placement_ticket', 'logo_placement_kiosk'],
-  drawing: ['draw_online_enabled', 'kiosk_enabled', 'display_monitor_on_kiosk', 'ask_patient_for_language', 'always_show_probing_questions', 'allow_move_appointment', 'min_age', 'max_age'],
-  numbers: ['number_start', 'number_end', 'number_wrap', 'max_concurrent_processing', 'average_process_minutes', 'preprocessing_buffer_minutes', 'wait_time_calculation_enabled', 'timeout_minutes', 'automatically_next', 'smart_suspend_minutes'],
-  texts: ['kiosk_text_before', 'kiosk_text_after', 'ticket_text_before', 'ticket_text_after', 'monitor_text', 'opening_hours'],
-  patientInputs: PATIENT_INPUT_FIELDS.map(patientInputField),
-  processing: ['show_processor_on_processing', 'allow_actual_processor_selection_for_non_active_processors', ...BUTTON_VISIBILITY_BUTTONS.map(buttonVisibilityField)],
-  alerts: ['alert_members_ahead', 'alert_minutes_left', 'may_activate_sms_notifications'],
-} as const;
-// A field appears with its feature: a switch that saves and does nothing would mislead the practice.
-type Section = keyof typeof SECTIONS;
-
-/** The sections holding one of these fields (a message for `patient_inputs` as a whole opens its section too). */
-const sectionsOf = (fields: string[]): Section[] =>
-  (Object.keys(SECTIONS) as Section[]).filter((section) => fields.some((field) => (SECTIONS[section] as readonly string[]).some((f) => f === field || f.startsWith(`${field}.`))));
 
 interface QueueFormProps {
   profile: Profile;
@@ -135,43 +119,10 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
     void saving.submit(queue ? input : { ...input, profile_id: profile.id });
   };
 
-  const label = (field: string) => t(`lists.queue.fields.${field}`);
-  const text = (field: string, extra: { description?: string; required?: boolean; type?: string } = {}) => (
-    <TextInput label={label(field)} {...extra} {...form.textProps(field)} />
-  );
-  const whole = (field: string, description?: string) => <TextInput label={label(field)} description={description} inputMode="numeric" {...form.textProps(field)} />;
-  const area = (field: string) => (
-    <Textarea label={label(field)} autosize minRows={2} name={field} value={form.values[field] as string} onChange={(e) => form.setValue(field, e.currentTarget.value)} error={form.errors[field]} />
-  );
-  const flag = (field: string) => (
-    <Checkbox label={label(field)} name={field} checked={form.values[field] as boolean} onChange={(e) => form.setValue(field, e.currentTarget.checked)} error={form.errors[field]} />
-  );
-  const choice = (field: string, fieldLabel: string, options: { value: string; label: string }[], fixed?: { value: string; reason: string }) => (
-    <NativeSelect
-      label={fieldLabel}
-      name={field}
-      data={options}
-      value={fixed?.value ?? (form.values[field] as string)}
-      disabled={fixed !== undefined}
-      description={fixed?.reason}
-      onChange={(e) => form.setValue(field, e.currentTarget.value)}
-      error={form.errors[field]}
-    />
-  );
+  const { label, text, whole, area, flag, choice, color, section } = queueFieldInputs(form, t);
   // With an age limit the birth date is required (queueInputOf sends it so): shown fixed, with why.
   const birthDateFixed = ageLimited ? { value: 'REQUIRED', reason: t('lists.queue.hints.ageNeedsBirthDate') } : undefined;
   const logoPlacements = LOGO_PLACEMENTS.map((p) => ({ value: p, label: t(`lists.queue.logoPlacements.${p}`) }));
-  const color = (field: string) => (
-    <ColorInput label={label(field)} description={t('lists.queue.hints.color')} name={field} format="hex" value={form.values[field] as string} onChange={(value) => form.setValue(field, value)} error={form.errors[field]} closeOnColorSwatchClick eyeDropperButtonProps={{ 'aria-label': `${t('lists.queue.eyeDropper')}: ${label(field)}` }} />
-  );
-  const section = (value: Section, children: ReactNode) => (
-    <Accordion.Item value={value}>
-      <Accordion.Control>{t(`lists.queue.sections.${value}`)}</Accordion.Control>
-      <Accordion.Panel>
-        <Stack gap="sm">{children}</Stack>
-      </Accordion.Panel>
-    </Accordion.Item>
-  );
 
   return (
     <form ref={form.formRef} onSubmit={submit} noValidate>
