@@ -6,6 +6,11 @@ export function smsConfigured(config: Pick<Config, 'smsUrl'>): boolean {
   return Boolean(config.smsUrl);
 }
 
+/** Whether a patient is offered SMS for a list: the list allows it and this server sends SMS. */
+export function smsOffered(config: Pick<Config, 'smsUrl'>, listAllowsSms: boolean): boolean {
+  return listAllowsSms && smsConfigured(config);
+}
+
 /**
  * Refuses an SMS asked for (an alert, `notify_sms`, an SMS reminder) that would never reach the
  * patient: on a server without `SMS_URL` (SMS_NOT_CONFIGURED), or where the list does not allow

@@ -10,7 +10,7 @@ import {
 import type { Queryable } from '../../db/connect.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { smsConfigured } from '../../platform/sms-offer.js';
+import { smsOffered } from '../../platform/sms-offer.js';
 import { AppError } from '../../platform/errors.js';
 import { findProfileInAccount, requireAdmin } from '../profiles/index.js';
 import { queueOfActor } from '../queues/index.js';
@@ -148,7 +148,7 @@ export async function bookableTypes(ctx: AppContext, query: BookableTypesQuery):
       queue_name: queueName,
       choose_processor: type.defaultProcessorId === null,
       // Offered where it would be sent: the list allows SMS and the server has SMS_URL.
-      sms_reminders: smsReminders && smsConfigured(ctx.config),
+      sms_reminders: smsOffered(ctx.config, smsReminders),
     })),
   };
 }

@@ -1,7 +1,7 @@
 import type { MemberAlerts, TicketAlerts } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import type { AppContext } from '../../platform/context.js';
-import { smsConfigured } from '../../platform/sms-offer.js';
+import { smsOffered } from '../../platform/sms-offer.js';
 import type { QueueRow } from './tickets.repo.js';
 
 /**
@@ -41,7 +41,7 @@ export async function ticketAlertsOf(ctx: AppContext, q: Queryable, queue: Queue
     minutes_left: queue.waitTimeCalculationEnabled ? queue.alertMinutesLeft : null,
     push_key: ctx.push.publicKey,
     // Never offered where it would not be sent: the list must allow it and the server send SMS.
-    sms_offered: queue.mayActivateSmsNotifications && smsConfigured(ctx.config),
+    sms_offered: smsOffered(ctx.config, queue.mayActivateSmsNotifications),
     push: asked.push,
     sms_phone_end: asked.smsPhoneEnd,
   };

@@ -1,6 +1,6 @@
 import { SUPPORTED_LANGS, translate, type SupportedLang } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
-import { smsConfigured } from '../../platform/sms-offer.js';
+import { smsOffered } from '../../platform/sms-offer.js';
 import type { ListSettings, MemberRow } from './tickets.repo.js';
 import type { AlertTargets } from './alert-view.js';
 import { mintLink, ticketUrl } from '../patient-links/index.js';
@@ -29,7 +29,7 @@ export function notifyCancelled(ctx: AppContext, member: MemberRow, list: Pick<L
   };
   if (member.mail) sendMail(ctx, member, member.mail, lang, listName, link).catch(fail('MAIL'));
   const smsPhone = targets.smsPhone;
-  if (smsPhone && list?.mayActivateSmsNotifications && smsConfigured(ctx.config)) {
+  if (smsPhone && smsOffered(ctx.config, list?.mayActivateSmsNotifications ?? false)) {
     // An SMS over its limits is not sent (platform/sms-limits.ts logs it).
     (async () => {
       const text = translate(lang, 'mail', 'ticket_cancelled_sms', [listName, member.number, await link()]);
