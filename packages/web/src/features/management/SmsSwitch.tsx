@@ -1,18 +1,11 @@
 import { Checkbox, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { SystemInformation } from '@wartefrei/shared';
-import { api } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import { useSystemInformation } from '../../lib/system-information';
 
 /** Whether this server sends SMS (`SMS_URL`); undefined while the answer is on its way. */
 export function useSmsEnabled(): boolean | undefined {
-  const system = useQuery({
-    queryKey: queryKeys.systemInformation,
-    queryFn: () => api.get<SystemInformation>('/system-information', { silent: true }),
-  });
-  return system.data?.sms_enabled;
+  return useSystemInformation().data?.sms_enabled;
 }
 
 interface SmsSwitchProps {
