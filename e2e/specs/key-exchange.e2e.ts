@@ -8,7 +8,6 @@ import {
   wrapWithPassphrase,
   type EncryptionState,
   type LoggedUser,
-  type Processor,
 } from '@wartefrei/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
