@@ -22,10 +22,9 @@ interface OwnKeyCardProps {
 
 /** The user's own key: created under a passphrase, unlocked in this tab, locked again, or replaced when forgotten. */
 export function OwnKeyCard({ state, replace, reopen }: OwnKeyCardProps) {
-  const { t } = useTranslation('encryption');
+  const { t, i18n } = useTranslation('encryption');
   const [creating, setCreating] = useState(false);
   const [asking, setAsking] = useState(false);
-  const { i18n } = useTranslation();
   const held = useHeldAccountKey();
   const own = useHeldOwnKey();
   const showCreate = !state.my_key || creating;
