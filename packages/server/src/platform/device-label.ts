@@ -11,7 +11,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\b(?:OPR|Opera)\//, 'Opera'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\b(?:Firefox|FxiOS)\//, 'Firefox'],
-  [/\b(?:Chrome|CriOS|Chromium)\//, 'Chrome'],
+  [/(?:\b|Headless)(?:Chrome|CriOS|Chromium)\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
 ];
 
