@@ -37,8 +37,11 @@ export function getUser(): LoggedUser | null {
 
 /** Stores the user after sign-in (or an update of their name or language). */
 export function setUser(user: LoggedUser): void {
-  current = user;
-  writeStored(STORAGE_KEYS.user, user);
+  // An answer about the same sign-in (a profile change, the tutorial) does not repeat that its
+  // renewal key is in the cookie; the session still has it.
+  const sameSignIn = current?.renewal_cookie && current.id === user.id && current.token === user.token;
+  current = sameSignIn && user.renewal_cookie === undefined ? { ...user, renewal_cookie: true } : user;
+  writeStored(STORAGE_KEYS.user, current);
   emit();
 }
 
