@@ -31,9 +31,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
   app.post(RENEWAL_PATH, { schema: { tags, security, response: { 200: LoggedUser } } }, async (req, reply) => {
     const renewal = renewalOf(ctx, req);
-    // A refused cookie goes: the browser keeps no key that works no more (the answer's error keeps the header).
-    if (renewal.mode === 'cookie') clearRenewalCookie(ctx, reply);
-    return answerSignIn(ctx, reply, await renewLogin(ctx, renewal, metaOf(req)));
+    try {
+      return answerSignIn(ctx, reply, await renewLogin(ctx, renewal, metaOf(req)));
+    } catch (error) {
+      // A refused cookie goes: the browser keeps no key that works no more (the error answer keeps the header).
+      if (renewal.mode === 'cookie') clearRenewalCookie(ctx, reply);
+      throw error;
+    }
   });
 
   // Sign-in with Microsoft: the pages /login_microsoft_interaction, …_silent and …_callback call these.

@@ -38,11 +38,11 @@ const renew = (user: Pick<LoggedUser, 'id' | 'renewal_token'>) =>
 const renewByCookie = (cookie: string, withHeader = true) =>
   t.inject({ method: 'POST', url: '/auth/renew', headers: { cookie, ...(withHeader ? { [RENEWAL_COOKIE_HEADER]: 'cookie' } : {}) }, remoteAddress: freshAddress() });
 
-/** The `name=value` of a `Set-Cookie` answer, for the next request's `Cookie`. */
+/** The `name=value` of the answer's one `Set-Cookie`, for the next request's `Cookie`. */
 function cookieOf(res: { headers: Record<string, unknown> }): string {
   const header = res.headers['set-cookie'];
-  const line = Array.isArray(header) ? String(header[0]) : String(header);
-  return line.split(';')[0]!;
+  expect(typeof header, 'exactly one Set-Cookie').toBe('string');
+  return String(header).split(';')[0]!;
 }
 
 describe('GET /users/me/sessions', () => {
@@ -200,6 +200,7 @@ describe('the renewal cookie (?stay=cookie)', () => {
     expect(next).toMatchObject({ id: user.id, renewal_cookie: true });
     expect(next.renewal_token).toBeUndefined();
     const nextCookie = cookieOf(renewed);
+    expect(nextCookie).toMatch(new RegExp(`^wartefrei-renewal=${user.id}\\.[A-Za-z0-9_-]{40,}$`));
     expect(nextCookie).not.toBe(cookie);
     expect((await auth(next)).statusCode).toBe(200);
 
