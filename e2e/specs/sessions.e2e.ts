@@ -6,7 +6,7 @@ import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser
 import { field, main } from '../support/locators.js';
 import { givenNewPractice } from '../support/practice.js';
 import { saveScreenshot } from '../support/screenshots.js';
-import { basic, storeUser } from '../support/session.js';
+import { basic, logInByApi, storeUser } from '../support/session.js';
 
 /*
  * "Sitzungen" on /backend/profile (issue 41 §3): two browsers signed in as the same person; the
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 describe('the sessions card', () => {
-  it('lists this device and another, and ends the other', async () => {
+  it('lists this device and another, ends the other, then every other', async () => {
     const here = await newPage(browser, { viewport: { width: 1280, height: 900 } });
     const errors = collectBrowserErrors(here);
     const { owner, mail, password } = await givenNewPractice(here, 'sitzungen');
@@ -65,6 +65,19 @@ describe('the sessions card', () => {
     expect((await there.request.get('/auth', { headers: { authorization: basic(stored.id, stored.token) } })).status()).toBe(401);
     expect((await there.request.post('/auth/renew', { headers: { 'x-wartefrei-renewal': 'cookie' } })).status()).toBe(401);
     // This one goes on.
+    expect((await here.request.get('/auth', { headers: { authorization: basic(owner.id, owner.token) } })).status()).toBe(200);
+
+    // Two more sign-ins elsewhere, then "Überall sonst abmelden".
+    const others = [await logInByApi(there, { username: mail, password }), await logInByApi(there, { username: mail, password })];
+    await here.reload();
+    await card.getByText('Dieses Gerät').waitFor();
+    await expect.poll(() => card.getByRole('listitem').count()).toBe(3);
+    await card.getByRole('button', { name: 'Überall sonst abmelden' }).click();
+    const everywhere = here.getByRole('dialog', { name: 'Überall sonst abmelden?' });
+    await everywhere.getByText('Die 2 anderen Geräte werden sofort abgemeldet').waitFor();
+    await everywhere.getByRole('button', { name: 'Überall sonst abmelden' }).click();
+    await card.getByText('Sie sind auf keinem anderen Gerät angemeldet.').waitFor();
+    for (const other of others) expect((await there.request.get('/auth', { headers: { authorization: basic(other.id, other.token) } })).status()).toBe(401);
     expect((await here.request.get('/auth', { headers: { authorization: basic(owner.id, owner.token) } })).status()).toBe(200);
     expect(errors).toEqual([]);
     await there.context().close();
