@@ -1,9 +1,9 @@
 import { and, count, eq, gt, inArray, lt, min, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { loginFailures, loginTokens, renewalTokens, userIsActive, users } from '../../db/schema/index.js';
+import { loginFailures, loginTokens, renewalTokens, userIsActive, users, type SignInVia } from '../../db/schema/index.js';
 
 /** Stores a login token by its hash (the token itself is never stored). */
-export async function insertLoginToken(db: Queryable, values: { userId: string; tokenHash: string; validUntil: Date }): Promise<void> {
+export async function insertLoginToken(db: Queryable, values: { userId: string; tokenHash: string; validUntil: Date; via: SignInVia }): Promise<void> {
   await db.insert(loginTokens).values(values);
 }
 
@@ -46,17 +46,20 @@ export async function recordFailureAndPrune(db: Queryable, failure: { username: 
 }
 
 /** Stores a "stay signed in" key by its hash. */
-export async function insertRenewalToken(db: Queryable, values: { userId: string; tokenHash: string; validUntil: Date }): Promise<void> {
+export async function insertRenewalToken(db: Queryable, values: { userId: string; tokenHash: string; validUntil: Date; via: SignInVia }): Promise<void> {
   await db.insert(renewalTokens).values(values);
 }
 
-/** Spends a "stay signed in" key of the user, still valid at `now`: deleted, so it works once; answers whether it did. */
-export async function spendRenewalToken(db: Queryable, userId: string, tokenHash: string, now: Date): Promise<boolean> {
+/**
+ * Spends a "stay signed in" key of the user, still valid at `now`: deleted, so it works once;
+ * answers how its sign-in was proven (the new token keeps it), or undefined when none was spent.
+ */
+export async function spendRenewalToken(db: Queryable, userId: string, tokenHash: string, now: Date): Promise<SignInVia | undefined> {
   const spent = await db
     .delete(renewalTokens)
     .where(and(eq(renewalTokens.userId, userId), eq(renewalTokens.tokenHash, tokenHash), gt(renewalTokens.validUntil, now)))
-    .returning({ id: renewalTokens.id });
-  return spent.length > 0;
+    .returning({ via: renewalTokens.via });
+  return spent[0]?.via;
 }
 
 export async function deleteRenewalTokensOfUser(db: Queryable, userId: string): Promise<void> {

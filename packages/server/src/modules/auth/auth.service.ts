@@ -1,42 +1,16 @@
-import { RENEWAL_DAYS, type LoggedUser } from '@wartefrei/shared';
+import type { LoggedUser } from '@wartefrei/shared';
 import { authenticateToken, isUuid, parseBasicAuth } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { hashToken, newSecretToken } from '../../platform/crypto.js';
+import { hashToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { verifySignInSecret } from '../../platform/passwords.js';
-import type { users } from '../../db/schema/index.js';
-import { deleteRenewalTokensOfUser, deleteTokenOfNamedUser, insertLoginToken, insertRenewalToken, spendRenewalToken } from './auth.repo.js';
+import { deleteRenewalTokensOfUser, deleteTokenOfNamedUser, spendRenewalToken } from './auth.repo.js';
 import { findUserById, findUserByUsername } from '../accounts/index.js';
 import { assertLoginAllowed, recordLoginFailure } from './login-limiter.js';
+import { startSecondStepIfNeeded } from './second-step.service.js';
+import { finishSignIn, presentLoggedUser } from './sign-in.js';
 
-type UserRow = typeof users.$inferSelect;
-
-/** The logged user of docs/product.md#the-api, with the token the client signs its calls with. */
-export function presentLoggedUser(user: UserRow, token: string, validUntil: Date): LoggedUser {
-  return {
-    id: user.id,
-    token,
-    token_valid_until: validUntil.toISOString(),
-    account_id: user.accountId,
-    display_name: user.displayName,
-    is_admin: user.isAdmin,
-    lang: user.lang,
-    username: user.username,
-    tutorial_dismissed: user.tutorialDismissedAt !== null,
-  };
-}
-
-/** A new login token for the user, and with `stay` a new renewal key beside it. */
-async function issueTokens(ctx: AppContext, user: UserRow, ttlSeconds: number, stay: boolean): Promise<LoggedUser> {
-  const token = newSecretToken();
-  const now = ctx.clock.now().getTime();
-  const validUntil = new Date(now + ttlSeconds * 1000);
-  await insertLoginToken(ctx.db, { userId: user.id, tokenHash: hashToken(token), validUntil });
-  if (!stay) return presentLoggedUser(user, token, validUntil);
-  const renewal = newSecretToken();
-  await insertRenewalToken(ctx.db, { userId: user.id, tokenHash: hashToken(renewal), validUntil: new Date(now + RENEWAL_DAYS * 86_400_000) });
-  return { ...presentLoggedUser(user, token, validUntil), renewal_token: renewal };
-}
+export { presentLoggedUser };
 
 /**
  * `POST /auth/renew` with Basic `user id:renewal key` ("stay signed in"): after a 440, a new
@@ -50,11 +24,13 @@ export async function renewLogin(ctx: AppContext, authorization: string | undefi
   const userId = credentials.name.toLowerCase();
   await assertLoginAllowed(ctx, userId, ip);
   const user = await findUserById(ctx.db, userId);
-  if (!user?.verified || !(await spendRenewalToken(ctx.db, user.id, hashToken(credentials.secret), ctx.clock.now()))) {
+  const via = user?.verified ? await spendRenewalToken(ctx.db, user.id, hashToken(credentials.secret), ctx.clock.now()) : undefined;
+  if (!user || !via) {
     await recordLoginFailure(ctx, userId, ip);
     throw new AppError('UNAUTHORIZED');
   }
-  return issueTokens(ctx, user, ctx.config.tokenTtlSeconds, true);
+  // The renewed token is as strong as the sign-in that made the key.
+  return finishSignIn(ctx, user, { ttlSeconds: ctx.config.tokenTtlSeconds, stay: true, via });
 }
 
 /** `POST /auth/login` with Basic `username:password`: a new login token (and with `stay`, a renewal key). */
@@ -82,14 +58,22 @@ export async function logIn(
   // Told only after the right password, so this reveals nothing to a guesser.
   if (!user.verified) throw new AppError('ACCOUNT_NOT_VERIFIED');
 
-  const ttl = Math.min(requestedTtlSeconds ?? ctx.config.tokenTtlSeconds, ctx.config.tokenTtlSeconds);
-  return issueTokens(ctx, user, ttl, stay);
+  const ttlSeconds = effectiveTtl(ctx, requestedTtlSeconds);
+  // With an active second factor the password only opens the second step (401 SECOND_FACTOR_REQUIRED).
+  await startSecondStepIfNeeded(ctx, user, { ttlSeconds, stay });
+  return finishSignIn(ctx, user, { ttlSeconds, stay, via: 'password' });
+}
+
+/** A token's lifetime: shorter on request (a shared computer), never longer than TOKEN_TTL. */
+export function effectiveTtl(ctx: AppContext, requestedTtlSeconds: number | undefined): number {
+  return Math.min(requestedTtlSeconds ?? ctx.config.tokenTtlSeconds, ctx.config.tokenTtlSeconds);
 }
 
 /** `GET /auth` with Basic `id:token` or `username:token`: the logged user again. */
 export async function currentUser(ctx: AppContext, authorization: string | undefined): Promise<LoggedUser> {
-  const { user, token, secret } = await authenticateToken(ctx, authorization);
-  return presentLoggedUser(user, secret, token.validUntil);
+  // Open to a member who still has to set up a second factor: the app learns it here.
+  const { user, token, secret, secondFactorSetupRequired } = await authenticateToken(ctx, authorization, true);
+  return { ...presentLoggedUser(user, secret, token.validUntil), ...(secondFactorSetupRequired ? { second_factor_setup_required: true } : {}) };
 }
 
 /**

@@ -2,12 +2,10 @@ import * as oidc from 'openid-client';
 import type { LoggedUser, MicrosoftStart } from '@wartefrei/shared';
 import type { MicrosoftLoginConfig } from '../../config.js';
 import type { AppContext } from '../../platform/context.js';
-import { hashToken, newSecretToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../platform/errors.js';
 import { findUserByUsername } from '../accounts/index.js';
-import { insertLoginToken } from './auth.repo.js';
-import { presentLoggedUser } from './auth.service.js';
+import { finishSignIn } from './sign-in.js';
 import { isBindingState, isBoundToThisBrowser, newBrowserBinding } from './microsoft-cookie.js';
 import { bindMicrosoftOid, findUserByMicrosoftOid, insertMicrosoftLogin, spendMicrosoftLogin } from './microsoft.repo.js';
 
@@ -146,9 +144,7 @@ export async function finishMicrosoftLogin(ctx: AppContext, query: string, cooki
   if (!claims || !tenant || !oid) throw refuse('the ID token names no tenant or no object id (oid)');
   const user = await processorOfToken(ctx, { tenant, oid, mail: mailOf(claims) }, refuse);
 
-  const token = newSecretToken();
-  const validUntil = new Date(now.getTime() + ctx.config.tokenTtlSeconds * 1000);
-  await insertLoginToken(ctx.db, { userId: user.id, tokenHash: hashToken(token), validUntil });
   ctx.log.info({ userId: user.id }, 'Microsoft sign-in');
-  return presentLoggedUser(user, token, validUntil);
+  // The tenant's own MFA stands for the second factor: no second step, and the token counts as strong.
+  return finishSignIn(ctx, user, { ttlSeconds: ctx.config.tokenTtlSeconds, stay: false, via: 'microsoft' });
 }
