@@ -25,7 +25,7 @@ export function PasswordAgainDialog({
   onConfirm: (password: string) => Promise<void>;
   onClose: () => void;
 }) {
-  const { t } = useTranslation(['profile', 'auth']);
+  const { t } = useTranslation(['profile', 'auth', 'common']);
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -50,7 +50,7 @@ export function PasswordAgainDialog({
     }
   };
   return (
-    <Modal opened={opened} onClose={close} title={title}>
+    <Modal opened={opened} onClose={close} title={title} centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <Text>{message}</Text>
@@ -60,7 +60,7 @@ export function PasswordAgainDialog({
             <Button variant="default" onClick={close}>
               {t('secondFactor.cancel')}
             </Button>
-            <Button type="submit" color={danger ? 'red' : undefined} loading={busy}>
+            <Button type="submit" color={danger ? 'red.8' : undefined} loading={busy}>
               {confirmLabel}
             </Button>
           </Group>

@@ -93,7 +93,7 @@ export function SecondFactorsCard({ onActivated }: { onActivated?: () => void })
                         {factor.last_used_at ? t('secondFactor.lastUsed', { date: date(factor.last_used_at) }) : t('secondFactor.neverUsed')}
                       </Text>
                     </div>
-                    <Button variant="subtle" color="red" onClick={() => setRemoving(factor)} aria-label={t('secondFactor.removeNamed', { name: factor.name })}>
+                    <Button variant="default" onClick={() => setRemoving(factor)} aria-label={t('secondFactor.removeNamed', { name: factor.name })}>
                       {t('secondFactor.remove')}
                     </Button>
                   </Group>
