@@ -123,3 +123,50 @@ describe('an authenticator app (TOTP)', () => {
     await page.context().close();
   });
 });
+
+describe('a practice that requires a second factor', () => {
+  it('holds a member at the setup until one is active; a recovery code signs in on the first-load page', async () => {
+    const page = await newPage(browser);
+    const { owner, mail, password } = await givenNewPractice(page, 'required');
+    await storeUser(page, owner);
+    await page.goto('/backend/management?tab=general');
+    const requirement = page.getByRole('switch', { name: 'Zweiten Faktor für alle verlangen' });
+    await requirement.waitFor({ state: 'attached' });
+    expect(await requirement.isChecked()).toBe(false);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByText('Zweiten Faktor für alle verlangen', { exact: true }).click();
+
+    // The admin signed in by password alone: now the setup screen, and nothing else.
+    await main(page).getByRole('heading', { name: 'Anmeldung absichern', exact: true }).waitFor();
+    await main(page).getByText('Ihre Praxis verlangt einen zweiten Faktor.', { exact: false }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'second-factor-setup-required');
+    await page.goto('/backend/dashboard');
+    await main(page).getByRole('heading', { name: 'Anmeldung absichern', exact: true }).waitFor();
+
+    await card(page).getByRole('button', { name: 'Authenticator-App hinzufügen' }).click();
+    const secret = (await card(page).getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
+    await card(page).getByLabel('Code aus der App').fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
+    await card(page).getByRole('button', { name: 'Bestätigen' }).click();
+    const codeList = card(page).getByRole('list', { name: 'Wiederherstellungscodes' });
+    await codeList.waitFor();
+    const codes = await codeList.getByRole('listitem').allInnerTexts();
+    expect(codes).toHaveLength(10);
+    await card(page).getByRole('button', { name: 'Ich habe die Codes gesichert' }).click();
+    await main(page).getByRole('heading', { name: 'Anmeldung absichern', exact: true }).waitFor({ state: 'detached' });
+
+    // A first visit's sign-in page (the light one): password, then a recovery code.
+    const fresh = await newPage(browser);
+    await fresh.goto('/login');
+    await field(fresh, 'E-Mail-Adresse').fill(mail);
+    await field(fresh, 'Passwort').fill(password);
+    await fresh.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await fresh.getByRole('button', { name: 'Wiederherstellungscode verwenden' }).click();
+    await fresh.getByLabel('Wiederherstellungscode').fill(codes[0]!.trim());
+    expect(await seriousA11yViolations(fresh)).toEqual([]);
+    await fresh.getByRole('button', { name: 'Bestätigen' }).click();
+    await fresh.waitForURL(/\/backend\//);
+    await fresh.context().close();
+    await page.context().close();
+  });
+});
