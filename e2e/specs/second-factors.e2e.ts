@@ -44,7 +44,7 @@ describe('passkeys', () => {
     const page = await newPage(browser, { baseURL: localhostURL });
     const errors = collectBrowserErrors(page);
     await withVirtualAuthenticator(page);
-    const { owner, password } = await givenNewPractice(page, 'passkey');
+    const { owner, mail, password } = await givenNewPractice(page, 'passkey');
     await storeUser(page, owner);
     await page.goto('/backend/profile');
     await card(page).getByText('Noch kein zweiter Faktor eingerichtet.').waitFor();
@@ -64,6 +64,14 @@ describe('passkeys', () => {
 
     await signOut(page, owner.display_name);
     await page.getByRole('button', { name: 'Mit Passkey anmelden' }).click();
+    await page.waitForURL(/\/backend\//);
+
+    // With the password, the passkey is the second step.
+    await signOut(page, owner.display_name);
+    await field(page, 'E-Mail-Adresse').fill(mail);
+    await field(page, 'Passwort').fill(password);
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await page.getByRole('button', { name: 'Passkey verwenden' }).click();
     await page.waitForURL(/\/backend\//);
 
     await page.goto('/backend/profile');

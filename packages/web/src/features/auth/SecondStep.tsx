@@ -77,7 +77,7 @@ export function SecondStep({ step, onSignedIn, onRestart }: { step: ApiError; on
               </Button>
               {kinds.includes('PASSKEY') && (
                 <Button variant="default" fullWidth disabled={answer.isPending} onClick={() => void answerWithPasskey()}>
-                  {t('secondFactor.answerWithPasskey')}
+                  {t('secondFactor.usePasskey')}
                 </Button>
               )}
               {mode === 'TOTP' && kinds.includes('RECOVERY_CODE') && (

@@ -81,7 +81,7 @@ export function FrontSecondStep({ step, onSignedIn, onRestart }: { step: ApiErro
             </button>
             {kinds.includes('PASSKEY') && (
               <button type="button" className="front-button front-button-default" disabled={pending} onClick={() => void answerWithPasskey()}>
-                {t('secondFactor.answerWithPasskey')}
+                {t('secondFactor.usePasskey')}
               </button>
             )}
             {mode === 'TOTP' && kinds.includes('RECOVERY_CODE') && (
