@@ -29,6 +29,7 @@ export const ID_KINDS = [
   'keyRequest',
   'image',
   'imageFile',
+  'secondFactor',
   'routable',
   'accountIdentifier',
   'profileIdentifier',
@@ -230,6 +231,10 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   ids.deviceOrder.push(order.id);
   ids.invoice.push(order.invoice_id!);
   if (keyRequest) ids.keyRequest.push(keyRequest);
+  // A second factor of the admin, not confirmed: an active one would put a second step before every later sign-in.
+  const factor = await call<{ id: string }>(t, admin, 'POST', '/users/me/second-factors/totp', {}, 201);
+  ids.secondFactor.push(factor.id);
+  keep(account, factor.id);
   const logo = await uploadLogo(t, admin);
   ids.image.push(logo.id);
   ids.imageFile.push(logo.url.split('/').at(-1)!);

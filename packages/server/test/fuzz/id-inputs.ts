@@ -42,6 +42,7 @@ const PATH_PARAMS: Record<string, IdKind> = {
   'requests/{id}': 'keyRequest',
   'images/{id}': 'image',
   '{id}/{file}': 'imageFile',
+  'second-factors/{id}': 'secondFactor',
 };
 
 /** Body and query fields that carry an id (or a list of them). */
