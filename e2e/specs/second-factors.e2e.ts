@@ -76,8 +76,14 @@ describe('passkeys', () => {
 
     await page.goto('/backend/profile');
     await card(page).getByText(/Zuletzt verwendet am/).waitFor();
-    await card(page).getByRole('button', { name: 'Laptop Empfang entfernen' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Laptop Empfang entfernen?' });
+    await card(page).getByRole('button', { name: 'Laptop Empfang umbenennen' }).click();
+    const renaming = page.getByRole('dialog', { name: 'Laptop Empfang umbenennen' });
+    await renaming.getByLabel(/^Name/).fill('Laptop Anmeldung');
+    await renaming.getByRole('button', { name: 'Umbenennen' }).click();
+    await renaming.waitFor({ state: 'hidden' });
+    await card(page).getByText('Laptop Anmeldung').waitFor();
+    await card(page).getByRole('button', { name: 'Laptop Anmeldung entfernen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Laptop Anmeldung entfernen?' });
     await dialog.getByLabel(/^Passwort/).fill('falsches-passwort');
     await dialog.getByRole('button', { name: 'Entfernen' }).click();
     await dialog.getByText('Das aktuelle Passwort ist nicht korrekt').waitFor();

@@ -9,6 +9,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { passkeyRegistration, passkeysSupported } from '../auth/passkey-browser';
 import { PasswordAgainDialog } from './PasswordAgainDialog';
 import { RecoveryCodes } from './RecoveryCodes';
+import { RenameFactorDialog } from './RenameFactorDialog';
 import { TotpEnrolment } from './TotpEnrolment';
 
 type Adding = { kind: 'none' } | { kind: 'totp'; totp: NewTotp } | { kind: 'passkey' };
@@ -27,6 +28,7 @@ export function SecondFactorsCard({ onActivated }: { onActivated?: () => void })
   const [adding, setAdding] = useState<Adding>({ kind: 'none' });
   const [codes, setCodes] = useState<string[]>();
   const [removing, setRemoving] = useState<SecondFactor>();
+  const [renaming, setRenaming] = useState<SecondFactor>();
   const [renewing, setRenewing] = useState(false);
   const [passkeyName, setPasskeyName] = useState('');
   const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
@@ -93,9 +95,14 @@ export function SecondFactorsCard({ onActivated }: { onActivated?: () => void })
                         {factor.last_used_at ? t('secondFactor.lastUsed', { date: date(factor.last_used_at) }) : t('secondFactor.neverUsed')}
                       </Text>
                     </div>
-                    <Button variant="default" onClick={() => setRemoving(factor)} aria-label={t('secondFactor.removeNamed', { name: factor.name })}>
-                      {t('secondFactor.remove')}
-                    </Button>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button variant="default" onClick={() => setRenaming(factor)} aria-label={t('secondFactor.renameNamed', { name: factor.name })}>
+                        {t('secondFactor.rename')}
+                      </Button>
+                      <Button variant="default" onClick={() => setRemoving(factor)} aria-label={t('secondFactor.removeNamed', { name: factor.name })}>
+                        {t('secondFactor.remove')}
+                      </Button>
+                    </Group>
                   </Group>
                 ))}
               </Stack>
@@ -149,6 +156,8 @@ export function SecondFactorsCard({ onActivated }: { onActivated?: () => void })
           </>
         )}
       </Stack>
+      {/* Keyed by the factor, so the field starts with its current name each time. */}
+      <RenameFactorDialog key={renaming?.id ?? 'none'} factor={renaming} onClose={() => setRenaming(undefined)} onRenamed={refresh} />
       <PasswordAgainDialog
         opened={removing !== undefined}
         title={t('secondFactor.removeTitle', { name: removing?.name ?? '' })}
