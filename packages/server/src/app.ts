@@ -26,7 +26,7 @@ import { createMetrics, poolStatsOf, statusClass } from './platform/metrics.js';
 import { createRateLimiters } from './platform/rate-limit.js';
 import { closeRedis, connectRedis } from './platform/redis.js';
 import { accountsRoutes, registerPasswordReplaced, registerTrialStarted } from './modules/accounts/index.js';
-import { authRoutes } from './modules/auth/index.js';
+import { authRoutes, secondFactorRoutes } from './modules/auth/index.js';
 import { countriesRoutes } from './modules/countries/index.js';
 import { clientFailureRoutes, systemRoutes } from './modules/system/index.js';
 import { healthRoutes } from './modules/health/index.js';
@@ -195,6 +195,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(realtimeRoutes, { ctx, ...(options.staffSocketRecheckMs ? { staffRecheckMs: options.staffSocketRecheckMs } : {}) });
   await app.register(authRoutes, { ctx });
+  await app.register(secondFactorRoutes, { ctx });
   await app.register(accountsRoutes, { ctx });
   await app.register(countriesRoutes, { ctx });
   await app.register(usersRoutes, { ctx });

@@ -14,6 +14,14 @@ export const ERROR_STATUS = {
   ACCOUNT_NOT_VERIFIED: 403,
   MICROSOFT_LOGIN_FAILED: 401,
   MICROSOFT_LOGIN_UNAVAILABLE: 404,
+  /** The password was right and the user has a second factor: the body's `challenge` and `kinds` name the second step. */
+  SECOND_FACTOR_REQUIRED: 401,
+  /** A wrong one-time code, recovery code or passkey at the second step (five end the challenge). */
+  SECOND_FACTOR_INVALID: 401,
+  /** The sign-in's challenge is unknown, expired (5 minutes), used or ended by five wrong codes: sign in again. */
+  SECOND_FACTOR_CHALLENGE_INVALID: 401,
+  /** The practice requires a second factor and the caller (signed in by password) has none: only setting one up is open. */
+  SECOND_FACTOR_SETUP_REQUIRED: 403,
   FORBIDDEN: 403,
   /** The public demo practice: what would let one visitor lock out the next (password, invitations, deleting lists). */
   DEMO_READ_ONLY: 403,
@@ -163,6 +171,7 @@ export type FieldErrorCode =
   | 'MAIL_IN_USE'
   | 'TOKEN_MISSING'
   | 'PASSWORD_WRONG'
+  | 'CODE_WRONG'
   | 'NOT_WITH_EVENT'
   | 'UNTIL_IN_PAST'
   | 'SCHEDULE_ENTRY_EXISTS'
@@ -221,6 +230,10 @@ export interface ApiError {
   count?: number;
   /** …and the first of their starts (ISO 8601), earliest first (handover.schemas.ts). */
   first?: string[];
+  /** SECOND_FACTOR_REQUIRED: the second step's challenge, what may answer it, WebAuthn options (second-factors.schemas.ts). */
+  challenge?: string;
+  kinds?: ('TOTP' | 'PASSKEY' | 'RECOVERY_CODE')[];
+  passkey_options?: Record<string, unknown>;
 }
 
 /** A questionnaire problem in an error body (the shape of ProbingProblem in probing.schemas.ts). */

@@ -7,6 +7,7 @@ export * from './accounts/accounts.schemas.js';
 export * from './images/images.schemas.js';
 export * from './accounts/sectors.js';
 export * from './auth/auth.schemas.js';
+export * from './auth/second-factors.schemas.js';
 export * from './countries/countries.schemas.js';
 export * from './system/system.schemas.js';
 export * from './system/health.schemas.js';

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 import { hashToken } from './crypto.js';
-import { loginSessions, loginTokens, userIsActive, users } from '../db/schema/index.js';
+import { accounts, loginSessions, loginTokens, secondFactors, userIsActive, users } from '../db/schema/index.js';
 import { touchSession } from './sign-in-sessions.js';
 
 /** Who is calling: set on the request by `requireUser`. */
@@ -41,10 +41,26 @@ export function isUuid(value: string): boolean {
 }
 
 /**
+ * What a member may still do while their practice requires a second factor they have not set up
+ * (signed in by password alone): set one up, change their language — nothing else. `GET /auth`
+ * and signing out never pass through here; they stay open as well.
+ */
+function isSecondFactorSetupRoute(req: FastifyRequest): boolean {
+  const url = req.routeOptions.url ?? '';
+  return url.startsWith('/users/me/second-factors') || (req.method === 'PATCH' && url === '/users/me');
+}
+
+/**
  * Resolves `id:token` or `username:token` to the user and token row. A token past its validity
  * answers 440 so that clients can tell "log in again" from "wrong credentials" (401).
+ *
+ * The second-factor gate (docs/security.md#sign-in) lives here and nowhere else: when the
+ * user's practice requires a second factor, the session was earned by a password alone and the
+ * user has no active factor, the call is refused with 403 SECOND_FACTOR_SETUP_REQUIRED unless
+ * `allowSecondFactorSetup` (the setup screen's own calls). Tokens earned with a second factor,
+ * a passkey or Microsoft pass.
  */
-export async function authenticateToken(ctx: AppContext, header: string | undefined) {
+export async function authenticateToken(ctx: AppContext, header: string | undefined, allowSecondFactorSetup = false) {
   const credentials = parseBasicAuth(header);
   if (!credentials) throw new AppError('AUTH_HEADER_MISSING');
   // PostgreSQL refuses NUL in text: such credentials name nobody, rather than failing the query.
@@ -53,16 +69,25 @@ export async function authenticateToken(ctx: AppContext, header: string | undefi
     ? eq(users.id, credentials.name)
     : eq(sql`lower(${users.username})`, credentials.name.toLowerCase());
   const [row] = await ctx.db
-    .select({ user: users, token: loginTokens, session: { id: loginSessions.id, lastUsedAt: loginSessions.lastUsedAt } })
+    .select({
+      user: users,
+      token: loginTokens,
+      session: { id: loginSessions.id, lastUsedAt: loginSessions.lastUsedAt, via: loginSessions.via },
+      requireSecondFactor: accounts.requireSecondFactor,
+      hasSecondFactor: sql<boolean>`exists (select 1 from ${secondFactors} where ${secondFactors.userId} = ${users.id} and ${secondFactors.confirmedAt} is not null)`,
+    })
     .from(loginTokens)
     .innerJoin(users, eq(users.id, loginTokens.userId))
     .innerJoin(loginSessions, eq(loginSessions.id, loginTokens.sessionId))
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
     // A removed user's tokens are deleted with the removal; the condition keeps it so regardless.
     .where(and(eq(loginTokens.tokenHash, hashToken(credentials.secret)), userMatch, userIsActive))
     .limit(1);
   if (!row) throw new AppError('UNAUTHORIZED');
   if (row.token.validUntil.getTime() <= ctx.clock.now().getTime()) throw new AppError('SESSION_EXPIRED');
-  return { ...row, secret: credentials.secret };
+  const secondFactorSetupRequired = row.requireSecondFactor && row.session.via === 'password' && !row.hasSecondFactor;
+  if (secondFactorSetupRequired && !allowSecondFactorSetup) throw new AppError('SECOND_FACTOR_SETUP_REQUIRED');
+  return { user: row.user, token: row.token, session: row.session, secondFactorSetupRequired, secret: credentials.secret };
 }
 
 declare module 'fastify' {
@@ -72,7 +97,7 @@ declare module 'fastify' {
 }
 
 async function actorFromHeader(ctx: AppContext, req: FastifyRequest): Promise<Actor> {
-  const { user, token, session } = await authenticateToken(ctx, req.headers.authorization);
+  const { user, token, session } = await authenticateToken(ctx, req.headers.authorization, isSecondFactorSetupRoute(req));
   // The session list's "last use" and address: written at most once a minute.
   await touchSession(ctx.db, session, req.ip, ctx.clock.now());
   return { userId: user.id, accountId: user.accountId, isAdmin: user.isAdmin, tokenId: token.id, sessionId: session.id };

@@ -29,6 +29,8 @@ interface AppErrorOptions {
   problems?: ProbingProblemBody[];
   /** QUEUE_HAS_APPOINTMENTS, PROCESSOR_HAS_APPOINTMENTS: how many upcoming appointments, and the first starts. */
   upcoming?: { count: number; first: string[] };
+  /** SECOND_FACTOR_REQUIRED: the second step's challenge, what may answer it, the WebAuthn request options. */
+  secondFactor?: { challenge: string; kinds: ('TOTP' | 'PASSKEY' | 'RECOVERY_CODE')[]; passkey_options?: Record<string, unknown> };
 }
 
 /** The one error type of the server: a stable code; status and message follow from it. */
@@ -68,6 +70,7 @@ export function presentError(error: AppError, lang: SupportedLang): ApiError {
   if (error.options.conflicts) body.conflicts = error.options.conflicts;
   if (error.options.problems) body.problems = error.options.problems;
   if (error.options.upcoming) Object.assign(body, error.options.upcoming);
+  if (error.options.secondFactor) Object.assign(body, error.options.secondFactor);
   if (error.options.fields) body.fields = presentFields(error.options.fields, lang);
   if (error.options.rows) body.rows = error.options.rows.map((row) => ({ line: row.line, fields: presentFields(row.fields, lang) }));
   return body;

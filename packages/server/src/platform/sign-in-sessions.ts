@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, lt, ne, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/connect.js';
-import { loginSessions } from '../db/schema/index.js';
+import { loginSessions, type SignInVia } from '../db/schema/index.js';
 
 /*
  * Sessions (docs/security.md#sessions): one sign-in on one device, the family of its login tokens
@@ -33,25 +33,28 @@ export async function endSessions(db: Queryable, userId: string, which: Sessions
 /** A new session of the user, lasting until `expiresAt`; also drops the user's sessions already over. */
 export async function startSession(
   db: Queryable,
-  values: { userId: string; device: string | null; ip: string; now: Date; expiresAt: Date },
+  values: { userId: string; device: string | null; ip: string; now: Date; expiresAt: Date; via: SignInVia },
 ): Promise<string> {
   await db.delete(loginSessions).where(and(eq(loginSessions.userId, values.userId), lt(loginSessions.expiresAt, values.now)));
   const [row] = await db
     .insert(loginSessions)
-    .values({ userId: values.userId, device: values.device, ip: values.ip, lastUsedAt: values.now, expiresAt: values.expiresAt, createdAt: values.now })
+    .values({ userId: values.userId, device: values.device, ip: values.ip, lastUsedAt: values.now, expiresAt: values.expiresAt, via: values.via, createdAt: values.now })
     .returning({ id: loginSessions.id });
   if (!row) throw new Error('session not created');
   return row.id;
 }
 
-/** A renewal within the session: it was used now, from this address, and lasts until `expiresAt`; false when it has ended. */
-export async function extendSession(db: Queryable, sessionId: string, values: { ip: string; now: Date; expiresAt: Date }): Promise<boolean> {
-  const rows = await db
+/**
+ * A renewal within the session: it was used now, from this address, and lasts until `expiresAt`;
+ * answers how the session's sign-in was proven, or undefined when it has ended.
+ */
+export async function extendSession(db: Queryable, sessionId: string, values: { ip: string; now: Date; expiresAt: Date }): Promise<SignInVia | undefined> {
+  const [row] = await db
     .update(loginSessions)
     .set({ ip: values.ip, lastUsedAt: values.now, expiresAt: values.expiresAt })
     .where(eq(loginSessions.id, sessionId))
-    .returning({ id: loginSessions.id });
-  return rows.length > 0;
+    .returning({ via: loginSessions.via });
+  return row?.via;
 }
 
 /**

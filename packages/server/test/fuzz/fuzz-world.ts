@@ -31,6 +31,7 @@ export const ID_KINDS = [
   'imageFile',
   // The admin's own sign-in sessions (`/users/me/sessions/{id}`).
   'loginSession',
+  'secondFactor',
   'routable',
   'accountIdentifier',
   'profileIdentifier',
@@ -232,6 +233,10 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   ids.deviceOrder.push(order.id);
   ids.invoice.push(order.invoice_id!);
   if (keyRequest) ids.keyRequest.push(keyRequest);
+  // A second factor of the admin, not confirmed: an active one would put a second step before every later sign-in.
+  const factor = await call<{ id: string }>(t, admin, 'POST', '/users/me/second-factors/totp', {}, 201);
+  ids.secondFactor.push(factor.id);
+  keep(account, factor.id);
   const logo = await uploadLogo(t, admin);
   ids.image.push(logo.id);
   ids.loginSession.push(...(await call<{ id: string }[]>(t, admin, 'GET', '/users/me/sessions', undefined, 200)).map((s) => s.id));

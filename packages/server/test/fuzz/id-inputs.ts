@@ -43,6 +43,7 @@ const PATH_PARAMS: Record<string, IdKind> = {
   'images/{id}': 'image',
   'sessions/{id}': 'loginSession',
   '{id}/{file}': 'imageFile',
+  'second-factors/{id}': 'secondFactor',
 };
 
 /** Body and query fields that carry an id (or a list of them). */

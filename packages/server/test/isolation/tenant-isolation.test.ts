@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, or, type Column } from 'drizzle-orm';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
-import type { ApiError, AppointmentSlot, BookedAppointment, AppointmentType, DeviceOrder, InfoTag, PaymentMethod, LoggedUser, MemberActionResult, Monitor, ProbingQuestion, Processor, Profile, Queue, ScheduleEntry, TicketView, Vacation } from '@wartefrei/shared';
+import type { ApiError, NewTotp, AppointmentSlot, BookedAppointment, AppointmentType, DeviceOrder, InfoTag, PaymentMethod, LoggedUser, MemberActionResult, Monitor, ProbingQuestion, Processor, Profile, Queue, ScheduleEntry, TicketView, Vacation } from '@wartefrei/shared';
 import {
   accountKeys,
   accounts,
@@ -29,6 +29,7 @@ import { startStripeTestServer, type StripeTestServer } from '../support/stripe/
 import { asUser, givenProcessor, givenVerifiedAdmin, logIn } from '../support/factories.js';
 import { uploadLogo } from '../support/images.js';
 import { linkKey } from '../support/tickets.js';
+import { givenTotp } from '../support/second-factors.js';
 import { registeredRoutes } from '../fuzz/route-catalogue.js';
 import { startSession } from '../../src/platform/sign-in-sessions.js';
 
@@ -104,7 +105,7 @@ async function givenOpenQueue(owner: Owner, profileId: string, assign: string[],
  * What a row needs an id of. `waiting`, `processing`, `cancelled`, `tagged` are members of `queue`; `tagged` carries `tag`;
  * `siblingQueue` is another list of `queue`'s location, `colleague` another processor (targets of a handover).
  */
-const KINDS = ['account', 'profile', 'queue', 'siblingQueue', 'colleague', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment', 'vacation', 'question', 'paymentMethod', 'setupIntent', 'deviceOrder', 'invoice', 'keyRequest', 'image', 'loginSession'] as const;
+const KINDS = ['account', 'profile', 'queue', 'siblingQueue', 'colleague', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment', 'vacation', 'question', 'paymentMethod', 'setupIntent', 'deviceOrder', 'invoice', 'keyRequest', 'image', 'loginSession', 'pendingTotp', 'secondFactor'] as const;
 type Kind = (typeof KINDS)[number];
 /** The id of one thing of a kind in a world, made through the API on first use. */
 type Ids = (kind: Kind) => Promise<string>;
@@ -292,7 +293,7 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
     // A second sign-in of the admin: ending it must not end the session the rows call with.
     loginSession: async () => {
       const now = new Date();
-      const id = await startSession(t.app.ctx.db, { userId: owner.user.id, device: null, ip: '192.0.2.1', now, expiresAt: new Date(now.getTime() + 3_600_000) });
+      const id = await startSession(t.app.ctx.db, { userId: owner.user.id, device: null, ip: '192.0.2.1', now, expiresAt: new Date(now.getTime() + 3_600_000), via: 'password' });
       keep(id);
       return id;
     },
@@ -301,6 +302,9 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
       keep(image.id);
       return image.id;
     },
+    // A user's own second factors: not yet confirmed, and active.
+    pendingTotp: async () => (await api<NewTotp>(owner.user, 'POST', '/users/me/second-factors/totp', {}, 201)).id,
+    secondFactor: async () => (await givenTotp(t, owner.user)).id,
     vacation: async () => {
       const vacation = await api<Vacation>(owner.user, 'POST', '/vacations', { type: 'VACATION', whole_days: true, start: '2031-08-01', end: '2031-08-14', absent_processor_id: await ids('processor') }, 201);
       keep(vacation.id);
@@ -620,6 +624,10 @@ const ROWS: Row[] = [
   { route: 'GET /vacations', variant: 'of a foreign processor', request: async (f) => ({ url: `/vacations?processor_id=${await f('processor')}` }) },
   { route: 'PATCH /vacations/:id', request: async (f) => ({ url: `/vacations/${await f('vacation')}`, payload: { end: '2031-08-15' } }) },
   { route: 'DELETE /vacations/:id', ok: 204, request: async (f) => ({ url: `/vacations/${await f('vacation')}` }) },
+  // second factors: the caller's own only (a wrong code on an own pending one is 400, not 404)
+  { route: 'POST /users/me/second-factors/:id/confirm', ok: 400, request: async (f) => ({ url: `/users/me/second-factors/${await f('pendingTotp')}/confirm`, payload: { code: '000000' } }) },
+  { route: 'PATCH /users/me/second-factors/:id', request: async (f) => ({ url: `/users/me/second-factors/${await f('secondFactor')}`, payload: { name: 'Übernommen' } }) },
+  { route: 'DELETE /users/me/second-factors/:id', ok: 204, request: async (f) => ({ url: `/users/me/second-factors/${await f('secondFactor')}`, payload: { password: 'richtig-langes-passwort' } }) },
   // tickets: the work view and the staff actions
   { route: 'GET /queues/:id/members', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/members` }) },
   { route: 'POST /queues/:id/call-next', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/call-next`, payload: {} }) },

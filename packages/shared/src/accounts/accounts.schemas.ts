@@ -81,8 +81,10 @@ export const UpdateAccountInput = z
     sector: z.enum(SECTORS).nullable().optional(),
     /** The practice's logo: an image uploaded by `POST /images`; null removes it. */
     logo_image_id: z.uuid().nullable().optional(),
+    /** Every member must sign in with a second factor (docs/security.md#sign-in); admin only. */
+    require_second_factor: z.boolean().optional(),
   })
-  .refine((v) => v.display_name !== undefined || v.retention_days !== undefined || v.sector !== undefined || v.logo_image_id !== undefined, {
+  .refine((v) => Object.values(v).some((value) => value !== undefined), {
     message: 'REQUIRED',
     path: ['display_name'],
   });
@@ -103,6 +105,8 @@ export const Account = z.object({
   logo_image_id: z.uuid().nullable(),
   /** Where the logo is served (with its content hash); null without a logo. */
   logo_url: z.string().nullable(),
+  /** Members without a second factor can only set one up (403 SECOND_FACTOR_SETUP_REQUIRED elsewhere). */
+  require_second_factor: z.boolean(),
   created_at: z.string(),
 });
 export type Account = z.infer<typeof Account>;

@@ -25,6 +25,11 @@ export const LoggedUser = z.object({
    * HttpOnly cookie that page scripts cannot read, and this says one was set.
    */
   renewal_cookie: z.boolean().optional(),
+  /**
+   * The practice requires a second factor and this sign-in (a password alone) has none: the
+   * app shows only the screen that sets one up; every other route answers 403 SECOND_FACTOR_SETUP_REQUIRED.
+   */
+  second_factor_setup_required: z.boolean().optional(),
 });
 export type LoggedUser = z.infer<typeof LoggedUser>;
 

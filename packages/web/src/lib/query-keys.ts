@@ -8,6 +8,8 @@ export const queryKeys = {
   /** The signed-in user as `GET /auth` answers it, per login. */
   auth: (userId: string | undefined, token: string | undefined) => ['auth', userId, token] as const,
   account: (id: string) => ['account', id] as const,
+  /** The signed-in user's second factors (GET /users/me/second-factors). */
+  secondFactors: ['second-factors'] as const,
   queues: {
     all: ['queues'] as const,
     detail: (id: string) => ['queues', id] as const,

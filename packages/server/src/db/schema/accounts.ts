@@ -11,6 +11,13 @@ export const nameOrder = pgEnum('name_order', NAME_ORDERS);
 
 export const sector = pgEnum('sector', SECTORS);
 
+/**
+ * How a login token (and a renewal key) was earned: `password` alone is the weak one; a second
+ * factor, a passkey or Microsoft (the tenant's own MFA) count as strong (docs/security.md#sign-in).
+ */
+export const SIGN_IN_VIAS = ['password', 'second_factor', 'passkey', 'microsoft'] as const;
+export type SignInVia = (typeof SIGN_IN_VIAS)[number];
+
 export const accounts = pgTable('accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
   identifier: text('identifier').notNull(),
@@ -34,6 +41,8 @@ export const accounts = pgTable('accounts', {
   sector: sector('sector'),
   /** The practice's logo on tickets, kiosk, monitor, poster and mails; removing the image clears it. */
   logoImageId: uuid('logo_image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
+  /** Every member signs in with a second factor; one without can only set one up (platform/auth.ts). */
+  requireSecondFactor: boolean('require_second_factor').notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [
   check('accounts_retention_days_range', sql`${t.retentionDays} BETWEEN 1 AND 3650`),
@@ -96,6 +105,8 @@ export const loginSessions = pgTable('login_sessions', {
   ip: text('ip').notNull(),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** How the sign-in was proven; every token and key of the session shares it (the second-factor gate of platform/auth.ts reads it). */
+  via: text('via', { enum: SIGN_IN_VIAS }).notNull().default('password'),
   createdAt: createdAt(),
 }, (t) => [index('login_sessions_user_idx').on(t.userId, t.expiresAt)]);
 

@@ -24,3 +24,4 @@ export * from './alerts.js';
 export * from './system.js';
 export * from './images.js';
 export * from './patient-links.js';
+export * from './second-factors.js';

@@ -52,7 +52,7 @@ export async function findAccountByIdentifier(db: Queryable, identifier: string)
   return row;
 }
 
-export async function updateAccountSettings(db: Queryable, id: string, settings: { displayName?: string; retentionDays?: number; sector?: Sector | null; logoImageId?: string | null }) {
+export async function updateAccountSettings(db: Queryable, id: string, settings: { displayName?: string; retentionDays?: number; sector?: Sector | null; logoImageId?: string | null; requireSecondFactor?: boolean }) {
   const [row] = await db.update(accounts).set(settings).where(eq(accounts.id, id)).returning();
   return row;
 }

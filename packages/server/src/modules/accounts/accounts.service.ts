@@ -32,6 +32,7 @@ export async function updateAccount(ctx: AppContext, actor: Actor, id: string, i
       retentionDays: input.retention_days,
       sector: input.sector,
       logoImageId: input.logo_image_id,
+      requireSecondFactor: input.require_second_factor,
     });
     if (before && after && before.retentionDays !== after.retentionDays) {
       await recordAudit(ctx, tx, whoOf(actor, address), 'retention.change', { type: 'account', id }, { from: before.retentionDays, to: after.retentionDays });
@@ -57,6 +58,7 @@ async function presentAccount(ctx: AppContext, account: NonNullable<Awaited<Retu
     sector: account.sector,
     logo_image_id: logo?.id ?? null,
     logo_url: logo ? imageUrl(logo) : null,
+    require_second_factor: account.requireSecondFactor,
     created_at: account.createdAt.toISOString(),
   };
 }

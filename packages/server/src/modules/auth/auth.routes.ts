@@ -9,12 +9,11 @@ import { clearedBinding } from './microsoft-cookie.js';
 import { finishMicrosoftLogin, startMicrosoftLogin } from './microsoft.service.js';
 import { ownSessionsRoutes } from './own-sessions.routes.js';
 import { answerSignIn, clearRenewalCookie, RENEWAL_PATH, renewalCookieOf } from './renewal-cookie.js';
-import type { SignInMeta } from './sign-in.js';
+import { signInMetaOf } from './sign-in.js';
 
 const tags = ['auth'];
 const security = [{ basic: [] }];
 
-const metaOf = (req: FastifyRequest): SignInMeta => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 
 /** The renewal's key: the cookie when the request says so with the header only a script of ours sets, else Basic. */
 function renewalOf(ctx: AppContext, req: FastifyRequest): RenewalCredentials {
@@ -27,12 +26,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   await app.register(ownSessionsRoutes, { ctx });
 
   app.post('/auth/login', { schema: { tags, security, querystring: LoginQuery, response: { 200: LoggedUser } } }, async (req, reply) =>
-    answerSignIn(ctx, reply, await logIn(ctx, req.headers.authorization, req.query, metaOf(req))),
+    answerSignIn(ctx, reply, await logIn(ctx, req.headers.authorization, req.query, signInMetaOf(req))),
   );
   app.post(RENEWAL_PATH, { schema: { tags, security, response: { 200: LoggedUser } } }, async (req, reply) => {
     const renewal = renewalOf(ctx, req);
     try {
-      return answerSignIn(ctx, reply, await renewLogin(ctx, renewal, metaOf(req)));
+      return answerSignIn(ctx, reply, await renewLogin(ctx, renewal, signInMetaOf(req)));
     } catch (error) {
       // A refused cookie goes: the browser keeps no key that works no more (the error answer keeps the header).
       if (renewal.mode === 'cookie') clearRenewalCookie(ctx, reply);
@@ -54,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     // The sign-in's cookie has served its turn, whatever the answer.
     const cleared = clearedBinding(ctx, req.body.query);
     if (cleared) reply.header('set-cookie', cleared);
-    return answerSignIn(ctx, reply, await finishMicrosoftLogin(ctx, req.body.query, req.headers.cookie, metaOf(req)));
+    return answerSignIn(ctx, reply, await finishMicrosoftLogin(ctx, req.body.query, req.headers.cookie, signInMetaOf(req)));
   });
 
   app.get('/auth', { schema: { tags, security, response: { 200: LoggedUser } } }, async (req) =>

@@ -9,7 +9,8 @@ import { sessionOfNamedUsersToken, spendRenewalToken } from './auth.repo.js';
 import { findUserById, findUserByUsername } from '../accounts/index.js';
 import { assertLoginAllowed, recordLoginFailure } from './login-limiter.js';
 import type { SignedIn } from './renewal-cookie.js';
-import { issueTokens, presentLoggedUser, type SignInMeta } from './sign-in.js';
+import { startSecondStepIfNeeded } from './second-step.service.js';
+import { issueTokens, presentLoggedUser, type SignInMeta, type StayMode } from './sign-in.js';
 
 export { presentLoggedUser };
 
@@ -61,15 +62,28 @@ export async function logIn(ctx: AppContext, authorization: string | undefined, 
   // Told only after the right password, so this reveals nothing to a guesser.
   if (!user.verified) throw new AppError('ACCOUNT_NOT_VERIFIED');
 
-  const ttl = Math.min(query.ttl ?? ctx.config.tokenTtlSeconds, ctx.config.tokenTtlSeconds);
-  const stay = query.stay === 'cookie' ? 'cookie' : query.stay === 'true';
-  return issueTokens(ctx, user, { ttl, stay, meta });
+  const ttl = effectiveTtl(ctx, query.ttl);
+  const stay = stayModeOf(query.stay);
+  // With an active second factor the password only opens the second step (401 SECOND_FACTOR_REQUIRED).
+  await startSecondStepIfNeeded(ctx, user, { ttl, stay });
+  return issueTokens(ctx, user, { ttl, stay, meta, via: 'password' });
+}
+
+/** A token's lifetime: shorter on request (a shared computer), never longer than TOKEN_TTL. */
+export function effectiveTtl(ctx: AppContext, requestedTtlSeconds: number | undefined): number {
+  return Math.min(requestedTtlSeconds ?? ctx.config.tokenTtlSeconds, ctx.config.tokenTtlSeconds);
+}
+
+/** A sign-in's `stay` query: `cookie` (the web app), `true` (the key in the body) or none. */
+export function stayModeOf(stay: LoginQuery['stay']): StayMode {
+  return stay === 'cookie' ? 'cookie' : stay === 'true';
 }
 
 /** `GET /auth` with Basic `id:token` or `username:token`: the logged user again. */
 export async function currentUser(ctx: AppContext, authorization: string | undefined): Promise<LoggedUser> {
-  const { user, token, secret } = await authenticateToken(ctx, authorization);
-  return presentLoggedUser(user, secret, token.validUntil);
+  // Open to a member who still has to set up a second factor: the app learns it here.
+  const { user, token, secret, secondFactorSetupRequired } = await authenticateToken(ctx, authorization, true);
+  return { ...presentLoggedUser(user, secret, token.validUntil), ...(secondFactorSetupRequired ? { second_factor_setup_required: true } : {}) };
 }
 
 /**

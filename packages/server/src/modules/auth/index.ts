@@ -1,4 +1,5 @@
 export { authRoutes } from './auth.routes.js';
+export { secondFactorRoutes } from './second-factors.routes.js';
 export { presentLoggedUser } from './auth.service.js';
 export { assertLoginAllowed, recordLoginFailure } from './login-limiter.js';
 export { issueTokens, type IssueOptions, type SignInMeta } from './sign-in.js';

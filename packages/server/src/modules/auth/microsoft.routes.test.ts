@@ -201,3 +201,18 @@ describe('sign-in with Microsoft', () => {
     }
   });
 });
+
+describe('sign-in with Microsoft where the practice requires a second factor', () => {
+  it('counts as strong: no second step, and the member is not held at the setup', async () => {
+    const required = await t.inject({ method: 'PATCH', url: `/accounts/${accountId}`, headers: asUser(admin), payload: { require_second_factor: true } });
+    expect(required.statusCode, required.body).toBe(200);
+    const res = await signInAs({ sub: 'ms-1', oid: processorOid, email: processor.username, tid: tenant });
+    expect(res.statusCode, res.body).toBe(200);
+    const user = res.json<LoggedUser>();
+    expect(user.second_factor_setup_required).toBeUndefined();
+    expect((await t.inject({ method: 'GET', url: '/queues', headers: asUser(user) })).statusCode).toBe(200);
+    // The same member signed in by password alone is held at the setup.
+    const byPassword = await t.inject({ method: 'GET', url: '/queues', headers: asUser(processor) });
+    expect(byPassword.json<ApiError>().code).toBe('SECOND_FACTOR_SETUP_REQUIRED');
+  });
+});

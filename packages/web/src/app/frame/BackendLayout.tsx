@@ -12,6 +12,7 @@ import { currentHandle } from '../route-handle';
 import { queryKeys } from '../../lib/query-keys';
 import { SubscriptionBanner } from '../../features/billing/SubscriptionBanner';
 import { TutorialOffer } from '../../features/tutorial/TutorialOffer';
+import { SecondFactorSetup } from '../../features/profile/SecondFactorSetup';
 
 /**
  * The guard of /backend: without a valid token to /login (asking to sign in first, remembering the target); the stored
@@ -43,6 +44,8 @@ export function BackendLayout() {
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`/login?${user ? '' : 'required=1&'}next=${encodeURIComponent(next)}`} replace />;
   }
+  // The practice requires a second factor and this sign-in has none: its setup, and nothing else.
+  if ((check.data ?? user).second_factor_setup_required === true) return <SecondFactorSetup />;
   if (handle?.admin && !user.is_admin) {
     return (
       <Page title={t(`routes.${handle.title}`)}>

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { isSupportedLang, PasswordResetRequestInput, type LoggedUser, type Profile, type SystemInformation } from '@wartefrei/shared';
+import { isSupportedLang, PasswordResetRequestInput, type ApiError, type LoggedUser, type Profile, type SystemInformation } from '@wartefrei/shared';
 import { changeLanguage } from '../../i18n';
 import { api, ApiRequestError, basicAuth } from '../../lib/api';
 import { validateWithSchema } from '../../lib/forms';
@@ -18,6 +18,8 @@ import { queryKeys } from '../../lib/query-keys';
 import { STORAGE_KEYS, writeStored } from '../../lib/storage';
 import { MicrosoftWorking, useMicrosoftSignIn } from './MicrosoftSignIn';
 import { firstTarget as firstTargetOf, safeNextPath } from './sign-in-target';
+import { passkeyAssertion, passkeysSupported } from './passkey-browser';
+import { SecondStep } from './SecondStep';
 
 /** The page that starts the Microsoft sign-in (shown where the server offers it: microsoft_login_enabled). */
 const MICROSOFT_LOGIN_START = '/login_microsoft_interaction';
@@ -72,6 +74,14 @@ function SignInForm({ initialUsername, pathname }: { initialUsername: string; pa
   const microsoftEnabled = system.data?.microsoft_login_enabled === true;
   const microsoft = useMicrosoftSignIn(pathname, safeNextPath(params.get('next')) ?? null, firstTarget);
 
+  // After a right password of a user with a second factor: the server's challenge (SecondStep).
+  const [secondStep, setSecondStep] = useState<ApiError>();
+  const signedIn = async (user: LoggedUser) => {
+    setUser(user);
+    writeStored(STORAGE_KEYS.signInMethod, 'password');
+    if (isSupportedLang(user.lang)) await changeLanguage(user.lang);
+    await navigate(safeNextPath(params.get('next')) ?? (await firstTarget(user)), { replace: true });
+  };
   const login = useMutation({
     mutationFn: (values: { username: string; password: string; stay: boolean }) =>
       api.post<LoggedUser>('/auth/login', undefined, {
@@ -80,12 +90,19 @@ function SignInForm({ initialUsername, pathname }: { initialUsername: string; pa
         ...(values.stay && { query: { stay: 'cookie' } }),
         silent: true,
       }),
-    onSuccess: async (user) => {
-      setUser(user);
-      writeStored(STORAGE_KEYS.signInMethod, 'password');
-      if (isSupportedLang(user.lang)) await changeLanguage(user.lang);
-      await navigate(safeNextPath(params.get('next')) ?? (await firstTarget(user)), { replace: true });
+    onSuccess: signedIn,
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.code === 'SECOND_FACTOR_REQUIRED' && error.body) setSecondStep(error.body);
     },
+  });
+  // "Mit Passkey anmelden": a discoverable passkey, no username or password.
+  const passkey = useMutation({
+    mutationFn: async () => {
+      const { challenge, options } = await api.post<{ challenge: string; options: Record<string, unknown> }>('/auth/passkey/options', undefined, { silent: true });
+      const assertion = await passkeyAssertion(options);
+      return api.post<LoggedUser>('/auth/passkey', { challenge, assertion }, { silent: true, ...(form.values.stay && { query: { stay: 'cookie' } }) });
+    },
+    onSuccess: signedIn,
   });
 
   const submit = (event: FormEvent) => {
@@ -96,6 +113,18 @@ function SignInForm({ initialUsername, pathname }: { initialUsername: string; pa
   };
 
   if (microsoft?.kind === 'working') return <MicrosoftWorking />;
+  if (secondStep) {
+    return (
+      <SecondStep
+        step={secondStep}
+        onSignedIn={signedIn}
+        onRestart={() => {
+          setSecondStep(undefined);
+          login.reset();
+        }}
+      />
+    );
+  }
   return (
     <Stack gap="lg">
       {(params.get('expired') === '1' || params.get('required') === '1') && (
@@ -110,7 +139,8 @@ function SignInForm({ initialUsername, pathname }: { initialUsername: string; pa
         <form ref={form.formRef} onSubmit={submit} noValidate aria-label={t('login.title')}>
           <Stack gap="md">
             <Text>{t('login.intro')}</Text>
-            {login.isError && (
+            {passkey.isError && <FormAlert tone="error">{passkey.error instanceof ApiRequestError ? messageOf(passkey.error, t('login.offline')) : t('secondFactor.passkeyFailed')}</FormAlert>}
+            {login.isError && !(login.error instanceof ApiRequestError && login.error.code === 'SECOND_FACTOR_REQUIRED') && (
               <FormAlert tone="error" title={t('login.failedTitle')}>
                 {messageOf(login.error, t('login.offline'))}
                 {login.error instanceof ApiRequestError && login.error.code === 'ACCOUNT_NOT_VERIFIED' && (
@@ -144,9 +174,17 @@ function SignInForm({ initialUsername, pathname }: { initialUsername: string; pa
             </Button>
           </Stack>
         </form>
-        {microsoftEnabled && (
+        {passkeysSupported() && (
           <>
             <Divider label={t('login.or')} labelPosition="center" my="lg" />
+            <Button variant="default" fullWidth loading={passkey.isPending} onClick={() => passkey.mutate()}>
+              {t('secondFactor.signInWithPasskey')}
+            </Button>
+          </>
+        )}
+        {microsoftEnabled && (
+          <>
+            {passkeysSupported() ? <Divider my="sm" variant="dotted" /> : <Divider label={t('login.or')} labelPosition="center" my="lg" />}
             <Button component="a" href={MICROSOFT_LOGIN_START} variant="default" fullWidth leftSection={<IconBrandWindows size={18} aria-hidden />}>
               {t('login.microsoft')}
             </Button>

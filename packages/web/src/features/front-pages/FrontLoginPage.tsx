@@ -1,12 +1,14 @@
 import './front-form.css';
 import { IconBrandWindows } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import type { LoggedUser, Profile, SystemInformation } from '@wartefrei/shared';
+import type { ApiError, LoggedUser, Profile, SystemInformation } from '@wartefrei/shared';
+import { passkeysSupported } from '../auth/passkey-browser';
 import { firstTarget, safeNextPath } from '../auth/sign-in-target';
 import { basicAuth, FrontApiError, frontRequest } from './front-api';
 import { useFrontText, type Translate } from './front-i18n';
 import { CheckboxField, Notice, PasswordField, TextField } from './FrontFields';
 import { finishSignIn, openWithState, routerState } from './handover';
+import { FrontSecondStep, frontPasskeySignIn } from './FrontSecondStep';
 
 /** The page that starts the Microsoft sign-in (the staff app runs it). */
 const MICROSOFT_LOGIN_START = '/login_microsoft_interaction';
@@ -35,6 +37,8 @@ export function FrontLoginPage() {
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<FrontApiError | undefined>();
   const [microsoftEnabled, setMicrosoftEnabled] = useState(false);
+  // After a right password of a user with a second factor: the server's challenge (FrontSecondStep).
+  const [secondStep, setSecondStep] = useState<ApiError>();
 
   useEffect(() => {
     frontRequest<SystemInformation>('/system-information').then(
@@ -66,13 +70,36 @@ export function FrontLoginPage() {
         // "Stay signed in": a renewal key in an HttpOnly cookie, for when the token expires (lib/api.ts).
         query: values.stay ? { stay: 'cookie' } : undefined,
       });
-      const profiles = () => frontRequest<Profile[]>('/profiles', { authorization: basicAuth(user.id, user.token) }).catch(() => undefined);
-      finishSignIn(user, safeNextPath(params.get('next')) ?? (await firstTarget(user, profiles)));
+      await signedIn(user);
     } catch (error) {
-      setFailure(error instanceof FrontApiError ? error : new FrontApiError(String(error), 0, undefined, true));
+      if (error instanceof FrontApiError && error.code === 'SECOND_FACTOR_REQUIRED' && error.body) setSecondStep(error.body);
+      else setFailure(error instanceof FrontApiError ? error : new FrontApiError(String(error), 0, undefined, true));
       setPending(false);
     }
   };
+
+  const signedIn = async (user: LoggedUser) => {
+    const profiles = () => frontRequest<Profile[]>('/profiles', { authorization: basicAuth(user.id, user.token) }).catch(() => undefined);
+    finishSignIn(user, safeNextPath(params.get('next')) ?? (await firstTarget(user, profiles)));
+  };
+
+  const signInWithPasskey = async () => {
+    setFailure(undefined);
+    try {
+      await signedIn(await frontPasskeySignIn(values.stay));
+    } catch (error) {
+      setFailure(error instanceof FrontApiError ? error : new FrontApiError(t('secondFactor.passkeyFailed'), 0));
+    }
+  };
+
+  if (secondStep) {
+    return (
+      <div className="front-page">
+        <h1 className="front-h1">{t('login.title')}</h1>
+        <FrontSecondStep step={secondStep} onSignedIn={(user) => void signedIn(user)} onRestart={() => setSecondStep(undefined)} />
+      </div>
+    );
+  }
 
   const forgotPassword = `/passwordReset${params.size > 0 ? `?${params}` : ''}`;
   return (
@@ -125,9 +152,17 @@ export function FrontLoginPage() {
             <span>{t('login.submit')}</span>
           </button>
         </form>
-        {microsoftEnabled && (
+        {passkeysSupported() && (
           <>
             <div className="front-divider">{t('login.or')}</div>
+            <button type="button" className="front-button front-button-default" onClick={() => void signInWithPasskey()}>
+              {t('secondFactor.signInWithPasskey')}
+            </button>
+          </>
+        )}
+        {microsoftEnabled && (
+          <>
+            {!passkeysSupported() && <div className="front-divider">{t('login.or')}</div>}
             <a href={MICROSOFT_LOGIN_START} className="front-button front-button-default">
               <IconBrandWindows size={18} aria-hidden />
               {t('login.microsoft')}

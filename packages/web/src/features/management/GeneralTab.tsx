@@ -12,6 +12,7 @@ import { useFormValues } from '../../ui/useFormValues';
 import { useSavedFlag } from './useSavedFlag';
 import { SaveRow } from './SavedNote';
 import { RetentionSettings } from './RetentionSettings';
+import { SecondFactorRequirement } from './SecondFactorRequirement';
 import { LogoSettings } from './LogoSettings';
 
 /** The practice's general settings: its name, how long patients' data is kept and, to read, identifier and subscription. */
@@ -79,6 +80,7 @@ function GeneralForm({ account }: { account: Account }) {
         </Stack>
       </Paper>
       <RetentionSettings account={account} />
+      <SecondFactorRequirement account={account} />
       <LogoSettings account={account} />
     </SimpleGrid>
   );

@@ -22,6 +22,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { DemoLockNotice, useDemoLock } from '../../lib/demo-lock';
 import { useFormValues } from '../../ui/useFormValues';
 import { SessionsCard } from './SessionsCard';
+import { SecondFactorsCard } from './SecondFactorsCard';
 
 /** How long the "Gespeichert" confirmation stays (docs/product.md#constants-and-limits). */
 const SAVED_INDICATOR_MS = 6_000;
@@ -202,6 +203,7 @@ export function ProfilePage() {
       <PersonalDataForm user={user} />
       <PasswordForm />
       <SessionsCard />
+      <SecondFactorsCard />
     </Page>
   );
 }
