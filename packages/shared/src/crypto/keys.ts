@@ -12,7 +12,7 @@ import { fromBase64Url, toBase64Url, utf8 } from './encoding.js';
  *    encrypts it, RSA-OAEP wraps that AES key.
  *  - Patient data is sealed (seal.ts) the same way for the account's public key.
  *
- * Every text format starts with its kind and version (`wf1p`, `wf1k`, `wf1s`) and is dot-separated base64url.
+ * Every text format starts with its kind and version (`wf1p`, `wf1k`, `wf1s`, `wf2s`) and is dot-separated base64url.
  */
 
 export const PBKDF2_ITERATIONS = 600_000;
@@ -67,6 +67,17 @@ export async function importPublicKey(text: string): Promise<CryptoKey> {
   } catch {
     throw new CryptoRefused('MALFORMED');
   }
+}
+
+/**
+ * The public key that belongs to a private key, as exportPublicKey writes it: an RSA public key is
+ * the modulus and exponent (`n`, `e`) of the private key's JWK. A staff tab compares it with the
+ * key the server serves to seal for (docs/security.md#encryption), so it never trusts that one alone.
+ */
+export async function publicKeyOf(privateKey: CryptoKey): Promise<string> {
+  const { n, e } = await subtle().exportKey('jwk', privateKey);
+  const publicKey = await subtle().importKey('jwk', { kty: 'RSA', n, e, ext: true }, RSA_IMPORT, true, ['encrypt']);
+  return exportPublicKey(publicKey);
 }
 
 async function importPrivateKey(pkcs8: ArrayBuffer): Promise<CryptoKey> {

@@ -1,4 +1,4 @@
-import { sealedAnswerKey, type SealedFields, type UnsealedFields, type UnsealInput } from '@wartefrei/shared';
+import { sealedAnswerKey, sealTargets, type SealedFields, type UnsealedFields, type UnsealInput } from '@wartefrei/shared';
 import { ApiRequestError } from '../../lib/api';
 import { openSealed } from '../../lib/keyring';
 import { disableEncryption, fetchSealed, unsealRecords } from './encryption.api';
@@ -21,8 +21,8 @@ async function writeBackBatch(onProgress: (done: number, total: number) => void,
   const batch = await fetchSealed();
   const records: UnsealInput['records'] = [];
   let unreadable = 0;
-  for (const record of batch.records) {
-    const opened = await openSealed(record.sealed_data);
+  for (const { appointment_id, ...record } of batch.records) {
+    const opened = await openSealed(record.sealed_data, sealTargets(record.kind, record.id, appointment_id));
     if (opened) records.push({ ...record, fields: fieldsOf(opened) });
     else unreadable++;
   }

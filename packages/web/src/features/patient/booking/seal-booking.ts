@@ -1,4 +1,5 @@
 import { birthDateProblem, sealBody, svnrProblem } from '@wartefrei/shared';
+import { expectedKeyTag } from '../app/key-tag';
 import { sealingKeyFor } from '../app/resolve-link';
 import { browserToday } from '../../../lib/browser-date';
 
@@ -23,7 +24,9 @@ export function sealedFieldProblems(body: Record<string, unknown>): Record<strin
 
 /**
  * A booking's body as sent: unchanged while the practice does not encrypt; else checked here and
- * its names, birth date, insurance number and description sealed for the practice's key.
+ * its names, birth date, insurance number and description sealed for the practice's key and
+ * bound to the appointment's id chosen here. Throws SealingKeyMismatch (nothing sealed) for a
+ * served key that is not the one the printed link names (app/key-tag.ts).
  */
 export async function sealBookingBody(
   body: Record<string, unknown>,
@@ -34,5 +37,5 @@ export async function sealBookingBody(
   if (!key) return { kind: 'ready', body };
   const fields = sealedFieldProblems(body);
   if (Object.keys(fields).length > 0) return { kind: 'refused', fields };
-  return { kind: 'ready', body: await sealBody(body, key, ['description']) };
+  return { kind: 'ready', body: await sealBody(body, key, { table: 'appointments', extraFields: ['description'], expectedTag: expectedKeyTag() }) };
 }
