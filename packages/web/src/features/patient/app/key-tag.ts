@@ -44,3 +44,4 @@ export function expectedKeyTag(location: Pick<Location, 'pathname' | 'hash'> = w
     return undefined;
   }
 }
+

@@ -1,5 +1,5 @@
-import { birthDateProblem, sealBody, svnrProblem } from '@wartefrei/shared';
-import { expectedKeyTag } from '../app/key-tag';
+import { birthDateProblem, svnrProblem } from '@wartefrei/shared';
+import { sealForServedKey } from '../app/seal-served';
 import { sealingKeyFor } from '../app/resolve-link';
 import { browserToday } from '../../../lib/browser-date';
 
@@ -34,8 +34,9 @@ export async function sealBookingBody(
   channel: 'ONLINE' | 'KIOSK',
 ): Promise<{ kind: 'ready'; body: Record<string, unknown> } | { kind: 'refused'; fields: Record<string, string> }> {
   const key = await sealingKeyFor(queueId, channel);
-  if (!key) return { kind: 'ready', body };
-  const fields = sealedFieldProblems(body);
-  if (Object.keys(fields).length > 0) return { kind: 'refused', fields };
-  return { kind: 'ready', body: await sealBody(body, key, { table: 'appointments', extraFields: ['description'], expectedTag: expectedKeyTag() }) };
+  if (key) {
+    const fields = sealedFieldProblems(body);
+    if (Object.keys(fields).length > 0) return { kind: 'refused', fields };
+  }
+  return { kind: 'ready', body: await sealForServedKey(body, key, { table: 'appointments', extraFields: ['description'] }) };
 }

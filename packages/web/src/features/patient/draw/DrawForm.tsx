@@ -7,7 +7,6 @@ import {
   PATIENT_LANGS,
   isSupportedLang,
   PATIENT_INPUT_OF,
-  sealBody,
   SealingKeyMismatch,
   type PatientDataField,
   type ProbingAnswer,
@@ -19,7 +18,7 @@ import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { PatientApiError, patientRequest } from '../app/api';
 import { linkKeyOf } from '../app/patient-link';
-import { expectedKeyTag } from '../app/key-tag';
+import { sealForServedKey } from '../app/seal-served';
 import { fieldMessage, provideGerman, setLanguage, useText } from '../app/i18n';
 
 provideGerman('draw', deDraw);
@@ -87,7 +86,7 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel, answers }: DrawF
     try {
       // While the practice encrypts, what names the patient leaves this browser sealed for its key.
       // Bound to the ticket's id chosen here; refused for a key that is not the one the printed link names.
-      const sent = queue.sealing_key ? await sealBody(payload, queue.sealing_key, { table: 'queue_members', expectedTag: expectedKeyTag() }) : payload;
+      const sent = await sealForServedKey(payload, queue.sealing_key, { table: 'queue_members' });
       // The birth date leaves sealed: the age limit is held by the age checked above, declared beside it.
       const limited = queue.min_age !== null || queue.max_age !== null;
       if (queue.sealing_key && limited && typeof payload.birth_date === 'string' && payload.birth_date !== '') sent.declared_age = ageInYears(payload.birth_date, today);
