@@ -161,4 +161,32 @@ describe('the practice key pinned and printed', () => {
     expect((await call<Member[]>('GET', `/queues/${queue.id}/members`)).length).toBe(1);
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('a device with a pin sends nothing in the clear when the server claims encryption is off, until someone here confirms it', async () => {
+    await page.route(
+      (url) => url.pathname === '/encryption',
+      async (route) => {
+        const response = await route.fetch();
+        const state = (await response.json()) as EncryptionState;
+        await route.fulfill({ response, json: { ...state, enabled: false, key_id: null, public_key: null } });
+      },
+    );
+    await page.goto(`/backend/processor/${queue.id}`);
+    const warning = page.getByTestId('practice-key-warning');
+    await warning.getByText('Der Server meldet, dass Ihre Praxis nicht mehr verschlüsselt.', { exact: false }).waitFor({ timeout: 15_000 });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Manuelles Ticket' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manuelles Ticket für Sprechstunde' });
+    await dialog.getByLabel('Vorname').fill('Klara');
+    await dialog.getByLabel('Nachname').fill('Klartext');
+    await dialog.getByRole('button', { name: 'Ticket ziehen' }).click();
+    await page.getByText('Nicht gesendet: Der Server meldet die Verschlüsselung als ausgeschaltet.', { exact: false }).waitFor({ timeout: 15_000 });
+    expect((await call<Member[]>('GET', `/queues/${queue.id}/members`)).length).toBe(1);
+    // Confirmed here, the pin goes and the warning with it.
+    await page.keyboard.press('Escape');
+    await warning.getByRole('button', { name: 'Verschlüsselung wurde ausgeschaltet – bestätigen' }).click();
+    await warning.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await page.evaluate(() => localStorage.getItem('practiceKeyPins'))).toBeNull();
+    await page.unroute((url) => url.pathname === '/encryption');
+  }, 60_000);
 });

@@ -15,3 +15,9 @@ export function pinnedTag(accountId: string): string | undefined {
 export function pinTag(accountId: string, tag: string): void {
   writeStored(STORAGE_KEYS.practiceKeyPins, { ...readStored<Pins>(STORAGE_KEYS.practiceKeyPins), [accountId]: tag });
 }
+
+/** Forgets a practice's pin: encryption was switched off for good (the practice says so, or this device did it). */
+export function forgetPin(accountId: string): void {
+  const { [accountId]: _forgotten, ...rest } = readStored<Pins>(STORAGE_KEYS.practiceKeyPins) ?? {};
+  writeStored(STORAGE_KEYS.practiceKeyPins, Object.keys(rest).length > 0 ? rest : undefined);
+}

@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { trustServedKey, usePracticeKey } from './practice-key';
+import { forgetPracticeKey, trustServedKey, usePracticeKey } from './practice-key';
 
 /**
  * On every staff screen: a warning while the practice key the server serves is not the one this
@@ -13,15 +13,35 @@ export function PracticeKeyBanner() {
   const { t } = useTranslation('encryption');
   const { served, verdict, refresh } = usePracticeKey();
   const [busy, setBusy] = useState(false);
-  if (!served || !verdict || (verdict.kind !== 'heldDiffers' && verdict.kind !== 'pinDiffers')) return null;
+  if (!verdict || (verdict.kind !== 'heldDiffers' && verdict.kind !== 'pinDiffers' && verdict.kind !== 'offButPinned')) return null;
   const trust = async () => {
     setBusy(true);
     try {
-      if (await trustServedKey(served)) await refresh();
+      if (served && (await trustServedKey(served))) await refresh();
     } finally {
       setBusy(false);
     }
   };
+  if (verdict.kind === 'offButPinned') {
+    return (
+      <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />} title={t('pin.offTitle')} data-testid="practice-key-warning">
+        <Stack gap="xs">
+          <Text size="sm">{t('pin.offButPinned')}</Text>
+          <Button
+            size="xs"
+            variant="default"
+            style={{ alignSelf: 'flex-start' }}
+            onClick={() => {
+              forgetPracticeKey();
+              void refresh();
+            }}
+          >
+            {t('pin.confirmOff')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
   return (
     <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />} title={t('pin.title')} data-testid="practice-key-warning">
       <Stack gap="xs">

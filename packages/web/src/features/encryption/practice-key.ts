@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { keyTag, publicKeyOf, type CryptoKey, type SealingKey } from '@wartefrei/shared';
-import { pinnedTag, pinTag } from '../../lib/key-pin';
+import { forgetPin, pinnedTag, pinTag } from '../../lib/key-pin';
 import { heldAccountKey, useHeldAccountKey } from '../../lib/keyring';
 import { getUser } from '../../lib/session';
 import { useEncryption } from './useEncryption';
@@ -16,6 +16,8 @@ import { useEncryption } from './useEncryption';
 export type PracticeKeyVerdict =
   /** Encryption is off: nothing to seal for. */
   | { kind: 'off' }
+  /** The server says encryption is off, but this device pinned a key: until someone here confirms it, nothing is sent in the clear. */
+  | { kind: 'offButPinned'; pinnedTag: string }
   /** The served key is the held one or the pinned one; `tag` goes into printed links. */
   | { kind: 'trusted'; tag: string }
   /** Neither unlocked nor pinned on this device yet: the served key is taken as it is (as before pinning). */
@@ -35,8 +37,11 @@ function derivedPublicKey(privateKey: CryptoKey): Promise<string> {
 
 /** Judges the served key (null: encryption off); pins it at the first unlock that confirms it. */
 export async function judgePracticeKey(served: SealingKey | null): Promise<PracticeKeyVerdict> {
-  if (!served) return { kind: 'off' };
   const accountId = getUser()?.account_id;
+  if (!served) {
+    const pinned = accountId ? pinnedTag(accountId) : undefined;
+    return pinned ? { kind: 'offButPinned', pinnedTag: pinned } : { kind: 'off' };
+  }
   const servedTag = await keyTag(served.public_key);
   const held = heldAccountKey();
   const heldMatches = held ? held.keyId === served.key_id && (await derivedPublicKey(held.privateKey)) === served.public_key : undefined;
@@ -56,17 +61,23 @@ export async function trustServedKey(served: SealingKey): Promise<boolean> {
   return true;
 }
 
+/** Encryption was switched off for good: this device forgets the practice's key (the switch-off, or a staff member who confirms it). */
+export function forgetPracticeKey(): void {
+  const accountId = getUser()?.account_id;
+  if (accountId) forgetPin(accountId);
+}
+
 /** Thrown instead of sealing for a key this device does not trust; its message says why. */
 export class PracticeKeyRefused extends Error {
   constructor(readonly verdict: PracticeKeyVerdict) {
-    super(i18next.t('encryption:pin.refused'));
+    super(i18next.t(verdict.kind === 'offButPinned' ? 'encryption:pin.refusedOff' : 'encryption:pin.refused'));
   }
 }
 
-/** The served key to seal for, or PracticeKeyRefused. */
-export async function trustedSealingKey(served: SealingKey): Promise<SealingKey> {
+/** The served key to seal for (null: the practice does not encrypt), or PracticeKeyRefused. */
+export async function trustedSealingKey(served: SealingKey | null): Promise<SealingKey | null> {
   const verdict = await judgePracticeKey(served);
-  if (verdict.kind === 'heldDiffers' || verdict.kind === 'pinDiffers') throw new PracticeKeyRefused(verdict);
+  if (verdict.kind === 'heldDiffers' || verdict.kind === 'pinDiffers' || verdict.kind === 'offButPinned') throw new PracticeKeyRefused(verdict);
   return served;
 }
 
@@ -75,8 +86,10 @@ export function usePracticeKey() {
   const held = useHeldAccountKey();
   const { state } = useEncryption();
   const served = state.data?.enabled && state.data.key_id && state.data.public_key ? { key_id: state.data.key_id, public_key: state.data.public_key } : null;
+  const accountId = getUser()?.account_id;
   const verdict = useQuery({
-    queryKey: ['practiceKey', getUser()?.account_id, held?.keyId ?? null, served?.key_id ?? null, served?.public_key ?? null],
+    // The pin is read at each render: a switch-off or a confirmation here changes the verdict.
+    queryKey: ['practiceKey', accountId, accountId ? (pinnedTag(accountId) ?? null) : null, held?.keyId ?? null, served?.key_id ?? null, served?.public_key ?? null],
     queryFn: () => judgePracticeKey(served),
     enabled: state.data !== undefined,
     staleTime: Infinity,

@@ -13,8 +13,8 @@ export async function sealForPractice<T extends object>(body: T, options: Omit<S
   return key ? ((await sealBody(body as Record<string, unknown>, key, options)) as T) : body;
 }
 
-/** The practice's key to seal for while it encrypts, else null; read anew at each call and checked (practice-key.ts). */
+/** The practice's key to seal for while it encrypts, else null; read anew at each call and checked (practice-key.ts): refused while it differs from this device's pin, or is gone while a pin is held. */
 export async function practiceSealingKey(): Promise<SealingKey | null> {
   const state = await fetchEncryptionState();
-  return state.enabled && state.key_id && state.public_key ? trustedSealingKey({ key_id: state.key_id, public_key: state.public_key }) : null;
+  return trustedSealingKey(state.enabled && state.key_id && state.public_key ? { key_id: state.key_id, public_key: state.public_key } : null);
 }

@@ -2,6 +2,7 @@ import { sealedAnswerKey, sealTargets, type SealedFields, type UnsealedFields, t
 import { ApiRequestError } from '../../lib/api';
 import { openSealed } from '../../lib/keyring';
 import { disableEncryption, fetchSealed, unsealRecords } from './encryption.api';
+import { forgetPracticeKey } from './practice-key';
 
 const ANSWER_PREFIX = sealedAnswerKey('');
 
@@ -52,6 +53,8 @@ async function disableStep(): Promise<boolean> {
 export async function switchOff(onProgress: (done: number, total: number) => void): Promise<{ unreadable: number }> {
   let done = 0;
   let off = await disableStep();
+  // Switched by this device: its pin goes, so it neither warns of its own switch nor refuses the clear data that follows.
+  forgetPracticeKey();
   while (!off) {
     const round = await writeBackBatch(onProgress, done);
     done += round.written;
