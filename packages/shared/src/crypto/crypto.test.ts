@@ -2,13 +2,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CryptoRefused,
   encryptFor,
+  grantAdditionalData,
   exportPublicKey,
-  publicKeyOf,
   fingerprint,
   generateKeyPair,
   importPublicKey,
   newRecoveryCode,
   normalizeRecoveryCode,
+  openGrant,
+  publicKeyOf,
+  wrapGrant,
   PBKDF2_ITERATIONS,
   unwrapWithPassphrase,
   unwrapWithPrivateKey,
@@ -97,6 +100,49 @@ describe('the account key for one user (key exchange)', () => {
     expect(await fingerprint(text)).toMatch(/^([0-9A-F]{4} ){7}[0-9A-F]{4}$/);
     expect(await fingerprint(text)).toBe(await fingerprint(text));
     expect(await fingerprint(await exportPublicKey(other.publicKey))).not.toBe(await fingerprint(text));
+  });
+});
+
+describe('a grant bound to the practice key, the user and the recipient key (wf2k)', () => {
+  const keyId = '5d1b7a3e-6f2c-4c1a-9b7e-2f0e8d1c4a10';
+  const annaId = '0b6a4c2e-1d3f-4e5a-8b7c-9d0e1f2a3b4c';
+
+  it('the public key derived from a private key is the one it was made with', async () => {
+    expect(await publicKeyOf(anna.privateKey)).toBe(await exportPublicKey(anna.publicKey));
+    expect(await publicKeyOf(other.privateKey)).not.toBe(await exportPublicKey(anna.publicKey));
+    // Also after a round trip under a passphrase, as a browser unlocks it.
+    const reopened = await unwrapWithPassphrase(await wrapWithPassphrase(anna.privateKey, 'Lange Passphrase für Anna'), 'Lange Passphrase für Anna');
+    expect(await fingerprint(await publicKeyOf(reopened))).toBe(await fingerprint(await exportPublicKey(anna.publicKey)));
+  }, 30_000);
+
+  it('opens for the user, key id and recipient it names, and refuses any other', async () => {
+    const recipientPublicKey = await exportPublicKey(anna.publicKey);
+    const grant = await wrapGrant(account.privateKey, { keyId, userId: annaId, recipientPublicKey });
+    expect(grant).toMatch(/^wf2k\./);
+    const opened = await openGrant(grant, anna.privateKey, { keyId, userId: annaId });
+    expect(await unseal(await seal({ a: 'b' }, account.publicKey, keyId, AT), opened, keyId, AT)).toEqual({ a: 'b' });
+
+    expect(await refusal(openGrant(grant, anna.privateKey, { keyId, userId: '0b6a4c2e-1d3f-4e5a-8b7c-000000000000' }))).toBe('TAMPERED');
+    expect(await refusal(openGrant(grant, anna.privateKey, { keyId: '5d1b7a3e-6f2c-4c1a-9b7e-000000000000', userId: annaId }))).toBe('TAMPERED');
+    expect(await refusal(openGrant(grant, other.privateKey, { keyId, userId: annaId }))).toBe('WRONG_SECRET');
+    expect(await refusal(openGrant(tamper(grant), anna.privateKey, { keyId, userId: annaId }))).toBe('TAMPERED');
+    // Relabelled as an unbound grant it is refused too: the binding is in the ciphertext's tag.
+    expect(await refusal(openGrant(grant.replace(/^wf2k/, 'wf1k'), anna.privateKey, { keyId, userId: annaId }))).toBe('TAMPERED');
+  });
+
+  it('refuses a grant whose binding names another recipient key than the one opening it', async () => {
+    // Wrapped for Anna's key but bound to another's (what a server swapping keys would produce): the
+    // opener derives its own public key, so the binding does not match.
+    const pkcs8 = await globalThis.crypto.subtle.exportKey('pkcs8', account.privateKey);
+    const boundToOther = await grantAdditionalData({ keyId, userId: annaId, recipientPublicKey: await exportPublicKey(other.publicKey) });
+    const grant = await encryptFor(anna.publicKey, pkcs8, 'wf2k', boundToOther);
+    expect(await refusal(openGrant(grant, anna.privateKey, { keyId, userId: annaId }))).toBe('TAMPERED');
+  });
+
+  it('a wf1k grant made before the binding still opens', async () => {
+    const old = await wrapForPublicKey(account.privateKey, anna.publicKey);
+    const opened = await openGrant(old, anna.privateKey, { keyId, userId: annaId });
+    expect(await unseal(await seal({ a: 'b' }, account.publicKey, keyId, AT), opened, keyId, AT)).toEqual({ a: 'b' });
   });
 });
 

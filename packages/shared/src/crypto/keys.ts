@@ -12,7 +12,7 @@ import { fromBase64Url, toBase64Url, utf8 } from './encoding.js';
  *    encrypts it, RSA-OAEP wraps that AES key.
  *  - Patient data is sealed (seal.ts) the same way for the account's public key.
  *
- * Every text format starts with its kind and version (`wf1p`, `wf1k`, `wf1s`, `wf2s`) and is dot-separated base64url.
+ * Every text format starts with its kind and version (`wf1p`, `wf2k` (`wf1k` before grants were bound), `wf2s` (`wf1s` before sealed data was bound to its record)) and is dot-separated base64url.
  */
 
 export const PBKDF2_ITERATIONS = 600_000;
@@ -67,17 +67,6 @@ export async function importPublicKey(text: string): Promise<CryptoKey> {
   } catch {
     throw new CryptoRefused('MALFORMED');
   }
-}
-
-/**
- * The public key that belongs to a private key, as exportPublicKey writes it: an RSA public key is
- * the modulus and exponent (`n`, `e`) of the private key's JWK. A staff tab compares it with the
- * key the server serves to seal for (docs/security.md#encryption), so it never trusts that one alone.
- */
-export async function publicKeyOf(privateKey: CryptoKey): Promise<string> {
-  const { n, e } = await subtle().exportKey('jwk', privateKey);
-  const publicKey = await subtle().importKey('jwk', { kty: 'RSA', n, e, ext: true }, RSA_IMPORT, true, ['encrypt']);
-  return exportPublicKey(publicKey);
 }
 
 async function importPrivateKey(pkcs8: ArrayBuffer): Promise<CryptoKey> {
@@ -149,11 +138,63 @@ export async function decryptWith(privateKey: CryptoKey, text: string, kind: str
   }
 }
 
-/** The account's private key for one user (key exchange): `wf1k.<wrapped key>.<iv>.<ciphertext>`. */
+/**
+ * The public key of a private key, as text: derived from the key itself (its JWK's modulus and
+ * exponent), never taken from what a server serves. What the browser shows as "your fingerprint"
+ * and wraps grants for is this, so a replaced public key on the server cannot pass as one's own;
+ * a staff tab compares it with the practice key served to seal for (docs/security.md#encryption).
+ */
+export async function publicKeyOf(privateKey: CryptoKey): Promise<string> {
+  const jwk = await subtle().exportKey('jwk', privateKey);
+  if (!jwk.n || !jwk.e) throw new CryptoRefused('MALFORMED');
+  const publicJwk = { kty: 'RSA', n: jwk.n, e: jwk.e, alg: 'RSA-OAEP-256', ext: true };
+  return exportPublicKey(await subtle().importKey('jwk', publicJwk, RSA_IMPORT, true, ['encrypt', 'wrapKey']));
+}
+
+/** Who a grant of the practice key is for: the practice key's id, the user, and the recipient's public key (text). */
+export interface GrantBinding {
+  keyId: string;
+  userId: string;
+  recipientPublicKey: string;
+}
+
+/** The additional data of a `wf2k` grant: `wartefrei:grant:<keyId>:<userId>:<sha256(spki), base64url>`. */
+export async function grantAdditionalData({ keyId, userId, recipientPublicKey }: GrantBinding): Promise<string> {
+  const hash = toBase64Url(await subtle().digest('SHA-256', fromBase64Url(recipientPublicKey)));
+  return `wartefrei:grant:${keyId}:${userId}:${hash}`;
+}
+
+/**
+ * The account's private key for one user (key exchange): `wf2k.<wrapped key>.<iv>.<ciphertext>`,
+ * bound by AES-GCM additional data to the practice key's id, the user and the recipient key's
+ * hash: a grant moved to another user, another practice key or made for another key is refused
+ * when opened. The recipient key is imported from the very text the binding names.
+ */
+export async function wrapGrant(privateKey: CryptoKey, binding: GrantBinding): Promise<string> {
+  const recipient = await importPublicKey(binding.recipientPublicKey);
+  return encryptFor(recipient, await subtle().exportKey('pkcs8', privateKey), 'wf2k', await grantAdditionalData(binding));
+}
+
+/**
+ * Opens a grant with the recipient's private key. A `wf2k` grant is checked against the binding the
+ * opening browser expects (its recipient key derived from the private key, not served); an
+ * older `wf1k` grant carries no binding and still opens (docs/security.md#encryption says why).
+ */
+export async function openGrant(wrapped: string, recipientPrivateKey: CryptoKey, expected: Omit<GrantBinding, 'recipientPublicKey'>): Promise<CryptoKey> {
+  if (wrapped.startsWith('wf1k.')) return unwrapWithPrivateKey(wrapped, recipientPrivateKey);
+  const additionalData = await grantAdditionalData({ ...expected, recipientPublicKey: await publicKeyOf(recipientPrivateKey) });
+  return importPrivateKey(await decryptWith(recipientPrivateKey, wrapped, 'wf2k', additionalData));
+}
+
+/**
+ * The account's private key for one user without a binding: `wf1k.<wrapped key>.<iv>.<ciphertext>`.
+ * New grants are `wf2k` (`wrapGrant`); this stays to prove that grants made before still open.
+ */
 export async function wrapForPublicKey(privateKey: CryptoKey, recipientPublicKey: CryptoKey): Promise<string> {
   return encryptFor(recipientPublicKey, await subtle().exportKey('pkcs8', privateKey), 'wf1k');
 }
 
+/** Opens a `wf1k` grant (no binding); `openGrant` opens both formats. */
 export async function unwrapWithPrivateKey(wrapped: string, recipientPrivateKey: CryptoKey): Promise<CryptoKey> {
   return importPrivateKey(await decryptWith(recipientPrivateKey, wrapped, 'wf1k'));
 }

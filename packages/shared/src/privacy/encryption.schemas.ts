@@ -7,14 +7,24 @@ export type KeyExchangeStatus = (typeof KEY_EXCHANGE_STATUSES)[number];
 // parts after a kind. The server stores them and never opens them; these checks keep out junk.
 const PublicKeyText = z.string().min(100).max(1000).regex(/^[A-Za-z0-9_-]+$/, 'INVALID_VALUE');
 const PassphraseWrapped = z.string().max(4000).regex(/^wf1p\.\d+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'INVALID_VALUE');
-const KeyWrapped = z.string().max(6000).regex(/^wf1k\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'INVALID_VALUE');
+// `wf2k`: bound to key id, user and recipient key (crypto/keys.ts `wrapGrant`); `wf1k` grants made before still pass.
+const KeyWrapped = z.string().max(6000).regex(/^wf[12]k\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'INVALID_VALUE');
 
 /** `PUT /encryption/my-key`: the caller's key pair, its private key under their passphrase. */
 export const UserKeyInput = z.strictObject({ public_key: PublicKeyText, wrapped_private_key: PassphraseWrapped });
 export type UserKeyInput = z.infer<typeof UserKeyInput>;
 
-/** `POST /encryption/enable` (admins): the account's public key, its private key under the recovery code and for the caller. */
-export const EnableEncryptionInput = z.strictObject({ public_key: PublicKeyText, recovery_wrapped_key: PassphraseWrapped, wrapped_account_key: KeyWrapped });
+/**
+ * `POST /encryption/enable` (admins): the account's public key, its private key under the recovery code and for the caller.
+ * `key_id`: chosen by the browser, because the caller's grant (`wf2k`) is bound to it before the server stores anything;
+ * without it the server picks one (only an unbound `wf1k` grant can be made then).
+ */
+export const EnableEncryptionInput = z.strictObject({
+  key_id: z.uuid().optional(),
+  public_key: PublicKeyText,
+  recovery_wrapped_key: PassphraseWrapped,
+  wrapped_account_key: KeyWrapped,
+});
 export type EnableEncryptionInput = z.infer<typeof EnableEncryptionInput>;
 
 /** `POST /encryption/requests/{id}/approve` and `POST /encryption/recover` (admins): the account key wrapped for a user's public key. */
@@ -34,18 +44,35 @@ export const EncryptionState = z.object({
   /** Bound into every sealing; null while off. */
   key_id: z.uuid().nullable(),
   public_key: z.string().nullable(),
-  my_key: z.object({ public_key: z.string(), wrapped_private_key: z.string(), fingerprint: z.string() }).nullable(),
+  my_key: z
+    .object({
+      public_key: z.string(),
+      wrapped_private_key: z.string(),
+      fingerprint: z.string().describe('Deprecated: computed by the server, so it proves nothing; browsers derive the fingerprint from the key they unlocked.'),
+      /** When this key was set (created or replaced). */
+      set_at: z.string(),
+      /** When this key replaced an earlier one of the user; null for a first key. */
+      replaced_at: z.string().nullable(),
+    })
+    .nullable(),
   my_access: z.object({ status: z.enum(KEY_EXCHANGE_STATUSES), wrapped_account_key: z.string().nullable() }).nullable(),
 });
 export type EncryptionState = z.infer<typeof EncryptionState>;
 
-/** `GET /encryption/requests` (admins): who asked or holds access, with the key's fingerprint to compare. */
+/**
+ * `GET /encryption/requests` (admins): who asked or holds access, with the public key the admin's
+ * browser computes the fingerprint of (and wraps for) and when the user's key was set or replaced.
+ */
 export const KeyExchange = z.object({
   id: z.uuid(),
   user_id: z.uuid(),
   user_name: z.string(),
   public_key: z.string(),
-  fingerprint: z.string(),
+  fingerprint: z.string().describe('Deprecated: computed by the server, so it proves nothing; the browser computes it from public_key.'),
+  /** When the requester's current key was set; null when they have none any more. */
+  key_set_at: z.string().nullable(),
+  /** When the requester's current key replaced an earlier one (a stolen session's first step); null for a first key. */
+  key_replaced_at: z.string().nullable(),
   status: z.enum(KEY_EXCHANGE_STATUSES),
   created_at: z.string(),
   decided_at: z.string().nullable(),

@@ -22,13 +22,18 @@ export const accountKeys = pgTable('account_keys', {
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
-/** A staff member's own key pair: the public key, and the private key wrapped under their passphrase. */
+/**
+ * A staff member's own key pair: the public key, and the private key wrapped under their passphrase.
+ * `created_at` is when this key was set; `replaced_at` when it replaced an earlier one — what the
+ * admin's approval list shows, since replacing a key is a stolen session's first step.
+ */
 export const userKeys = pgTable('user_keys', {
   userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
   publicKey: text('public_key').notNull(),
   wrappedPrivateKey: text('wrapped_private_key').notNull(),
   createdAt: createdAt(),
+  replacedAt: timestamp('replaced_at', { withTimezone: true }),
 });
 
 export const keyExchangeStatus = pgEnum('key_exchange_status', KEY_EXCHANGE_STATUSES);

@@ -23,12 +23,15 @@ export async function findUserKey(q: Queryable, userId: string): Promise<UserKey
   return row;
 }
 
-/** Sets the user's key pair, replacing an older one. */
+/** Sets the user's key pair, replacing an older one (then `replacedAt` says when). */
 export async function upsertUserKey(q: Queryable, values: typeof userKeys.$inferInsert): Promise<void> {
   await q
     .insert(userKeys)
     .values(values)
-    .onConflictDoUpdate({ target: userKeys.userId, set: { publicKey: values.publicKey, wrappedPrivateKey: values.wrappedPrivateKey, createdAt: values.createdAt } });
+    .onConflictDoUpdate({
+      target: userKeys.userId,
+      set: { publicKey: values.publicKey, wrappedPrivateKey: values.wrappedPrivateKey, createdAt: values.createdAt, replacedAt: values.replacedAt ?? null },
+    });
 }
 
 /** The user's key and every live request or grant: a new key, a password reset. Answers how many grants and requests ended. */
@@ -83,12 +86,13 @@ export async function decideExchange(
   return row;
 }
 
-/** The account's live requests and grants, newest first, with the user's name. */
+/** The account's live requests and grants, newest first, with the user's name and when their current key was set or replaced. */
 export async function liveExchangesOfAccount(q: Queryable, accountId: string) {
   return q
-    .select({ exchange: privateKeyExchanges, userName: users.displayName })
+    .select({ exchange: privateKeyExchanges, userName: users.displayName, keySetAt: userKeys.createdAt, keyReplacedAt: userKeys.replacedAt })
     .from(privateKeyExchanges)
     .innerJoin(users, eq(users.id, privateKeyExchanges.userId))
+    .leftJoin(userKeys, eq(userKeys.userId, privateKeyExchanges.userId))
     .where(and(eq(privateKeyExchanges.accountId, accountId), inArray(privateKeyExchanges.status, [...LIVE])))
     .orderBy(desc(privateKeyExchanges.createdAt));
 }

@@ -27,6 +27,7 @@ import {
   type AccountKeyRow,
 } from './encryption.repo.js';
 import { announceSealingKeyChange } from './announce.js';
+import { mailKeyReplaced } from './key-replaced-mail.js';
 
 /*
  * The key exchange of end-to-end encryption (docs/security.md#encryption). Every key is made,
@@ -46,19 +47,43 @@ export async function encryptionState(ctx: AppContext, actor: Actor): Promise<En
     switching_off: account !== undefined && account.disabledAt !== null,
     key_id: account?.keyId ?? null,
     public_key: account?.publicKey ?? null,
-    my_key: mine ? { public_key: mine.publicKey, wrapped_private_key: mine.wrappedPrivateKey, fingerprint: await fingerprint(mine.publicKey) } : null,
+    my_key: mine
+      ? {
+          public_key: mine.publicKey,
+          wrapped_private_key: mine.wrappedPrivateKey,
+          // Kept for older clients only (deprecated in the contract): browsers derive it from the key they unlocked.
+          fingerprint: await fingerprint(mine.publicKey),
+          set_at: mine.createdAt.toISOString(),
+          replaced_at: mine.replacedAt?.toISOString() ?? null,
+        }
+      : null,
     my_access: access ? { status: access.status, wrapped_account_key: access.wrappedAccountKey } : null,
   };
 }
 
-/** `PUT /encryption/my-key`: a new key pair of the caller; access granted to the old one ends with it. */
+/**
+ * `PUT /encryption/my-key`: a new key pair of the caller; access granted to the old one ends with it.
+ * Replacing a key is the first step of a stolen session (docs/security.md#encryption): the user
+ * gets a mail, and the admins' approval list shows when it happened.
+ */
 export async function setMyKey(ctx: AppContext, actor: Actor, input: UserKeyInput, address: string): Promise<EncryptionState> {
-  await ctx.db.transaction(async (tx) => {
+  const replaced = await ctx.db.transaction(async (tx) => {
     const old = await findUserKey(tx, actor.userId);
-    if (old && old.publicKey !== input.public_key) await endLiveExchanges(tx, actor.userId);
-    await upsertUserKey(tx, { userId: actor.userId, accountId: actor.accountId, publicKey: input.public_key, wrappedPrivateKey: input.wrapped_private_key, createdAt: ctx.clock.now() });
+    const isNew = old !== undefined && old.publicKey !== input.public_key;
+    if (isNew) await endLiveExchanges(tx, actor.userId);
+    const now = ctx.clock.now();
+    await upsertUserKey(tx, {
+      userId: actor.userId,
+      accountId: actor.accountId,
+      publicKey: input.public_key,
+      wrappedPrivateKey: input.wrapped_private_key,
+      createdAt: old && !isNew ? old.createdAt : now,
+      replacedAt: isNew ? now : (old?.replacedAt ?? null),
+    });
     await recordAudit(ctx, tx, whoOf(actor, address), 'encryption.key', { type: 'user', id: actor.userId });
+    return isNew;
   });
+  if (replaced) await mailKeyReplaced(ctx, actor.userId);
   return encryptionState(ctx, actor);
 }
 
@@ -90,7 +115,8 @@ async function grantSelf(ctx: AppContext, tx: Transaction, actor: Actor, wrapped
 export async function enableEncryption(ctx: AppContext, actor: Actor, input: EnableEncryptionInput, address: string): Promise<EncryptionState> {
   await ctx.db.transaction(async (tx) => {
     await ownKey(tx, actor);
-    const created = await insertAccountKey(tx, { accountId: actor.accountId, publicKey: input.public_key, recoveryWrappedKey: input.recovery_wrapped_key, createdBy: actor.userId, createdAt: ctx.clock.now() });
+    // The browser names the key id: its own grant (wf2k) is bound to it before anything is stored.
+    const created = await insertAccountKey(tx, { ...(input.key_id ? { keyId: input.key_id } : {}), accountId: actor.accountId, publicKey: input.public_key, recoveryWrappedKey: input.recovery_wrapped_key, createdBy: actor.userId, createdAt: ctx.clock.now() });
     if (!created) throw new AppError('ENCRYPTION_ALREADY_ON');
     await grantSelf(ctx, tx, actor, input.wrapped_account_key);
     await recordAudit(ctx, tx, whoOf(actor, address), 'encryption.enable', { type: 'account', id: actor.accountId });
@@ -115,12 +141,15 @@ export async function requestAccess(ctx: AppContext, actor: Actor, address: stri
 export async function listExchanges(ctx: AppContext, actor: Actor): Promise<KeyExchange[]> {
   const rows = await liveExchangesOfAccount(ctx.db, actor.accountId);
   return Promise.all(
-    rows.map(async ({ exchange, userName }) => ({
+    rows.map(async ({ exchange, userName, keySetAt, keyReplacedAt }) => ({
       id: exchange.id,
       user_id: exchange.userId,
       user_name: userName,
       public_key: exchange.publicKey,
+      // Kept for older clients only (deprecated in the contract): the admin's browser computes it from public_key.
       fingerprint: await fingerprint(exchange.publicKey),
+      key_set_at: keySetAt?.toISOString() ?? null,
+      key_replaced_at: keyReplacedAt?.toISOString() ?? null,
       status: exchange.status,
       created_at: exchange.createdAt.toISOString(),
       decided_at: exchange.decidedAt?.toISOString() ?? null,

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EncryptionState } from '@wartefrei/shared';
+import { useHeldOwnKey } from '../../lib/own-key';
 import { FormCard } from '../../ui/FormCard';
 import { notifyDone, notifyFailure } from '../processor/notify';
 import { requestAccess } from './encryption.api';
@@ -11,6 +12,8 @@ export function AccessCard({ state, replace }: { state: EncryptionState; replace
   const { t } = useTranslation('encryption');
   const [busy, setBusy] = useState(false);
   const status = state.my_access?.status;
+  // The fingerprint to read out to an admin: of the key this tab unlocked, never one the server names.
+  const own = useHeldOwnKey();
   const ask = async () => {
     setBusy(true);
     try {
@@ -32,7 +35,9 @@ export function AccessCard({ state, replace }: { state: EncryptionState; replace
           {status === 'APPROVED'
             ? t('access.granted')
             : status === 'PENDING'
-              ? t('access.pending', { fingerprint: state.my_key?.fingerprint ?? '' })
+              ? own
+                ? t('access.pending', { fingerprint: own.fingerprint })
+                : t('access.pendingLocked')
               : status === 'REJECTED'
                 ? t('access.rejected')
                 : t('access.none')}

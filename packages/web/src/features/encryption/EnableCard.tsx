@@ -1,13 +1,15 @@
 import { Button, Checkbox, Code, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EncryptionState } from '@wartefrei/shared';
+import { CryptoRefused, type EncryptionState } from '@wartefrei/shared';
 import { holdAccountKey } from '../../lib/keyring';
+import { useHeldOwnKey } from '../../lib/own-key';
 import { useUser } from '../../lib/session';
 import { FormCard } from '../../ui/FormCard';
 import { notifyDone, notifyFailure } from '../processor/notify';
 import { enableEncryption } from './encryption.api';
-import { newAccountKey } from './key-steps';
+import { newAccountKey, ownKeyFor } from './key-steps';
+import { OwnPassphraseField } from './OwnPassphraseField';
 
 type Prepared = Awaited<ReturnType<typeof newAccountKey>>;
 
@@ -36,15 +38,26 @@ export function EnableCard({ state, replace, reopen }: { state: EncryptionState;
   const [kept, setKept] = useState(false);
   const [busy, setBusy] = useState(false);
   const ownKey = state.my_key?.public_key;
+  const heldOwn = useHeldOwnKey();
+  const [passphrase, setPassphrase] = useState('');
+  const [passphraseError, setPassphraseError] = useState<string>();
 
+  // The practice key is granted to the admin's key as derived from their own private key (held, or opened with the passphrase).
   const prepare = async () => {
-    if (!ownKey) return;
+    if (!ownKey || !user) return;
+    if (!heldOwn && passphrase === '') {
+      setPassphraseError(t('own.passphraseNeeded'));
+      return;
+    }
     setBusy(true);
+    setPassphraseError(undefined);
     try {
-      setPrepared(await newAccountKey(ownKey));
+      setPrepared(await newAccountKey(await ownKeyFor(state, passphrase, user.id)));
+      setPassphrase('');
       setKept(false);
     } catch (error) {
-      notifyFailure(error);
+      if (error instanceof CryptoRefused) setPassphraseError(t('own.wrongPassphrase'));
+      else notifyFailure(error);
     } finally {
       setBusy(false);
     }
@@ -74,7 +87,8 @@ export function EnableCard({ state, replace, reopen }: { state: EncryptionState;
         </Title>
         <Text size="sm">{t('enable.text')}</Text>
         {ownKey ? (
-          <Group>
+          <Group align="flex-end">
+            {!heldOwn && <OwnPassphraseField value={passphrase} error={passphraseError} onChange={setPassphrase} />}
             <Button onClick={() => void prepare()} loading={busy && !prepared} loaderProps={{ 'aria-label': t('working') }}>
               {t('enable.start')}
             </Button>

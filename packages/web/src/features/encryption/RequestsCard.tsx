@@ -1,16 +1,16 @@
-import { Button, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KeyExchange } from '@wartefrei/shared';
 import { useHeldAccountKey } from '../../lib/keyring';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormCard } from '../../ui/FormCard';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { notifyDone, notifyFailure } from '../processor/notify';
 import { approveRequest, encryptionKeys, fetchRequests, rejectRequest } from './encryption.api';
 import { wrapHeldKeyFor } from './key-steps';
+import { recentlyAgo, useFingerprint } from './key-facts';
 
 type Decision = { request: KeyExchange; approve: boolean };
 
@@ -27,7 +27,7 @@ export function RequestsCard() {
   const decide = async ({ request, approve }: Decision) => {
     setBusy(true);
     try {
-      const next = approve ? await approveRequest(request.id, await wrapHeldKeyFor(request.public_key)) : await rejectRequest(request.id);
+      const next = approve ? await approveRequest(request.id, await wrapHeldKeyFor(request)) : await rejectRequest(request.id);
       client.setQueryData(encryptionKeys.requests, next);
       notifyDone(t(approve ? 'requests.approved' : 'requests.rejectedDone', { name: request.user_name }));
       setDecision(undefined);
@@ -69,9 +69,14 @@ export function RequestsCard() {
               <Table.Tbody>
                 {requests.data.map((request) => (
                   <Table.Tr key={request.id} data-request-of={request.user_id}>
-                    <Table.Td>{request.user_name}</Table.Td>
                     <Table.Td>
-                      <Code>{request.fingerprint}</Code>
+                      <Stack gap={2}>
+                        <Text size="sm">{request.user_name}</Text>
+                        <ReplacedNote request={request} />
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <Fingerprint publicKey={request.public_key} />
                     </Table.Td>
                     <Table.Td>{t(`requests.${request.status}`)}</Table.Td>
                     <Table.Td>{date.format(new Date(request.decided_at ?? request.created_at))}</Table.Td>
@@ -94,16 +99,75 @@ export function RequestsCard() {
           </ScrollRegion>
         )}
       </Stack>
-      <ConfirmDialog
-        opened={decision !== undefined}
-        title={decision ? t(decision.approve ? 'requests.approveTitle' : 'requests.rejectTitle', { name: decision.request.user_name }) : ''}
-        message={decision ? t(decision.approve ? 'requests.approveMessage' : 'requests.rejectMessage', { name: decision.request.user_name, fingerprint: decision.request.fingerprint }) : ''}
-        confirmLabel={decision?.approve ? t('requests.approve') : t('requests.reject')}
-        danger={decision?.approve === false}
-        loading={busy}
-        onClose={() => setDecision(undefined)}
-        onConfirm={() => decision && void decide(decision)}
-      />
+      <DecisionDialog decision={decision} busy={busy} onClose={() => setDecision(undefined)} onConfirm={(chosen) => void decide(chosen)} />
     </FormCard>
+  );
+}
+
+/** The fingerprint of the key listed, computed here from the key text approving would wrap for. */
+function Fingerprint({ publicKey }: { publicKey: string }) {
+  const { t } = useTranslation('encryption');
+  const computed = useFingerprint(publicKey);
+  return computed.data ? <Code data-testid="request-fingerprint">{computed.data}</Code> : <Loader size="xs" aria-label={t('loading')} />;
+}
+
+/** "Schlüssel vor 5 Minuten ersetzt": a key replaced shortly before asking is a stolen session's pattern. */
+function ReplacedNote({ request }: { request: KeyExchange }) {
+  const { t, i18n } = useTranslation('encryption');
+  const ago = request.status === 'PENDING' ? recentlyAgo(request.key_replaced_at, i18n.language) : undefined;
+  if (!ago) return null;
+  return (
+    <Text size="xs" c="red.8" fw={600} data-testid="key-replaced">
+      {t('requests.replaced', { ago })}
+    </Text>
+  );
+}
+
+/** Asks before approving or rejecting; approving shows the fingerprint to compare and warns of a recently replaced key. */
+function DecisionDialog({ decision, busy, onClose, onConfirm }: { decision: Decision | undefined; busy: boolean; onClose: () => void; onConfirm: (decision: Decision) => void }) {
+  const { t, i18n } = useTranslation('encryption');
+  const computed = useFingerprint(decision?.approve ? decision.request.public_key : undefined);
+  const name = decision?.request.user_name ?? '';
+  const ago = decision?.approve ? recentlyAgo(decision.request.key_replaced_at, i18n.language) : undefined;
+  return (
+    <Modal
+      opened={decision !== undefined}
+      onClose={onClose}
+      title={decision ? t(decision.approve ? 'requests.approveTitle' : 'requests.rejectTitle', { name }) : ''}
+      centered
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
+      {decision && (
+        <Stack gap="md">
+          {decision.approve ? (
+            <>
+              <Text>{t('requests.approveMessage', { name })}</Text>
+              {computed.data ? (
+                <Code block fz="md" data-testid="approve-fingerprint">
+                  {computed.data}
+                </Code>
+              ) : (
+                <Loader size="sm" aria-label={t('loading')} />
+              )}
+              {ago && (
+                <Alert color="red" role="alert">
+                  {t('requests.replacedWarning', { name, ago })}
+                </Alert>
+              )}
+            </>
+          ) : (
+            <Text>{t('requests.rejectMessage', { name })}</Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} data-autofocus>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button color={decision.approve ? undefined : 'red.8'} onClick={() => onConfirm(decision)} loading={busy} disabled={decision.approve && !computed.data}>
+              {decision.approve ? t('requests.approve') : t('requests.reject')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
   );
 }

@@ -5,10 +5,12 @@ import { CryptoRefused, type EncryptionState } from '@wartefrei/shared';
 import { useUser } from '../../lib/session';
 import { notifyFailure } from '../processor/notify';
 import { unlock } from './key-steps';
+import { recentlyAgo } from './key-facts';
+import { PassphraseUsername } from './PassphraseFields';
 
 /** The passphrase that opens the user's key and, where granted, the practice's key for this tab. */
 export function UnlockForm({ state, onUnlocked, compact }: { state: EncryptionState; onUnlocked: () => void; compact?: boolean }) {
-  const { t } = useTranslation('encryption');
+  const { t, i18n } = useTranslation('encryption');
   const user = useUser();
   const [passphrase, setPassphrase] = useState('');
   const [error, setError] = useState<string>();
@@ -27,7 +29,12 @@ export function UnlockForm({ state, onUnlocked, compact }: { state: EncryptionSt
         onUnlocked();
       }
     } catch (failure) {
-      if (failure instanceof CryptoRefused) setError(t('own.wrongPassphrase'));
+      if (failure instanceof CryptoRefused && failure.problem === 'TAMPERED') setError(t('own.grantRefused'));
+      else if (failure instanceof CryptoRefused) {
+        // A passphrase that opened the key before fails after the key was replaced: say so, it may not have been them.
+        const ago = recentlyAgo(state.my_key?.replaced_at, i18n.language);
+        setError(ago ? t('own.wrongPassphraseReplaced', { ago }) : t('own.wrongPassphrase'));
+      }
       else notifyFailure(failure);
     } finally {
       setBusy(false);
@@ -38,9 +45,11 @@ export function UnlockForm({ state, onUnlocked, compact }: { state: EncryptionSt
       <Stack gap="sm">
         {!compact && <Text size="sm">{t('own.unlockHint')}</Text>}
         <Group align="flex-end">
+          <PassphraseUsername username={user?.username ?? ''} />
           <PasswordInput
             label={t('own.passphrase')}
-            autoComplete="current-password"
+            // Not "current-password": that invites the login password, which the server receives at every sign-in.
+            autoComplete="off"
             value={passphrase}
             error={error}
             onChange={(e) => setPassphrase(e.currentTarget.value)}
