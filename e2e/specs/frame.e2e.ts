@@ -83,9 +83,9 @@ describe('the logged-in frame', () => {
 
   it('signs in again by itself where the user chose to stay signed in: no dialog, the page goes on', async () => {
     const page = await newPage(browser);
-    const response = await page.request.post('/auth/login?ttl=4&stay=true', { headers: { authorization: basic(DEMO.admin.username, DEMO.admin.password) } });
+    const response = await page.request.post('/auth/login?ttl=4&stay=cookie', { headers: { authorization: basic(DEMO.admin.username, DEMO.admin.password) } });
     const user = (await response.json()) as LoggedUser;
-    expect(user.renewal_token).toBeTruthy();
+    expect(user.renewal_cookie).toBe(true);
     await storeUser(page, user);
     await page.goto('/backend/dashboard');
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).waitFor();

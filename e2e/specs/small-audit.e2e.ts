@@ -67,12 +67,12 @@ describe('a signed-out visitor of a staff page', () => {
 });
 
 describe('an export after the session expired', () => {
-  it('renews the session with the stored key and downloads, like every other call', async () => {
+  it('renews the session with its renewal cookie and downloads, like every other call', async () => {
     const page = await newPage(browser, { viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     const errors = collectBrowserErrors(page);
-    const login = await page.request.post('/auth/login?ttl=6&stay=true', { headers: { authorization: basic(mail, password) } });
+    const login = await page.request.post('/auth/login?ttl=6&stay=cookie', { headers: { authorization: basic(mail, password) } });
     const user = (await login.json()) as LoggedUser;
-    expect(user.renewal_token).toBeTruthy();
+    expect(user.renewal_cookie).toBe(true);
     // The screen believes the token good for an hour: no timer of the frame renews it first, so
     // the export is the call that meets the expired token.
     await storeUser(page, { ...user, token_valid_until: new Date(Date.now() + 3600_000).toISOString() });

@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   MEMBER_NOT_FOUND: 404,
   MONITOR_NOT_FOUND: 404,
   PROFILE_NOT_FOUND: 404,
+  /** A sign-in session (`/users/me/sessions/{id}`) that is not the caller's, or is over. */
+  LOGIN_SESSION_NOT_FOUND: 404,
   APPOINTMENT_TYPE_NOT_FOUND: 404,
   APPOINTMENT_NOT_FOUND: 404,
   SUBSCRIPTION_INVALID: 402,

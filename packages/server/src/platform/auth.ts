@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 import { hashToken } from './crypto.js';
-import { loginTokens, userIsActive, users } from '../db/schema/index.js';
+import { loginSessions, loginTokens, userIsActive, users } from '../db/schema/index.js';
+import { touchSession } from './sign-in-sessions.js';
 
 /** Who is calling: set on the request by `requireUser`. */
 export interface Actor {
@@ -11,6 +12,8 @@ export interface Actor {
   accountId: string;
   isAdmin: boolean;
   tokenId: string;
+  /** The session the token belongs to (docs/security.md#sessions): "this device" in the session list. */
+  sessionId: string;
 }
 
 export interface BasicCredentials {
@@ -50,9 +53,10 @@ export async function authenticateToken(ctx: AppContext, header: string | undefi
     ? eq(users.id, credentials.name)
     : eq(sql`lower(${users.username})`, credentials.name.toLowerCase());
   const [row] = await ctx.db
-    .select({ user: users, token: loginTokens })
+    .select({ user: users, token: loginTokens, session: { id: loginSessions.id, lastUsedAt: loginSessions.lastUsedAt } })
     .from(loginTokens)
     .innerJoin(users, eq(users.id, loginTokens.userId))
+    .innerJoin(loginSessions, eq(loginSessions.id, loginTokens.sessionId))
     // A removed user's tokens are deleted with the removal; the condition keeps it so regardless.
     .where(and(eq(loginTokens.tokenHash, hashToken(credentials.secret)), userMatch, userIsActive))
     .limit(1);
@@ -67,15 +71,17 @@ declare module 'fastify' {
   }
 }
 
-async function actorFromHeader(ctx: AppContext, header: string | undefined): Promise<Actor> {
-  const { user, token } = await authenticateToken(ctx, header);
-  return { userId: user.id, accountId: user.accountId, isAdmin: user.isAdmin, tokenId: token.id };
+async function actorFromHeader(ctx: AppContext, req: FastifyRequest): Promise<Actor> {
+  const { user, token, session } = await authenticateToken(ctx, req.headers.authorization);
+  // The session list's "last use" and address: written at most once a minute.
+  await touchSession(ctx.db, session, req.ip, ctx.clock.now());
+  return { userId: user.id, accountId: user.accountId, isAdmin: user.isAdmin, tokenId: token.id, sessionId: session.id };
 }
 
 /** preHandler for staff routes: a valid token, else 401/440. */
 export function requireUser(ctx: AppContext) {
   return async (req: FastifyRequest): Promise<void> => {
-    req.actor = await actorFromHeader(ctx, req.headers.authorization);
+    req.actor = await actorFromHeader(ctx, req);
   };
 }
 
@@ -85,7 +91,7 @@ export function requireUser(ctx: AppContext) {
  */
 export function requireAdmin(ctx: AppContext) {
   return async (req: FastifyRequest): Promise<void> => {
-    req.actor = await actorFromHeader(ctx, req.headers.authorization);
+    req.actor = await actorFromHeader(ctx, req);
     if (!req.actor.isAdmin) throw new AppError('FORBIDDEN');
   };
 }
@@ -98,7 +104,7 @@ export function requireAdmin(ctx: AppContext) {
  */
 export function optionalUser(ctx: AppContext, signedInCall: (req: FastifyRequest) => boolean = () => true) {
   return async (req: FastifyRequest): Promise<void> => {
-    if (req.headers.authorization && signedInCall(req)) req.actor = await actorFromHeader(ctx, req.headers.authorization);
+    if (req.headers.authorization && signedInCall(req)) req.actor = await actorFromHeader(ctx, req);
   };
 }
 

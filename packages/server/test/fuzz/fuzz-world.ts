@@ -29,6 +29,8 @@ export const ID_KINDS = [
   'keyRequest',
   'image',
   'imageFile',
+  // The admin's own sign-in sessions (`/users/me/sessions/{id}`).
+  'loginSession',
   'routable',
   'accountIdentifier',
   'profileIdentifier',
@@ -232,6 +234,7 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   if (keyRequest) ids.keyRequest.push(keyRequest);
   const logo = await uploadLogo(t, admin);
   ids.image.push(logo.id);
+  ids.loginSession.push(...(await call<{ id: string }[]>(t, admin, 'GET', '/users/me/sessions', undefined, 200)).map((s) => s.id));
   ids.imageFile.push(logo.url.split('/').at(-1)!);
   keep(account, keyRequest, requester.id);
   keep(account, setup.setup_intent_id, order.id, order.invoice_id, `${label}gasse ${n}`, ...methods.map((m) => m.id));

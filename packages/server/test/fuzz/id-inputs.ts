@@ -41,6 +41,7 @@ const PATH_PARAMS: Record<string, IdKind> = {
   'device-orders/{id}': 'deviceOrder',
   'requests/{id}': 'keyRequest',
   'images/{id}': 'image',
+  'sessions/{id}': 'loginSession',
   '{id}/{file}': 'imageFile',
 };
 

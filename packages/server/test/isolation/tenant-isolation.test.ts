@@ -30,6 +30,7 @@ import { asUser, givenProcessor, givenVerifiedAdmin, logIn } from '../support/fa
 import { uploadLogo } from '../support/images.js';
 import { linkKey } from '../support/tickets.js';
 import { registeredRoutes } from '../fuzz/route-catalogue.js';
+import { startSession } from '../../src/platform/sign-in-sessions.js';
 
 /*
  * Tenant isolation (docs/architecture.md#api-conventions): every staff query is scoped by the
@@ -103,7 +104,7 @@ async function givenOpenQueue(owner: Owner, profileId: string, assign: string[],
  * What a row needs an id of. `waiting`, `processing`, `cancelled`, `tagged` are members of `queue`; `tagged` carries `tag`;
  * `siblingQueue` is another list of `queue`'s location, `colleague` another processor (targets of a handover).
  */
-const KINDS = ['account', 'profile', 'queue', 'siblingQueue', 'colleague', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment', 'vacation', 'question', 'paymentMethod', 'setupIntent', 'deviceOrder', 'invoice', 'keyRequest', 'image'] as const;
+const KINDS = ['account', 'profile', 'queue', 'siblingQueue', 'colleague', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment', 'vacation', 'question', 'paymentMethod', 'setupIntent', 'deviceOrder', 'invoice', 'keyRequest', 'image', 'loginSession'] as const;
 type Kind = (typeof KINDS)[number];
 /** The id of one thing of a kind in a world, made through the API on first use. */
 type Ids = (kind: Kind) => Promise<string>;
@@ -288,6 +289,13 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
       const requests = await api<{ id: string; user_id: string }[]>(owner.user, 'GET', '/encryption/requests', undefined, 200);
       return requests.find((request) => request.user_id === requester.id)!.id;
     },
+    // A second sign-in of the admin: ending it must not end the session the rows call with.
+    loginSession: async () => {
+      const now = new Date();
+      const id = await startSession(t.app.ctx.db, { userId: owner.user.id, device: null, ip: '192.0.2.1', now, expiresAt: new Date(now.getTime() + 3_600_000) });
+      keep(id);
+      return id;
+    },
     image: async () => {
       const image = await uploadLogo(t, owner.user);
       keep(image.id);
@@ -407,6 +415,8 @@ const ROWS: Row[] = [
   { route: 'GET /processors/:id', request: async (f) => ({ url: `/processors/${await f('processor')}` }) },
   { route: 'PATCH /processors/:id', request: async (f) => ({ url: `/processors/${await f('processor')}`, payload: { display_name: 'Übernommen' } }) },
   { route: 'DELETE /processors/:id', ok: 204, request: async (f) => ({ url: `/processors/${await f('processor')}` }) },
+  // one's own sign-in sessions: another account's (so another user's) is 404
+  { route: 'DELETE /users/me/sessions/:id', ok: 204, request: async (f) => ({ url: `/users/me/sessions/${await f('loginSession')}` }) },
   // The world's processor is invited and has no password yet: the reset answers 409 INVITATION_PENDING
   // for an own one (it reached the processor), 404 for a foreign one.
   { route: 'POST /processors/:id/invitation', ok: 204, request: async (f) => ({ url: `/processors/${await f('processor')}/invitation` }) },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentType, LoggedUser, PatientAppointment, TicketView } from '@wartefrei/shared';
 import { createAccountWithAdmin, issueOneTimeToken, passwordResetTokens } from '../../src/modules/accounts/index.js';
 import { recipientRef } from '../../src/platform/log-redaction.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { basic, startTestApp, type TestApp } from '../support/test-app.js';
 import { asUser, givenProcessor, givenProfile, givenQueue, givenVerifiedAdmin, linkIn, logIn } from '../support/factories.js';
 import { givenOpenQueue } from '../support/tickets.js';
 import { bookingBody, SPRING } from '../support/appointments.js';
@@ -194,6 +194,20 @@ describe.each([
     secrets.push(again.token);
     // The socket's sign-in rides in its URL (its request lines are logged at warn only, today).
     await t.inject({ method: 'GET', url: `/ws?username=${encodeURIComponent(STAFF.username)}&token=${again.token}` });
+  });
+
+  it('stays signed in by the renewal cookie, and a reused key ends its session (logged, without the key)', async () => {
+    const keyOf = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']).split(';')[0]!.split('.').pop()!;
+    const stay = await t.inject({ method: 'POST', url: '/auth/login?stay=cookie', headers: { authorization: basic(STAFF.username, STAFF.newPassword) } });
+    expect(stay.statusCode).toBe(200);
+    const cookie = String(stay.headers['set-cookie']).split(';')[0]!;
+    secrets.push(keyOf(stay), stay.json<LoggedUser>().token);
+    const renewal = { cookie, 'x-wartefrei-renewal': 'cookie' };
+    const renewed = await t.inject({ method: 'POST', url: '/auth/renew', headers: renewal });
+    expect(renewed.statusCode).toBe(200);
+    secrets.push(keyOf(renewed), renewed.json<LoggedUser>().token);
+    expect((await t.inject({ method: 'POST', url: '/auth/renew', headers: renewal })).statusCode).toBe(401);
+    await log.waitFor('renewal key used twice: session ended');
   });
 
   it('leaves none of the run’s secrets and personal values in the log, and says what it did', async () => {

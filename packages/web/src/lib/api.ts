@@ -1,5 +1,5 @@
-import { isApiError, type ApiError, type ErrorCode, type LoggedUser } from '@wartefrei/shared';
-import { getUser, setUser } from './session';
+import { isApiError, RENEWAL_COOKIE_HEADER, type ApiError, type ErrorCode, type LoggedUser } from '@wartefrei/shared';
+import { getUser, hasValidToken, readStoredUser, setUser } from './session';
 import { isReportable, reportFailedRequest } from './report-failure';
 import { currentLanguage } from '../i18n';
 
@@ -57,20 +57,39 @@ export interface RequestOptions {
 
 let renewing: Promise<boolean> | undefined;
 
+/** One renewal at a time across this origin's tabs (Web Locks; without them, per tab only). */
+async function acrossTabs(work: () => Promise<boolean>): Promise<boolean> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return work();
+  let done = false;
+  await locks.request('wartefrei-renewal', async () => {
+    done = await work();
+  });
+  return done;
+}
+
 /**
- * "Stay signed in" (docs/product.md#errors): after a 440, the stored renewal key gets a new
- * token once — shared by every call that met the 440 at the same time — and answers whether it
- * did. Without a key, or when the server refuses it, the caller shows the dialog.
+ * "Stay signed in" (docs/product.md#errors, docs/security.md#sessions): after a 440, the renewal
+ * key in the HttpOnly cookie gets a new token once — shared by every call that met the 440 at
+ * the same time — and answers whether it did. The key is spent by its use and a second use ends
+ * the session, so two tabs must not both renew: they take turns (a lock), and a tab whose turn
+ * comes after another tab renewed takes that tab's token (the stored user) instead. Without a
+ * cookie, or when the server refuses it, the caller shows the dialog.
  */
 function renewSession(): Promise<boolean> {
-  const user = getUser();
-  if (!user?.renewal_token) return Promise.resolve(false);
-  renewing ??= fetch('/auth/renew', { method: 'POST', headers: { accept: 'application/json', authorization: basicAuth(user.id, user.renewal_token) } })
-    .then(async (response) => {
-      if (!response.ok) return false;
-      setUser((await response.json()) as LoggedUser);
+  const expired = getUser();
+  if (!expired?.renewal_cookie) return Promise.resolve(false);
+  renewing ??= acrossTabs(async () => {
+    const stored = readStoredUser();
+    if (stored && stored.token !== expired.token && hasValidToken(stored)) {
+      setUser(stored);
       return true;
-    })
+    }
+    const response = await fetch('/auth/renew', { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json', [RENEWAL_COOKIE_HEADER]: 'cookie' } });
+    if (!response.ok) return false;
+    setUser((await response.json()) as LoggedUser);
+    return true;
+  })
     .catch(() => false)
     .finally(() => {
       renewing = undefined;

@@ -59,4 +59,6 @@ export const queryKeys = {
   },
   vacations: { all: ['vacations'] as const },
   systemInformation: ['system-information'] as const,
+  /** The signed-in user's sessions (/backend/profile). */
+  ownSessions: ['own-sessions'] as const,
 };

@@ -82,27 +82,57 @@ export const users = pgTable('users', {
   uniqueIndex('users_microsoft_oid_unique').on(t.microsoftOid).where(sql`${t.microsoftOid} IS NOT NULL`),
 ]);
 
+/**
+ * A session: one sign-in on one device (docs/security.md#sessions). Its login tokens and renewal
+ * keys belong to it; ending it (`platform/sign-in-sessions.ts`) deletes it and, by the cascade,
+ * every token and key of it at once. `device` is a short label read from the User-Agent at sign-in,
+ * `ip` the address of the last use; `last_used_at` moves at most once a minute (cheap writes).
+ * `expires_at` is the latest validity of its token or key: past it the session is over and unlisted.
+ */
+export const loginSessions = pgTable('login_sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  device: text('device'),
+  ip: text('ip').notNull(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('login_sessions_user_idx').on(t.userId, t.expiresAt)]);
+
 /** Login tokens; only a SHA-256 of the random token is stored. */
 export const loginTokens = pgTable('login_tokens', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  sessionId: uuid('session_id').notNull().references(() => loginSessions.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull(),
   validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
-}, (t) => [uniqueIndex('login_tokens_hash_unique').on(t.tokenHash), index('login_tokens_user_idx').on(t.userId)]);
+}, (t) => [
+  uniqueIndex('login_tokens_hash_unique').on(t.tokenHash),
+  index('login_tokens_user_idx').on(t.userId),
+  index('login_tokens_session_idx').on(t.sessionId),
+]);
 
 /**
  * "Stay signed in" (docs/product.md#errors, 440): a key that gets a new login token once the
- * old one expired, for 30 days. Only its SHA-256 is kept; each use replaces it; a new password,
- * a reset or signing out ends every one of the user's.
+ * old one expired, for 30 days. Only its SHA-256 is kept. Each use spends it (`spent_at`) and
+ * hands out the next key of the same session; the spent row stays so that a second use of it —
+ * a copy in a thief's hands, or the thief's copy used first — is seen and ends the whole session
+ * (rotation with reuse detection, docs/security.md#sessions).
  */
 export const renewalTokens = pgTable('renewal_tokens', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  sessionId: uuid('session_id').notNull().references(() => loginSessions.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull(),
   validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+  spentAt: timestamp('spent_at', { withTimezone: true }),
   createdAt: createdAt(),
-}, (t) => [uniqueIndex('renewal_tokens_hash_unique').on(t.tokenHash), index('renewal_tokens_user_idx').on(t.userId)]);
+}, (t) => [
+  uniqueIndex('renewal_tokens_hash_unique').on(t.tokenHash),
+  index('renewal_tokens_user_idx').on(t.userId),
+  index('renewal_tokens_session_idx').on(t.sessionId),
+]);
 
 /**
  * Microsoft sign-ins under way (docs/security.md#trust-boundaries-and-what-holds-at-each): the state handed to Microsoft

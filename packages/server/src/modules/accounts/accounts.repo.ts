@@ -2,7 +2,7 @@ import type { Sector } from '@wartefrei/shared';
 import type { PasswordHashes } from '../../platform/passwords.js';
 import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { accounts, loginTokens, passwordResetTokens, renewalTokens, signupTokens, userIsActive, users } from '../../db/schema/index.js';
+import { accounts, passwordResetTokens, signupTokens, userIsActive, users } from '../../db/schema/index.js';
 
 export type OneTimeTokenTable = typeof signupTokens | typeof passwordResetTokens;
 export { signupTokens, passwordResetTokens };
@@ -103,10 +103,6 @@ export async function setUserPassword(
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.validUntil, now)));
 }
 
-export async function deleteLoginTokensOfUser(db: Queryable, userId: string): Promise<void> {
-  await db.delete(loginTokens).where(eq(loginTokens.userId, userId));
-  await db.delete(renewalTokens).where(eq(renewalTokens.userId, userId));
-}
 
 /** How many tokens of this kind the user was sent since a moment (mail-flood limits). */
 export async function countOneTimeTokensSince(db: Queryable, table: OneTimeTokenTable, userId: string, since: Date): Promise<number> {

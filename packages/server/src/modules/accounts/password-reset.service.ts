@@ -2,9 +2,9 @@ import type { Transaction } from '../../db/connect.js';
 import { pickLanguage, translate, type PasswordResetInput } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
 import { hashPasswords } from '../../platform/passwords.js';
+import { endSessions } from '../../platform/sign-in-sessions.js';
 import {
   countOneTimeTokensSince,
-  deleteLoginTokensOfUser,
   findUserByUsername,
   passwordResetTokens,
   setUserPassword,
@@ -91,7 +91,7 @@ export async function resetPassword(ctx: AppContext, token: string, input: Passw
     const used = await redeemOneTimeToken(ctx, tx, passwordResetTokens, token);
     // Whoever could open the reset mail owns the address: that verifies it as well.
     await setUserPassword(tx, used.userId, hashes, ctx.clock.now(), { verified: true });
-    await deleteLoginTokensOfUser(tx, used.userId);
+    await endSessions(tx, used.userId, { all: true });
     await passwordReplaced?.(tx, used.userId);
   });
 }

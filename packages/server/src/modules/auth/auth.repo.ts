@@ -1,26 +1,28 @@
-import { and, count, eq, gt, inArray, lt, min, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
 import { loginFailures, loginTokens, renewalTokens, userIsActive, users } from '../../db/schema/index.js';
 
-/** Stores a login token by its hash (the token itself is never stored). */
-export async function insertLoginToken(db: Queryable, values: { userId: string; tokenHash: string; validUntil: Date }): Promise<void> {
+/** Stores a login token of a session by its hash (the token itself is never stored). */
+export async function insertLoginToken(db: Queryable, values: { userId: string; sessionId: string; tokenHash: string; validUntil: Date }): Promise<void> {
   await db.insert(loginTokens).values(values);
 }
 
 /**
- * Deletes the token with this hash when it belongs to the user named by id or username; answers
- * the user's id when one was deleted.
+ * The session of the token with this hash when it belongs to the user named by id or username
+ * (expired or not: signing out works after the token's end too); undefined when none.
  */
-export async function deleteTokenOfNamedUser(db: Queryable, name: { id: string } | { username: string }, tokenHash: string): Promise<string | undefined> {
-  const namedUser = db
-    .select({ id: users.id })
-    .from(users)
-    .where(and('id' in name ? eq(users.id, name.id) : eq(sql`lower(${users.username})`, name.username.toLowerCase()), userIsActive));
-  const deleted = await db
-    .delete(loginTokens)
-    .where(and(eq(loginTokens.tokenHash, tokenHash), inArray(loginTokens.userId, namedUser)))
-    .returning({ userId: loginTokens.userId });
-  return deleted[0]?.userId;
+export async function sessionOfNamedUsersToken(
+  db: Queryable,
+  name: { id: string } | { username: string },
+  tokenHash: string,
+): Promise<{ userId: string; sessionId: string } | undefined> {
+  const [row] = await db
+    .select({ userId: loginTokens.userId, sessionId: loginTokens.sessionId })
+    .from(loginTokens)
+    .innerJoin(users, eq(users.id, loginTokens.userId))
+    .where(and(eq(loginTokens.tokenHash, tokenHash), 'id' in name ? eq(users.id, name.id) : eq(sql`lower(${users.username})`, name.username.toLowerCase()), userIsActive))
+    .limit(1);
+  return row;
 }
 
 /** Failed sign-ins of a username or an address since a time, and when the oldest of them was. */
@@ -45,20 +47,36 @@ export async function recordFailureAndPrune(db: Queryable, failure: { username: 
     .where(and(or(eq(loginFailures.username, failure.username), eq(loginFailures.ip, failure.ip)), lt(loginFailures.createdAt, cutoff)));
 }
 
-/** Stores a "stay signed in" key by its hash. */
-export async function insertRenewalToken(db: Queryable, values: { userId: string; tokenHash: string; validUntil: Date }): Promise<void> {
+/** Stores a "stay signed in" key of a session by its hash. */
+export async function insertRenewalToken(db: Queryable, values: { userId: string; sessionId: string; tokenHash: string; validUntil: Date }): Promise<void> {
   await db.insert(renewalTokens).values(values);
 }
 
-/** Spends a "stay signed in" key of the user, still valid at `now`: deleted, so it works once; answers whether it did. */
-export async function spendRenewalToken(db: Queryable, userId: string, tokenHash: string, now: Date): Promise<boolean> {
-  const spent = await db
-    .delete(renewalTokens)
-    .where(and(eq(renewalTokens.userId, userId), eq(renewalTokens.tokenHash, tokenHash), gt(renewalTokens.validUntil, now)))
-    .returning({ id: renewalTokens.id });
-  return spent.length > 0;
+/**
+ * What presenting a renewal key of the user did: `spent` — it was valid and is now spent (it
+ * works once); `reused` — it was spent before (docs/security.md#sessions: the caller ends the
+ * session); undefined — unknown, another user's, or expired.
+ */
+export type RenewalSpend = { outcome: 'spent' | 'reused'; sessionId: string };
+
+export async function spendRenewalToken(db: Queryable, userId: string, tokenHash: string, now: Date): Promise<RenewalSpend | undefined> {
+  const ofUser = and(eq(renewalTokens.userId, userId), eq(renewalTokens.tokenHash, tokenHash));
+  // Conditional: of two uses at once, one spends it and the other finds it spent.
+  const [spent] = await db
+    .update(renewalTokens)
+    .set({ spentAt: now })
+    .where(and(ofUser, isNull(renewalTokens.spentAt), gt(renewalTokens.validUntil, now)))
+    .returning({ sessionId: renewalTokens.sessionId });
+  if (spent) return { outcome: 'spent', sessionId: spent.sessionId };
+  const [before] = await db.select({ sessionId: renewalTokens.sessionId, spentAt: renewalTokens.spentAt }).from(renewalTokens).where(ofUser).limit(1);
+  return before?.spentAt ? { outcome: 'reused', sessionId: before.sessionId } : undefined;
 }
 
-export async function deleteRenewalTokensOfUser(db: Queryable, userId: string): Promise<void> {
-  await db.delete(renewalTokens).where(eq(renewalTokens.userId, userId));
+/**
+ * After a renewal: the session's login tokens past their end and its spent keys past theirs are
+ * of no more use (a spent key is kept while it could still be presented, to see its reuse).
+ */
+export async function pruneSession(db: Queryable, sessionId: string, now: Date): Promise<void> {
+  await db.delete(loginTokens).where(and(eq(loginTokens.sessionId, sessionId), lte(loginTokens.validUntil, now)));
+  await db.delete(renewalTokens).where(and(eq(renewalTokens.sessionId, sessionId), lte(renewalTokens.validUntil, now)));
 }

@@ -1,19 +1,44 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LoggedUser, LoginQuery, MicrosoftCallbackInput, MicrosoftStart, MicrosoftStartInput } from '@wartefrei/shared';
+import type { FastifyRequest } from 'fastify';
+import { LoggedUser, LoginQuery, MicrosoftCallbackInput, MicrosoftStart, MicrosoftStartInput, RENEWAL_COOKIE_HEADER } from '@wartefrei/shared';
+import { parseBasicAuth } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { hitOrRefuse } from '../../platform/rate-limit.js';
-import { currentUser, logIn, logOut, renewLogin } from './auth.service.js';
+import { currentUser, logIn, logOut, renewLogin, type RenewalCredentials } from './auth.service.js';
 import { clearedBinding } from './microsoft-cookie.js';
 import { finishMicrosoftLogin, startMicrosoftLogin } from './microsoft.service.js';
+import { ownSessionsRoutes } from './own-sessions.routes.js';
+import { answerSignIn, clearRenewalCookie, RENEWAL_PATH, renewalCookieOf } from './renewal-cookie.js';
+import type { SignInMeta } from './sign-in.js';
 
 const tags = ['auth'];
 const security = [{ basic: [] }];
 
+const metaOf = (req: FastifyRequest): SignInMeta => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+
+/** The renewal's key: the cookie when the request says so with the header only a script of ours sets, else Basic. */
+function renewalOf(ctx: AppContext, req: FastifyRequest): RenewalCredentials {
+  return req.headers[RENEWAL_COOKIE_HEADER] === 'cookie'
+    ? { mode: 'cookie', credentials: renewalCookieOf(ctx, req.headers.cookie) }
+    : { mode: 'basic', credentials: parseBasicAuth(req.headers.authorization) };
+}
+
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post('/auth/login', { schema: { tags, security, querystring: LoginQuery, response: { 200: LoggedUser } } }, async (req) =>
-    logIn(ctx, req.headers.authorization, req.ip, req.query.ttl, req.query.stay === 'true'),
+  await app.register(ownSessionsRoutes, { ctx });
+
+  app.post('/auth/login', { schema: { tags, security, querystring: LoginQuery, response: { 200: LoggedUser } } }, async (req, reply) =>
+    answerSignIn(ctx, reply, await logIn(ctx, req.headers.authorization, req.query, metaOf(req))),
   );
-  app.post('/auth/renew', { schema: { tags, security, response: { 200: LoggedUser } } }, async (req) => renewLogin(ctx, req.headers.authorization, req.ip));
+  app.post(RENEWAL_PATH, { schema: { tags, security, response: { 200: LoggedUser } } }, async (req, reply) => {
+    const renewal = renewalOf(ctx, req);
+    try {
+      return answerSignIn(ctx, reply, await renewLogin(ctx, renewal, metaOf(req)));
+    } catch (error) {
+      // A refused cookie goes: the browser keeps no key that works no more (the error answer keeps the header).
+      if (renewal.mode === 'cookie') clearRenewalCookie(ctx, reply);
+      throw error;
+    }
+  });
 
   // Sign-in with Microsoft: the pages /login_microsoft_interaction, …_silent and …_callback call these.
   const microsoftLimiter = ctx.rateLimits.perAddress('microsoft-login', { limit: ctx.config.loginLimits.perIp, windowSeconds: ctx.config.loginLimits.windowSeconds });
@@ -29,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     // The sign-in's cookie has served its turn, whatever the answer.
     const cleared = clearedBinding(ctx, req.body.query);
     if (cleared) reply.header('set-cookie', cleared);
-    return finishMicrosoftLogin(ctx, req.body.query, req.headers.cookie);
+    return answerSignIn(ctx, reply, await finishMicrosoftLogin(ctx, req.body.query, req.headers.cookie, metaOf(req)));
   });
 
   app.get('/auth', { schema: { tags, security, response: { 200: LoggedUser } } }, async (req) =>
@@ -39,6 +64,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   for (const path of ['/auth/logout', '/credentials/logout']) {
     app.post(path, { schema: { tags, security } }, async (req, reply) => {
       await logOut(ctx, req.headers.authorization);
+      // This browser's renewal cookie, if any, belonged to the session just ended.
+      clearRenewalCookie(ctx, reply);
       return reply.code(204).send();
     });
   }

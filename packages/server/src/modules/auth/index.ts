@@ -1,3 +1,5 @@
 export { authRoutes } from './auth.routes.js';
 export { presentLoggedUser } from './auth.service.js';
 export { assertLoginAllowed, recordLoginFailure } from './login-limiter.js';
+export { issueTokens, type IssueOptions, type SignInMeta } from './sign-in.js';
+export { answerSignIn, clearRenewalCookie, type SignedIn } from './renewal-cookie.js';

@@ -1,13 +1,12 @@
 import * as oidc from 'openid-client';
-import type { LoggedUser, MicrosoftStart } from '@wartefrei/shared';
+import type { MicrosoftStart } from '@wartefrei/shared';
 import type { MicrosoftLoginConfig } from '../../config.js';
 import type { AppContext } from '../../platform/context.js';
-import { hashToken, newSecretToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../platform/errors.js';
 import { findUserByUsername } from '../accounts/index.js';
-import { insertLoginToken } from './auth.repo.js';
-import { presentLoggedUser } from './auth.service.js';
+import type { SignedIn } from './renewal-cookie.js';
+import { issueTokens, type SignInMeta } from './sign-in.js';
 import { isBindingState, isBoundToThisBrowser, newBrowserBinding } from './microsoft-cookie.js';
 import { bindMicrosoftOid, findUserByMicrosoftOid, insertMicrosoftLogin, spendMicrosoftLogin } from './microsoft.repo.js';
 
@@ -113,7 +112,7 @@ async function processorOfToken(ctx: AppContext, claims: { tenant: string; oid: 
  * `POST /auth/microsoft/callback`: the return's query and the request's cookies; a login token
  * for the processor, or MICROSOFT_LOGIN_FAILED.
  */
-export async function finishMicrosoftLogin(ctx: AppContext, query: string, cookieHeader: string | undefined): Promise<LoggedUser> {
+export async function finishMicrosoftLogin(ctx: AppContext, query: string, cookieHeader: string | undefined, meta: SignInMeta): Promise<SignedIn> {
   const ms = configured(ctx);
   const refuse: Refuse = (reason, detail = {}) => {
     ctx.log.warn({ reason, ...detail }, 'Microsoft sign-in refused');
@@ -146,9 +145,7 @@ export async function finishMicrosoftLogin(ctx: AppContext, query: string, cooki
   if (!claims || !tenant || !oid) throw refuse('the ID token names no tenant or no object id (oid)');
   const user = await processorOfToken(ctx, { tenant, oid, mail: mailOf(claims) }, refuse);
 
-  const token = newSecretToken();
-  const validUntil = new Date(now.getTime() + ctx.config.tokenTtlSeconds * 1000);
-  await insertLoginToken(ctx.db, { userId: user.id, tokenHash: hashToken(token), validUntil });
+  const signedIn = await issueTokens(ctx, user, { meta });
   ctx.log.info({ userId: user.id }, 'Microsoft sign-in');
-  return presentLoggedUser(user, token, validUntil);
+  return signedIn;
 }

@@ -3,6 +3,7 @@ import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hitOrRefuse, type RateLimiter } from '../../platform/rate-limit.js';
+import { endSessions } from '../../platform/sign-in-sessions.js';
 import { findAccountById, issueOneTimeToken, passwordResetTokens, refuseOnDemo, sendMail, sendPasswordResetMail } from '../accounts/index.js';
 import { findProcessor, type ProcessorRow } from './processors.repo.js';
 
@@ -60,11 +61,14 @@ export async function resendInvitation(ctx: AppContext, actor: Actor, id: string
 
 /**
  * `POST /processors/{id}/password-reset`: the "forgot password" mail, sent by an admin for a
- * processor who has signed in before. Nothing changes until the processor follows the link:
- * the admin never sees or sets a password.
+ * processor who has signed in before. Their sessions end at once (docs/security.md#sessions: an
+ * admin resets a member whose device was lost or whose session may be someone else's); the
+ * password stays until the processor follows the link: the admin never sees or sets one.
  */
 export async function sendProcessorPasswordReset(ctx: AppContext, actor: Actor, id: string, limiter: RateLimiter): Promise<void> {
   const row = await processorForMail(ctx, actor, id, limiter);
   if (invitationPending(row)) throw new AppError('INVITATION_PENDING');
+  // An admin resetting themselves keeps the session they do it from.
+  await endSessions(ctx.db, row.id, row.id === actor.userId ? { except: actor.sessionId } : { all: true });
   await sendPasswordResetMail(ctx, row);
 }

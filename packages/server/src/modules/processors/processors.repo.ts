@@ -1,14 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
+import { endSessions } from '../../platform/sign-in-sessions.js';
 import {
   appointmentTypes,
   calendarFeeds,
-  loginTokens,
   passwordResetTokens,
   queueIsLive,
   queueProcessors,
   queues,
-  renewalTokens,
   signupTokens,
   userIsActive,
   users,
@@ -72,8 +71,8 @@ export async function updateProcessor(
 
 /**
  * Removes the user and keeps the row (docs/product.md#removing-keeps-history): marked
- * deactivated, every way in ended — logins (open sockets close at the staff-watch recheck),
- * "stay signed in", invitation and reset links, the calendar feed, the Microsoft binding — and
+ * deactivated, every way in ended — their sessions (docs/security.md#sessions: tokens and "stay
+ * signed in" keys; open sockets close at the staff-watch recheck), invitation and reset links, the calendar feed, the Microsoft binding — and
  * offered nowhere any more: no list assignment, no type's default processor. Their tickets,
  * appointments, hours and absences stay, so history keeps their name (hours of a removed user
  * are not offered: appointment-slots.repo reads `userIsActive`). False when no such active user.
@@ -85,8 +84,7 @@ export async function deactivateProcessor(db: Queryable, accountId: string, id: 
     .where(and(eq(users.accountId, accountId), eq(users.id, id), userIsActive))
     .returning({ id: users.id });
   if (rows.length === 0) return false;
-  await db.delete(loginTokens).where(eq(loginTokens.userId, id));
-  await db.delete(renewalTokens).where(eq(renewalTokens.userId, id));
+  await endSessions(db, id, { all: true });
   await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
   await db.delete(signupTokens).where(eq(signupTokens.userId, id));
   await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, id));

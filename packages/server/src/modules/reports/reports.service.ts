@@ -107,6 +107,6 @@ export async function reportMembers(ctx: AppContext, actor: Actor, query: Member
  * queries), as an admin of the account would ask it: for `npm run admin -- explain-report`.
  */
 export async function explainSummary(ctx: Pick<AppContext, 'db'>, accountId: string, filters: ReportFilters): Promise<string> {
-  const scope = await resolveScope(ctx.db, { accountId, userId: accountId, isAdmin: true, tokenId: '' }, filters);
+  const scope = await resolveScope(ctx.db, { accountId, userId: accountId, isAdmin: true, tokenId: '', sessionId: '' }, filters);
   return explainPeriodFigures(ctx.db, scope);
 }

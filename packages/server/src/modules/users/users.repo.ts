@@ -1,6 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { loginTokens, renewalTokens, users } from '../../db/schema/index.js';
+import { loginTokens, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -21,10 +21,4 @@ export async function updateUser(
 export async function findLoginTokenById(db: Queryable, id: string) {
   const [row] = await db.select().from(loginTokens).where(eq(loginTokens.id, id)).limit(1);
   return row;
-}
-
-/** Ends every login of the user except the one named, and every "stay signed in" (a new password asks for it anew). */
-export async function deleteOtherLoginTokens(db: Queryable, userId: string, keepTokenId: string): Promise<void> {
-  await db.delete(loginTokens).where(and(eq(loginTokens.userId, userId), ne(loginTokens.id, keepTokenId)));
-  await db.delete(renewalTokens).where(eq(renewalTokens.userId, userId));
 }

@@ -3,10 +3,10 @@ import { parseBasicAuth, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPasswords, verifyPassword } from '../../platform/passwords.js';
+import { endSessions } from '../../platform/sign-in-sessions.js';
 import { refuseOnDemo, setUserPassword } from '../accounts/index.js';
 import { assertLoginAllowed, presentLoggedUser, recordLoginFailure } from '../auth/index.js';
 import {
-  deleteOtherLoginTokens,
   findLoginTokenById,
   findUserById,
   updateUser,
@@ -44,7 +44,7 @@ export async function updateOwnProfile(
 
 /**
  * `POST /users/me/password`: a new password for the caller, proven by the current one. Every
- * other login of the user ends (a stolen session does not outlive the change; this one stays),
+ * other session of the user ends (a stolen session does not outlive the change; this one stays),
  * and so does every reset or invitation link still open (an old mail must not undo the change).
  * Wrong current passwords count as failed sign-ins, so a stolen session cannot guess it freely.
  */
@@ -61,6 +61,6 @@ export async function changeOwnPassword(ctx: AppContext, actor: Actor, input: Ch
   const hashes = await hashPasswords(input.password);
   await ctx.db.transaction(async (tx) => {
     await setUserPassword(tx, user.id, hashes, ctx.clock.now());
-    await deleteOtherLoginTokens(tx, user.id, actor.tokenId);
+    await endSessions(tx, user.id, { except: actor.sessionId });
   });
 }

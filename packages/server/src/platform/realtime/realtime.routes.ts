@@ -100,8 +100,8 @@ export async function realtimeRoutes(app: FastifyInstance, { ctx, staffRecheckMs
       const authenticate = async (): Promise<Subscriber | undefined> => {
         if (username === undefined && token === undefined) return { actor: undefined };
         try {
-          const { user, token: row } = await authenticateToken(ctx, basicHeader(username ?? '', token ?? ''));
-          const actor: Actor = { userId: user.id, accountId: user.accountId, isAdmin: user.isAdmin, tokenId: row.id };
+          const { user, token: row, session } = await authenticateToken(ctx, basicHeader(username ?? '', token ?? ''));
+          const actor: Actor = { userId: user.id, accountId: user.accountId, isAdmin: user.isAdmin, tokenId: row.id, sessionId: session.id };
           // Rechecked every few seconds from now on: signed out, expired or changed, it is closed.
           const unwatch = await staffSockets.admit(actor, (code, reason) => socket.close(code, reason));
           socket.once('close', unwatch);

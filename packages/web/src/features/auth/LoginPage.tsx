@@ -76,8 +76,8 @@ function SignInForm({ initialUsername, pathname }: { initialUsername: string; pa
     mutationFn: (values: { username: string; password: string; stay: boolean }) =>
       api.post<LoggedUser>('/auth/login', undefined, {
         authorization: basicAuth(values.username.trim(), values.password),
-        // "Stay signed in": a renewal key beside the token, for when it expires (lib/api.ts).
-        ...(values.stay && { query: { stay: 'true' } }),
+        // "Stay signed in": a renewal key in an HttpOnly cookie, for when the token expires (lib/api.ts).
+        ...(values.stay && { query: { stay: 'cookie' } }),
         silent: true,
       }),
     onSuccess: async (user) => {

@@ -63,8 +63,8 @@ export function FrontLoginPage() {
       const user = await frontRequest<LoggedUser>('/auth/login', {
         method: 'POST',
         authorization: basicAuth(values.username.trim(), values.password),
-        // "Stay signed in": a renewal key beside the token, for when it expires (lib/api.ts).
-        query: values.stay ? { stay: 'true' } : undefined,
+        // "Stay signed in": a renewal key in an HttpOnly cookie, for when the token expires (lib/api.ts).
+        query: values.stay ? { stay: 'cookie' } : undefined,
       });
       const profiles = () => frontRequest<Profile[]>('/profiles', { authorization: basicAuth(user.id, user.token) }).catch(() => undefined);
       finishSignIn(user, safeNextPath(params.get('next')) ?? (await firstTarget(user, profiles)));

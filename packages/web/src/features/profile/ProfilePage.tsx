@@ -21,6 +21,7 @@ import { FormCard } from '../../ui/FormCard';
 import { FormAlert } from '../../ui/FormAlert';
 import { DemoLockNotice, useDemoLock } from '../../lib/demo-lock';
 import { useFormValues } from '../../ui/useFormValues';
+import { SessionsCard } from './SessionsCard';
 
 /** How long the "Gespeichert" confirmation stays (docs/product.md#constants-and-limits). */
 const SAVED_INDICATOR_MS = 6_000;
@@ -190,7 +191,7 @@ function PasswordForm() {
   );
 }
 
-/** /backend/profile: the signed-in user's name, language and password. */
+/** /backend/profile: the signed-in user's name, language, password and sessions. */
 export function ProfilePage() {
   const { t } = useTranslation('profile');
   const user = useUser();
@@ -200,6 +201,7 @@ export function ProfilePage() {
     <Page title={t('title')} size="sm">
       <PersonalDataForm user={user} />
       <PasswordForm />
+      <SessionsCard />
     </Page>
   );
 }
