@@ -127,7 +127,7 @@ describe('end-to-end encryption', () => {
     await page.getByText('1 früherer Datensatz ist jetzt verschlüsselt.').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('seal-existing-none').textContent()).toBe('Alle gespeicherten Patientendaten sind verschlüsselt.');
     const [stored] = await call<Member[]>('GET', `/queues/${earlier.id}/members`);
-    expect(stored).toMatchObject({ first_name: null, last_name: null, sealed_data: expect.stringMatching(/^wf1s\./) });
+    expect(stored).toMatchObject({ first_name: null, last_name: null, sealed_data: expect.stringMatching(/^wf2s\./) });
     // The admin's unlocked browser opens it as any sealed ticket.
     await visit(`/backend/processor/${earlier.id}`);
     await page.getByRole('row', { name: `Ticket Nr. ${stored!.number}`, exact: true }).getByText('Frieda Frühzeit').waitFor({ timeout: 30_000 });
@@ -147,7 +147,7 @@ describe('end-to-end encryption', () => {
 
     // The server keeps the sealed text only; the mail stays readable, as the screen says.
     const [stored] = await call<Member[]>('GET', `/queues/${queue.id}/members`);
-    expect(stored).toMatchObject({ first_name: null, last_name: null, mail: 'selma.klartext@example.com', sealed_data: expect.stringMatching(/^wf1s\./) });
+    expect(stored).toMatchObject({ first_name: null, last_name: null, mail: 'selma.klartext@example.com', sealed_data: expect.stringMatching(/^wf2s\./) });
 
     // The key lives in the tab's memory only: opened anew, the work view shows a placeholder and asks for the passphrase.
     await page.goto(`/backend/processor/${queue.id}`);
@@ -282,7 +282,7 @@ describe('end-to-end encryption', () => {
     const csv = fs.readFileSync(await csvDownload.path(), 'utf8');
     expect(csv).toContain('Selma Siegelmann');
     expect(csv).toContain('Zora Zander');
-    expect(csv).not.toContain('wf1s.');
+    expect(csv).not.toContain('wf2s.');
     const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel (xlsx) herunterladen' }).click()]);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await xlsxDownload.path());

@@ -82,6 +82,8 @@ export const ERROR_STATUS = {
   PAYMENT_SETUP_FAILED: 422,
   /** Encryption is switched on already: the account has its key pair. */
   ENCRYPTION_ALREADY_ON: 409,
+  /** A sealed draw's or booking's `record_id` (chosen by the browser that sealed it) is the id of a record already. */
+  RECORD_ID_TAKEN: 409,
   /** Encryption is off: there is no account key to ask for or to recover. */
   ENCRYPTION_OFF: 409,
   /** The caller has no key pair of their own yet (`PUT /encryption/my-key` first). */

@@ -1,7 +1,11 @@
 import {
   exportPublicKey,
   generateKeyPair,
+  importPublicKey,
   newRecoveryCode,
+  seal,
+  type SealTarget,
+  type SealingKey,
   wrapForPublicKey,
   wrapWithPassphrase,
   type CryptoKey,
@@ -39,4 +43,10 @@ export async function switchEncryptionOn(t: TestApp, admin: LoggedUser): Promise
   });
   if (enabled.statusCode !== 200) throw new Error(`enable: ${enabled.body}`);
   return { accountKey: account.privateKey, keyId: enabled.json<EncryptionState>().key_id!, recoveryCode };
+}
+
+/** Patient data sealed as a browser seals a new record: bound to the id it chose, sent along as `record_id`. */
+export async function sealedNew(key: SealingKey, table: SealTarget['table'], fields: Record<string, string>): Promise<{ sealed_data: string; record_id: string }> {
+  const recordId = crypto.randomUUID();
+  return { sealed_data: await seal(fields, await importPublicKey(key.public_key), key.key_id, { table, recordId }), record_id: recordId };
 }

@@ -90,6 +90,8 @@ export const BookAppointmentBody = z.strictObject({
   lang: bookingDetails.lang.optional(),
   /** While the practice encrypts: the names, birth date, insurance number and description, sealed in the browser. */
   sealed_data: z.unknown().optional(),
+  /** With `sealed_data` only: the id the sealing browser chose for the appointment, bound into the sealed text (not for a series). */
+  record_id: z.unknown().optional(),
   /** Staff only: a series, one appointment per occurrence. */
   recurrence: Recurrence.optional(),
   /** With a recurrence: book the free occurrences and list the taken ones, instead of refusing the series. */
@@ -250,6 +252,8 @@ export const IMPORT_COLUMNS = [
 ] as const;
 /** While the practice encrypts, the browser seals each row's patient data into this column. */
 export const IMPORT_SEALED_COLUMN = 'sealed_data';
+/** …and names the id it chose for the row's appointment here: the sealed text is bound to it. */
+export const IMPORT_RECORD_ID_COLUMN = 'record_id';
 /**
  * How an import file is read (csv-parse's options), by the server and by the staff's browser
  * that seals it first, so both see the same rows on the same lines: comma or semicolon, a

@@ -1,5 +1,5 @@
 import type { FieldErrorCode } from '../errors.js';
-import { SEALED_PATIENT_FIELDS, SealedText } from '../privacy/encryption.schemas.js';
+import { SEALED_PATIENT_FIELDS, SealedRecordId, SealedText } from '../privacy/encryption.schemas.js';
 import { birthDateProblem } from '../tickets/patient-data.js';
 import { PATIENT_FIELD_FORMATS } from '../tickets/tickets.schemas.js';
 import type { BookingFieldModes } from './appointment-slots.schemas.js';
@@ -7,7 +7,7 @@ import type { BookAppointmentBody } from './appointments.schemas.js';
 import { BOOKING_FIELDS, isBlank, missingBookingFields, type BookingField } from './booking-fields.js';
 
 /** The patient data of a booking as stored: null when not asked or left empty (or sealed). */
-export type BookingPatientData = Record<BookingField, string | null> & { sealed_data: string | null };
+export type BookingPatientData = Record<BookingField, string | null> & { sealed_data: string | null; record_id?: string };
 
 /** A staff booking (on the phone, at the desk) needs a name to call; everything else may follow. */
 export const STAFF_BOOKING_FIELD_MODES: BookingFieldModes = {
@@ -30,7 +30,7 @@ export const STAFF_BOOKING_FIELD_MODES: BookingFieldModes = {
  */
 export function checkBookingFields(
   modes: BookingFieldModes,
-  body: Partial<Record<BookingField | 'description' | 'sealed_data', unknown>> & Pick<BookAppointmentBody, 'notify_mail' | 'notify_sms' | 'sms_reminder_minutes'>,
+  body: Partial<Record<BookingField | 'description' | 'sealed_data' | 'record_id', unknown>> & Pick<BookAppointmentBody, 'notify_mail' | 'notify_sms' | 'sms_reminder_minutes'>,
   today: string,
   sealed = false,
 ): { ok: true; value: BookingPatientData } | { ok: false; fields: Record<string, FieldErrorCode> } {
@@ -50,6 +50,12 @@ export function checkBookingFields(
     } else if (SealedText.safeParse(body.sealed_data).success) value.sealed_data = body.sealed_data as string;
     else fields.sealed_data = 'INVALID_VALUE';
   } else if (!isBlank(body.sealed_data)) fields.sealed_data = 'ENCRYPTION_CHANGED';
+  // The id the sealing browser chose: only together with sealed data (the text is bound to it).
+  if (body.record_id !== undefined) {
+    if (!sealed) fields.record_id = 'ENCRYPTION_CHANGED';
+    else if (isBlank(body.sealed_data) || !SealedRecordId.safeParse(body.record_id).success) fields.record_id = 'INVALID_VALUE';
+    else value.record_id = body.record_id as string;
+  }
   for (const field of BOOKING_FIELDS) {
     value[field] = null;
     if (modes[field] === 'NONE' || fields[field] || isSealedField(field) || isBlank(body[field])) continue;

@@ -12,7 +12,7 @@ import { fromBase64Url, toBase64Url, utf8 } from './encoding.js';
  *    encrypts it, RSA-OAEP wraps that AES key.
  *  - Patient data is sealed (seal.ts) the same way for the account's public key.
  *
- * Every text format starts with its kind and version (`wf1p`, `wf2k` (`wf1k` before grants were bound), `wf1s`) and is dot-separated base64url.
+ * Every text format starts with its kind and version (`wf1p`, `wf2k` (`wf1k` before grants were bound), `wf2s` (`wf1s` before sealed data was bound to its record)) and is dot-separated base64url.
  */
 
 export const PBKDF2_ITERATIONS = 600_000;
@@ -141,7 +141,8 @@ export async function decryptWith(privateKey: CryptoKey, text: string, kind: str
 /**
  * The public key of a private key, as text: derived from the key itself (its JWK's modulus and
  * exponent), never taken from what a server serves. What the browser shows as "your fingerprint"
- * and wraps grants for is this, so a replaced public key on the server cannot pass as one's own.
+ * and wraps grants for is this, so a replaced public key on the server cannot pass as one's own;
+ * a staff tab compares it with the practice key served to seal for (docs/security.md#encryption).
  */
 export async function publicKeyOf(privateKey: CryptoKey): Promise<string> {
   const jwk = await subtle().exportKey('jwk', privateKey);

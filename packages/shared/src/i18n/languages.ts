@@ -20,8 +20,8 @@ export const OFFERED_LANGS: readonly SupportedLang[] = STAFF_LANGS;
 export const PATIENT_LANGS: readonly SupportedLang[] = SUPPORTED_LANGS;
 /** The catalogue files of the patients' screens; a patient language has each in full. */
 export const PATIENT_NAMESPACES = ['ticket', 'draw', 'booking', 'kiosk', 'monitor', 'embed', 'footer'] as const;
-/** The sections of `server.json` patients meet (errors, field labels, mails and SMS, the product's questionnaire texts). */
-export const PATIENT_SERVER_SECTIONS = ['errors', 'validation', 'fields', 'mail', 'probing'] as const;
+/** The sections of `server.json` patients meet (errors, field labels, mails and SMS, the product's questionnaire texts, the refusal to seal for a foreign key). */
+export const PATIENT_SERVER_SECTIONS = ['errors', 'validation', 'fields', 'mail', 'probing', 'sealing'] as const;
 
 /** Languages written right to left: the whole layout mirrors. */
 export const RTL_LANGS: readonly SupportedLang[] = ['ar'];

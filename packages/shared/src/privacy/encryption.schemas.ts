@@ -83,8 +83,15 @@ export type KeyExchange = z.infer<typeof KeyExchange>;
 export const RecoveryKey = z.object({ recovery_wrapped_key: z.string() });
 export type RecoveryKey = z.infer<typeof RecoveryKey>;
 
-/** Patient data sealed in a browser (crypto `seal`): `wf1s.` and three base64url parts. */
-export const SealedText = z.string().max(24_000).regex(/^wf1s\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'INVALID_VALUE');
+/** Patient data sealed in a browser (crypto `seal`): `wf2s.` (or, sealed before records were bound, `wf1s.`) and three base64url parts. */
+export const SealedText = z.string().max(24_000).regex(/^wf[12]s\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'INVALID_VALUE');
+
+/**
+ * A new record's id as the browser that sealed its data chose it (`record_id`, with `sealed_data`
+ * only): the sealed text is bound to it, and the server stores the record under it (a taken one
+ * is RECORD_ID_TAKEN).
+ */
+export const SealedRecordId = z.uuid('INVALID_VALUE');
 
 /** What a patient's browser seals for, on the public view of a location while encryption is on. */
 export const SealingKey = z.object({ key_id: z.uuid(), public_key: z.string() });
@@ -94,7 +101,13 @@ export { SEALED_PATIENT_FIELDS, sealedAnswerKey, type SealedPatientField } from 
 
 
 /** `GET /encryption/sealed` (admins): records still sealed, a batch at a time, for switching off. */
-export const SealedRecord = z.object({ kind: z.enum(['member', 'appointment']), id: z.uuid(), sealed_data: z.string() });
+export const SealedRecord = z.object({
+  kind: z.enum(['member', 'appointment']),
+  id: z.uuid(),
+  /** A ticket checked in from an appointment: that appointment, whose sealed text the ticket carries (crypto sealTargets). */
+  appointment_id: z.uuid().nullable().optional(),
+  sealed_data: z.string(),
+});
 export type SealedRecord = z.infer<typeof SealedRecord>;
 export const SealedBatch = z.object({ records: z.array(SealedRecord), remaining: z.number().int() });
 export type SealedBatch = z.infer<typeof SealedBatch>;

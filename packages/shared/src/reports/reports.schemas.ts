@@ -69,7 +69,7 @@ export type MemberReportQuery = z.infer<typeof MemberReportQuery>;
 /**
  * `GET /reports/members/export?format=xlsx|csv&…`: every row of the analysis, oldest first.
  * `ndjson`: the same rows as JSON lines (a header line `{ preamble, columns }`, then each row's
- * cells), with a last column `sealed_data` when names are asked for: while the practice encrypts,
+ * cells), with last columns `sealed_for` (the record the text is bound to) and `sealed_data` when names are asked for: while the practice encrypts,
  * the staff's browser opens the names and writes the xlsx or csv itself.
  */
 export const MEMBER_EXPORT_FORMATS = [...REPORT_EXPORT_FORMATS, 'ndjson'] as const;
@@ -191,6 +191,8 @@ export const MemberReportRow = z.object({
   name: z.string().nullable().optional(),
   /** Only with `names=true`, while the practice encrypts: the names sealed (the browser opens them). */
   sealed_data: z.string().nullable().optional(),
+  /** With `sealed_data`: the places it may rightly come from (`table:id`, space-separated), for the browser to check its binding. */
+  sealed_for: z.string().nullable().optional(),
   time_zone: z.string(),
 });
 export type MemberReportRow = z.infer<typeof MemberReportRow>;

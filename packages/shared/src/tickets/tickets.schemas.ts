@@ -6,7 +6,7 @@ import type { PatientInputs } from '../queues/queues.schemas.js';
 import { birthDateAgeProblem, birthDateProblem, isValidPhone, normalizePhone } from './patient-data.js';
 import { svnrProblem } from './svnr.js';
 import { PROBING_MAX_QUESTIONS, type ProbingAnswer } from '../probing/probing.rules.js';
-import { SEALED_PATIENT_FIELDS, SealedText } from '../privacy/encryption.schemas.js';
+import { SEALED_PATIENT_FIELDS, SealedRecordId, SealedText } from '../privacy/encryption.schemas.js';
 
 /** How a ticket was drawn: online by the patient, at the kiosk, or by a processor (docs/product.md#entities). */
 export const DrawOrigin = z.enum(DRAW_ORIGINS);
@@ -115,6 +115,8 @@ export const DrawTicketBody = z.looseObject({
   answers: z.unknown().optional(),
   /** With encryption on: the sealed fields (SEALED_PATIENT_FIELDS, free-text answers), sealed in the browser. */
   sealed_data: z.unknown().optional(),
+  /** With `sealed_data` only: the id the sealing browser chose for the ticket, bound into the sealed text (docs/security.md#encryption). */
+  record_id: z.unknown().optional(),
   /** With encryption on and an age limit: the age in completed years the page computed from the sealed birth date. */
   declared_age: z.unknown().optional(),
   ...Object.fromEntries(PATIENT_DATA_FIELDS.map((f) => [f, z.unknown().optional()])),
@@ -128,6 +130,8 @@ export type DrawTicketInput = {
   lang?: (typeof SUPPORTED_LANGS)[number];
   answers?: ProbingAnswer[];
   sealed_data: string | null;
+  /** The id the sealing browser chose (with sealed data only). */
+  record_id?: string;
 } & Record<PatientDataField, string | null>;
 
 /** Checks that need the queue and today's date, beyond the queue's patient inputs. */
@@ -201,7 +205,9 @@ export function drawTicketInput(configured: PatientInputs, context: DrawTicketCo
     shape.sealed_data = sealedRequired ? SealedText : SealedText.nullable().optional();
     shape.answers = drawMeta.answers.refine((answers) => !answers?.some((answer) => answer.text !== undefined), 'ENCRYPTION_CHANGED');
     shape.declared_age = limited ? DeclaredAge : z.unknown().optional();
+    shape.record_id = SealedRecordId.optional();
   } else {
+    shape.record_id = z.unknown().refine(absent, 'ENCRYPTION_CHANGED').optional();
     shape.sealed_data = z.unknown().refine(absent, 'ENCRYPTION_CHANGED').optional();
     shape.declared_age = z.unknown().refine(absent, 'ENCRYPTION_CHANGED').optional();
   }
@@ -211,6 +217,7 @@ export function drawTicketInput(configured: PatientInputs, context: DrawTicketCo
       if (body.silent === true && body.origin !== 'MANUAL') {
         ctx.addIssue({ code: 'custom', path: ['silent'], message: 'INVALID_VALUE' });
       }
+      if (body.record_id !== undefined && absent(body.sealed_data)) ctx.addIssue({ code: 'custom', path: ['record_id'], message: 'INVALID_VALUE' });
       const declared = body.declared_age;
       if (context.sealed && limited && typeof declared === 'number') {
         // Told where the patient sees it: at the birth date they typed (the page checked it before sealing).
@@ -239,6 +246,7 @@ export function drawTicketInput(configured: PatientInputs, context: DrawTicketCo
         ...(lang ? { lang } : {}),
         ...(answers ? { answers } : {}),
         sealed_data: typeof body.sealed_data === 'string' && body.sealed_data !== '' ? body.sealed_data : null,
+        ...(typeof body.record_id === 'string' ? { record_id: body.record_id } : {}),
         ...data,
       };
     });

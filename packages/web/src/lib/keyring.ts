@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { CryptoRefused, unseal, type CryptoKey, type SealedFields } from '@wartefrei/shared';
+import { CryptoRefused, placesText, unseal, type CryptoKey, type SealedFields, type SealTarget } from '@wartefrei/shared';
 import { getUser, subscribeUser } from './session';
 
 /*
@@ -53,17 +53,22 @@ export function useHeldAccountKey(): HeldKey | undefined {
   );
 }
 
-/** Opens sealed patient data with the held key; undefined while locked or when it is not ours to open. */
-export function openSealed(text: string): Promise<SealedFields | undefined> {
+/**
+ * Opens sealed patient data with the held key; undefined while locked or when it is not ours to
+ * open. `places`: the record it was found in (crypto sealTargets), so a text moved there from
+ * another record is refused as tampered rather than shown as this record's.
+ */
+export function openSealed(text: string, places: readonly SealTarget[]): Promise<SealedFields | undefined> {
   const key = heldAccountKey();
   if (!key) return Promise.resolve(undefined);
-  let result = opened.get(text);
+  const cacheKey = `${placesText(places)}|${text}`;
+  let result = opened.get(cacheKey);
   if (!result) {
-    result = unseal(text, key.privateKey, key.keyId).catch((error: unknown) => {
+    result = unseal(text, key.privateKey, key.keyId, places).catch((error: unknown) => {
       if (error instanceof CryptoRefused) return undefined;
       throw error;
     });
-    opened.set(text, result);
+    opened.set(cacheKey, result);
   }
   return result;
 }

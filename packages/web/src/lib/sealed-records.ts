@@ -1,4 +1,4 @@
-import { SEALED_PATIENT_FIELDS, sealedAnswerKey, type Member, type SealedFields } from '@wartefrei/shared';
+import { SEALED_PATIENT_FIELDS, sealedAnswerKey, sealTargets, type Member, type SealedFields } from '@wartefrei/shared';
 import { openSealed } from './keyring';
 
 /*
@@ -18,7 +18,7 @@ const fieldsOf = (fields: SealedFields) => Object.fromEntries(SEALED_PATIENT_FIE
 
 export async function openMember(member: Member): Promise<Opened<Member>> {
   if (!member.sealed_data) return { ...member, seal_state: 'clear' };
-  const fields = await openSealed(member.sealed_data);
+  const fields = await openSealed(member.sealed_data, sealTargets('member', member.id, member.appointment_id));
   if (!fields) return { ...member, seal_state: 'locked' };
   return {
     ...member,
@@ -29,9 +29,9 @@ export async function openMember(member: Member): Promise<Opened<Member>> {
 }
 
 /** An appointment, whole or as the work view lists it: the sealed fields it has are filled. */
-export async function openAppointment<T extends { sealed_data: string | null }>(appointment: T): Promise<Opened<T>> {
+export async function openAppointment<T extends { id: string; sealed_data: string | null }>(appointment: T): Promise<Opened<T>> {
   if (!appointment.sealed_data) return { ...appointment, seal_state: 'clear' };
-  const fields = await openSealed(appointment.sealed_data);
+  const fields = await openSealed(appointment.sealed_data, sealTargets('appointment', appointment.id));
   if (!fields) return { ...appointment, seal_state: 'locked' };
   const all = { ...fieldsOf(fields), description: fields.description ?? null };
   const own = Object.fromEntries(Object.entries(all).filter(([field]) => field in appointment));

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   processorViewSelectedFilters: 'processorViewSelectedFilters',
   /** 'microsoft' after a sign-in with Microsoft: an expired session renews silently there. */
   signInMethod: 'signInMethod',
+  /** Each practice's key as this device first saw it unlocked: account id → key tag (features/encryption/practice-key.ts). */
+  practiceKeyPins: 'practiceKeyPins',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

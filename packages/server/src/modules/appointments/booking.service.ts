@@ -13,7 +13,7 @@ import {
 import { appointments } from '../../db/schema/index.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, isUniqueViolation, violatedConstraint } from '../../platform/errors.js';
 import { refuseUnsendableSms } from '../../platform/sms-offer.js';
 import type { RateLimiter } from '../../platform/rate-limit.js';
 import { laneDelayMinutes } from '../tickets/index.js';
@@ -73,6 +73,8 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
   const placement = await placementFor(ctx.db, found, { start: new Date(body.start), processorId: body.processor_id, byStaff: actor !== undefined, now });
   const checked = checkBookingFields(placement.fieldModes, body, formatLocalDate(localDateOf(now, location.timeZone)), await accountSeals(ctx.db, type.accountId));
   if (!checked.ok) throw new AppError('VALIDATION', { fields: checked.fields });
+  // A series is many rows from one sealed text: it cannot be bound to one chosen id (docs/security.md#encryption).
+  if (body.recurrence && checked.value.record_id) throw new AppError('VALIDATION', { fields: { record_id: 'INVALID_VALUE' } });
   const values = {
     accountId: type.accountId,
     profileId: type.profileId,
@@ -120,8 +122,13 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
   }
   // The booking and the patient's link (its hash) commit together: no booking without its key.
   let token = '';
+  const id = checked.value.record_id;
   const row = await takeFirstFree(ctx.db, placement.processorIds, async (processorId, q) => {
-    const inserted = await insertAppointment(q, { ...values, processorId, startAt: placement.start, endAt: placement.end });
+    const inserted = await insertAppointment(q, { ...values, ...(id ? { id } : {}), processorId, startAt: placement.start, endAt: placement.end }).catch((error: unknown) => {
+      // Sealed in the browser for this id (docs/security.md#encryption): a taken one is refused, never replaced.
+      if (isUniqueViolation(error) && violatedConstraint(error) === 'appointments_pkey') throw new AppError('RECORD_ID_TAKEN');
+      throw error;
+    });
     token = await mintLink(q, { appointmentId: inserted.id }, now);
     return inserted;
   });

@@ -7,6 +7,7 @@ import {
   IMPORT_MAX_ROWS,
   importHeader,
   type ImportRecord,
+  IMPORT_RECORD_ID_COLUMN,
   IMPORT_SEALED_COLUMN,
   SEALED_PATIENT_FIELDS,
   localDateOf,
@@ -49,7 +50,7 @@ const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})$/;
 const YES = new Set(['true', 'ja', 'yes', '1', 'x']);
 const NO = new Set(['false', 'nein', 'no', '0', '']);
 
-const KNOWN_COLUMNS: readonly string[] = [...IMPORT_COLUMNS, IMPORT_SEALED_COLUMN];
+const KNOWN_COLUMNS: readonly string[] = [...IMPORT_COLUMNS, IMPORT_SEALED_COLUMN, IMPORT_RECORD_ID_COLUMN];
 const SEALED_COLUMNS: readonly string[] = [...SEALED_PATIENT_FIELDS, 'description'];
 
 /** The rows of the file with their line numbers; a header naming no column of ours is refused. */
@@ -110,6 +111,7 @@ async function checkRow(ctx: AppContext, actor: Actor, typeOf: TypeLookup, recor
   try {
     const placement = await placementFor(ctx.db, found, { start, processorId, byStaff: true, now });
     const values: NewAppointmentRow = {
+      ...(checked.value.record_id ? { id: checked.value.record_id } : {}),
       accountId: type.accountId,
       profileId: type.profileId,
       queueId: type.queueId,

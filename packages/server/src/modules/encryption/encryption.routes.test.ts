@@ -19,6 +19,9 @@ import {
   type LoggedUser,
 } from '@wartefrei/shared';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+
+/** Where a patient's sealed text would be stored (crypto binds it there). */
+const PLACE = { table: 'queue_members', recordId: '3f9c1b2e-7a44-4d0e-9c1a-5b6d7e8f9a01' } as const;
 import { asUser, givenAdmin, givenProcessor, linkIn, logIn } from '../../../test/support/factories.js';
 
 /*
@@ -81,8 +84,8 @@ describe('switching encryption on', () => {
     // A processor may not switch it on.
     expect((await t.inject({ method: 'POST', url: '/encryption/enable', headers: asUser(processor), payload: await body(own.publicKey) })).statusCode).toBe(403);
 
-    sealedByPatient = await seal({ last_name: 'Verschlossen' }, accountKeys.publicKey, state.key_id!);
-    expect(await unseal(sealedByPatient, await accountKeyOf(admin.user, 'Admins lange Passphrase'), state.key_id!)).toEqual({ last_name: 'Verschlossen' });
+    sealedByPatient = await seal({ last_name: 'Verschlossen' }, accountKeys.publicKey, state.key_id!, PLACE);
+    expect(await unseal(sealedByPatient, await accountKeyOf(admin.user, 'Admins lange Passphrase'), state.key_id!, PLACE)).toEqual({ last_name: 'Verschlossen' });
   }, 60_000);
 });
 
@@ -106,7 +109,7 @@ describe('the key exchange', () => {
     expect((await call<ApiError>(admin.user, 'POST', `/encryption/requests/${request.id}/reject`, undefined, 409)).code).toBe('KEY_REQUEST_DECIDED');
 
     const state = await call<EncryptionState>(processor, 'GET', '/encryption');
-    expect(await unseal(sealedByPatient, await accountKeyOf(processor, 'Bearbeiters Passphrase'), state.key_id!)).toEqual({ last_name: 'Verschlossen' });
+    expect(await unseal(sealedByPatient, await accountKeyOf(processor, 'Bearbeiters Passphrase'), state.key_id!, PLACE)).toEqual({ last_name: 'Verschlossen' });
   }, 60_000);
 
   it('a password reset ends the user’s key and access; the recovery code restores it', async () => {
@@ -124,7 +127,7 @@ describe('the key exchange', () => {
     const opened = await unwrapWithPassphrase(recovery_wrapped_key, recoveryCode);
     await call(admin.user, 'POST', '/encryption/recover', { wrapped_account_key: await wrapForPublicKey(opened, own.publicKey) });
     const state = await call<EncryptionState>(admin.user, 'GET', '/encryption');
-    expect(await unseal(sealedByPatient, await accountKeyOf(admin.user, 'Neue Passphrase'), state.key_id!)).toEqual({ last_name: 'Verschlossen' });
+    expect(await unseal(sealedByPatient, await accountKeyOf(admin.user, 'Neue Passphrase'), state.key_id!, PLACE)).toEqual({ last_name: 'Verschlossen' });
   }, 60_000);
 
   it('removing a user removes their key and their access with them', async () => {

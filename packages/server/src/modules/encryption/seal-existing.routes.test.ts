@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importPublicKey, seal, sealedAnswerKey, unseal, type AuditLog, type ClearBatch, type CryptoKey, type Member, type ProbingQuestion, type SealInput } from '@wartefrei/shared';
+import { importPublicKey, seal, sealedAnswerKey, sealTargets, unseal, type AuditLog, type ClearBatch, type CryptoKey, type Member, type ProbingQuestion, type SealInput } from '@wartefrei/shared';
 import type { TestApp } from '../../../test/support/test-app.js';
 import { bookingBody, givenBookablePractice, SPRING, startBookingApp } from '../../../test/support/appointments.js';
 import { switchEncryptionOn } from '../../../test/support/encryption.js';
@@ -56,7 +56,7 @@ async function sealBatch(batch: ClearBatch): Promise<SealInput['records']> {
     batch.records.map(async (record) => {
       const { answers, ...fields } = record.fields;
       const opened = Object.fromEntries([...Object.entries(fields), ...Object.entries(answers ?? {}).map(([id, text]) => [sealedAnswerKey(id), text])].filter(([, value]) => value));
-      return { ...record, sealed_data: await seal(opened as Record<string, string>, publicKey, state.key_id) };
+      return { ...record, sealed_data: await seal(opened as Record<string, string>, publicKey, state.key_id, sealTargets(record.kind, record.id)[0]!) };
     }),
   );
 }
@@ -117,7 +117,7 @@ describe('sealing what was stored before the switch', () => {
     const members = (await t.inject({ method: 'GET', url: `/queues/${drawQueueId}/members`, headers: asUser(p.user) })).json<Member[]>();
     const frieda = members.find((m) => m.number === 1)!;
     expect(frieda).toMatchObject({ first_name: null, last_name: null });
-    expect(await unseal(frieda.sealed_data!, accountKey, keyId)).toEqual({ first_name: 'Frieda', last_name: 'Frühvogel', [sealedAnswerKey(question.id)]: 'Schwindel seit Sonntag' });
+    expect(await unseal(frieda.sealed_data!, accountKey, keyId, sealTargets('member', frieda.id))).toEqual({ first_name: 'Frieda', last_name: 'Frühvogel', [sealedAnswerKey(question.id)]: 'Schwindel seit Sonntag' });
   });
 
   it('is in the audit log with how many records, and a second pass finds nothing to do', async () => {

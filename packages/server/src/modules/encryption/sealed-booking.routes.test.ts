@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importPublicKey, seal, unseal, type ApiError, type Appointment, type BookableTypes, type CryptoKey, type Member, type PatientAppointment, type WorkViewEntry } from '@wartefrei/shared';
+import { importPublicKey, seal, sealTargets, unseal, type ApiError, type Appointment, type BookableTypes, type CryptoKey, type Member, type PatientAppointment, type WorkViewEntry } from '@wartefrei/shared';
 import type { TestApp } from '../../../test/support/test-app.js';
 import { givenBookablePractice, SPRING, startBookingApp } from '../../../test/support/appointments.js';
 import { switchEncryptionOn } from '../../../test/support/encryption.js';
@@ -17,7 +17,10 @@ let t: TestApp;
 let p: Awaited<ReturnType<typeof givenBookablePractice>>;
 let accountKey: CryptoKey;
 let keyId: string;
-let sealFor: (fields: Record<string, string>) => Promise<string>;
+/** Sealed as the booking page seals a new appointment: bound to the id it chose, sent as `record_id`. */
+let sealFor: (fields: Record<string, string>) => Promise<{ sealed_data: string; record_id: string }>;
+/** Sealed for an appointment that exists (a staff change). */
+let sealForRecord: (fields: Record<string, string>, id: string | null) => Promise<string>;
 
 beforeAll(async () => {
   t = await startBookingApp();
@@ -26,7 +29,11 @@ beforeAll(async () => {
   const { sealing_key } = (await t.inject({ method: 'GET', url: `/appointment-types/bookable?queue_id=${p.queueId}` })).json<BookableTypes>();
   expect(sealing_key?.key_id).toBe(keyId);
   const publicKey = await importPublicKey(sealing_key!.public_key);
-  sealFor = (fields) => seal(fields, publicKey, keyId);
+  sealFor = async (fields) => {
+    const recordId = crypto.randomUUID();
+    return { sealed_data: await seal(fields, publicKey, keyId, { table: 'appointments', recordId }), record_id: recordId };
+  };
+  sealForRecord = (fields, id) => seal(fields, publicKey, keyId, id ? { table: 'appointments', recordId: id } : null);
 }, 60_000);
 afterAll(async () => t.close());
 
@@ -38,26 +45,29 @@ describe('a booking while the practice encrypts', () => {
     expect(clear.statusCode).toBe(400);
     expect(clear.json<ApiError>().fields).toMatchObject({ first_name: { code: 'ENCRYPTION_CHANGED' }, last_name: { code: 'ENCRYPTION_CHANGED' }, description: { code: 'ENCRYPTION_CHANGED' }, sealed_data: { code: 'REQUIRED' } });
 
-    const sealed = await sealFor({ first_name: 'Verena', last_name: 'Verschlossen', description: 'Rücken' });
-    const res = await book({ appointment_type_id: p.type.id, start: SPRING.monday8, mail: 'verena@example.com', sealed_data: sealed });
+    const { sealed_data: sealed, record_id } = await sealFor({ first_name: 'Verena', last_name: 'Verschlossen', description: 'Rücken' });
+    const res = await book({ appointment_type_id: p.type.id, start: SPRING.monday8, mail: 'verena@example.com', sealed_data: sealed, record_id });
     expect(res.statusCode, res.body).toBe(201);
     const stored = (await t.inject({ method: 'GET', url: `/appointments?from=2026-03-30&to=2026-03-30`, headers: asUser(p.user) })).json<Appointment[]>();
-    expect(stored[0]).toMatchObject({ first_name: null, last_name: null, description: null, mail: 'verena@example.com', sealed_data: sealed });
-    expect(await unseal(stored[0]!.sealed_data!, accountKey, keyId)).toEqual({ first_name: 'Verena', last_name: 'Verschlossen', description: 'Rücken' });
+    // Stored under the id the page chose and bound the sealed text to.
+    expect(stored[0]).toMatchObject({ id: record_id, first_name: null, last_name: null, description: null, mail: 'verena@example.com', sealed_data: sealed });
+    expect(await unseal(stored[0]!.sealed_data!, accountKey, keyId, sealTargets('appointment', record_id))).toEqual({ first_name: 'Verena', last_name: 'Verschlossen', description: 'Rücken' });
     expect((res.json<PatientAppointment>() as unknown as Record<string, unknown>).sealed_data).toBeUndefined();
   });
 
   it('a staff change replaces the sealed data as a whole; a move alone leaves it', async () => {
     const staff = asUser(p.user);
-    const created = await book({ appointment_type_id: p.type.id, start: SPRING.tuesday8, processor_id: p.processor.id, sealed_data: await sealFor({ last_name: 'Alt' }) }, staff);
+    const created = await book({ appointment_type_id: p.type.id, start: SPRING.tuesday8, processor_id: p.processor.id, ...(await sealFor({ last_name: 'Alt' })) }, staff);
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<Appointment>().id;
     const patch = (payload: Record<string, unknown>) => t.inject({ method: 'PATCH', url: `/appointments/${id}`, headers: staff, payload });
 
     expect((await patch({ last_name: 'Klar' })).json<ApiError>().fields).toMatchObject({ last_name: { code: 'ENCRYPTION_CHANGED' } });
-    const renamed = await patch({ sealed_data: await sealFor({ last_name: 'Neu', birth_date: '1970-01-01' }), phone: '+43 1 234' });
+    // A change names no record_id: it is sealed for the appointment's own id; the server takes no new id.
+    expect((await patch({ sealed_data: await sealForRecord({ last_name: 'Neu' }, id), record_id: crypto.randomUUID() })).statusCode).toBe(400);
+    const renamed = await patch({ sealed_data: await sealForRecord({ last_name: 'Neu', birth_date: '1970-01-01' }, id), phone: '+43 1 234' });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(await unseal(renamed.json<Appointment>().sealed_data!, accountKey, keyId)).toEqual({ last_name: 'Neu', birth_date: '1970-01-01' });
+    expect(await unseal(renamed.json<Appointment>().sealed_data!, accountKey, keyId, sealTargets('appointment', id))).toEqual({ last_name: 'Neu', birth_date: '1970-01-01' });
     expect(renamed.json<Appointment>()).toMatchObject({ last_name: null, phone: '+431234' });
 
     const moved = await patch({ start: '2026-03-31T09:00:00+02:00' });
@@ -74,11 +84,11 @@ describe('a booking while the practice encrypts', () => {
 
     const imported = await sealFor({ last_name: 'Importiert', description: 'Kontrolle' });
     const rows = [
-      'appointment_type_id;start;mail;sealed_data',
-      `${p.type.id};2026-03-31 08:00;imp@example.com;${imported}`,
+      'appointment_type_id;start;mail;sealed_data;record_id',
+      `${p.type.id};2026-03-31 08:00;imp@example.com;${imported.sealed_data};${imported.record_id}`,
       // A row without a name: the browser checked it, but a staff booking needs one even sealed.
-      `${p.type.id};2026-03-31 08:30;;`,
-      `${p.type.id};2026-03-31 09:30;;nicht versiegelt`,
+      `${p.type.id};2026-03-31 08:30;;;`,
+      `${p.type.id};2026-03-31 09:30;;nicht versiegelt;`,
     ];
     const faulty = await upload(rows.join('\n'), true);
     expect(faulty.statusCode, faulty.body).toBe(422);
@@ -91,8 +101,8 @@ describe('a booking while the practice encrypts', () => {
     expect(res.statusCode, res.body).toBe(201);
     const stored = (await t.inject({ method: 'GET', url: '/appointments?from=2026-03-31&to=2026-03-31', headers: asUser(p.user) })).json<Appointment[]>();
     const row = stored.find((appointment) => appointment.source === 'CSV_IMPORT');
-    expect(row).toMatchObject({ last_name: null, description: null, mail: 'imp@example.com', sealed_data: imported });
-    expect(await unseal(row!.sealed_data!, accountKey, keyId)).toEqual({ last_name: 'Importiert', description: 'Kontrolle' });
+    expect(row).toMatchObject({ id: imported.record_id, last_name: null, description: null, mail: 'imp@example.com', sealed_data: imported.sealed_data });
+    expect(await unseal(row!.sealed_data!, accountKey, keyId, sealTargets('appointment', imported.record_id))).toEqual({ last_name: 'Importiert', description: 'Kontrolle' });
   });
 
   it('a checked-in appointment hands its sealed data on to its ticket', async () => {
@@ -106,6 +116,29 @@ describe('a booking while the practice encrypts', () => {
     expect((await t.inject({ method: 'POST', url: `/appointments/${booked!.id}/check-in`, headers: staff })).statusCode).toBe(200);
     const members = (await t.inject({ method: 'GET', url: `/queues/${p.queueId}/members`, headers: staff })).json<WorkViewEntry[]>();
     const member = members.find((entry): entry is Member => !('kind' in entry) && entry.origin === 'APPOINTMENT');
-    expect(member).toMatchObject({ last_name: null, sealed_data: booked!.sealed_data });
+    expect(member).toMatchObject({ last_name: null, sealed_data: booked!.sealed_data, appointment_id: booked!.id });
+    // The ticket carries the appointment's text, bound to the appointment: it opens as the ticket's through its appointment only.
+    expect(await unseal(member!.sealed_data!, accountKey, keyId, sealTargets('member', member!.id, member!.appointment_id))).toMatchObject({ first_name: 'Verena' });
+    await expect(unseal(member!.sealed_data!, accountKey, keyId, sealTargets('member', member!.id))).rejects.toThrow('TAMPERED');
+  });
+
+  it('takes a booking’s record id only with sealed data, never twice, and not for a series', async () => {
+    const staff = asUser(await logIn(t, p.processor.username, 'richtig-langes-passwort'));
+    const lone = await book({ appointment_type_id: p.type.id, start: '2026-04-01T12:00:00+02:00', processor_id: p.processor.id, mail: 'x@example.com', record_id: crypto.randomUUID() }, staff);
+    expect(lone.statusCode).toBe(400);
+    expect(lone.json<ApiError>().fields).toMatchObject({ record_id: { code: 'INVALID_VALUE' } });
+    const first = await sealFor({ last_name: 'Erst' });
+    const made = await book({ appointment_type_id: p.type.id, start: '2026-04-01T10:00:00+02:00', processor_id: p.processor.id, ...first }, staff);
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json<Appointment>().id).toBe(first.record_id);
+    const again = await book({ appointment_type_id: p.type.id, start: '2026-04-01T11:00:00+02:00', processor_id: p.processor.id, ...(await sealFor({ last_name: 'Zweit' })), record_id: first.record_id }, staff);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json<ApiError>().code).toBe('RECORD_ID_TAKEN');
+    const series = await book(
+      { appointment_type_id: p.type.id, start: '2026-04-02T10:00:00+02:00', processor_id: p.processor.id, ...(await sealFor({ last_name: 'Serie' })), recurrence: { frequency: 'WEEKLY', count: 2 } },
+      staff,
+    );
+    expect(series.statusCode).toBe(400);
+    expect(series.json<ApiError>().fields).toMatchObject({ record_id: { code: 'INVALID_VALUE' } });
   });
 });

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importPublicKey, seal, unseal, type ApiError, type AuditLog, type CryptoKey, type EncryptionState, type Member, type ProbingQuestion, type PublicQueue, type SealedBatch, type SealingKey } from '@wartefrei/shared';
+import { placesOf, sealTargets, unseal, type ApiError, type AuditLog, type CryptoKey, type EncryptionState, type Member, type ProbingQuestion, type PublicQueue, type SealedBatch, type SealingKey } from '@wartefrei/shared';
 import { selectRows } from '../../db/connect.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { switchEncryptionOn } from '../../../test/support/encryption.js';
+import { sealedNew, switchEncryptionOn } from '../../../test/support/encryption.js';
 import { asUser, givenAdmin } from '../../../test/support/factories.js';
 import { localDay } from '../../../test/support/test-clock.js';
 import { drawRequest, givenOpenQueue } from '../../../test/support/tickets.js';
@@ -79,19 +79,21 @@ describe('a draw while encryption is on', () => {
   });
 
   it('keeps what the patient sealed, with mail in the clear; staff get the sealed text and open it with the account key', async () => {
-    const sealed = await seal(
-      { first_name: 'Verena', last_name: 'Verschlossen', birth_date: '1980-02-03', [`answer:${question.id}`]: 'Rückenschmerzen seit Montag' },
-      await importPublicKey(sealingKey.public_key),
-      sealingKey.key_id,
-    );
-    const res = await drawRequest(t, queueId, { sealed_data: sealed, mail: 'verena@example.com', answers: [answer()] });
+    const { sealed_data: sealed, record_id } = await sealedNew(sealingKey, 'queue_members', {
+      first_name: 'Verena',
+      last_name: 'Verschlossen',
+      birth_date: '1980-02-03',
+      [`answer:${question.id}`]: 'Rückenschmerzen seit Montag',
+    });
+    const res = await drawRequest(t, queueId, { sealed_data: sealed, record_id, mail: 'verena@example.com', answers: [answer()] });
     expect(res.statusCode, res.body).toBe(201);
 
     const members = (await t.inject({ method: 'GET', url: `/queues/${queueId}/members`, headers: asUser(admin.user) })).json<Member[]>();
     const member = members.find((m) => m.sealed_data !== null)!;
-    expect(member).toMatchObject({ first_name: null, last_name: null, birth_date: null, mail: 'verena@example.com', sealed_data: sealed });
+    // The ticket is stored under the id the browser chose and bound the sealed text to.
+    expect(member).toMatchObject({ id: record_id, first_name: null, last_name: null, birth_date: null, mail: 'verena@example.com', sealed_data: sealed });
     expect(member.answers).toEqual([expect.objectContaining({ answer: 'Anderes', text: null })]);
-    expect(await unseal(member.sealed_data!, accountKey, sealingKey.key_id)).toMatchObject({ last_name: 'Verschlossen', [`answer:${question.id}`]: 'Rückenschmerzen seit Montag' });
+    expect(await unseal(member.sealed_data!, accountKey, sealingKey.key_id, sealTargets('member', member.id))).toMatchObject({ last_name: 'Verschlossen', [`answer:${question.id}`]: 'Rückenschmerzen seit Montag' });
 
     // Nothing the server stores reads the name or the complaint in the clear.
     const stored = await t.app.ctx.db.execute(sql`
@@ -104,14 +106,39 @@ describe('a draw while encryption is on', () => {
     expect(dump).not.toContain('Rückenschmerzen');
   }, 30_000);
 
+  it('takes the record id the sealing browser chose only with sealed data, and never twice', async () => {
+    // A list of its own (the reports below count the first list's tickets), where no sealed field is required.
+    const queueId = await givenOpenQueue(t, admin.accountId, { drawOnlineEnabled: true, patientInputs: { ...patientInputs, first_name: 'OPTIONAL' } });
+    const lone = await drawRequest(t, queueId, { record_id: crypto.randomUUID(), mail: 'ohne@example.com' });
+    expect(lone.statusCode).toBe(400);
+    expect(lone.json<ApiError>().fields).toMatchObject({ record_id: { code: 'INVALID_VALUE' } });
+    const first = await sealedNew(sealingKey, 'queue_members', { first_name: 'Doris', last_name: 'Doppelt' });
+    const junk = await drawRequest(t, queueId, { ...first, record_id: 'nicht-eine-uuid' });
+    expect(junk.json<ApiError>().fields).toMatchObject({ record_id: { code: 'INVALID_VALUE' } });
+
+    const drawn = await drawRequest(t, queueId, first);
+    expect(drawn.statusCode, drawn.body).toBe(201);
+    expect(drawn.json<{ id: string }>().id).toBe(first.record_id);
+    // The same id again (a replayed or forged request) is refused, and the first ticket stays as it was.
+    const again = await drawRequest(t, queueId, { ...(await sealedNew(sealingKey, 'queue_members', { first_name: 'Eva', last_name: 'Eindringling' })), record_id: first.record_id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<ApiError>().code).toBe('RECORD_ID_TAKEN');
+    const [row] = await selectRows<{ sealed_data: string }>(t.app.ctx.db, sql`select sealed_data from queue_members where id = ${first.record_id}`);
+    expect(row!.sealed_data).toBe(first.sealed_data);
+    // Moved to another ticket by someone who writes to the database, the text no longer opens as that ticket's.
+    const other = (await drawRequest(t, queueId, { mail: 'andere@example.com' })).json<{ id: string }>().id;
+    await expect(unseal(first.sealed_data, accountKey, sealingKey.key_id, sealTargets('member', other))).rejects.toThrow('TAMPERED');
+    expect(await unseal(first.sealed_data, accountKey, sealingKey.key_id, sealTargets('member', first.record_id))).toEqual({ first_name: 'Doris', last_name: 'Doppelt' });
+  }, 30_000);
+
   it('the member analysis with names hands staff the sealed text, for their browser to open', async () => {
     const today = localDay(t.clock);
     const report = await t.inject({ method: 'GET', url: `/reports/members?from=${today}&to=${today}&queue_id=${queueId}&names=true`, headers: asUser(admin.user) });
     expect(report.statusCode, report.body).toBe(200);
-    const rows = report.json<{ rows: { name: string | null; sealed_data?: string | null }[] }>().rows;
+    const rows = report.json<{ rows: { name: string | null; sealed_data?: string | null; sealed_for?: string | null }[] }>().rows;
     const sealedRow = rows.find((row) => row.sealed_data);
     expect(sealedRow?.name ?? null).toBeNull();
-    expect(await unseal(sealedRow!.sealed_data!, accountKey, sealingKey.key_id)).toMatchObject({ last_name: 'Verschlossen' });
+    expect(await unseal(sealedRow!.sealed_data!, accountKey, sealingKey.key_id, placesOf(sealedRow!.sealed_for))).toMatchObject({ last_name: 'Verschlossen' });
     const without = await t.inject({ method: 'GET', url: `/reports/members?from=${today}&to=${today}&queue_id=${queueId}`, headers: asUser(admin.user) });
     expect(without.body).not.toContain('wf1s.');
   });
@@ -123,11 +150,11 @@ describe('a draw while encryption is on', () => {
     expect(res.headers['content-type']).toContain('application/x-ndjson');
     const [head, ...rows] = res.body.trim().split('\n').map((line) => JSON.parse(line) as unknown);
     const columns = (head as { columns: { key: string; title: string }[] }).columns;
-    expect(columns.slice(-2).map((column) => column.key)).toEqual(['name', 'sealed_data']);
+    expect(columns.slice(-3).map((column) => column.key)).toEqual(['name', 'sealed_for', 'sealed_data']);
     expect((head as { preamble: string[][] }).preamble[0]).toEqual(['wartefrei – Auswertung der Patienten', '']);
     const sealedRow = (rows as unknown[][]).find((cells) => cells.at(-1) !== null)!;
-    expect(sealedRow.at(-2)).toBeNull();
-    expect(await unseal(sealedRow.at(-1) as string, accountKey, sealingKey.key_id)).toMatchObject({ last_name: 'Verschlossen' });
+    expect(sealedRow.at(-3)).toBeNull();
+    expect(await unseal(sealedRow.at(-1) as string, accountKey, sealingKey.key_id, placesOf(sealedRow.at(-2) as string))).toMatchObject({ last_name: 'Verschlossen' });
     // Without names, no sealed column: the file is the spreadsheet's rows as they are.
     const bare = await t.inject({ method: 'GET', url: `/reports/members/export?from=${today}&to=${today}&queue_id=${queueId}&format=ndjson`, headers: asUser(admin.user) });
     expect(bare.body).not.toContain('wf1s.');
@@ -147,8 +174,8 @@ describe('switching encryption off', () => {
   const auditOf = async (action: string) => (await t.inject({ method: 'GET', url: `/audit?action=${action}`, headers: asUser(admin.user) })).json<AuditLog>().entries;
 
   it('refuses to write back in the clear while on; once switched off the admin’s browser opens the records, writes them back, and the key goes', async () => {
-    const sealed = await seal({ first_name: 'Olga', last_name: 'Offen', [`answer:${question.id}`]: 'Kopfweh' }, await importPublicKey(sealingKey.public_key), sealingKey.key_id);
-    expect((await drawRequest(t, queueId, { sealed_data: sealed, answers: [answer()] })).statusCode).toBe(201);
+    const sealed = await sealedNew(sealingKey, 'queue_members', { first_name: 'Olga', last_name: 'Offen', [`answer:${question.id}`]: 'Kopfweh' });
+    expect((await drawRequest(t, queueId, { ...sealed, answers: [answer()] })).statusCode).toBe(201);
 
     const batch = (await t.inject({ method: 'GET', url: '/encryption/sealed', headers: asUser(admin.user) })).json<SealedBatch>();
     expect(batch.remaining).toBe(batch.records.length);
@@ -156,8 +183,9 @@ describe('switching encryption off', () => {
     expect(await auditOf('encryption.read_sealed')).toEqual([expect.objectContaining({ user_id: admin.user.id, subject_type: 'account', detail: expect.objectContaining({ records: batch.records.length }) })]);
     const records = await Promise.all(
       batch.records.map(async (record) => {
-        const { [`answer:${question.id}`]: text, ...names } = await unseal(record.sealed_data, accountKey, sealingKey.key_id);
-        return { ...record, fields: { ...names, ...(text ? { answers: { [question.id]: text } } : {}) } };
+        const { [`answer:${question.id}`]: text, ...names } = await unseal(record.sealed_data, accountKey, sealingKey.key_id, sealTargets(record.kind, record.id, record.appointment_id));
+        const { appointment_id: _, ...sent } = record;
+        return { ...sent, fields: { ...names, ...(text ? { answers: { [question.id]: text } } : {}) } };
       }),
     );
 
@@ -176,7 +204,7 @@ describe('switching encryption off', () => {
     expect(await auditOf('encryption.disable')).toEqual([expect.objectContaining({ detail: expect.objectContaining({ records: records.length }) })]);
     expect((await t.inject({ method: 'GET', url: `/queues/${queueId}/public` })).json<PublicQueue>().sealing_key).toBeNull();
     // A page that kept the key is refused; clear data is taken again.
-    const late = await drawRequest(t, queueId, { sealed_data: sealed, answers: [answer()] });
+    const late = await drawRequest(t, queueId, { ...sealed, answers: [answer()] });
     expect(late.json<ApiError>().fields).toMatchObject({ sealed_data: { code: 'ENCRYPTION_CHANGED' } });
     expect((await drawRequest(t, queueId, { first_name: 'Klara', last_name: 'Klartext' })).statusCode).toBe(201);
     // The key goes only once nothing is sealed.

@@ -22,10 +22,10 @@ export async function countSealed(q: Queryable, accountId: string): Promise<numb
 
 /** Up to `limit` sealed records of the account: tickets first, then appointments. */
 export async function sealedRecords(q: Queryable, accountId: string, limit: number): Promise<SealedRecord[]> {
-  const members = await q.select({ id: queueMembers.id, sealed: queueMembers.sealedData }).from(queueMembers).where(sealedMembers(accountId)).orderBy(asc(queueMembers.id)).limit(limit);
+  const members = await q.select({ id: queueMembers.id, sealed: queueMembers.sealedData, appointmentId: queueMembers.appointmentId }).from(queueMembers).where(sealedMembers(accountId)).orderBy(asc(queueMembers.id)).limit(limit);
   const rest = limit - members.length;
   const booked = rest > 0 ? await q.select({ id: appointments.id, sealed: appointments.sealedData }).from(appointments).where(sealedAppointments(accountId)).orderBy(asc(appointments.id)).limit(rest) : [];
-  return [...members.map((m) => ({ kind: 'member' as const, id: m.id, sealed_data: m.sealed! })), ...booked.map((a) => ({ kind: 'appointment' as const, id: a.id, sealed_data: a.sealed! }))];
+  return [...members.map((m) => ({ kind: 'member' as const, id: m.id, appointment_id: m.appointmentId, sealed_data: m.sealed! })), ...booked.map((a) => ({ kind: 'appointment' as const, id: a.id, sealed_data: a.sealed! }))];
 }
 
 const clear = (value: string | null | undefined) => (value === undefined || value === null || value.trim() === '' ? null : value);

@@ -39,8 +39,11 @@ function columnsOf(lang: SupportedLang, withNames: boolean, forBrowser: boolean)
     { key: 'info_tags', kind: 'text', value: (r) => r.info_tags.join(', ') },
     { key: 'answers', kind: 'text', value: (r) => r.answers.join(' | ') },
     ...(withNames ? [{ key: 'name', kind: 'text', value: (r: MemberRecord) => r.name } satisfies Column] : []),
-    // For the browser that opens sealed names (format ndjson): it fills `name` and drops this column.
-    ...(withNames && forBrowser ? [{ key: 'sealed_data', kind: 'text', value: (r: MemberRecord) => r.sealed_data } satisfies Column] : []),
+    // For the browser that opens sealed names (format ndjson): it fills `name` and drops these
+    // columns; `sealed_for` names the record the text must be bound to.
+    ...(withNames && forBrowser
+      ? [{ key: 'sealed_for', kind: 'text', value: (r: MemberRecord) => r.sealed_for } satisfies Column, { key: 'sealed_data', kind: 'text', value: (r: MemberRecord) => r.sealed_data } satisfies Column]
+      : []),
   ];
 }
 

@@ -38,6 +38,8 @@ export interface MemberRecord {
   name: string | null;
   /** With names, while the practice encrypts: the sealed names, opened by the staff's browser. */
   sealed_data: string | null;
+  /** With sealed data: where it may rightly come from (crypto placesText), for the browser to check its binding. */
+  sealed_for: string | null;
   time_zone: string;
 }
 
@@ -73,15 +75,18 @@ function unionOf(scope: ReportScope, withNames: boolean, window?: Window): SQL {
   const appointmentName = withNames ? nameOf(a, sql`null::text`) : sql`null::text`;
   const memberSealed = withNames ? sql`${m.sealedData}` : sql`null::text`;
   const appointmentSealed = withNames ? sql`${a.sealedData}` : sql`null::text`;
+  // As crypto sealTargets names them: a ticket's own row, and the appointment it was checked in from.
+  const memberPlaces = withNames ? sql`case when ${m.sealedData} is not null then 'queue_members:' || ${m.id}::text || coalesce(' appointments:' || ${m.appointmentId}::text, '') end` : sql`null::text`;
+  const appointmentPlaces = withNames ? sql`case when ${a.sealedData} is not null then 'appointments:' || ${a.id}::text end` : sql`null::text`;
   const tickets = sql`select 'ticket' as kind, ${m.id} as id, ${m.number} as number, ${m.queueId} as queue_id, ${queues.name} as queue_name,
       ${profiles.name} as profile_name, ${m.origin}::text as origin, ${m.status}::text as status, ${m.cancelState}::text as cancel_state, ${m.removed} as removed,
       ${m.createdAt} as at, ${a.startAt} as appointment_start, ${m.actualStart} as called_at, ${m.actualEnd} as finished_at,
       ${round1(WAIT)} as wait_min, case when ${SERVED} then ${round1(PROCESSING)} end as processing_min, ${users.displayName} as processor_name,
-      ${memberName} as name, ${memberSealed} as sealed_data, ${profiles.timeZone} as time_zone
+      ${memberName} as name, ${memberSealed} as sealed_data, ${memberPlaces} as sealed_for, ${profiles.timeZone} as time_zone
     from ${MEMBERS_WITH_PLACE} left join ${a} on ${a.id} = ${m.appointmentId} left join ${users} on ${users.id} = ${m.processorId}
     where ${memberConditions(scope, scope.current)}`;
   const notCheckedIn = sql`select 'appointment', ${a.id}, null::int, ${a.queueId}, ${queues.name}, ${profiles.name}, 'APPOINTMENT', ${a.status}::text, ${a.cancelState}::text, false,
-      ${a.startAt}, ${a.startAt}, null::timestamptz, null::timestamptz, null::float8, null::float8, ${users.displayName}, ${appointmentName}, ${appointmentSealed}, ${profiles.timeZone}
+      ${a.startAt}, ${a.startAt}, null::timestamptz, null::timestamptz, null::float8, null::float8, ${users.displayName}, ${appointmentName}, ${appointmentSealed}, ${appointmentPlaces}, ${profiles.timeZone}
     from ${APPOINTMENTS_WITH_PLACE} left join ${users} on ${users.id} = ${a.processorId}
     where ${appointmentConditions(scope, scope.current)} and not exists (select 1 from ${m} as member where member.appointment_id = ${a.id})`;
   return sql`(${windowed(tickets, m.createdAt, m.id, window)} union all ${windowed(notCheckedIn, a.startAt, a.id, window)})`;

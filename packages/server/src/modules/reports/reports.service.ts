@@ -86,7 +86,7 @@ export function presentMemberRecord(record: MemberRecord, withNames: boolean): M
     processor_name: record.processor_name,
     info_tags: record.info_tags,
     answers: record.answers,
-    ...(withNames ? { name: record.name, sealed_data: record.sealed_data } : {}),
+    ...(withNames ? { name: record.name, sealed_data: record.sealed_data, sealed_for: record.sealed_for } : {}),
     time_zone: record.time_zone,
   };
 }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importPublicKey, seal, unseal, type ApiError, type CryptoKey, type PublicQueue, type SealingKey, type TicketView } from '@wartefrei/shared';
+import { sealTargets, unseal, type ApiError, type CryptoKey, type PublicQueue, type SealingKey, type TicketView } from '@wartefrei/shared';
 import { queueMembers } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { switchEncryptionOn } from '../../../test/support/encryption.js';
+import { sealedNew, switchEncryptionOn } from '../../../test/support/encryption.js';
 import { givenAdmin } from '../../../test/support/factories.js';
 import { setNow } from '../../../test/support/test-clock.js';
 import { drawRequest, givenOpenQueue } from '../../../test/support/tickets.js';
@@ -62,7 +62,7 @@ describe('a list with age limits while the practice encrypts', () => {
   let unlimited: string;
   let key: SealingKey;
   let accountKey: CryptoKey;
-  const sealedBirthDate = async (birthDate: string) => seal({ birth_date: birthDate }, await importPublicKey(key.public_key), key.key_id);
+  const sealedBirthDate = (birthDate: string) => sealedNew(key, 'queue_members', { birth_date: birthDate });
 
   beforeAll(async () => {
     const admin = await givenAdmin(t);
@@ -73,27 +73,27 @@ describe('a list with age limits while the practice encrypts', () => {
   }, 60_000);
 
   it('requires the age the page declares beside the sealed birth date', async () => {
-    const res = await drawRequest(t, queueId, { sealed_data: await sealedBirthDate('1990-01-01') });
+    const res = await drawRequest(t, queueId, { ...(await sealedBirthDate('1990-01-01')) });
     expect(res.statusCode).toBe(400);
     expect(fieldsOf(res)?.declared_age?.code).toBe('REQUIRED');
-    expect(fieldsOf(await drawRequest(t, queueId, { sealed_data: await sealedBirthDate('1990-01-01'), declared_age: 'siebenunddreißig' }))?.declared_age?.code).toBe('INVALID_VALUE');
+    expect(fieldsOf(await drawRequest(t, queueId, { ...(await sealedBirthDate('1990-01-01')), declared_age: 'siebenunddreißig' }))?.declared_age?.code).toBe('INVALID_VALUE');
   });
 
   it('holds the declared age to the limits, told at the birth date, and keeps no trace of it', async () => {
-    const young = await drawRequest(t, queueId, { sealed_data: await sealedBirthDate('2010-01-01'), declared_age: 17 });
+    const young = await drawRequest(t, queueId, { ...(await sealedBirthDate('2010-01-01')), declared_age: 17 });
     expect(fieldsOf(young)?.birth_date).toEqual({ code: 'TOO_YOUNG', message: 'Sie sind jünger als das Mindestalter dieser Warteliste' });
-    expect(fieldsOf(await drawRequest(t, queueId, { sealed_data: await sealedBirthDate('1950-01-01'), declared_age: 77 }))?.birth_date?.code).toBe('TOO_OLD');
+    expect(fieldsOf(await drawRequest(t, queueId, { ...(await sealedBirthDate('1950-01-01')), declared_age: 77 }))?.birth_date?.code).toBe('TOO_OLD');
 
     const sealed = await sealedBirthDate('1990-01-01');
-    const drawn = await drawRequest(t, queueId, { sealed_data: sealed, declared_age: 37 });
+    const drawn = await drawRequest(t, queueId, { ...sealed, declared_age: 37 });
     expect(drawn.statusCode, drawn.body).toBe(201);
     // The server stored the sealed text as sent and no birth date; the age was only checked (no column holds it).
     const [row] = await t.app.ctx.db.select().from(queueMembers).where(eq(queueMembers.id, drawn.json<TicketView>().id));
-    expect(row).toMatchObject({ birthDate: null, sealedData: sealed });
-    expect(await unseal(row!.sealedData!, accountKey, key.key_id)).toEqual({ birth_date: '1990-01-01' });
+    expect(row).toMatchObject({ id: sealed.record_id, birthDate: null, sealedData: sealed.sealed_data });
+    expect(await unseal(row!.sealedData!, accountKey, key.key_id, sealTargets('member', row!.id))).toEqual({ birth_date: '1990-01-01' });
   });
 
   it('asks no age where the list has no limit', async () => {
-    expect((await drawRequest(t, unlimited, { sealed_data: await sealedBirthDate('2015-01-01') })).statusCode).toBe(201);
+    expect((await drawRequest(t, unlimited, { ...(await sealedBirthDate('2015-01-01')) })).statusCode).toBe(201);
   });
 });

@@ -85,6 +85,8 @@ export async function drawTicket(ctx: AppContext, limiter: DrawLimiters, queueId
   const before = estimateFromCounts(queue, state, now, waiting);
   const outbox = new Outbox();
   const values = {
+    // Sealed in the browser for this id (docs/security.md#encryption): the row takes it.
+    ...(input.record_id ? { id: input.record_id } : {}),
     accountId: queue.accountId,
     queueId: queue.id,
     numberQueueId: queue.id,
@@ -122,6 +124,7 @@ export async function drawTicket(ctx: AppContext, limiter: DrawLimiters, queueId
     if (isUniqueViolation(error) && violatedConstraint(error) === 'queue_members_open_number_unique') {
       throw new AppError('NUMBER_RANGE_EXHAUSTED');
     }
+    if (isUniqueViolation(error) && violatedConstraint(error) === 'queue_members_pkey') throw new AppError('RECORD_ID_TAKEN');
     throw error;
   });
   if (!member) {

@@ -11,6 +11,7 @@ import { Page } from '../../ui/Page';
 import { currentHandle } from '../route-handle';
 import { queryKeys } from '../../lib/query-keys';
 import { SubscriptionBanner } from '../../features/billing/SubscriptionBanner';
+import { PracticeKeyBanner } from '../../features/encryption/PracticeKeyBanner';
 import { TutorialOffer } from '../../features/tutorial/TutorialOffer';
 import { SecondFactorSetup } from '../../features/profile/SecondFactorSetup';
 
@@ -58,6 +59,7 @@ export function BackendLayout() {
   return (
     <>
       <SubscriptionBanner />
+      <PracticeKeyBanner />
       <Outlet />
       <TutorialOffer />
     </>

@@ -30,9 +30,11 @@ export const fetchProfiles = () => api.get<Profile[]>('/profiles');
 export const fetchQueueProcessors = (queueId: string) => api.get<AssignedProcessor[]>(`/queues/${queueId}/processors`);
 
 /** Silent: every form and the calendar show a refusal where it happened. Patient data goes sealed while the practice encrypts. */
-export const bookAppointment = async (body: Record<string, unknown>) => api.post<BookedAppointment>('/appointments', await sealForPractice(body, ['description']), { silent: true });
+// Bound to the record (docs/security.md#encryption); a series shares one text over rows whose ids nobody knows beforehand: unbound (crypto seal).
+export const bookAppointment = async (body: Record<string, unknown>) =>
+  api.post<BookedAppointment>('/appointments', await sealForPractice(body, { table: body.recurrence ? null : 'appointments', extraFields: ['description'] }), { silent: true });
 export const updateAppointment = async (id: string, body: UpdateAppointmentInput) =>
-  api.patch<Appointment>(`/appointments/${id}`, await sealForPractice(body, ['description']), { silent: true });
+  api.patch<Appointment>(`/appointments/${id}`, await sealForPractice(body, body.scope === 'ALL' ? { table: null, extraFields: ['description'] } : { table: 'appointments', recordId: id, extraFields: ['description'] }), { silent: true });
 export const cancelAppointment = (id: string, scope: SeriesScope) => api.post<Appointment>(`/appointments/${id}/cancel`, { scope }, { silent: true });
 export const restoreAppointment = (id: string, scope: SeriesScope) => api.post<Appointment>(`/appointments/${id}/restore`, { scope }, { silent: true });
 export const deleteAppointment = (id: string, scope: SeriesScope) => api.delete<void>(`/appointments/${id}`, { query: { scope }, silent: true });

@@ -1,7 +1,8 @@
-import { sealedAnswerKey, type SealedFields, type UnsealedFields, type UnsealInput } from '@wartefrei/shared';
+import { sealedAnswerKey, sealTargets, type SealedFields, type UnsealedFields, type UnsealInput } from '@wartefrei/shared';
 import { ApiRequestError } from '../../lib/api';
 import { openSealed } from '../../lib/keyring';
 import { disableEncryption, fetchSealed, unsealRecords } from './encryption.api';
+import { forgetPracticeKey } from './practice-key';
 
 const ANSWER_PREFIX = sealedAnswerKey('');
 
@@ -21,8 +22,8 @@ async function writeBackBatch(onProgress: (done: number, total: number) => void,
   const batch = await fetchSealed();
   const records: UnsealInput['records'] = [];
   let unreadable = 0;
-  for (const record of batch.records) {
-    const opened = await openSealed(record.sealed_data);
+  for (const { appointment_id, ...record } of batch.records) {
+    const opened = await openSealed(record.sealed_data, sealTargets(record.kind, record.id, appointment_id));
     if (opened) records.push({ ...record, fields: fieldsOf(opened) });
     else unreadable++;
   }
@@ -52,6 +53,8 @@ async function disableStep(): Promise<boolean> {
 export async function switchOff(onProgress: (done: number, total: number) => void): Promise<{ unreadable: number }> {
   let done = 0;
   let off = await disableStep();
+  // Switched by this device: its pin goes, so it neither warns of its own switch nor refuses the clear data that follows.
+  forgetPracticeKey();
   while (!off) {
     const round = await writeBackBatch(onProgress, done);
     done += round.written;

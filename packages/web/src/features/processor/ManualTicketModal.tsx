@@ -41,7 +41,7 @@ export function ManualTicketModal({ queue, onClose, onDrawn }: { queue: Queue; o
 
   const draw = useMutation({
     mutationFn: async (body: Record<string, unknown>) => {
-      const sealed = await sealForPractice(body);
+      const sealed = await sealForPractice(body, { table: 'queue_members' });
       // Sealed, the birth date is not the server's to read: the age checked here goes beside it.
       const limited = queue.min_age !== null || queue.max_age !== null;
       if (sealed !== body && limited && typeof body.birth_date === 'string' && body.birth_date !== '') sealed.declared_age = ageInYears(body.birth_date, browserToday());

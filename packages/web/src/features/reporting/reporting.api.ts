@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { MemberReportRow } from '@wartefrei/shared';
+import { placesOf, type MemberReportRow } from '@wartefrei/shared';
 import { api } from '../../lib/api';
 import { openSealed } from '../../lib/keyring';
 import { reportName } from '../../lib/sealed-records';
@@ -43,7 +43,7 @@ export async function openReportNames<T>(report: T): Promise<T> {
   const opened = await Promise.all(
     rows.map(async (row) => {
       if (!row.sealed_data) return row;
-      const fields = await openSealed(row.sealed_data);
+      const fields = await openSealed(row.sealed_data, placesOf(row.sealed_for));
       const name = fields ? reportName(fields) : row.name;
       return { ...row, name, seal_state: fields ? 'opened' : 'locked' };
     }),

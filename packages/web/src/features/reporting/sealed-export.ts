@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import ExcelJS from 'exceljs';
 import i18next from 'i18next';
-import { CSV_SHEET_OPTIONS, csvCellText, csvPreambleRow, SHEET_CONTENT_TYPES, xlsxColumn, type SheetCell, type SheetColumn, type SheetFormat, type SupportedLang } from '@wartefrei/shared';
+import { CSV_SHEET_OPTIONS, csvCellText, csvPreambleRow, placesOf, SHEET_CONTENT_TYPES, xlsxColumn, type SheetCell, type SheetColumn, type SheetFormat, type SupportedLang } from '@wartefrei/shared';
 import { currentLanguage } from '../../i18n';
 import { fetchExport, fileNameOf, saveBlob } from '../../lib/download';
 import { openSealed } from '../../lib/keyring';
@@ -54,15 +54,16 @@ async function readRows(query: Record<string, string>, onProgress: (bytes: numbe
       continue;
     }
     const cells = line as unknown[];
+    // The last two cells (export.ts): where the text must be bound to, and the text.
     const sealed = cells.at(-1);
-    const opened = typeof sealed === 'string' ? await openSealed(sealed) : undefined;
-    const row = cells.slice(0, -1).map((value, i) => cellOf(value, head!.columns[i]!));
+    const opened = typeof sealed === 'string' ? await openSealed(sealed, placesOf(cells.at(-2) as string | null)) : undefined;
+    const row = cells.slice(0, -2).map((value, i) => cellOf(value, head!.columns[i]!));
     if (opened) row[row.length - 1] = reportName(opened);
     rows.push(row);
   }
   if (!head) throw new Error('empty export');
-  // The sealed column was for this browser only.
-  return { head: { ...head, columns: head.columns.slice(0, -1) }, rows, fileName: fileNameOf(response.headers.get('content-disposition'), 'wartefrei-export.ndjson') };
+  // The sealed columns were for this browser only.
+  return { head: { ...head, columns: head.columns.slice(0, -2) }, rows, fileName: fileNameOf(response.headers.get('content-disposition'), 'wartefrei-export.ndjson') };
 }
 
 /** The sheet as CSV, by the server's rules: text that would run as a formula is marked as text, numbers stay numbers. */

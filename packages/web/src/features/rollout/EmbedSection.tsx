@@ -7,10 +7,10 @@ import { embedSnippet, NO_EMBED_FLAGS, type EmbedFlagChoice } from './links';
 import { RolloutSection } from './RolloutSection';
 
 /** The iframe snippet for the practice's website; each flag ticked is written as `flag=true`. */
-export function EmbedSection({ embed, title }: { embed: string; title: string }) {
+export function EmbedSection({ embed, title, fragment = '' }: { embed: string; title: string; fragment?: string }) {
   const { t } = useTranslation('rollout');
   const [flags, setFlags] = useState<EmbedFlagChoice>(NO_EMBED_FLAGS);
-  const snippet = embedSnippet(embed, flags, title);
+  const snippet = embedSnippet(embed, flags, title, fragment);
   const headingId = useId();
   return (
     <RolloutSection id={headingId} title={t('embed.title')} hint={t('embed.hint')}>

@@ -11,6 +11,7 @@ import { EmbedSection } from './EmbedSection';
 import { LinkField } from './LinkField';
 import { QrImage, QrSection } from './QrSection';
 import { useQueueLinks } from './rollout.api';
+import type { PracticeKeyVerdict } from '../encryption/practice-key';
 import { RolloutSection } from './RolloutSection';
 
 /**
@@ -48,10 +49,11 @@ export function RolloutCenter({ queue }: { queue: Queue }) {
     );
   }
 
-  const { links } = state;
+  const { links, keyVerdict } = state;
   return (
     <Stack gap="lg">
       <Text>{t('intro')}</Text>
+      <KeyTagNote verdict={keyVerdict} />
       <RolloutSection id={ids.public} title={t('public.title')} hint={t('public.hint')}>
         <LinkField label={t('public.link')} url={links.public} />
         <LinkField label={t('public.short')} url={links.short} />
@@ -81,7 +83,23 @@ export function RolloutCenter({ queue }: { queue: Queue }) {
         <LinkField label={t('monitor.layout2')} url={links.monitor2} />
         <LinkField label={t('monitor.layout3')} url={links.monitor3} />
       </RolloutSection>
-      <EmbedSection embed={links.embed} title={queue.name} />
+      <EmbedSection embed={links.embed} title={queue.name} fragment={links.fragment} />
     </Stack>
+  );
+}
+
+/**
+ * While the practice encrypts: whether these links carry the practice key's fingerprint (`#k=`),
+ * with which the patient pages refuse a key that is not the practice's — and why not, if not.
+ */
+function KeyTagNote({ verdict }: { verdict: PracticeKeyVerdict }) {
+  const { t } = useTranslation('rollout');
+  // Off (or claimed off while this device holds a pin: the banner above warns), nothing to fingerprint.
+  if (verdict.kind === 'off' || verdict.kind === 'offButPinned') return null;
+  if (verdict.kind === 'trusted') return <Text size="sm" data-testid="key-tag-note">{t('keyTag.included', { tag: verdict.tag })}</Text>;
+  return (
+    <FormAlert tone={verdict.kind === 'unverified' ? 'info' : 'error'}>
+      <Text size="sm" data-testid="key-tag-note">{t(`keyTag.${verdict.kind}`)}</Text>
+    </FormAlert>
   );
 }

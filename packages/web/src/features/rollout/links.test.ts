@@ -15,7 +15,16 @@ describe('queueLinks', () => {
       monitor2: 'https://wartefrei.example/praxis-demo/wien/allgemein/monitor2',
       monitor3: 'https://wartefrei.example/praxis-demo/wien/allgemein/monitor3',
       embed: 'https://wartefrei.example/embed/queue/iframe/q-1',
+      fragment: '',
     });
+  });
+
+  it('puts the practice key’s fingerprint on the pages that seal, not on the monitors', () => {
+    const links = queueLinks({ ...parts, keyTag: 'AbCdEfGhIjKlMnOpQrStUv' });
+    for (const url of [links.public, links.short, links.book, links.kiosk, links.sunmiKiosk]) expect(url).toMatch(/#k=AbCdEfGhIjKlMnOpQrStUv$/);
+    for (const url of [links.monitor, links.monitor2, links.monitor3, links.embed]) expect(url).not.toContain('#');
+    // The embed's flags go before the fragment.
+    expect(embedUrl(links.embed, { ...NO_EMBED_FLAGS, hideWait: true }, links.fragment)).toBe('https://wartefrei.example/embed/queue/iframe/q-1?hideWait=true#k=AbCdEfGhIjKlMnOpQrStUv');
   });
 });
 

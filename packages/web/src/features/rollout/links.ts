@@ -8,6 +8,12 @@ export interface LinkParts {
   profile: string;
   queue: string;
   queueId: string;
+  /**
+   * The practice key's fingerprint (crypto keyTag) as this browser trusts it, while the practice
+   * encrypts: the patient pages opened from these links seal only for a key with it
+   * (docs/security.md#encryption). Never one the server computed.
+   */
+  keyTag?: string | undefined;
 }
 
 /** Every address the rollout center hands out for one queue. */
@@ -23,8 +29,10 @@ export interface QueueLinks {
   monitor: string;
   monitor2: string;
   monitor3: string;
-  /** The embed page without flags; `embedSnippet` adds them. */
+  /** The embed page without flags; `embedSnippet` adds them (and `fragment`). */
   embed: string;
+  /** `#k=<key tag>` for the pages that seal, or ''. */
+  fragment: string;
 }
 
 /** The base without trailing slashes, so that paths can be appended with one `/`. */
@@ -37,16 +45,19 @@ export function queueLinks(parts: LinkParts): QueueLinks {
   const base = normalizeBase(parts.base);
   const byIdentifier = `${base}/${[parts.account, parts.profile, parts.queue].map(encodeURIComponent).join('/')}`;
   const id = encodeURIComponent(parts.queueId);
+  // Only the pages that seal patient data carry the key's fingerprint; monitors show no names.
+  const fragment = parts.keyTag ? `#k=${parts.keyTag}` : '';
   return {
-    public: byIdentifier,
-    short: `${base}/q/${id}`,
-    book: `${byIdentifier}/book`,
-    kiosk: `${byIdentifier}/kiosk`,
-    sunmiKiosk: `${byIdentifier}/sunmi_kiosk`,
+    public: `${byIdentifier}${fragment}`,
+    short: `${base}/q/${id}${fragment}`,
+    book: `${byIdentifier}/book${fragment}`,
+    kiosk: `${byIdentifier}/kiosk${fragment}`,
+    sunmiKiosk: `${byIdentifier}/sunmi_kiosk${fragment}`,
     monitor: `${byIdentifier}/monitor`,
     monitor2: `${byIdentifier}/monitor2`,
     monitor3: `${byIdentifier}/monitor3`,
     embed: `${base}/embed/queue/iframe/${id}`,
+    fragment,
   };
 }
 
@@ -55,11 +66,11 @@ export type EmbedFlagChoice = Record<EmbedFlag, boolean>;
 export const NO_EMBED_FLAGS: EmbedFlagChoice = Object.fromEntries(EMBED_FLAGS.map((flag) => [flag, false])) as EmbedFlagChoice;
 
 /** The embed page with the chosen flags; the embed counts a flag only when it reads exactly `true`. */
-export function embedUrl(embed: string, flags: EmbedFlagChoice): string {
+export function embedUrl(embed: string, flags: EmbedFlagChoice, fragment = ''): string {
   const query = EMBED_FLAGS.filter((flag) => flags[flag])
     .map((flag) => `${flag}=true`)
     .join('&');
-  return query ? `${embed}?${query}` : embed;
+  return `${query ? `${embed}?${query}` : embed}${fragment}`;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
@@ -70,9 +81,9 @@ function escapeAttribute(value: string): string {
 }
 
 /** The iframe a practice pastes into its website; 320 × 400 fits the embed's layout well. */
-export function embedSnippet(embed: string, flags: EmbedFlagChoice, title: string): string {
+export function embedSnippet(embed: string, flags: EmbedFlagChoice, title: string, fragment = ''): string {
   return (
-    `<iframe src="${escapeAttribute(embedUrl(embed, flags))}" title="${escapeAttribute(title)}"\n` +
+    `<iframe src="${escapeAttribute(embedUrl(embed, flags, fragment))}" title="${escapeAttribute(title)}"\n` +
     `        width="320" height="400" style="border:0"></iframe>`
   );
 }

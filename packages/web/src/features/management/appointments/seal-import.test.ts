@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { exportPublicKey, generateKeyPair, unseal } from '@wartefrei/shared';
+import { exportPublicKey, generateKeyPair, sealTargets, unseal } from '@wartefrei/shared';
 import { sealImport } from './seal-import';
 
 // While the practice encrypts, the import's patient data leaves this browser only sealed: the
@@ -16,10 +16,14 @@ describe('sealImport', () => {
     expect(sealed.problems.size).toBe(0);
     expect(sealed.csv).not.toMatch(/Berg|Anna|Husten|Klein/);
     const sent = parse<Record<string, string>>(sealed.csv, { columns: true });
-    expect(Object.keys(sent[0]!)).toEqual(['appointment_type_id', 'start', 'mail', 'sealed_data']);
+    expect(Object.keys(sent[0]!)).toEqual(['appointment_type_id', 'start', 'mail', 'sealed_data', 'record_id']);
     expect(sent.map((row) => row.mail)).toEqual(['anna@example.com', '']);
-    expect(await unseal(sent[0]!.sealed_data!, pair.privateKey, 'key-1')).toEqual({ first_name: 'Anna', last_name: 'Berg', description: 'Husten; seit Montag' });
-    expect(await unseal(sent[1]!.sealed_data!, pair.privateKey, 'key-1')).toEqual({ last_name: 'Klein' });
+    // Each row's text is bound to the appointment id chosen for it, sent beside it.
+    const at = (row: Record<string, string>) => sealTargets('appointment', row.record_id!);
+    expect(sent[0]!.record_id).not.toBe(sent[1]!.record_id);
+    expect(await unseal(sent[0]!.sealed_data!, pair.privateKey, 'key-1', at(sent[0]!))).toEqual({ first_name: 'Anna', last_name: 'Berg', description: 'Husten; seit Montag' });
+    expect(await unseal(sent[1]!.sealed_data!, pair.privateKey, 'key-1', at(sent[1]!))).toEqual({ last_name: 'Klein' });
+    await expect(unseal(sent[1]!.sealed_data!, pair.privateKey, 'key-1', at(sent[0]!))).rejects.toThrow('TAMPERED');
     // Sent lines 2 and 3 are lines 2 and 4 of the chosen file (an empty line between them).
     expect([...sealed.lineOf]).toEqual([
       [1, 1],

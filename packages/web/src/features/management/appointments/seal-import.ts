@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify/browser/esm/sync';
 import {
   checkBookingFields,
   IMPORT_CSV_OPTIONS,
+  IMPORT_RECORD_ID_COLUMN,
   IMPORT_SEALED_COLUMN,
   importHeader,
   sealBody,
@@ -48,16 +49,17 @@ export async function sealImport(csv: string, key: SealingKey, today: string): P
   let header: string[] = [];
   const parsed = parse(csv, { ...IMPORT_CSV_OPTIONS, delimiter: [...IMPORT_CSV_OPTIONS.delimiter], columns: (names: string[]) => (header = importHeader(names)) }) as unknown as ImportRecord[];
   // A column the server does not know goes along unchanged: the server names it.
-  const kept = header.filter((name) => !SEALED_COLUMNS.includes(name) && name !== IMPORT_SEALED_COLUMN);
-  let text = stringify([[...kept, IMPORT_SEALED_COLUMN]]);
+  const kept = header.filter((name) => !SEALED_COLUMNS.includes(name) && name !== IMPORT_SEALED_COLUMN && name !== IMPORT_RECORD_ID_COLUMN);
+  let text = stringify([[...kept, IMPORT_SEALED_COLUMN, IMPORT_RECORD_ID_COLUMN]]);
   let sentLine = linesIn(text);
   const lineOf = new Map<number, number>([[1, 1]]);
   const problems = new Map<number, Record<string, FieldErrorCode>>();
   for (const { record, info } of parsed) {
     const found = sealedProblems(record, today);
     if (Object.keys(found).length > 0) problems.set(info.lines, found);
-    const sealed = await sealBody(Object.fromEntries(SEALED_COLUMNS.map((field) => [field, record[field]])), key, ['description']);
-    const row = stringify([[...kept.map((name) => record[name] ?? ''), (sealed.sealed_data as string | undefined) ?? '']]);
+    // Each row's appointment takes the id its text is bound to (the server stores it under it).
+    const sealed = await sealBody(Object.fromEntries(SEALED_COLUMNS.map((field) => [field, record[field]])), key, { table: 'appointments', extraFields: ['description'] });
+    const row = stringify([[...kept.map((name) => record[name] ?? ''), (sealed.sealed_data as string | undefined) ?? '', (sealed.record_id as string | undefined) ?? '']]);
     text += row;
     sentLine += linesIn(row);
     lineOf.set(sentLine, info.lines);

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { missingBookingFields, SMS_REMINDER_MINUTES, type BookableType, type BookingField, type PatientAppointment } from '@wartefrei/shared';
+import { missingBookingFields, SealingKeyMismatch, SMS_REMINDER_MINUTES, type BookableType, type BookingField, type PatientAppointment } from '@wartefrei/shared';
 import { sealBookingBody } from './seal-booking';
 import deBooking from '@wartefrei/shared/i18n/de/booking.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
@@ -84,6 +84,8 @@ export function BookingForm({ type, choice, channel, summary, onBooked, onTaken,
       }
       onBooked(await patientRequest<PatientAppointment>('/appointments', { method: 'POST', body: sealed.body }));
     } catch (error) {
+      // Nothing was sent: the served key is not the one the printed link names.
+      if (error instanceof SealingKeyMismatch) return onFailed(t('server:sealing.keyMismatch'));
       if (error instanceof PatientApiError && error.code === 'APPOINTMENT_SLOT_TAKEN') return onTaken();
       const fields = error instanceof PatientApiError ? error.fields : {};
       // A field the form shows is answered beside it; anything else (the time itself) ends the booking.

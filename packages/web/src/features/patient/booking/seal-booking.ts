@@ -1,4 +1,5 @@
-import { birthDateProblem, sealBody, svnrProblem } from '@wartefrei/shared';
+import { birthDateProblem, svnrProblem } from '@wartefrei/shared';
+import { sealForServedKey } from '../app/seal-served';
 import { sealingKeyFor } from '../app/resolve-link';
 import { browserToday } from '../../../lib/browser-date';
 
@@ -23,7 +24,9 @@ export function sealedFieldProblems(body: Record<string, unknown>): Record<strin
 
 /**
  * A booking's body as sent: unchanged while the practice does not encrypt; else checked here and
- * its names, birth date, insurance number and description sealed for the practice's key.
+ * its names, birth date, insurance number and description sealed for the practice's key and
+ * bound to the appointment's id chosen here. Throws SealingKeyMismatch (nothing sealed) for a
+ * served key that is not the one the printed link names (app/key-tag.ts).
  */
 export async function sealBookingBody(
   body: Record<string, unknown>,
@@ -31,8 +34,9 @@ export async function sealBookingBody(
   channel: 'ONLINE' | 'KIOSK',
 ): Promise<{ kind: 'ready'; body: Record<string, unknown> } | { kind: 'refused'; fields: Record<string, string> }> {
   const key = await sealingKeyFor(queueId, channel);
-  if (!key) return { kind: 'ready', body };
-  const fields = sealedFieldProblems(body);
-  if (Object.keys(fields).length > 0) return { kind: 'refused', fields };
-  return { kind: 'ready', body: await sealBody(body, key, ['description']) };
+  if (key) {
+    const fields = sealedFieldProblems(body);
+    if (Object.keys(fields).length > 0) return { kind: 'refused', fields };
+  }
+  return { kind: 'ready', body: await sealForServedKey(body, key, { table: 'appointments', extraFields: ['description'] }) };
 }

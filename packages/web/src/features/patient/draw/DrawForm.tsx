@@ -7,7 +7,7 @@ import {
   PATIENT_LANGS,
   isSupportedLang,
   PATIENT_INPUT_OF,
-  sealBody,
+  SealingKeyMismatch,
   type PatientDataField,
   type ProbingAnswer,
   type PublicQueue,
@@ -18,6 +18,7 @@ import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { PatientApiError, patientRequest } from '../app/api';
 import { linkKeyOf } from '../app/patient-link';
+import { sealForServedKey } from '../app/seal-served';
 import { fieldMessage, provideGerman, setLanguage, useText } from '../app/i18n';
 
 provideGerman('draw', deDraw);
@@ -84,7 +85,8 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel, answers }: DrawF
     setBusy(true);
     try {
       // While the practice encrypts, what names the patient leaves this browser sealed for its key.
-      const sent = queue.sealing_key ? await sealBody(payload, queue.sealing_key) : payload;
+      // Bound to the ticket's id chosen here; refused for a key that is not the one the printed link names.
+      const sent = await sealForServedKey(payload, queue.sealing_key, { table: 'queue_members' });
       // The birth date leaves sealed: the age limit is held by the age checked above, declared beside it.
       const limited = queue.min_age !== null || queue.max_age !== null;
       if (queue.sealing_key && limited && typeof payload.birth_date === 'string' && payload.birth_date !== '') sent.declared_age = ageInYears(payload.birth_date, today);
@@ -97,6 +99,8 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel, answers }: DrawF
       }
       onDrawn(ticket);
     } catch (error) {
+      // Nothing was sent: the page must not hand the patient's data to a key it cannot trust.
+      if (error instanceof SealingKeyMismatch) return setRefusal(t('server:sealing.keyMismatch'));
       const fields = error instanceof PatientApiError ? error.fields : {};
       if (Object.keys(fields).length > 0) setErrors(fields);
       else setRefusal(error instanceof PatientApiError && error.body ? error.body.message : t('failed'));

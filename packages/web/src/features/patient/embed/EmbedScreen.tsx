@@ -5,6 +5,7 @@ import { provideGerman, useText } from '../app/i18n';
 import type { ScreenProps } from '../app/PatientApp';
 import { useLiveQueues } from '../queue/useLiveQueues';
 import { embedFlags, type EmbedFlag } from './embed-flags';
+import { expectedKeyTag } from '../app/key-tag';
 import './embed.css';
 
 provideGerman('embed', deEmbed);
@@ -13,6 +14,9 @@ provideGerman('server', deServer);
 function QueueState({ queue, flags }: { queue: PublicQueue; flags: Record<EmbedFlag, boolean> }) {
   const { t } = useText('embed', ['server']);
   const open = queue.session.open;
+  // The snippet's `#k=` goes on to the draw page it opens (app/key-tag.ts).
+  const tag = expectedKeyTag();
+  const keyFragment = tag ? `#k=${tag}` : '';
   return (
     <>
       {!flags.hideTitle && <h1 className="embed-title">{queue.name}</h1>}
@@ -31,7 +35,7 @@ function QueueState({ queue, flags }: { queue: PublicQueue; flags: Record<EmbedF
       {queue.online_refusal ? (
         <p className="embed-refusal">{t(`server:errors.${queue.online_refusal}`)}</p>
       ) : (
-        <a className="embed-draw" href={`/queue/${queue.id}`} target={flags.sameWindow ? '_top' : '_blank'} rel="noopener">
+        <a className="embed-draw" href={`/queue/${queue.id}${keyFragment}`} target={flags.sameWindow ? '_top' : '_blank'} rel="noopener">
           {t('draw')}
           {!flags.sameWindow && <span className="visually-hidden"> {t('newWindow')}</span>}
         </a>

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { DEFAULT_LANG, sealBody, type KioskCheckInResult, type PatientAppointment, type ProbingAnswer, type PublicQueue, type TicketView } from '@wartefrei/shared';
+import { DEFAULT_LANG, SealingKeyMismatch, type KioskCheckInResult, type PatientAppointment, type ProbingAnswer, type PublicQueue, type TicketView } from '@wartefrei/shared';
 import deKiosk from '@wartefrei/shared/i18n/de/kiosk.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { PatientApiError, patientRequest } from '../app/api';
+import { sealForServedKey } from '../app/seal-served';
 import { provideGerman, setLanguage, useText, type Translate } from '../app/i18n';
 import type { ScreenProps } from '../app/PatientApp';
 import { Booking } from '../booking/BookScreen';
@@ -139,10 +140,11 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
     try {
       const body = { origin: 'KIOSK', lang, ...(path ? { answers: path } : {}) };
       // A free-text answer is patient data too: sealed while the practice encrypts.
-      const sent = queue.sealing_key ? await sealBody(body, queue.sealing_key) : body;
+      const sent = await sealForServedKey(body, queue.sealing_key, { table: 'queue_members' });
       const ticket = await patientRequest<TicketView>(`/queues/${queue.id}/members`, { method: 'POST', body: sent });
       await print(printableOf(ticket, queue));
     } catch (failure) {
+      if (failure instanceof SealingKeyMismatch) return setError(t('server:sealing.keyMismatch'));
       setError(failure instanceof PatientApiError && failure.body ? failure.body.message : t('offline.text'));
     } finally {
       setBusy(undefined);
