@@ -9,7 +9,7 @@ import { endOtherOwnSessions, endOwnSession, listOwnSessions } from './own-sessi
 const tags = ['users'];
 const security = [{ basic: [] }];
 
-/** The signed-in user's sessions (docs/api.md#sessions): see them, end one, end all others. */
+/** The signed-in user's sessions (docs/api.md#sign-in-and-sessions): see them, end one, end all others. */
 export const ownSessionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
   app.get('/users/me/sessions', { preHandler, schema: { tags, security, response: { 200: z.array(SignInSession) } } }, async (req) =>
