@@ -202,8 +202,8 @@ export function ProfilePage() {
     <Page title={t('title')} size="sm">
       <PersonalDataForm user={user} />
       <PasswordForm />
-      <SessionsCard />
       <SecondFactorsCard />
+      <SessionsCard />
     </Page>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { FormCard } from '../../ui/FormCard';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -60,9 +61,9 @@ export function SecondFactorsCard({ onActivated }: { onActivated?: () => void })
   const list = factors.data ?? [];
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="second-factors-title">
+    <FormCard labelledBy="second-factors-title">
       <Stack gap="md">
-        <Title order={2} size="h4" id="second-factors-title">
+        <Title order={2} size="h3" id="second-factors-title">
           {t('secondFactor.title')}
         </Title>
         <Text size="sm">{t('secondFactor.intro')}</Text>
@@ -183,6 +184,6 @@ export function SecondFactorsCard({ onActivated }: { onActivated?: () => void })
           setCodes(renewed.recovery_codes);
         }}
       />
-    </Paper>
+    </FormCard>
   );
 }
