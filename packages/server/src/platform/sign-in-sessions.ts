@@ -71,6 +71,12 @@ export async function touchSession(db: Queryable, session: { id: string; lastUse
     .where(and(eq(loginSessions.id, session.id), lt(loginSessions.lastUsedAt, stale)));
 }
 
+/** When the session's sign-in was (a renewal keeps it): how recent the caller's proof of identity is. */
+export async function sessionStartedAt(db: Queryable, sessionId: string): Promise<Date | undefined> {
+  const [row] = await db.select({ createdAt: loginSessions.createdAt }).from(loginSessions).where(eq(loginSessions.id, sessionId)).limit(1);
+  return row?.createdAt;
+}
+
 /** The user's sessions not over at `now`, most recently used first. */
 export async function sessionsOfUser(db: Queryable, userId: string, now: Date): Promise<SessionRow[]> {
   return db

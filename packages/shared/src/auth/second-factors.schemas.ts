@@ -34,7 +34,14 @@ export type SecondFactor = z.infer<typeof SecondFactor>;
 export const SecondFactorList = z.array(SecondFactor);
 
 /** `POST /users/me/second-factors/totp`: a new secret, not active until confirmed with a code. */
-export const NewTotpInput = z.strictObject({ name: FactorName.optional() });
+/**
+ * Adding a factor is open without the password only shortly after signing in (`password`
+ * otherwise, docs/security.md#sign-in): a stolen session alone must not add a way in.
+ */
+const PasswordIfNotRecent = z.string().min(1).max(200).optional();
+export const NewTotpInput = z.strictObject({ name: FactorName.optional(), password: PasswordIfNotRecent });
+export const PasskeyOptionsInput = z.strictObject({ password: PasswordIfNotRecent });
+export type PasskeyOptionsInput = z.infer<typeof PasskeyOptionsInput>;
 export type NewTotpInput = z.infer<typeof NewTotpInput>;
 export const NewTotp = z.object({ id: z.uuid(), secret: z.string(), otpauth_uri: z.string() });
 export type NewTotp = z.infer<typeof NewTotp>;

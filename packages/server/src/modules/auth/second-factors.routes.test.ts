@@ -62,6 +62,29 @@ describe('TOTP enrolment', () => {
     expect(renamed.json<SecondFactor>().name).toBe('Diensthandy');
   });
 
+  it('adds a factor without the password only within ten minutes of signing in: a stolen session later must give it', async () => {
+    const { accountId } = await givenAdmin(t);
+    const user = await givenProcessor(t, accountId);
+    const headers = asUser(user);
+    const addTotp = (payload?: object) => t.inject({ method: 'POST', url: '/users/me/second-factors/totp', headers, ...(payload && { payload }) });
+    const passkeyOptions = (payload?: object) => t.inject({ method: 'POST', url: '/users/me/second-factors/passkey/options', headers, ...(payload && { payload }) });
+    expect((await addTotp()).statusCode).toBe(201);
+
+    t.clock.advanceSeconds(10 * 60 + 1);
+    for (const res of [await addTotp(), await passkeyOptions()]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ApiError>().fields?.password?.code).toBe('REQUIRED');
+    }
+    const wrong = await addTotp({ password: 'falsch-falsch-falsch' });
+    expect(wrong.json<ApiError>().fields?.password?.code).toBe('PASSWORD_WRONG');
+    expect((await addTotp({ password: PASSWORD })).statusCode).toBe(201);
+    expect((await passkeyOptions({ password: PASSWORD })).statusCode).toBe(200);
+
+    // A new sign-in is recent again.
+    const fresh = (await login(user)).json<LoggedUser>();
+    expect((await t.inject({ method: 'POST', url: '/users/me/second-factors/totp', headers: asUser(fresh) })).statusCode).toBe(201);
+  });
+
   it('answers 404 for another user’s factor on every route', async () => {
     const owner = await givenProcessorWithTotp();
     const stranger = await givenProcessor(t, owner.accountId);

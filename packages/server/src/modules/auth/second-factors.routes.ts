@@ -6,6 +6,7 @@ import {
   LoginQuery,
   NewTotp,
   NewTotpInput,
+  PasskeyOptionsInput,
   PasskeyRegistrationOptions,
   PasskeySignInInput,
   PasskeySignInOptions,
@@ -44,12 +45,16 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   const signedIn = { preHandler: requireUser(ctx) };
   app.get('/users/me/second-factors', { ...signedIn, schema: { tags, security, response: { 200: SecondFactorList } } }, async (req) => listSecondFactors(ctx, actorOf(req)));
   app.post('/users/me/second-factors/totp', { ...signedIn, schema: { tags, security, body: NewTotpInput.nullish(), response: { 201: NewTotp } } }, async (req, reply) =>
-    reply.code(201).send(await startTotp(ctx, actorOf(req), req.body ?? {})),
+    reply.code(201).send(await startTotp(ctx, actorOf(req), req.body ?? {}, req.ip)),
   );
   app.post('/users/me/second-factors/:id/confirm', { ...signedIn, schema: { tags, security, params: IdParams, body: ConfirmTotpInput, response: { 200: ActivatedSecondFactor } } }, async (req) =>
     confirmTotp(ctx, actorOf(req), req.params.id, req.body.code),
   );
-  app.post('/users/me/second-factors/passkey/options', { ...signedIn, schema: { tags, security, response: { 200: PasskeyRegistrationOptions } } }, async (req) => passkeyOptions(ctx, actorOf(req)));
+  app.post(
+    '/users/me/second-factors/passkey/options',
+    { ...signedIn, schema: { tags, security, body: PasskeyOptionsInput.nullish(), response: { 200: PasskeyRegistrationOptions } } },
+    async (req) => passkeyOptions(ctx, actorOf(req), req.body ?? {}, req.ip),
+  );
   app.post('/users/me/second-factors/passkey', { ...signedIn, schema: { tags, security, body: RegisterPasskeyInput, response: { 201: ActivatedSecondFactor } } }, async (req, reply) =>
     reply.code(201).send(await registerPasskey(ctx, actorOf(req), req.body)),
   );

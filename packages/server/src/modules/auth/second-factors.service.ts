@@ -1,8 +1,9 @@
-import type { ActivatedSecondFactor, NewTotp, NewTotpInput, RecoveryCodes, RegisterPasskeyInput, SecondFactor } from '@wartefrei/shared';
+import type { ActivatedSecondFactor, NewTotp, NewTotpInput, PasskeyOptionsInput, RecoveryCodes, RegisterPasskeyInput, SecondFactor } from '@wartefrei/shared';
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { verifyPassword } from '../../platform/passwords.js';
+import { sessionStartedAt } from '../../platform/sign-in-sessions.js';
 import { findUserById, refuseOnDemo } from '../accounts/index.js';
 import { assertLoginAllowed, recordLoginFailure } from './login-limiter.js';
 import { passkeyRegistrationOptions, verifyPasskeyRegistration } from './passkeys.js';
@@ -48,11 +49,27 @@ async function activated(ctx: AppContext, userId: string, factor: SecondFactorRo
 }
 
 /**
+ * How long after signing in a factor may be added without the password again. A factor is a way
+ * in (a passkey even without the password): a session stolen later — a device left signed in,
+ * a token taken from a page — must not add one of its own (docs/security.md#sign-in).
+ */
+export const RECENT_SIGN_IN_MINUTES = 10;
+
+/** Adding a factor: a sign-in of the last ten minutes, or the password again. */
+async function assertRecentSignInOrPassword(ctx: AppContext, actor: Actor, password: string | undefined, ip: string): Promise<void> {
+  if (password !== undefined) return assertPasswordAgain(ctx, actor, password, ip);
+  const startedAt = await sessionStartedAt(ctx.db, actor.sessionId);
+  const recent = startedAt && ctx.clock.now().getTime() - startedAt.getTime() <= RECENT_SIGN_IN_MINUTES * 60_000;
+  if (!recent) throw new AppError('VALIDATION', { fields: { password: 'REQUIRED' } });
+}
+
+/**
  * `POST /users/me/second-factors/totp`: a new secret, inactive until a code confirms it. The demo
  * practice refuses: a visitor's factor would lock the next one out.
  */
-export async function startTotp(ctx: AppContext, actor: Actor, input: NewTotpInput): Promise<NewTotp> {
+export async function startTotp(ctx: AppContext, actor: Actor, input: NewTotpInput, ip: string): Promise<NewTotp> {
   await refuseOnDemo(ctx.db, actor.accountId);
+  await assertRecentSignInOrPassword(ctx, actor, input.password, ip);
   const user = await callerOf(ctx, actor);
   const secret = newTotpSecret();
   const row = await insertFactor(ctx.db, { userId: user.id, kind: 'TOTP', name: input.name ?? 'Authenticator', totpSecret: secret, createdAt: ctx.clock.now() });
@@ -72,8 +89,9 @@ export async function confirmTotp(ctx: AppContext, actor: Actor, id: string, cod
 }
 
 /** `POST /users/me/second-factors/passkey/options`: WebAuthn creation options. */
-export async function passkeyOptions(ctx: AppContext, actor: Actor) {
+export async function passkeyOptions(ctx: AppContext, actor: Actor, input: PasskeyOptionsInput, ip: string) {
   await refuseOnDemo(ctx.db, actor.accountId);
+  await assertRecentSignInOrPassword(ctx, actor, input.password, ip);
   const user = await callerOf(ctx, actor);
   return { options: { ...(await passkeyRegistrationOptions(ctx, user, await activeFactorsOfUser(ctx.db, user.id))) } };
 }

@@ -14,6 +14,12 @@ import { RenameFactorDialog } from './RenameFactorDialog';
 import { TotpEnrolment } from './TotpEnrolment';
 
 type Adding = { kind: 'none' } | { kind: 'totp'; totp: NewTotp } | { kind: 'passkey' };
+/** A factor to add once the password is given again (the server asks for it long after signing in). */
+type AwaitingPassword = { kind: 'totp' } | { kind: 'passkey'; name: string };
+type PasskeyOptions = { options: Record<string, unknown> };
+
+/** The server's "the password again, please": adding a factor more than ten minutes after signing in. */
+const asksForPassword = (error: unknown) => error instanceof ApiRequestError && error.body?.fields?.password?.code === 'REQUIRED';
 
 const messageOf = (error: unknown, offline: string) => (error instanceof ApiRequestError && !error.network ? error.message : offline);
 
@@ -32,6 +38,7 @@ export function SecondFactorsCard({ onActivated }: { onActivated?: () => void })
   const [renaming, setRenaming] = useState<SecondFactor>();
   const [renewing, setRenewing] = useState(false);
   const [passkeyName, setPasskeyName] = useState('');
+  const [awaitingPassword, setAwaitingPassword] = useState<AwaitingPassword>();
   const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
 
   const refresh = () => client.invalidateQueries({ queryKey: queryKeys.secondFactors });
@@ -42,21 +49,37 @@ export function SecondFactorsCard({ onActivated }: { onActivated?: () => void })
     if (result.recovery_codes) setCodes(result.recovery_codes);
     else onActivated?.();
   };
+  const newTotp = (password?: string) => api.post<NewTotp>('/users/me/second-factors/totp', password ? { password } : {}, { silent: true });
+  const passkeyOptions = (password?: string) => api.post<PasskeyOptions>('/users/me/second-factors/passkey/options', password ? { password } : undefined, { silent: true });
   const startTotp = useMutation({
-    mutationFn: () => api.post<NewTotp>('/users/me/second-factors/totp', {}, { silent: true }),
+    mutationFn: () => newTotp(),
     onSuccess: (totp) => setAdding({ kind: 'totp', totp }),
+    onError: (error) => asksForPassword(error) && setAwaitingPassword({ kind: 'totp' }),
   });
   const addPasskey = useMutation({
-    mutationFn: async (name: string) => {
-      const { options } = await api.post<{ options: Record<string, unknown> }>('/users/me/second-factors/passkey/options', undefined, { silent: true });
-      const response = await passkeyRegistration(options);
+    mutationFn: async ({ name, options }: { name: string; options?: PasskeyOptions }) => {
+      const response = await passkeyRegistration((options ?? (await passkeyOptions())).options);
       return api.post<ActivatedSecondFactor>('/users/me/second-factors/passkey', { name, response }, { silent: true });
     },
     onSuccess: activated,
+    onError: (error, { name }) => asksForPassword(error) && setAwaitingPassword({ kind: 'passkey', name }),
   });
+  const addWithPassword = async (password: string) => {
+    const awaiting = awaitingPassword!;
+    if (awaiting.kind === 'totp') {
+      const totp = await newTotp(password);
+      setAwaitingPassword(undefined);
+      startTotp.reset();
+      setAdding({ kind: 'totp', totp });
+    } else {
+      const options = await passkeyOptions(password);
+      setAwaitingPassword(undefined);
+      addPasskey.mutate({ name: awaiting.name, options });
+    }
+  };
   const submitPasskey = (event: FormEvent) => {
     event.preventDefault();
-    if (passkeyName.trim() !== '') addPasskey.mutate(passkeyName.trim());
+    if (passkeyName.trim() !== '') addPasskey.mutate({ name: passkeyName.trim() });
   };
   const list = factors.data ?? [];
 
@@ -108,7 +131,7 @@ export function SecondFactorsCard({ onActivated }: { onActivated?: () => void })
                 ))}
               </Stack>
             )}
-            {(startTotp.isError || addPasskey.isError) && (
+            {((startTotp.isError && !asksForPassword(startTotp.error)) || (addPasskey.isError && !asksForPassword(addPasskey.error))) && (
               <FormAlert tone="error">
                 {addPasskey.isError && !(addPasskey.error instanceof ApiRequestError) ? t('secondFactor.passkeyFailed') : messageOf(startTotp.error ?? addPasskey.error, t('auth:login.offline'))}
               </FormAlert>
@@ -171,6 +194,14 @@ export function SecondFactorsCard({ onActivated }: { onActivated?: () => void })
           setRemoving(undefined);
           await refresh();
         }}
+      />
+      <PasswordAgainDialog
+        opened={awaitingPassword !== undefined}
+        title={t(awaitingPassword?.kind === 'passkey' ? 'secondFactor.addPasskey' : 'secondFactor.addTotp')}
+        message={t('secondFactor.passwordToAdd')}
+        confirmLabel={t('secondFactor.continue')}
+        onClose={() => setAwaitingPassword(undefined)}
+        onConfirm={addWithPassword}
       />
       <PasswordAgainDialog
         opened={renewing}
