@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = [
   'key.drop',
   'processor.invitation',
   'processor.password_reset',
+  'second_factor.requirement',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -16,7 +16,8 @@ export async function getAccount(ctx: AppContext, actor: Actor, id: string): Pro
 
 /**
  * `PATCH /accounts/{id}` (admins; onboarding's first step): only the caller's own account. A
- * changed retention period decides what is kept of every patient: it goes into the audit log.
+ * changed retention period decides what is kept of every patient, and a changed second-factor
+ * requirement how staff sign in: both go into the audit log.
  */
 export async function updateAccount(ctx: AppContext, actor: Actor, id: string, input: UpdateAccountInput, address: string): Promise<Account> {
   if (id !== actor.accountId) throw new AppError('NOT_FOUND');
@@ -36,6 +37,10 @@ export async function updateAccount(ctx: AppContext, actor: Actor, id: string, i
     });
     if (before && after && before.retentionDays !== after.retentionDays) {
       await recordAudit(ctx, tx, whoOf(actor, address), 'retention.change', { type: 'account', id }, { from: before.retentionDays, to: after.retentionDays });
+    }
+    // Who switched the practice's sign-in protection on or off, and from where: a stolen admin session must not do it unseen.
+    if (before && after && before.requireSecondFactor !== after.requireSecondFactor) {
+      await recordAudit(ctx, tx, whoOf(actor, address), 'second_factor.requirement', { type: 'account', id }, { from: before.requireSecondFactor, to: after.requireSecondFactor });
     }
     return after;
   });

@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/index.js';
 import type { Account, ApiError, LoggedUser, NewTotp, SecondFactor } from '@wartefrei/shared';
 import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
@@ -216,6 +218,9 @@ describe('a practice that requires a second factor', () => {
     expect(byAdmin.json<Account>().require_second_factor).toBe(true);
     const bad = await t.inject({ method: 'PATCH', url: `/accounts/${accountId}`, headers: asUser(admin), payload: { require_second_factor: 'ja' } });
     expect(bad.statusCode).toBe(400);
+    // Who switched it, and from where, is in the audit log (read straight: the admin is held at the setup now).
+    const audited = await t.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.accountId, accountId), eq(auditLog.action, 'second_factor.requirement')));
+    expect(audited).toEqual([expect.objectContaining({ userId: admin.id, detail: { from: false, to: true } })]);
     // The admin signed in by a password alone: only the setup is open to them now.
     const again = await t.inject({ method: 'PATCH', url: `/accounts/${accountId}`, headers: asUser(admin), payload: { require_second_factor: false } });
     expect(again.json<ApiError>().code).toBe('SECOND_FACTOR_SETUP_REQUIRED');
