@@ -72,6 +72,8 @@ const FIELDS: Record<string, IdKind> = {
 /** Fields named like ids that name no row of ours, and what they are instead. */
 const NOT_OUR_IDS: Record<string, string> = {
   microsoft_tenant_id: 'the Microsoft Entra tenant a processor signs in with: free text to us',
+  record_id: 'the id a sealing browser chooses for the new ticket or appointment (its sealed text is bound to it); one taken is 409 RECORD_ID_TAKEN',
+  key_id: 'the id the switching-on browser chooses for the new practice key (grants and sealed texts are bound to it)',
 };
 
 /** The kind of each path parameter of a route; `undefined` where no rule names it. */
