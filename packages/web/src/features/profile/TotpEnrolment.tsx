@@ -4,18 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivatedSecondFactor, NewTotp } from '@wartefrei/shared';
 import { api, ApiRequestError } from '../../lib/api';
-import { qrPath } from '../../lib/qr';
 import { FormAlert } from '../../ui/FormAlert';
-
-function QrImage({ text, label }: { text: string; label: string }) {
-  const { size, path } = qrPath(text);
-  return (
-    <svg viewBox={`0 0 ${size} ${size}`} width={200} height={200} role="img" aria-label={label} shapeRendering="crispEdges">
-      <rect width={size} height={size} fill="#fff" />
-      <path d={path} fill="#000" />
-    </svg>
-  );
-}
+import { QrImage } from '../../ui/QrImage';
 
 /** A new TOTP: the QR code of its otpauth link and the key as text; a code from the app makes it active. */
 export function TotpEnrolment({ totp, onActivated, onCancel }: { totp: NewTotp; onActivated: (result: ActivatedSecondFactor) => void; onCancel: () => void }) {

@@ -4,8 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../lib/download';
-import { qrPath } from '../../lib/qr';
 import { FormAlert } from '../../ui/FormAlert';
+import { QrImage } from '../../ui/QrImage';
 import { CopyButton } from './CopyButton';
 import { isWebAddress } from './links';
 import type { PosterContent } from './poster';
@@ -13,16 +13,6 @@ import { RolloutSection } from './RolloutSection';
 
 const TEXT_MAX = 200;
 const URL_MAX = 500;
-
-export function QrImage({ text, label }: { text: string; label: string }) {
-  const { size, path } = qrPath(text);
-  return (
-    <svg viewBox={`0 0 ${size} ${size}`} width={200} height={200} role="img" aria-label={label} shapeRendering="crispEdges">
-      <rect width={size} height={size} fill="#fff" />
-      <path d={path} fill="#000" />
-    </svg>
-  );
-}
 
 interface QrSectionProps {
   publicLink: string;
