@@ -75,8 +75,9 @@ async function tokensOfSession(
 }
 
 /**
- * Every successful sign-in ends here — password, second step, passkey, Microsoft, renewal: a new session (one sign-in on one device, docs/security.md#sessions) with its login
- * token, and with `stay` its renewal key; a renewal (`options.renewing`, its key already spent)
+ * Every successful sign-in ends here — password, second step, passkey, Microsoft, renewal: a
+ * new session (one sign-in on one device, docs/security.md#sessions) marked with how it was
+ * proven (`via`), with its login token, and with `stay` its renewal key; a renewal (`options.renewing`, its key already spent)
  * gets the next token and key of its own session instead. The route answers the result through
  * `answerSignIn` (which sets the cookie in cookie mode).
  */
