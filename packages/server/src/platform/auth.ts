@@ -74,7 +74,8 @@ export async function authenticateToken(ctx: AppContext, header: string | undefi
       token: loginTokens,
       session: { id: loginSessions.id, lastUsedAt: loginSessions.lastUsedAt, via: loginSessions.via },
       requireSecondFactor: accounts.requireSecondFactor,
-      hasSecondFactor: sql<boolean>`exists (select 1 from ${secondFactors} where ${secondFactors.userId} = ${users.id} and ${secondFactors.confirmedAt} is not null)`,
+      // Asked only where the practice requires one: every staff call passes here, most of them in practices that do not.
+      hasSecondFactor: sql<boolean>`case when ${accounts.requireSecondFactor} then exists (select 1 from ${secondFactors} where ${secondFactors.userId} = ${users.id} and ${secondFactors.confirmedAt} is not null) else false end`,
     })
     .from(loginTokens)
     .innerJoin(users, eq(users.id, loginTokens.userId))
