@@ -95,7 +95,11 @@ for (const [file, exitCode] of [['vitest.json', first], ['vitest-pglite.json', p
   // The names of the failed tests go to the end, where a CI log shown only by its tail has them.
   for (const fileResult of json.testResults ?? []) {
     for (const test of fileResult.assertionResults ?? []) {
-      if (test.status === 'failed') failedNames.push(`${suite}: ${path.relative(root, fileResult.name)} > ${test.fullName}`);
+      if (test.status !== 'failed') continue;
+      // With the first lines of why: a failure seen once under CI's load must be readable from
+      // the tail alone, since the run that showed it is gone.
+      const why = (test.failureMessages?.[0] ?? '').split('\n').slice(0, 4).map((line) => `    ${line}`).join('\n');
+      failedNames.push(`${suite}: ${path.relative(root, fileResult.name)} > ${test.fullName}${why ? `\n${why}` : ''}`);
     }
   }
   passed += json.numPassedTests;
