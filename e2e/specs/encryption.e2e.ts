@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { AppointmentType, EncryptionState, LoggedUser, Member, Processor, Profile, Queue } from '@wartefrei/shared';
+import type { Appointment, AppointmentType, EncryptionState, LoggedUser, Member, Processor, Profile, Queue } from '@wartefrei/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
@@ -292,6 +292,36 @@ describe('end-to-end encryption', () => {
     expect(errors).toEqual([]);
   }, 180_000);
 
+  it('a staff series is sealed for its series: every occurrence shows the name, one moved out of the series too', async () => {
+    const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const weekLater = new Date(Date.parse(`${day}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    await visit(`/backend/appointments?date=${day}&view=day`);
+    // 07:00 is the grid's first row, two pixels a minute: 09:00 lies 240 px down.
+    await page.locator(`[data-column^="${day}|"]`).first().click({ position: { x: 30, y: 245 } });
+    const dialog = page.getByRole('dialog', { name: 'Neuer Termin' });
+    await dialog.getByLabel(/^Nachname/).fill('Reihenfolge');
+    await dialog.getByLabel('Vorname').fill('Rita');
+    await dialog.getByLabel('Wiederholen').selectOption('WEEKLY');
+    await dialog.getByLabel('Anzahl Termine').fill('3');
+    await dialog.getByRole('button', { name: 'Termin buchen' }).click();
+    await page.getByText('3 Termine gebucht').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: /^09:00–09:15, Reihenfolge, Rita/ }).waitFor({ timeout: 30_000 });
+
+    // Stored sealed, bound to the series id the browser chose, never in the clear.
+    const to = new Date(Date.parse(`${day}T12:00:00Z`) + 21 * 86_400_000).toISOString().slice(0, 10);
+    const series = (await call<Appointment[]>('GET', `/appointments?from=${day}&to=${to}`)).filter((a) => a.series_id !== null);
+    expect(series).toHaveLength(3);
+    expect(series.every((a) => a.last_name === null && a.sealed_data?.startsWith('wf2s.') && a.sealed_series_id === a.series_id)).toBe(true);
+
+    // An occurrence moved out of its series keeps the series' text: still shown by name.
+    const second = series[1]!;
+    await call('PATCH', `/appointments/${second.id}`, { start: second.start.replace('T09:00', 'T10:00'), version: second.version });
+    await visit(`/backend/appointments?date=${weekLater}&view=day`);
+    await page.getByRole('button', { name: /^10:00–10:15, Reihenfolge, Rita/ }).waitFor({ timeout: 30_000 });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
   it('the server’s data folder holds the patient’s mail but not the name', async () => {
     const dataDir = process.env.E2E_DATA_DIR;
     if (!dataDir) throw new Error('E2E_DATA_DIR is not set — start the end-to-end tests with "npm run test:e2e"');
@@ -299,6 +329,7 @@ describe('end-to-end encryption', () => {
     expect(folderContains(dataDir, 'selma.klartext@example.com')).toBe(true);
     expect(folderContains(dataDir, 'Siegelmann')).toBe(false);
     expect(folderContains(dataDir, 'Zander')).toBe(false);
+    expect(folderContains(dataDir, 'Reihenfolge')).toBe(false);
   });
 
   it('switching off decrypts in the admin’s browser, after a confirmation, and stores the names readable again', async () => {

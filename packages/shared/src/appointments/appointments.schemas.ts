@@ -90,7 +90,7 @@ export const BookAppointmentBody = z.strictObject({
   lang: bookingDetails.lang.optional(),
   /** While the practice encrypts: the names, birth date, insurance number and description, sealed in the browser. */
   sealed_data: z.unknown().optional(),
-  /** With `sealed_data` only: the id the sealing browser chose for the appointment, bound into the sealed text (not for a series). */
+  /** With `sealed_data` only: the id the sealing browser chose for the appointment (for a series: the series id), bound into the sealed text. */
   record_id: z.unknown().optional(),
   /** Staff only: a series, one appointment per occurrence. */
   recurrence: Recurrence.optional(),
@@ -131,6 +131,8 @@ export const Appointment = z.object({
   erased_at: z.string().nullable(),
   /** With encryption on: the names, birth date, insurance number and description, sealed; staff browsers open it. */
   sealed_data: z.string().nullable(),
+  /** The staff series whose one sealed text this appointment carries (crypto sealTargets); kept when it leaves the series. */
+  sealed_series_id: z.uuid().nullable(),
   /** Raised by every change: a PATCH may send it back to change only what it saw. */
   version: z.number().int(),
   created_at: z.string(),

@@ -19,7 +19,7 @@ import {
   wrapWithPassphrase,
   type CryptoKeyPair,
 } from './keys.js';
-import { isSealed, seal, unseal } from './seal.js';
+import { isSealed, placesOf, placesText, seal, sealTargets, unseal } from './seal.js';
 import { sealBody, SealingKeyMismatch } from './seal-body.js';
 import { isKeyTag, keyTag } from './pin.js';
 import { fromBase64Url } from './encoding.js';
@@ -240,6 +240,20 @@ describe('binding sealed data to its record (wf2s)', () => {
     const sealed = await seal({ last_name: 'Muster' }, account.publicKey, 'key-1', appointment);
     expect(await unseal(sealed, account.privateKey, 'key-1', [AT, appointment])).toEqual({ last_name: 'Muster' });
     expect(await refusal(unseal(sealed, account.privateKey, 'key-1', [AT]))).toBe('TAMPERED');
+  });
+
+  it('opens a staff series’ text at an occurrence carrying that series only', async () => {
+    const seriesId = '5b0e1c22-2222-4d66-8b4f-6b8e3c2dab13';
+    const occurrence = '7c2f3a10-1111-4c55-9a3e-5a7d2b1c9e02';
+    const sealed = await seal({ last_name: 'Serie' }, account.publicKey, 'key-1', { table: 'appointment_series', recordId: seriesId });
+    expect(await unseal(sealed, account.privateKey, 'key-1', sealTargets('appointment', occurrence, { sealedSeriesId: seriesId }))).toEqual({ last_name: 'Serie' });
+    // Moved to an appointment of no series, of another series, or read as the series' own row: refused.
+    expect(await refusal(unseal(sealed, account.privateKey, 'key-1', sealTargets('appointment', occurrence)))).toBe('TAMPERED');
+    expect(await refusal(unseal(sealed, account.privateKey, 'key-1', sealTargets('appointment', occurrence, { sealedSeriesId: occurrence })))).toBe('TAMPERED');
+    expect(await refusal(unseal(sealed, account.privateKey, 'key-1', { table: 'appointments', recordId: seriesId }))).toBe('TAMPERED');
+    // A ticket checked in from such an occurrence names the series too; its report place says so.
+    const ticket = sealTargets('member', '9d3f2e44-3333-4e77-9c50-7c9f4d3ebc24', { appointmentId: occurrence, sealedSeriesId: seriesId });
+    expect(await unseal(sealed, account.privateKey, 'key-1', placesOf(placesText(ticket)))).toEqual({ last_name: 'Serie' });
   });
 
   it('still opens a legacy wf1s text, bound to the key id only', async () => {

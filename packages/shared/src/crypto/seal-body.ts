@@ -11,8 +11,8 @@ export class SealingKeyMismatch extends Error {
 }
 
 export interface SealBodyOptions {
-  /** The table the record lands in; null: a staff series (seal.ts says why it is not bound). */
-  table: SealTarget['table'] | null;
+  /** The table the record lands in; `appointment_series`: a staff series, `recordId` its series id. */
+  table: SealTarget['table'];
   /**
    * The record's id where it exists already (a change). A new record's id is chosen here (UUID v4)
    * and sent as `record_id`: the server stores the row under it, so the text is bound to its row.
@@ -50,12 +50,9 @@ export async function sealBody(body: Record<string, unknown>, key: SealingKeySha
   }
   if (Object.keys(fields).length > 0) {
     const publicKey = await importPublicKey(key.public_key);
-    if (options.table === null) rest.sealed_data = await seal(fields, publicKey, key.key_id, null);
-    else {
-      const recordId = options.recordId ?? globalThis.crypto.randomUUID();
-      rest.sealed_data = await seal(fields, publicKey, key.key_id, { table: options.table, recordId });
-      if (options.recordId === undefined) rest.record_id = recordId;
-    }
+    const recordId = options.recordId ?? globalThis.crypto.randomUUID();
+    rest.sealed_data = await seal(fields, publicKey, key.key_id, { table: options.table, recordId });
+    if (options.recordId === undefined) rest.record_id = recordId;
   }
   return rest;
 }

@@ -7,39 +7,54 @@ import { CryptoRefused, decryptWith, encryptFor, type CryptoKey } from './keys.j
  * additional data to the key id AND to the record and column it is stored in
  * (`wartefrei:<keyId>:<table>:<recordId>:<column>`), so a text moved to another record, column
  * or account is refused as tampered rather than read as the other record's. The older `wf1s`
- * was bound to the key id only; it still opens (rows sealed before), whatever record holds it.
+ * was bound to the key id only (every text before, a staff series' until it was bound to its
+ * series id); it still opens (rows sealed before), whatever record holds it.
  * Only the account's private key opens either.
  */
 export type SealedFields = Record<string, string | null>;
 
-/** Where a sealed text is stored: the table, the row's id, the column (`sealed_data` unless said). */
+/**
+ * Where a sealed text is stored: the table, the row's id, the column (`sealed_data` unless said).
+ * `appointment_series`: one text for every occurrence of a staff series, bound to the series id
+ * the sealing browser chose (`record_id` of a booking with a recurrence) — an occurrence keeps
+ * it when moved out of its series (`sealed_series_id`).
+ */
 export interface SealTarget {
-  table: 'queue_members' | 'appointments';
+  table: 'queue_members' | 'appointments' | 'appointment_series';
   recordId: string;
   column?: string;
 }
+const TABLES: readonly string[] = ['queue_members', 'appointments', 'appointment_series'] satisfies SealTarget['table'][];
 
 const LEGACY = 'wf1s';
 const BOUND = 'wf2s';
 const boundData = (keyId: string, target: SealTarget) => `wartefrei:${keyId}:${target.table}:${target.recordId}:${target.column ?? 'sealed_data'}`;
 
-/**
- * Seals for one record. `null`: a staff series of appointments, one text for rows whose ids
- * nobody knows beforehand and that an occurrence keeps when moved out of its series — sealed
- * `wf1s`, bound to the key id only (docs/security.md#encryption says so).
- */
-export async function seal(fields: SealedFields, accountPublicKey: CryptoKey, keyId: string, target: SealTarget | null): Promise<string> {
-  const plain = utf8.encode(JSON.stringify(fields));
-  return target ? encryptFor(accountPublicKey, plain, BOUND, boundData(keyId, target)) : encryptFor(accountPublicKey, plain, LEGACY, `wartefrei:${keyId}`);
+/** Seals for one record (or one series of appointments): only `wf2s` is written. */
+export async function seal(fields: SealedFields, accountPublicKey: CryptoKey, keyId: string, target: SealTarget): Promise<string> {
+  return encryptFor(accountPublicKey, utf8.encode(JSON.stringify(fields)), BOUND, boundData(keyId, target));
+}
+
+/** Where else a record's text may come from than its own row: see sealTargets. */
+export interface SealOrigins {
+  /** A ticket checked in from an appointment: that appointment. */
+  appointmentId?: string | null;
+  /** The staff series whose one text the row carries (`sealed_series_id`). */
+  sealedSeriesId?: string | null;
 }
 
 /**
- * Where a ticket's or an appointment's sealed text may rightly come from: its own row, and for a
- * ticket checked in from an appointment that appointment's (check-in hands the text on as it is).
+ * Where a ticket's or an appointment's sealed text may rightly come from: its own row; for a
+ * ticket checked in from an appointment that appointment's (check-in hands the text on as it
+ * is); and the series whose text an occurrence (or the ticket checked in from it) carries.
  */
-export function sealTargets(kind: 'member' | 'ticket' | 'appointment', id: string, appointmentId?: string | null): SealTarget[] {
-  if (kind === 'appointment') return [{ table: 'appointments', recordId: id }];
-  return [{ table: 'queue_members', recordId: id }, ...(appointmentId ? [{ table: 'appointments' as const, recordId: appointmentId }] : [])];
+export function sealTargets(kind: 'member' | 'ticket' | 'appointment', id: string, origins: SealOrigins = {}): SealTarget[] {
+  const own: SealTarget = kind === 'appointment' ? { table: 'appointments', recordId: id } : { table: 'queue_members', recordId: id };
+  return [
+    own,
+    ...(kind !== 'appointment' && origins.appointmentId ? [{ table: 'appointments' as const, recordId: origins.appointmentId }] : []),
+    ...(origins.sealedSeriesId ? [{ table: 'appointment_series' as const, recordId: origins.sealedSeriesId }] : []),
+  ];
 }
 
 /** The places of a text as one string (`table:id`, space-separated; a report's `sealed_for`), and back. */
@@ -48,7 +63,7 @@ export const placesOf = (text: string | null | undefined): SealTarget[] =>
   (text ?? '')
     .split(' ')
     .map((place) => place.split(':'))
-    .filter((parts): parts is [SealTarget['table'], string] => parts.length === 2 && (parts[0] === 'queue_members' || parts[0] === 'appointments'))
+    .filter((parts): parts is [SealTarget['table'], string] => parts.length === 2 && TABLES.includes(parts[0]!))
     .map(([table, recordId]) => ({ table, recordId }));
 
 /**

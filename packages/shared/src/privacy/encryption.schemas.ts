@@ -106,6 +106,8 @@ export const SealedRecord = z.object({
   id: z.uuid(),
   /** A ticket checked in from an appointment: that appointment, whose sealed text the ticket carries (crypto sealTargets). */
   appointment_id: z.uuid().nullable().optional(),
+  /** The staff series whose one sealed text the record carries (crypto sealTargets). */
+  sealed_series_id: z.uuid().nullable().optional(),
   sealed_data: z.string(),
 });
 export type SealedRecord = z.infer<typeof SealedRecord>;

@@ -128,6 +128,8 @@ export const Member = z.object({
   erased_at: instant.nullable(),
   /** With encryption on: the names, birth date, insurance number and free-text answers, sealed; staff browsers open it. */
   sealed_data: z.string().nullable(),
+  /** Checked in from an occurrence carrying its series' sealed text: that series (crypto sealTargets). */
+  sealed_series_id: z.uuid().nullable(),
   /** The alerts the patient asked for, and how each went (delivered or failed). */
   alerts: MemberAlerts,
   /** The compare-and-set key: send it back with an action to act only on what you saw. */
@@ -155,6 +157,8 @@ export const AppointmentEntry = z.object({
   phone: z.string().nullable(),
   /** With encryption on: the names sealed (the staff browser opens them). */
   sealed_data: z.string().nullable(),
+  /** The staff series whose sealed text the appointment carries (crypto sealTargets). */
+  sealed_series_id: z.uuid().nullable(),
 });
 export type AppointmentEntry = z.infer<typeof AppointmentEntry>;
 

@@ -18,7 +18,7 @@ const fieldsOf = (fields: SealedFields) => Object.fromEntries(SEALED_PATIENT_FIE
 
 export async function openMember(member: Member): Promise<Opened<Member>> {
   if (!member.sealed_data) return { ...member, seal_state: 'clear' };
-  const fields = await openSealed(member.sealed_data, sealTargets('member', member.id, member.appointment_id));
+  const fields = await openSealed(member.sealed_data, sealTargets('member', member.id, { appointmentId: member.appointment_id, sealedSeriesId: member.sealed_series_id }));
   if (!fields) return { ...member, seal_state: 'locked' };
   return {
     ...member,
@@ -29,9 +29,9 @@ export async function openMember(member: Member): Promise<Opened<Member>> {
 }
 
 /** An appointment, whole or as the work view lists it: the sealed fields it has are filled. */
-export async function openAppointment<T extends { id: string; sealed_data: string | null }>(appointment: T): Promise<Opened<T>> {
+export async function openAppointment<T extends { id: string; sealed_data: string | null; sealed_series_id: string | null }>(appointment: T): Promise<Opened<T>> {
   if (!appointment.sealed_data) return { ...appointment, seal_state: 'clear' };
-  const fields = await openSealed(appointment.sealed_data, sealTargets('appointment', appointment.id));
+  const fields = await openSealed(appointment.sealed_data, sealTargets('appointment', appointment.id, { sealedSeriesId: appointment.sealed_series_id }));
   if (!fields) return { ...appointment, seal_state: 'locked' };
   const all = { ...fieldsOf(fields), description: fields.description ?? null };
   const own = Object.fromEntries(Object.entries(all).filter(([field]) => field in appointment));

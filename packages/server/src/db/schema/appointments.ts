@@ -118,6 +118,12 @@ export const appointments = pgTable('appointments', {
   description: text('description'),
   /** With end-to-end encryption on: the patient's names, birth date, insurance number and description, sealed in the browser. */
   sealedData: text('sealed_data'),
+  /**
+   * The staff series whose one sealed text this row carries (bound to the series id, crypto
+   * sealTargets): kept when the occurrence leaves its series, so its text still opens; cleared
+   * when the occurrence is sealed on its own.
+   */
+  sealedSeriesId: uuid('sealed_series_id'),
   notifyMail: boolean('notify_mail').notNull().default(false),
   notifySms: boolean('notify_sms').notNull().default(false),
   smsReminderMinutes: integer('sms_reminder_minutes'),

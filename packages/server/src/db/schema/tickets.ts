@@ -54,6 +54,8 @@ export const queueMembers = pgTable('queue_members', {
    * sealed in the browser for the account's key (docs/security.md#encryption); those columns stay empty.
    */
   sealedData: text('sealed_data'),
+  /** Checked in from an occurrence carrying its series' text: that series (check-in hands both on). */
+  sealedSeriesId: uuid('sealed_series_id'),
   firstEstimatedStart: timestamp('first_estimated_start', { withTimezone: true }),
   /** The appointment this member is, once checked in (origin APPOINTMENT); one member per appointment. */
   appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),

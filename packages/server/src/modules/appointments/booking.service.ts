@@ -73,8 +73,6 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
   const placement = await placementFor(ctx.db, found, { start: new Date(body.start), processorId: body.processor_id, byStaff: actor !== undefined, now });
   const checked = checkBookingFields(placement.fieldModes, body, formatLocalDate(localDateOf(now, location.timeZone)), await accountSeals(ctx.db, type.accountId));
   if (!checked.ok) throw new AppError('VALIDATION', { fields: checked.fields });
-  // A series is many rows from one sealed text: it cannot be bound to one chosen id (docs/security.md#encryption).
-  if (body.recurrence && checked.value.record_id) throw new AppError('VALIDATION', { fields: { record_id: 'INVALID_VALUE' } });
   const values = {
     accountId: type.accountId,
     profileId: type.profileId,
@@ -99,7 +97,9 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
     updatedAt: now,
   };
   if (body.recurrence) {
+    // A series' one sealed text is bound to its series id, chosen by the sealing browser as `record_id` (docs/security.md#encryption).
     const series = await bookSeries(ctx, {
+      seriesId: checked.value.record_id,
       first: placement.start,
       durationMinutes: type.durationMinutes,
       // A series stays with one processor: the one named, else the first the rules offer.

@@ -83,6 +83,7 @@ async function admitToList(ctx: AppContext, row: AppointmentRow, timeZone: strin
         phone: row.phone,
         lang: row.lang,
         sealedData: row.sealedData,
+        sealedSeriesId: row.sealedSeriesId,
       },
       now,
       outbox,
@@ -172,5 +173,6 @@ export const appointmentsOfDay: WorkViewAppointments = async (q, queueId, now, t
     last_name: row.lastName,
     phone: row.phone,
     sealed_data: row.sealedData,
+    sealed_series_id: row.sealedSeriesId,
   }));
 };

@@ -45,6 +45,7 @@ export function presentAppointment(row: AppointmentRow, timeZone: string, visitO
     appointment_type_id: row.appointmentTypeId,
     processor_id: row.processorId,
     series_id: row.seriesId,
+    sealed_series_id: row.sealedSeriesId,
     start: formatZoned(row.startAt, timeZone),
     end: formatZoned(row.endAt, timeZone),
     status: row.status,

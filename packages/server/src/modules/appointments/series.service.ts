@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { formatLocalDate, localDateOf, type Recurrence, formatZoned } from '@wartefrei/shared';
+import type { Queryable } from '../../db/connect.js';
 import { appointments } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -23,6 +24,8 @@ function conflictError(starts: Date[], timeZone: string): AppError {
 }
 
 export interface SeriesBooking {
+  /** The id the browser that sealed the series' text chose (it is bound into the text); else a new one. */
+  seriesId: string | undefined;
   first: Date;
   durationMinutes: number;
   processorId: string;
@@ -30,7 +33,7 @@ export interface SeriesBooking {
   skipConflicts: boolean;
   timeZone: string;
   /** Everything of each row but its time, processor and series. */
-  values: Omit<NewAppointmentRow, 'startAt' | 'endAt' | 'processorId' | 'seriesId' | 'recurrence'>;
+  values: Omit<NewAppointmentRow, 'startAt' | 'endAt' | 'processorId' | 'seriesId' | 'sealedSeriesId' | 'recurrence'>;
 }
 
 /**
@@ -42,8 +45,9 @@ export async function bookSeries(ctx: AppContext, booking: SeriesBooking): Promi
   const today = formatLocalDate(localDateOf(ctx.clock.now(), booking.timeZone));
   const starts = seriesStarts(booking.first, booking.timeZone, booking.rule, today);
   if (starts === 'TOO_LONG') throw new AppError('RECURRENCE_TOO_LONG');
-  const seriesId = randomUUID();
+  const seriesId = booking.seriesId ?? randomUUID();
   return ctx.db.transaction(async (tx) => {
+    if (booking.seriesId) await refuseTakenSeriesId(tx, booking.seriesId);
     const rows: AppointmentRow[] = [];
     const skipped: Date[] = [];
     for (const start of starts) {
@@ -53,6 +57,7 @@ export async function bookSeries(ctx: AppContext, booking: SeriesBooking): Promi
         endAt: new Date(start.getTime() + booking.durationMinutes * 60_000),
         processorId: booking.processorId,
         seriesId,
+        sealedSeriesId: booking.values.sealedData ? seriesId : null,
         recurrence: booking.rule,
       };
       const booked = await fits(tx, async (sp) => rows.push(await insertAppointment(sp, values)));
@@ -62,6 +67,16 @@ export async function bookSeries(ctx: AppContext, booking: SeriesBooking): Promi
     if (skipped.length > 0 && !booking.skipConflicts) throw conflictError(skipped, booking.timeZone);
     return { seriesId, rows, skipped };
   });
+}
+
+/**
+ * A chosen series id that names a series already (of any practice, or one racing this booking:
+ * the lock serialises them) is refused, never joined — as a chosen appointment id is.
+ */
+async function refuseTakenSeriesId(tx: Queryable, seriesId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`series:${seriesId}`}))`);
+  const [taken] = await tx.select({ id: appointments.id }).from(appointments).where(eq(appointments.seriesId, seriesId)).limit(1);
+  if (taken) throw new AppError('RECORD_ID_TAKEN');
 }
 
 /**

@@ -77,6 +77,8 @@ export async function updateAppointment(ctx: AppContext, actor: Actor, id: strin
   const smsAsked = (input.notify_sms === true && !row.notifySms) || (typeof input.sms_reminder_minutes === 'number' && input.sms_reminder_minutes !== row.smsReminderMinutes);
   if (smsAsked) refuseUnsendableSms(ctx.config, (await findTypeWithLocation(ctx.db, row.appointmentTypeId, actor))?.smsAllowed ?? false);
   const changes = dataChanges(row, input, formatLocalDate(localDateOf(now, timeZone)), await accountSeals(ctx.db, row.accountId));
+  // Sealed anew for the whole series, the text is bound to the series id; for one occurrence, to its row (crypto sealTargets).
+  if (changes.sealedData !== undefined) changes.sealedSeriesId = input.scope === 'ALL' ? row.seriesId : null;
   const start = input.start === undefined ? row.startAt : new Date(input.start);
   const durationMinutes = lengthOf(row, start, input.end);
   const processorId = input.processor_id ?? row.processorId ?? undefined;

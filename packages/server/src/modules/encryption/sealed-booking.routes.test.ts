@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importPublicKey, seal, sealTargets, unseal, type ApiError, type Appointment, type BookableTypes, type CryptoKey, type Member, type PatientAppointment, type WorkViewEntry } from '@wartefrei/shared';
+import { importPublicKey, seal, sealTargets, unseal, type ApiError, type Appointment, type BookableTypes, type BookedAppointment, type CryptoKey, type Member, type PatientAppointment, type WorkViewEntry } from '@wartefrei/shared';
 import type { TestApp } from '../../../test/support/test-app.js';
 import { givenBookablePractice, SPRING, startBookingApp } from '../../../test/support/appointments.js';
 import { switchEncryptionOn } from '../../../test/support/encryption.js';
@@ -20,7 +20,9 @@ let keyId: string;
 /** Sealed as the booking page seals a new appointment: bound to the id it chose, sent as `record_id`. */
 let sealFor: (fields: Record<string, string>) => Promise<{ sealed_data: string; record_id: string }>;
 /** Sealed for an appointment that exists (a staff change). */
-let sealForRecord: (fields: Record<string, string>, id: string | null) => Promise<string>;
+let sealForRecord: (fields: Record<string, string>, id: string) => Promise<string>;
+/** Sealed as the calendar seals a staff series: bound to the series id it chose, sent as `record_id`. */
+let sealForSeries: (fields: Record<string, string>, seriesId: string) => Promise<string>;
 
 beforeAll(async () => {
   t = await startBookingApp();
@@ -33,7 +35,8 @@ beforeAll(async () => {
     const recordId = crypto.randomUUID();
     return { sealed_data: await seal(fields, publicKey, keyId, { table: 'appointments', recordId }), record_id: recordId };
   };
-  sealForRecord = (fields, id) => seal(fields, publicKey, keyId, id ? { table: 'appointments', recordId: id } : null);
+  sealForRecord = (fields, id) => seal(fields, publicKey, keyId, { table: 'appointments', recordId: id });
+  sealForSeries = (fields, seriesId) => seal(fields, publicKey, keyId, { table: 'appointment_series', recordId: seriesId });
 }, 60_000);
 afterAll(async () => t.close());
 
@@ -118,11 +121,11 @@ describe('a booking while the practice encrypts', () => {
     const member = members.find((entry): entry is Member => !('kind' in entry) && entry.origin === 'APPOINTMENT');
     expect(member).toMatchObject({ last_name: null, sealed_data: booked!.sealed_data, appointment_id: booked!.id });
     // The ticket carries the appointment's text, bound to the appointment: it opens as the ticket's through its appointment only.
-    expect(await unseal(member!.sealed_data!, accountKey, keyId, sealTargets('member', member!.id, member!.appointment_id))).toMatchObject({ first_name: 'Verena' });
+    expect(await unseal(member!.sealed_data!, accountKey, keyId, sealTargets('member', member!.id, { appointmentId: member!.appointment_id }))).toMatchObject({ first_name: 'Verena' });
     await expect(unseal(member!.sealed_data!, accountKey, keyId, sealTargets('member', member!.id))).rejects.toThrow('TAMPERED');
   });
 
-  it('takes a booking’s record id only with sealed data, never twice, and not for a series', async () => {
+  it('takes a booking’s record id only with sealed data, and never twice', async () => {
     const staff = asUser(await logIn(t, p.processor.username, 'richtig-langes-passwort'));
     const lone = await book({ appointment_type_id: p.type.id, start: '2026-04-01T12:00:00+02:00', processor_id: p.processor.id, mail: 'x@example.com', record_id: crypto.randomUUID() }, staff);
     expect(lone.statusCode).toBe(400);
@@ -134,11 +137,46 @@ describe('a booking while the practice encrypts', () => {
     const again = await book({ appointment_type_id: p.type.id, start: '2026-04-01T11:00:00+02:00', processor_id: p.processor.id, ...(await sealFor({ last_name: 'Zweit' })), record_id: first.record_id }, staff);
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json<ApiError>().code).toBe('RECORD_ID_TAKEN');
-    const series = await book(
-      { appointment_type_id: p.type.id, start: '2026-04-02T10:00:00+02:00', processor_id: p.processor.id, ...(await sealFor({ last_name: 'Serie' })), recurrence: { frequency: 'WEEKLY', count: 2 } },
-      staff,
-    );
-    expect(series.statusCode).toBe(400);
-    expect(series.json<ApiError>().fields).toMatchObject({ record_id: { code: 'INVALID_VALUE' } });
+  });
+
+  it('seals a staff series for the series id its browser chose: every occurrence opens, moved out of the series too', async () => {
+    const staff = asUser(await logIn(t, p.processor.username, 'richtig-langes-passwort'));
+    const seriesId = crypto.randomUUID();
+    const bookSeries = async (id: string, start: string) =>
+      book({ appointment_type_id: p.type.id, start, processor_id: p.processor.id, sealed_data: await sealForSeries({ last_name: 'Serie' }, id), record_id: id, recurrence: { frequency: 'WEEKLY', count: 3 } }, staff);
+    const made = await bookSeries(seriesId, '2026-04-02T10:00:00+02:00');
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json<BookedAppointment>().series?.id).toBe(seriesId);
+    // The same series id again is refused, never joined.
+    const again = await bookSeries(seriesId, '2026-04-03T10:00:00+02:00');
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json<ApiError>().code).toBe('RECORD_ID_TAKEN');
+
+    const occurrences = async () => (await t.inject({ method: 'GET', url: '/appointments?from=2026-04-01&to=2026-04-30', headers: staff })).json<Appointment[]>().filter((a) => a.sealed_series_id === seriesId || a.series_id === seriesId);
+    const opened = (a: Appointment) => unseal(a.sealed_data!, accountKey, keyId, sealTargets('appointment', a.id, { sealedSeriesId: a.sealed_series_id }));
+    const [first, second, third] = await occurrences();
+    expect([first, second, third].map((a) => [a!.series_id, a!.sealed_series_id])).toEqual([[seriesId, seriesId], [seriesId, seriesId], [seriesId, seriesId]]);
+    expect(await opened(second!)).toEqual({ last_name: 'Serie' });
+    // The series' text moved to an appointment of no series (or of another) is refused.
+    await expect(unseal(second!.sealed_data!, accountKey, keyId, sealTargets('appointment', second!.id))).rejects.toThrow('TAMPERED');
+    await expect(unseal(second!.sealed_data!, accountKey, keyId, sealTargets('appointment', second!.id, { sealedSeriesId: crypto.randomUUID() }))).rejects.toThrow('TAMPERED');
+
+    // Moved out of its series, an occurrence keeps the series' text and where it is bound.
+    const patch = (a: Appointment, body: Record<string, unknown>) => t.inject({ method: 'PATCH', url: `/appointments/${a.id}`, headers: staff, payload: body });
+    const moved = await patch(second!, { start: '2026-04-09T11:00:00+02:00', version: second!.version });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<Appointment>()).toMatchObject({ series_id: null, sealed_series_id: seriesId });
+    expect(await opened(moved.json<Appointment>())).toEqual({ last_name: 'Serie' });
+    // Sealed anew for one occurrence: bound to its row, no longer to the series.
+    const alone = await patch(third!, { sealed_data: await sealForRecord({ last_name: 'Einzeln' }, third!.id) });
+    expect(alone.statusCode, alone.body).toBe(200);
+    expect(alone.json<Appointment>()).toMatchObject({ series_id: seriesId, sealed_series_id: null });
+    expect(await opened(alone.json<Appointment>())).toEqual({ last_name: 'Einzeln' });
+    // Sealed anew for the whole series: bound to the series id on every coming occurrence.
+    const all = await patch(first!, { sealed_data: await sealForSeries({ last_name: 'Neu' }, seriesId), scope: 'ALL' });
+    expect(all.statusCode, all.body).toBe(200);
+    const after = await occurrences();
+    expect(after.map((a) => a.sealed_series_id)).toEqual([seriesId, seriesId, seriesId]);
+    expect(await Promise.all(after.filter((a) => a.series_id === seriesId).map(opened))).toEqual([{ last_name: 'Neu' }, { last_name: 'Neu' }]);
   });
 });

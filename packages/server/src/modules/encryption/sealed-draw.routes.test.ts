@@ -183,8 +183,8 @@ describe('switching encryption off', () => {
     expect(await auditOf('encryption.read_sealed')).toEqual([expect.objectContaining({ user_id: admin.user.id, subject_type: 'account', detail: expect.objectContaining({ records: batch.records.length }) })]);
     const records = await Promise.all(
       batch.records.map(async (record) => {
-        const { [`answer:${question.id}`]: text, ...names } = await unseal(record.sealed_data, accountKey, sealingKey.key_id, sealTargets(record.kind, record.id, record.appointment_id));
-        const { appointment_id: _, ...sent } = record;
+        const { [`answer:${question.id}`]: text, ...names } = await unseal(record.sealed_data, accountKey, sealingKey.key_id, sealTargets(record.kind, record.id, { appointmentId: record.appointment_id, sealedSeriesId: record.sealed_series_id }));
+        const { appointment_id: _, sealed_series_id: __, ...sent } = record;
         return { ...sent, fields: { ...names, ...(text ? { answers: { [question.id]: text } } : {}) } };
       }),
     );

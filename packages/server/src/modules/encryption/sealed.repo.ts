@@ -22,10 +22,18 @@ export async function countSealed(q: Queryable, accountId: string): Promise<numb
 
 /** Up to `limit` sealed records of the account: tickets first, then appointments. */
 export async function sealedRecords(q: Queryable, accountId: string, limit: number): Promise<SealedRecord[]> {
-  const members = await q.select({ id: queueMembers.id, sealed: queueMembers.sealedData, appointmentId: queueMembers.appointmentId }).from(queueMembers).where(sealedMembers(accountId)).orderBy(asc(queueMembers.id)).limit(limit);
+  const members = await q
+    .select({ id: queueMembers.id, sealed: queueMembers.sealedData, appointmentId: queueMembers.appointmentId, seriesId: queueMembers.sealedSeriesId })
+    .from(queueMembers)
+    .where(sealedMembers(accountId))
+    .orderBy(asc(queueMembers.id))
+    .limit(limit);
   const rest = limit - members.length;
-  const booked = rest > 0 ? await q.select({ id: appointments.id, sealed: appointments.sealedData }).from(appointments).where(sealedAppointments(accountId)).orderBy(asc(appointments.id)).limit(rest) : [];
-  return [...members.map((m) => ({ kind: 'member' as const, id: m.id, appointment_id: m.appointmentId, sealed_data: m.sealed! })), ...booked.map((a) => ({ kind: 'appointment' as const, id: a.id, sealed_data: a.sealed! }))];
+  const booked = rest > 0 ? await q.select({ id: appointments.id, sealed: appointments.sealedData, seriesId: appointments.sealedSeriesId }).from(appointments).where(sealedAppointments(accountId)).orderBy(asc(appointments.id)).limit(rest) : [];
+  return [
+    ...members.map((m) => ({ kind: 'member' as const, id: m.id, appointment_id: m.appointmentId, sealed_series_id: m.seriesId, sealed_data: m.sealed! })),
+    ...booked.map((a) => ({ kind: 'appointment' as const, id: a.id, sealed_series_id: a.seriesId, sealed_data: a.sealed! })),
+  ];
 }
 
 const clear = (value: string | null | undefined) => (value === undefined || value === null || value.trim() === '' ? null : value);
@@ -42,6 +50,7 @@ export async function unsealRecord(q: Queryable, accountId: string, kind: Sealed
         birthDate: clear(fields.birth_date),
         insuranceNumber: clear(fields.insurance_number),
         sealedData: null,
+        sealedSeriesId: null,
       })
       .where(and(eq(queueMembers.id, id), eq(queueMembers.accountId, accountId), eq(queueMembers.sealedData, sealed)))
       .returning({ id: queueMembers.id });
@@ -60,6 +69,7 @@ export async function unsealRecord(q: Queryable, accountId: string, kind: Sealed
       insuranceNumber: clear(fields.insurance_number),
       description: clear(fields.description),
       sealedData: null,
+      sealedSeriesId: null,
       updatedAt: at,
     })
     .where(and(eq(appointments.id, id), eq(appointments.accountId, accountId), eq(appointments.sealedData, sealed)))

@@ -75,9 +75,12 @@ function unionOf(scope: ReportScope, withNames: boolean, window?: Window): SQL {
   const appointmentName = withNames ? nameOf(a, sql`null::text`) : sql`null::text`;
   const memberSealed = withNames ? sql`${m.sealedData}` : sql`null::text`;
   const appointmentSealed = withNames ? sql`${a.sealedData}` : sql`null::text`;
-  // As crypto sealTargets names them: a ticket's own row, and the appointment it was checked in from.
-  const memberPlaces = withNames ? sql`case when ${m.sealedData} is not null then 'queue_members:' || ${m.id}::text || coalesce(' appointments:' || ${m.appointmentId}::text, '') end` : sql`null::text`;
-  const appointmentPlaces = withNames ? sql`case when ${a.sealedData} is not null then 'appointments:' || ${a.id}::text end` : sql`null::text`;
+  // As crypto sealTargets names them: a ticket's own row, the appointment it was checked in from, the series whose text it carries.
+  const seriesPlace = (column: AnyColumn) => sql`coalesce(' appointment_series:' || ${column}::text, '')`;
+  const memberPlaces = withNames
+    ? sql`case when ${m.sealedData} is not null then 'queue_members:' || ${m.id}::text || coalesce(' appointments:' || ${m.appointmentId}::text, '') || ${seriesPlace(m.sealedSeriesId)} end`
+    : sql`null::text`;
+  const appointmentPlaces = withNames ? sql`case when ${a.sealedData} is not null then 'appointments:' || ${a.id}::text || ${seriesPlace(a.sealedSeriesId)} end` : sql`null::text`;
   const tickets = sql`select 'ticket' as kind, ${m.id} as id, ${m.number} as number, ${m.queueId} as queue_id, ${queues.name} as queue_name,
       ${profiles.name} as profile_name, ${m.origin}::text as origin, ${m.status}::text as status, ${m.cancelState}::text as cancel_state, ${m.removed} as removed,
       ${m.createdAt} as at, ${a.startAt} as appointment_start, ${m.actualStart} as called_at, ${m.actualEnd} as finished_at,

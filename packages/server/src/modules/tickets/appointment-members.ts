@@ -25,7 +25,7 @@ export function appointmentOrderAt(start: Date, now: Date): Date {
 
 export type AppointmentMemberValues = Pick<
   NewMemberRow,
-  'accountId' | 'queueId' | 'appointmentId' | 'firstName' | 'lastName' | 'birthDate' | 'insuranceNumber' | 'mail' | 'phone' | 'lang' | 'sealedData'
+  'accountId' | 'queueId' | 'appointmentId' | 'firstName' | 'lastName' | 'birthDate' | 'insuranceNumber' | 'mail' | 'phone' | 'lang' | 'sealedData' | 'sealedSeriesId'
 > & { start: Date };
 
 /**

@@ -53,6 +53,7 @@ export function presentMember(row: MemberRow, place: PlaceInLine | undefined, in
     answers,
     erased_at: iso(row.personalDataErasedAt),
     sealed_data: row.sealedData,
+    sealed_series_id: row.sealedSeriesId,
     alerts,
     version: row.version,
   };

@@ -56,7 +56,7 @@ export function AppointmentDialog({ appointment, types, processors, timeZone, on
     setWorking(true);
     setProblem(undefined);
     try {
-      if (action === 'save') await updateAppointment(appointment.id, { ...body, version: appointment.version, ...(series ? { scope } : {}) });
+      if (action === 'save') await updateAppointment(appointment, { ...body, version: appointment.version, ...(series ? { scope } : {}) });
       else if (action === 'cancel') await cancelAppointment(appointment.id, scope);
       else if (action === 'restore') await restoreAppointment(appointment.id, scope);
       else if (action === 'delete') await deleteAppointment(appointment.id, scope);

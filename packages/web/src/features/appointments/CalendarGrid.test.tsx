@@ -41,6 +41,7 @@ function appointment(id: string, start: string, end: string, fields: Partial<App
     sms_reminder_minutes: null,
     erased_at: null,
     sealed_data: null,
+    sealed_series_id: null,
     lang: null,
     recurrence: null,
     version: 0,

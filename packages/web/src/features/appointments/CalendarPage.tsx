@@ -84,11 +84,11 @@ export function CalendarPage() {
     try {
       if (lengthMinutes !== undefined) {
         const end = new Date(new Date(appointment.start).getTime() + lengthMinutes * 60_000);
-        await updateAppointment(appointment.id, { end: end.toISOString(), version: appointment.version });
+        await updateAppointment(appointment, { end: end.toISOString(), version: appointment.version });
         await refreshAfter(t('grid.resized'));
       } else {
         const start = zonedStart(day!, minutes!, data.timeZone);
-        await updateAppointment(appointment.id, { start, ...(processorId ? { processor_id: processorId } : {}), version: appointment.version });
+        await updateAppointment(appointment, { start, ...(processorId ? { processor_id: processorId } : {}), version: appointment.version });
         await refreshAfter(t('grid.moved'));
       }
       return undefined;

@@ -29,12 +29,18 @@ export const fetchQueues = () => api.get<Queue[]>('/queues');
 export const fetchProfiles = () => api.get<Profile[]>('/profiles');
 export const fetchQueueProcessors = (queueId: string) => api.get<AssignedProcessor[]>(`/queues/${queueId}/processors`);
 
-/** Silent: every form and the calendar show a refusal where it happened. Patient data goes sealed while the practice encrypts. */
-// Bound to the record (docs/security.md#encryption); a series shares one text over rows whose ids nobody knows beforehand: unbound (crypto seal).
+/**
+ * Silent: every form and the calendar show a refusal where it happened. Patient data goes sealed
+ * while the practice encrypts, bound to the record (docs/security.md#encryption): a series'
+ * one text to the series id this browser chooses (sent as `record_id`).
+ */
 export const bookAppointment = async (body: Record<string, unknown>) =>
-  api.post<BookedAppointment>('/appointments', await sealForPractice(body, { table: body.recurrence ? null : 'appointments', extraFields: ['description'] }), { silent: true });
-export const updateAppointment = async (id: string, body: UpdateAppointmentInput) =>
-  api.patch<Appointment>(`/appointments/${id}`, await sealForPractice(body, body.scope === 'ALL' ? { table: null, extraFields: ['description'] } : { table: 'appointments', recordId: id, extraFields: ['description'] }), { silent: true });
+  api.post<BookedAppointment>('/appointments', await sealForPractice(body, { table: body.recurrence ? 'appointment_series' : 'appointments', extraFields: ['description'] }), { silent: true });
+/** A change for the whole series (`scope` ALL) is sealed for the series, one occurrence's for its row. */
+export const updateAppointment = async (appointment: Pick<Appointment, 'id' | 'series_id'>, body: UpdateAppointmentInput) => {
+  const place = body.scope === 'ALL' && appointment.series_id ? { table: 'appointment_series' as const, recordId: appointment.series_id } : { table: 'appointments' as const, recordId: appointment.id };
+  return api.patch<Appointment>(`/appointments/${appointment.id}`, await sealForPractice(body, { ...place, extraFields: ['description'] }), { silent: true });
+};
 export const cancelAppointment = (id: string, scope: SeriesScope) => api.post<Appointment>(`/appointments/${id}/cancel`, { scope }, { silent: true });
 export const restoreAppointment = (id: string, scope: SeriesScope) => api.post<Appointment>(`/appointments/${id}/restore`, { scope }, { silent: true });
 export const deleteAppointment = (id: string, scope: SeriesScope) => api.delete<void>(`/appointments/${id}`, { query: { scope }, silent: true });

@@ -22,8 +22,8 @@ async function writeBackBatch(onProgress: (done: number, total: number) => void,
   const batch = await fetchSealed();
   const records: UnsealInput['records'] = [];
   let unreadable = 0;
-  for (const { appointment_id, ...record } of batch.records) {
-    const opened = await openSealed(record.sealed_data, sealTargets(record.kind, record.id, appointment_id));
+  for (const { appointment_id, sealed_series_id, ...record } of batch.records) {
+    const opened = await openSealed(record.sealed_data, sealTargets(record.kind, record.id, { appointmentId: appointment_id, sealedSeriesId: sealed_series_id }));
     if (opened) records.push({ ...record, fields: fieldsOf(opened) });
     else unreadable++;
   }
