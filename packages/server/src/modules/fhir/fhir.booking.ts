@@ -93,7 +93,7 @@ export function bookingOfAppointment(appointment: unknown): PostedBooking {
   if (slot && typeOf(appointment) !== undefined && typeOf(appointment) !== slot.typeId) throw invalid('appointment_type_id');
   const start = appointment.start;
   if (start !== undefined && !(typeof start === 'string' && ZonedInstant.safeParse(start).success)) throw invalid('start');
-  if (slot && start !== undefined && Date.parse(start as string) !== slot.start.getTime()) throw invalid('start');
+  if (slot && start !== undefined && Date.parse(start) !== slot.start.getTime()) throw invalid('start');
   if (!slot && start === undefined) throw invalid('start', 'REQUIRED');
   const end = appointment.end;
   if (end !== undefined && !(typeof end === 'string' && ZonedInstant.safeParse(end).success)) throw invalid('end');
@@ -107,7 +107,7 @@ export function bookingOfAppointment(appointment: unknown): PostedBooking {
     ...patientFields(patientOf(appointment)),
     ...(typeof comment === 'string' && comment.trim() !== '' && { description: comment.trim() }),
   };
-  return { body, end: end as string | undefined };
+  return { body, end: end };
 }
 
 /** The status a PUT or JSON Patch asks for; anything else it would change is not supported here (400). */
