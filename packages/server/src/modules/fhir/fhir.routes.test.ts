@@ -137,6 +137,13 @@ describe('slots and bookings', () => {
     expectOutcome(await byStart(patient), 409, 'APPOINTMENT_SLOT_TAKEN');
   });
 
+  it('refuses a time that is past as a business rule (422), naming the element', async () => {
+    const past = expectOutcome(await post(withPatient({ start: '2026-03-26T08:00:00+01:00', serviceType: [{ coding: [{ system: 'urn:wartefrei:appointment-type', code: p.type.id }] }] })), 422, 'APPOINTMENT_NOT_BOOKABLE');
+    expect(past.issue[0]).toMatchObject({ code: 'business-rule', expression: ['Appointment.start'] });
+    expectOutcome(await post(withPatient({ slot: [{ reference: 'Slot/nothing-of-ours' }] })), 400, 'VALIDATION');
+    expectOutcome(await post({ resourceType: 'Patient' }), 400, 'VALIDATION');
+  });
+
   it('cancels by PATCH or PUT of the status (again: nothing changes); another status is refused', async () => {
     const [slot] = await slotsOf();
     const booked = (await post(withPatient({ slot: [{ reference: `Slot/${slot!.id}` }] }))).json<Record<string, unknown> & { id: string }>();
