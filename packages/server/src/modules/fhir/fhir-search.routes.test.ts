@@ -135,5 +135,21 @@ describe('while the practice encrypts', () => {
       telecom: [{ system: 'email', value: 'v@example.com' }],
     });
     expect(res.body).not.toContain(sealed);
+
+    // A booking through FHIR cannot seal: names in the clear are refused as on the booking page.
+    const clear = await t.inject({
+      method: 'POST',
+      url: '/fhir/R4/Appointment',
+      headers: { ...asUser(enc.user), 'content-type': 'application/fhir+json' },
+      payload: JSON.stringify({
+        resourceType: 'Appointment',
+        start: SPRING.tuesday8,
+        serviceType: [{ coding: [{ system: 'urn:wartefrei:appointment-type', code: enc.type.id }] }],
+        contained: [{ resourceType: 'Patient', id: 'p', name: [{ family: 'Klartext' }] }],
+        participant: [{ actor: { reference: '#p' }, status: 'accepted' }, { actor: { reference: `Practitioner/${enc.processor.id}` }, status: 'accepted' }],
+      }),
+    });
+    const refused = expectOutcome(clear, 400, 'VALIDATION');
+    expect(refused.issue.map((issue) => issue.expression?.[0])).toContain('Patient.name.family');
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Availability } from '@wartefrei/shared';
+import type { AuditLog, Availability } from '@wartefrei/shared';
 import type { TestApp } from '../../../test/support/test-app.js';
 import { givenBookablePractice, SPRING, startBookingApp } from '../../../test/support/appointments.js';
 import { asUser } from '../../../test/support/factories.js';
@@ -121,6 +121,12 @@ describe('slots and bookings', () => {
     expect(again.issue[0]!.code).toBe('conflict');
     const read = await get(`/fhir/R4/Appointment/${booked.id}`);
     expect(fhirBody(read)).toEqual(booked);
+    // Written to the audit log like the calendar's booking and reading.
+    const log = (await get('/audit')).json<AuditLog>();
+    expect(log.entries).toEqual(expect.arrayContaining([
+      expect.objectContaining({ action: 'appointment.create', subject_type: 'appointment', subject_id: booked.id, detail: expect.objectContaining({ request: 'POST /fhir/R4/Appointment' }) }),
+      expect.objectContaining({ action: 'appointments.list', subject_type: 'appointment', subject_id: booked.id }),
+    ]));
   });
 
   it('books by start and serviceType with a practitioner; the type’s required fields apply', async () => {
