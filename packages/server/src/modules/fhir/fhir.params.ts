@@ -32,7 +32,8 @@ const GENERAL = ['_format', '_count', '_offset'];
  */
 export function checkParams(req: FastifyRequest, known: readonly string[]): void {
   const query = (req.query ?? {}) as Record<string, unknown>;
-  const format = valuesOf(query._format as ParamValue);
+  // An unescaped '+' in a query reads as a space: 'application/fhir+json' arrives as 'application/fhir json'.
+  const format = valuesOf(query._format as ParamValue).map((f) => f.replace(' ', '+'));
   if (format.some((f) => !['json', 'application/json', 'application/fhir+json'].includes(f))) throw new AppError('VALIDATION', { fields: { _format: 'INVALID_VALUE' } });
   const prefer = String(req.headers.prefer ?? '');
   if (!/(^|[;,\s])handling\s*=\s*strict\b/i.test(prefer)) return;

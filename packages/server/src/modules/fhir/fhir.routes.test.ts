@@ -77,6 +77,9 @@ describe('the set-up as FHIR resources', () => {
     expect(entriesOf(await get('/fhir/R4/Location?colour=blue')).length).toBe(1);
     const strict = expectOutcome(await get('/fhir/R4/Location?colour=blue', asUser(p.user, { prefer: 'handling=strict' })), 400, 'VALIDATION');
     expect(strict.issue[0]).toMatchObject({ code: 'not-supported', expression: ['colour'] });
+    // JSON only: `_format` may ask for it (an unescaped '+' included), never for XML.
+    expect(entriesOf(await get('/fhir/R4/Location?_format=application/fhir+json', asUser(p.user, { prefer: 'handling=strict' }))).length).toBe(1);
+    expectOutcome(await get('/fhir/R4/Location?_format=xml'), 400, 'VALIDATION');
   });
 
   it('answers every error as an OperationOutcome: no credentials, an unknown resource type, a wrong content type', async () => {
