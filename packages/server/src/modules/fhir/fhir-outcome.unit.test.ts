@@ -27,7 +27,7 @@ describe('an error as an OperationOutcome', () => {
   });
 
   it('gives each field problem its own issue at the FHIR element', () => {
-    const outcome = operationOutcome(new AppError('VALIDATION', { fields: { last_name: 'REQUIRED', birth_date: 'BIRTH_DATE_FUTURE' } }), req) as { issue: { code: string; expression: string[] }[] };
+    const outcome = operationOutcome(new AppError('VALIDATION', { fields: { last_name: 'REQUIRED', birth_date: 'BIRTH_DATE_FUTURE' } }), req) as unknown as { issue: { code: string; expression: string[] }[] };
     expect(outcome.issue.map((issue) => [issue.code, issue.expression])).toEqual([
       ['required', ['Patient.name.family']],
       ['invalid', ['Patient.birthDate']],
