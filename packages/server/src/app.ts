@@ -53,6 +53,7 @@ import { legalRoutes } from './modules/legal/index.js';
 import { dropKeysOnPasswordReset, encryptionRoutes } from './modules/encryption/index.js';
 import { alertsRoutes, ensurePushKeys, registerAlertReaders, watchQueueChanges } from './modules/alerts/index.js';
 import { billingRoutes, billingWebhookRoutes, registerBillingJobs, scheduleTrialJobs } from './modules/billing/index.js';
+import { FHIR_PREFIX, fhirRoutes } from './modules/fhir/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -228,6 +229,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(systemRoutes, { ctx, versionHash: webBuildVersion(config.webDistDir) });
   await app.register(clientFailureRoutes, { ctx });
   await app.register(healthRoutes, { ctx });
+  await app.register(fhirRoutes, { ctx, prefix: FHIR_PREFIX });
   await registerWebApp(app, config.webDistDir);
   // `npm run admin -- backup` asks a running server for a copy of its embedded database (the
   // folder's lock keeps the command out); PostgreSQL has pg_dump.

@@ -144,7 +144,8 @@ export function violatedConstraint(error: unknown): string | undefined {
 /** What a 503 DATABASE_UNAVAILABLE suggests as a pause: a restart or failover takes seconds. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-function toAppError(error: unknown, req: FastifyRequest): AppError {
+/** Any error a request raised, as the AppError it is answered with (its code decides the status). */
+export function toAppError(error: unknown, req: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
   const fastifyError = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fastifyError)) return validationError(fastifyError);

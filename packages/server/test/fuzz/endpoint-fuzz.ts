@@ -41,7 +41,11 @@ const UNDESCRIBED: Record<string, string> = {
   'GET /docs/yaml': 'the OpenAPI document',
   'POST /billing/webhook': 'Stripe’s events: a raw body checked against its signature, so no schema; fuzzed with any body',
   'GET /ws': 'the WebSocket upgrade (its messages are fuzzed by the realtime tests); a plain GET is fuzzed here',
-  'GET *': 'the web app’s files, registered only when a web build exists',
+  'GET *': 'the web app’s files, registered only when a web build exists; under /fhir/R4 any unknown FHIR resource (a 404 OperationOutcome)',
+  'POST *': 'under /fhir/R4: an interaction the FHIR interface does not have, always a 404 OperationOutcome; fuzzed with any rest of a path',
+  'PUT *': 'under /fhir/R4: an interaction the FHIR interface does not have, always a 404 OperationOutcome; fuzzed with any rest of a path',
+  'PATCH *': 'under /fhir/R4: an interaction the FHIR interface does not have, always a 404 OperationOutcome; fuzzed with any rest of a path',
+  'DELETE *': 'under /fhir/R4: an interaction the FHIR interface does not have, always a 404 OperationOutcome; fuzzed with any rest of a path',
 };
 
 /** The request as text, with the credentials decoded: what the client itself already knew. */

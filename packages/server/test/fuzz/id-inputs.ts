@@ -44,10 +44,18 @@ const PATH_PARAMS: Record<string, IdKind> = {
   'sessions/{id}': 'loginSession',
   '{id}/{file}': 'imageFile',
   'second-factors/{id}': 'secondFactor',
+  // FHIR R4: a resource's id; a Schedule's is computed from a type's (a type's bare id is none, a 404).
+  'Appointment/{id}': 'appointment',
+  'Practitioner/{id}': 'user',
+  'Location/{id}': 'profile',
+  'HealthcareService/{id}': 'queue',
+  'Schedule/{id}': 'appointmentType',
 };
 
 /** Body and query fields that carry an id (or a list of them). */
 const FIELDS: Record<string, IdKind> = {
+  // FHIR's `_id` search parameter: on every resource the same name, a location's id stands in.
+  _id: 'profile',
   account_id: 'account',
   profile_id: 'profile',
   queue_id: 'queue',

@@ -29,10 +29,11 @@ export function problemsOf(answer: Answer, requestText: string): string[] {
   if (answer.statusCode >= 500) problems.push(`status ${answer.statusCode}`);
   const header = answer.headers['content-type'];
   const contentType = typeof header === 'string' ? header : Array.isArray(header) ? header.join(', ') : '';
-  const isJson = contentType.includes('application/json');
+  const isFhir = contentType.includes('application/fhir+json');
+  const isJson = contentType.includes('application/json') || isFhir;
   if (answer.statusCode >= 400) {
     if (!isJson) problems.push(`error answer is not JSON (${contentType || 'no content type'})`);
-    else problems.push(...errorBodyProblems(answer));
+    else problems.push(...(isFhir ? outcomeProblems(answer) : errorBodyProblems(answer)));
   }
   // Static files (the API docs page, the web app) are code: only JSON answers are searched.
   if (isJson || answer.statusCode >= 400) {
@@ -57,6 +58,21 @@ function errorBodyProblems(answer: Answer): string[] {
   if (statusCode !== answer.statusCode) problems.push(`body statusCode ${JSON.stringify(statusCode)} differs from ${answer.statusCode}`);
   if (typeof message !== 'string' || message.length === 0) problems.push('error without a message');
   return problems;
+}
+
+/** The FHIR interface answers errors as an OperationOutcome: our code in each issue's `details.coding`. */
+function outcomeProblems(answer: Answer): string[] {
+  let body: { resourceType?: unknown; issue?: { details?: { coding?: { code?: unknown }[]; text?: unknown } }[] };
+  try {
+    body = JSON.parse(answer.body) as typeof body;
+  } catch {
+    return ['error body does not parse as JSON'];
+  }
+  if (body.resourceType !== 'OperationOutcome' || !Array.isArray(body.issue) || body.issue.length === 0) return ['FHIR error is not an OperationOutcome with issues'];
+  const code = body.issue[0]?.details?.coding?.[0]?.code;
+  if (typeof code !== 'string' || !(code in ERROR_STATUS)) return [`error code ${JSON.stringify(code)} is not one of ERROR_STATUS`];
+  if (ERROR_STATUS[code as keyof typeof ERROR_STATUS] !== answer.statusCode) return [`code ${code} answered with status ${answer.statusCode}`];
+  return body.issue.every((issue) => typeof issue.details?.text === 'string' && issue.details.text.length > 0) ? [] : ['error without a message'];
 }
 
 /** Values of `secrets` in the answer that the request did not bring along itself. */

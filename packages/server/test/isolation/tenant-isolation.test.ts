@@ -32,6 +32,7 @@ import { linkKey } from '../support/tickets.js';
 import { givenTotp } from '../support/second-factors.js';
 import { registeredRoutes } from '../fuzz/route-catalogue.js';
 import { startSession } from '../../src/platform/sign-in-sessions.js';
+import { scheduleId } from '../../src/modules/fhir/index.js';
 
 /*
  * Tenant isolation (docs/architecture.md#api-conventions): every staff query is scoped by the
@@ -599,6 +600,29 @@ const ROWS: Row[] = [
   // privacy: erasing one patient's data, and the audit log filtered by a user
   { route: 'POST /members/:id/erase', queueScoped: true, request: async (f) => ({ url: `/members/${await f('cancelled')}/erase` }) },
   { route: 'POST /appointments/:id/erase', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/erase` }) },
+  // FHIR R4 (a Schedule's id is computed from its type and processor)
+  { route: 'GET /fhir/R4/Appointment/:id', queueScoped: true, request: async (f) => ({ url: `/fhir/R4/Appointment/${await f('appointment')}` }) },
+  {
+    route: 'PUT /fhir/R4/Appointment/:id',
+    queueScoped: true,
+    request: async (f) => {
+      const id = await f('appointment');
+      return { url: `/fhir/R4/Appointment/${id}`, payload: { resourceType: 'Appointment', id, status: 'cancelled' } };
+    },
+  },
+  {
+    route: 'PATCH /fhir/R4/Appointment/:id',
+    queueScoped: true,
+    request: async (f) => ({ url: `/fhir/R4/Appointment/${await f('appointment')}`, payload: [{ op: 'replace', path: '/status', value: 'cancelled' }] as never }),
+  },
+  { route: 'GET /fhir/R4/Practitioner/:id', request: async (f) => ({ url: `/fhir/R4/Practitioner/${await f('processor')}` }) },
+  { route: 'GET /fhir/R4/Location/:id', request: async (f) => ({ url: `/fhir/R4/Location/${await f('profile')}` }) },
+  { route: 'GET /fhir/R4/HealthcareService/:id', queueScoped: true, request: async (f) => ({ url: `/fhir/R4/HealthcareService/${await f('queue')}` }) },
+  {
+    route: 'GET /fhir/R4/Schedule/:id',
+    queueScoped: true,
+    request: async (f) => ({ url: `/fhir/R4/Schedule/${scheduleId({ typeId: await f('appointmentType'), processorId: await f('processor') })}` }),
+  },
   { route: 'GET /audit', variant: 'of a foreign user', request: async (f) => ({ url: `/audit?user_id=${await f('processor')}` }) },
   { route: 'GET /audit/export', variant: 'of a foreign user', request: async (f) => ({ url: `/audit/export?format=csv&user_id=${await f('processor')}` }) },
   // encryption: deciding another account's request for its key
@@ -762,7 +786,11 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /health/ready': 'the readiness probe: which checks pass, no account, no data',
   'GET /metrics': 'Prometheus metrics of the node: counts per route pattern, never an id or an account (METRICS_TOKEN guards it)',
   'GET /docs/*': 'the static files of the OpenAPI page',
-  'GET *': 'the web app’s static files (registered only when a web build exists)',
+  'GET *': 'the web app’s static files (registered only when a web build exists); under /fhir/R4 an unknown FHIR resource (404)',
+  'POST *': 'under /fhir/R4: a resource or interaction the FHIR interface does not have, always a 404 OperationOutcome',
+  'PUT *': 'under /fhir/R4: a resource or interaction the FHIR interface does not have, always a 404 OperationOutcome',
+  'PATCH *': 'under /fhir/R4: a resource or interaction the FHIR interface does not have, always a 404 OperationOutcome',
+  'DELETE *': 'under /fhir/R4: a resource or interaction the FHIR interface does not have, always a 404 OperationOutcome',
 };
 
 const rowName = (row: Row) => (row.variant ? `${row.route} (${row.variant})` : row.route);
@@ -948,7 +976,9 @@ for (const situation of SITUATIONS) {
         const res = await send(situation.actor(), row.route, request);
 
         expect(res.statusCode, res.body).toBe(404);
-        expect(res.json<ApiError>().code).toEqual(expect.any(String));
+        // The FHIR interface answers its errors as an OperationOutcome, our code in its issue.
+        const body = res.json<ApiError & { issue?: { details: { coding: { code: string }[] } }[] }>();
+        expect(body.code ?? body.issue?.[0]?.details.coding[0]?.code).toEqual(expect.any(String));
         const sent = JSON.stringify(request);
         const leaked = [...situation.secrets].filter((secret) => res.body.includes(secret) && !sent.includes(secret));
         expect(leaked, res.body).toEqual([]);

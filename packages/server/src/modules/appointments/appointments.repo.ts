@@ -13,7 +13,7 @@ export type AppointmentChanges = Partial<Omit<NewAppointmentRow, 'id' | 'account
  * A checked-in appointment's visit is its member's: over once the member no longer waits or is
  * processed (finished, timed out, removed). Read where appointments are shown, not copied.
  */
-const visitOver = sql<boolean>`exists (select 1 from ${queueMembers} where ${queueMembers.appointmentId} = ${appointments.id} and ${queueMembers.status} not in ('WAITING', 'PROCESSING'))`;
+export const visitOver = sql<boolean>`exists (select 1 from ${queueMembers} where ${queueMembers.appointmentId} = ${appointments.id} and ${queueMembers.status} not in ('WAITING', 'PROCESSING'))`;
 
 /** Starts on `now`'s local date in its location's zone (a query joined with `profiles`). */
 const startsOnDayOf = (now: Date) =>

@@ -19,3 +19,9 @@ export {
   type Handover,
   type UpcomingOf,
 } from './handover.js';
+// The FHIR interface books, cancels and computes free times through these, never beside them.
+export { bookAppointment } from './booking.service.js';
+export { cancelByStaff } from './staff.service.js';
+export { availabilityOf } from './availability.service.js';
+export { searchVisibleAppointments, findVisibleAppointmentDetails, type AppointmentSearch, type AppointmentState, type FoundAppointment, type StartLimit } from './search.repo.js';
+export type { AppointmentRow } from './appointments.repo.js';

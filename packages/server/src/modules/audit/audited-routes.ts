@@ -90,6 +90,12 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
   'DELETE /processors/:id': { action: 'appointment.change', subject: (req) => ({ type: 'user', id: param(req) }), when: (req) => query(req).appointments !== undefined },
   'GET /reports/members': { action: 'report.members', read: true, subject: listOrAccount, when: (req) => query(req).names === 'true' },
   'GET /reports/members/export': { action: 'report.export', subject: listOrAccount },
+  // The FHIR interface shows and changes the same appointments (docs/api.md#fhir-r4).
+  'GET /fhir/R4/Appointment': { action: 'appointments.list', read: true, subject: (req) => ({ type: 'account', id: req.actor?.accountId ?? null }) },
+  'GET /fhir/R4/Appointment/:id': { action: 'appointments.list', read: true, subject: appointment },
+  'POST /fhir/R4/Appointment': { action: 'appointment.create', subject: (_req, body) => ({ type: 'appointment', id: answeredId(body, 'id') }) },
+  'PUT /fhir/R4/Appointment/:id': appointmentChange,
+  'PATCH /fhir/R4/Appointment/:id': appointmentChange,
   'GET /audit': { action: 'audit.list', read: true, subject: () => null },
   'GET /audit/export': { action: 'audit.export', subject: () => null },
   // Batches of patient data for an admin's browser to seal (in the clear) or, switching off, to

@@ -1,0 +1,2 @@
+export { fhirRoutes, FHIR_PREFIX } from './fhir.routes.js';
+export { scheduleId, slotId } from './fhir.ids.js';
