@@ -27,6 +27,8 @@ const Env = z.object({
   PUSH_SERVICE_ORIGINS: z.string().optional(),
   /** Webhook receivers besides public https ones (tests, on-premises systems), e.g. `http://127.0.0.1:8091`; comma-separated origins. */
   WEBHOOK_ALLOWED_ORIGINS: z.string().optional(),
+  /** How long a webhook receiver may take to answer before the attempt counts as failed. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   MAIL_FROM: z.string().default('wartefrei <no-reply@wartefrei.local>'),
   TOKEN_TTL: z.coerce.number().int().positive().default(43_200),
   /** Default: seed the demo, but not under NODE_ENV=production (a public server's demo must be chosen, issue 40 §9). */
@@ -222,7 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       extraOrigins: originsOf(e.PUSH_SERVICE_ORIGINS),
     },
     mailFrom: e.MAIL_FROM,
-    webhooks: { allowedOrigins: originsOf(e.WEBHOOK_ALLOWED_ORIGINS), timeoutMs: 10_000 },
+    webhooks: { allowedOrigins: originsOf(e.WEBHOOK_ALLOWED_ORIGINS), timeoutMs: e.WEBHOOK_TIMEOUT_MS },
     tokenTtlSeconds: e.TOKEN_TTL,
     seedDemo: e.SEED_DEMO ?? env.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,

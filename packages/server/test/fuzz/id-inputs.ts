@@ -44,6 +44,8 @@ const PATH_PARAMS: Record<string, IdKind> = {
   'sessions/{id}': 'loginSession',
   '{id}/{file}': 'imageFile',
   'second-factors/{id}': 'secondFactor',
+  'webhook-endpoints/{id}': 'webhookEndpoint',
+  'deliveries/{deliveryId}': 'webhookDelivery',
 };
 
 /** Body and query fields that carry an id (or a list of them). */

@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedWebhook {
+  /** The path it was posted to (one receiver serves several endpoints by path). */
+  path: string;
   headers: Record<string, string>;
   body: string;
   /** Parsed body. */
@@ -25,7 +27,7 @@ export async function startWebhookReceiver() {
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      received.push({ headers, body, event: JSON.parse(body) as ReceivedWebhook['event'] });
+      received.push({ path: req.url ?? '', headers, body, event: JSON.parse(body) as ReceivedWebhook['event'] });
       for (const wake of waiters.splice(0)) wake();
       const reply = replies.shift() ?? { status: 200 };
       const answer = () => {

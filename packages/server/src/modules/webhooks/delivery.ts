@@ -10,8 +10,8 @@ import { sendWebhook, type AttemptResult } from './send.js';
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 3600_000;
 const FIRST_RETRY_MS = 20_000;
 const MAX_RETRY_MS = 4 * 3600_000;
-/** Beyond the receiver's time to answer: the lease outlives every attempt of a live sender. */
-const LEASE_MARGIN_MS = 30_000;
+/** Twice the receiver's time to answer and more: the lease outlives every attempt of a live sender. */
+const leaseMs = (timeoutMs: number) => 2 * timeoutMs + 5_000;
 
 /**
  * The wait before retry n (1-based): 20 s times 3^(n-1), at most 4 hours, less up to a quarter
@@ -36,7 +36,7 @@ export interface DispatchResult {
  */
 export async function dispatchDueDeliveries(ctx: AppContext, options: { runnerId: string; limit?: number }): Promise<DispatchResult> {
   const now = ctx.clock.now();
-  const leaseUntil = new Date(now.getTime() + ctx.config.webhooks.timeoutMs + LEASE_MARGIN_MS);
+  const leaseUntil = new Date(now.getTime() + leaseMs(ctx.config.webhooks.timeoutMs));
   const claimed = await claimDueDeliveries(ctx.db, { runnerId: options.runnerId, now, leaseUntil, limit: options.limit ?? 20 });
   const result: DispatchResult = { delivered: 0, retried: 0, failed: 0 };
   await Promise.all(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { LoggedUser, TicketView, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '@wartefrei/shared';
+import { connectDatabase, type DatabaseHandle } from '../../db/connect.js';
 import { queueMembers, queues, webhookDeliveries } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
@@ -351,5 +352,40 @@ describe('delivering events', () => {
     expect(verified(fresh.secret, after!).type).toBe('ticket.drawn');
     expect(() => verified(endpoint.secret, after!)).toThrow('No matching signature');
     await quiet(endpoint);
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('two nodes sending from one PostgreSQL', () => {
+  let second: DatabaseHandle;
+  beforeAll(async () => {
+    second = await connectDatabase({ databaseUrl: t.databaseUrl });
+  });
+  afterAll(async () => second.close());
+
+  it('send each delivery once, each endpoint’s in the order of the draws', async () => {
+    const endpoints = await Promise.all(['/a', '/b', '/c', '/d'].map((path) => givenEndpoint(['ticket.drawn'], admin, path)));
+    const queueId = await givenOpenQueue(t, accountId);
+    const numbers: number[] = [];
+    for (let i = 0; i < 10; i++) numbers.push((await givenTicket(t, queueId)).number);
+    const nodeB = { ...t.app.ctx, db: second.db };
+    const drain = async (ctx: typeof nodeB, runnerId: string) => {
+      for (let idle = 0; idle < 3; ) {
+        const r = await dispatchDueDeliveries(ctx, { runnerId });
+        idle = r.delivered + r.retried + r.failed === 0 ? idle + 1 : 0;
+      }
+    };
+    await Promise.all([drain(t.app.ctx, 'node-a'), drain(nodeB, 'node-b')]);
+    const received = await receiver.waitFor(40);
+    expect(received).toHaveLength(40);
+    // Once each: 40 distinct (endpoint, message) pairs, each delivered at the first attempt.
+    expect(new Set(received.map((r) => `${r.path} ${r.headers['webhook-id']}`)).size).toBe(40);
+    const rows = await t.app.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.accountId, accountId));
+    const mine = rows.filter((row) => endpoints.some((e) => e.id === row.endpointId));
+    expect(mine.map((row) => [row.status, row.attempts, row.leasedBy])).toEqual(Array(40).fill(['DELIVERED', 1, null]));
+    for (const path of ['/a', '/b', '/c', '/d']) {
+      const sent = received.filter((r) => r.path === path).map((r) => (r.event.data as { number: number }).number);
+      expect(sent, path).toEqual(numbers);
+    }
+    for (const endpoint of endpoints) await quiet(endpoint);
   });
 });
