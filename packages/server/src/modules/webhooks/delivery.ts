@@ -109,8 +109,9 @@ export interface WebhookDispatcher {
 }
 
 /**
- * Polls for due deliveries every `intervalMs` (1 s), on every node; a full round goes on at
- * once. Draws and calls only write the outbox row: nothing here runs on their request path.
+ * Polls for due deliveries every `intervalMs` (1 s) while idle, on every node, and goes on at
+ * once while there is work. Draws and calls only write the outbox row: nothing here runs on
+ * their request path.
  */
 export function startWebhookDispatcher(ctx: AppContext, options: { runnerId: string; intervalMs?: number }): WebhookDispatcher {
   const intervalMs = options.intervalMs ?? 1000;
@@ -120,7 +121,9 @@ export function startWebhookDispatcher(ctx: AppContext, options: { runnerId: str
   let current: Promise<unknown> = Promise.resolve();
   const tick = () => {
     current = dispatchDueDeliveries(ctx, { runnerId: options.runnerId, limit })
-      .then((r) => r.delivered + r.retried + r.failed >= limit)
+      // Anything sent: the next of those endpoints may be due already (one goes per endpoint and
+      // round, to keep their order), so go on at once; an idle round waits.
+      .then((r) => r.delivered + r.retried + r.failed > 0)
       .catch((error: unknown) => {
         ctx.log.error({ err: error }, 'webhook dispatch failed');
         return false;
