@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import type { LoggedUser, TicketView, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '@wartefrei/shared';
+import { DEMO_ACCOUNT_IDENTIFIER, type LoggedUser, type TicketView, type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointWithSecret } from '@wartefrei/shared';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.js';
-import { queueMembers, queues, webhookDeliveries } from '../../db/schema/index.js';
+import { accounts, queueMembers, queues, webhookDeliveries } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
 import { callNext, givenOpenQueue, givenTicket, memberAction, memberOf } from '../../../test/support/tickets.js';
@@ -158,6 +158,18 @@ describe('SSRF: where an endpoint may point', () => {
     const ok = await createEndpoint(admin, { url: 'https://hooks.example.com/in', events: ['ticket.drawn'] });
     expect(ok.statusCode).toBe(201);
     await quiet(ok.json<WebhookEndpoint>());
+  });
+
+  it('the public demo practice may point only at the operator’s listed origins (DEMO_READ_ONLY otherwise)', async () => {
+    // A practice made the demo the way the demo is known: by its reserved identifier.
+    const { user: demo, accountId: demoId } = await givenAdmin(t);
+    await t.app.ctx.db.update(accounts).set({ identifier: DEMO_ACCOUNT_IDENTIFIER }).where(eq(accounts.id, demoId));
+    const refused = await createEndpoint(demo, { url: 'https://hooks.example.com/in', events: ['ticket.drawn'] });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'DEMO_READ_ONLY' });
+    const listed = await createEndpoint(demo, { url: receiver.url('/demo'), events: ['ticket.drawn'] });
+    expect(listed.statusCode).toBe(201);
+    expect((await t.inject({ method: 'DELETE', url: `/webhook-endpoints/${listed.json<WebhookEndpoint>().id}`, headers: asUser(demo) })).statusCode).toBe(204);
   });
 
   it('a name that turns private after it was saved (DNS rebinding) gets no request: the connection goes to the address checked', async () => {

@@ -10,6 +10,7 @@ import {
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { isDemoAccount } from '../accounts/index.js';
 import { webhookUrlAllowed } from './address.js';
 import { newWebhookSecret } from './signing.js';
 import {
@@ -76,6 +77,9 @@ export async function getEndpoint(ctx: AppContext, actor: Actor, id: string): Pr
 /** `POST /webhook-endpoints`: the URL must pass the SSRF rule now (and again at every send); the secret is shown this once. */
 export async function createEndpoint(ctx: AppContext, actor: Actor, input: CreateWebhookEndpointInput): Promise<WebhookEndpointWithSecret> {
   if (!(await webhookUrlAllowed(input.url, ctx.config.webhooks.allowedOrigins, ctx.resolveHost))) throw new AppError('WEBHOOK_URL_NOT_ALLOWED');
+  // The public demo is anyone's: it must not become a way to have this server post to any
+  // address on the internet. There, only the operator's own origins are receivers.
+  if (!ctx.config.webhooks.allowedOrigins.includes(new URL(input.url).origin) && (await isDemoAccount(ctx.db, actor.accountId))) throw new AppError('DEMO_READ_ONLY');
   const row = await insertEndpoint(ctx.db, {
     accountId: actor.accountId,
     url: input.url,
