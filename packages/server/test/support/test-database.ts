@@ -90,12 +90,21 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
   if (testDatabaseKind === 'pglite') return connectDatabase({ loadDataDir: await migratedPglite() });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const template = await migratedTemplate(adminUrl);
   const name = `wf_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await copyOf(admin, template, name);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await copyOf(admin, await migratedTemplate(adminUrl), name);
+        break;
+      } catch (error) {
+        // A run of other migrations on this server (another checkout) dropped our template as
+        // stale: build it again rather than fail every file after.
+        if ((error as { code?: string }).code !== '3D000' || attempt >= 5) throw error;
+        postgresTemplate = undefined;
+      }
+    }
   } finally {
     await admin.end();
   }
