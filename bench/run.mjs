@@ -16,6 +16,7 @@ import { reportsBench } from './reports.mjs';
 import { callToYourTurn } from './call-to-turn.mjs';
 import { drawThroughput } from './draw-throughput.mjs';
 import { longLineBench } from './long-line.mjs';
+import { webhookDrawsBench } from './webhook-draws.mjs';
 import { mondayBench } from './monday.mjs';
 import { estimateAccuracy } from './estimate-accuracy.mjs';
 import { fanoutBench } from './fanout.mjs';
@@ -296,6 +297,7 @@ const targets = ticketTargets(figures);
 const harnesses = [
   ['draw throughput', () => drawThroughput()],
   ['a long line', () => longLineBench()],
+  ['draws with webhooks subscribed', () => webhookDrawsBench()],
   ['fan-out and reconnect storm', () => fanoutBench()],
   ['estimate accuracy', () => estimateAccuracy()],
   ['appointment availability', () => availabilityBench()],

@@ -18,7 +18,7 @@ import { createSmsSender } from './platform/sms.js';
 import { limitSms } from './platform/sms-limits.js';
 import { fastifyTrustProxy } from './platform/trust-proxy.js';
 import { createPushSender } from './platform/push.js';
-import type { HostResolver } from './platform/public-address.js';
+import { systemResolver, type HostResolver } from './platform/public-address.js';
 import { createStripeClient } from './platform/stripe.js';
 import { registerWebApp, webBuildVersion } from './platform/web.js';
 import { createRealtime, realtimeRoutes } from './platform/realtime/index.js';
@@ -54,6 +54,7 @@ import { dropKeysOnPasswordReset, encryptionRoutes } from './modules/encryption/
 import { alertsRoutes, ensurePushKeys, registerAlertReaders, watchQueueChanges } from './modules/alerts/index.js';
 import { billingRoutes, billingWebhookRoutes, registerBillingJobs, scheduleTrialJobs } from './modules/billing/index.js';
 import { FHIR_PREFIX, fhirRoutes } from './modules/fhir/index.js';
+import { webhooksRoutes } from './modules/webhooks/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildAppOptions) {
     metrics,
     rateLimits,
     redis,
+    resolveHost: options.resolveHost ?? systemResolver,
     lifecycle: { draining: false },
   };
   // One cache of the lists' public views, for the route and the sockets that get it with `subscribed`.
@@ -226,6 +228,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(encryptionRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
   await app.register(billingWebhookRoutes, { ctx });
+  await app.register(webhooksRoutes, { ctx });
   await app.register(systemRoutes, { ctx, versionHash: webBuildVersion(config.webDistDir) });
   await app.register(clientFailureRoutes, { ctx });
   await app.register(healthRoutes, { ctx });

@@ -25,6 +25,10 @@ const Env = z.object({
   PUSH_CONTACT: z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://').optional(),
   /** Push services besides the public ones on https, e.g. a test service `http://localhost:8090`; comma-separated origins. */
   PUSH_SERVICE_ORIGINS: z.string().optional(),
+  /** Webhook receivers besides public https ones (tests, on-premises systems), e.g. `http://127.0.0.1:8091`; comma-separated origins. */
+  WEBHOOK_ALLOWED_ORIGINS: z.string().optional(),
+  /** How long a webhook receiver may take to answer before the attempt counts as failed. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   MAIL_FROM: z.string().default('wartefrei <no-reply@wartefrei.local>'),
   TOKEN_TTL: z.coerce.number().int().positive().default(43_200),
   /** Default: seed the demo, but not under NODE_ENV=production (a public server's demo must be chosen, issue 40 §9). */
@@ -160,6 +164,11 @@ export interface Config {
   paymentConfigured: boolean;
   /** Stripe, where configured: the key, the webhook's secret, another host (tests), Stripe.js's key. */
   stripe: StripeConfig | undefined;
+  /**
+   * Outgoing webhooks: origins allowed besides public https ones (`WEBHOOK_ALLOWED_ORIGINS`), and
+   * how long a receiver may take to answer before the attempt counts as failed (10 s; tests less).
+   */
+  webhooks: { allowedOrigins: string[]; timeoutMs: number };
   /** The bearer token `GET /metrics` requires; undefined: metrics answer loopback requests only (modules/health/loopback.ts). */
   metricsToken: string | undefined;
   /** The orderly stop on SIGTERM (docs/architecture.md#operating): drain, then sockets spread, then close. */
@@ -185,6 +194,11 @@ export interface StripeConfig {
   publishableKey: string | undefined;
 }
 
+/** A comma-separated list of origins (`PUSH_SERVICE_ORIGINS`, `WEBHOOK_ALLOWED_ORIGINS`), each as `new URL(...).origin`. */
+function originsOf(list: string | undefined): string[] {
+  return (list ?? '').split(',').map((origin) => origin.trim()).filter(Boolean).map((origin) => new URL(origin).origin);
+}
+
 /** Reads the configuration (the README's table) from the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
@@ -207,9 +221,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsToken: e.SMS_TOKEN,
     push: {
       contact: e.PUSH_CONTACT ?? (e.OPERATOR_MAIL ? `mailto:${e.OPERATOR_MAIL}` : e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL : 'mailto:operator@wartefrei.invalid'),
-      extraOrigins: (e.PUSH_SERVICE_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean).map((origin) => new URL(origin).origin),
+      extraOrigins: originsOf(e.PUSH_SERVICE_ORIGINS),
     },
     mailFrom: e.MAIL_FROM,
+    webhooks: { allowedOrigins: originsOf(e.WEBHOOK_ALLOWED_ORIGINS), timeoutMs: e.WEBHOOK_TIMEOUT_MS },
     tokenTtlSeconds: e.TOKEN_TTL,
     seedDemo: e.SEED_DEMO ?? env.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,

@@ -7,6 +7,7 @@ import { planAllSchedules } from './modules/schedules/index.js';
 import { planRetention } from './modules/privacy/index.js';
 import { startJobRunner } from './platform/jobs/index.js';
 import { startAlertSweep } from './modules/alerts/index.js';
+import { startWebhookDispatcher } from './modules/webhooks/index.js';
 import { shutDown } from './platform/shutdown.js';
 import { announceReady, onHandOver } from './platform/supervised.js';
 
@@ -31,6 +32,7 @@ await planRetention(app.ctx);
 await planDemoResetIfDemo(app.ctx);
 const jobRunner = startJobRunner(app.ctx, { runnerId: `${hostname()}:${process.pid}` });
 const alertSweep = startAlertSweep(app.ctx);
+const webhookDispatcher = startWebhookDispatcher(app.ctx, { runnerId: `${hostname()}:${process.pid}` });
 app.log.info(
   `wartefrei ready on ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}) ` +
     `in ${Math.round(performance.now() - startedAt)} ms`,
@@ -41,7 +43,7 @@ function stop(why: string, how: { drain: boolean; handOver?: boolean }) {
   if (stopping) return;
   stopping = true;
   app.log.info(`${why}, shutting down`);
-  shutDown(app, { ...how, stopWork: async () => void (await Promise.all([jobRunner.stop(), alertSweep.stop()])) }).then(
+  shutDown(app, { ...how, stopWork: async () => void (await Promise.all([jobRunner.stop(), alertSweep.stop(), webhookDispatcher.stop()])) }).then(
     () => process.exit(0),
     (error: unknown) => {
       app.log.error({ err: error }, 'shutdown failed');

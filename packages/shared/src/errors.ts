@@ -151,6 +151,12 @@ export const ERROR_STATUS = {
   SMS_NOT_CONFIGURED: 400,
   /** SMS asked for on a list whose `may_activate_sms_notifications` is off. */
   SMS_NOT_ALLOWED: 400,
+  /** A webhook endpoint that is not the caller's practice's, or does not exist. */
+  WEBHOOK_ENDPOINT_NOT_FOUND: 404,
+  /** A delivery that is not one of this endpoint's. */
+  WEBHOOK_DELIVERY_NOT_FOUND: 404,
+  /** A webhook URL that is not https, or whose host is or resolves to a private, loopback or link-local address (SSRF). */
+  WEBHOOK_URL_NOT_ALLOWED: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

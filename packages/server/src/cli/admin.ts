@@ -27,6 +27,7 @@ import { AppError, presentError } from '../platform/errors.js';
 import { loggerOptions } from '../platform/log-options.js';
 import { createMailer } from '../platform/mail.js';
 import { createPushSender } from '../platform/push.js';
+import { systemResolver } from '../platform/public-address.js';
 import { ensurePushKeys } from '../modules/alerts/index.js';
 import { createSmsSender } from '../platform/sms.js';
 import { checkAccountIdentifier, createAccountWithAdmin, exemptAccountByIdentifier, findAccountByIdentifier, issueResetLink } from '../modules/accounts/index.js';
@@ -157,7 +158,7 @@ async function createAccount(argv: string[]): Promise<number> {
   const log = pino(loggerOptions('warn'));
   const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const ctx = { db: database.db, config, clock: systemClock, log, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, log }), sms: createSmsSender({ url: undefined, token: undefined, log }), push: createPushSender({ keys: await ensurePushKeys(database.db), contact: config.push.contact, extraOrigins: config.push.extraOrigins }), realtime: createLocalHub(log), stripe: undefined, metrics: createMetrics({ processMetrics: false }), rateLimits: createRateLimiters({ redis: undefined, keyPrefix: '', log }), redis: undefined, lifecycle: { draining: false } };
+    const ctx = { db: database.db, config, clock: systemClock, log, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, log }), sms: createSmsSender({ url: undefined, token: undefined, log }), push: createPushSender({ keys: await ensurePushKeys(database.db), contact: config.push.contact, extraOrigins: config.push.extraOrigins }), realtime: createLocalHub(log), stripe: undefined, metrics: createMetrics({ processMetrics: false }), rateLimits: createRateLimiters({ redis: undefined, keyPrefix: '', log }), redis: undefined, resolveHost: systemResolver, lifecycle: { draining: false } };
     const { account, user } = await createAccountWithAdmin(ctx, {
       accountName: parsed.data.account_name,
       identifier,

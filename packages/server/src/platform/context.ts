@@ -8,6 +8,7 @@ import type { Metrics } from './metrics.js';
 import type { RateLimiters } from './rate-limit.js';
 import type { SmsSender } from './sms.js';
 import type { PushSender } from './push.js';
+import type { HostResolver } from './public-address.js';
 import type { RealtimeHub } from './realtime/hub.js';
 import type { Stripe } from './stripe.js';
 
@@ -31,6 +32,8 @@ export interface AppContext {
   rateLimits: RateLimiters;
   /** The command connection to Redis (`REDIS_URL`); undefined on a single node without Redis. */
   redis: Redis | undefined;
+  /** How host names the server connects to for outsiders (webhook receivers) resolve: the system's unless a test maps a name. */
+  resolveHost: HostResolver;
   /** Set once the node is shutting down: it still serves, but reports itself not ready. */
   lifecycle: { draining: boolean };
 }

@@ -34,6 +34,8 @@ export const ID_KINDS = [
   // The admin's own sign-in sessions (`/users/me/sessions/{id}`).
   'loginSession',
   'secondFactor',
+  'webhookEndpoint',
+  'webhookDelivery',
   'routable',
   'accountIdentifier',
   'profileIdentifier',
@@ -174,6 +176,9 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
     { items: [{ device: 'MONITOR', quantity: 1 }], delivery_address: { street1: `${label}gasse ${n}`, postcode: '1010', city: 'Wien', country: 'AT' } },
     201,
   );
+  // A webhook endpoint before the draws: their events fill its deliveries (the fuzz app sends none).
+  const hook = await call<{ id: string; secret: string }>(t, admin, 'POST', '/webhook-endpoints', { url: `https://hooks.fuzz.test/${label}`, events: ['ticket.drawn', 'ticket.called'] }, 201);
+  const hookTest = await call<{ id: string }>(t, admin, 'POST', `/webhook-endpoints/${hook.id}/test`, undefined, 202);
 
   const draw = async (): Promise<TicketView> => {
     const m = unique();
@@ -238,6 +243,9 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   // A second factor of the admin, not confirmed: an active one would put a second step before every later sign-in.
   const factor = await call<{ id: string }>(t, admin, 'POST', '/users/me/second-factors/totp', {}, 201);
   ids.secondFactor.push(factor.id);
+  ids.webhookEndpoint.push(hook.id);
+  ids.webhookDelivery.push(hookTest.id);
+  keep(account, hook.id, hook.secret, hookTest.id);
   keep(account, factor.id);
   const logo = await uploadLogo(t, admin);
   ids.image.push(logo.id);

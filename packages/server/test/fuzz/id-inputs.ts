@@ -50,6 +50,8 @@ const PATH_PARAMS: Record<string, IdKind> = {
   'Location/{id}': 'profile',
   'HealthcareService/{id}': 'queue',
   'Schedule/{id}': 'appointmentType',
+  'webhook-endpoints/{id}': 'webhookEndpoint',
+  'deliveries/{deliveryId}': 'webhookDelivery',
 };
 
 /** Body and query fields that carry an id (or a list of them). */

@@ -106,7 +106,7 @@ async function givenOpenQueue(owner: Owner, profileId: string, assign: string[],
  * What a row needs an id of. `waiting`, `processing`, `cancelled`, `tagged` are members of `queue`; `tagged` carries `tag`;
  * `siblingQueue` is another list of `queue`'s location, `colleague` another processor (targets of a handover).
  */
-const KINDS = ['account', 'profile', 'queue', 'siblingQueue', 'colleague', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment', 'vacation', 'question', 'paymentMethod', 'setupIntent', 'deviceOrder', 'invoice', 'keyRequest', 'image', 'loginSession', 'pendingTotp', 'secondFactor'] as const;
+const KINDS = ['account', 'profile', 'queue', 'siblingQueue', 'colleague', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment', 'vacation', 'question', 'paymentMethod', 'setupIntent', 'deviceOrder', 'invoice', 'keyRequest', 'image', 'loginSession', 'pendingTotp', 'secondFactor', 'webhookEndpoint', 'webhookDelivery'] as const;
 type Kind = (typeof KINDS)[number];
 /** The id of one thing of a kind in a world, made through the API on first use. */
 type Ids = (kind: Kind) => Promise<string>;
@@ -306,6 +306,17 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
     // A user's own second factors: not yet confirmed, and active.
     pendingTotp: async () => (await api<NewTotp>(owner.user, 'POST', '/users/me/second-factors/totp', {}, 201)).id,
     secondFactor: async () => (await givenTotp(t, owner.user)).id,
+    // A webhook endpoint (its secret is B's too: it must never show to A) and a delivery of it.
+    webhookEndpoint: async () => {
+      const endpoint = await api<{ id: string; secret: string }>(owner.user, 'POST', '/webhook-endpoints', { url: `${WEBHOOK_ORIGIN}/${label}`, events: ['ticket.drawn'] }, 201);
+      keep(endpoint.id, endpoint.secret);
+      return endpoint.id;
+    },
+    webhookDelivery: async () => {
+      const delivery = await api<{ id: string }>(owner.user, 'POST', `/webhook-endpoints/${await ids('webhookEndpoint')}/test`, undefined, 202);
+      keep(delivery.id);
+      return delivery.id;
+    },
     vacation: async () => {
       const vacation = await api<Vacation>(owner.user, 'POST', '/vacations', { type: 'VACATION', whole_days: true, start: '2031-08-01', end: '2031-08-14', absent_processor_id: await ids('processor') }, 201);
       keep(vacation.id);
@@ -323,6 +334,9 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
   };
   return ids;
 }
+
+/** Where the worlds' webhook endpoints point (allowed by the test app's config; nothing is sent in this file). */
+const WEBHOOK_ORIGIN = 'https://hooks.isolation.test';
 
 const STAND_IN_KEY = { public_key: 'A'.repeat(400), wrapped_private_key: 'wf1p.600000.c2FsdA.aXY.Y2lwaGVy' };
 const STAND_IN_WRAP = { wrapped_account_key: 'wf1k.a2V5.aXY.Y2lwaGVy' };
@@ -652,6 +666,24 @@ const ROWS: Row[] = [
   { route: 'POST /users/me/second-factors/:id/confirm', ok: 400, request: async (f) => ({ url: `/users/me/second-factors/${await f('pendingTotp')}/confirm`, payload: { code: '000000' } }) },
   { route: 'PATCH /users/me/second-factors/:id', request: async (f) => ({ url: `/users/me/second-factors/${await f('secondFactor')}`, payload: { name: 'Übernommen' } }) },
   { route: 'DELETE /users/me/second-factors/:id', ok: 204, request: async (f) => ({ url: `/users/me/second-factors/${await f('secondFactor')}`, payload: { password: 'richtig-langes-passwort' } }) },
+  // webhooks (admins): another practice's endpoint and its deliveries are missing ones
+  { route: 'GET /webhook-endpoints/:id', request: async (f) => ({ url: `/webhook-endpoints/${await f('webhookEndpoint')}` }) },
+  { route: 'PATCH /webhook-endpoints/:id', request: async (f) => ({ url: `/webhook-endpoints/${await f('webhookEndpoint')}`, payload: { disabled: true } }) },
+  { route: 'DELETE /webhook-endpoints/:id', ok: 204, request: async (f) => ({ url: `/webhook-endpoints/${await f('webhookEndpoint')}` }) },
+  { route: 'POST /webhook-endpoints/:id/rotate-secret', request: async (f) => ({ url: `/webhook-endpoints/${await f('webhookEndpoint')}/rotate-secret` }) },
+  { route: 'POST /webhook-endpoints/:id/test', ok: 202, request: async (f) => ({ url: `/webhook-endpoints/${await f('webhookEndpoint')}/test` }) },
+  { route: 'GET /webhook-endpoints/:id/deliveries', request: async (f) => ({ url: `/webhook-endpoints/${await f('webhookEndpoint')}/deliveries` }) },
+  {
+    route: 'POST /webhook-endpoints/:id/deliveries/:deliveryId/retry',
+    ok: 202,
+    request: async (f) => ({ url: `/webhook-endpoints/${await f('webhookEndpoint')}/deliveries/${await f('webhookDelivery')}/retry` }),
+  },
+  {
+    route: 'POST /webhook-endpoints/:id/deliveries/:deliveryId/retry',
+    variant: 'a foreign delivery under an own endpoint',
+    ok: 202,
+    request: async (f, own) => ({ url: `/webhook-endpoints/${await own('webhookEndpoint')}/deliveries/${await f('webhookDelivery')}/retry` }),
+  },
   // tickets: the work view and the staff actions
   { route: 'GET /queues/:id/members', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/members` }) },
   { route: 'POST /queues/:id/call-next', queueScoped: true, request: async (f) => ({ url: `/queues/${await f('queue')}/call-next`, payload: {} }) },
@@ -921,6 +953,7 @@ beforeAll(async () => {
     drawLimit: { perIp: 1_000, windowSeconds: 600 },
     paymentConfigured: true,
     stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiBase: stripe.url, publishableKey: undefined },
+    webhooks: { allowedOrigins: [WEBHOOK_ORIGIN], timeoutMs: 10_000 },
   });
   adminA = await givenAccount('Anton');
   adminB = await givenAccount('Berta', secretsB);
