@@ -53,6 +53,8 @@ import { legalRoutes } from './modules/legal/index.js';
 import { dropKeysOnPasswordReset, encryptionRoutes } from './modules/encryption/index.js';
 import { alertsRoutes, ensurePushKeys, registerAlertReaders, watchQueueChanges } from './modules/alerts/index.js';
 import { billingRoutes, billingWebhookRoutes, registerBillingJobs, scheduleTrialJobs } from './modules/billing/index.js';
+import { apiKeysRoutes } from './modules/api-keys/index.js';
+import { registerApiKeyAnswerFilter } from './platform/api-key-answers.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -179,7 +181,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(swagger, {
     openapi: {
       info: { title: 'wartefrei API', version: '0.1.0', description: 'Waiting lists and appointments for health practices.' },
-      components: { securitySchemes: { basic: { type: 'http', scheme: 'basic' } } },
+      components: { securitySchemes: { basic: { type: 'http', scheme: 'basic' }, apiKey: { type: 'http', scheme: 'bearer', description: 'An API key `wf_…` (docs/api.md)' } } },
     },
     transform: jsonSchemaTransform,
   });
@@ -192,6 +194,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   registerAuditHook(app, ctx);
+  registerApiKeyAnswerFilter(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(realtimeRoutes, { ctx, ...(options.staffSocketRecheckMs ? { staffRecheckMs: options.staffSocketRecheckMs } : {}) });
   await app.register(authRoutes, { ctx });
@@ -228,6 +231,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(systemRoutes, { ctx, versionHash: webBuildVersion(config.webDistDir) });
   await app.register(clientFailureRoutes, { ctx });
   await app.register(healthRoutes, { ctx });
+  await app.register(apiKeysRoutes, { ctx });
   await registerWebApp(app, config.webDistDir);
   // `npm run admin -- backup` asks a running server for a copy of its embedded database (the
   // folder's lock keeps the command out); PostgreSQL has pg_dump.

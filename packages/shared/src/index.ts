@@ -57,3 +57,4 @@ export * from './privacy/privacy.schemas.js';
 export * from './legal/legal.schemas.js';
 export * from './crypto/index.js';
 export * from './privacy/encryption.schemas.js';
+export * from './api-keys/api-keys.schemas.js';

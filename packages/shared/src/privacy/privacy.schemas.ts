@@ -77,7 +77,7 @@ export type AuditExportQuery = z.infer<typeof AuditExportQuery>;
 export const AuditEntry = z.object({
   at: z.string(),
   user_id: z.uuid().nullable(),
-  /** The staff member's display name as it is now, a removed one's too (null: the server itself). */
+  /** The staff member's display name as it is now, a removed one's too; "API: {name}" for an API key's request (null: the server itself). */
   user_name: z.string().nullable(),
   address: z.string().nullable(),
   action: z.enum(AUDIT_ACTIONS),

@@ -25,3 +25,4 @@ export * from './system.js';
 export * from './images.js';
 export * from './patient-links.js';
 export * from './second-factors.js';
+export * from './api-keys.js';
