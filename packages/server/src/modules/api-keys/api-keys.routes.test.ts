@@ -10,6 +10,8 @@ import { bookingBody, givenBookablePractice, SPRING } from '../../../test/suppor
 import { localDay } from '../../../test/support/test-clock.js';
 import { asKey, givenApiKey } from '../../../test/support/api-keys.js';
 import { KEY_TOUCH_MS } from '../../platform/api-key-auth.js';
+import { API_SCOPE_RULES } from '../../platform/api-scopes.js';
+import { registeredRoutes } from '../../../test/fuzz/route-catalogue.js';
 
 /** API keys (docs/api.md#api-schlüssel--api-keys): made once, stored hashed, scoped, revoked at once, limited, audited. */
 
@@ -156,6 +158,12 @@ describe('scopes', () => {
     }
     // GET /auth is a person's sign-in check: a key is no Basic login.
     expect((await get(key.key, '/auth')).statusCode).toBe(401);
+  });
+
+  it('every route of the table is registered (no typo opens nothing or hides a route)', () => {
+    const shape = (route: string) => route.replace(/:[^/]+/g, ':');
+    const served = new Set(registeredRoutes(t.app.printRoutes({ commonPrefix: false })).map(({ method, path }) => `${method} ${shape(path)}`));
+    expect(API_SCOPE_RULES.map((rule) => `${rule.method} ${shape(rule.route)}`).filter((route) => !served.has(route))).toEqual([]);
   });
 
   it('a key acts as the practice like an admin: every list of the practice, not only assigned ones', async () => {
