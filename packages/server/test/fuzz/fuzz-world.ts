@@ -34,6 +34,8 @@ export const ID_KINDS = [
   // The admin's own sign-in sessions (`/users/me/sessions/{id}`).
   'loginSession',
   'secondFactor',
+  // The practice's API keys (`/api-keys/{id}`).
+  'apiKey',
   'routable',
   'accountIdentifier',
   'profileIdentifier',
@@ -239,6 +241,9 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   const factor = await call<{ id: string }>(t, admin, 'POST', '/users/me/second-factors/totp', {}, 201);
   ids.secondFactor.push(factor.id);
   keep(account, factor.id);
+  const apiKey = await call<{ id: string; name: string }>(t, admin, 'POST', '/api-keys', { name: `${label} PVS ${n}`, scopes: ['tickets:read'] }, 201);
+  ids.apiKey.push(apiKey.id);
+  keep(account, apiKey.id, apiKey.name);
   const logo = await uploadLogo(t, admin);
   ids.image.push(logo.id);
   ids.loginSession.push(...(await call<{ id: string }[]>(t, admin, 'GET', '/users/me/sessions', undefined, 200)).map((s) => s.id));

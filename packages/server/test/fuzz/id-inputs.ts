@@ -44,6 +44,7 @@ const PATH_PARAMS: Record<string, IdKind> = {
   'sessions/{id}': 'loginSession',
   '{id}/{file}': 'imageFile',
   'second-factors/{id}': 'secondFactor',
+  'api-keys/{id}': 'apiKey',
 };
 
 /** Body and query fields that carry an id (or a list of them). */
