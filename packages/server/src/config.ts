@@ -49,7 +49,7 @@ const Env = z.object({
   BOOKING_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   /** Sign-ups (new practices) one client address may make per hour. */
   SIGNUP_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
-  /** Requests one API key may make per minute (docs/api.md#api-schlüssel--api-keys); beyond it 429 with Retry-After. */
+  /** Requests one API key may make per minute (docs/api.md#scopes); beyond it 429 with Retry-After. */
   API_KEY_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** SMS one phone number may be sent per day (UTC), whoever asked for them. */
   SMS_LIMIT_PER_PHONE: z.coerce.number().int().positive().default(10),

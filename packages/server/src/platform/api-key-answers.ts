@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * Patients' names and contact data leave the server to an API key only with the scope
- * `patients:read` (docs/api.md#api-schlüssel--api-keys). Without it, every JSON answer to the key
+ * `patients:read` (docs/api.md#scopes). Without it, every JSON answer to the key
  * passes through here on its way out: in each patient record (an object that carries any of
  * PATIENT_RECORD_MARKERS) the fields of PERSONAL_FIELDS become null and free-text answers are
  * dropped. One filter behind every route, so a route added later cannot forget it; ids, times,

@@ -1,7 +1,7 @@
 import type { ApiScope } from '@wartefrei/shared';
 
 /**
- * Which scope an API key needs for each route (docs/api.md#api-schlüssel--api-keys), in one
+ * Which scope an API key needs for each route (docs/api.md#scopes), in one
  * table, read by `requireUser`, `requireAdmin` and `optionalUser` (platform/auth.ts) for every
  * request made with a key. A rule names a method and a route pattern (`req.routeOptions.url`);
  * an area (`AREAS`) covers a path and everything below it for every method. A route in no rule

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What an API key may do (docs/api.md#api-schlüssel--api-keys). Each route a key may call names
+ * What an API key may do (docs/api.md#scopes). Each route a key may call names
  * one of these in the server's scope table (platform/api-scopes.ts); a route not in it is never
  * open to a key. `patients:read` is not a route's scope: it decides whether answers to the key
  * carry names and contact data.

@@ -13,7 +13,7 @@ import { KEY_TOUCH_MS } from '../../platform/api-key-auth.js';
 import { API_SCOPE_RULES } from '../../platform/api-scopes.js';
 import { registeredRoutes } from '../../../test/fuzz/route-catalogue.js';
 
-/** API keys (docs/api.md#api-schlüssel--api-keys): made once, stored hashed, scoped, revoked at once, limited, audited. */
+/** API keys (docs/api.md#making-a-key): made once, stored hashed, scoped, revoked at once, limited, audited. */
 
 let t: TestApp;
 let admin: LoggedUser;

@@ -9,7 +9,7 @@ import { createApiKey, deleteApiKey, listApiKeys } from './api-keys.service.js';
 const tags = ['api-keys'];
 const security = [{ basic: [] }];
 
-/** API keys of the practice (docs/api.md#api-schlüssel--api-keys): admins only; never open to a key (platform/api-scopes.ts). */
+/** API keys of the practice (docs/api.md#making-a-key): admins only; never open to a key (platform/api-scopes.ts). */
 export const apiKeysRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preValidation = requireAdmin(ctx);
 

@@ -80,7 +80,7 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
     profileId: type.profileId,
     queueId: type.queueId,
     appointmentTypeId: type.id,
-    // Staff in the app, another system with an API key (SPEC.md's source API), or the patient.
+    // Staff in the app, another system with an API key (source API, docs/api.md#scopes), or the patient.
     source: actor ? (actor.apiKey ? ('API' as const) : ('FRONTEND' as const)) : ('SELF_BOOKED' as const),
     channel: actor ? null : (body.channel ?? 'ONLINE'),
     bookedByUserId: actor ? personOf(actor) : null,

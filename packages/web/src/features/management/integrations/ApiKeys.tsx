@@ -17,7 +17,7 @@ import { ApiKeyShownOnce } from './ApiKeyShownOnce';
 type Dialog = { kind: 'form' } | { kind: 'created'; key: CreatedApiKey };
 
 /**
- * The practice's API keys (docs/api.md#api-schlüssel--api-keys): the list with scopes, when made
+ * The practice's API keys (docs/api.md#scopes): the list with scopes, when made
  * and last used; a new key is shown once, right after it is made; revoking asks first and stops
  * the key at once.
  */
