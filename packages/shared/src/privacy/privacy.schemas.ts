@@ -47,10 +47,12 @@ export const AUDIT_ACTIONS = [
   'processor.invitation',
   'processor.password_reset',
   'second_factor.requirement',
+  'api_key.create',
+  'api_key.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_SUBJECT_TYPES = ['member', 'appointment', 'queue', 'account', 'user', 'report', 'audit'] as const;
+export const AUDIT_SUBJECT_TYPES = ['member', 'appointment', 'queue', 'account', 'user', 'report', 'audit', 'api_key'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 /** A local date (the whole day in `time_zone`) or an instant with its offset. */

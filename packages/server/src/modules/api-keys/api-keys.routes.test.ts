@@ -103,7 +103,18 @@ describe('making, listing and revoking keys', () => {
     expect((await t.inject({ method: 'DELETE', url: `/api-keys/${key.id}`, headers: asUser(admin) })).statusCode).toBe(404);
   });
 
-  it('an unknown key is 401; a key of ours in a Basic header is no login', async () => {
+  it('making and revoking a key is in the audit log, by the admin who did it', async () => {
+    const key = await givenApiKey(t, admin, ['fhir'], 'Krankenhaus');
+    expect((await t.inject({ method: 'DELETE', url: `/api-keys/${key.id}`, headers: asUser(admin) })).statusCode).toBe(204);
+    const { entries } = (await t.inject({ method: 'GET', url: '/audit', headers: asUser(admin) })).json<AuditLog>();
+    expect(entries.filter((e) => e.subject_id === key.id).map((e) => [e.action, e.subject_type, e.user_id])).toEqual([
+      ['api_key.revoke', 'api_key', admin.id],
+      ['api_key.create', 'api_key', admin.id],
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(key.key.slice(3));
+  });
+
+  it('an unknown key is 401', async () => {
     const res = await get('wf_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '/queues');
     expect(res.statusCode).toBe(401);
     expect(codeOf(res)).toBe('UNAUTHORIZED');
