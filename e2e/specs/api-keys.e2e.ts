@@ -103,12 +103,16 @@ describe('management: Schnittstellen', () => {
     await page.context().close();
   });
 
-  it('at 320 px the tab and its list stay usable, with no serious accessibility finding', async () => {
+  it('at 320 px the tab and its list stay usable, with no serious accessibility finding; its deep link opens it', async () => {
     const { page, errors } = await openTab(320);
     await page.getByRole('button', { name: 'API-Schlüssel anlegen' }).waitFor();
     await page.getByRole('row').filter({ hasText: 'Praxisverwaltung' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'management-api-keys-320');
+    // The tab's name in the path, as for every practice-wide tab.
+    await page.goto('/backend/management/integrations');
+    await page.getByRole('tab', { name: 'Schnittstellen', selected: true }).waitFor();
+    expect(new URL(page.url()).search).toBe('?tab=integrations');
     expect(errors).toEqual([]);
     await page.context().close();
   });
