@@ -55,6 +55,8 @@ import { alertsRoutes, ensurePushKeys, registerAlertReaders, watchQueueChanges }
 import { billingRoutes, billingWebhookRoutes, registerBillingJobs, scheduleTrialJobs } from './modules/billing/index.js';
 import { FHIR_PREFIX, fhirRoutes } from './modules/fhir/index.js';
 import { webhooksRoutes } from './modules/webhooks/index.js';
+import { apiKeysRoutes } from './modules/api-keys/index.js';
+import { registerApiKeyAnswerFilter } from './platform/api-key-answers.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -182,7 +184,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(swagger, {
     openapi: {
       info: { title: 'wartefrei API', version: '0.1.0', description: 'Waiting lists and appointments for health practices.' },
-      components: { securitySchemes: { basic: { type: 'http', scheme: 'basic' } } },
+      components: { securitySchemes: { basic: { type: 'http', scheme: 'basic' }, apiKey: { type: 'http', scheme: 'bearer', description: 'An API key `wf_…` (docs/api.md)' } } },
     },
     transform: jsonSchemaTransform,
   });
@@ -195,6 +197,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   registerAuditHook(app, ctx);
+  registerApiKeyAnswerFilter(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(realtimeRoutes, { ctx, ...(options.staffSocketRecheckMs ? { staffRecheckMs: options.staffSocketRecheckMs } : {}) });
   await app.register(authRoutes, { ctx });
@@ -233,6 +236,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(clientFailureRoutes, { ctx });
   await app.register(healthRoutes, { ctx });
   await app.register(fhirRoutes, { ctx, prefix: FHIR_PREFIX });
+  await app.register(apiKeysRoutes, { ctx });
   await registerWebApp(app, config.webDistDir);
   // `npm run admin -- backup` asks a running server for a copy of its embedded database (the
   // folder's lock keeps the command out); PostgreSQL has pg_dump.

@@ -53,6 +53,8 @@ const Env = z.object({
   BOOKING_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   /** Sign-ups (new practices) one client address may make per hour. */
   SIGNUP_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
+  /** Requests one API key may make per minute (docs/api.md#scopes); beyond it 429 with Retry-After. */
+  API_KEY_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** SMS one phone number may be sent per day (UTC), whoever asked for them. */
   SMS_LIMIT_PER_PHONE: z.coerce.number().int().positive().default(10),
   /** Billing switches on with a Stripe key; without one the server is self-hosted (docs/product.md#billing). */
@@ -152,6 +154,8 @@ export interface Config {
   checkInFailureLimit: { perLocation: number; windowSeconds: number };
   /** Sign-ups per client address and window. */
   signupLimit: { perIp: number; windowSeconds: number };
+  /** Requests per API key and window, counted on every node together (with Redis). */
+  apiKeyLimit: { perKey: number; windowSeconds: number };
   /**
    * SMS per phone number and per ticket or appointment, each per window (a day): a patient may
    * type anyone's number, so what the server sends to one number is capped whoever triggers it.
@@ -236,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bookingLimit: { perIp: e.BOOKING_LIMIT_PER_IP, windowSeconds: 600 },
     checkInFailureLimit: { perLocation: 20, windowSeconds: 600 },
     signupLimit: { perIp: e.SIGNUP_LIMIT_PER_IP, windowSeconds: 3600 },
+    apiKeyLimit: { perKey: e.API_KEY_LIMIT_PER_MINUTE, windowSeconds: 60 },
     // Per ticket: its confirmation, a move or two, the reminder and the alerts fit; a loop of moves does not.
     smsLimits: { perPhone: e.SMS_LIMIT_PER_PHONE, perTicket: 5, windowSeconds: 86_400 },
     microsoft: e.MS_CLIENT_ID && e.MS_CLIENT_SECRET ? { clientId: e.MS_CLIENT_ID, clientSecret: e.MS_CLIENT_SECRET, issuer: microsoftIssuer(e.MS_OIDC_ISSUER) } : undefined,

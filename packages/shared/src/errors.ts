@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   /** The practice requires a second factor and the caller (signed in by password) has none: only setting one up is open. */
   SECOND_FACTOR_SETUP_REQUIRED: 403,
   FORBIDDEN: 403,
+  /** An API key called a route its scopes do not cover, or one never open to a key (docs/api.md). */
+  API_KEY_SCOPE: 403,
   /** The public demo practice: what would let one visitor lock out the next (password, invitations, deleting lists). */
   DEMO_READ_ONLY: 403,
   CANNOT_DELETE_SELF: 400,

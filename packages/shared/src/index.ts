@@ -58,3 +58,4 @@ export * from './legal/legal.schemas.js';
 export * from './crypto/index.js';
 export * from './privacy/encryption.schemas.js';
 export * from './webhooks/webhooks.schemas.js';
+export * from './api-keys/api-keys.schemas.js';

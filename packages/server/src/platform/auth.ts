@@ -5,6 +5,8 @@ import { AppError } from './errors.js';
 import { hashToken } from './crypto.js';
 import { accounts, loginSessions, loginTokens, secondFactors, userIsActive, users } from '../db/schema/index.js';
 import { touchSession } from './sign-in-sessions.js';
+import { actorOfApiKey, parseBearerKey } from './api-key-auth.js';
+import type { ApiScope } from '@wartefrei/shared';
 
 /** Who is calling: set on the request by `requireUser`. */
 export interface Actor {
@@ -14,7 +16,16 @@ export interface Actor {
   tokenId: string;
   /** The session the token belongs to (docs/security.md#sessions): "this device" in the session list. */
   sessionId: string;
+  /**
+   * Set when the request came with an API key (`Authorization: Bearer wf_…`): the key acts as
+   * the practice, like an admin within its scopes; `userId` is then the admin who made it
+   * (platform/api-key-auth.ts says why), and `tokenId`/`sessionId` name no row.
+   */
+  apiKey?: { id: string; name: string; scopes: ApiScope[] };
 }
+
+/** The person behind a request, for records of who did something: null for an API key (its name is recorded instead). */
+export const personOf = (actor: Actor): string | null => (actor.apiKey ? null : actor.userId);
 
 export interface BasicCredentials {
   /** User id, or username (mail). */
@@ -98,6 +109,9 @@ declare module 'fastify' {
 }
 
 async function actorFromHeader(ctx: AppContext, req: FastifyRequest): Promise<Actor> {
+  // The one place keys come in: every preHandler below passes here.
+  const key = parseBearerKey(req.headers.authorization);
+  if (key !== undefined) return actorOfApiKey(ctx, req, key);
   const { user, token, session } = await authenticateToken(ctx, req.headers.authorization, isSecondFactorSetupRoute(req));
   // The session list's "last use" and address: written at most once a minute.
   await touchSession(ctx.db, session, req.ip, ctx.clock.now());

@@ -36,6 +36,8 @@ export const ID_KINDS = [
   'secondFactor',
   'webhookEndpoint',
   'webhookDelivery',
+  // The practice's API keys (`/api-keys/{id}`).
+  'apiKey',
   'routable',
   'accountIdentifier',
   'profileIdentifier',
@@ -247,6 +249,9 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   ids.webhookDelivery.push(hookTest.id);
   keep(account, hook.id, hook.secret, hookTest.id);
   keep(account, factor.id);
+  const apiKey = await call<{ id: string; name: string }>(t, admin, 'POST', '/api-keys', { name: `${label} PVS ${n}`, scopes: ['tickets:read'] }, 201);
+  ids.apiKey.push(apiKey.id);
+  keep(account, apiKey.id, apiKey.name);
   const logo = await uploadLogo(t, admin);
   ids.image.push(logo.id);
   ids.loginSession.push(...(await call<{ id: string }[]>(t, admin, 'GET', '/users/me/sessions', undefined, 200)).map((s) => s.id));

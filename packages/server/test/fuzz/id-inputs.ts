@@ -52,6 +52,7 @@ const PATH_PARAMS: Record<string, IdKind> = {
   'Schedule/{id}': 'appointmentType',
   'webhook-endpoints/{id}': 'webhookEndpoint',
   'deliveries/{deliveryId}': 'webhookDelivery',
+  'api-keys/{id}': 'apiKey',
 };
 
 /** Body and query fields that carry an id (or a list of them). */

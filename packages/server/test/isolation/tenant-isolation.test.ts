@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, or, type Column } from 'drizzle-orm';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
-import type { ApiError, NewTotp, AppointmentSlot, BookedAppointment, AppointmentType, DeviceOrder, InfoTag, PaymentMethod, LoggedUser, MemberActionResult, Monitor, ProbingQuestion, Processor, Profile, Queue, ScheduleEntry, TicketView, Vacation } from '@wartefrei/shared';
+import type { ApiError, CreatedApiKey, NewTotp, AppointmentSlot, BookedAppointment, AppointmentType, DeviceOrder, InfoTag, PaymentMethod, LoggedUser, MemberActionResult, Monitor, ProbingQuestion, Processor, Profile, Queue, ScheduleEntry, TicketView, Vacation } from '@wartefrei/shared';
 import {
   accountKeys,
   accounts,
+  apiKeys,
   appointments,
   images,
   infoTags,
@@ -33,6 +34,9 @@ import { givenTotp } from '../support/second-factors.js';
 import { registeredRoutes } from '../fuzz/route-catalogue.js';
 import { startSession } from '../../src/platform/sign-in-sessions.js';
 import { scheduleId } from '../../src/modules/fhir/index.js';
+import { API_SCOPES } from '@wartefrei/shared';
+import { API_SCOPE_AREAS, API_SCOPE_RULES } from '../../src/platform/api-scopes.js';
+import { asKey } from '../support/api-keys.js';
 
 /*
  * Tenant isolation (docs/architecture.md#api-conventions): every staff query is scoped by the
@@ -106,7 +110,7 @@ async function givenOpenQueue(owner: Owner, profileId: string, assign: string[],
  * What a row needs an id of. `waiting`, `processing`, `cancelled`, `tagged` are members of `queue`; `tagged` carries `tag`;
  * `siblingQueue` is another list of `queue`'s location, `colleague` another processor (targets of a handover).
  */
-const KINDS = ['account', 'profile', 'queue', 'siblingQueue', 'colleague', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment', 'vacation', 'question', 'paymentMethod', 'setupIntent', 'deviceOrder', 'invoice', 'keyRequest', 'image', 'loginSession', 'pendingTotp', 'secondFactor', 'webhookEndpoint', 'webhookDelivery'] as const;
+const KINDS = ['account', 'profile', 'queue', 'siblingQueue', 'colleague', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment', 'vacation', 'question', 'paymentMethod', 'setupIntent', 'deviceOrder', 'invoice', 'keyRequest', 'image', 'loginSession', 'pendingTotp', 'secondFactor', 'webhookEndpoint', 'webhookDelivery', 'apiKey'] as const;
 type Kind = (typeof KINDS)[number];
 /** The id of one thing of a kind in a world, made through the API on first use. */
 type Ids = (kind: Kind) => Promise<string>;
@@ -184,6 +188,11 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
       const tag = await api<InfoTag>(owner.user, 'POST', '/info-tags', { name: `${label.slice(0, 2)}#${uniqueCounter++}` }, 201);
       keep(tag.id, tag.name);
       return tag.id;
+    },
+    apiKey: async () => {
+      const key = await api<CreatedApiKey>(owner.user, 'POST', '/api-keys', { name: `${label} PVS ${unique()}`, scopes: ['tickets:read'] }, 201);
+      keep(key.id, key.name, key.key);
+      return key.id;
     },
     tagged: async () => {
       const member = await draw(await ids('queue'));
@@ -435,6 +444,8 @@ const ROWS: Row[] = [
   { route: 'PATCH /processors/:id', request: async (f) => ({ url: `/processors/${await f('processor')}`, payload: { display_name: 'Übernommen' } }) },
   { route: 'DELETE /processors/:id', ok: 204, request: async (f) => ({ url: `/processors/${await f('processor')}` }) },
   // one's own sign-in sessions: another account's (so another user's) is 404
+  // API keys: another practice's key is 404 and keeps working
+  { route: 'DELETE /api-keys/:id', ok: 204, request: async (f) => ({ url: `/api-keys/${await f('apiKey')}` }) },
   { route: 'DELETE /users/me/sessions/:id', ok: 204, request: async (f) => ({ url: `/users/me/sessions/${await f('loginSession')}` }) },
   // The world's processor is invited and has no password yet: the reset answers 409 INVITATION_PENDING
   // for an own one (it reached the processor), 404 for a foreign one.
@@ -899,6 +910,7 @@ async function snapshot(scope: Scope) {
     appointments: sorted(await db.select().from(appointments).where(or(inArray(appointments.queueId, queueIds), ...byAccount(appointments.accountId)))),
     monitors: sorted(await db.select().from(monitors).where(inArray(monitors.id, monitorIds))),
     images: sorted(scope.accountId ? await db.select().from(images).where(eq(images.accountId, scope.accountId)) : []),
+    apiKeys: sorted(scope.accountId ? await db.select().from(apiKeys).where(eq(apiKeys.accountId, scope.accountId)) : []),
     probingQuestions: sorted(await db.select().from(probingQuestions).where(or(inArray(probingQuestions.profileId, [...scope.profileIds, ...accountProfiles]), ...byAccount(probingQuestions.accountId)))),
     probingAnswers: sorted(await db.select().from(probingAnswers).where(or(inArray(probingAnswers.memberId, memberRows.map((m) => m.id)), ...byAccount(probingAnswers.accountId)))),
     monitorQueues: sorted(
@@ -925,8 +937,9 @@ async function scopeOf(ids: Ids, accountId?: string): Promise<Scope> {
 interface Situation {
   name: string;
   rows: Row[];
-  /** Who calls. */
+  /** Who calls: a signed-in user, or (`headers`) an API key. */
   actor: () => LoggedUser;
+  headers?: () => Record<string, string>;
   /** The ids that must answer 404: built before the tests, never changed by them. */
   foreign: () => Ids;
   /** Names and ids of the foreign side that no answer may contain. */
@@ -937,6 +950,8 @@ interface Situation {
 }
 
 let adminA: Owner;
+/** A key of account A with every scope: it must reach nothing of B either. */
+let keyA: CreatedApiKey;
 let adminB: Owner;
 let processorA: LoggedUser;
 let worldB: Ids;
@@ -958,6 +973,7 @@ beforeAll(async () => {
   adminA = await givenAccount('Anton');
   adminB = await givenAccount('Berta', secretsB);
   processorA = await givenProcessor(t, adminA.accountId, []);
+  keyA = await api<CreatedApiKey>(adminA.user, 'POST', '/api-keys', { name: 'Anton PVS', scopes: [...API_SCOPES] }, 201);
   // Everything of B exists before the first test: a row probes real ids, in every member state.
   worldB = world(adminB, { label: 'Berta', secrets: secretsB });
   for (const kind of KINDS) await worldB(kind);
@@ -968,11 +984,30 @@ beforeAll(async () => {
   unassignedScope = await scopeOf(unassignedQueueWorld);
 }, 120_000);
 
+/** Whether the scope table opens a route of the table to a key with every scope (compared by shape: parameter names differ). */
+const keyOpens = (route: string) => {
+  const [method, path = ''] = route.split(' ');
+  return (
+    API_SCOPE_RULES.some((rule) => rule.method === method && shapeOf(rule.route) === shapeOf(path)) ||
+    API_SCOPE_AREAS.some((area) => path === area.path || path.startsWith(`${area.path}/`))
+  );
+};
+
 const SITUATIONS: Situation[] = [
   {
     name: 'admin of account A with ids of account B',
     rows: ROWS,
     actor: () => adminA.user,
+    foreign: () => worldB,
+    secrets: secretsB,
+    scope: () => scopeB,
+    own: () => world(adminA, { label: 'Anton', assign: [adminA.user.id] }),
+  },
+  {
+    name: 'API key of account A (every scope) with ids of account B',
+    rows: ROWS.filter((row) => keyOpens(row.route)),
+    actor: () => adminA.user,
+    headers: () => asKey(keyA.key),
     foreign: () => worldB,
     secrets: secretsB,
     scope: () => scopeB,
@@ -989,8 +1024,9 @@ const SITUATIONS: Situation[] = [
   },
 ];
 
-function send(user: LoggedUser, route: string, request: Request): Promise<LightMyRequestResponse> {
-  return t.inject({ method: methodOf(route), url: request.url, headers: asUser(user), ...(request.payload ? { payload: request.payload } : {}) });
+function send(situation: Situation, route: string, request: Request): Promise<LightMyRequestResponse> {
+  const headers = situation.headers?.() ?? asUser(situation.actor());
+  return t.inject({ method: methodOf(route), url: request.url, headers, ...(request.payload ? { payload: request.payload } : {}) });
 }
 
 /** An answer with every UUID blanked: a foreign and a missing id must answer alike. */
@@ -1006,7 +1042,7 @@ for (const situation of SITUATIONS) {
         const own = situation.own();
         const request = await row.request(situation.foreign(), own);
         const before = await snapshot(situation.scope());
-        const res = await send(situation.actor(), row.route, request);
+        const res = await send(situation, row.route, request);
 
         expect(res.statusCode, res.body).toBe(404);
         // The FHIR interface answers its errors as an OperationOutcome, our code in its issue.
@@ -1017,13 +1053,13 @@ for (const situation of SITUATIONS) {
         expect(leaked, res.body).toEqual([]);
         expect(await snapshot(situation.scope())).toEqual(before);
 
-        const absent = await send(situation.actor(), row.route, await row.request(missing, own));
+        const absent = await send(situation, row.route, await row.request(missing, own));
         expect(comparable(res)).toEqual(comparable(absent));
       });
 
       it(`${rowName(row)}: works on own ids (control)`, async () => {
         const own = situation.own();
-        const res = await send(situation.actor(), row.route, await row.request(own, own));
+        const res = await send(situation, row.route, await row.request(own, own));
         expect(res.statusCode, res.body).toBe(row.ok ?? 200);
       });
     }
@@ -1073,6 +1109,16 @@ describe('what no id names', () => {
       const res = await t.inject({ method: 'GET', url, headers: asUser(processorA) });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
       expect(res.body, url).not.toContain(await unassignedQueueWorld('queue'));
+    }
+  });
+});
+
+describe('what an API key lists', () => {
+  it('the lists a key of account A reads show nothing of account B', async () => {
+    for (const url of ['/profiles', '/queues', '/appointment-types', '/appointments?from=2030-01-01&to=2030-03-01', ...REPORTS_OF_THE_YEAR]) {
+      const res = await t.inject({ method: 'GET', url, headers: asKey(keyA.key) });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      expect([...secretsB].filter((secret) => res.body.includes(secret)), url).toEqual([]);
     }
   });
 });

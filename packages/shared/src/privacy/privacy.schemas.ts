@@ -47,10 +47,12 @@ export const AUDIT_ACTIONS = [
   'processor.invitation',
   'processor.password_reset',
   'second_factor.requirement',
+  'api_key.create',
+  'api_key.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_SUBJECT_TYPES = ['member', 'appointment', 'queue', 'account', 'user', 'report', 'audit'] as const;
+export const AUDIT_SUBJECT_TYPES = ['member', 'appointment', 'queue', 'account', 'user', 'report', 'audit', 'api_key'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 /** A local date (the whole day in `time_zone`) or an instant with its offset. */
@@ -77,7 +79,7 @@ export type AuditExportQuery = z.infer<typeof AuditExportQuery>;
 export const AuditEntry = z.object({
   at: z.string(),
   user_id: z.uuid().nullable(),
-  /** The staff member's display name as it is now, a removed one's too (null: the server itself). */
+  /** The staff member's display name as it is now, a removed one's too; "API: {name}" for an API key's request (null: the server itself). */
   user_name: z.string().nullable(),
   address: z.string().nullable(),
   action: z.enum(AUDIT_ACTIONS),

@@ -34,6 +34,8 @@ export const queryKeys = {
   /** The caller's own assignments with their active flags. */
   ownQueues: ['own-queues'] as const,
   infoTags: { all: ['info-tags'] as const },
+  /** The practice's API keys (GET /api-keys). */
+  apiKeys: { all: ['api-keys'] as const },
   monitors: { all: ['monitors'] as const },
   dashboard: ['dashboard'] as const,
   /** The calendar's appointments per range of local dates; `all` covers every range. */

@@ -14,6 +14,8 @@ export const auditLog = pgTable('audit_log', {
   at: timestamp('at', { withTimezone: true }).notNull(),
   /** Null for what the server did by itself (a retention run). */
   userId: uuid('user_id'),
+  /** The API key that made the request (then `user_id` is null): the log shows "API: {name}". No FK, like `user_id`. */
+  apiKeyId: uuid('api_key_id'),
   address: text('address'),
   action: text('action').notNull(),
   subjectType: text('subject_type'),

@@ -26,3 +26,4 @@ export * from './images.js';
 export * from './patient-links.js';
 export * from './second-factors.js';
 export * from './webhooks.js';
+export * from './api-keys.js';

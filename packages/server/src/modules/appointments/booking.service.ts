@@ -11,7 +11,7 @@ import {
   formatZoned,
 } from '@wartefrei/shared';
 import { appointments } from '../../db/schema/index.js';
-import { isUuid, type Actor } from '../../platform/auth.js';
+import { isUuid, personOf, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation, violatedConstraint } from '../../platform/errors.js';
 import { refuseUnsendableSms } from '../../platform/sms-offer.js';
@@ -78,9 +78,10 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
     profileId: type.profileId,
     queueId: type.queueId,
     appointmentTypeId: type.id,
-    source: actor ? ('FRONTEND' as const) : ('SELF_BOOKED' as const),
+    // Staff in the app, another system with an API key (source API, docs/api.md#scopes), or the patient.
+    source: actor ? (actor.apiKey ? ('API' as const) : ('FRONTEND' as const)) : ('SELF_BOOKED' as const),
     channel: actor ? null : (body.channel ?? 'ONLINE'),
-    bookedByUserId: actor?.userId ?? null,
+    bookedByUserId: actor ? personOf(actor) : null,
     firstName: checked.value.first_name,
     lastName: checked.value.last_name,
     birthDate: checked.value.birth_date,

@@ -1,12 +1,13 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditSubjectType } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
-import { auditLog, users } from '../../db/schema/index.js';
+import { apiKeys, auditLog, users } from '../../db/schema/index.js';
 
 export interface NewAuditEntry {
   accountId: string;
   at: Date;
   userId: string | null;
+  apiKeyId?: string | null;
   address: string | null;
   action: AuditAction;
   subjectType: AuditSubjectType | null;
@@ -53,7 +54,8 @@ export async function auditPage(q: Queryable, filter: AuditFilter, limit: number
       id: auditLog.id,
       at: auditLog.at,
       userId: auditLog.userId,
-      userName: users.displayName,
+      // A key's entry is named by the key: "API: Praxisverwaltung" (a revoked key keeps its row for this).
+      userName: sql<string | null>`coalesce(${users.displayName}, 'API: ' || ${apiKeys.name})`,
       address: auditLog.address,
       action: auditLog.action,
       subjectType: auditLog.subjectType,
@@ -63,6 +65,7 @@ export async function auditPage(q: Queryable, filter: AuditFilter, limit: number
     .from(auditLog)
     // Only a user of the same account names an entry: ids are never shared, but this keeps it so.
     .leftJoin(users, and(eq(users.id, auditLog.userId), eq(users.accountId, auditLog.accountId)))
+    .leftJoin(apiKeys, and(eq(apiKeys.id, auditLog.apiKeyId), eq(apiKeys.accountId, auditLog.accountId)))
     .where(and(whereOf(filter), after && sql`(${auditLog.at}, ${auditLog.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit);

@@ -105,6 +105,9 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
   // Sign-in mails an admin sends for a processor: who gave whom a way in.
   'POST /processors/:id/invitation': { action: 'processor.invitation', subject: (req) => ({ type: 'user', id: param(req) }) },
   'POST /processors/:id/password-reset': { action: 'processor.password_reset', subject: (req) => ({ type: 'user', id: param(req) }) },
+  // API keys an admin makes or revokes: who gave another system a way in, and who took it back.
+  'POST /api-keys': { action: 'api_key.create', subject: (_req, body) => ({ type: 'api_key', id: answeredId(body, 'id') }) },
+  'DELETE /api-keys/:id': { action: 'api_key.revoke', subject: (req) => ({ type: 'api_key', id: param(req) }) },
   // POST /encryption/seal and /unseal are recorded by their services, with the count written, in their transactions.
 };
 

@@ -1,13 +1,15 @@
 import type { AuditAction, AuditSubjectType } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
-import type { Actor } from '../../platform/auth.js';
+import { personOf, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { insertAuditEntry } from './audit.repo.js';
 
-/** Who did it: a staff member from an address, or the server itself (no user, no address). */
+/** Who did it: a staff member or an API key from an address, or the server itself (no user, no address). */
 export interface AuditWho {
   accountId: string;
   userId: string | null;
+  /** The API key that made the request (then `userId` is null): the log shows "API: {name}". */
+  apiKeyId?: string | null;
   address: string | null;
 }
 
@@ -16,7 +18,7 @@ export interface AuditSubject {
   id: string | null;
 }
 
-export const whoOf = (actor: Actor, address: string | null): AuditWho => ({ accountId: actor.accountId, userId: actor.userId, address });
+export const whoOf = (actor: Actor, address: string | null): AuditWho => ({ accountId: actor.accountId, userId: personOf(actor), apiKeyId: actor.apiKey?.id ?? null, address });
 
 /**
  * Staff screens refetch a list on every live event: one person looking at one list for an
@@ -33,7 +35,7 @@ const lastReads = new WeakMap<object, Map<string, number>>();
 function isRepeatedRead(ctx: AppContext, who: AuditWho, action: AuditAction, subject: AuditSubject | null, at: number): boolean {
   let seen = lastReads.get(ctx.db);
   if (!seen) lastReads.set(ctx.db, (seen = new Map<string, number>()));
-  const key = `${who.accountId}|${who.userId}|${who.address}|${action}|${subject?.type}|${subject?.id}`;
+  const key = `${who.accountId}|${who.userId}|${who.apiKeyId ?? ''}|${who.address}|${action}|${subject?.type}|${subject?.id}`;
   const last = seen.get(key);
   if (last !== undefined && at - last >= 0 && at - last < READ_COALESCE_MS) return true;
   // Oldest first out: a Map keeps insertion order, so re-inserting moves the key to the end.
@@ -56,6 +58,7 @@ export async function recordAudit(
     accountId: who.accountId,
     at: ctx.clock.now(),
     userId: who.userId,
+    apiKeyId: who.apiKeyId ?? null,
     address: who.address,
     action,
     subjectType: subject?.type ?? null,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { accounts, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import type { Appointment, AppointmentSlot, AuditLog, AppointmentType, DashboardQueue, ProbingQuestion, ReportProbing, ReportSummary } from '@wartefrei/shared';
+import type { ApiKey, Appointment, AppointmentSlot, AuditLog, AppointmentType, DashboardQueue, ProbingQuestion, ReportProbing, ReportSummary } from '@wartefrei/shared';
 import { asUser, logIn } from '../../../test/support/factories.js';
 import { localDay } from '../../../test/support/test-clock.js';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './seed-demo.js';
@@ -42,6 +42,10 @@ describe('demo data', () => {
     const logo = await t.inject({ method: 'GET', url: account.logo_url! });
     expect([logo.statusCode, logo.headers['content-type']]).toEqual([200, 'image/svg+xml']);
     expect(logo.body).toContain('Praxis Dr. Demo');
+
+    // One API key, its secret known to nobody: the "Schnittstellen" tab is not empty.
+    const keys = (await t.inject({ method: 'GET', url: '/api-keys', headers: asUser(admin) })).json<ApiKey[]>();
+    expect(keys.map((key) => [key.name, key.scopes.length, key.last_used_at !== null])).toEqual([['Praxisverwaltung', 4, true]]);
 
     const [monitor] = await db.select().from(monitors);
     expect(monitor).toMatchObject({ accountId: admin.account_id, identifier: 'wartezimmer', displayName: 'Wartezimmer' });

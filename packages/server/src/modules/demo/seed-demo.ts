@@ -4,7 +4,7 @@ import type { Transaction } from '../../db/connect.js';
 import type { AppContext } from '../../platform/context.js';
 import { hashPasswords, type PasswordHashes } from '../../platform/passwords.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
-import { accounts, appointments, appointmentSlots, appointmentTypes, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
+import { accounts, apiKeys, appointments, appointmentSlots, appointmentTypes, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
 import { exemptAccountByIdentifier, insertAccountWithAdmin, updateAccountSettings } from '../accounts/index.js';
 import { storeImageOfAccount } from '../images/index.js';
 import { DEMO_LOGO_SVG } from './demo-logo.js';
@@ -13,6 +13,7 @@ import { seedDemoQuestionnaire } from './demo-probing.js';
 import { seedDemoHistory } from './demo-history.js';
 import { demoAuditEntries } from './demo-audit.js';
 import { insertAuditEntry } from '../audit/index.js';
+import { hashToken, newSecretToken } from '../../platform/crypto.js';
 import { planDemoReset } from './demo-reset-plan.js';
 
 /** The demo logins, printed at start and in the README. */
@@ -143,6 +144,19 @@ export async function seedDemoPractice(ctx: AppContext, tx: Transaction, hashes:
     await tx.insert(appointments).values(demoAppointments(ctx.clock.now(), profile!.timeZone, { accountId: account.id, profileId: profile!.id, queueId: general!.id, appointmentTypeId: talk!.id, processorId: processor!.id }));
     const place = { accountId: account.id, processorId: processor!.id, adminId: admin.id, general: general!.id, lab: lab!.id };
     for (const entry of demoAuditEntries(ctx.clock.now(), place)) await insertAuditEntry(tx, entry);
+    // The practice-management system's key, so the "Schnittstellen" tab shows one: its secret is
+    // made and dropped here, known to nobody — a visitor makes their own to try the API.
+    const secret = `wf_${newSecretToken()}`;
+    await tx.insert(apiKeys).values({
+      accountId: account.id,
+      name: 'Praxisverwaltung',
+      scopes: ['appointments:read', 'appointments:write', 'tickets:read', 'patients:read'],
+      keyHash: hashToken(secret),
+      hint: secret.slice(-4),
+      createdBy: admin.id,
+      createdAt: new Date(ctx.clock.now().getTime() - 30 * 86_400_000),
+      lastUsedAt: new Date(ctx.clock.now().getTime() - 20 * 60_000),
+    });
     // Shared by every visitor: back to this state every night (demo.jobs.ts).
     await planDemoReset(tx, ctx.clock.now(), profile!.timeZone);
   });

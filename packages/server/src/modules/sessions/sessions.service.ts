@@ -11,7 +11,7 @@ import {
   type SessionSwitchInput,
 } from '@wartefrei/shared';
 import type { Transaction } from '../../db/connect.js';
-import type { Actor } from '../../platform/auth.js';
+import { personOf, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { scheduleJob } from '../../platform/jobs/index.js';
@@ -35,7 +35,8 @@ import {
 export const TIMED_SUSPEND_END_JOB = 'session.timed-suspend-end';
 
 /** Who sends an event: a user through the API, or the weekly schedule / a job (no user). */
-export type SessionEventOrigin = { source: 'USER'; userId: string } | { source: Exclude<SessionEventSource, 'USER'> };
+/** `userId` null: an API key pressed (no person to name). */
+export type SessionEventOrigin = { source: 'USER'; userId: string | null } | { source: Exclude<SessionEventSource, 'USER'> };
 
 export interface SessionCommand {
   event: SendableSessionEvent;
@@ -202,7 +203,8 @@ export async function sendSessionEvent(ctx: AppContext, actor: Actor, queueId: s
         ...(input.until ? { until: new Date(input.until) } : {}),
         ...(input.max_concurrent_processing !== undefined ? { maxConcurrentProcessing: input.max_concurrent_processing } : {}),
       },
-      { source: 'USER', userId: actor.userId },
+      // A key's event has no person (personOf): who pressed is left open rather than named wrongly.
+      { source: 'USER', userId: personOf(actor) },
       outbox,
     ),
   );
@@ -226,7 +228,7 @@ export async function switchQueueing(ctx: AppContext, actor: Actor, queueId: str
       queueId: queue.id,
       event: 'QUEUEING_ALLOWED_CHANGED',
       source: 'USER',
-      userId: actor.userId,
+      userId: personOf(actor),
       payload: { queueing_allowed: input.queueing_allowed },
       createdAt: ctx.clock.now(),
     });

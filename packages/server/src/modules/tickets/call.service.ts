@@ -1,7 +1,7 @@
 /** Calling: the next of a list or of all a processor works on, or one ticket out of order. */
 import type { CallMemberInput, CallNextInput, MemberActionResult, SupportedLang } from '@wartefrei/shared';
 import type { Transaction } from '../../db/connect.js';
-import type { Actor } from '../../platform/auth.js';
+import { personOf, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { scheduleJob } from '../../platform/jobs/index.js';
@@ -28,7 +28,8 @@ async function call(
     tx,
     member,
     'call',
-    (m) => ({ processorId: actor.userId, actualStart: now, actualEnd: null, calledSilently: options.silent ?? m.silent }),
+    // An API key calls for no one in particular: the member has no processor until staff name one.
+    (m) => ({ processorId: personOf(actor), actualStart: now, actualEnd: null, calledSilently: options.silent ?? m.silent }),
     options.version,
   );
   const queue = await listSettingsOf(tx, called.queueId);

@@ -99,7 +99,7 @@ async function mailAdmins(ctx: AppContext, endpoint: EndpointRow, sent: AttemptR
       lang,
       subject: translate(lang, 'mail', 'webhook_disabled_subject', [endpoint.url]),
       greetingName: admin.displayName,
-      body: translate(lang, 'mail', 'webhook_disabled_body', [endpoint.url, account?.name ?? '', last, `${ctx.config.publicUrl}/backend/management/integrations`]),
+      body: translate(lang, 'mail', 'webhook_disabled_body', [endpoint.url, account?.name ?? '', last, `${ctx.config.publicUrl}/backend/management?tab=integrations`]),
     });
   }
 }

@@ -120,7 +120,8 @@ function detailText(detail: AuditEntry['detail'], label: (key: string, value: st
 function EntryRow({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation('audit');
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(entry.at));
-  const who = entry.user_id === null ? t('server') : (entry.user_name ?? t('removedUser'));
+  // An API key's entry has no user but a name ("API: Praxisverwaltung"); no user and no name is the server itself.
+  const who = entry.user_name ?? (entry.user_id === null ? t('server') : t('removedUser'));
   const subject = entry.subject_type ? `${t(`subjects.${entry.subject_type}`)}${entry.subject_id ? ` ${entry.subject_id.slice(0, 8)}` : ''}` : '—';
   const link = entry.subject_id ? SUBJECT_LINKS[entry.subject_type ?? '']?.(entry.subject_id) : undefined;
   const detail = detailText(entry.detail, (key, value) => t(`details.${key}`, { value }));

@@ -18,6 +18,7 @@ import { SlotsTab } from './appointments/SlotsTab';
 import { VacationsTab } from './appointments/VacationsTab';
 import { ProbingTab } from './probing/ProbingTab';
 import { ViewConfigurationTab } from './view-configuration/ViewConfigurationTab';
+import { IntegrationsTab } from './integrations/IntegrationsTab';
 import { BillingPanel } from '../billing/BillingPanel';
 import { useQueue } from '../rollout/rollout.api';
 import { FocusedQueueContext } from './focused-queue';
@@ -37,6 +38,7 @@ const TABS: { value: string; Component: ComponentType }[] = [
   { value: 'slots', Component: SlotsTab },
   { value: 'vacations', Component: VacationsTab },
   { value: 'import', Component: ImportTab },
+  { value: 'integrations', Component: IntegrationsTab },
   { value: 'billing', Component: BillingPanel },
 ];
 const isTab = (value: string | null | undefined): value is string => TABS.some((entry) => entry.value === value);
