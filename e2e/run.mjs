@@ -16,6 +16,7 @@ import { startStripeTestServer } from '../packages/server/test/support/stripe/se
 import { startOidcProvider } from '../packages/server/test/support/oidc-provider.ts';
 import { startPushService } from '../packages/server/test/support/push-service.ts';
 import { startSmsGateway } from '../packages/server/test/support/sms.ts';
+import { startWebhookReceiver } from '../packages/server/test/support/webhook-receiver.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const startedAt = Date.now();
@@ -37,6 +38,8 @@ let oidc;
 let pushService;
 /** @type {Awaited<ReturnType<typeof startSmsGateway>> | undefined} */
 let smsGateway;
+/** @type {Awaited<ReturnType<typeof startWebhookReceiver>> | undefined} */
+let webhookReceiver;
 let mailDir;
 let serverOutput = '';
 let interrupted = false;
@@ -138,6 +141,9 @@ async function startServer(port, smtpUrl) {
   pushService = await startPushService();
   smsGateway = await startSmsGateway();
   log(`push service at ${pushService.origin}, SMS gateway at ${smsGateway.url}`);
+  // Webhooks: a receiver on this machine, the one origin besides public https the server may post to.
+  webhookReceiver = await startWebhookReceiver();
+  log(`webhook receiver at ${webhookReceiver.url()}`);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-'));
   const env = {
     ...process.env,
@@ -160,6 +166,7 @@ async function startServer(port, smtpUrl) {
     MS_OIDC_ISSUER: oidc.issuer,
     PUSH_SERVICE_ORIGINS: pushService.origin,
     SMS_URL: smsGateway.url,
+    WEBHOOK_ALLOWED_ORIGINS: webhookReceiver.origin,
   };
   delete env.DATABASE_URL; // always the fresh embedded database, never a developer's PostgreSQL
   env.WEB_DIST_DIR = webDir; // the build made just now
@@ -235,6 +242,10 @@ async function cleanUp() {
     await pushService.close();
     pushService = undefined;
   }
+  if (webhookReceiver) {
+    await webhookReceiver.close();
+    webhookReceiver = undefined;
+  }
   if (smsGateway) {
     await smsGateway.close();
     smsGateway = undefined;
@@ -298,7 +309,7 @@ async function main() {
   vitest = spawn(process.execPath, vitestArgs, {
     cwd: repoRoot,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROME_PATH: chromePath, E2E_MAIL_DIR: mailDir, E2E_DATA_DIR: dataDir, E2E_WEB_DIR: webDir, E2E_OIDC_URL: oidc?.issuer ?? '', E2E_PUSH_URL: pushService?.origin ?? '', E2E_SMS_URL: smsGateway?.url ?? '' },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROME_PATH: chromePath, E2E_MAIL_DIR: mailDir, E2E_DATA_DIR: dataDir, E2E_WEB_DIR: webDir, E2E_OIDC_URL: oidc?.issuer ?? '', E2E_PUSH_URL: pushService?.origin ?? '', E2E_SMS_URL: smsGateway?.url ?? '', E2E_WEBHOOK_URL: webhookReceiver?.url() ?? '' },
   });
   const exitCode = await new Promise((resolve) => {
     vitest.once('error', (error) => {

@@ -1,14 +1,16 @@
 import type { ApiKey, Queue } from '@wartefrei/shared';
 import type { Browser, Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { storeUser } from '../support/session.js';
-import { demoAdmin, type Staff } from '../support/staff.js';
+import { demoAdmin, drawByApi, openDemoQueue, type Staff } from '../support/staff.js';
 
 // The management's "Schnittstellen" tab: API keys made with a name and scopes, shown once with a
-// copy button, listed with scopes and use, revoked after asking — and the copied key works until then.
+// copy button, listed with scopes and use, revoked after asking — and the copied key works until then;
+// webhooks added with their events, the secret shown once, signed deliveries a receiver verifies.
 let browser: Browser;
 let staff: Staff;
 const suffix = Date.now().toString(36).slice(-5);
@@ -99,6 +101,53 @@ describe('management: Schnittstellen', () => {
     await page.getByRole('dialog', { name: 'API-Schlüssel widerrufen' }).getByRole('button', { name: 'Widerrufen' }).click();
     await page.getByRole('row').filter({ hasText: keyName }).waitFor({ state: 'detached' });
     expect((await withKey(page, key, '/queues')).status()).toBe(401);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('adds a webhook: its secret once, a test and a drawn ticket arrive signed, the deliveries say so, delete asks', async () => {
+    const receiverUrl = process.env.E2E_WEBHOOK_URL;
+    if (!receiverUrl) throw new Error('E2E_WEBHOOK_URL is not set — start the end-to-end tests with "npm run test:e2e"');
+    const url = `${receiverUrl}-${suffix}`;
+    const receivedHere = async () =>
+      ((await (await fetch(receiverUrl)).json()) as { path: string; headers: Record<string, string>; body: string }[]).filter((r) => url.endsWith(r.path));
+    const { page, errors } = await openTab();
+    await page.getByRole('button', { name: 'Webhook hinzufügen' }).click();
+    const form = page.getByRole('dialog', { name: 'Webhook hinzufügen' });
+    await form.getByLabel(/^Adresse \(URL\)/).fill(url);
+    await form.getByLabel('Ticket gezogen').check();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Hinzufügen' }).click();
+    await form.waitFor({ state: 'detached' });
+    const secret = (await page.locator('[data-webhook-secret]').textContent())!.trim();
+    expect(secret).toMatch(/^whsec_/);
+
+    // "Test senden", then a ticket drawn by a patient's phone: both reach the receiver, signed with that secret.
+    await page.getByRole('button', { name: 'Test senden' }).click();
+    await page.getByText('Test-Ereignis (webhook.test) wird gesendet', { exact: false }).waitFor();
+    const queue = await openDemoQueue(staff, 'allgemein');
+    const ticket = await drawByApi(page, queue.id);
+    await expect.poll(async () => (await receivedHere()).length, { timeout: 30_000 }).toBe(2);
+    const verifier = new Webhook(secret);
+    const events = (await receivedHere()).map((r) => verifier.verify(r.body, r.headers) as { type: string; data: Record<string, unknown> });
+    expect(events.map((e) => e.type).sort()).toEqual(['ticket.drawn', 'webhook.test']);
+    const drawn = events.find((e) => e.type === 'ticket.drawn')!;
+    expect(drawn.data).toMatchObject({ id: ticket.id, queue_id: queue.id });
+    expect(JSON.stringify(drawn)).not.toMatch(/first_name|last_name|mail|phone/);
+
+    // The deliveries (shown since the test was sent), both delivered once the list is fetched again.
+    await page.getByRole('button', { name: 'Zustellungen ausblenden' }).click();
+    await page.getByRole('button', { name: 'Zustellungen anzeigen' }).click();
+    await expect.poll(async () => page.getByRole('cell', { name: 'Zugestellt' }).count(), { timeout: 30_000 }).toBe(2);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'management-webhooks-1280');
+
+    // Deleting asks first.
+    await page.getByRole('button', { name: `Webhook ${url} löschen` }).click();
+    await page.getByRole('dialog', { name: 'Webhook löschen?' }).getByRole('button', { name: 'Löschen' }).click();
+    await page.getByText(url, { exact: true }).waitFor({ state: 'detached' });
+    // The secret's notice goes with its endpoint.
+    await page.locator('[data-webhook-secret]').waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -57,6 +57,7 @@ import { FHIR_PREFIX, fhirRoutes } from './modules/fhir/index.js';
 import { webhooksRoutes } from './modules/webhooks/index.js';
 import { apiKeysRoutes } from './modules/api-keys/index.js';
 import { registerApiKeyAnswerFilter } from './platform/api-key-answers.js';
+import { withApiKeySecurity } from './platform/api-scopes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -186,7 +187,11 @@ export async function buildApp(options: BuildAppOptions) {
       info: { title: 'wartefrei API', version: '0.1.0', description: 'Waiting lists and appointments for health practices.' },
       components: { securitySchemes: { basic: { type: 'http', scheme: 'basic' }, apiKey: { type: 'http', scheme: 'bearer', description: 'An API key `wf_…` (docs/api.md)' } } },
     },
-    transform: jsonSchemaTransform,
+    // Which routes an API key may call, and with which scopes, from the one scope table.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      return { ...out, schema: withApiKeySecurity(out.schema, input.route.method, input.url) };
+    },
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',

@@ -54,6 +54,34 @@ export function withoutPatientData(value: Json): Json {
   return out;
 }
 
+const DATA_ABSENT_REASON = 'http://hl7.org/fhir/StructureDefinition/data-absent-reason';
+const masked = (): Json => ({ extension: [{ url: DATA_ABSENT_REASON, valueCode: 'masked' }] });
+
+/**
+ * The same rule for FHIR (`/fhir/R4`): every Patient resource (contained
+ * in an Appointment) keeps its id but its name, identifiers' values, telecom, birth date and
+ * address are left out, saying so with data-absent-reason `masked`; an Appointment's `comment`
+ * (the free-text description) goes.
+ */
+export function withoutFhirPatientData(value: Json): Json {
+  if (Array.isArray(value)) return value.map(withoutFhirPatientData);
+  if (!isRecord(value)) return value;
+  const out: { [key: string]: Json } = {};
+  for (const [key, inner] of Object.entries(value)) out[key] = withoutFhirPatientData(inner);
+  if (value.resourceType === 'Patient') {
+    for (const field of ['name', 'telecom', 'birthDate', '_birthDate', 'address', 'identifier']) delete out[field];
+    const identifiers = Array.isArray(value.identifier) ? value.identifier : [];
+    return {
+      ...out,
+      name: [masked()],
+      ...(identifiers.length > 0 && { identifier: identifiers.map((identifier) => ({ ...(isRecord(identifier) && typeof identifier.system === 'string' && { system: identifier.system }), _value: masked() })) }),
+      _birthDate: masked(),
+    };
+  }
+  if (value.resourceType === 'Appointment') delete out.comment;
+  return out;
+}
+
 const mayReadPatients = (req: FastifyRequest) => !req.actor?.apiKey || req.actor.apiKey.scopes.includes('patients:read');
 
 /** Installs the filter on every route (app.ts). */
@@ -61,6 +89,9 @@ export function registerApiKeyAnswerFilter(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
     if (mayReadPatients(req) || typeof payload !== 'string' || payload.length === 0) return payload;
     if (!String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
-    return JSON.stringify(withoutPatientData(JSON.parse(payload) as Json));
+    const answer = JSON.parse(payload) as Json;
+    // A FHIR answer is always one resource (a Bundle, an OperationOutcome, ...); ours never has a resourceType.
+    const fhir = isRecord(answer) && typeof answer.resourceType === 'string';
+    return JSON.stringify(fhir ? withoutFhirPatientData(answer) : withoutPatientData(answer));
   });
 }

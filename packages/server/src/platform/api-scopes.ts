@@ -83,3 +83,14 @@ export function scopesForRoute(method: string, route: string | undefined): (read
 export function keyMayCall(granted: readonly ApiScope[], method: string, route: string | undefined): boolean {
   return scopesForRoute(method, route).some((needed) => needed.every((scope) => granted.includes(scope)));
 }
+
+/**
+ * A route's OpenAPI security as this table says it: where a key may call it, `apiKey` beside the
+ * staff login, and the scope sets that open it as `x-api-key-scopes` (bearer schemes carry no
+ * scopes of their own in OpenAPI 3.0).
+ */
+export function withApiKeySecurity<S extends { security?: unknown }>(schema: S, method: string | string[], route: string): S {
+  const needed = scopesForRoute(Array.isArray(method) ? method[0]! : method, route);
+  if (!Array.isArray(schema.security) || needed.length === 0) return schema;
+  return { ...schema, security: [...(schema.security as unknown[]), { apiKey: [] }], 'x-api-key-scopes': needed };
+}

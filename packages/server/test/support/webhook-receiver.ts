@@ -15,13 +15,18 @@ export type Reply = { status: number; holdMs?: number };
 
 /**
  * A real webhook receiver on 127.0.0.1 (the process edge): records every request as it came,
- * answers from a queue of replies (200 when the queue is empty).
+ * answers from a queue of replies (200 when the queue is empty). A GET (never a webhook) answers
+ * what it received, for the end-to-end specs, which run in another process than the receiver.
  */
 export async function startWebhookReceiver() {
   const received: ReceivedWebhook[] = [];
   const replies: Reply[] = [];
   const waiters: Array<() => void> = [];
   const server = http.createServer((req, res) => {
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(received));
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {

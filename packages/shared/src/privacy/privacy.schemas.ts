@@ -49,10 +49,14 @@ export const AUDIT_ACTIONS = [
   'second_factor.requirement',
   'api_key.create',
   'api_key.revoke',
+  'webhook_endpoint.create',
+  'webhook_endpoint.change',
+  'webhook_endpoint.rotate',
+  'webhook_endpoint.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_SUBJECT_TYPES = ['member', 'appointment', 'queue', 'account', 'user', 'report', 'audit', 'api_key'] as const;
+export const AUDIT_SUBJECT_TYPES = ['member', 'appointment', 'queue', 'account', 'user', 'report', 'audit', 'api_key', 'webhook_endpoint'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 /** A local date (the whole day in `time_zone`) or an instant with its offset. */

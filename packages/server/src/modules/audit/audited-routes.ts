@@ -108,6 +108,11 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
   // API keys an admin makes or revokes: who gave another system a way in, and who took it back.
   'POST /api-keys': { action: 'api_key.create', subject: (_req, body) => ({ type: 'api_key', id: answeredId(body, 'id') }) },
   'DELETE /api-keys/:id': { action: 'api_key.revoke', subject: (req) => ({ type: 'api_key', id: param(req) }) },
+  // Webhook endpoints: where the practice's events go, and with which secret.
+  'POST /webhook-endpoints': { action: 'webhook_endpoint.create', subject: (_req, body) => ({ type: 'webhook_endpoint', id: answeredId(body, 'id') }) },
+  'PATCH /webhook-endpoints/:id': { action: 'webhook_endpoint.change', subject: (req) => ({ type: 'webhook_endpoint', id: param(req) }) },
+  'POST /webhook-endpoints/:id/rotate-secret': { action: 'webhook_endpoint.rotate', subject: (req) => ({ type: 'webhook_endpoint', id: param(req) }) },
+  'DELETE /webhook-endpoints/:id': { action: 'webhook_endpoint.delete', subject: (req) => ({ type: 'webhook_endpoint', id: param(req) }) },
   // POST /encryption/seal and /unseal are recorded by their services, with the count written, in their transactions.
 };
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importPublicKey, seal, type BookableTypes } from '@wartefrei/shared';
+import { importPublicKey, seal, type ApiScope, type BookableTypes } from '@wartefrei/shared';
+import { asKey, givenApiKey } from '../../../test/support/api-keys.js';
 import type { TestApp } from '../../../test/support/test-app.js';
 import { givenBookablePractice, SPRING, startBookingApp } from '../../../test/support/appointments.js';
 import { switchEncryptionOn } from '../../../test/support/encryption.js';
@@ -151,5 +152,28 @@ describe('while the practice encrypts', () => {
     });
     const refused = expectOutcome(clear, 400, 'VALIDATION');
     expect(refused.issue.map((issue) => issue.expression?.[0])).toContain('Patient.name.family');
+  });
+});
+
+describe('through an API key', () => {
+  it('opens only with the scope fhir, and gives the patient’s data only with patients:read', async () => {
+    const id = await book('2026-03-30T10:00:00+02:00', 'Schlüssel');
+    await t.inject({ method: 'PATCH', url: `/appointments/${id}`, headers: asUser(p.user), payload: { description: 'Rückenschmerzen', phone: '+43 1 234 56', birth_date: '1970-05-06' } });
+    const read = async (scopes: ApiScope[]) => t.inject({ method: 'GET', url: `/fhir/R4/Appointment/${id}`, headers: asKey((await givenApiKey(t, p.user, scopes)).key) });
+
+    const refused = await read(['appointments:read']);
+    expectOutcome(refused, 403, 'API_KEY_SCOPE');
+
+    const masked = { extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/data-absent-reason', valueCode: 'masked' }] };
+    const withoutPatients = fhirBody<{ contained: Record<string, unknown>[]; comment?: string }>(await read(['fhir']));
+    expectValidFhir(withoutPatients);
+    expect(withoutPatients.contained[0]).toEqual({ resourceType: 'Patient', id: 'patient', name: [masked], _birthDate: masked });
+    expect(withoutPatients.comment).toBeUndefined();
+    expect(JSON.stringify(withoutPatients)).not.toMatch(/Schlüssel|123456|1970-05-06|Rücken/);
+
+    const withPatients = fhirBody<{ contained: Record<string, unknown>[]; comment?: string }>(await read(['fhir', 'patients:read']));
+    expectValidFhir(withPatients);
+    expect(withPatients.contained[0]).toMatchObject({ name: [{ family: 'Schlüssel' }], birthDate: '1970-05-06', telecom: [{ system: 'phone', value: '+43123456' }] });
+    expect(withPatients.comment).toBe('Rückenschmerzen');
   });
 });

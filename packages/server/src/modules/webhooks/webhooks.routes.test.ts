@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { DEMO_ACCOUNT_IDENTIFIER, type LoggedUser, type TicketView, type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointWithSecret } from '@wartefrei/shared';
+import { DEMO_ACCOUNT_IDENTIFIER, type AuditLog, type LoggedUser, type TicketView, type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointWithSecret } from '@wartefrei/shared';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.js';
 import { accounts, queueMembers, queues, webhookDeliveries } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
@@ -93,6 +93,15 @@ describe('managing endpoints', () => {
 
     await quiet(created);
     expect((await t.inject({ method: 'GET', url: `/webhook-endpoints/${created.id}`, headers: asUser(admin) })).statusCode).toBe(404);
+    // Where the practice's events go is a way out of it: every change is in the audit log, never the secret.
+    const { entries } = (await t.inject({ method: 'GET', url: '/audit', headers: asUser(admin) })).json<AuditLog>();
+    expect(entries.filter((e) => e.subject_id === created.id).map((e) => [e.action, e.subject_type, e.user_id])).toEqual([
+      ['webhook_endpoint.delete', 'webhook_endpoint', admin.id],
+      ['webhook_endpoint.change', 'webhook_endpoint', admin.id],
+      ['webhook_endpoint.change', 'webhook_endpoint', admin.id],
+      ['webhook_endpoint.create', 'webhook_endpoint', admin.id],
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(created.secret.slice(6));
   });
 
   it('refuses unknown events and an empty list (VALIDATION), and processors (403)', async () => {

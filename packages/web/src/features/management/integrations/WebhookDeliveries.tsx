@@ -2,7 +2,8 @@ import { Badge, Button, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WebhookDelivery } from '@wartefrei/shared';
 
-const STATUS_COLOR: Record<WebhookDelivery['status'], string> = { PENDING: 'yellow', DELIVERED: 'green', FAILED: 'red' };
+// Light shades with dark text (autoContrast): a light variant's coloured text on white is below 4.5:1.
+const STATUS_COLOR: Record<WebhookDelivery['status'], string> = { PENDING: 'yellow.4', DELIVERED: 'green.2', FAILED: 'red.2' };
 
 /** An endpoint's newest deliveries: what went out, how often, what the receiver answered, the next try; each can be sent again. */
 export function WebhookDeliveries({ deliveries, onRetry, busyId }: { deliveries: WebhookDelivery[]; onRetry: (delivery: WebhookDelivery) => void; busyId?: string }) {
@@ -32,7 +33,7 @@ export function WebhookDeliveries({ deliveries, onRetry, busyId }: { deliveries:
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLOR[delivery.status]} variant="light">
+                <Badge color={STATUS_COLOR[delivery.status]} autoContrast>
                   {t(`deliveries.statuses.${delivery.status}`)}
                 </Badge>
               </Table.Td>

@@ -46,7 +46,14 @@ export function WebhookEndpoints() {
         <Text c="dimmed">{t('none')}</Text>
       ) : (
         endpoints.data.map((endpoint) => (
-          <EndpointCard key={endpoint.id} endpoint={endpoint} onChanged={refresh} onRotated={(secret) => setShown({ secret, url: endpoint.url, rotated: true })} />
+          <EndpointCard
+            key={endpoint.id}
+            endpoint={endpoint}
+            onChanged={refresh}
+            onRotated={(secret) => setShown({ secret, url: endpoint.url, rotated: true })}
+            // A deleted endpoint's secret is of no use any more: its notice goes with it.
+            onDeleted={() => setShown((current) => (current?.url === endpoint.url ? undefined : current))}
+          />
         ))
       )}
       {creating && (
@@ -64,7 +71,7 @@ export function WebhookEndpoints() {
   );
 }
 
-function EndpointCard({ endpoint, onChanged, onRotated }: { endpoint: WebhookEndpoint; onChanged: () => void; onRotated: (secret: string) => void }) {
+function EndpointCard({ endpoint, onChanged, onRotated, onDeleted }: { endpoint: WebhookEndpoint; onChanged: () => void; onRotated: (secret: string) => void; onDeleted: () => void }) {
   const { t } = useTranslation('webhooks');
   const client = useQueryClient();
   const [showDeliveries, setShowDeliveries] = useState(false);
@@ -99,7 +106,7 @@ function EndpointCard({ endpoint, onChanged, onRotated }: { endpoint: WebhookEnd
             </Text>
             {endpoint.description && <Text size="sm">{endpoint.description}</Text>}
           </div>
-          <Badge color={endpoint.disabled ? (endpoint.disabled_reason === 'FAILING' ? 'red' : 'gray') : 'green'} variant="light">
+          <Badge color={endpoint.disabled ? (endpoint.disabled_reason === 'FAILING' ? 'red.2' : 'gray.2') : 'green.2'} autoContrast>
             {status}
           </Badge>
         </Group>
@@ -134,7 +141,7 @@ function EndpointCard({ endpoint, onChanged, onRotated }: { endpoint: WebhookEnd
             confirm={t('deleteConfirm')}
             path={webhooksApi.deletePath(endpoint.id)}
             invalidate={[webhookKeys.all]}
-            onDeleted={() => undefined}
+            onDeleted={onDeleted}
           />
         </Group>
         <Text role="status" size="sm" c="dimmed">

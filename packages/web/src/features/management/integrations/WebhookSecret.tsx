@@ -1,6 +1,7 @@
-import { Alert, Code, Group, Stack, Text } from '@mantine/core';
+import { Code, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../rollout/CopyButton';
+import { FormAlert } from '../../../ui/FormAlert';
 
 /**
  * The signing secret, shown once after creating or rotating: the server never shows it again,
@@ -9,7 +10,7 @@ import { CopyButton } from '../../rollout/CopyButton';
 export function WebhookSecret({ secret, url, rotated = false }: { secret: string; url: string; rotated?: boolean }) {
   const { t } = useTranslation('webhooks');
   return (
-    <Alert color="yellow" title={rotated ? t('secret.rotatedTitle') : t('secret.title')}>
+    <FormAlert tone="info" title={rotated ? t('secret.rotatedTitle') : t('secret.title')}>
       <Stack gap="xs">
         <Text size="sm">{t('secret.once', { url })}</Text>
         {rotated && <Text size="sm">{t('secret.oldStillSigns')}</Text>}
@@ -20,6 +21,6 @@ export function WebhookSecret({ secret, url, rotated = false }: { secret: string
           <CopyButton text={secret} what={t('secret.what')} />
         </Group>
       </Stack>
-    </Alert>
+    </FormAlert>
   );
 }

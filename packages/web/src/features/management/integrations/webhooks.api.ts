@@ -4,7 +4,8 @@ import { api } from '../../../lib/api';
 /** The queries of the webhook section: the endpoints, and each one's deliveries. */
 export const webhookKeys = {
   all: ['webhook-endpoints'] as const,
-  deliveries: (id: string) => ['webhook-endpoints', id, 'deliveries'] as const,
+  // Apart from the list: refreshing the list (after a delete) must not fetch a deleted endpoint's deliveries.
+  deliveries: (id: string) => ['webhook-deliveries', id] as const,
 };
 
 const path = (id: string) => `/webhook-endpoints/${id}`;
