@@ -30,6 +30,8 @@ export const RESERVED_ACCOUNT_IDENTIFIERS: ReadonlySet<string> = new Set([
   'device-orders', 'encryption', 'health', 'images', 'info-tags', 'invoices', 'metrics', 'monitor-links',
   'onboarding', 'payment-methods', 'probing-answers', 'probing-questions', 'processors', 'profile',
   'qt_monitor', 'reports', 'schedules', 'tickets', 'vacations',
+  // The practice's other systems (issue 42): API keys, webhooks, FHIR.
+  'api-keys', 'fhir', 'webhook-endpoints',
   // Words a visitor could mistake for the operator's own pages.
   'admin', 'app', 'backend', 'static', 'www',
 ].map((s) => s.toLowerCase()));
