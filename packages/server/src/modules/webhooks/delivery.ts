@@ -5,6 +5,7 @@ import { accounts, users, userIsActive } from '../../db/schema/index.js';
 import { sendMail } from '../accounts/index.js';
 import { claimDueDeliveries, disableFailingEndpoint, findEndpointById, recordAttempt, type DeliveryRow, type EndpointRow } from './webhooks.repo.js';
 import { sendWebhook, type AttemptResult } from './send.js';
+import { startPollLoop } from '../../platform/poll-loop.js';
 
 /** Retries go on for at least this long after the first attempt; then the endpoint is switched off. */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 3600_000;
@@ -114,30 +115,9 @@ export interface WebhookDispatcher {
  * their request path.
  */
 export function startWebhookDispatcher(ctx: AppContext, options: { runnerId: string; intervalMs?: number }): WebhookDispatcher {
-  const intervalMs = options.intervalMs ?? 1000;
-  const limit = 20;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    current = dispatchDueDeliveries(ctx, { runnerId: options.runnerId, limit })
-      // Anything sent: the next of those endpoints may be due already (one goes per endpoint and
-      // round, to keep their order), so go on at once; an idle round waits.
-      .then((r) => r.delivered + r.retried + r.failed > 0)
-      .catch((error: unknown) => {
-        ctx.log.error({ err: error }, 'webhook dispatch failed');
-        return false;
-      })
-      .then((more) => {
-        if (!stopped) timer = setTimeout(tick, more ? 0 : intervalMs);
-      });
-  };
-  tick();
-  return {
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
-    },
-  };
+  // Anything sent: the next of those endpoints may be due already (one goes per endpoint and
+  // round, to keep their order), so go on at once; an idle round waits.
+  return startPollLoop(ctx.log, options.intervalMs ?? 1000, 'webhook dispatch failed', () =>
+    dispatchDueDeliveries(ctx, { runnerId: options.runnerId, limit: 20 }).then((r) => r.delivered + r.retried + r.failed > 0),
+  );
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import type { Queryable, Transaction } from '../../db/connect.js';
 import { jobs } from '../../db/schema/index.js';
 import { Outbox } from '../realtime/outbox.js';
+import { startPollLoop } from '../poll-loop.js';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -191,30 +192,9 @@ export interface JobRunner {
  * `runDueJobs` directly). A failing poll is logged and the next one tries again.
  */
 export function startJobRunner(ctx: AppContext, options: { runnerId: string; intervalMs?: number; limit?: number }): JobRunner {
-  const intervalMs = options.intervalMs ?? 5_000;
-  let stopped = false;
-  let current: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
   const limit = options.limit ?? 50;
-  const tick = () => {
-    current = runDueJobs(ctx, { runnerId: options.runnerId, limit, stopping: () => stopped })
-      .then((result) => result.done + result.missed + result.failed + result.retried >= limit)
-      .catch((error: unknown) => {
-        ctx.log.error({ err: error }, 'job runner poll failed');
-        return false;
-      })
-      .then((more) => {
-        // A full batch means more may be due: go on at once instead of waiting a whole interval.
-        if (!stopped) timer = setTimeout(tick, more ? 0 : intervalMs);
-      });
-  };
-  tick();
-  return {
-    // The job that runs finishes (and commits) or throws (and rolls back); no further one starts.
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
-    },
-  };
+  // A full batch means more may be due: go on at once instead of waiting a whole interval.
+  return startPollLoop(ctx.log, options.intervalMs ?? 5_000, 'job runner poll failed', (stopping) =>
+    runDueJobs(ctx, { runnerId: options.runnerId, limit, stopping }).then((result) => result.done + result.missed + result.failed + result.retried >= limit),
+  );
 }
