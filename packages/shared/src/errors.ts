@@ -108,6 +108,14 @@ export const ERROR_STATUS = {
   CHECK_IN_NOT_TODAY: 409,
   /** A no-show only 15 minutes after the start. */
   NO_SHOW_TOO_EARLY: 409,
+  /** An offer's link that opens no offer (unknown, or the appointment is gone). */
+  OFFER_NOT_FOUND: 404,
+  /** The offered time went to someone else (or is gone): the patient keeps their appointment. */
+  OFFER_TAKEN: 409,
+  /** The offer's time to answer is over: the patient keeps their appointment. */
+  OFFER_EXPIRED: 409,
+  /** The type offers no earlier times, or the appointment is not ahead and booked. */
+  EARLIER_NOT_OFFERED: 409,
   INTAKE_SUSPENDED: 409,
   NUMBER_RANGE_EXHAUSTED: 409,
   MEMBER_STATE: 409,

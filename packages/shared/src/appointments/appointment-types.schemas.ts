@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCalendarDate } from '../tickets/patient-data.js';
 import { BookingFieldModes } from './appointment-slots.schemas.js';
 import { SealingKey } from '../privacy/encryption.schemas.js';
+import { MAX_OFFER_COUNT } from './earlier.schemas.js';
 
 /** docs/product.md#entities Appointment type: the name a type gets when none is given. */
 export const DEFAULT_APPOINTMENT_TYPE_NAME = 'Arztgespräch';
@@ -16,6 +17,14 @@ const appointmentTypeFields = {
   default_processor_id: z.uuid().nullable(),
   bookable_online: z.boolean(),
   bookable_kiosk: z.boolean(),
+  /** A freed time is offered to this many waiting patients at once; 0: the type offers none (docs/product.md#earlier-appointments). */
+  offer_count: z.number().int().min(0, 'MIN_VALUE').max(MAX_OFFER_COUNT, 'MAX_VALUE'),
+  /** How long an offer's link is valid, in minutes. */
+  offer_minutes: z.number().int().min(5, 'MIN_VALUE').max(1440, 'MAX_VALUE'),
+  /** Ask the patient to confirm this many hours before the start; null: confirmations off. */
+  confirm_hours_before: z.number().int().min(1, 'MIN_VALUE').max(336, 'MAX_VALUE').nullable(),
+  /** An appointment still unconfirmed this many hours before its start is marked in the calendar and the day view. */
+  unconfirmed_mark_hours: z.number().int().min(1, 'MIN_VALUE').max(336, 'MAX_VALUE'),
 };
 
 /**
@@ -29,6 +38,10 @@ export const CreateAppointmentTypeInput = z.strictObject({
   default_processor_id: appointmentTypeFields.default_processor_id.optional(),
   bookable_online: appointmentTypeFields.bookable_online.optional(),
   bookable_kiosk: appointmentTypeFields.bookable_kiosk.optional(),
+  offer_count: appointmentTypeFields.offer_count.optional(),
+  offer_minutes: appointmentTypeFields.offer_minutes.optional(),
+  confirm_hours_before: appointmentTypeFields.confirm_hours_before.optional(),
+  unconfirmed_mark_hours: appointmentTypeFields.unconfirmed_mark_hours.optional(),
 });
 export type CreateAppointmentTypeInput = z.infer<typeof CreateAppointmentTypeInput>;
 
@@ -39,6 +52,10 @@ export const UpdateAppointmentTypeInput = z.strictObject({
   default_processor_id: appointmentTypeFields.default_processor_id.optional(),
   bookable_online: appointmentTypeFields.bookable_online.optional(),
   bookable_kiosk: appointmentTypeFields.bookable_kiosk.optional(),
+  offer_count: appointmentTypeFields.offer_count.optional(),
+  offer_minutes: appointmentTypeFields.offer_minutes.optional(),
+  confirm_hours_before: appointmentTypeFields.confirm_hours_before.optional(),
+  unconfirmed_mark_hours: appointmentTypeFields.unconfirmed_mark_hours.optional(),
 });
 export type UpdateAppointmentTypeInput = z.infer<typeof UpdateAppointmentTypeInput>;
 
@@ -124,6 +141,8 @@ export const BookableType = z.object({
   queue_name: z.string(),
   choose_processor: z.boolean(),
   sms_reminders: z.boolean(),
+  /** The type offers freed times to those who wait: the booking page shows "Früher, wenn möglich". */
+  offers_earlier: z.boolean(),
 });
 export type BookableType = z.infer<typeof BookableType>;
 export const BookableTypes = z.object({

@@ -10,6 +10,7 @@ import { SUPPORTED_LANGS } from '../i18n/translate.js';
 import { isCalendarDate } from '../tickets/patient-data.js';
 import { refineDateRange } from './appointment-types.schemas.js';
 import { BOOKING_FIELDS, SMS_REMINDER_MINUTES, type BookingField } from './booking-fields.js';
+import { ConfirmationState, EarlierWish, EarlierWishInput } from './earlier.schemas.js';
 
 export const AppointmentStatus = z.enum(APPOINTMENT_STATUSES);
 export type AppointmentStatus = z.infer<typeof AppointmentStatus>;
@@ -96,6 +97,8 @@ export const BookAppointmentBody = z.strictObject({
   recurrence: Recurrence.optional(),
   /** With a recurrence: book the free occurrences and list the taken ones, instead of refusing the series. */
   skip_conflicts: z.boolean().optional(),
+  /** "Früher, wenn möglich": offer me an earlier time (as `PUT /appointments/{key}/earlier` says). */
+  earlier: EarlierWishInput,
 });
 export type BookAppointmentBody = z.infer<typeof BookAppointmentBody>;
 
@@ -133,6 +136,12 @@ export const Appointment = z.object({
   sealed_data: z.string().nullable(),
   /** The staff series whose one sealed text this appointment carries (crypto sealTargets); kept when it leaves the series. */
   sealed_series_id: z.uuid().nullable(),
+  /** The patient's wish to be offered an earlier time; null: none (docs/product.md#earlier-appointments). */
+  earlier_wish: EarlierWish.nullable(),
+  /** Asked to confirm (ASKED) and answered (CONFIRMED); null: not asked. */
+  confirmation_state: ConfirmationState.nullable(),
+  /** Asked, not confirmed, and its type's mark time before the start has come: the calendar and the day view mark it. */
+  unconfirmed: z.boolean(),
   /** Raised by every change: a PATCH may send it back to change only what it saw. */
   version: z.number().int(),
   created_at: z.string(),
@@ -183,6 +192,15 @@ export const PatientAppointment = z.object({
   late_minutes: z.number().int(),
   /** More than 5 minutes late where the list allows moving: the page offers another time (docs/product.md). */
   suggest_move: z.boolean(),
+  /** The patient asked to be offered an earlier time (`PUT …/earlier`); `earlier_wish` says what suits. */
+  earlier_wanted: z.boolean(),
+  earlier_wish: EarlierWish.nullable(),
+  /** Still ahead and of a type that offers freed times: the page shows "Früher, wenn möglich". */
+  can_ask_earlier: z.boolean(),
+  /** Asked to confirm (ASKED) and answered (CONFIRMED); null: not asked. */
+  confirmation_state: ConfirmationState.nullable(),
+  /** Booked and still ahead: "Ich komme" confirms (`POST /appointments/{token}/confirm`). */
+  can_confirm: z.boolean(),
   /** The link the patient keeps (`{PUBLIC_URL}/a/{token}`): in the booking's answer and any answer to a request made with a link. */
   patient_url: z.string().optional(),
 });

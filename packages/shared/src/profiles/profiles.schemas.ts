@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PublicAccount } from '../routes/routes.schemas.js';
 import { PublicQueue } from '../tickets/members.schemas.js';
+import { LocalTimeString } from '../schedules/schedules.schemas.js';
 
 /** Countries whose public holidays the product knows (docs/product.md#constants-and-limits). */
 export const HOLIDAY_COUNTRIES = ['AT', 'DE', 'CH'] as const;
@@ -52,6 +53,8 @@ const profileFields = {
   region: z.string().trim().toUpperCase().min(1).max(10).nullable(),
   address: AddressInput,
   kiosk_printing: z.enum(KIOSK_PRINTING_MODES),
+  /** No offers of earlier times are sent from `start` to `end` (local 'HH:MM'; over midnight when end < start). */
+  quiet_hours: z.strictObject({ start: LocalTimeString, end: LocalTimeString }),
 };
 
 /** `POST /profiles`: a new location. Name and identifier are required; the rest has defaults. */
@@ -63,6 +66,7 @@ export const CreateProfileInput = z.strictObject({
   region: profileFields.region.optional(),
   address: profileFields.address.optional(),
   kiosk_printing: profileFields.kiosk_printing.optional(),
+  quiet_hours: profileFields.quiet_hours.optional(),
 });
 export type CreateProfileInput = z.infer<typeof CreateProfileInput>;
 
@@ -89,6 +93,7 @@ export const Profile = z.object({
   region: z.string().nullable(),
   address: Address,
   kiosk_printing: z.enum(KIOSK_PRINTING_MODES),
+  quiet_hours: z.object({ start: z.string(), end: z.string() }),
 });
 export type Profile = z.infer<typeof Profile>;
 export const ProfileList = z.array(Profile);

@@ -159,6 +159,8 @@ export const AppointmentEntry = z.object({
   sealed_data: z.string().nullable(),
   /** The staff series whose sealed text the appointment carries (crypto sealTargets). */
   sealed_series_id: z.uuid().nullable(),
+  /** Asked to confirm and not confirmed, within its type's mark time: the day view marks it (staff may call the phone on file). */
+  unconfirmed: z.boolean(),
 });
 export type AppointmentEntry = z.infer<typeof AppointmentEntry>;
 

@@ -12,7 +12,11 @@ import {
   APPOINTMENT_SLOT_KINDS,
   DEFAULT_APPOINTMENT_TYPE_NAME,
   DEFAULT_BOOKING_FIELD_MODES,
+  DEFAULT_OFFER_COUNT,
+  DEFAULT_OFFER_MINUTES,
+  DEFAULT_UNCONFIRMED_MARK_HOURS,
   type BookingFieldModes,
+  type EarlierTime,
   type Recurrence,
 } from '@wartefrei/shared';
 import { createdAt } from './columns.js';
@@ -36,6 +40,12 @@ export const appointmentTypes = pgTable('appointment_types', {
   defaultProcessorId: uuid('default_processor_id').references(() => users.id, { onDelete: 'set null' }),
   bookableOnline: boolean('bookable_online').notNull().default(true),
   bookableKiosk: boolean('bookable_kiosk').notNull().default(false),
+  /** A freed time goes to this many waiting patients at once; 0: none (docs/product.md#earlier-appointments). */
+  offerCount: smallint('offer_count').notNull().default(DEFAULT_OFFER_COUNT),
+  offerMinutes: smallint('offer_minutes').notNull().default(DEFAULT_OFFER_MINUTES),
+  /** Hours before the start the patient is asked to confirm; null: confirmations off. */
+  confirmHoursBefore: smallint('confirm_hours_before'),
+  unconfirmedMarkHours: smallint('unconfirmed_mark_hours').notNull().default(DEFAULT_UNCONFIRMED_MARK_HOURS),
   archivedAt: timestamp('archived_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [
@@ -136,6 +146,19 @@ export const appointments = pgTable('appointments', {
    * its mails, so kept as it is; it opens nothing but that day's check-in.
    */
   checkInCode: text('check_in_code'),
+  /**
+   * "Früher, wenn möglich" (docs/product.md#earlier-appointments): since when the patient wants an
+   * earlier time (null: no wish), not before which local date, and which weekdays' parts suit
+   * (empty: any). Cleared when an offer moved the appointment.
+   */
+  earlierWantedAt: timestamp('earlier_wanted_at', { withTimezone: true }),
+  earlierNotBefore: date('earlier_not_before', { mode: 'string' }),
+  earlierTimes: jsonb('earlier_times').$type<EarlierTime[]>().notNull().default([]),
+  /** When the patient was asked to confirm, and when they did (confirmations per type). */
+  confirmationAskedAt: timestamp('confirmation_asked_at', { withTimezone: true }),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** From when an unconfirmed appointment is marked (start minus its type's mark hours, set when asked). */
+  unconfirmedFrom: timestamp('unconfirmed_from', { withTimezone: true }),
   /** When the patient arrived and the appointment joined its list as a member. */
   checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
   /** Raised by every change: the compare-and-set of a PATCH and the calendar file's SEQUENCE. */
@@ -154,6 +177,8 @@ export const appointments = pgTable('appointments', {
   index('appointments_queue_start_idx').on(t.queueId, t.startAt),
   index('appointments_series_idx').on(t.seriesId),
   index('appointments_check_in_code_idx').on(t.checkInCode).where(sql`${t.checkInCode} IS NOT NULL`),
+  // The waiting patients of a type, for each freed time (few rows: only those who asked).
+  index('appointments_earlier_idx').on(t.appointmentTypeId, t.startAt).where(sql`${t.earlierWantedAt} IS NOT NULL`),
   check('appointments_end_after_start', sql`${t.endAt} > ${t.startAt}`),
 ]);
 

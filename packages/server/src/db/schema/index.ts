@@ -27,3 +27,4 @@ export * from './patient-links.js';
 export * from './second-factors.js';
 export * from './webhooks.js';
 export * from './api-keys.js';
+export * from './earlier.js';

@@ -1,5 +1,6 @@
 /** Locations (`profiles` in the API) of an account. */
 import { sql } from 'drizzle-orm';
+import { DEFAULT_QUIET_HOURS } from '@wartefrei/shared';
 import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { accounts } from './accounts.js';
@@ -27,6 +28,9 @@ export const profiles = pgTable('profiles', {
    * printing, SUNMI through the Sunmi app's bridge.
    */
   kioskPrinting: text('kiosk_printing').notNull().default('OFF'),
+  /** No offers of earlier times are sent between these local times ('HH:MM'; over midnight when end < start). */
+  quietHoursStart: text('quiet_hours_start').notNull().default(DEFAULT_QUIET_HOURS.start),
+  quietHoursEnd: text('quiet_hours_end').notNull().default(DEFAULT_QUIET_HOURS.end),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [

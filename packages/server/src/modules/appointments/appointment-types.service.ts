@@ -38,6 +38,10 @@ export function presentAppointmentType(row: AppointmentTypeRow): AppointmentType
     default_processor_id: row.defaultProcessorId,
     bookable_online: row.bookableOnline,
     bookable_kiosk: row.bookableKiosk,
+    offer_count: row.offerCount,
+    offer_minutes: row.offerMinutes,
+    confirm_hours_before: row.confirmHoursBefore,
+    unconfirmed_mark_hours: row.unconfirmedMarkHours,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -147,6 +151,7 @@ export async function bookableTypes(ctx: AppContext, query: BookableTypesQuery):
       queue_id: type.queueId,
       queue_name: queueName,
       choose_processor: type.defaultProcessorId === null,
+      offers_earlier: type.offerCount > 0,
       // Offered where it would be sent: the list allows SMS and the server has SMS_URL.
       sms_reminders: smsOffered(ctx.config, smsReminders),
     })),

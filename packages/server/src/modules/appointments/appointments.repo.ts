@@ -61,6 +61,8 @@ export interface AppointmentWithPlace {
   location: { id: string; name: string; timeZone: string; street1: string | null; postcode: string | null; city: string | null };
   processorName: string | null;
   allowMove: boolean;
+  /** The type offers freed times to this many waiting patients at once (0: it offers none). */
+  offerCount: number;
   visitOver: boolean;
   /** The member the appointment became at check-in, if it did. */
   memberId: string | null;
@@ -75,6 +77,7 @@ export async function findAppointmentWithPlace(db: Queryable, id: string): Promi
       location: { id: profiles.id, name: profiles.name, timeZone: profiles.timeZone, street1: profiles.street1, postcode: profiles.postcode, city: profiles.city },
       processorName: users.displayName,
       allowMove: queues.allowMoveAppointment,
+      offerCount: appointmentTypes.offerCount,
       visitOver,
       memberId: sql<string | null>`(select ${queueMembers.id} from ${queueMembers} where ${queueMembers.appointmentId} = ${appointments.id})`,
     })

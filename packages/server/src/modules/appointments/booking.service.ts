@@ -25,6 +25,7 @@ import { tell } from './notify.js';
 import { placementFor, takeFirstFree } from './placement.js';
 import { dropReminders, resetReminders } from './reminders.js';
 import { bookSeries } from './series.service.js';
+import { timesFreed } from './freed-times.js';
 import { isOpenForPatient, placeOf, presentAppointment, presentPatientAppointment } from './present.js';
 import { announceAppointments } from './appointments.events.js';
 import { accountSeals } from '../encryption/index.js';
@@ -116,7 +117,7 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
     const zoned = (start: Date) => formatZoned(start, location.timeZone);
     const token = await mintLink(ctx.db, { appointmentId: series.rows[0]!.id }, now);
     return {
-      ...presentAppointment(series.rows[0]!, location.timeZone),
+      ...presentAppointment(series.rows[0]!, location.timeZone, now),
       series: { id: series.seriesId, booked: series.rows.map((row) => zoned(row.startAt)), skipped: series.skipped.map(zoned) },
       patient_url: appointmentUrl(ctx.config.publicUrl, token),
     };
@@ -136,7 +137,7 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
   await resetReminders(ctx.db, [row], now);
   await announceAppointments(ctx, [row]);
   tell(ctx, 'booked', await findAppointmentWithPlace(ctx.db, row.id));
-  if (actor) return { ...presentAppointment(row, location.timeZone), patient_url: appointmentUrl(ctx.config.publicUrl, token) };
+  if (actor) return { ...presentAppointment(row, location.timeZone, now), patient_url: appointmentUrl(ctx.config.publicUrl, token) };
   return patientView(ctx, row.id, token);
 }
 
@@ -195,7 +196,11 @@ export async function cancelByPatient(ctx: AppContext, token: string): Promise<P
   if (!isOpenForPatient(row, now)) throw new AppError('APPOINTMENT_STATE');
   const open = and(isNull(appointments.cancelState), eq(appointments.status, 'BOOKED'));
   // Losing a race (a cancel by staff, a check-in) changes nothing: the page shows what won.
-  const cancelled = await updateAppointmentIf(ctx.db, row.id, open, { cancelState: 'USER' }, now);
+  const cancelled = await ctx.db.transaction(async (tx) => {
+    const changed = await updateAppointmentIf(tx, row.id, open, { cancelState: 'USER' }, now);
+    if (changed) await timesFreed(ctx, tx, [row], 'CANCELLED', now);
+    return changed;
+  });
   if (cancelled) {
     await dropReminders(ctx.db, [cancelled.id]);
     await announceAppointments(ctx, [cancelled]);
@@ -223,9 +228,11 @@ export async function moveByPatient(ctx: AppContext, token: string, input: MoveA
   const placement = await placementFor(ctx.db, type, { start, byStaff: false, now });
   const ids = [...placement.processorIds].sort((a, b) => Number(b === row.processorId) - Number(a === row.processorId));
   const open = and(isNull(appointments.cancelState), eq(appointments.status, 'BOOKED'), eq(appointments.startAt, row.startAt));
-  const moved = await takeFirstFree(ctx.db, ids, (processorId, q) =>
-    updateAppointmentIf(q, row.id, open, { startAt: placement.start, endAt: placement.end, processorId, seriesId: null }, now),
-  );
+  const moved = await takeFirstFree(ctx.db, ids, async (processorId, q) => {
+    const changed = await updateAppointmentIf(q, row.id, open, { startAt: placement.start, endAt: placement.end, processorId, seriesId: null }, now);
+    if (changed) await timesFreed(ctx, q, [row], 'MOVED', now);
+    return changed;
+  });
   if (!moved) throw new AppError('APPOINTMENT_STATE');
   await resetReminders(ctx.db, [moved], now);
   await announceAppointments(ctx, [moved]);

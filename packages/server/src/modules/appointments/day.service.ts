@@ -17,7 +17,7 @@ import {
   type AppointmentRow,
   type AppointmentWithPlace,
 } from './appointments.repo.js';
-import { onSameLocalDay, presentAppointment } from './present.js';
+import { isUnconfirmed, onSameLocalDay, presentAppointment } from './present.js';
 import { appointmentIdOfLink, patientView } from './booking.service.js';
 import { resolveLink } from '../patient-links/index.js';
 import { announceAppointments } from './appointments.events.js';
@@ -53,7 +53,7 @@ async function appointmentToCheckIn(ctx: AppContext, actor: Actor | undefined, k
 export async function checkIn(ctx: AppContext, actor: Actor | undefined, key: string): Promise<Appointment | PatientAppointment> {
   const { row, timeZone } = await appointmentToCheckIn(ctx, actor, key);
   await admitToList(ctx, row, timeZone);
-  return actor ? presentAppointment((await appointmentToCheckIn(ctx, actor, key)).row, timeZone) : patientView(ctx, row.id, key);
+  return actor ? presentAppointment((await appointmentToCheckIn(ctx, actor, key)).row, timeZone, ctx.clock.now()) : patientView(ctx, row.id, key);
 }
 
 /** The check-in itself; nothing when the appointment is checked in already. */
@@ -142,14 +142,14 @@ export async function markNoShow(ctx: AppContext, actor: Actor, id: string): Pro
   const found = await findVisibleAppointment(ctx.db, actor, id);
   if (!found) throw new AppError('NOT_FOUND');
   const { row, timeZone } = found;
-  if (row.status === 'NO_SHOW') return presentAppointment(row, timeZone);
+  if (row.status === 'NO_SHOW') return presentAppointment(row, timeZone, ctx.clock.now());
   if (row.cancelState !== null || row.status !== 'BOOKED') throw new AppError('APPOINTMENT_STATE');
   const now = ctx.clock.now();
   if (now.getTime() < row.startAt.getTime() + NO_SHOW_AFTER_MINUTES * 60_000) throw new AppError('NO_SHOW_TOO_EARLY');
   const marked = await updateAppointmentIf(ctx.db, row.id, and(eq(appointments.status, 'BOOKED'), isNull(appointments.cancelState)), { status: 'NO_SHOW' }, now);
   if (!marked) throw new AppError('APPOINTMENT_STATE');
   await announceAppointments(ctx, [marked]);
-  return presentAppointment(marked, timeZone);
+  return presentAppointment(marked, timeZone, ctx.clock.now());
 }
 
 /**
@@ -174,5 +174,6 @@ export const appointmentsOfDay: WorkViewAppointments = async (q, queueId, now, t
     phone: row.phone,
     sealed_data: row.sealedData,
     sealed_series_id: row.sealedSeriesId,
+    unconfirmed: isUnconfirmed(row, now),
   }));
 };

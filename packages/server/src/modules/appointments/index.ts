@@ -25,3 +25,5 @@ export { cancelByStaff } from './staff.service.js';
 export { availabilityOf } from './availability.service.js';
 export { searchVisibleAppointments, findVisibleAppointmentDetails, type AppointmentSearch, type AppointmentState, type FoundAppointment, type StartLimit } from './search.repo.js';
 export type { AppointmentRow } from './appointments.repo.js';
+// Freed times: the module that offers them to waiting patients listens (docs/product.md#earlier-appointments).
+export { onFreedTimes, stretchOpened, type FreedTimeListener, type FreedTimeReason, type HeldTime, type OpenedStretch } from './freed-times.js';

@@ -1,4 +1,4 @@
-import { formatCheckInCode, formatLocalDate, localDateOf, SUGGEST_MOVE_AFTER_LATE_MINUTES, type Appointment, type AppointmentView, type BookingPatientData, type PatientAppointment, formatZoned } from '@wartefrei/shared';
+import { formatCheckInCode, type ConfirmationState, type EarlierWish, formatLocalDate, localDateOf, SUGGEST_MOVE_AFTER_LATE_MINUTES, type Appointment, type AppointmentView, type BookingPatientData, type PatientAppointment, formatZoned } from '@wartefrei/shared';
 import type { AppointmentRow, AppointmentWithPlace } from './appointments.repo.js';
 
 /** What the appointment page shows: a cancel wins over every status; a checked-in one is over with its visit. */
@@ -37,7 +37,25 @@ export function patientDataOf(row: AppointmentRow): BookingPatientData {
   };
 }
 
-export function presentAppointment(row: AppointmentRow, timeZone: string, visitOver = false): Appointment {
+/** The patient's wish for an earlier time, as the API shows it; null: none. */
+export function earlierWishOf(row: Pick<AppointmentRow, 'earlierWantedAt' | 'earlierNotBefore' | 'earlierTimes'>): EarlierWish | null {
+  if (!row.earlierWantedAt) return null;
+  return { since: row.earlierWantedAt.toISOString(), not_before: row.earlierNotBefore, times: row.earlierTimes };
+}
+
+/** Asked to confirm, and answered (docs/product.md#earlier-appointments). */
+export function confirmationStateOf(row: Pick<AppointmentRow, 'confirmationAskedAt' | 'confirmedAt'>): ConfirmationState | null {
+  if (row.confirmedAt) return 'CONFIRMED';
+  return row.confirmationAskedAt ? 'ASKED' : null;
+}
+
+/** Asked, not confirmed, still booked and ahead of its end, and its mark time has come: the calendar and the day view mark it. */
+export function isUnconfirmed(row: Pick<AppointmentRow, 'confirmationAskedAt' | 'confirmedAt' | 'unconfirmedFrom' | 'status' | 'cancelState' | 'endAt'>, now: Date): boolean {
+  if (!row.confirmationAskedAt || row.confirmedAt || row.status !== 'BOOKED' || row.cancelState !== null) return false;
+  return row.unconfirmedFrom !== null && row.unconfirmedFrom.getTime() <= now.getTime() && now.getTime() < row.endAt.getTime();
+}
+
+export function presentAppointment(row: AppointmentRow, timeZone: string, now: Date, visitOver = false): Appointment {
   return {
     id: row.id,
     profile_id: row.profileId,
@@ -61,6 +79,9 @@ export function presentAppointment(row: AppointmentRow, timeZone: string, visitO
     lang: row.lang,
     recurrence: row.recurrence,
     erased_at: row.personalDataErasedAt?.toISOString() ?? null,
+    earlier_wish: earlierWishOf(row),
+    confirmation_state: confirmationStateOf(row),
+    unconfirmed: isUnconfirmed(row, now),
     version: row.version,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -103,5 +124,10 @@ export function presentPatientAppointment(found: AppointmentWithPlace, now: Date
     check_in_code: formatCheckInCode(row.checkInCode ?? ''),
     late_minutes: lateMinutes,
     suggest_move: open && found.allowMove && lateMinutes > SUGGEST_MOVE_AFTER_LATE_MINUTES,
+    earlier_wanted: row.earlierWantedAt !== null,
+    earlier_wish: earlierWishOf(row),
+    can_ask_earlier: open && found.offerCount > 0,
+    confirmation_state: confirmationStateOf(row),
+    can_confirm: open && row.confirmedAt === null,
   };
 }

@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/connect.js';
 import { appointments } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { timesFreed } from './freed-times.js';
 import { insertAppointment, updateAppointmentIf, type AppointmentChanges, type AppointmentRow, type NewAppointmentRow } from './appointments.repo.js';
 import { fits } from './placement.js';
 import { seriesStarts, shiftOnWallClock, wallClockShiftMinutes } from './recurrence.js';
@@ -119,6 +120,8 @@ export async function moveSeries(
       if (!fitted) conflicts.push(start);
     }
     if (conflicts.length > 0) throw conflictError(conflicts, timeZone);
+    // The times the occurrences left (one a sibling took again is found taken when offered).
+    await timesFreed(ctx, tx, coming, 'MOVED', now);
     return moved;
   });
 }

@@ -33,6 +33,7 @@ import { accountSeals } from '../encryption/index.js';
 import { tell } from './notify.js';
 import { dropReminders, resetReminders } from './reminders.js';
 import { moveSeries } from './series.service.js';
+import { timesFreed } from './freed-times.js';
 
 /** The appointment if the actor sees its list; else NOT_FOUND, like a foreign or unknown id. */
 async function visibleAppointment(ctx: AppContext, actor: Actor, id: string): Promise<{ row: AppointmentRow; timeZone: string }> {
@@ -58,7 +59,7 @@ export async function listAppointments(ctx: AppContext, actor: Actor, query: App
     queueId: query.queue_id,
     status: query.status,
   });
-  return rows.map(({ row, timeZone, visitOver }) => presentAppointment(row, timeZone, visitOver));
+  return rows.map(({ row, timeZone, visitOver }) => presentAppointment(row, timeZone, ctx.clock.now(), visitOver));
 }
 
 /**
@@ -86,7 +87,7 @@ export async function updateAppointment(ctx: AppContext, actor: Actor, id: strin
     start.getTime() !== row.startAt.getTime() || processorId !== (row.processorId ?? undefined) || durationMinutes * 60_000 !== row.endAt.getTime() - row.startAt.getTime();
   const sameVersion = eq(appointments.version, row.version);
   if (!moving) {
-    if (Object.keys(changes).length === 0) return presentAppointment(row, timeZone);
+    if (Object.keys(changes).length === 0) return presentAppointment(row, timeZone, ctx.clock.now());
     const ids = input.scope === 'ALL' ? await idsOfScope(ctx.db, row, true) : [row.id];
     const others = ids.filter((other) => other !== row.id);
     const [changed] = await updateAppointmentsIf(ctx.db, [row.id], sameVersion, changes, now);
@@ -94,7 +95,7 @@ export async function updateAppointment(ctx: AppContext, actor: Actor, id: strin
     // A new address, phone or reminder time: the reminders follow.
     await resetReminders(ctx.db, [changed, ...(await updateAppointmentsIf(ctx.db, others, undefined, changes, now))], now);
     await announceAppointments(ctx, [changed]);
-    return presentAppointment(changed, timeZone);
+    return presentAppointment(changed, timeZone, ctx.clock.now());
   }
   if (row.cancelState !== null || row.status !== 'BOOKED') throw new AppError('APPOINTMENT_STATE');
   const type = await findTypeWithLocation(ctx.db, row.appointmentTypeId, actor);
@@ -105,16 +106,18 @@ export async function updateAppointment(ctx: AppContext, actor: Actor, id: strin
     await resetReminders(ctx.db, series, now);
     await announceAppointments(ctx, series);
     tell(ctx, 'moved', await findAppointmentWithPlace(ctx.db, row.id), series);
-    return presentAppointment((await visibleAppointment(ctx, actor, id)).row, timeZone);
+    return presentAppointment((await visibleAppointment(ctx, actor, id)).row, timeZone, ctx.clock.now());
   }
-  const moved = await takeFirstFree(ctx.db, placement.processorIds, (processor, q) =>
-    updateAppointmentIf(q, row.id, sameVersion, { ...changes, startAt: placement.start, endAt: placement.end, processorId: processor, seriesId: null }, now),
-  );
+  const moved = await takeFirstFree(ctx.db, placement.processorIds, async (processor, q) => {
+    const changed = await updateAppointmentIf(q, row.id, sameVersion, { ...changes, startAt: placement.start, endAt: placement.end, processorId: processor, seriesId: null }, now);
+    if (changed) await timesFreed(ctx, q, [row], 'MOVED', now);
+    return changed;
+  });
   if (!moved) throw new AppError('APPOINTMENT_CHANGED');
   await resetReminders(ctx.db, [moved], now);
   await announceAppointments(ctx, [moved]);
   if (moved.startAt.getTime() !== row.startAt.getTime()) tell(ctx, 'moved', await findAppointmentWithPlace(ctx.db, moved.id));
-  return presentAppointment(moved, timeZone);
+  return presentAppointment(moved, timeZone, ctx.clock.now());
 }
 
 /** Minutes from `start` to the new `end`, or the appointment's own length when none is given. */
@@ -136,14 +139,20 @@ export async function cancelByStaff(ctx: AppContext, actor: Actor, id: string, s
   if (scope !== 'ALL' && row.cancelState === null && row.status !== 'BOOKED') throw new AppError('APPOINTMENT_STATE');
   const ids = await idsOfScope(ctx.db, row, scope === 'ALL');
   const open = and(isNull(appointments.cancelState), eq(appointments.status, 'BOOKED'));
-  const cancelled = await updateAppointmentsIf(ctx.db, ids, open, { cancelState: 'STAFF' }, ctx.clock.now());
+  const now = ctx.clock.now();
+  const cancelled = await ctx.db.transaction(async (tx) => {
+    const changed = await updateAppointmentsIf(tx, ids, open, { cancelState: 'STAFF' }, now);
+    // Each held its time until now (the update's condition): the times are free.
+    await timesFreed(ctx, tx, changed, 'CANCELLED', now);
+    return changed;
+  });
   if (cancelled.length > 0) {
     await dropReminders(ctx.db, cancelled.map((c) => c.id));
     await announceAppointments(ctx, cancelled);
     const first = [...cancelled].sort((a, b) => a.startAt.getTime() - b.startAt.getTime())[0]!;
     tell(ctx, 'cancelled', await findAppointmentWithPlace(ctx.db, first.id), cancelled);
   }
-  return presentAppointment((await visibleAppointment(ctx, actor, id)).row, timeZone);
+  return presentAppointment((await visibleAppointment(ctx, actor, id)).row, timeZone, ctx.clock.now());
 }
 
 /**
@@ -162,14 +171,19 @@ export async function restoreByStaff(ctx: AppContext, actor: Actor, id: string, 
     if (isExclusionViolation(error)) throw new AppError('APPOINTMENT_SLOT_TAKEN');
     throw error;
   }
-  return presentAppointment((await visibleAppointment(ctx, actor, id)).row, timeZone);
+  return presentAppointment((await visibleAppointment(ctx, actor, id)).row, timeZone, ctx.clock.now());
 }
 
 /** `DELETE /appointments/{id}?scope=`: gone for good (staff only), the occurrence or its whole series; the patient is told. */
 export async function deleteByStaff(ctx: AppContext, actor: Actor, id: string, scope: SeriesScope | undefined): Promise<AppointmentRow[]> {
   const { row } = await visibleAppointment(ctx, actor, id);
   const place = await findAppointmentWithPlace(ctx.db, row.id);
-  const deleted = await deleteAppointments(ctx.db, await idsOfScope(ctx.db, row, scope === 'ALL'));
+  const ids = await idsOfScope(ctx.db, row, scope === 'ALL');
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const gone = await deleteAppointments(tx, ids);
+    await timesFreed(ctx, tx, gone.filter((d) => d.cancelState === null && d.status === 'BOOKED'), 'DELETED', ctx.clock.now());
+    return gone;
+  });
   await dropReminders(ctx.db, deleted.map((d) => d.id));
   await announceAppointments(ctx, deleted);
   // Only what still held its time is news to the patient.

@@ -31,6 +31,7 @@ describe('POST /profiles and GET /profiles', () => {
       region: null,
       address: { street1: null, postcode: null, city: null, province: null, country: null },
       kiosk_printing: 'OFF',
+      quiet_hours: { start: '20:00', end: '08:00' },
     });
     const list = await t.inject({ method: 'GET', url: '/profiles', headers: asUser(a.user) });
     expect(list.statusCode).toBe(200);

@@ -41,6 +41,7 @@ export function presentProfile(row: ProfileRow): Profile {
       country: row.addressCountry,
     },
     kiosk_printing: row.kioskPrinting as KioskPrinting,
+    quiet_hours: { start: row.quietHoursStart, end: row.quietHoursEnd },
   };
 }
 
@@ -94,6 +95,7 @@ function profileChanges(input: UpdateProfileInput, stored: ProfileRow | undefine
   if (input.country !== undefined) changes.country = input.country;
   if (input.region !== undefined) changes.region = input.region;
   if (input.kiosk_printing !== undefined) changes.kioskPrinting = input.kiosk_printing;
+  if (input.quiet_hours !== undefined) Object.assign(changes, { quietHoursStart: input.quiet_hours.start, quietHoursEnd: input.quiet_hours.end });
   const address = input.address;
   if (address) {
     if (address.street1 !== undefined) changes.street1 = blankToNull(address.street1);

@@ -43,6 +43,7 @@ describe('location form values', () => {
       country: 'AT',
       region: null,
       address: { street1: 'Hauptplatz 1', postcode: null, city: 'Graz', province: null, country: null },
+      quiet_hours: { start: '20:00', end: '08:00' },
       kiosk_printing: 'BROWSER',
     };
     const input = locationInputOf(locationFormValues(profile));
