@@ -38,6 +38,7 @@ import { profilesRoutes } from './modules/profiles/index.js';
 import { queuesRoutes, registerQueueTopics } from './modules/queues/index.js';
 import { archiveRoutes } from './modules/archive/index.js';
 import { appointmentSlotsRoutes, appointmentsRoutes, appointmentTypesRoutes, calendarFeedRoutes, registerAppointmentHooks, vacationsRoutes } from './modules/appointments/index.js';
+import { offersRoutes, registerOfferHooks } from './modules/offers/index.js';
 import { routesRoutes } from './modules/routes/index.js';
 import { processorsRoutes, registerProcessorJobs } from './modules/processors/index.js';
 import { infoTagsRoutes } from './modules/infotags/index.js';
@@ -97,6 +98,7 @@ function registerJobsAndHooks(): void {
   registerProcessorJobs();
   registerTicketJobs();
   registerAppointmentHooks();
+  registerOfferHooks();
   registerDrawInterview(interviewLender);
   registerBillingJobs();
   registerPrivacyJobs();
@@ -219,6 +221,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(probingRoutes, { ctx });
   await app.register(appointmentSlotsRoutes, { ctx });
   await app.register(appointmentsRoutes, { ctx });
+  await app.register(offersRoutes, { ctx });
   await app.register(vacationsRoutes, { ctx });
   await app.register(calendarFeedRoutes, { ctx });
   await app.register(routesRoutes, { ctx });

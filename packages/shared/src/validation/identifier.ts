@@ -32,6 +32,8 @@ export const RESERVED_ACCOUNT_IDENTIFIERS: ReadonlySet<string> = new Set([
   'qt_monitor', 'reports', 'schedules', 'tickets', 'vacations',
   // The practice's other systems (issue 42): API keys, webhooks, FHIR.
   'api-keys', 'fhir', 'webhook-endpoints',
+  // Earlier appointments (issue 43): the offer's page and its API.
+  'appointment-offers', 'offer',
   // Words a visitor could mistake for the operator's own pages.
   'admin', 'app', 'backend', 'static', 'www',
 ].map((s) => s.toLowerCase()));

@@ -24,6 +24,7 @@ import {
   type AppointmentSlotRow,
 } from './appointment-slots.repo.js';
 import { isUserOfAccount } from './appointment-types.repo.js';
+import { stretchOpened } from './freed-times.js';
 
 export function presentSlot(row: AppointmentSlotRow): AppointmentSlot {
   return {
@@ -52,6 +53,25 @@ const shapeOf = (row: AppointmentSlotRow): SlotShape => ({
   max_hours_in_advance: row.maxHoursInAdvance,
   required_fields: row.requiredFields,
 });
+
+const DAY_MS = 86_400_000;
+/** A day's widest reach of zone offsets: a rule's date is read in UTC and widened by it. */
+const WIDEST_OFFSET_MS = 14 * 3_600_000;
+/** How far ahead new weekly hours are looked at for those who wait (the scan bounds it again). */
+const WEEKS_AHEAD_MS = 8 * 7 * DAY_MS;
+
+/**
+ * Hours added or widened (or a rule that took hours away gone): the offers of earlier
+ * appointments look there for free times someone waits for (docs/product.md#wishes-and-offers).
+ * A dated rule opens its day, a weekly one the weeks ahead; the scan looks only at times free.
+ */
+async function hoursOpened(ctx: AppContext, row: AppointmentSlotRow): Promise<void> {
+  const now = ctx.clock.now();
+  const day = row.date ? Date.parse(`${row.date}T00:00:00Z`) : undefined;
+  const from = day === undefined ? now : new Date(day - WIDEST_OFFSET_MS);
+  const to = day === undefined ? new Date(now.getTime() + WEEKS_AHEAD_MS) : new Date(day + DAY_MS + WIDEST_OFFSET_MS);
+  await stretchOpened(ctx, ctx.db, { accountId: row.accountId, processorId: row.processorId, from, to }, 'HOURS_ADDED', now);
+}
 
 const idOrMissing = (id: string) => (isUuid(id) ? id : undefined);
 
@@ -114,7 +134,9 @@ export async function createSlot(ctx: AppContext, actor: Actor, input: CreateApp
     maxHoursInAdvance: shape.max_hours_in_advance,
     requiredFields: shape.required_fields,
   };
-  return presentSlot(await checkedWrite(ctx, actor, values, undefined, (tx) => insertSlot(tx, values)));
+  const row = await checkedWrite(ctx, actor, values, undefined, (tx) => insertSlot(tx, values));
+  if (row.kind !== 'SINGLE_NEGATE') await hoursOpened(ctx, row);
+  return presentSlot(row);
 }
 
 /** `PATCH /appointment-slots/{id}` (admins): the slot as it will be is checked as a whole. */
@@ -149,7 +171,11 @@ export async function updateSlotOfAccount(ctx: AppContext, actor: Actor, id: str
     requiredFields: merged.required_fields,
   };
   const { profileId: _profile, ...changes } = values;
-  return presentSlot(await checkedWrite(ctx, actor, values, existing.id, (tx) => updateSlot(tx, existing.id, changes)));
+  const row = await checkedWrite(ctx, actor, values, existing.id, (tx) => updateSlot(tx, existing.id, changes));
+  // New hours open where they now are; a rule that took hours away opens where it was.
+  if (row.kind !== 'SINGLE_NEGATE') await hoursOpened(ctx, row);
+  if (existing.kind === 'SINGLE_NEGATE') await hoursOpened(ctx, existing);
+  return presentSlot(row);
 }
 
 /** `DELETE /appointment-slots/{id}` (admins): a rule, not history — it is gone. */
@@ -158,4 +184,5 @@ export async function deleteSlotOfAccount(ctx: AppContext, actor: Actor, id: str
   const existing = await findSlotOfAccount(ctx.db, actor.accountId, id);
   if (!existing) throw new AppError('NOT_FOUND');
   await deleteSlot(ctx.db, existing.id);
+  if (existing.kind === 'SINGLE_NEGATE') await hoursOpened(ctx, existing);
 }

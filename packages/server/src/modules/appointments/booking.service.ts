@@ -71,6 +71,11 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
   }
   // Staff and patients alike: an SMS asked for where none would be sent is refused, not dropped.
   if (body.notify_sms === true || typeof body.sms_reminder_minutes === 'number') refuseUnsendableSms(ctx.config, found.smsAllowed);
+  // "Früher, wenn möglich" with the booking (docs/product.md#wishes-and-offers): a series moves
+  // as a whole, never into one freed time, so it asks for none.
+  const earlier = body.earlier ?? undefined;
+  if (earlier && body.recurrence) throw new AppError('VALIDATION', { fields: { earlier: 'INVALID_VALUE' } });
+  if (earlier && type.offerCount === 0) throw new AppError('EARLIER_NOT_OFFERED');
   const placement = await placementFor(ctx.db, found, { start: new Date(body.start), processorId: body.processor_id, byStaff: actor !== undefined, now });
   const checked = checkBookingFields(placement.fieldModes, body, formatLocalDate(localDateOf(now, location.timeZone)), await accountSeals(ctx.db, type.accountId));
   if (!checked.ok) throw new AppError('VALIDATION', { fields: checked.fields });
@@ -95,6 +100,7 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
     notifySms: body.notify_sms ?? false,
     smsReminderMinutes: body.sms_reminder_minutes ?? null,
     lang: body.lang ?? null,
+    ...(earlier ? { earlierWantedAt: now, earlierNotBefore: earlier.not_before ?? null, earlierTimes: earlier.times ?? [] } : {}),
     createdAt: now,
     updatedAt: now,
   };

@@ -27,3 +27,15 @@ export { searchVisibleAppointments, findVisibleAppointmentDetails, type Appointm
 export type { AppointmentRow } from './appointments.repo.js';
 // Freed times: the module that offers them to waiting patients listens (docs/product.md#earlier-appointments).
 export { onFreedTimes, stretchOpened, type FreedTimeListener, type FreedTimeReason, type HeldTime, type OpenedStretch } from './freed-times.js';
+// What the offers module (modules/offers) builds on: it moves an appointment into a freed time
+// as a patient's move does, through these, never beside them.
+export { timesFreed } from './freed-times.js';
+export { findAppointmentWithPlace, findVisibleAppointment, updateAppointmentIf, busyTimes, type AppointmentWithPlace } from './appointments.repo.js';
+export { findTypeWithLocation, type TypeWithLocation } from './appointment-types.repo.js';
+export { placementFor, takeFirstFree } from './placement.js';
+export { freeTimeInputs } from './availability.service.js';
+export { freeTimes, offeredTimes, windowProblem } from './availability.js';
+export { appointmentIdOfLink, patientView } from './booking.service.js';
+export { addressOf, isOpenForPatient, placeOf, presentAppointment } from './present.js';
+export { resetReminders } from './reminders.js';
+export { spokenTime, tell } from './notify.js';

@@ -18,8 +18,10 @@ import { isUserOfAccount } from './appointment-types.repo.js';
 import { holdsTime, updateAppointmentIf } from './appointments.repo.js';
 import { announceAppointments } from './appointments.events.js';
 import { retryOnDeadlock } from './placement.js';
+import { stretchOpened } from './freed-times.js';
 import {
   appointmentsDuring,
+  periodOf,
   deleteVacationRow,
   findVacationOfAccount,
   insertVacation,
@@ -101,6 +103,21 @@ async function affectedBy(ctx: AppContext, row: VacationRow): Promise<AffectedAp
   return affected;
 }
 
+/** A day's widest reach of zone offsets: whole days are read in UTC and widened by it. */
+const WIDEST_OFFSET_MS = 14 * 3_600_000;
+
+/**
+ * The absence's time is open again (removed, or changed: what it still covers stays taken):
+ * the offers of earlier appointments look there for times someone waits for. A whole-day
+ * absence is read as its days in any zone; the scan looks only at times actually free.
+ */
+async function absenceLifted(ctx: AppContext, row: VacationRow): Promise<void> {
+  const period = periodOf(row, 'UTC');
+  const wide = row.wholeDays ? WIDEST_OFFSET_MS : 0;
+  const stretch = { accountId: row.accountId, processorId: row.absentProcessorId, from: new Date(period.start.getTime() - wide), to: new Date(period.end.getTime() + wide) };
+  await stretchOpened(ctx, ctx.db, stretch, 'ABSENCE_REMOVED', ctx.clock.now());
+}
+
 /** `GET /vacations?processor_id=`: the account's vacations, by start; staff read them, a filter naming a stranger is a 404. */
 export async function listVacations(ctx: AppContext, actor: Actor, query: VacationListQuery): Promise<Vacation[]> {
   await checkUser(ctx, actor.accountId, query.processor_id);
@@ -149,11 +166,14 @@ export async function updateVacation(ctx: AppContext, actor: Actor, id: string, 
     ...(input.consider_existing_appointments !== undefined ? { considerExistingAppointments: input.consider_existing_appointments } : {}),
   });
   if (!row) throw new AppError('NOT_FOUND');
+  await absenceLifted(ctx, existing);
   return presentVacation(row, row.considerExistingAppointments ? await affectedBy(ctx, row) : undefined);
 }
 
 /** `DELETE /vacations/{id}` (admins): the processor's free times come back. */
 export async function deleteVacation(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   requireAdmin(actor);
-  await deleteVacationRow(ctx.db, (await vacationOf(ctx, actor, id)).id);
+  const existing = await vacationOf(ctx, actor, id);
+  await deleteVacationRow(ctx.db, existing.id);
+  await absenceLifted(ctx, existing);
 }

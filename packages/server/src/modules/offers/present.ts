@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import { formatZoned, type AppointmentOffer, type OfferView } from '@wartefrei/shared';
+import type { Queryable } from '../../db/connect.js';
+import { users } from '../../db/schema/index.js';
+import { addressOf, isOpenForPatient, type AppointmentWithPlace } from '../appointments/index.js';
+import type { FreedTimeRow, OfferRow } from './offers.repo.js';
+
+/** How the offer page reads an offer now (OFFER_VIEWS). */
+export function viewOf(offer: OfferRow, freed: FreedTimeRow, found: AppointmentWithPlace, now: Date): OfferView {
+  if (offer.state === 'ACCEPTED') return 'ACCEPTED';
+  if (offer.state === 'DECLINED') return 'DECLINED';
+  if (offer.state === 'LOST' || freed.state !== 'OPEN') return 'TAKEN';
+  if (offer.state === 'EXPIRED' || offer.expiresAt.getTime() <= now.getTime() || !isOpenForPatient(found.appointment, now)) return 'EXPIRED';
+  return 'OPEN';
+}
+
+export async function presentOffer(q: Queryable, offer: OfferRow, freed: FreedTimeRow, found: AppointmentWithPlace, now: Date): Promise<AppointmentOffer> {
+  const tz = found.location.timeZone;
+  const [processor] = await q.select({ name: users.displayName }).from(users).where(eq(users.id, freed.processorId)).limit(1);
+  const row = found.appointment;
+  const accepted = offer.state === 'ACCEPTED';
+  return {
+    state: viewOf(offer, freed, found, now),
+    start: formatZoned(freed.startAt, tz),
+    // An accepted offer's end is the appointment's own (its type's length).
+    end: formatZoned(accepted ? row.endAt : freed.endAt, tz),
+    time_zone: tz,
+    type_name: found.typeName,
+    location: { id: found.location.id, name: found.location.name, address: addressOf(found.location) },
+    processor_name: processor?.name ?? null,
+    current_start: formatZoned(row.startAt, tz),
+    expires_at: formatZoned(offer.expiresAt, tz),
+  };
+}
