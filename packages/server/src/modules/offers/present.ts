@@ -9,8 +9,10 @@ import type { FreedTimeRow, OfferRow } from './offers.repo.js';
 export function viewOf(offer: OfferRow, freed: FreedTimeRow, found: AppointmentWithPlace, now: Date): OfferView {
   if (offer.state === 'ACCEPTED') return 'ACCEPTED';
   if (offer.state === 'DECLINED') return 'DECLINED';
+  // Over is over, whatever became of the time since.
+  if (offer.state === 'EXPIRED' || offer.expiresAt.getTime() <= now.getTime()) return 'EXPIRED';
   if (offer.state === 'LOST' || freed.state !== 'OPEN') return 'TAKEN';
-  if (offer.state === 'EXPIRED' || offer.expiresAt.getTime() <= now.getTime() || !isOpenForPatient(found.appointment, now)) return 'EXPIRED';
+  if (!isOpenForPatient(found.appointment, now)) return 'EXPIRED';
   return 'OPEN';
 }
 
