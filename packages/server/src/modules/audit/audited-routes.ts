@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditAction } from '@wartefrei/shared';
+import { isUuid } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { recordAudit, recordRead, whoOf, type AuditSubject } from './record.js';
 
@@ -27,6 +28,11 @@ type Params = { id?: string };
 type Query = Record<string, string | undefined>;
 
 const param = (req: FastifyRequest) => (req.params as Params).id ?? null;
+/** The id in a route that takes a patient's token or, from staff, an id: only an id is written. */
+const idInPath = (req: FastifyRequest) => {
+  const key = (req.params as { token?: string }).token ?? '';
+  return isUuid(key) ? key : null;
+};
 const query = (req: FastifyRequest) => req.query as Query;
 /** The id in a JSON answer: `{ id }` or `{ member: { id } }`. */
 function answeredId(body: unknown, path: 'id' | 'member'): string | null {
@@ -83,6 +89,9 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
   'POST /appointments/:id/check-in': appointmentChange,
   'POST /appointments/:id/no-show': appointmentChange,
   'DELETE /appointments/:id': appointmentChange,
+  // Staff setting or withdrawing a patient's wish for an earlier time (by id; a patient's token is never recorded).
+  'PUT /appointments/:token/earlier': { action: 'appointment.change', subject: (req) => ({ type: 'appointment', id: idInPath(req) }) },
+  'DELETE /appointments/:token/earlier': { action: 'appointment.change', subject: (req) => ({ type: 'appointment', id: idInPath(req) }) },
   // Removing a list, a location or a processor that cancels or hands over their upcoming
   // appointments changes those (docs/product.md#removing-keeps-history).
   'DELETE /queues/:id': { action: 'appointment.change', subject: (req) => ({ type: 'queue', id: param(req) }), when: (req) => query(req).appointments !== undefined },
