@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/connect.js';
 import { scheduleJob } from '../../platform/jobs/index.js';
 
 /*
- * The job kinds of earlier appointments (docs/architecture.md#jobs): one runner claims each, its
+ * The job kinds of earlier appointments (docs/architecture.md#timed-work): one runner claims each, its
  * writes commit with its DONE, and a restart finds the rest still pending. Keys make each step
  * happen once: a round's start per freed time and round, a send per offer, an expiry per round.
  */

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentOffer, PatientAppointment } from '@wartefrei/shared';
 import { appointments } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { setNow } from '../../../test/support/test-clock.js';
 import { asUser } from '../../../test/support/factories.js';
 import { givenBookablePractice, SPRING } from '../../../test/support/appointments.js';
 import { startSmsGateway } from '../../../test/support/sms.js';
