@@ -162,3 +162,24 @@ export async function waitingAppointments(q: Queryable, accountId: string, after
     .orderBy(asc(appointments.earlierWantedAt), asc(appointments.id))
     .limit(limit);
 }
+
+/**
+ * The open freed times of a type between two instants that nobody holds a live offer of: a new
+ * wish may take one of them (their last round found nobody).
+ */
+export async function idleFreedTimes(q: Queryable, typeId: string, after: Date, before: Date): Promise<FreedTimeRow[]> {
+  return q
+    .select()
+    .from(freedTimes)
+    .where(
+      and(
+        eq(freedTimes.appointmentTypeId, typeId),
+        eq(freedTimes.state, 'OPEN'),
+        gt(freedTimes.startAt, after),
+        sql`${freedTimes.startAt} < ${before.toISOString()}::timestamptz`,
+        sql`NOT EXISTS (SELECT 1 FROM ${appointmentOffers} WHERE ${appointmentOffers.freedTimeId} = ${freedTimes.id} AND ${appointmentOffers.state} IN ('PENDING', 'SENT'))`,
+      ),
+    )
+    .orderBy(asc(freedTimes.startAt))
+    .limit(20);
+}

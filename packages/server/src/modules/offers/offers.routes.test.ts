@@ -200,7 +200,7 @@ describe('rounds', () => {
     expect((await offersOf(t, freed!.id)).filter((offer) => offer.round === 3)).toEqual([]);
   });
 
-  it('the chain: A takes the freed time, A’s old time goes to C, C’s old time waits for nobody', async () => {
+  it('the chain: A takes the freed time, A’s old time goes to C, C’s old time waits — until D asks', async () => {
     const p = await practice();
     await setOffers(t, p.type.id, { offerCount: 1 });
     const leaving = await book(t, p.type.id, mon('08:00'));
@@ -227,6 +227,11 @@ describe('rounds', () => {
     ]);
     expect(await offersOf(t, after[2]!.id)).toEqual([]);
     expect(await startOf(c.id)).toBe(new Date(tue('08:00')).toISOString());
+    // A wish made later looks at the time nobody took.
+    const d = await book(t, p.type.id, tue('11:00'));
+    await askEarlier(t, d, { times: [{ weekday: 2, part: 'MORNING' }] });
+    await runJobs(t);
+    expect(await offersOf(t, after[2]!.id)).toEqual([{ appointmentId: d.id, round: 1, state: 'SENT' }]);
   });
 });
 

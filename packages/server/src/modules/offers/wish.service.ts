@@ -12,6 +12,8 @@ import {
   presentAppointment,
   updateAppointmentIf,
 } from '../appointments/index.js';
+import { scheduleRound } from './jobs.js';
+import { idleFreedTimes } from './offers.repo.js';
 
 /*
  * "Früher, wenn möglich" (docs/product.md#wishes-and-offers): the patient by their link, or staff
@@ -28,7 +30,7 @@ function timesOf(times: EarlierTime[] | null | undefined): EarlierTime[] {
   return [...seen.values()].sort((a, b) => a.weekday - b.weekday || a.part.localeCompare(b.part));
 }
 
-/** Writes the wish (`wish` undefined: withdrawn); answers whether the appointment changed. */
+/** Writes the wish (`wish` undefined: withdrawn). */
 async function writeWish(ctx: AppContext, id: string, wish: { input: EarlierWishInput } | undefined): Promise<void> {
   const found = await findAppointmentWithPlace(ctx.db, id);
   if (!found) throw new AppError('APPOINTMENT_NOT_FOUND');
@@ -43,7 +45,10 @@ async function writeWish(ctx: AppContext, id: string, wish: { input: EarlierWish
   if (found.offerCount === 0 || !isOpenForPatient(row, now)) throw new AppError('EARLIER_NOT_OFFERED');
   const changes = { earlierWantedAt: row.earlierWantedAt ?? now, earlierNotBefore: wish.input?.not_before ?? null, earlierTimes: timesOf(wish.input?.times) };
   const changed = await updateAppointmentIf(ctx.db, row.id, undefined, changes, now);
-  if (changed) await announceAppointments(ctx, [changed]);
+  if (!changed) return;
+  await announceAppointments(ctx, [changed]);
+  // Freed times that found nobody before may fit this wish: their next round looks again.
+  for (const freed of await idleFreedTimes(ctx.db, row.appointmentTypeId, now, row.startAt)) await scheduleRound(ctx.db, freed.id, freed.round + 1, now, true);
 }
 
 /**
