@@ -145,6 +145,22 @@ describe('a freed time is offered', () => {
   });
 });
 
+describe('what frees a time', () => {
+  it('a deletion and a move by staff free their old times too', async () => {
+    const p = await practice();
+    const deleted = await book(t, p.type.id, mon('08:00'));
+    const moved = await book(t, p.type.id, mon('08:30'));
+    const staff = asUser(p.user);
+    expect((await t.inject({ method: 'DELETE', url: `/appointments/${deleted.id}`, headers: staff })).statusCode).toBe(204);
+    const patched = await t.inject({ method: 'PATCH', url: `/appointments/${moved.id}`, headers: staff, payload: { start: tue('11:30') } });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect((await freedTimesOf(t, p.type.id)).map((f) => [f.startAt.toISOString(), f.reason, f.fromAppointmentId])).toEqual([
+      [new Date(mon('08:00')).toISOString(), 'DELETED', null],
+      [new Date(mon('08:30')).toISOString(), 'MOVED', moved.id],
+    ]);
+  });
+});
+
 describe('rounds', () => {
   it('an offer unanswered expires; the next round goes to the next who waits', async () => {
     const p = await practice();
