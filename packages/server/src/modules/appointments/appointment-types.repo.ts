@@ -6,7 +6,10 @@ import { inQueueVisibleTo } from '../queues/index.js';
 
 export type AppointmentTypeRow = typeof appointmentTypes.$inferSelect;
 export type NewAppointmentTypeRow = typeof appointmentTypes.$inferInsert;
-export type AppointmentTypeChanges = Partial<Pick<NewAppointmentTypeRow, 'name' | 'durationMinutes' | 'defaultProcessorId' | 'bookableOnline' | 'bookableKiosk'>>;
+export type AppointmentTypeChanges = Partial<Pick<
+  NewAppointmentTypeRow,
+  'name' | 'durationMinutes' | 'defaultProcessorId' | 'bookableOnline' | 'bookableKiosk' | 'offerCount' | 'offerMinutes' | 'confirmHoursBefore' | 'unconfirmedMarkHours'
+>>;
 
 /** The live types of the lists the actor sees (the queues' visibility rule), by name; optionally of one location or list. */
 export async function listVisibleAppointmentTypes(
