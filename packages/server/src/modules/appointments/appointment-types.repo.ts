@@ -153,3 +153,20 @@ export async function findTypeWithLocation(db: Queryable, id: string, actor: Act
     .limit(1);
   return row;
 }
+
+/** A type's confirmation settings, as the timed jobs of its appointments read them. */
+export interface ConfirmSettings {
+  confirmHoursBefore: number | null;
+  unconfirmedMarkHours: number;
+}
+
+/** The confirmation settings of the types (archived ones too: their bookings still happen), by type id. */
+export async function confirmSettingsOf(q: Queryable, typeIds: string[]): Promise<Map<string, ConfirmSettings>> {
+  const ids = [...new Set(typeIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await q
+    .select({ id: appointmentTypes.id, confirmHoursBefore: appointmentTypes.confirmHoursBefore, unconfirmedMarkHours: appointmentTypes.unconfirmedMarkHours })
+    .from(appointmentTypes)
+    .where(inArray(appointmentTypes.id, ids));
+  return new Map(rows.map(({ id, ...settings }) => [id, settings]));
+}

@@ -82,6 +82,9 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
   'POST /appointments/:id/restore': appointmentChange,
   'POST /appointments/:id/check-in': appointmentChange,
   'POST /appointments/:id/no-show': appointmentChange,
+  'DELETE /appointments/:id/no-show': appointmentChange,
+  // Staff confirming for a patient on the phone (by id; a patient's link is no actor).
+  'POST /appointments/:token/confirm': { action: 'appointment.change', subject: (_req, body) => ({ type: 'appointment', id: answeredId(body, 'id') }) },
   'DELETE /appointments/:id': appointmentChange,
   // Removing a list, a location or a processor that cancels or hands over their upcoming
   // appointments changes those (docs/product.md#removing-keeps-history).
