@@ -594,7 +594,7 @@ const ROWS: Row[] = [
     request: async (f) => ({ url: `/appointments?from=2030-01-01&to=2030-01-31&processor_id=${await f('processor')}` }),
   },
   // reports: every report by a foreign list (and a processor's unassigned one), and by each other id filter
-  ...['summary', 'timeseries', 'heatmap', 'processors', 'queues', 'probing', 'members'].map(
+  ...['summary', 'timeseries', 'heatmap', 'processors', 'queues', 'probing', 'members', 'earlier'].map(
     (report): Row => ({
       route: `GET /reports/${report}`,
       variant: 'of a foreign list',
@@ -621,6 +621,9 @@ const ROWS: Row[] = [
   // The own appointment lies years ahead: reaching it answers 409 (not today, not yet late), a foreign one 404.
   { route: 'POST /appointments/:id/check-in', queueScoped: true, ok: 409, request: async (f) => ({ url: `/appointments/${await f('appointment')}/check-in` }) },
   { route: 'POST /appointments/:id/no-show', queueScoped: true, ok: 409, request: async (f) => ({ url: `/appointments/${await f('appointment')}/no-show` }) },
+  // Undoing a no-show of the own (booked) appointment changes nothing: 200.
+  { route: 'DELETE /appointments/:id/no-show', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/no-show` }) },
+  { route: 'POST /appointments/:token/confirm', variant: 'by id, with staff credentials', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/confirm` }) },
   { route: 'DELETE /appointments/:id', queueScoped: true, ok: 204, request: async (f) => ({ url: `/appointments/${await f('appointment')}` }) },
   // privacy: erasing one patient's data, and the audit log filtered by a user
   { route: 'POST /members/:id/erase', queueScoped: true, request: async (f) => ({ url: `/members/${await f('cancelled')}/erase` }) },

@@ -205,3 +205,33 @@ export const MemberReport = z.object({
   rows: z.array(MemberReportRow),
 });
 export type MemberReport = z.infer<typeof MemberReport>;
+
+/** No-shows of one appointment type or one list in the period. */
+const NoShowGroup = z.object({ id: z.string(), name: z.string(), appointments: z.number().int(), no_shows: z.number().int() });
+
+/**
+ * `GET /reports/earlier`: earlier appointments and confirmations (docs/product.md#reports). Freed
+ * times by their start in the period; the lists, location and processor filters apply, an
+ * origin other than APPOINTMENT leaves none, info tags do not apply to freed times.
+ */
+export const ReportEarlier = z.object({
+  ...period,
+  /** Times freed ahead of their start (a cancel, a move, an accepted offer's old time, …). */
+  freed: z.number().int(),
+  /** Freed times at least one offer was sent for. */
+  offered: z.number().int(),
+  /** Freed times a waiting patient took (FILLED). */
+  refilled: z.number().int(),
+  /** Median hours between the re-fill and the time's start. */
+  refill_lead_p50_hours: z.number().nullable(),
+  /** Messages sent for offers: each offer's channels summed. */
+  offer_messages: z.number().int(),
+  /** Appointments (by start in the period) asked to confirm, and of those confirmed. */
+  confirmations_asked: z.number().int(),
+  confirmations_confirmed: z.number().int(),
+  /** confirmed / asked; null when none was asked. */
+  confirmation_rate: z.number().nullable(),
+  no_shows_by_type: z.array(NoShowGroup),
+  no_shows_by_queue: z.array(NoShowGroup),
+});
+export type ReportEarlier = z.infer<typeof ReportEarlier>;

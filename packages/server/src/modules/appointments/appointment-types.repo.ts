@@ -6,7 +6,10 @@ import { inQueueVisibleTo } from '../queues/index.js';
 
 export type AppointmentTypeRow = typeof appointmentTypes.$inferSelect;
 export type NewAppointmentTypeRow = typeof appointmentTypes.$inferInsert;
-export type AppointmentTypeChanges = Partial<Pick<NewAppointmentTypeRow, 'name' | 'durationMinutes' | 'defaultProcessorId' | 'bookableOnline' | 'bookableKiosk'>>;
+export type AppointmentTypeChanges = Partial<Pick<
+  NewAppointmentTypeRow,
+  'name' | 'durationMinutes' | 'defaultProcessorId' | 'bookableOnline' | 'bookableKiosk' | 'offerCount' | 'offerMinutes' | 'confirmHoursBefore' | 'unconfirmedMarkHours'
+>>;
 
 /** The live types of the lists the actor sees (the queues' visibility rule), by name; optionally of one location or list. */
 export async function listVisibleAppointmentTypes(
@@ -149,4 +152,21 @@ export async function findTypeWithLocation(db: Queryable, id: string, actor: Act
     .where(and(eq(appointmentTypes.id, id), appointmentTypeIsLive, ...(actor ? [inQueueVisibleTo(actor, appointmentTypes.queueId)] : [])))
     .limit(1);
   return row;
+}
+
+/** A type's confirmation settings, as the timed jobs of its appointments read them. */
+export interface ConfirmSettings {
+  confirmHoursBefore: number | null;
+  unconfirmedMarkHours: number;
+}
+
+/** The confirmation settings of the types (archived ones too: their bookings still happen), by type id. */
+export async function confirmSettingsOf(q: Queryable, typeIds: string[]): Promise<Map<string, ConfirmSettings>> {
+  const ids = [...new Set(typeIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await q
+    .select({ id: appointmentTypes.id, confirmHoursBefore: appointmentTypes.confirmHoursBefore, unconfirmedMarkHours: appointmentTypes.unconfirmedMarkHours })
+    .from(appointmentTypes)
+    .where(inArray(appointmentTypes.id, ids));
+  return new Map(rows.map(({ id, ...settings }) => [id, settings]));
 }

@@ -46,6 +46,10 @@ describe('POST and GET /appointment-types', () => {
       default_processor_id: null,
       bookable_online: true,
       bookable_kiosk: false,
+      offer_count: 3,
+      offer_minutes: 30,
+      confirm_hours_before: null,
+      unconfirmed_mark_hours: 24,
       created_at: expect.any(String),
     });
     expect((await as(a.user, 'GET', `/appointment-types/${created.id}`)).json()).toEqual(created);
@@ -97,6 +101,37 @@ describe('POST and GET /appointment-types', () => {
     expect(otherAccount.statusCode).toBe(404);
     const cleared = await as(a.user, 'PATCH', `/appointment-types/${ok.id}`, { default_processor_id: null, name: 'Blutabnahme', bookable_kiosk: true });
     expect(cleared.json<AppointmentType>()).toMatchObject({ default_processor_id: null, name: 'Blutabnahme', bookable_kiosk: true, duration_minutes: 10 });
+  });
+});
+
+describe('the settings of earlier offers and confirmations', () => {
+  it('takes offers and confirmations on create, changes them by PATCH, turns confirmations off with null', async () => {
+    const a = await givenAdmin(t);
+    const queueId = await givenQueue(t, a.accountId);
+    const created = await createType(a, { queue_id: queueId, duration_minutes: 20, offer_count: 0, offer_minutes: 45, confirm_hours_before: 48, unconfirmed_mark_hours: 12 });
+    expect(created).toMatchObject({ offer_count: 0, offer_minutes: 45, confirm_hours_before: 48, unconfirmed_mark_hours: 12 });
+    const changed = await as(a.user, 'PATCH', `/appointment-types/${created.id}`, { offer_count: 5, confirm_hours_before: null });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<AppointmentType>()).toMatchObject({ offer_count: 5, offer_minutes: 45, confirm_hours_before: null, unconfirmed_mark_hours: 12 });
+    expect((await as(a.user, 'GET', `/appointment-types/${created.id}`)).json()).toEqual(changed.json());
+  });
+
+  it('refuses values out of range, naming each field', async () => {
+    const a = await givenAdmin(t);
+    const queueId = await givenQueue(t, a.accountId);
+    const res = await as(a.user, 'POST', '/appointment-types', { queue_id: queueId, duration_minutes: 20, offer_count: 11, offer_minutes: 4, confirm_hours_before: 0, unconfirmed_mark_hours: 337 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ApiError>().fields).toMatchObject({
+      offer_count: { code: 'MAX_VALUE' },
+      offer_minutes: { code: 'MIN_VALUE' },
+      confirm_hours_before: { code: 'MIN_VALUE' },
+      unconfirmed_mark_hours: { code: 'MAX_VALUE' },
+    });
+    const type = await createType(a, { queue_id: queueId, duration_minutes: 20 });
+    const patch = await as(a.user, 'PATCH', `/appointment-types/${type.id}`, { offer_count: -1, confirm_hours_before: 337, offer_minutes: 1441 });
+    expect(patch.statusCode).toBe(400);
+    expect(patch.json<ApiError>().fields).toMatchObject({ offer_count: { code: 'MIN_VALUE' }, confirm_hours_before: { code: 'MAX_VALUE' }, offer_minutes: { code: 'MAX_VALUE' } });
+    expect((await as(a.user, 'GET', `/appointment-types/${type.id}`)).json<AppointmentType>()).toMatchObject({ offer_count: 3, confirm_hours_before: null, offer_minutes: 30 });
   });
 });
 
@@ -184,12 +219,12 @@ describe('GET /appointment-types/bookable (the patient’s picker, no login)', (
     const hidden = await createType(a, { queue_id: queueId, name: 'Nur Praxis', duration_minutes: 10, bookable_online: false });
     expect(hidden.bookable_kiosk).toBe(false);
     expect(await bookable(`queue_id=${queueId}`)).toEqual([
-      { id: talk.id, name: 'Gespräch', duration_minutes: 15, queue_id: queueId, queue_name: 'Hausarzt', choose_processor: false, sms_reminders: true },
+      { id: talk.id, name: 'Gespräch', duration_minutes: 15, queue_id: queueId, queue_name: 'Hausarzt', choose_processor: false, offers_earlier: true, sms_reminders: true },
     ]);
     expect((await bookable(`profile_id=${profileId}`)).map((type) => type.id)).toEqual([talk.id]);
     expect(await bookable(`profile_id=${profileId}&channel=KIOSK`)).toEqual([
-      { id: blood.id, name: 'Blutabnahme', duration_minutes: 10, queue_id: otherQueueId, queue_name: 'Labor', choose_processor: true, sms_reminders: false },
-      { id: talk.id, name: 'Gespräch', duration_minutes: 15, queue_id: queueId, queue_name: 'Hausarzt', choose_processor: false, sms_reminders: true },
+      { id: blood.id, name: 'Blutabnahme', duration_minutes: 10, queue_id: otherQueueId, queue_name: 'Labor', choose_processor: true, offers_earlier: true, sms_reminders: false },
+      { id: talk.id, name: 'Gespräch', duration_minutes: 15, queue_id: queueId, queue_name: 'Hausarzt', choose_processor: false, offers_earlier: true, sms_reminders: true },
     ]);
     // A deleted type is offered no more.
     expect((await as(a.user, 'DELETE', `/appointment-types/${talk.id}`)).statusCode).toBe(204);

@@ -74,6 +74,10 @@ function changesFrom(input: UpdateAppointmentTypeInput): AppointmentTypeChanges 
   if (input.default_processor_id !== undefined) changes.defaultProcessorId = input.default_processor_id;
   if (input.bookable_online !== undefined) changes.bookableOnline = input.bookable_online;
   if (input.bookable_kiosk !== undefined) changes.bookableKiosk = input.bookable_kiosk;
+  if (input.offer_count !== undefined) changes.offerCount = input.offer_count;
+  if (input.offer_minutes !== undefined) changes.offerMinutes = input.offer_minutes;
+  if (input.confirm_hours_before !== undefined) changes.confirmHoursBefore = input.confirm_hours_before;
+  if (input.unconfirmed_mark_hours !== undefined) changes.unconfirmedMarkHours = input.unconfirmed_mark_hours;
   return changes;
 }
 

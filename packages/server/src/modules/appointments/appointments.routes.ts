@@ -20,6 +20,8 @@ import type { AppContext } from '../../platform/context.js';
 import { IdParams, TokenParams } from '../../platform/params.js';
 import { appointmentCalendarFile, bookAppointment, cancelByPatient, moveByPatient, patientViewByKey } from './booking.service.js';
 import { checkIn, checkInAtKiosk, markNoShow } from './day.service.js';
+import { confirmAppointment } from './confirmations.js';
+import { undoNoShow } from './no-shows.js';
 import { importAppointments } from './import.service.js';
 import { cancelByStaff, deleteByStaff, listAppointments, restoreByStaff, updateAppointment } from './staff.service.js';
 
@@ -120,6 +122,19 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     '/appointments/:id/no-show',
     { preHandler, schema: { tags, security, params: IdParams, response: { 200: Appointment } } },
     async (req) => markNoShow(ctx, actorOf(req), req.params.id),
+  );
+
+  app.delete(
+    '/appointments/:id/no-show',
+    { preHandler, schema: { tags, security, params: IdParams, response: { 200: Appointment } } },
+    async (req) => undoNoShow(ctx, actorOf(req), req.params.id),
+  );
+
+  // "Ich komme": the patient by their link (from the ask to confirm), or staff by id for a patient on the phone.
+  app.post(
+    '/appointments/:token/confirm',
+    { preHandler: optionalUser(ctx), schema: { tags, params: TokenParams, response: { 200: StaffOrPatient } } },
+    async (req) => confirmAppointment(ctx, req.actor, req.params.token),
   );
 
   app.delete(

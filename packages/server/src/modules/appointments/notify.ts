@@ -19,7 +19,7 @@ import { appointmentUrl, mintLinks } from '../patient-links/index.js';
 
 export type AppointmentNews = 'booked' | 'moved' | 'cancelled' | 'deleted' | 'reminder';
 
-const langOf = (row: AppointmentRow): SupportedLang => ((SUPPORTED_LANGS as readonly string[]).includes(row.lang ?? '') ? (row.lang as SupportedLang) : 'de');
+export const langOf = (row: AppointmentRow): SupportedLang => ((SUPPORTED_LANGS as readonly string[]).includes(row.lang ?? '') ? (row.lang as SupportedLang) : 'de');
 
 /** 'Montag, 30. März 2026 um 08:00' in the patient's language and the practice's zone. */
 export function spokenTime(instant: Date, timeZone: string, lang: SupportedLang): string {

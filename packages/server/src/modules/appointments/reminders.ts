@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import type { Queryable } from '../../db/connect.js';
 import { cancelPendingJobs, registerJobHandler, scheduleJobs, type JobHandler } from '../../platform/jobs/index.js';
+import { confirmSettingsOf } from './appointment-types.repo.js';
 import { findAppointmentWithPlace, type AppointmentRow } from './appointments.repo.js';
+import { CONFIRM_ASK_JOB, confirmAskJob } from './confirmations.js';
+import { NO_SHOW_JOB, noShowJob } from './no-shows.js';
 import { sendNews } from './notify.js';
 
 /*
@@ -12,6 +15,10 @@ import { sendNews } from './notify.js';
  * it; the handler checks again that the appointment is still booked at that start, so a race
  * with a cancel sends nothing. A reminder whose time has passed is never scheduled, and one
  * that runs after the start (the server was down) is missed, not sent.
+ *
+ * This is the one place that owns an appointment's timed jobs: the reminder, the ask to
+ * confirm (confirmations.ts) and the no-show at its end (no-shows.ts) are scheduled and dropped
+ * together, so every writer that books, moves, cancels or restores keeps all three true.
  */
 
 export const APPOINTMENT_REMINDER_JOB = 'appointment.reminder';
@@ -28,24 +35,26 @@ export function reminderDue(row: AppointmentRow, now: Date): Date | undefined {
   return at.getTime() > now.getTime() ? at : undefined;
 }
 
-/** Drops the pending reminders of appointments cancelled, deleted or about to be rescheduled. */
+/** Drops the pending timed jobs (reminder, ask to confirm, no-show) of appointments cancelled, deleted or about to be rescheduled. */
 export async function dropReminders(q: Queryable, ids: string[]): Promise<void> {
-  await cancelPendingJobs(q, [APPOINTMENT_REMINDER_JOB], 'appointmentId', ids);
+  await cancelPendingJobs(q, [APPOINTMENT_REMINDER_JOB, CONFIRM_ASK_JOB, NO_SHOW_JOB], 'appointmentId', ids);
 }
 
 /**
- * Replaces the pending reminders of the appointments by one for each as it is now (or none):
- * two statements however many rows — a series has up to 366.
+ * Replaces the pending timed jobs of the appointments by those due for each as it is now (or
+ * none): three statements however many rows — a series has up to 366.
  */
 export async function resetReminders(q: Queryable, rows: AppointmentRow[], now: Date): Promise<void> {
   await dropReminders(q, rows.map((row) => row.id));
+  const settings = await confirmSettingsOf(q, rows.map((row) => row.appointmentTypeId));
   await scheduleJobs(
     q,
     rows.flatMap((row) => {
       const runAt = reminderDue(row, now);
-      return runAt
-        ? [{ kind: APPOINTMENT_REMINDER_JOB, key: `${row.id}:${row.startAt.toISOString()}`, runAt, payload: { appointmentId: row.id, startAt: row.startAt.toISOString() } }]
-        : [];
+      const reminder = runAt
+        ? { kind: APPOINTMENT_REMINDER_JOB, key: `${row.id}:${row.startAt.toISOString()}`, runAt, payload: { appointmentId: row.id, startAt: row.startAt.toISOString() } }
+        : undefined;
+      return [reminder, confirmAskJob(row, settings.get(row.appointmentTypeId), now), noShowJob(row, now)].filter((job) => job !== undefined);
     }),
   );
 }

@@ -88,6 +88,9 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
   'POST /appointments/:id/restore': appointmentChange,
   'POST /appointments/:id/check-in': appointmentChange,
   'POST /appointments/:id/no-show': appointmentChange,
+  'DELETE /appointments/:id/no-show': appointmentChange,
+  // Staff confirming for a patient on the phone (by id; a patient's link is no actor).
+  'POST /appointments/:token/confirm': { action: 'appointment.change', subject: (_req, body) => ({ type: 'appointment', id: answeredId(body, 'id') }) },
   'DELETE /appointments/:id': appointmentChange,
   // Staff setting or withdrawing a patient's wish for an earlier time (by id; a patient's token is never recorded).
   'PUT /appointments/:token/earlier': { action: 'appointment.change', subject: (req) => ({ type: 'appointment', id: idInPath(req) }) },

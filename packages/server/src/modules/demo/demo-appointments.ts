@@ -17,7 +17,8 @@ function nextWeekdays(now: Date, timeZone: string, count: number): LocalDate[] {
  * The demo practice's booked appointments, relative to the day it is seeded: three patients on
  * each of the next two weekdays' mornings (one booked online, two by phone), and a weekly
  * check-up series of four on the Thursday afternoons to come — so the calendar, the work view and
- * the patient's appointment page have something to show from the first start.
+ * the patient's appointment page have something to show from the first start. Two patients of
+ * the second day ask for an earlier time ("Früher, wenn möglich").
  */
 export function demoAppointments(now: Date, timeZone: string, place: Place): NewAppointmentRow[] {
   const at = (day: LocalDate, time: string) => zonedTimeToUtc(day, time, timeZone);
@@ -27,12 +28,19 @@ export function demoAppointments(now: Date, timeZone: string, place: Place): New
     { firstName: 'Emre', lastName: 'Yılmaz', time: '09:15', source: 'FRONTEND' as const, channel: null, mail: null },
     { firstName: 'Jelena', lastName: 'Petrović', time: '10:45', source: 'FRONTEND' as const, channel: null, mail: null },
   ];
-  for (const day of nextWeekdays(now, timeZone, 2)) {
+  const days = nextWeekdays(now, timeZone, 2);
+  for (const day of days) {
     for (const { time, ...patient } of patients) {
       const startAt = at(day, time);
+      // On the later day, two patients would come earlier if a time frees up (one mornings only).
+      const earlier = day === days[1] && patient.lastName !== 'Berger';
+      // The next day's are asked to confirm already (the talk asks 48 hours before): Anna did, the others not yet — marked a day before.
+      const asked = day === days[0] ? { confirmationAskedAt: now, unconfirmedFrom: new Date(startAt.getTime() - 24 * 3_600_000), confirmedAt: patient.lastName === 'Berger' ? now : null } : {};
       rows.push({
         ...place,
         ...patient,
+        ...asked,
+        ...(earlier ? { earlierWantedAt: now, earlierTimes: patient.lastName === 'Yılmaz' ? [1, 2, 3, 4, 5].map((weekday) => ({ weekday, part: 'MORNING' as const })) : [] } : {}),
         startAt,
         endAt: new Date(startAt.getTime() + 15 * 60_000),
         notifyMail: patient.mail !== null,

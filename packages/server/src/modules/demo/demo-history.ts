@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { addDays, isoWeekday, localDateOf, zonedTimeToUtc, type LocalDate } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import { appointments, probingAnswers, queueMemberInfoTags, queueMembers } from '../../db/schema/index.js';
+import { demoEarlierHistory, seedDemoEarlier } from './demo-earlier.js';
 
 /**
  * Eight weeks of the demo practice's past (issue 19 §6), so that reporting shows real-looking
@@ -27,7 +28,7 @@ const WEEKS = 8;
 const MINUTE = 60_000;
 
 /** mulberry32: a small seeded generator, so the history is the same on every machine. */
-function seeded(seed: number): () => number {
+export function seeded(seed: number): () => number {
   let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) | 0;
@@ -190,10 +191,12 @@ export function demoHistory(now: Date, place: HistoryPlace): {
 /** Writes the history in batches (one statement per batch, inside the seeding transaction). */
 export async function seedDemoHistory(tx: Queryable, now: Date, place: HistoryPlace): Promise<void> {
   const history = demoHistory(now, place);
+  const earlier = demoEarlierHistory(history.appointments, place);
   const inBatches = async <T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) => {
     for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500));
   };
   await inBatches(history.appointments, (batch) => tx.insert(appointments).values(batch));
+  await seedDemoEarlier(tx, earlier);
   await inBatches(history.members, (batch) => tx.insert(queueMembers).values(batch));
   await inBatches(history.tags, (batch) => tx.insert(queueMemberInfoTags).values(batch));
   await inBatches(history.answers, (batch) => tx.insert(probingAnswers).values(batch));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { accounts, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import type { ApiKey, Appointment, AppointmentSlot, AuditLog, AppointmentType, DashboardQueue, ProbingQuestion, ReportProbing, ReportSummary } from '@wartefrei/shared';
+import type { ApiKey, Appointment, AppointmentSlot, AuditLog, AppointmentType, DashboardQueue, ProbingQuestion, ReportProbing, ReportEarlier, ReportSummary } from '@wartefrei/shared';
 import { asUser, logIn } from '../../../test/support/factories.js';
 import { localDay } from '../../../test/support/test-clock.js';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './seed-demo.js';
@@ -93,6 +93,15 @@ describe('demo data', () => {
     expect(summary.current).toMatchObject({ wait_p50_min: expect.any(Number) as number, appointments_no_show: expect.any(Number) as number });
     expect(summary.current.appointments_no_show).toBeGreaterThan(0);
     expect(summary.previous.drawn).toBe(0);
+    // Earlier appointments and confirmations have figures too: freed times offered and mostly re-filled, most patients confirmed.
+    const earlier = (await t.inject({ method: 'GET', url: `/reports/earlier?from=${day(56)}&to=${day(1)}`, headers: asUser(admin) })).json<ReportEarlier>();
+    expect(earlier.freed).toBeGreaterThan(0);
+    expect(earlier.offered).toBe(earlier.freed);
+    expect(earlier.refilled).toBeGreaterThan(0);
+    expect(earlier.offer_messages).toBeGreaterThan(earlier.offered);
+    expect(earlier.confirmation_rate).toBeGreaterThan(0.5);
+    expect(earlier.no_shows_by_type).toEqual([expect.objectContaining({ name: 'Arztgespräch', no_shows: expect.any(Number) as number })]);
+    expect(earlier.no_shows_by_type[0]?.no_shows).toBeGreaterThan(0);
     const { answers } = (await t.inject({ method: 'GET', url: `/reports/probing?from=${day(56)}&to=${day(1)}`, headers: asUser(admin) })).json<ReportProbing>();
     expect(answers.map((a) => a.option_text)).toEqual(expect.arrayContaining(['Ja', 'Nein', 'Blutabnahme']));
     const dashboard = (await t.inject({ method: 'GET', url: '/dashboard', headers: asUser(admin) })).json<DashboardQueue[]>();

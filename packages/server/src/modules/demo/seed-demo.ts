@@ -119,7 +119,7 @@ export async function seedDemoPractice(ctx: AppContext, tx: Transaction, hashes:
     const [talk] = await tx
       .insert(appointmentTypes)
       .values([
-        { accountId: account.id, profileId: profile!.id, queueId: general!.id, name: 'Arztgespräch', durationMinutes: 15, defaultProcessorId: processor!.id },
+        { accountId: account.id, profileId: profile!.id, queueId: general!.id, name: 'Arztgespräch', durationMinutes: 15, defaultProcessorId: processor!.id, confirmHoursBefore: 48 },
         { accountId: account.id, profileId: profile!.id, queueId: lab!.id, name: 'Blutabnahme', durationMinutes: 10, bookableKiosk: true },
       ])
       .returning();

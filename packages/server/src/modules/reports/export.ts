@@ -3,7 +3,8 @@ import { translate, type MemberExportQuery, type SupportedLang } from '@wartefre
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { openSheet, SPREADSHEET_CONTENT_TYPES, wallClock, type Cell, type SheetColumn } from '../../platform/spreadsheet.js';
-import { filterNames } from './filter-names.js';
+import { earlierFigures } from './earlier.repo.js';
+import { earlierLines, filterNames } from './filter-names.js';
 import { memberPages, type MemberRecord } from './members.repo.js';
 import { resolveScope } from './scope.js';
 
@@ -58,7 +59,7 @@ export async function exportMembers(ctx: AppContext, actor: Actor, query: Member
   const scope = await resolveScope(ctx.db, actor, query);
   const withNames = query.names === 'true';
   const columns = columnsOf(lang, withNames, query.format === 'ndjson');
-  const preamble = await filterNames(ctx.db, scope, lang, ctx.clock.now());
+  const preamble = [...(await filterNames(ctx.db, scope, lang, ctx.clock.now())), ...earlierLines(await earlierFigures(ctx.db, scope), lang)];
   const out = new PassThrough();
   const sink = openSheet(out, query.format, lang, translate(lang, 'reports', 'sheet'), columns);
   const write = async () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { translate, type SupportedLang } from '@wartefrei/shared';
+import { translate, type ReportEarlier, type SupportedLang } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import { infoTags, profiles, queues, users } from '../../db/schema/index.js';
 import type { ReportScope } from './scope.js';
@@ -30,5 +30,25 @@ export async function filterNames(q: Queryable, scope: ReportScope, lang: Suppor
     [t('filter_origin'), f.origin ? translate(lang, 'reports', `origin_${f.origin}`) : all],
     [t('filter_info_tag'), tag],
     [t('filter_created'), now.toISOString()],
+  ];
+}
+
+/**
+ * The period's earlier-appointment and confirmation figures as label/value lines below the
+ * filters: the export carries what the reports screen shows (docs/product.md#reports).
+ */
+export function earlierLines(figures: Omit<ReportEarlier, 'from' | 'to'>, lang: SupportedLang): [string, string][] {
+  const t = (key: string, args: (string | number)[] = []) => translate(lang, 'reports', key, args);
+  const number = (value: number | null) => (value === null ? '–' : new Intl.NumberFormat(lang).format(value));
+  const percent = (value: number | null) => (value === null ? '–' : new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(value));
+  return [
+    [t('earlier_freed'), number(figures.freed)],
+    [t('earlier_offered'), number(figures.offered)],
+    [t('earlier_refilled'), number(figures.refilled)],
+    [t('earlier_refill_lead'), number(figures.refill_lead_p50_hours)],
+    [t('earlier_offer_messages'), number(figures.offer_messages)],
+    [t('earlier_confirmation_rate'), `${percent(figures.confirmation_rate)} (${number(figures.confirmations_confirmed)} / ${number(figures.confirmations_asked)})`],
+    ...figures.no_shows_by_type.map((g): [string, string] => [t('earlier_no_shows_type', [g.name]), `${number(g.no_shows)} / ${number(g.appointments)}`]),
+    ...figures.no_shows_by_queue.map((g): [string, string] => [t('earlier_no_shows_queue', [g.name]), `${number(g.no_shows)} / ${number(g.appointments)}`]),
   ];
 }

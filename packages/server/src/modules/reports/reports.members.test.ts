@@ -98,7 +98,10 @@ describe('GET /reports/members/export', () => {
     const values = (row: number) => (sheet.getRow(row).values as ExcelJS.CellValue[]).slice(1);
     expect(values(2)).toEqual(['Zeitraum', '2026-11-10 – 2026-11-10']);
     expect(values(4)).toEqual(['Liste', 'Allgemein']);
-    const headerRow = 10;
+    // Below the filters, the figures of earlier appointments (reports/earlier), then the header.
+    expect(values(9)).toEqual(['Frei gewordene Termine', '0']);
+    const headerRow = Array.from({ length: sheet.rowCount }, (_, i) => i + 1).find((row) => values(row)[0] === 'Art') ?? 0;
+    expect(headerRow).toBeGreaterThan(10);
     expect(values(headerRow)).toEqual(expect.arrayContaining(['Nummer', 'Gezogen / Termin', 'Wartezeit (Min.)', 'Name']));
     const header = values(headerRow);
     const column = (title: string) => header.indexOf(title) + 1;

@@ -3,6 +3,7 @@ import {
   MemberExportQuery,
   MemberReport,
   MemberReportQuery,
+  ReportEarlier,
   ReportHeatmap,
   ReportProbing,
   ReportProcessors,
@@ -16,7 +17,7 @@ import { actorOf, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { requestLang } from '../../platform/i18n.js';
 import { exportMembers } from './export.js';
-import { reportHeatmap, reportMembers, reportProbing, reportProcessors, reportQueues, reportSummary, reportTimeseries } from './reports.service.js';
+import { reportEarlier, reportHeatmap, reportMembers, reportProbing, reportProcessors, reportQueues, reportSummary, reportTimeseries } from './reports.service.js';
 
 const tags = ['reports'];
 const security = [{ basic: [] }];
@@ -34,6 +35,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get('/reports/processors', { preHandler, schema: { ...schema, response: { 200: ReportProcessors } } }, async (req) => reportProcessors(ctx, actorOf(req), req.query));
   app.get('/reports/queues', { preHandler, schema: { ...schema, response: { 200: ReportQueues } } }, async (req) => reportQueues(ctx, actorOf(req), req.query));
   app.get('/reports/probing', { preHandler, schema: { ...schema, response: { 200: ReportProbing } } }, async (req) => reportProbing(ctx, actorOf(req), req.query));
+  app.get('/reports/earlier', { preHandler, schema: { ...schema, response: { 200: ReportEarlier } } }, async (req) => reportEarlier(ctx, actorOf(req), req.query));
   app.get('/reports/members', { preHandler, schema: { ...schema, querystring: MemberReportQuery, response: { 200: MemberReport } } }, async (req) =>
     reportMembers(ctx, actorOf(req), req.query),
   );

@@ -3,6 +3,7 @@ import type {
   MemberReportQuery,
   MemberReportRow,
   ReportHeatmap,
+  ReportEarlier,
   ReportProbing,
   ReportProcessors,
   ReportQuery,
@@ -14,6 +15,7 @@ import type {
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { heatmapCells, probingCounts, processorFigures, queueFigures } from './breakdowns.repo.js';
+import { earlierFigures } from './earlier.repo.js';
 import { bucketFigures, explainPeriodFigures, periodFigures } from './figures.repo.js';
 import { memberPage, type MemberRecord } from './members.repo.js';
 import { resolveScope, type ReportFilters } from './scope.js';
@@ -61,6 +63,12 @@ export async function reportQueues(ctx: AppContext, actor: Actor, query: ReportQ
 export async function reportProbing(ctx: AppContext, actor: Actor, query: ReportQuery): Promise<ReportProbing> {
   const scope = await resolveScope(ctx.db, actor, filtersOf(query));
   return { from: query.from, to: query.to, answers: await probingCounts(ctx.db, scope) };
+}
+
+/** `GET /reports/earlier`: freed times, offers, re-fills, confirmations and no-shows. */
+export async function reportEarlier(ctx: AppContext, actor: Actor, query: ReportQuery): Promise<ReportEarlier> {
+  const scope = await resolveScope(ctx.db, actor, filtersOf(query));
+  return { from: query.from, to: query.to, ...(await earlierFigures(ctx.db, scope)) };
 }
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());

@@ -115,7 +115,7 @@ function zoneBounds(period: Period, timeZone: string): { lo: string; hi: string 
  * placed by comparing instants on the `(account_id, created_at)` index, without joining its
  * list or location and without converting it to local time.
  */
-function inScope(scope: ReportScope, period: Period, instant: AnyColumn, queueId: AnyColumn): SQL {
+export function inScope(scope: ReportScope, period: Period, instant: AnyColumn, queueId: AnyColumn): SQL {
   if (scope.zones.length === 0) return sql`false`;
   const parts = scope.zones.map(({ timeZone, queueIds }) => {
     const { lo, hi } = zoneBounds(period, timeZone);

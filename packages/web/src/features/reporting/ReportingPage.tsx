@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import type { ReportProcessors, ReportSummary } from '@wartefrei/shared';
 import { Page } from '../../ui/Page';
 import { ExportButtons } from '../../ui/ExportButtons';
+import { EarlierSection } from './EarlierFigures';
 import { MembersTable } from './MembersTable';
 import { ReportFilters } from './ReportFilters';
 import { SummaryCards } from './SummaryCards';
@@ -66,6 +67,7 @@ export function ReportingPage() {
             <ReportCharts params={params} bucket={bucketFor(state.range)} processors={processors.data?.processors ?? []} />
           </Suspense>
         )}
+        <EarlierSection params={params} />
         <MembersTable params={params} withNames={withNames} onNamesChange={setWithNames} />
         <ExportButtons
           hint={t('export.hint')}
