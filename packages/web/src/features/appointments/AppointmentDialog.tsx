@@ -135,7 +135,7 @@ export function AppointmentDialog({ appointment, types, processors, timeZone, on
         {appointment.unconfirmed && (
           <Text size="sm">
             {appointment.phone ? (
-              <Anchor href={telHref(appointment.phone)} aria-label={t('confirmation.callLabel', { phone: appointment.phone })}>
+              <Anchor href={telHref(appointment.phone)}>
                 {t('confirmation.call')}: {appointment.phone}
               </Anchor>
             ) : (
