@@ -52,6 +52,12 @@ describe('appointments in the management', () => {
     await dialog.locator('[aria-invalid="true"]').first().waitFor();
     await dialog.getByLabel('Dauer in Minuten').fill('20');
     await dialog.getByLabel('Am Terminal buchbar').check();
+    // Offers and confirmations: offers to 3 by default; switched on, confirmations ask 48 hours before.
+    expect(await dialog.getByLabel('Freie Termine anbieten an').inputValue()).toBe('3');
+    // Mantine's switch hides its input under the track: a click on its label turns it on.
+    await dialog.getByText('Bestätigung anfordern', { exact: true }).click();
+    expect(await dialog.getByRole('switch', { name: 'Bestätigung anfordern' }).isChecked()).toBe(true);
+    expect(await dialog.getByLabel('Stunden vor dem Termin').inputValue()).toBe('48');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { fieldErrorsOf, validateWithSchema } from '../lib/forms';
+import { fieldErrorsOf, validateWithSchema, type FieldLabels } from '../lib/forms';
 
 type FieldErrors = Record<string, string>;
 
@@ -13,6 +13,8 @@ interface FormSubmitOptions<Body> {
   save: (body: Body) => Promise<void>;
   /** Messages the schema cannot give (a clearer wording, a rule across fields), added to its own. */
   check?: (body: Body) => FieldErrors;
+  /** The form's own labels for fields the shared catalogue does not name (`server:fields`). */
+  labels?: FieldLabels;
 }
 
 /**
@@ -20,13 +22,13 @@ interface FormSubmitOptions<Body> {
  * server's field messages at the fields or show its message above the form. The typed values
  * are never touched, so nothing is lost on bad input.
  */
-export function useFormSubmit<Body>({ schema, showErrors, save, check }: FormSubmitOptions<Body>) {
+export function useFormSubmit<Body>({ schema, showErrors, save, check, labels }: FormSubmitOptions<Body>) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
 
   const submit = async (body: Body): Promise<void> => {
     setFailure(undefined);
-    const invalid = { ...validateWithSchema(schema, body), ...check?.(body) };
+    const invalid = { ...validateWithSchema(schema, body, labels), ...check?.(body) };
     showErrors(invalid);
     if (Object.keys(invalid).length > 0) return;
     setBusy(true);

@@ -1,3 +1,4 @@
+import { IconAlertTriangle, IconClockUp } from '@tabler/icons-react';
 import { useRef, useState, type PointerEvent } from 'react';
 import type { Appointment } from '@wartefrei/shared';
 import { snap, type Placed } from './calendar-layout';
@@ -21,6 +22,8 @@ interface AppointmentBlockProps {
   title: string;
   detail: string;
   color: string | null;
+  /** Words of the marks the block shows (also in `label`): asked and not confirmed; wants an earlier time. */
+  marks: { unconfirmed?: string; earlier?: string };
   column: string;
   onOpen: () => void;
   /** Resolves when the change is saved and shown, or was refused (the block goes back then). */
@@ -35,7 +38,7 @@ const STEP_MINUTES = 5;
  * (to another time or another processor's column) and stretches at its lower edge. While the
  * change is saved it stays where it was dropped; a refusal puts it back.
  */
-export function AppointmentBlock({ appointment, placed, scale, top, label, title, detail, color, column, onOpen, onDrop }: AppointmentBlockProps) {
+export function AppointmentBlock({ appointment, placed, scale, top, label, title, detail, color, marks, column, onOpen, onDrop }: AppointmentBlockProps) {
   const drag = useRef<{ kind: 'move' | 'resize'; x: number; y: number; moved: boolean; column: string; minutes: number; columnLeft: number } | null>(null);
   const [offset, setOffset] = useState<{ dx: number; dy: number; dh: number } | null>(null);
   const movable = appointment.view === 'booked' && appointment.status === 'BOOKED';
@@ -81,7 +84,7 @@ export function AppointmentBlock({ appointment, placed, scale, top, label, title
     void onDrop({ kind: state.kind, column: state.column, minutes: state.minutes }).finally(() => setOffset(null));
   };
 
-  const className = [classes.block, classes[appointment.status === 'NO_SHOW' ? 'no_show' : appointment.view], offset ? classes.dragging : ''].join(' ');
+  const className = [classes.block, classes[appointment.status === 'NO_SHOW' ? 'no_show' : appointment.view], marks.unconfirmed ? classes.unconfirmed : '', offset ? classes.dragging : ''].join(' ');
   return (
     <button
       type="button"
@@ -106,6 +109,23 @@ export function AppointmentBlock({ appointment, placed, scale, top, label, title
       onClick={(event) => event.detail === 0 && onOpen()}
     >
       <strong>{title}</strong>
+      {/* An icon and a word each, not colour alone; the button's label names them too. */}
+      {(marks.unconfirmed || marks.earlier) && (
+        <span className={classes.marks} aria-hidden>
+          {marks.unconfirmed && (
+            <span className={`${classes.mark} ${classes.unconfirmedMark}`} data-mark="unconfirmed">
+              <IconAlertTriangle size={11} stroke={2.25} />
+              {marks.unconfirmed}
+            </span>
+          )}
+          {marks.earlier && (
+            <span className={`${classes.mark} ${classes.earlierMark}`} data-mark="earlier">
+              <IconClockUp size={11} stroke={2.25} />
+              {marks.earlier}
+            </span>
+          )}
+        </span>
+      )}
       {detail}
       {movable && <span className={classes.resize} data-resize aria-hidden />}
     </button>

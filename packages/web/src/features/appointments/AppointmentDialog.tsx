@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Badge, Button, Divider, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UpdateAppointmentInput, type Appointment, type AppointmentType, type SeriesScope } from '@wartefrei/shared';
@@ -7,12 +7,14 @@ import type { MaybeOpened } from '../../lib/sealed-records';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
-import { cancelAppointment, checkInAppointment, deleteAppointment, eraseAppointment, markNoShow, restoreAppointment, updateAppointment } from './appointments.api';
+import { cancelAppointment, checkInAppointment, deleteAppointment, eraseAppointment, markNoShow, restoreAppointment, undoNoShow, updateAppointment } from './appointments.api';
+import { telHref } from './earlier-wish';
+import { EarlierWishSection } from './EarlierWishSection';
 import { dateOf, minutesOf, nowIn, timeOf, wallMinutes, zonedStart } from './calendar-layout';
 import { ScopeConfirm } from './ScopeConfirm';
 import type { CalendarProcessor } from './useCalendarData';
 
-type Action = 'save' | 'cancel' | 'restore' | 'delete' | 'noShow' | 'checkIn' | 'erase';
+type Action = 'save' | 'cancel' | 'restore' | 'delete' | 'noShow' | 'undoNoShow' | 'checkIn' | 'erase';
 const FIELDS = ['last_name', 'first_name', 'birth_date', 'insurance_number', 'mail', 'phone'] as const;
 const NO_SHOW_AFTER_MINUTES = 15;
 const CONFIRM_MESSAGES: Partial<Record<Action, string>> = { delete: 'confirmDelete', cancel: 'confirmCancel', restore: 'confirmRestore', erase: 'confirmErase' };
@@ -29,8 +31,10 @@ interface AppointmentDialogProps {
 
 /**
  * An appointment opened from the calendar (`/backend/appointments/{id}`): its time, type,
- * processor and state; the patient's data and the time to change; cancel, restore, delete,
- * no-show and check-in. Anything that changes one of a series asks "only this one or all".
+ * processor and state (with the patient's confirmation, and the phone to call when unconfirmed);
+ * the patient's data and the time to change; the wish for an earlier time; cancel, restore,
+ * delete, no-show (and its undo) and check-in. Anything that changes one of a series asks "only
+ * this one or all".
  */
 export function AppointmentDialog({ appointment, types, processors, timeZone, onClose, onDone }: AppointmentDialogProps) {
   const { t, i18n } = useTranslation(['appointments', 'server', 'common']);
@@ -61,9 +65,10 @@ export function AppointmentDialog({ appointment, types, processors, timeZone, on
       else if (action === 'restore') await restoreAppointment(appointment.id, scope);
       else if (action === 'delete') await deleteAppointment(appointment.id, scope);
       else if (action === 'noShow') await markNoShow(appointment.id);
+      else if (action === 'undoNoShow') await undoNoShow(appointment.id);
       else if (action === 'erase') await eraseAppointment(appointment.id);
       else await checkInAppointment(appointment.id);
-      const message = { save: 'saved', cancel: 'cancelled', restore: 'restored', delete: 'deleted', noShow: 'markedNoShow', checkIn: 'checkedIn', erase: 'erased' }[action];
+      const message = { save: 'saved', cancel: 'cancelled', restore: 'restored', delete: 'deleted', noShow: 'markedNoShow', undoNoShow: 'noShowUndone', checkIn: 'checkedIn', erase: 'erased' }[action];
       await onDone(t(`dialog.${message}`), action === 'delete' || action === 'cancel' || action === 'erase');
     } catch (error) {
       const fields = error instanceof ApiRequestError ? error.body?.fields : undefined;
@@ -116,11 +121,35 @@ export function AppointmentDialog({ appointment, types, processors, timeZone, on
           </Badge>
           {series && <Badge variant="default">{t('dialog.series')}</Badge>}
           {appointment.erased_at && <Badge variant="default">{t('dialog.erasedBadge')}</Badge>}
+          {appointment.confirmation_state && (
+            <Badge variant={appointment.confirmation_state === 'CONFIRMED' ? 'light' : 'default'} color={appointment.confirmation_state === 'CONFIRMED' ? 'green.9' : undefined} data-confirmation={appointment.confirmation_state}>
+              {t(`confirmation.${appointment.confirmation_state}`)}
+            </Badge>
+          )}
+          {appointment.unconfirmed && (
+            <Badge variant="filled" color="yellow.4" autoContrast data-unconfirmed>
+              {t('confirmation.unconfirmed')}
+            </Badge>
+          )}
         </Group>
+        {appointment.unconfirmed && (
+          <Text size="sm">
+            {appointment.phone ? (
+              <Anchor href={telHref(appointment.phone)}>
+                {t('confirmation.call')}: {appointment.phone}
+              </Anchor>
+            ) : (
+              t('confirmation.noPhone')
+            )}
+          </Text>
+        )}
         <Text size="sm">
           {t('dialog.type')}: {type?.name ?? '—'} · {t('dialog.processor')}: {processors.find((p) => p.id === appointment.processor_id)?.name ?? '—'}
         </Text>
         {problem && <FormAlert tone="error">{problem}</FormAlert>}
+        <Divider />
+        <EarlierWishSection appointment={appointment} type={type} timeZone={timeZone} onDone={(message) => onDone(message, false)} />
+        <Divider />
         <form ref={form.formRef} onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
             {open && (
@@ -171,6 +200,11 @@ export function AppointmentDialog({ appointment, types, processors, timeZone, on
                 {open && started && (
                   <Button variant="default" onClick={() => void run('noShow', 'ONE')}>
                     {t('dialog.noShow')}
+                  </Button>
+                )}
+                {appointment.status === 'NO_SHOW' && (
+                  <Button variant="default" onClick={() => void run('undoNoShow', 'ONE')}>
+                    {t('dialog.undoNoShow')}
                   </Button>
                 )}
                 {open && (

@@ -117,4 +117,27 @@ describe('CalendarGrid', () => {
     expect(screen.getByTitle('Paula Assistenz').style.getPropertyValue('--processor-color')).toBe('#C2255C');
     expect(block(/^08:00–08:30, Farbig/).style.getPropertyValue('--processor-color')).toBe('#C2255C');
   });
+
+  it('marks an unconfirmed appointment and one that wants earlier with an icon and a word, in its label too', () => {
+    const wish = { since: '2026-03-20T08:00:00.000Z', not_before: null, times: [] };
+    renderGrid(
+      ['2026-03-30'],
+      [
+        appointment('Offen', '2026-03-30T08:00:00+02:00', '2026-03-30T08:30:00+02:00', { unconfirmed: true, confirmation_state: 'ASKED', phone: '+43 1 234' }),
+        appointment('Frueher', '2026-03-30T09:00:00+02:00', '2026-03-30T09:30:00+02:00', { earlier_wish: wish }),
+        appointment('Bestaetigt', '2026-03-30T10:00:00+02:00', '2026-03-30T10:30:00+02:00', { confirmation_state: 'CONFIRMED' }),
+        appointment('Abgesagt', '2026-03-30T11:00:00+02:00', '2026-03-30T11:30:00+02:00', { view: 'cancelled', cancel_state: 'STAFF', earlier_wish: wish }),
+      ],
+    );
+    const open = block(/^08:00–08:30, Offen, Arztgespräch, Gebucht, unbestätigt$/);
+    expect(open.querySelector('[data-mark="unconfirmed"]')?.textContent).toBe('unbestätigt');
+    expect(open.querySelector('[data-mark="unconfirmed"] svg')).not.toBeNull();
+    expect(open.className).toMatch(/unconfirmed/);
+    const earlier = block(/^09:00–09:30, Frueher, Arztgespräch, Gebucht, möchte früher$/);
+    expect(earlier.querySelector('[data-mark="earlier"]')?.textContent).toBe('möchte früher');
+    expect(earlier.querySelector('[data-mark="unconfirmed"]')).toBeNull();
+    // Confirmed: no mark; a cancelled one's old wish is no longer a wish to mark.
+    expect(block(/Bestaetigt, Arztgespräch, Gebucht$/).querySelector('[data-mark]')).toBeNull();
+    expect(block(/Abgesagt, Arztgespräch, Abgesagt$/).querySelector('[data-mark]')).toBeNull();
+  });
 });

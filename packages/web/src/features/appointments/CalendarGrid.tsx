@@ -63,6 +63,12 @@ export function CalendarGrid({ days, processors, appointments, slots, vacations,
   const dayLabel = (date: string, long = false) =>
     new Intl.DateTimeFormat(i18n.language, { weekday: long ? 'long' : 'short', day: 'numeric', month: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 
+  // Asked and not confirmed within the type's mark time; a wish for an earlier time on a booked one.
+  const marksOf = (a: Appointment) => ({
+    ...(a.unconfirmed ? { unconfirmed: t('grid.unconfirmed') } : {}),
+    ...(a.earlier_wish && a.status === 'BOOKED' && a.view === 'booked' ? { earlier: t('grid.earlier') } : {}),
+  });
+
   const pick = (event: MouseEvent<HTMLDivElement>, date: string, processorId: string) => {
     if (processorId === UNASSIGNED || (event.target as HTMLElement).closest('button, [role="alert"]')) return;
     const box = event.currentTarget.getBoundingClientRect();
@@ -149,6 +155,7 @@ export function CalendarGrid({ days, processors, appointments, slots, vacations,
                   const name = [appointment.last_name, appointment.first_name].filter(Boolean).join(', ') || (appointment.seal_state === 'locked' ? t('grid.sealed') : '—');
                   const time = `${timeOf(p.from)}–${timeOf(p.to % (24 * 60))}`;
                   const state = t(`status.${appointment.status === 'NO_SHOW' ? 'no_show' : appointment.view}`);
+                  const marks = marksOf(appointment);
                   return (
                     <AppointmentBlock
                       key={p.id}
@@ -158,8 +165,9 @@ export function CalendarGrid({ days, processors, appointments, slots, vacations,
                       top={y(p.from)}
                       title={`${timeOf(p.from)} ${name}`}
                       detail={`${time} · ${typeName(appointment.appointment_type_id)}`}
-                      label={`${time}, ${name}, ${typeName(appointment.appointment_type_id)}, ${state}`}
+                      label={[time, name, typeName(appointment.appointment_type_id), state, marks.unconfirmed, marks.earlier].filter(Boolean).join(', ')}
                       color={processor.color}
+                      marks={marks}
                       column={key}
                       onOpen={() => onOpen(appointment.id)}
                       onDrop={(d) => drop(appointment, { date: day.date, minutes: wallMinutes(appointment.start) }, d)}

@@ -4,6 +4,7 @@ import type {
   Appointment,
   AssignedProcessor,
   BookedAppointment,
+  EarlierWishInput,
   ErasureResult,
   PatientAppointment,
   Profile,
@@ -47,3 +48,8 @@ export const deleteAppointment = (id: string, scope: SeriesScope) => api.delete<
 export const markNoShow = (id: string) => api.post<Appointment>(`/appointments/${id}/no-show`, undefined, { silent: true });
 export const checkInAppointment = (id: string) => api.post<Appointment>(`/appointments/${id}/check-in`, undefined, { silent: true });
 export const eraseAppointment = (id: string) => api.post<ErasureResult>(`/appointments/${id}/erase`, undefined, { silent: true });
+/** Staff undo a no-show: the appointment is booked again. */
+export const undoNoShow = (id: string) => api.delete<Appointment>(`/appointments/${id}/no-show`, { silent: true });
+/** Staff set (or change) the patient's wish for an earlier time, e.g. for a patient on the phone. */
+export const setEarlierWish = (id: string, body: NonNullable<EarlierWishInput>) => api.put<Appointment>(`/appointments/${id}/earlier`, body, { silent: true });
+export const withdrawEarlierWish = (id: string) => api.delete<Appointment>(`/appointments/${id}/earlier`, { silent: true });

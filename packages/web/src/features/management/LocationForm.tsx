@@ -1,5 +1,5 @@
 import { useCostCheck } from '../billing/useCostCheck';
-import { Button, Group, Modal, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +54,7 @@ function LocationFields({ profile, onCancel, onSaved }: { profile?: Profile; onC
   const { submit: save, busy, failure } = useFormSubmit({
     schema: CreateProfileInput,
     showErrors: form.showErrors,
+    labels: { 'quiet_hours.start': `${t('lists.location.quietHours')}: ${t('lists.location.quietFrom')}`, 'quiet_hours.end': `${t('lists.location.quietHours')}: ${t('lists.location.quietUntil')}` },
     save: async (input: ReturnType<typeof locationInputOf>) => {
       if (profile) await api.patch<Profile>(`/profiles/${profile.id}`, input, { silent: true });
       else if (await cost.confirmCost({ add_locations: 1 })) await api.post<Profile>('/profiles', input, { silent: true });
@@ -102,6 +103,15 @@ function LocationFields({ profile, onCancel, onSaved }: { profile?: Profile; onC
             ))}
           </Stack>
         </Radio.Group>
+        <Fieldset legend={t('lists.location.quietHours')} variant="unstyled">
+          <Text size="sm" mb="xs">
+            {t('lists.location.quietHint')}
+          </Text>
+          <SimpleGrid cols={2} maw={320}>
+            <TextInput type="time" step={300} label={t('lists.location.quietFrom')} {...form.textProps('quiet_hours.start')} />
+            <TextInput type="time" step={300} label={t('lists.location.quietUntil')} {...form.textProps('quiet_hours.end')} />
+          </SimpleGrid>
+        </Fieldset>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             {t('cancel')}

@@ -55,12 +55,34 @@ describe('location form values', () => {
       time_zone: 'Europe/Vienna',
       address: { street1: 'Hauptplatz 1', postcode: null, city: 'Graz' },
       kiosk_printing: 'BROWSER',
+      quiet_hours: { start: '20:00', end: '08:00' },
     });
     expect(CreateProfileInput.safeParse(input).success).toBe(true);
   });
 
-  it('start a new location with kiosk printing off', () => {
-    expect(locationInputOf(locationFormValues(undefined)).kiosk_printing).toBe('OFF');
+  it('start a new location with kiosk printing off and quiet hours for offers from 20:00 to 08:00', () => {
+    const input = locationInputOf(locationFormValues(undefined));
+    expect(input.kiosk_printing).toBe('OFF');
+    expect(input.quiet_hours).toEqual({ start: '20:00', end: '08:00' });
+  });
+
+  it('keep a location’s own quiet hours, and leave an empty time for the schema to refuse', () => {
+    const profile: Profile = {
+      id: '00000000-0000-4000-8000-000000000000',
+      name: 'Ordination Linz',
+      identifier: 'linz',
+      time_zone: 'Europe/Vienna',
+      country: 'AT',
+      region: null,
+      address: { street1: null, postcode: null, city: null, province: null, country: null },
+      quiet_hours: { start: '19:30', end: '07:15' },
+      kiosk_printing: 'OFF',
+    };
+    const values = locationFormValues(profile);
+    expect(locationInputOf(values).quiet_hours).toEqual({ start: '19:30', end: '07:15' });
+    const result = CreateProfileInput.safeParse(locationInputOf({ ...values, 'quiet_hours.start': '' }));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['quiet_hours.start']);
   });
 });
 

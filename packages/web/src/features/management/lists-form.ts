@@ -1,6 +1,7 @@
 import {
   BUTTON_VISIBILITY_BUTTONS,
   COUNTRY_TIME_ZONES,
+  DEFAULT_QUIET_HOURS,
   PATIENT_INPUT_FIELDS,
   QUEUE_DEFAULTS,
   queueConfigProblems,
@@ -69,7 +70,7 @@ export function queueFormValues(queue: Queue | undefined, sectorDefaults?: Secto
  * A number as typed: '' is null; anything that is not a whole number stays as typed, so that
  * the shared schema refuses it with its own message instead of silently dropping it.
  */
-function numberOf(value: string | boolean): number | string | null {
+export function numberOf(value: string | boolean): number | string | null {
   const text = String(value).trim();
   if (text === '') return null;
   return /^-?\d+$/.test(text) ? Number(text) : text;
@@ -122,6 +123,9 @@ export interface LocationFormValues extends Record<string, string> {
   'address.postcode': string;
   'address.city': string;
   kiosk_printing: string;
+  /** No offers of freed times from … until … (local 'HH:MM', over midnight when until < from). */
+  'quiet_hours.start': string;
+  'quiet_hours.end': string;
 }
 
 /** The form values of a stored location, or of a new one in Austria. */
@@ -137,10 +141,12 @@ export function locationFormValues(profile: Profile | undefined): LocationFormVa
     'address.city': profile?.address.city ?? '',
     // A new location's kiosk shows the ticket on screen: it needs no printer set up.
     kiosk_printing: profile?.kiosk_printing ?? 'OFF',
+    'quiet_hours.start': profile?.quiet_hours.start ?? DEFAULT_QUIET_HOURS.start,
+    'quiet_hours.end': profile?.quiet_hours.end ?? DEFAULT_QUIET_HOURS.end,
   };
 }
 
-/** The location API's input: no region is null, empty address lines are null. */
+/** The location API's input: no region is null, empty address lines are null; quiet hours as typed (the schema checks them). */
 export function locationInputOf(values: LocationFormValues): CreateProfileInput {
   const line = (value: string) => (value.trim() === '' ? null : value);
   return {
@@ -151,5 +157,6 @@ export function locationInputOf(values: LocationFormValues): CreateProfileInput 
     time_zone: values.time_zone,
     address: { street1: line(values['address.street1']), postcode: line(values['address.postcode']), city: line(values['address.city']) },
     kiosk_printing: values.kiosk_printing as CreateProfileInput['kiosk_printing'],
+    quiet_hours: { start: values['quiet_hours.start'], end: values['quiet_hours.end'] },
   };
 }

@@ -1,9 +1,11 @@
-import { Badge, Button, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentEntry } from '@wartefrei/shared';
 import type { MaybeOpened } from '../../lib/sealed-records';
 import { checkInAppointment, markNoShow } from '../appointments/appointments.api';
+import { telHref } from '../appointments/earlier-wish';
 import { notifyDone, notifyFailure } from './notify';
 
 interface TodayAppointmentsProps {
@@ -18,7 +20,8 @@ const nameOf = (entry: MaybeOpened<AppointmentEntry>, sealedLabel: string) =>
 /**
  * Today's appointments of the list not yet checked in, each at its time: expected, late once
  * its start has passed, or marked as not come. Checked in at the desk, the patient becomes a
- * row of the list above and is called like a ticket.
+ * row of the list above and is called like a ticket. One asked to confirm and not confirmed
+ * within its type's mark time is marked "Unbestätigt", with the phone on file to call.
  */
 export function TodayAppointments({ queueName, appointments, onChanged }: TodayAppointmentsProps) {
   const { t } = useTranslation('processor');
@@ -68,11 +71,27 @@ export function TodayAppointments({ queueName, appointments, onChanged }: TodayA
                       {entry.start.slice(11, 16)}–{entry.end.slice(11, 16)}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{name(entry)}</Table.Td>
                   <Table.Td>
-                    <Badge variant={state === 'expected' ? 'default' : 'filled'} color={state === 'late' ? 'yellow.4' : state === 'noShow' ? 'gray.8' : undefined} autoContrast>
-                      {t(`appointments.${state}`)}
-                    </Badge>
+                    {name(entry)}
+                    {entry.unconfirmed && entry.phone && (
+                      <Text size="xs">
+                        <Anchor href={telHref(entry.phone)} aria-label={t('appointments.callLabel', { name: name(entry), phone: entry.phone })} data-call>
+                          {t('appointments.call')}: {entry.phone}
+                        </Anchor>
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="wrap">
+                      <Badge variant={state === 'expected' ? 'default' : 'filled'} color={state === 'late' ? 'yellow.4' : state === 'noShow' ? 'gray.8' : undefined} autoContrast>
+                        {t(`appointments.${state}`)}
+                      </Badge>
+                      {entry.unconfirmed && (
+                        <Badge variant="outline" color="dark.9" leftSection={<IconAlertTriangle size={12} aria-hidden />} data-unconfirmed>
+                          {t('appointments.unconfirmed')}
+                        </Badge>
+                      )}
+                    </Group>
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">

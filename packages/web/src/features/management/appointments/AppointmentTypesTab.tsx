@@ -36,7 +36,7 @@ export function AppointmentTypesTab() {
       {setup.types.length === 0 ? (
         <Text>{t('manage.types.none')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer minWidth={800}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -46,6 +46,7 @@ export function AppointmentTypesTab() {
                 <Table.Th>{t('manage.types.defaultProcessor')}</Table.Th>
                 <Table.Th>{t('manage.types.online')}</Table.Th>
                 <Table.Th>{t('manage.types.kiosk')}</Table.Th>
+                <Table.Th>{t('manage.types.earlier')}</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>{t('manage.actions')}</VisuallyHidden>
                 </Table.Th>
@@ -60,6 +61,7 @@ export function AppointmentTypesTab() {
                   <Table.Td>{type.default_processor_id ? nameOf(setup.processors, type.default_processor_id) : t('manage.types.anyone')}</Table.Td>
                   <Table.Td>{type.bookable_online ? t('manage.types.yes') : t('manage.types.no')}</Table.Td>
                   <Table.Td>{type.bookable_kiosk ? t('manage.types.yes') : t('manage.types.no')}</Table.Td>
+                  <Table.Td>{type.offer_count > 0 ? t('manage.types.offersTo', { count: type.offer_count }) : t('manage.types.offersOff')}</Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <EditButton label={t('manage.types.edit', { name: type.name })} onClick={() => setEditing({ kind: 'edit', type })} />
