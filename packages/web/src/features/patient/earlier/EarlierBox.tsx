@@ -99,7 +99,7 @@ export default function EarlierBox({ appointment, appointmentKey, show }: Earlie
               {busy ? t('box.saving') : t('box.save')}
             </button>
             <button type="button" className="ticket-secondary" onClick={() => setEditing(false)} disabled={busy}>
-              {t('box.cancelChange')}
+              {wanted ? t('box.cancelChange') : t('box.notNow')}
             </button>
           </div>
         </form>
