@@ -93,6 +93,7 @@ describe('earlier, if possible', () => {
     await box.getByRole('status').getByText(/Gespeichert/).waitFor();
     expect(await box.getByRole('button', { name: 'Zurückziehen' }).count()).toBe(1);
     expect(await seriousA11yViolations(a)).toEqual([]);
+    await saveScreenshot(a, 'earlier-asked-360');
 
     // B: the first free time of the first day, then cancelled.
     const b = await newPage(browser, phone);
@@ -125,5 +126,16 @@ describe('earlier, if possible', () => {
     expect(await a.getByText(new RegExp(`${earlyTime}–`)).count()).toBe(1);
     expect(await a.getByText(new RegExp(`${lateTime}–`)).count()).toBe(0);
     expect(errors).toEqual([]);
+  });
+
+  it('an unknown offer link says so, and that the appointment stays', async () => {
+    const page = await newPage(browser, phone);
+    const errors = collectBrowserErrors(page);
+    await page.goto('/offer/AAAAAAAAAAAAAAAAAAAAAA');
+    await page.getByRole('heading', { level: 1, name: 'Angebot nicht gefunden' }).waitFor();
+    await page.getByText(/Ihr bisheriger Termin bleibt bestehen/).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // The browser reports the 404 answer itself as a failed resource; nothing else may fail.
+    expect(errors.filter((error) => !/404/.test(error))).toEqual([]);
   });
 });
