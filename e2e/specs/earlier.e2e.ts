@@ -38,8 +38,12 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** Books the `index`-th free time of the `day`-th day on the booking page (−1: the day's last time); answers the time as shown. */
-async function book(page: Page, mail: string, day: number, index: number): Promise<string> {
+/**
+ * Books the `index`-th free time of the `day`-th day on the booking page (−1: the day's last
+ * time), with the booking form's "Früher, wenn möglich" ticked for Monday mornings when asked;
+ * answers the time as shown.
+ */
+async function book(page: Page, mail: string, day: number, index: number, options: { askEarlier?: boolean } = {}): Promise<string> {
   await page.goto('/praxis-demo/wien/allgemein/book');
   await page.getByRole('heading', { level: 2, name: 'Tag wählen' }).waitFor();
   if (day > 0) {
@@ -55,6 +59,13 @@ async function book(page: Page, mail: string, day: number, index: number): Promi
   await page.getByLabel('Vorname').fill('Maria');
   await page.getByLabel('Nachname').fill('Muster');
   await page.getByLabel('E-Mail').fill(mail);
+  const earlier = page.getByRole('group', { name: 'Früher, wenn möglich' });
+  await earlier.waitFor();
+  if (options.askEarlier) {
+    await earlier.getByLabel(/früheren Termin an/).check();
+    await earlier.getByRole('checkbox', { name: 'Montag Vormittag' }).check();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  }
   await page.getByLabel(/Ich bin einverstanden/).check();
   await page.getByRole('button', { name: 'Termin verbindlich buchen' }).click();
   await page.getByRole('heading', { level: 1, name: 'Ihr Termin ist gebucht' }).waitFor();
@@ -95,9 +106,12 @@ describe('earlier, if possible', () => {
     expect(await seriousA11yViolations(a)).toEqual([]);
     await saveScreenshot(a, 'earlier-asked-360');
 
-    // B: the first free time of the first day, then cancelled.
+    // B: the first free time of the first day, asking for earlier in the booking form, then cancelled.
     const b = await newPage(browser, phone);
-    const earlyTime = await book(b, `frueher-b-${unique()}@example.com`, 0, 0);
+    const earlyTime = await book(b, `frueher-b-${unique()}@example.com`, 0, 0, { askEarlier: true });
+    const bBox = b.getByRole('region', { name: 'Früher, wenn möglich' });
+    await bBox.getByText('Sie haben um einen früheren Termin gebeten.').waitFor();
+    await bBox.getByText('Passt: Montag Vormittag').waitFor();
     await b.getByRole('button', { name: 'Termin absagen' }).click();
     await b.getByRole('button', { name: 'Ja, absagen' }).click();
     await b.getByRole('heading', { level: 1, name: 'Ihr Termin wurde storniert' }).waitFor();
