@@ -18,7 +18,12 @@ export const OFFERED_LANGS: readonly SupportedLang[] = STAFF_LANGS;
  * Bosnian, Croatian and Serbian share one catalogue in Latin script (`bs`).
  */
 export const PATIENT_LANGS: readonly SupportedLang[] = SUPPORTED_LANGS;
-/** The catalogue files of the patients' screens; a patient language has each in full. */
+/**
+ * The catalogue files of the patients' screens; a patient language has each in full.
+ * `earlier` (the "Früher, wenn möglich" box, the offer page, the confirmation question; issue 43)
+ * is not among them on purpose: it exists in German and English only, and the other patient
+ * languages read it in German (the patient app's i18n falls back per key), as the issue allows.
+ */
 export const PATIENT_NAMESPACES = ['ticket', 'draw', 'booking', 'kiosk', 'monitor', 'embed', 'footer'] as const;
 /** The sections of `server.json` patients meet (errors, field labels, mails and SMS, the product's questionnaire texts, the refusal to seal for a foreign key). */
 export const PATIENT_SERVER_SECTIONS = ['errors', 'validation', 'fields', 'mail', 'probing', 'sealing'] as const;

@@ -62,6 +62,7 @@ describe('every path of docs/product.md#screens-and-routes resolves to its scree
     ['/t/m-1', 'ticket'],
     ['/appointment/a-1', 'ticket'],
     ['/a/a-1', 'ticket'],
+    ['/offer/o-1', 'ticket'],
     ['/praxis-demo', 'ticket'],
     ['/praxis-demo/wien', 'ticket'],
     ['/praxis-demo/wien/allgemein', 'ticket'],

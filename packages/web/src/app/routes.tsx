@@ -81,6 +81,7 @@ const patientRoutes: RouteObject[] = [
   route('/t/:memberId', h('ticket', 'ticket'), ticket),
   route('/appointment/:appointmentId', h('ticket', 'appointment'), ticket),
   route('/a/:appointmentId', h('ticket', 'appointment'), ticket),
+  route('/offer/:offerToken', h('ticket', 'appointment'), ticket),
   route('/monitor/:monitorId', h('monitor', 'monitor'), monitor),
   route('/m/:monitorId', h('monitor', 'monitor'), monitor),
   route('/embed/queue/iframe/:queueId', h('embed', 'embed'), handoff),

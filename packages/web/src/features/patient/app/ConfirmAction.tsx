@@ -8,13 +8,17 @@ interface ConfirmActionProps {
   act: () => Promise<void>;
   /** After the action, whether it worked or not (the page asks the server again). */
   after?: () => Promise<void>;
+  /** What a failure says, from what was thrown (the server's message); `texts.failed` otherwise. */
+  failureOf?: (error: unknown) => string | undefined;
+  /** Open with the question already asked (a message's "Absagen" link: the page asks, one press answers). */
+  asked?: boolean;
 }
 
 /** Something that cannot be undone (cancelling a ticket or an appointment), asked first. */
-export function ConfirmAction({ texts, id, act, after }: ConfirmActionProps) {
-  const [asking, setAsking] = useState(false);
+export function ConfirmAction({ texts, id, act, after, failureOf, asked = false }: ConfirmActionProps) {
+  const [asking, setAsking] = useState(asked);
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string>();
   // Closing the question gives the focus back to the button that opened it (where it still is).
   const opener = useRef<HTMLButtonElement>(null);
   const wasAsking = useRef(false);
@@ -24,12 +28,12 @@ export function ConfirmAction({ texts, id, act, after }: ConfirmActionProps) {
   }, [asking]);
   const confirm = async () => {
     setBusy(true);
-    setFailed(false);
+    setFailed(undefined);
     try {
       await act();
       setAsking(false);
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      setFailed(failureOf?.(error) ?? texts.failed);
     } finally {
       setBusy(false);
       await after?.();
@@ -52,7 +56,7 @@ export function ConfirmAction({ texts, id, act, after }: ConfirmActionProps) {
       }}
     >
       <p id={id}>{texts.question}</p>
-      {failed && <p role="alert">{texts.failed}</p>}
+      {failed && <p role="alert">{failed}</p>}
       <div className="ticket-actions">
         <button type="button" className="ticket-danger" onClick={() => void confirm()} disabled={busy} autoFocus>
           {texts.yes}

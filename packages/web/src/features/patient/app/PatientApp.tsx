@@ -13,7 +13,7 @@ import '../../../ui/reduced-motion.css';
 type ScreenProps = { route: PatientRoute; search: URLSearchParams };
 
 /** Screens a patient holds in their hand: they link the privacy and legal notices. */
-const WITH_LEGAL_LINKS: ReadonlySet<PatientScreen> = new Set(['draw', 'book', 'ticket', 'appointment']);
+const WITH_LEGAL_LINKS: ReadonlySet<PatientScreen> = new Set(['draw', 'book', 'ticket', 'appointment', 'offer']);
 
 // Each screen is its own chunk: a ticket holder downloads neither the kiosk nor the monitor.
 // One that does not come within 120 s, or fails, shows a reload prompt (lib/chunks.ts).

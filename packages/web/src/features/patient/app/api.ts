@@ -52,3 +52,6 @@ export async function patientRequest<T>(path: string, init: { method?: 'GET' | '
 
 /** Whether a failure means "there is no such thing" (as opposed to "try again"). */
 export const isNotFound = (error: unknown) => error instanceof PatientApiError && error.status === 404;
+
+/** What a failed call says to the patient: the server's message (in their language), else `fallback` (offline, no body). */
+export const failureMessage = (error: unknown, fallback: string) => (error instanceof PatientApiError && error.body?.message ? error.body.message : fallback);

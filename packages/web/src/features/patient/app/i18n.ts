@@ -8,10 +8,12 @@ import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
  * The catalogues are the same JSON files the staff app uses (`shared/src/i18n/<lang>/<ns>.json`).
  */
 type Catalogue = { [key: string]: string | Catalogue };
-export type Namespace = 'ticket' | 'draw' | 'booking' | 'kiosk' | 'monitor' | 'embed' | 'server' | 'footer';
+export type Namespace = 'ticket' | 'draw' | 'booking' | 'kiosk' | 'monitor' | 'embed' | 'server' | 'footer' | 'earlier';
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
-const lazyFiles = import.meta.glob<Catalogue>('../../../../../shared/src/i18n/*/{ticket,draw,booking,kiosk,monitor,embed,server,footer}.json', { import: 'default' });
+// `earlier` (earlier appointments, offers, confirmations) exists in German and English only: the
+// other languages read it in German (load() finds no file), as issue 43 allows.
+const lazyFiles = import.meta.glob<Catalogue>('../../../../../shared/src/i18n/*/{ticket,draw,booking,kiosk,monitor,embed,server,footer,earlier}.json', { import: 'default' });
 const catalogues = new Map<string, Catalogue>();
 const listeners = new Set<() => void>();
 

@@ -11,6 +11,7 @@ describe('matchPatientRoute: every patient path of docs/product.md#screens-and-r
     ['/t/m-1', { screen: 'ticket', ticketKey: 'm-1' }],
     ['/appointment/a-1', { screen: 'appointment', appointmentKey: 'a-1' }],
     ['/a/a-1', { screen: 'appointment', appointmentKey: 'a-1' }],
+    ['/offer/o-1', { screen: 'offer', offerKey: 'o-1' }],
     ['/monitor/mon-1', { screen: 'monitor', monitorId: 'mon-1', monitorVariant: 'master' }],
     ['/m/mon-1', { screen: 'monitor', monitorId: 'mon-1', monitorVariant: 'master' }],
     ['/embed/queue/iframe/q-1', { screen: 'embed', queueId: 'q-1' }],
@@ -34,7 +35,7 @@ describe('matchPatientRoute: every patient path of docs/product.md#screens-and-r
     expect(matchPatientRoute(path)).toEqual(expected);
   });
 
-  it.each(['/', '/login', '/pricing', '/pricing/extra', '/backend', '/backend/processor/q-1', '/404', '/queue/a/b', '/ticket', '/gibt/es/nicht/hier', '/embed/queue/iframe', '/verify'])(
+  it.each(['/', '/login', '/pricing', '/pricing/extra', '/backend', '/backend/processor/q-1', '/404', '/queue/a/b', '/ticket', '/gibt/es/nicht/hier', '/embed/queue/iframe', '/verify', '/offer', '/offer/o-1/accept'])(
     '%s is not a patient path',
     (path) => {
       expect(matchPatientRoute(path)).toBeUndefined();

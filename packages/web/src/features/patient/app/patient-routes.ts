@@ -1,7 +1,7 @@
 import { isReservedAccountIdentifier } from '@wartefrei/shared';
 
 /** The patient screens; each is its own chunk. */
-export type PatientScreen = 'draw' | 'book' | 'ticket' | 'appointment' | 'kiosk' | 'monitor' | 'embed';
+export type PatientScreen = 'draw' | 'book' | 'ticket' | 'appointment' | 'offer' | 'kiosk' | 'monitor' | 'embed';
 
 /** The three layouts of a one-queue monitor: `…/monitor`, `…/monitor2`, `…/monitor3`. */
 export type MonitorVariant = 'master' | 1 | 2 | 3;
@@ -14,6 +14,8 @@ export interface PatientRoute {
   /** The key of the patient's link to their ticket or appointment (its token; never an id). */
   ticketKey?: string;
   appointmentKey?: string;
+  /** The key of an offer's link (`/offer/:token`, docs/product.md#earlier-appointments). */
+  offerKey?: string;
   /** Identifiers from an identifier path (`/:account/:profile?/:queue?/…`). */
   account?: string;
   profile?: string;
@@ -77,6 +79,8 @@ export function matchPatientRoute(pathname: string): PatientRoute | undefined {
     case 'appointment':
     case 'a':
       return n === 2 && second ? { screen: 'appointment', appointmentKey: second } : undefined;
+    case 'offer':
+      return n === 2 && second ? { screen: 'offer', offerKey: second } : undefined;
     case 'monitor':
     case 'm':
       return n === 2 && second ? { screen: 'monitor', monitorId: second, monitorVariant: 'master' } : undefined;

@@ -14,6 +14,7 @@ export const SCREEN_LOADERS: Record<PatientScreen, () => Promise<ScreenModule>> 
   book: () => import('../booking/BookScreen'),
   ticket: () => import('../ticket/TicketScreen'),
   appointment: () => import('../appointment/AppointmentScreen'),
+  offer: () => import('../offer/OfferScreen'),
   kiosk: () => import('../kiosk/KioskScreen'),
   monitor: () => import('../monitor/MonitorScreen'),
   embed: () => import('../embed/EmbedScreen'),

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { PatientAppointment } from '@wartefrei/shared';
 import deBooking from '@wartefrei/shared/i18n/de/booking.json';
+import deEarlier from '@wartefrei/shared/i18n/de/earlier.json';
 import { PatientApiError, patientRequest } from '../app/api';
 import { ConfirmAction } from '../app/ConfirmAction';
 import { Notice } from '../app/Notice';
@@ -9,12 +10,24 @@ import { QrCode } from '../app/QrCode';
 import type { ScreenProps } from '../app/PatientApp';
 import { formatDay, formatTime } from '../booking/format';
 import { LiveTicket } from '../ticket/TicketPage';
+import { ConfirmAttendance } from './ConfirmAttendance';
 import { MoveAppointment } from './MoveAppointment';
 import { useAppointment } from './useAppointment';
 import '../booking/booking.css';
 import '../ticket/ticket.css';
 
 provideGerman('booking', deBooking);
+provideGerman('earlier', deEarlier);
+
+// "Früher, wenn möglich" loads only for an appointment whose type offers earlier times.
+const EarlierBox = lazy(() => import('../earlier/EarlierBox'));
+
+/** `?answer=confirm` / `?answer=cancel`: the links of a confirmation message (the page asks, one press answers). */
+type Answer = 'confirm' | 'cancel' | undefined;
+const answerOf = (search: URLSearchParams): Answer => {
+  const answer = search.get('answer');
+  return answer === 'confirm' || answer === 'cancel' ? answer : undefined;
+};
 
 /** A maps link by platform (docs/product.md#screens-and-routes): Apple Maps on Apple devices, Google Maps elsewhere. */
 function mapsLink(place: string): string {
@@ -23,7 +36,7 @@ function mapsLink(place: string): string {
 }
 
 function Details({ appointment }: { appointment: PatientAppointment }) {
-  const { t, lang } = useText('booking');
+  const { t, lang } = useText('booking', ['earlier']);
   const place = [appointment.location.name, appointment.location.address].filter(Boolean).join(', ');
   return (
     <dl className="appointment-details">
@@ -47,16 +60,22 @@ function Details({ appointment }: { appointment: PatientAppointment }) {
           <dd>{appointment.processor_name}</dd>
         </>
       )}
+      {appointment.confirmation_state === 'CONFIRMED' && (
+        <>
+          <dt>{t('earlier:confirm.stateLabel')}</dt>
+          <dd>{t('earlier:confirm.state')}</dd>
+        </>
+      )}
     </dl>
   );
 }
 
 /** Cancel, asked first (nothing destructive without a confirmation). */
-function CancelAppointment({ appointmentKey, onDone }: { appointmentKey: string; onDone: (appointment: PatientAppointment) => void }) {
+function CancelAppointment({ appointmentKey, onDone, asked }: { appointmentKey: string; onDone: (appointment: PatientAppointment) => void; asked: boolean }) {
   const { t } = useText('booking');
   const texts = { open: t('appointment.cancel'), question: t('appointment.cancelConfirm'), yes: t('appointment.cancelYes'), no: t('appointment.cancelNo'), failed: t('appointment.cancelFailed') };
   const cancel = async () => onDone(await patientRequest<PatientAppointment>(`/appointments/${appointmentKey}/cancel`, { method: 'POST', body: {} }));
-  return <ConfirmAction id="appointment-cancel-question" texts={texts} act={cancel} />;
+  return <ConfirmAction id="appointment-cancel-question" texts={texts} act={cancel} asked={asked} />;
 }
 
 function CheckIn({ appointmentKey, onDone }: { appointmentKey: string; onDone: (appointment: PatientAppointment) => void }) {
@@ -98,16 +117,36 @@ function KioskPass({ appointment, appointmentKey }: { appointment: PatientAppoin
   );
 }
 
-function AppointmentView({ appointment, appointmentKey, show }: { appointment: PatientAppointment; appointmentKey: string; show: (appointment: PatientAppointment) => void }) {
-  const { t } = useText('booking');
+interface AppointmentViewProps {
+  appointment: PatientAppointment;
+  appointmentKey: string;
+  show: (appointment: PatientAppointment) => void;
+  answer: Answer;
+}
+
+function AppointmentView({ appointment, appointmentKey, show, answer }: AppointmentViewProps) {
+  const { t } = useText('booking', ['earlier']);
   const [moving, setMoving] = useState(false);
   const [moved, setMoved] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
   // Checked in, the patient is in the list: the page follows their ticket live (the appointment's link opens it).
   if (appointment.view === 'checked_in' && appointment.member_id) return <LiveTicket ticketKey={appointmentKey} />;
   return (
     <>
       <h1>{t(`appointment.view.${appointment.view}`)}</h1>
       {moved && <p role="status">{t('appointment.moved')}</p>}
+      <p role="status">{confirmed ? t('earlier:confirm.done') : ''}</p>
+      {/* Asked by the practice (the message's link, or the page opened again later): one press confirms. */}
+      {appointment.can_confirm && !moving && (answer === 'confirm' || appointment.confirmation_state === 'ASKED') && (
+        <ConfirmAttendance
+          appointmentKey={appointmentKey}
+          asked={answer === 'confirm'}
+          show={(next) => {
+            show(next);
+            setConfirmed(true);
+          }}
+        />
+      )}
       <Details appointment={appointment} />
       {appointment.suggest_move && !moving && (
         <div role="alert" className="appointment-late">
@@ -144,8 +183,13 @@ function AppointmentView({ appointment, appointmentKey, show }: { appointment: P
                   {t('appointment.move')}
                 </button>
               )}
-              {appointment.can_cancel && <CancelAppointment appointmentKey={appointmentKey} onDone={show} />}
+              {appointment.can_cancel && <CancelAppointment appointmentKey={appointmentKey} onDone={show} asked={answer === 'cancel'} />}
             </p>
+          )}
+          {appointment.can_ask_earlier && (
+            <Suspense fallback={null}>
+              <EarlierBox appointment={appointment} appointmentKey={appointmentKey} show={show} />
+            </Suspense>
           )}
         </>
       )}
@@ -154,7 +198,7 @@ function AppointmentView({ appointment, appointmentKey, show }: { appointment: P
 }
 
 /** `/appointment/:key`, `/a/:key`: the patient's appointment by their link, from the booking or the confirmation mail. */
-export default function AppointmentScreen({ route }: ScreenProps) {
+export default function AppointmentScreen({ route, search }: ScreenProps) {
   const { t } = useText('booking');
   const appointmentKey = route.appointmentKey ?? '';
   const { state, refresh, show } = useAppointment(appointmentKey);
@@ -171,7 +215,7 @@ export default function AppointmentScreen({ route }: ScreenProps) {
           </button>
         </Notice>
       )}
-      {state.kind === 'appointment' && <AppointmentView appointment={state.appointment} appointmentKey={appointmentKey} show={show} />}
+      {state.kind === 'appointment' && <AppointmentView appointment={state.appointment} appointmentKey={appointmentKey} show={show} answer={answerOf(search)} />}
     </main>
   );
 }

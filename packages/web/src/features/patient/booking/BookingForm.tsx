@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { missingBookingFields, SealingKeyMismatch, SMS_REMINDER_MINUTES, type BookableType, type BookingField, type PatientAppointment } from '@wartefrei/shared';
 import { sealBookingBody } from './seal-booking';
 import deBooking from '@wartefrei/shared/i18n/de/booking.json';
@@ -7,9 +7,13 @@ import { PatientApiError, patientRequest } from '../app/api';
 import { fieldMessage, provideGerman, useText, type Translate } from '../app/i18n';
 import { SCREEN_LOADERS } from '../app/screens';
 import type { TimeChoice } from './booking-times';
+import { ANY_TIME, wishBody, type EarlierChoice } from '../earlier/earlier-times';
 
 provideGerman('booking', deBooking);
 provideGerman('server', deServer);
+
+// Only for a type that offers earlier times (docs/product.md#earlier-appointments).
+const EarlierBookingBox = lazy(() => import('../earlier/EarlierBookingBox'));
 
 const INPUTS: { name: Exclude<BookingField, 'birth_date'>; type: string; autoComplete: string }[] = [
   { name: 'first_name', type: 'text', autoComplete: 'given-name' },
@@ -44,6 +48,8 @@ export function BookingForm({ type, choice, channel, summary, onBooked, onTaken,
   const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [earlierWanted, setEarlierWanted] = useState(false);
+  const [earlier, setEarlier] = useState<EarlierChoice>(ANY_TIME);
   const modes = choice.fields;
   // The appointment page's code loads while the patient types, not on the page's first view.
   useEffect(() => {
@@ -61,6 +67,7 @@ export function BookingForm({ type, choice, channel, summary, onBooked, onTaken,
     }
     if (values.description) payload.description = values.description;
     if (values.sms) payload.sms_reminder_minutes = Number(values.sms);
+    if (type.offers_earlier && earlierWanted) payload.earlier = wishBody(earlier);
     return payload;
   };
 
@@ -161,6 +168,11 @@ export function BookingForm({ type, choice, channel, summary, onBooked, onTaken,
         <label htmlFor="book-description">{label('description', t('form.description'), true)}</label>
         <textarea id="book-description" rows={2} maxLength={1000} value={values.description ?? ''} onChange={(e) => set('description')(e.target.value)} />
       </div>
+      {type.offers_earlier && (
+        <Suspense fallback={null}>
+          <EarlierBookingBox wanted={earlierWanted} onWanted={setEarlierWanted} choice={earlier} onChoice={setEarlier} />
+        </Suspense>
+      )}
       <div className="book-consent">
         <input
           id="book-consent"
