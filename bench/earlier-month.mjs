@@ -75,6 +75,7 @@ export async function earlierMonthBench({ quiet = false } = {}) {
     with_offers: withOffers,
     baseline,
   };
+  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench/results/earlier-month.json'), `${JSON.stringify(details, null, 2)}\n`);
   return {
     figures,

@@ -42,6 +42,7 @@ export async function monthFigures(t, practice, run) {
   const messagesOf = (list) => list.reduce((n, o) => n + (o.sentAt ? o.channels.length : 0), 0);
   const messages = messagesOf(offers);
   const allFilled = freed.filter((f) => f.state === 'FILLED').length;
+  const jobs = await t.db.select({ kind: schema.jobs.kind, status: schema.jobs.status }).from(schema.jobs);
   const moved = run.patients.filter((p) => p.moves > 0);
   const gained = moved.map((p) => (p.originalStart - p.start) / DAY);
   return {
@@ -72,6 +73,7 @@ export async function monthFigures(t, practice, run) {
       offer_answers: { ...Object.fromEntries(run.stats.answers), ignored: run.stats.ignored },
       steps: run.stats.steps,
       jobs_run: run.stats.jobs,
+      jobs_by_kind: tally(jobs, (j) => `${j.kind} ${j.status}`),
     },
   };
 }

@@ -114,7 +114,7 @@ export async function simulateMonth(t, practice, plan, { seed, log = () => undef
 
   async function answer(state, token, action) {
     const res = await call(state.plan, 'POST', `/appointment-offers/${token}/${action}`);
-    count(stats.answers, res.status === 200 ? `${action}ed` : `${action}: ${res.status} ${res.body?.code ?? ''}`.trim());
+    count(stats.answers, res.status === 200 ? { accept: 'accepted', decline: 'declined' }[action] : `${action}: ${res.status} ${res.body?.code ?? ''}`.trim());
     if (action === 'accept' && res.status === 200) {
       state.start = new Date(res.body.start);
       state.moves++;
