@@ -144,16 +144,21 @@ export async function simulateMonth(t, practice, plan, { seed, log = () => undef
     }
     t.setNow(new Date(now));
     const t0 = performance.now();
-    stats.jobs += await t.jobs();
+    // The runner's poll: only when a job is due (one that is not would find nothing to claim).
+    let nextJob = (await t.nextJobAt())?.getTime();
+    if (nextJob !== undefined && nextJob <= now) {
+      stats.jobs += await t.jobs();
+      nextJob = (await t.nextJobAt())?.getTime();
+      await readMails();
+    }
     stats.jobsMs += performance.now() - t0;
     stats.steps++;
-    await readMails();
     if (now - lastLog >= 7 * DAY) {
       lastLog = now;
       log(`${new Date(now).toISOString().slice(0, 10)}: ${stats.booked} booked, ${stats.offers} offers read, ${stats.steps} steps; ${stats.requests} requests ${Math.round(stats.requestMs)} ms, jobs ${Math.round(stats.jobsMs)} ms`);
     }
     // The next step in which something is due: a job, or a patient acting before it.
-    const next = Math.min(end, queue.nextAt() ?? end, (await t.nextJobAt())?.getTime() ?? end);
+    const next = Math.min(end, queue.nextAt() ?? end, nextJob ?? end);
     now = Math.max(now + STEP, start + Math.ceil((next - start) / STEP) * STEP);
   }
   return { stats, patients: [...patients.values()] };
