@@ -35,6 +35,8 @@ const PATH_PARAMS: Record<string, IdKind> = {
   '{profile}/{queue}': 'queueIdentifier',
   'monitor/{monitor}': 'monitorIdentifier',
   'password-reset/{token}': 'token',
+  // An offer's link: the world makes no offers, so a well-formed random token (never one that opens).
+  'appointment-offers/{token}': 'token',
   'payment-methods/{id}': 'paymentMethod',
   'setup/{id}': 'setupIntent',
   'invoices/{id}': 'invoice',

@@ -623,6 +623,9 @@ const ROWS: Row[] = [
   { route: 'POST /appointments/:id/no-show', queueScoped: true, ok: 409, request: async (f) => ({ url: `/appointments/${await f('appointment')}/no-show` }) },
   // Undoing a no-show of the own (booked) appointment changes nothing: 200.
   { route: 'DELETE /appointments/:id/no-show', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/no-show` }) },
+  // A wish for an earlier time set and withdrawn by staff for a patient on the phone.
+  { route: 'PUT /appointments/:token/earlier', variant: 'by id, with staff credentials', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/earlier`, payload: {} }) },
+  { route: 'DELETE /appointments/:token/earlier', variant: 'by id, with staff credentials', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/earlier` }) },
   { route: 'POST /appointments/:token/confirm', variant: 'by id, with staff credentials', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/confirm` }) },
   { route: 'DELETE /appointments/:id', queueScoped: true, ok: 204, request: async (f) => ({ url: `/appointments/${await f('appointment')}` }) },
   // privacy: erasing one patient's data, and the audit log filtered by a user
@@ -826,6 +829,11 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /appointments/:token': 'the appointment page: the random token of the patient’s link is the key to it (never the id)',
   'POST /appointments/:token/move': 'the patient moves their own appointment with its link’s token',
   'GET /appointments/:token/calendar.ics': 'the patient’s calendar entry, by the same token (no patient data in it)',
+  'GET /appointment-offers/:token': 'an offer of an earlier time: the random token of the offer’s link is the key (only its hash is stored), never an id',
+  'POST /appointment-offers/:token/accept': 'the patient takes the offered time with the offer link’s token',
+  'POST /appointment-offers/:token/decline': 'the patient lets the offered time go with the same token',
+  'PUT /appointments/:token/earlier': 'the patient asks for an earlier time with their link’s token (staff by id: the rows above)',
+  'DELETE /appointments/:token/earlier': 'the patient withdraws that wish with the same token',
   'GET /calendar/:token.ics': 'a processor’s calendar feed: the secret token in the URL is the key (only its hash is stored)',
   'POST /password-reset/:token': 'a one-time token from a mail, not an id of the account',
   'GET /health/live': 'the liveness probe: no account, no data',
