@@ -84,9 +84,10 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
   'POST /appointments': { action: 'appointment.create', subject: (_req, body) => ({ type: 'appointment', id: answeredId(body, 'id') }) },
   'POST /appointments/import': { action: 'appointments.import', subject: (req) => ({ type: 'account', id: req.actor?.accountId ?? null }) },
   'PATCH /appointments/:id': appointmentChange,
-  'POST /appointments/:id/cancel': appointmentChange,
+  // Registered with `:token` (the patient's way in as well); staff pass the id there, and only an id is written.
+  'POST /appointments/:token/cancel': { action: 'appointment.change', subject: (req) => ({ type: 'appointment', id: idInPath(req) }) },
   'POST /appointments/:id/restore': appointmentChange,
-  'POST /appointments/:id/check-in': appointmentChange,
+  'POST /appointments/:token/check-in': { action: 'appointment.change', subject: (req) => ({ type: 'appointment', id: idInPath(req) }) },
   'POST /appointments/:id/no-show': appointmentChange,
   'DELETE /appointments/:id/no-show': appointmentChange,
   // Staff confirming for a patient on the phone (by id; a patient's link is no actor).
