@@ -8,6 +8,8 @@
 // The month is February 2027 in Vienna: four full weeks, no public holiday, no change of the
 // clocks (UTC+1 throughout, so local times are written with a fixed offset here).
 
+import { mulberry32 } from '../estimate-accuracy/random.mjs';
+
 export const TIME_ZONE = 'Europe/Vienna';
 const OFFSET = '+01:00';
 export const DAY = 86_400_000;
@@ -55,17 +57,8 @@ export const DECLINE_SHARE = 0.2;
 
 export const SEED = Number(process.env.BENCH_EARLIER_SEED ?? 4343);
 
-/** mulberry32: a small, fast, seedable generator (uniform in [0, 1)). */
-export function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+// The estimate bench's seeded generator: one mulberry32 for every simulated bench.
+export const random = mulberry32;
 
 /** A patient's own stream (their answers to offers), the same in both runs whatever else happened. */
 export const patientRandom = (seed, index) => random(Math.imul(seed ^ 0x9e3779b9, 2_654_435_761) + index * 7919);
