@@ -65,9 +65,9 @@ export async function changeEarlierWish(
     const visible = await findVisibleAppointment(ctx.db, actor, key);
     if (!visible) throw new AppError('NOT_FOUND');
     await writeWish(ctx, visible.row.id, wish);
-    const now = await findVisibleAppointment(ctx.db, actor, key);
-    if (!now) throw new AppError('NOT_FOUND');
-    return presentAppointment(now.row, now.timeZone, ctx.clock.now());
+    const after = await findVisibleAppointment(ctx.db, actor, key);
+    if (!after) throw new AppError('NOT_FOUND');
+    return presentAppointment(after.row, after.timeZone, ctx.clock.now());
   }
   const id = await appointmentIdOfLink(ctx, key);
   await writeWish(ctx, id, wish);
