@@ -42,6 +42,7 @@ export * from './appointments/appointment-types.schemas.js';
 export * from './appointments/booking-fields.js';
 export * from './appointments/appointment-slots.schemas.js';
 export * from './appointments/appointments.schemas.js';
+export * from './appointments/import.schemas.js';
 export * from './appointments/earlier.schemas.js';
 export * from './appointments/booking-check.js';
 export * from './appointments/check-in.js';
