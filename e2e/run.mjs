@@ -172,7 +172,9 @@ async function startServer(port, smtpUrl) {
   env.WEB_DIST_DIR = webDir; // the build made just now
   // The bundle `npm start` runs, built from the sources of this checkout just now.
   const { main: bundle } = await buildServer();
-  log(`starting the server on port ${port} (data in ${dataDir})`);
+  // On the Node that runs this script: `npm test` starts it with the pinned Node 24 as well, so
+  // that the smoke specs prove the server there (scripts/test.mjs).
+  log(`starting the server on port ${port} with Node ${process.version} (data in ${dataDir})`);
   server = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: repoRoot,
     env,

@@ -4,7 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { smokeSpecs } from '../e2e/smoke-specs.mjs';
 import { root, run, runNpm } from './lib.mjs';
+import { ensureNode24, NODE24_VERSION } from './node24.mjs';
 
 const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -49,8 +51,8 @@ const timed = async (name, promise) => {
   return result;
 };
 /** A vitest run of some projects, with its JSON report in `.test-results/<report>`. */
-const vitestRun = (report, projects, extra = []) =>
-  run(process.execPath, [
+const vitestRun = (report, projects, extra = [], node = process.execPath) =>
+  run(node, [
     'node_modules/vitest/vitest.mjs', 'run', ...projects.flatMap((name) => ['--project', name]), ...extra,
     '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, report)}`,
   ]);
@@ -59,31 +61,64 @@ const vitestRun = (report, projects, extra = []) =>
  * Two phases, each keeping both cores busy without crowding them (measured in CI: the browser
  * specs, one file after another, use about 1.2 cores, leaving the rest idle for 12 minutes):
  * 1. unit, web and the PostgreSQL integration suite on two workers, beside the web build;
- * 2. the end-to-end specs beside the PGlite integration suite on one worker — PGlite runs in
- *    the worker's own thread, so that suite takes one core and never more.
- * Without PostgreSQL, phase 1 is unit and web only.
+ * 2. the end-to-end specs beside the Node 24 lane on one core: the PGlite integration suite on
+ *    one worker (PGlite runs in the worker's own thread, so it takes one core and never more),
+ *    then the unit suite, then the end-to-end smoke specs with the server on Node 24.
+ * The PGlite suite runs on Node 24 in place of the machine's Node, not beside it: the same files
+ * run on the machine's Node against PostgreSQL in phase 1, and every end-to-end spec runs the
+ * server on the machine's Node with its embedded PGlite — so both Nodes and both databases are
+ * proven without a second whole PGlite suite (docs/operations.md#node-versions has the figures).
+ * Without PostgreSQL, phase 1 is unit and web only; where the pinned Node 24 cannot run (it is
+ * Linux x64 only), PGlite runs on the machine's Node and the Node 24 lane is skipped.
  */
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-web-'));
 const firstProjects = ['unit', 'web', ...(process.env.TEST_DATABASE_URL ? ['integration-postgres'] : [])];
-const [first, webBuild] = await Promise.all([
+const [first, webBuild, node24] = await Promise.all([
   timed(firstProjects.join(' + '), vitestRun('vitest.json', firstProjects)),
   timed('web build', runNpm(['run', 'build', '-w', '@wartefrei/web', '--', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'])),
+  ensureNode24(),
 ]);
+// CI must prove Node 24: there a missing Node 24 fails the run instead of skipping it.
+const node24Missing = node24 === undefined && process.env.CI === 'true';
+if (node24Missing) console.error(`the pinned Node ${NODE24_VERSION} is missing: the Node 24 runs count as failed`);
+
+// A copy of the web build for the smoke run, made now: the run of every spec owns the first one
+// and removes it when it ends, maybe before the smoke run starts.
+const smokeWebDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-web-'));
+if (webBuild === 0 && node24) fs.cpSync(webDir, smokeWebDir, { recursive: true });
+
+/** The Node 24 lane, one suite after another on one core; each resolves to its exit code. */
+async function node24Lane() {
+  const pglite = await timed(`integration-pglite on Node ${NODE24_VERSION} (1 worker)`, vitestRun('vitest-pglite.json', ['integration-pglite'], ['--maxWorkers=1'], node24));
+  const unit = await timed(`unit on Node ${NODE24_VERSION}`, vitestRun('vitest-unit-node24.json', ['unit'], ['--maxWorkers=1'], node24));
+  const smoke = await timed(`end-to-end smoke on Node ${NODE24_VERSION}`, run(node24, ['--import', 'tsx', 'e2e/run.mjs', ...smokeSpecs], {
+    env: { ...process.env, E2E_JSON_OUTPUT: path.join(resultsDir, 'e2e-smoke-node24.json'), ...(webBuild === 0 && { E2E_WEB_DIR: smokeWebDir }) },
+  }));
+  return { pglite, unit, smoke };
+}
+
 // Without a build, run.mjs builds again itself and says why it failed.
-const [e2e, pglite] = await Promise.all([
+const [e2e, lane] = await Promise.all([
   timed('end-to-end', runNpm(['run', 'test:e2e'], {
     env: { ...process.env, E2E_JSON_OUTPUT: path.join(resultsDir, 'e2e.json'), ...(webBuild === 0 && { E2E_WEB_DIR: webDir }) },
   })),
-  timed('integration-pglite (1 worker)', vitestRun('vitest-pglite.json', ['integration-pglite'], ['--maxWorkers=1'])),
+  node24
+    ? node24Lane()
+    : timed('integration-pglite (1 worker)', vitestRun('vitest-pglite.json', ['integration-pglite'], ['--maxWorkers=1'])).then((pglite) => ({ pglite })),
 ]);
+const { pglite } = lane;
 if (webBuild !== 0) fs.rmSync(webDir, { recursive: true, force: true });
+if (webBuild !== 0 || !node24) fs.rmSync(smokeWebDir, { recursive: true, force: true });
 
 // One count over every suite, from the runners' own JSON reports.
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failedNames = [];
-for (const [file, exitCode] of [['vitest.json', first], ['vitest-pglite.json', pglite], ['e2e.json', e2e]]) {
+const reports = [['vitest.json', first], ['vitest-pglite.json', pglite], ['e2e.json', e2e]];
+if (node24) reports.push(['vitest-unit-node24.json', lane.unit], ['e2e-smoke-node24.json', lane.smoke]);
+if (node24Missing) failed += 1;
+for (const [file, exitCode] of reports) {
   const suite = file.replace('.json', '');
   const report = path.join(resultsDir, file);
   if (!fs.existsSync(report)) {
@@ -112,10 +147,11 @@ for (const [file, exitCode] of [['vitest.json', first], ['vitest-pglite.json', p
     console.error(`${suite} failed outside its tests (see "Unhandled Errors" above): counted as a failure`);
   }
 }
-const ok = first === 0 && pglite === 0 && e2e === 0 && failed === 0;
+const ok = first === 0 && pglite === 0 && e2e === 0 && failed === 0 && (!node24 || (lane.unit === 0 && lane.smoke === 0));
 for (const name of failedNames) console.error(`FAILED ${name}`);
 const verdict = (code) => (code === 0 ? 'ok' : 'FAILED');
-console.log(`\n${firstProjects.join(' + ')}: ${verdict(first)}, integration-pglite: ${verdict(pglite)}, end-to-end: ${verdict(e2e)} — ${Math.round((Date.now() - started) / 1000)} s`);
+const onNode24 = node24 ? `, on Node ${NODE24_VERSION} unit: ${verdict(lane.unit)}, end-to-end smoke: ${verdict(lane.smoke)}` : '';
+console.log(`\n${firstProjects.join(' + ')}: ${verdict(first)}, integration-pglite${node24 ? ` on Node ${NODE24_VERSION}` : ''}: ${verdict(pglite)}, end-to-end: ${verdict(e2e)}${onNode24} — ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(`Phases: ${phases.join(', ')}`);
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok ? 0 : 1);
