@@ -69,17 +69,20 @@ const vitestRun = (report, projects, extra = [], node = process.execPath) =>
  * server on the machine's Node with its embedded PGlite — so both Nodes and both databases are
  * proven without a second whole PGlite suite (docs/operations.md#node-versions has the figures).
  * Without PostgreSQL, phase 1 is unit and web only; where the pinned Node 24 cannot run (it is
- * Linux x64 only), PGlite runs on the machine's Node and the Node 24 lane is skipped.
+ * Linux x64 only) or the machine's Node is 24 already, PGlite runs on the machine's Node and
+ * the Node 24 lane is left out.
  */
+const machineOnNode24 = process.versions.node.split('.')[0] === '24';
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-web-'));
 const firstProjects = ['unit', 'web', ...(process.env.TEST_DATABASE_URL ? ['integration-postgres'] : [])];
 const [first, webBuild, node24] = await Promise.all([
   timed(firstProjects.join(' + '), vitestRun('vitest.json', firstProjects)),
   timed('web build', runNpm(['run', 'build', '-w', '@wartefrei/web', '--', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'])),
-  ensureNode24(),
+  // On Node 24 itself every suite runs there already: no second Node 24 for the same runs.
+  machineOnNode24 ? undefined : ensureNode24(),
 ]);
 // CI must prove Node 24: there a missing Node 24 fails the run instead of skipping it.
-const node24Missing = node24 === undefined && process.env.CI === 'true';
+const node24Missing = !machineOnNode24 && node24 === undefined && process.env.CI === 'true';
 if (node24Missing) console.error(`the pinned Node ${NODE24_VERSION} is missing: the Node 24 runs count as failed`);
 
 // A copy of the web build for the smoke run, made now: the run of every spec owns the first one
