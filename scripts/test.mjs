@@ -49,11 +49,11 @@ const timed = async (name, promise) => {
   return result;
 };
 /** A vitest run of some projects, with its JSON report in `.test-results/<report>`. */
-const vitestRun = (report, projects, extra = []) =>
+const vitestRun = (report, projects, extra = [], options = {}) =>
   run(process.execPath, [
     'node_modules/vitest/vitest.mjs', 'run', ...projects.flatMap((name) => ['--project', name]), ...extra,
     '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, report)}`,
-  ]);
+  ], options);
 
 /*
  * Two phases, each keeping both cores busy without crowding them (measured in CI: the browser
@@ -61,7 +61,8 @@ const vitestRun = (report, projects, extra = []) =>
  * 1. unit, web and the PostgreSQL integration suite on two workers, beside the web build;
  * 2. the end-to-end specs beside the PGlite integration suite on one worker — PGlite runs in
  *    the worker's own thread, so that suite takes one core and never more.
- * Without PostgreSQL, phase 1 is unit and web only.
+ * Without PostgreSQL, phase 1 is unit and web only. Between them, the JS budgets of the patient
+ * pages, weighed on phase 1's web build.
  */
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-web-'));
 const firstProjects = ['unit', 'web', ...(process.env.TEST_DATABASE_URL ? ['integration-postgres'] : [])];
@@ -69,6 +70,11 @@ const [first, webBuild] = await Promise.all([
   timed(firstProjects.join(' + '), vitestRun('vitest.json', firstProjects)),
   timed('web build', runNpm(['run', 'build', '-w', '@wartefrei/web', '--', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'])),
 ]);
+// The patient pages' JS budgets, on that production build (a few seconds; no second build).
+// Without a build there is nothing to weigh: counted as a failure below (no report).
+const budgets = webBuild === 0
+  ? await timed('JS budgets', vitestRun('vitest-budgets.json', ['budgets'], [], { env: { ...process.env, WEB_BUILD_DIR: webDir } }))
+  : 1;
 // Without a build, run.mjs builds again itself and says why it failed.
 const [e2e, pglite] = await Promise.all([
   timed('end-to-end', runNpm(['run', 'test:e2e'], {
@@ -83,7 +89,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failedNames = [];
-for (const [file, exitCode] of [['vitest.json', first], ['vitest-pglite.json', pglite], ['e2e.json', e2e]]) {
+for (const [file, exitCode] of [['vitest.json', first], ['vitest-budgets.json', budgets], ['vitest-pglite.json', pglite], ['e2e.json', e2e]]) {
   const suite = file.replace('.json', '');
   const report = path.join(resultsDir, file);
   if (!fs.existsSync(report)) {
@@ -112,10 +118,10 @@ for (const [file, exitCode] of [['vitest.json', first], ['vitest-pglite.json', p
     console.error(`${suite} failed outside its tests (see "Unhandled Errors" above): counted as a failure`);
   }
 }
-const ok = first === 0 && pglite === 0 && e2e === 0 && failed === 0;
+const ok = first === 0 && budgets === 0 && pglite === 0 && e2e === 0 && failed === 0;
 for (const name of failedNames) console.error(`FAILED ${name}`);
 const verdict = (code) => (code === 0 ? 'ok' : 'FAILED');
-console.log(`\n${firstProjects.join(' + ')}: ${verdict(first)}, integration-pglite: ${verdict(pglite)}, end-to-end: ${verdict(e2e)} — ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(`\n${firstProjects.join(' + ')}: ${verdict(first)}, JS budgets: ${verdict(budgets)}, integration-pglite: ${verdict(pglite)}, end-to-end: ${verdict(e2e)} — ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(`Phases: ${phases.join(', ')}`);
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok ? 0 : 1);
