@@ -2,8 +2,10 @@
 // page loads, as keys of Vite's manifest (dist/.vite/manifest.json): the entry, the patient app's
 // start, the screen's chunk, and what the screen fetches at once at runtime. Everything these
 // import statically counts too (scripts/js-budgets/closure.mjs). The one place for the budgets:
-// the budget test (scripts/js-budgets/budgets.build.test.mjs) fails a build that exceeds one by
-// more than 5 %, and the bench (bench/run.mjs) reports each page against its budget.
+// the budget test (scripts/js-budgets/page-budgets.check.mjs) fails a build that exceeds one by
+// more than 5 %, and the bench (bench/page-js.mjs) reports each page against its budget
+// (docs/performance.md#js-budgets-of-the-patient-pages). A screen that fetches a chunk at once
+// when it opens lists that chunk here too: the bench's browser figure would show it.
 const patientApp = ['index.html', 'src/features/patient/app/start.tsx'];
 const screen = (file) => [...patientApp, `src/features/patient/${file}`];
 
