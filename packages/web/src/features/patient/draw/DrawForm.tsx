@@ -11,11 +11,13 @@ import {
 } from '@wartefrei/shared';
 import deDraw from '@wartefrei/shared/i18n/de/draw.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
+import { isChunkLoadFailure, loadChunk } from '../../../lib/chunks';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { PatientApiError, patientRequest } from '../app/api';
 import { linkKeyOf } from '../app/patient-link';
 import { SCREEN_LOADERS } from '../app/screens';
 import { fieldMessage, provideGerman, setLanguage, useText } from '../app/i18n';
+import { reloadForNewBuild } from '../app/version';
 
 provideGerman('draw', deDraw);
 provideGerman('server', deServer);
@@ -84,7 +86,7 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel, answers }: DrawF
     setRefusal(undefined);
     setBusy(true);
     try {
-      const prepared = await (await loadPrepareDraw()).prepareDraw(queue, body());
+      const prepared = await (await loadChunk(loadPrepareDraw)).prepareDraw(queue, body());
       if (prepared.kind === 'invalid') {
         setErrors(Object.fromEntries(Object.entries(prepared.fields).map(([f, code]) => [f, fieldMessage(t, f, code)])));
         return;
@@ -100,6 +102,8 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel, answers }: DrawF
       }
       onDrawn(ticket);
     } catch (error) {
+      // Its chunk gone after a deploy (the page was opened before it): the new build draws.
+      if (isChunkLoadFailure(error) && (await reloadForNewBuild())) return;
       const fields = error instanceof PatientApiError ? error.fields : {};
       if (Object.keys(fields).length > 0) setErrors(fields);
       else setRefusal(error instanceof PatientApiError && error.body ? error.body.message : t('failed'));
