@@ -9,6 +9,8 @@ const integrationFiles = ['packages/server/src/**/*.test.ts', 'packages/server/t
 const unitFiles = ['packages/shared/src/**/*.test.ts', 'packages/server/src/**/*.unit.test.ts'];
 // Checks of the repository itself (doc citations), beside the scripts.
 const repoFiles = ['scripts/**/*.test.mjs'];
+// Checks of a production build of the web app (the JS budgets): `npm test` runs them after its build.
+const buildFiles = ['scripts/**/*.check.mjs'];
 // Every integration file imports the whole server (hundreds of modules): isolated, each file
 // paid 2–4 s for it, a third of the suite's time on two cores. The files share nothing but the
 // modules (each starts its own app, database and clock), so a worker keeps them between files.
@@ -21,6 +23,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       { test: { name: 'unit', include: [...unitFiles, ...repoFiles] } },
+      { test: { name: 'budgets', include: buildFiles } },
       {
         // Component tests of the web app in jsdom, with the app's own Vite config (React, globs).
         extends: './packages/web/vite.config.ts',

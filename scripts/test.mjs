@@ -51,11 +51,11 @@ const timed = async (name, promise) => {
   return result;
 };
 /** A vitest run of some projects, with its JSON report in `.test-results/<report>`. */
-const vitestRun = (report, projects, extra = [], node = process.execPath) =>
+const vitestRun = (report, projects, extra = [], { node = process.execPath, ...options } = {}) =>
   run(node, [
     'node_modules/vitest/vitest.mjs', 'run', ...projects.flatMap((name) => ['--project', name]), ...extra,
     '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, report)}`,
-  ]);
+  ], options);
 
 /*
  * Two phases, each keeping both cores busy without crowding them (measured in CI: the browser
@@ -70,7 +70,8 @@ const vitestRun = (report, projects, extra = [], node = process.execPath) =>
  * proven without a second whole PGlite suite (docs/operations.md#node-versions has the figures).
  * Without PostgreSQL, phase 1 is unit and web only; where the pinned Node 24 cannot run (it is
  * Linux x64 only) or the machine's Node is 24 already, PGlite runs on the machine's Node and
- * the Node 24 lane is left out.
+ * the Node 24 lane is left out. Between the phases, the JS budgets of the patient pages,
+ * weighed on phase 1's web build.
  */
 const machineOnNode24 = process.versions.node.split('.')[0] === '24';
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-web-'));
@@ -85,6 +86,12 @@ const [first, webBuild, node24] = await Promise.all([
 const node24Missing = !machineOnNode24 && node24 === undefined && process.env.CI === 'true';
 if (node24Missing) console.error(`the pinned Node ${NODE24_VERSION} is missing: the Node 24 runs count as failed`);
 
+// The patient pages' JS budgets, on that production build (a few seconds; no second build).
+// Without a build there is nothing to weigh: counted as a failure below (no report).
+const budgets = webBuild === 0
+  ? await timed('JS budgets', vitestRun('vitest-budgets.json', ['budgets'], [], { env: { ...process.env, WEB_BUILD_DIR: webDir } }))
+  : 1;
+
 // A copy of the web build for the smoke run, made now: the run of every spec owns the first one
 // and removes it when it ends, maybe before the smoke run starts.
 const smokeWebDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-web-'));
@@ -92,8 +99,8 @@ if (webBuild === 0 && node24) fs.cpSync(webDir, smokeWebDir, { recursive: true }
 
 /** The Node 24 lane, one suite after another on one core; each resolves to its exit code. */
 async function node24Lane() {
-  const pglite = await timed(`integration-pglite on Node ${NODE24_VERSION} (1 worker)`, vitestRun('vitest-pglite.json', ['integration-pglite'], ['--maxWorkers=1'], node24));
-  const unit = await timed(`unit on Node ${NODE24_VERSION}`, vitestRun('vitest-unit-node24.json', ['unit'], ['--maxWorkers=1'], node24));
+  const pglite = await timed(`integration-pglite on Node ${NODE24_VERSION} (1 worker)`, vitestRun('vitest-pglite.json', ['integration-pglite'], ['--maxWorkers=1'], { node: node24 }));
+  const unit = await timed(`unit on Node ${NODE24_VERSION}`, vitestRun('vitest-unit-node24.json', ['unit'], ['--maxWorkers=1'], { node: node24 }));
   const smoke = await timed(`end-to-end smoke on Node ${NODE24_VERSION}`, run(node24, ['--import', 'tsx', 'e2e/run.mjs', ...smokeSpecs], {
     env: { ...process.env, E2E_JSON_OUTPUT: path.join(resultsDir, 'e2e-smoke-node24.json'), ...(webBuild === 0 && { E2E_WEB_DIR: smokeWebDir }) },
   }));
@@ -118,7 +125,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failedNames = [];
-const reports = [['vitest.json', first], ['vitest-pglite.json', pglite], ['e2e.json', e2e]];
+const reports = [['vitest.json', first], ['vitest-budgets.json', budgets], ['vitest-pglite.json', pglite], ['e2e.json', e2e]];
 if (node24) reports.push(['vitest-unit-node24.json', lane.unit], ['e2e-smoke-node24.json', lane.smoke]);
 if (node24Missing) failed += 1;
 for (const [file, exitCode] of reports) {
@@ -150,11 +157,11 @@ for (const [file, exitCode] of reports) {
     console.error(`${suite} failed outside its tests (see "Unhandled Errors" above): counted as a failure`);
   }
 }
-const ok = first === 0 && pglite === 0 && e2e === 0 && failed === 0 && (!node24 || (lane.unit === 0 && lane.smoke === 0));
+const ok = first === 0 && budgets === 0 && pglite === 0 && e2e === 0 && failed === 0 && (!node24 || (lane.unit === 0 && lane.smoke === 0));
 for (const name of failedNames) console.error(`FAILED ${name}`);
 const verdict = (code) => (code === 0 ? 'ok' : 'FAILED');
 const onNode24 = node24 ? `, on Node ${NODE24_VERSION} unit: ${verdict(lane.unit)}, end-to-end smoke: ${verdict(lane.smoke)}` : '';
-console.log(`\n${firstProjects.join(' + ')}: ${verdict(first)}, integration-pglite${node24 ? ` on Node ${NODE24_VERSION}` : ''}: ${verdict(pglite)}, end-to-end: ${verdict(e2e)}${onNode24} — ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(`\n${firstProjects.join(' + ')}: ${verdict(first)}, JS budgets: ${verdict(budgets)}, integration-pglite${node24 ? ` on Node ${NODE24_VERSION}` : ''}: ${verdict(pglite)}, end-to-end: ${verdict(e2e)}${onNode24} — ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(`Phases: ${phases.join(', ')}`);
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok ? 0 : 1);

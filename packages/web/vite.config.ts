@@ -69,6 +69,9 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // .vite/manifest.json: which chunks each entry and dynamic import pulls in; the JS budget test
+    // (scripts/js-budgets) weighs each patient page from it.
+    manifest: true,
     // Two chunks are larger: exceljs (932 kB, 258 kB gzipped), fetched only by an admin exporting
     // names while the practice encrypts (features/reporting/sealed-export.ts), and the passphrase
     // strength estimator with its German, English and common dictionaries (2.5 MB, 1.2 MB gzipped),

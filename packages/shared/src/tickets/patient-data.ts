@@ -3,6 +3,34 @@
  * tickets.schemas.ts use and the server calls with its own clock.
  */
 
+import type { PatientInputs } from '../queues/queues.schemas.js';
+
+/**
+ * The patient data fields of a draw, each governed by one of the queue's patient inputs. Here,
+ * apart from the schemas, so a patient page can name its fields without loading zod.
+ */
+export const PATIENT_DATA_FIELDS = [
+  'display_name',
+  'first_name',
+  'last_name',
+  'birth_date',
+  'insurance_number',
+  'mail',
+  'phone',
+] as const;
+export type PatientDataField = (typeof PATIENT_DATA_FIELDS)[number];
+
+/** The queue setting that governs a body field: `first_name` covers first and last name. */
+export const PATIENT_INPUT_OF: Record<PatientDataField, keyof PatientInputs> = {
+  display_name: 'display_name',
+  first_name: 'first_name',
+  last_name: 'first_name',
+  birth_date: 'birth_date',
+  insurance_number: 'insurance_number',
+  mail: 'mail',
+  phone: 'phone',
+};
+
 /** A phone number after spaces are removed: a plus, 1–2 digits, then digits, slash, plus or dash (docs/product.md#validation-rules). */
 export const PHONE_PATTERN = /^\+\d{1,2}[\d/+-]+$/;
 

@@ -3,7 +3,7 @@ import { DRAW_ORIGINS } from '../enums.js';
 import type { FieldErrorCode } from '../errors.js';
 import { SUPPORTED_LANGS } from '../i18n/translate.js';
 import type { PatientInputs } from '../queues/queues.schemas.js';
-import { birthDateAgeProblem, birthDateProblem, isValidPhone, normalizePhone } from './patient-data.js';
+import { birthDateAgeProblem, birthDateProblem, isValidPhone, normalizePhone, PATIENT_DATA_FIELDS, PATIENT_INPUT_OF, type PatientDataField } from './patient-data.js';
 import { svnrProblem } from './svnr.js';
 import { PROBING_MAX_QUESTIONS, type ProbingAnswer } from '../probing/probing.rules.js';
 import { SEALED_PATIENT_FIELDS, SealedRecordId, SealedText } from '../privacy/encryption.schemas.js';
@@ -11,29 +11,6 @@ import { SEALED_PATIENT_FIELDS, SealedRecordId, SealedText } from '../privacy/en
 /** How a ticket was drawn: online by the patient, at the kiosk, or by a processor (docs/product.md#entities). */
 export const DrawOrigin = z.enum(DRAW_ORIGINS);
 export type DrawOrigin = z.infer<typeof DrawOrigin>;
-
-/** The patient data fields of a draw, each governed by one of the queue's patient inputs. */
-export const PATIENT_DATA_FIELDS = [
-  'display_name',
-  'first_name',
-  'last_name',
-  'birth_date',
-  'insurance_number',
-  'mail',
-  'phone',
-] as const;
-export type PatientDataField = (typeof PATIENT_DATA_FIELDS)[number];
-
-/** The queue setting that governs a body field: `first_name` covers first and last name. */
-export const PATIENT_INPUT_OF: Record<PatientDataField, keyof PatientInputs> = {
-  display_name: 'display_name',
-  first_name: 'first_name',
-  last_name: 'first_name',
-  birth_date: 'birth_date',
-  insurance_number: 'insurance_number',
-  mail: 'mail',
-  phone: 'phone',
-};
 
 /** Limits of the stored patient data (the database constraints mirror them). */
 export const PATIENT_DATA_MAX_LENGTH: Record<PatientDataField, number> = {

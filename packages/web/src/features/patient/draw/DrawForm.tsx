@@ -1,13 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import {
-  ageInYears,
-  checkDrawTicket,
-  formatLocalDate,
   LANGUAGE_NAMES,
   PATIENT_LANGS,
   isSupportedLang,
   PATIENT_INPUT_OF,
-  SealingKeyMismatch,
   type PatientDataField,
   type ProbingAnswer,
   type PublicQueue,
@@ -15,14 +11,19 @@ import {
 } from '@wartefrei/shared';
 import deDraw from '@wartefrei/shared/i18n/de/draw.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
+import { isChunkLoadFailure, loadChunk } from '../../../lib/chunks';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { PatientApiError, patientRequest } from '../app/api';
 import { linkKeyOf } from '../app/patient-link';
-import { sealForServedKey } from '../app/seal-served';
+import { SCREEN_LOADERS } from '../app/screens';
 import { fieldMessage, provideGerman, setLanguage, useText } from '../app/i18n';
+import { reloadForNewBuild } from '../app/version';
 
 provideGerman('draw', deDraw);
 provideGerman('server', deServer);
+
+// The checks and the sealing arrive when the patient starts on the form (or at the latest on submit).
+const loadPrepareDraw = () => import('./prepare-draw');
 
 // Which queue setting governs a field (first_name covers the last name too) is PATIENT_INPUT_OF's.
 const FIELDS: { name: PatientDataField; type: string; autoComplete: string }[] = [
@@ -70,27 +71,29 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel, answers }: DrawF
     return payload;
   };
 
+  /**
+   * Once the patient starts on the form (a field or the button): its checks and sealing, and
+   * online the ticket screen it leads to, while they fill in rather than after the draw. Not at
+   * once: neither is part of the first view, and the draw page's JS has a budget (issue 44 §2).
+   */
+  const warmUp = () => {
+    void loadPrepareDraw();
+    if (origin === 'ONLINE') void SCREEN_LOADERS.ticket();
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setRefusal(undefined);
-    const payload = body();
-    // The same rules as the server, checked before sending (the server checks again).
-    const today = formatLocalDate({ year: new Date().getFullYear(), month: new Date().getMonth() + 1, day: new Date().getDate() });
-    const checked = checkDrawTicket(queue.patient_inputs, payload, { today, minAge: queue.min_age, maxAge: queue.max_age });
-    if (!checked.ok) {
-      setErrors(Object.fromEntries(Object.entries(checked.fields).map(([f, code]) => [f, fieldMessage(t, f, code)])));
-      return;
-    }
-    setErrors({});
     setBusy(true);
     try {
-      // While the practice encrypts, what names the patient leaves this browser sealed for its key.
-      // Bound to the ticket's id chosen here; refused for a key that is not the one the printed link names.
-      const sent = await sealForServedKey(payload, queue.sealing_key, { table: 'queue_members' });
-      // The birth date leaves sealed: the age limit is held by the age checked above, declared beside it.
-      const limited = queue.min_age !== null || queue.max_age !== null;
-      if (queue.sealing_key && limited && typeof payload.birth_date === 'string' && payload.birth_date !== '') sent.declared_age = ageInYears(payload.birth_date, today);
-      const ticket = await patientRequest<TicketView>(`/queues/${queue.id}/members`, { method: 'POST', body: sent });
+      const prepared = await (await loadChunk(loadPrepareDraw)).prepareDraw(queue, body());
+      if (prepared.kind === 'invalid') {
+        setErrors(Object.fromEntries(Object.entries(prepared.fields).map(([f, code]) => [f, fieldMessage(t, f, code)])));
+        return;
+      }
+      setErrors({});
+      if (prepared.kind === 'refused') return setRefusal(t('server:sealing.keyMismatch'));
+      const ticket = await patientRequest<TicketView>(`/queues/${queue.id}/members`, { method: 'POST', body: prepared.body });
       const key = linkKeyOf(ticket.patient_url);
       if (origin === 'ONLINE' && key) {
         const map = readStored<Record<string, string>>(STORAGE_KEYS.ticketMap) ?? {};
@@ -99,8 +102,8 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel, answers }: DrawF
       }
       onDrawn(ticket);
     } catch (error) {
-      // Nothing was sent: the page must not hand the patient's data to a key it cannot trust.
-      if (error instanceof SealingKeyMismatch) return setRefusal(t('server:sealing.keyMismatch'));
+      // Its chunk gone after a deploy (the page was opened before it): the new build draws.
+      if (isChunkLoadFailure(error) && (await reloadForNewBuild())) return;
       const fields = error instanceof PatientApiError ? error.fields : {};
       if (Object.keys(fields).length > 0) setErrors(fields);
       else setRefusal(error instanceof PatientApiError && error.body ? error.body.message : t('failed'));
@@ -133,7 +136,7 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel, answers }: DrawF
   );
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={(e) => void submit(e)} onFocus={warmUp} onPointerDown={warmUp} noValidate>
       {FIELDS.filter((f) => asked(f.name)).map((f) =>
         field(f.name, t(`server:fields.${f.name}`), f.type, f.autoComplete, queue.patient_inputs[PATIENT_INPUT_OF[f.name]] === 'REQUIRED'),
       )}

@@ -8,7 +8,6 @@ import { provideGerman, useText } from '../app/i18n';
 import { navigate } from '../app/navigation';
 import { bookableTypesAt, resolveLink } from '../app/resolve-link';
 import { isLinkKey } from '../app/patient-link';
-import { SCREEN_LOADERS } from '../app/screens';
 import type { ScreenProps } from '../app/PatientApp';
 import type { InterviewResult } from '../probing/Interview';
 import { LazyInterview } from '../probing/LazyInterview';
@@ -84,11 +83,6 @@ export default function DrawScreen({ route }: ScreenProps) {
   // The interview's outcome, and the list it (or the picker after it) chose to draw on.
   const [result, setResult] = useState<InterviewResult>();
   const [target, setTarget] = useState<PublicQueue>();
-
-  // The ticket screen's code loads while the patient fills in the form, not after the draw.
-  useEffect(() => {
-    void SCREEN_LOADERS.ticket();
-  }, []);
 
   useEffect(() => {
     let cancelled = false;
