@@ -54,7 +54,7 @@ export function decodeMemberCursor(cursor: string, sort: MemberSort, dir: Dir, f
     const [cursorSort, cursorDir, value, at, id] = parsed as unknown[];
     const instant = typeof at === 'string' && !Number.isNaN(Date.parse(at));
     if (cursorSort === sort && cursorDir === dir && validValue[sort](value) && instant && typeof id === 'string' && isUuid(id)) {
-      return { value: value as MemberCursorKey['value'], at: at as string, id };
+      return { value: value as MemberCursorKey['value'], at, id };
     }
   }
   throw new AppError('VALIDATION', { fields: { [field]: 'INVALID_VALUE' } });

@@ -111,13 +111,13 @@ describe('GET /reports/members paged by key', () => {
       forged(['number', 'desc', 1.5, at('08:00'), '00000000-0000-4000-8000-000000000000']),
     ];
     for (const cursor of cursors) {
-      const res = await t.inject({ method: 'GET', url: `/reports/members?${new URLSearchParams({ ...day, after: cursor })}`, headers: asUser(admin) });
+      const res = await t.inject({ method: 'GET', url: `/reports/members?${new URLSearchParams({ ...day, after: cursor }).toString()}`, headers: asUser(admin) });
       expect(res.statusCode, cursor).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION' });
     }
     // A cursor of the default sort sent with another sort, or both directions at once.
     for (const query of [{ sort: 'wait', after: next! }, { dir: 'asc', after: next! }, { after: next!, before: next! }]) {
-      const res = await t.inject({ method: 'GET', url: `/reports/members?${new URLSearchParams({ ...day, ...query })}`, headers: asUser(admin) });
+      const res = await t.inject({ method: 'GET', url: `/reports/members?${new URLSearchParams({ ...day, ...query }).toString()}`, headers: asUser(admin) });
       expect(res.statusCode).toBe(400);
     }
     // A well-formed key of a row that does not exist is just a place in the order.
