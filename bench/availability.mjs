@@ -34,14 +34,19 @@ const plusDays = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days
 
 
 /** The practice: 20 processors on the demo list, weekday rules 08:00–18:00, a 15-minute type, 2,000 bookings in the month. */
-async function givenBusyPractice(base) {
+async function givenBusyPractice(base, client) {
   const staff = await staffHeaders(base);
   const queueId = await demoQueueId(base);
   const queue = await call(base, staff, 'GET', `/queues/${queueId}`, undefined, 200);
   const type = await call(base, staff, 'POST', '/appointment-types', { queue_id: queueId, name: 'Bench', duration_minutes: 15 }, 201);
   const processors = [];
   for (let i = 0; i < PROCESSORS; i++) {
-    const user = await call(base, staff, 'POST', '/processors', { username: `bench-${i}-${Date.now()}@praxis.example`, display_name: `Bench ${i}` }, 201);
+    // Written straight into the table: the demo practice invites nobody (POST /processors is DEMO_READ_ONLY there).
+    const { rows } = await client.query(
+      `INSERT INTO users (account_id, username, display_name, verified) SELECT account_id, $2, $3, true FROM queues WHERE id = $1 RETURNING id`,
+      [queueId, `bench-${i}-${Date.now()}@praxis.example`, `Bench ${i}`],
+    );
+    const user = rows[0];
     await call(base, staff, 'PUT', `/queues/${queueId}/processors/${user.id}`, undefined, 200);
     for (let weekday = 1; weekday <= 5; weekday++) {
       await call(base, staff, 'POST', '/appointment-slots', { profile_id: queue.profile_id, processor_id: user.id, kind: 'WEEK', weekday, start_time: '08:00', end_time: '18:00', appointment_type_ids: [type.id] }, 201);
@@ -65,7 +70,8 @@ export async function availabilityBench() {
   const server = await startServer(dataDir, database.url);
   const client = new pg.Client({ connectionString: database.url });
   try {
-    const practice = await givenBusyPractice(server.base);
+    await client.connect();
+    const practice = await givenBusyPractice(server.base, client);
     const url = `/appointment-types/${practice.type.id}/availability?from=${practice.from}&to=${practice.to}`;
     const free = await call(server.base, {}, 'GET', url, undefined, 200);
     // The server's answer, read to its last byte (parsing it is the client's business).
@@ -74,7 +80,6 @@ export async function availabilityBench() {
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
     });
-    await client.connect();
     // The same rows availability reads, fetched plainly: the location's rules, the processors' appointments.
     const plain = await timed(RUNS, async () => {
       await client.query('SELECT * FROM appointment_slots WHERE profile_id = $1', [practice.queue.profile_id]);
