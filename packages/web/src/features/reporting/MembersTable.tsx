@@ -71,8 +71,10 @@ export function MembersTable({ params, withNames, onNamesChange }: MembersTableP
   const data = report.data;
   const total = byName ? data?.total : counted.data?.total;
   const pages = byName && data ? Math.max(1, Math.ceil((data.total ?? 0) / data.page_size)) : 1;
-  const hasPrevious = byName ? position.page > 1 : Boolean(data?.previous);
-  const hasNext = byName ? position.page < pages : Boolean(data?.next);
+  // While a page loads the last one stays shown: its cursors would lead to the same page again.
+  const hasPrevious = byName ? position.page > 1 : Boolean(data?.previous) && !fromServer.isPlaceholderData;
+  const hasNext = byName ? position.page < pages : Boolean(data?.next) && !fromServer.isPlaceholderData;
+  const navigable = byName ? pages > 1 : Boolean(data?.previous ?? data?.next);
   const go = (step: 'first' | 'previous' | 'next') => {
     if (step === 'first') setPosition({ filters, page: 1 });
     else if (step === 'previous') setPosition({ filters, page: Math.max(1, position.page - 1), before: byName ? undefined : (data?.previous ?? undefined) });
@@ -144,9 +146,9 @@ export function MembersTable({ params, withNames, onNamesChange }: MembersTableP
               </Table>
             </Table.ScrollContainer>
           )}
-          {(hasPrevious || hasNext) && (
+          {navigable && (
             <Group component="nav" aria-label={t('members.pagination')} gap="xs">
-              <Button variant="default" size="xs" leftSection={<IconChevronsLeft size={14} aria-hidden />} disabled={position.page === 1 && !hasPrevious} onClick={() => go('first')}>
+              <Button variant="default" size="xs" leftSection={<IconChevronsLeft size={14} aria-hidden />} disabled={position.page === 1} onClick={() => go('first')}>
                 {t('members.first')}
               </Button>
               <Button variant="default" size="xs" leftSection={<IconChevronLeft size={14} aria-hidden />} disabled={!hasPrevious} onClick={() => go('previous')}>
