@@ -116,7 +116,8 @@ describe('GET /reports/members paged by key', () => {
       expect(res.json()).toMatchObject({ code: 'VALIDATION' });
     }
     // A cursor of the default sort sent with another sort, or both directions at once.
-    for (const query of [{ sort: 'wait', after: next! }, { dir: 'asc', after: next! }, { after: next!, before: next! }]) {
+    const mismatched: Record<string, string>[] = [{ sort: 'wait', after: next! }, { dir: 'asc', after: next! }, { after: next!, before: next! }];
+    for (const query of mismatched) {
       const res = await t.inject({ method: 'GET', url: `/reports/members?${new URLSearchParams({ ...day, ...query }).toString()}`, headers: asUser(admin) });
       expect(res.statusCode).toBe(400);
     }
