@@ -18,6 +18,7 @@ import { LISTS_PER_LOCATION, LOCATIONS, TICKETS, seedLargeGroup } from './report
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 40);
 const SUMMARY_TARGET_P95_MS = 300;
 const EXPORT_FIRST_BYTES_TARGET_MS = 1000;
+const MEMBERS_FIRST_PAGE_TARGET_P95_MS = 100;
 /** The month measured, and the export's 18 days (about 100,000 rows at 2,000,000 a year). */
 const MONTH = { from: '2026-10-01', to: '2026-10-31' };
 const EXPORT = { from: '2026-10-01', to: '2026-10-18' };
@@ -83,7 +84,8 @@ export async function reportsBench() {
     const oneLocation = await timed(RUNS, () => fetchOk(`${server.base}/reports/summary?${query(MONTH, { profile_id: profileId })}`, headers));
     const timeseries = await timed(Math.ceil(RUNS / 4), () => fetchOk(`${server.base}/reports/timeseries?${query(MONTH, { bucket: 'day' })}`, headers));
     const heatmap = await timed(Math.ceil(RUNS / 4), () => fetchOk(`${server.base}/reports/heatmap?${query(MONTH)}`, headers));
-    const members = await timed(Math.ceil(RUNS / 4), () => fetchOk(`${server.base}/reports/members?${query(MONTH)}`, headers));
+    // The member analysis's first page as the screen asks it: paged by key, the total in a request of its own.
+    const members = await timed(Math.ceil(RUNS / 4), () => fetchOk(`${server.base}/reports/members?${query(MONTH, { count: 'false' })}`, headers));
     // The rows the month's summary reads (its period and the one before), counted plainly.
     const plain = await timed(RUNS, () =>
       client.query(`SELECT count(*) FROM queue_members WHERE account_id = $1 AND created_at >= $2::date - 31 AND created_at < $3::date + 1`, [accountId, MONTH.from, MONTH.to]),
@@ -128,6 +130,7 @@ export async function reportsBench() {
       figures,
       targets: {
         [`reports_summary_month_p95_ms ≤ ${SUMMARY_TARGET_P95_MS}`]: summary.p95 <= SUMMARY_TARGET_P95_MS,
+        [`reports_members_first_page_month_p95_ms ≤ ${MEMBERS_FIRST_PAGE_TARGET_P95_MS}`]: members.p95 <= MEMBERS_FIRST_PAGE_TARGET_P95_MS,
         [`reports_export_xlsx_first_bytes_ms ≤ ${EXPORT_FIRST_BYTES_TARGET_MS}`]: xlsx.first <= EXPORT_FIRST_BYTES_TARGET_MS,
         [`reports_export_csv_first_bytes_ms ≤ ${EXPORT_FIRST_BYTES_TARGET_MS}`]: csv.first <= EXPORT_FIRST_BYTES_TARGET_MS,
       },

@@ -53,7 +53,16 @@ export const MEMBER_REPORT_SORTS = ['at', 'number', 'queue', 'wait', 'processing
 
 const namesFlag = z.enum(['true', 'false']).optional();
 
-/** `GET /reports/members?…&page=`: `names=true` adds the patients' names. */
+/** An opaque key of a row of the member analysis (its sort value, instant and id), as a page's `next`/`previous` gives it. */
+const MemberCursor = z.string().min(1).max(400);
+
+/**
+ * `GET /reports/members?…&page=`: `names=true` adds the patients' names.
+ * Paging by key: `after=` a page's `next` (or `before=` its `previous`) answers the rows right
+ * after (before) that row in the same sort, reading only those through the index; `page` is
+ * then not read. `count=false` leaves `total` out (null), so a page costs its rows alone
+ * rather than a count of the whole period; without it `total` is counted as before.
+ */
 export const MemberReportQuery = z
   .object({
     ...reportFilters,
@@ -62,8 +71,14 @@ export const MemberReportQuery = z
     sort: z.enum(MEMBER_REPORT_SORTS).default('at'),
     dir: z.enum(['asc', 'desc']).default('desc'),
     names: namesFlag,
+    after: MemberCursor.optional(),
+    before: MemberCursor.optional(),
+    count: z.enum(['true', 'false']).optional(),
   })
-  .superRefine(refineReportRange);
+  .superRefine(refineReportRange)
+  .superRefine((query, ctx) => {
+    if (query.after !== undefined && query.before !== undefined) ctx.addIssue({ code: 'custom', path: ['before'], message: 'INVALID_VALUE' });
+  });
 export type MemberReportQuery = z.infer<typeof MemberReportQuery>;
 
 /**
@@ -201,8 +216,13 @@ export const MemberReport = z.object({
   ...period,
   page: z.number().int(),
   page_size: z.number().int(),
-  total: z.number().int(),
+  /** Rows of the period in all; null with `count=false`. */
+  total: z.number().int().nullable(),
   rows: z.array(MemberReportRow),
+  /** The cursor for the following page (`after=`), null on the last. */
+  next: z.string().nullable(),
+  /** The cursor for the page before (`before=`), null on the first. */
+  previous: z.string().nullable(),
 });
 export type MemberReport = z.infer<typeof MemberReport>;
 

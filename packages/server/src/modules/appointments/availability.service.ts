@@ -22,30 +22,69 @@ import { absencesOf } from './vacations.repo.js';
 
 const DAY = 86_400_000;
 
+/** The processors' names in the order the answer lists them (processorNames), for those who may offer times. */
+type ProcessorNames = { id: string; name: string }[];
+
 /**
  * What free times are computed from, for a type between two local dates: the location's rules,
  * who is away (and who stands in), and — unless only the offers are wanted — what is taken.
- * The range is widened by a day each side: a zone's day is never longer.
+ * The range is widened by a day each side: a zone's day is never longer. After the rules, the
+ * rest is asked side by side (a month's answer waited on six queries in a row before); those
+ * standing in are asked about only when someone is away.
  */
-export async function freeTimeInputs(db: Queryable, found: TypeWithLocation, from: LocalDate, to: LocalDate, withBusy: boolean): Promise<Omit<AvailabilityInput, 'now'>> {
+async function gatherInputs(
+  db: Queryable,
+  found: TypeWithLocation,
+  from: LocalDate,
+  to: LocalDate,
+  withBusy: boolean,
+  withNames: boolean,
+  sideBySide: boolean,
+): Promise<{ inputs: Omit<AvailabilityInput, 'now'>; names: ProcessorNames }> {
   const { type, location } = found;
   const rules = await slotRulesOfProfile(db, type.profileId);
   const start = new Date(zonedTimeToUtc(from, '00:00', location.timeZone).getTime() - DAY);
   const end = new Date(zonedTimeToUtc(to, '00:00', location.timeZone).getTime() + 2 * DAY);
   const ruled = [...new Set(rules.map((rule) => rule.processorId))];
-  const absences = await absencesOf(db, ruled, start, end, location.timeZone);
-  const standingIn = absences.flatMap((absence) => (absence.substituteId ? [absence.substituteId] : []));
+  // Side by side on the pool; one after another on a transaction's one connection (pg would queue them, with a warning).
+  const both = async <A, B>(a: () => Promise<A>, b: () => Promise<B>): Promise<[A, B]> => (sideBySide ? Promise.all([a(), b()]) : [await a(), await b()]);
+  const about = (ids: string[]) =>
+    both(
+      () => processorOfferRanks(db, ids),
+      () =>
+        both(
+          async () => (withBusy ? busyTimes(db, ids, start, end) : undefined),
+          async () => (withNames ? processorNames(db, ids) : []),
+        ),
+    );
+  const [absences, [processorRank, [busy, ruledNames]]] = await both(() => absencesOf(db, ruled, start, end, location.timeZone), () => about(ruled));
+  let names = ruledNames;
+  const standingIn = [...new Set(absences.flatMap((absence) => (absence.substituteId ? [absence.substituteId] : [])))].filter((id) => !ruled.includes(id));
+  if (standingIn.length > 0) {
+    const [ranks, [theirBusy]] = await about(standingIn);
+    for (const [id, rank] of ranks) processorRank.set(id, rank);
+    for (const [id, times] of theirBusy ?? []) busy?.set(id, times);
+    if (withNames) names = await processorNames(db, [...ruled, ...standingIn]);
+  }
   return {
-    timeZone: location.timeZone,
-    from,
-    to,
-    type: { id: type.id, durationMinutes: type.durationMinutes },
-    rules,
-    isHoliday: (date) => isPublicHoliday(location.country, location.region, date),
-    absences,
-    processorRank: await processorOfferRanks(db, [...new Set([...ruled, ...standingIn])]),
-    ...(withBusy ? { busy: await busyTimes(db, [...new Set([...ruled, ...standingIn])], start, end) } : {}),
+    inputs: {
+      timeZone: location.timeZone,
+      from,
+      to,
+      type: { id: type.id, durationMinutes: type.durationMinutes },
+      rules,
+      isHoliday: (date) => isPublicHoliday(location.country, location.region, date),
+      absences,
+      processorRank,
+      ...(busy ? { busy } : {}),
+    },
+    names,
   };
+}
+
+/** What free times are computed from (gatherInputs), for the offers and the booking's checks (often in a transaction). */
+export async function freeTimeInputs(db: Queryable, found: TypeWithLocation, from: LocalDate, to: LocalDate, withBusy: boolean): Promise<Omit<AvailabilityInput, 'now'>> {
+  return (await gatherInputs(db, found, from, to, withBusy, false, false)).inputs;
 }
 
 /**
@@ -62,7 +101,7 @@ export async function availabilityOf(ctx: AppContext, actor: Actor | undefined, 
     if (channel === 'ONLINE' && !type.bookableOnline) throw new AppError('NOT_BOOKABLE_ONLINE');
     if (channel === 'KIOSK' && !type.bookableKiosk) throw new AppError('NOT_BOOKABLE_AT_KIOSK');
   }
-  const inputs = await freeTimeInputs(ctx.db, found, parseLocalDate(query.from), parseLocalDate(query.to), true);
+  const { inputs, names } = await gatherInputs(ctx.db, found, parseLocalDate(query.from), parseLocalDate(query.to), true, true, true);
   const free = freeTimes({ ...inputs, now: ctx.clock.now() });
   // Processors share their times: a busy month has some 14,000 free times but under a thousand
   // distinct instants, so each is written once (bench/availability.mjs).
@@ -88,11 +127,15 @@ export async function availabilityOf(ctx: AppContext, actor: Actor | undefined, 
     }
     return index;
   };
-  const slots = free.map((slot) => ({ start: zoned(slot.start), end: zoned(slot.end), processor_id: slot.processorId, fields: fieldsOf(slot.requiredFields) }));
+  const offering = new Set<string>();
+  const slots = free.map((slot) => {
+    offering.add(slot.processorId);
+    return { start: zoned(slot.start), end: zoned(slot.end), processor_id: slot.processorId, fields: fieldsOf(slot.requiredFields) };
+  });
   return {
     time_zone: location.timeZone,
     slots,
     field_sets: fieldSets,
-    processors: await processorNames(ctx.db, [...new Set(free.map((slot) => slot.processorId))]),
+    processors: names.filter((processor) => offering.has(processor.id)),
   };
 }

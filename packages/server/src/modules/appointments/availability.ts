@@ -141,8 +141,17 @@ export function overlapsBusy(sortedBusy: readonly (readonly [number, number])[] 
  * source both of the free times and of a booking's reason for refusal.
  */
 export function offeredTimes(input: Omit<AvailabilityInput, 'now' | 'busy'>): OfferedTime[] {
-  const duration = input.type.durationMinutes * MINUTE;
   const offered: OfferedTime[] = [];
+  for (const day of offeredDays(input)) for (const time of day) offered.push(time);
+  return offered;
+}
+
+/**
+ * The offered times day by day of the location: a rule's hours lie within its local day, so
+ * every time of a day starts before any of the next, and sorting each day alone orders all.
+ */
+function* offeredDays(input: Omit<AvailabilityInput, 'now' | 'busy'>): Generator<OfferedTime[]> {
+  const duration = input.type.durationMinutes * MINUTE;
   const rules = input.rules.filter((rule) => forType(rule, input.type.id));
   // The rules by what they apply to, looked up per day rather than filtered per day and rule.
   const weekly = new Map<number, AvailabilityRule[]>();
@@ -159,35 +168,61 @@ export function offeredTimes(input: Omit<AvailabilityInput, 'now' | 'busy'>): Of
   const last = formatLocalDate(input.to);
   for (let date = input.from, day = formatLocalDate(date); day <= last; date = addDays(date, 1), day = formatLocalDate(date)) {
     const adding = [...(input.isHoliday(day) ? [] : (weekly.get(isoWeekday(date)) ?? [])), ...(single.get(day) ?? [])];
+    const offered: OfferedTime[] = [];
+    // Twenty processors mostly share their hours: each wall-clock time of the day is turned into an instant once.
+    const instants = new Map<number, number>();
+    const instantOf = (minutes: number) => {
+      let instant = instants.get(minutes);
+      if (instant === undefined) {
+        instant = zonedTimeToUtc(date, timeOf(minutes), input.timeZone).getTime();
+        instants.set(minutes, instant);
+      }
+      return instant;
+    };
     for (const rule of adding) {
       const cuts = cutsOf.get(`${day}|${rule.processorId}`) ?? [];
       for (const [a, b] of subtract(minutesOf(rule.startTime), minutesOf(rule.endTime), cuts)) {
-        const end = zonedTimeToUtc(date, timeOf(b), input.timeZone).getTime();
-        for (let start = zonedTimeToUtc(date, timeOf(a), input.timeZone).getTime(); start + duration <= end; start += duration) {
+        const end = instantOf(b);
+        for (let start = instantOf(a); start + duration <= end; start += duration) {
           const processorId = offeredBy(input.absences, rule.processorId, start, start + duration);
           if (processorId) offered.push({ start, end: start + duration, processorId, rule });
         }
       }
     }
+    if (offered.length > 0) yield offered;
   }
-  return offered;
+}
+
+/**
+ * Where several processors offer one time, their order: by rank, then id (plain comparison,
+ * not localeCompare: the order only has to be stable), worked out once per processor as a
+ * number, so that sorting a month's some 17,000 times compares numbers only (bench/availability.mjs).
+ */
+function processorOrder(days: readonly (readonly OfferedTime[])[], rank: ReadonlyMap<string, number> | undefined): Map<string, number> {
+  const ids = new Set<string>();
+  for (const day of days) for (const offered of day) ids.add(offered.processorId);
+  const rankOf = (id: string) => rank?.get(id) ?? Number.MAX_SAFE_INTEGER;
+  const sorted = [...ids].sort((x, y) => rankOf(x) - rankOf(y) || (x < y ? -1 : x > y ? 1 : 0));
+  return new Map(sorted.map((id, index) => [id, index]));
 }
 
 /** The free times of one appointment type, ordered by start, then processor (by rank, then id). */
 export function freeTimes(input: AvailabilityInput): FreeTime[] {
   const busy = new Map([...(input.busy ?? new Map<string, readonly (readonly [number, number])[]>())].map(([id, times]) => [id, [...times].sort((a, b) => a[0] - b[0])]));
-  const open = offeredTimes(input).filter((offered) => !windowProblem(offered, input.now) && !overlapsBusy(busy.get(offered.processorId), offered.start, offered.end));
-  // Plain comparison of the ids, not localeCompare: the order only has to be stable, and a
-  // month of a busy practice sorts some 17,000 times (bench/availability.mjs). The sort is
-  // stable, so where two rules of a processor offer the same time the first is kept.
-  const rank = input.processorRank ?? new Map<string, number>();
-  const rankOf = (id: string) => rank.get(id) ?? Number.MAX_SAFE_INTEGER;
-  open.sort((x, y) => x.start - y.start || rankOf(x.processorId) - rankOf(y.processorId) || (x.processorId < y.processorId ? -1 : x.processorId > y.processorId ? 1 : 0));
+  const days = [...offeredDays(input)].map((day) => day.filter((offered) => !windowProblem(offered, input.now) && !overlapsBusy(busy.get(offered.processorId), offered.start, offered.end)));
+  const order = processorOrder(days, input.processorRank);
   const free: FreeTime[] = [];
-  for (const offered of open) {
-    const previous = free[free.length - 1];
-    if (previous && previous.start === offered.start && previous.processorId === offered.processorId) continue;
-    free.push({ start: offered.start, end: offered.end, processorId: offered.processorId, requiredFields: offered.rule.requiredFields });
+  for (const open of days) {
+    // Sorted a day at a time (see offeredDays), each time's processor order read once. The sort
+    // is stable, so where two rules of a processor offer the same time the first is kept.
+    const keyed = open.map((offered) => ({ offered, order: order.get(offered.processorId) ?? 0 }));
+    keyed.sort((x, y) => x.offered.start - y.offered.start || x.order - y.order);
+    let previous: FreeTime | undefined;
+    for (const { offered } of keyed) {
+      if (previous && previous.start === offered.start && previous.processorId === offered.processorId) continue;
+      previous = { start: offered.start, end: offered.end, processorId: offered.processorId, requiredFields: offered.rule.requiredFields };
+      free.push(previous);
+    }
   }
   return free;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseLocalDate, formatZoned } from '@wartefrei/shared';
-import { freeTimes, type AvailabilityInput, type AvailabilityRule } from './availability.js';
+import { freeTimes, offeredTimes, type AvailabilityInput, type AvailabilityRule } from './availability.js';
 
 const day = parseLocalDate;
 const rule = (extra: Partial<AvailabilityRule>): AvailabilityRule => ({
@@ -173,6 +173,52 @@ describe('vacations and substitutions', () => {
     const absences = [{ processorId: 'anna', ...nineToTen, substituteId: 'ben' }];
     const busy = new Map([['ben', [[nineToTen.start, nineToTen.end]] as const]]);
     expect(starts(zone, '2026-03-30', '2026-03-30', monday, { absences, busy })).toHaveLength(3);
+  });
+});
+
+describe('free times of many processors over many days', () => {
+  it('equal the offers sorted as one list by start, rank and id, each time of a processor once', () => {
+    const zone = 'Europe/Vienna';
+    // A week across the autumn change, processors with ranks and ties, overlapping rules, a SINGLE day and a night rule.
+    const people = ['dora', 'anna', 'cem', 'ben', 'emil'];
+    const rules = people.flatMap((processorId, i) => [
+      ...[1, 2, 3, 4, 5, 7].map((weekday) => rule({ processorId, weekday, startTime: `0${7 + (i % 3)}:00`, endTime: '12:00' })),
+      rule({ processorId, weekday: 7, startTime: '01:00', endTime: '04:00' }),
+      rule({ processorId, weekday: 1, startTime: '10:00', endTime: '13:00' }),
+      rule({ kind: 'SINGLE', weekday: null, date: '2026-10-24', processorId, startTime: '09:00', endTime: '11:00' }),
+    ]);
+    const processorRank = new Map([['cem', 1], ['emil', 1], ['anna', 3]]);
+    const input = { timeZone: zone, from: day('2026-10-19'), to: day('2026-10-27'), now: new Date('2026-01-01T00:00:00Z'), type: { id: 'talk', durationMinutes: 30 }, rules, isHoliday: () => false, processorRank };
+    const rankOf = (id: string) => processorRank.get(id) ?? Number.MAX_SAFE_INTEGER;
+    const expected = offeredTimes(input)
+      .sort((x, y) => x.start - y.start || rankOf(x.processorId) - rankOf(y.processorId) || (x.processorId < y.processorId ? -1 : x.processorId > y.processorId ? 1 : 0))
+      .filter((time, i, all) => i === 0 || all[i - 1]!.start !== time.start || all[i - 1]!.processorId !== time.processorId)
+      .map((time) => `${formatZoned(time.start, zone)} ${time.processorId}`);
+    const free = freeTimes(input).map((time) => `${formatZoned(time.start, zone)} ${time.processorId}`);
+    expect(free).toEqual(expected);
+    expect(free.slice(0, 4)).toEqual(['2026-10-19T07:00:00+02:00 ben', '2026-10-19T07:00:00+02:00 dora', '2026-10-19T07:30:00+02:00 ben', '2026-10-19T07:30:00+02:00 dora']);
+    expect(free.filter((time) => time.startsWith('2026-10-25T02:'))).toEqual([
+      '2026-10-25T02:00:00+02:00 cem',
+      '2026-10-25T02:00:00+02:00 emil',
+      '2026-10-25T02:00:00+02:00 anna',
+      '2026-10-25T02:00:00+02:00 ben',
+      '2026-10-25T02:00:00+02:00 dora',
+      '2026-10-25T02:30:00+02:00 cem',
+      '2026-10-25T02:30:00+02:00 emil',
+      '2026-10-25T02:30:00+02:00 anna',
+      '2026-10-25T02:30:00+02:00 ben',
+      '2026-10-25T02:30:00+02:00 dora',
+      '2026-10-25T02:00:00+01:00 cem',
+      '2026-10-25T02:00:00+01:00 emil',
+      '2026-10-25T02:00:00+01:00 anna',
+      '2026-10-25T02:00:00+01:00 ben',
+      '2026-10-25T02:00:00+01:00 dora',
+      '2026-10-25T02:30:00+01:00 cem',
+      '2026-10-25T02:30:00+01:00 emil',
+      '2026-10-25T02:30:00+01:00 anna',
+      '2026-10-25T02:30:00+01:00 ben',
+      '2026-10-25T02:30:00+01:00 dora',
+    ]);
   });
 });
 

@@ -3,6 +3,7 @@ import type { MemberReportQuery } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import { appointments as a, infoTags, probingAnswers, profiles, queueMemberInfoTags, queueMembers as m, queues, users } from '../../db/schema/index.js';
 import { PROCESSING, SERVED, WAIT } from './figures.repo.js';
+import { beyondCursor, decodeMemberCursor, encodeMemberCursor, keyOf, memberOrder, type MemberCursorKey, type MemberSort } from './member-cursor.js';
 import { APPOINTMENTS_WITH_PLACE, MEMBERS_WITH_PLACE, appointmentConditions, instantBounds, memberConditions, rowsOf, type ReportScope } from './scope.js';
 
 /**
@@ -70,7 +71,7 @@ function windowed(branch: SQL, instant: AnyColumn, id: AnyColumn, window: Window
  * The rows with what sorting needs; what only the shown rows need (local times, tags, answers)
  * is added by `detailsOf` after the page is cut, not for every row of the period.
  */
-function unionOf(scope: ReportScope, withNames: boolean, window?: Window): SQL {
+function unionOf(scope: ReportScope, withNames: boolean, window?: Window, page?: PageCut): SQL {
   const memberName = withNames ? nameOf(m, sql`${m.displayName}`) : sql`null::text`;
   const appointmentName = withNames ? nameOf(a, sql`null::text`) : sql`null::text`;
   const memberSealed = withNames ? sql`${m.sealedData}` : sql`null::text`;
@@ -88,11 +89,35 @@ function unionOf(scope: ReportScope, withNames: boolean, window?: Window): SQL {
       ${memberName} as name, ${memberSealed} as sealed_data, ${memberPlaces} as sealed_for, ${profiles.timeZone} as time_zone
     from ${MEMBERS_WITH_PLACE} left join ${a} on ${a.id} = ${m.appointmentId} left join ${users} on ${users.id} = ${m.processorId}
     where ${memberConditions(scope, scope.current)}`;
-  const notCheckedIn = sql`select 'appointment', ${a.id}, null::int, ${a.queueId}, ${queues.name}, ${profiles.name}, 'APPOINTMENT', ${a.status}::text, ${a.cancelState}::text, false,
-      ${a.startAt}, ${a.startAt}, null::timestamptz, null::timestamptz, null::float8, null::float8, ${users.displayName}, ${appointmentName}, ${appointmentSealed}, ${appointmentPlaces}, ${profiles.timeZone}
+  // Named like the tickets' columns, so that a page's key and order read both branches alike.
+  const notCheckedIn = sql`select 'appointment' as kind, ${a.id} as id, null::int as number, ${a.queueId} as queue_id, ${queues.name} as queue_name,
+      ${profiles.name} as profile_name, 'APPOINTMENT' as origin, ${a.status}::text as status, ${a.cancelState}::text as cancel_state, false as removed,
+      ${a.startAt} as at, ${a.startAt} as appointment_start, null::timestamptz as called_at, null::timestamptz as finished_at, null::float8 as wait_min,
+      null::float8 as processing_min, ${users.displayName} as processor_name, ${appointmentName} as name, ${appointmentSealed} as sealed_data,
+      ${appointmentPlaces} as sealed_for, ${profiles.timeZone} as time_zone
     from ${APPOINTMENTS_WITH_PLACE} left join ${users} on ${users.id} = ${a.processorId}
     where ${appointmentConditions(scope, scope.current)} and not exists (select 1 from ${m} as member where member.appointment_id = ${a.id})`;
+  if (page) return sql`(${paged(tickets, page)} union all ${paged(notCheckedIn, page)})`;
   return sql`(${windowed(tickets, m.createdAt, m.id, window)} union all ${windowed(notCheckedIn, a.startAt, a.id, window)})`;
+}
+
+/** A page's cut of each branch: the rows beyond the cursor, in the page's order, as many as the page can take. */
+interface PageCut {
+  sort: MemberSort;
+  dir: MemberReportQuery['dir'];
+  key: MemberCursorKey | undefined;
+  before: boolean;
+  limit: number;
+}
+
+/**
+ * A branch cut to the page: the database pushes the condition and order into the branch's
+ * table, so the default sort (by instant) walks the `(account_id, created_at)` index and stops
+ * after `limit` rows, however many the period holds.
+ */
+function paged(branch: SQL, cut: PageCut): SQL {
+  const beyond = cut.key ? beyondCursor('b', cut.sort, cut.dir, cut.key, cut.before) : sql`true`;
+  return sql`(select * from (${branch}) as b where ${beyond} order by ${memberOrder('b', cut.sort, cut.dir, cut.before)} limit ${cut.limit})`;
 }
 
 /** The shown rows `r` with their local times, info tags and answers. */
@@ -117,29 +142,46 @@ function countOf(scope: ReportScope): SQL {
   return sql`(${tickets} + ${appointmentsOnly})::int`;
 }
 
-const SORT_COLUMNS: Record<MemberReportQuery['sort'], string> = {
-  at: 'r.at',
-  number: 'r.number',
-  queue: 'r.queue_name',
-  wait: 'r.wait_min',
-  processing: 'r.processing_min',
-};
+/** A page of the analysis: its rows in display order, the cursors either side, the total when counted. */
+export interface MemberPage {
+  total: number | null;
+  rows: (MemberRecord & { at_key: string })[];
+  next: string | null;
+  previous: string | null;
+}
 
-/** One page of the analysis and how many rows there are in all. */
+/**
+ * One page of the analysis: after or before a cursor, else by page number (skipping the pages
+ * before it, as clients from before paging by key ask), and how many rows there are in all
+ * unless `count=false`. One row more than the page is read to know whether another follows.
+ */
 export async function memberPage(
   q: Queryable,
   scope: ReportScope,
-  page: Pick<MemberReportQuery, 'page' | 'page_size' | 'sort' | 'dir'>,
+  page: Pick<MemberReportQuery, 'page' | 'page_size' | 'sort' | 'dir' | 'after' | 'before' | 'count'>,
   withNames: boolean,
-): Promise<{ total: number; rows: MemberRecord[] }> {
-  const dir = page.dir === 'asc' ? 'asc' : 'desc';
-  const order = sql.raw(`${SORT_COLUMNS[page.sort]} ${dir} nulls last, r.at ${dir}, r.id`);
-  const pageRows = sql`select * from ${unionOf(scope, withNames)} as r order by ${order} limit ${page.page_size} offset ${(page.page - 1) * page.page_size}`;
-  const [counted, rows] = await Promise.all([
-    q.execute(sql`select ${countOf(scope)} as total`),
+): Promise<MemberPage> {
+  const { sort, dir } = page;
+  const field = page.after !== undefined ? 'after' : page.before !== undefined ? 'before' : undefined;
+  const key = field ? decodeMemberCursor(page[field] ?? '', sort, dir, field) : undefined;
+  const before = field === 'before';
+  const offset = key ? 0 : (page.page - 1) * page.page_size;
+  const cut: PageCut = { sort, dir, key, before, limit: offset + page.page_size + 1 };
+  const order = memberOrder('r', sort, dir, before);
+  const pageRows = sql`select * from ${unionOf(scope, withNames, undefined, cut)} as r order by ${order} limit ${page.page_size + 1} offset ${offset}`;
+  const [counted, read] = await Promise.all([
+    page.count === 'false' ? undefined : q.execute(sql`select ${countOf(scope)} as total`),
     q.execute(sql`${detailsOf(pageRows, order)}`),
   ]);
-  return { total: rowsOf<{ total: number }>(counted)[0]?.total ?? 0, rows: rowsOf<MemberRecord>(rows) };
+  const total = counted ? (rowsOf<{ total: number }>(counted)[0]?.total ?? 0) : null;
+  const found = rowsOf<MemberRecord & { at_key: string }>(read);
+  const more = found.length > page.page_size;
+  const rows = before ? found.slice(0, page.page_size).reverse() : found.slice(0, page.page_size);
+  const cursor = (row: (typeof rows)[number] | undefined) => (row ? encodeMemberCursor(sort, dir, keyOf(sort, row)) : null);
+  const first = rows[0];
+  const last = rows.at(-1);
+  if (before) return { total, rows, next: cursor(last), previous: more ? cursor(first) : null };
+  return { total, rows, next: more ? cursor(last) : null, previous: key || offset > 0 ? cursor(first) : null };
 }
 
 /** Where the export stopped reading. */

@@ -106,8 +106,9 @@ export function presentMemberRecord(record: MemberRecord, withNames: boolean): M
 export async function reportMembers(ctx: AppContext, actor: Actor, query: MemberReportQuery): Promise<MemberReport> {
   const scope = await resolveScope(ctx.db, actor, filtersOf(query));
   const withNames = query.names === 'true';
-  const { total, rows } = await memberPage(ctx.db, scope, query, withNames);
-  return { from: query.from, to: query.to, page: query.page, page_size: query.page_size, total, rows: rows.map((row) => presentMemberRecord(row, withNames)) };
+  const { total, rows, next, previous } = await memberPage(ctx.db, scope, query, withNames);
+  const presented = rows.map((row) => presentMemberRecord(row, withNames));
+  return { from: query.from, to: query.to, page: query.page, page_size: query.page_size, total, rows: presented, next, previous };
 }
 
 /**

@@ -1,5 +1,5 @@
-import { Alert, Group, Loader, Pagination, Stack, Switch, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
+import { Alert, Button, Group, Loader, Stack, Switch, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconChevronLeft, IconChevronRight, IconChevronsLeft, IconSelector } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_PAGE_SIZE, type MEMBER_REPORT_SORTS, type MemberReport, type MemberReportRow } from '@wartefrei/shared';
@@ -16,22 +16,40 @@ interface MembersTableProps {
   onNamesChange: (on: boolean) => void;
 }
 
-/** The member analysis: a row per ticket or appointment, sortable (by name too, with names shown), a page at a time. */
+/** Where the table stands: the page's number (shown), and the server's cursor it was reached by; for one set of filters. */
+interface Position {
+  filters: string;
+  page: number;
+  after?: string | undefined;
+  before?: string | undefined;
+}
+
+/**
+ * The member analysis: a row per ticket or appointment, sortable (by name too, with names
+ * shown), a page at a time. The server's pages are read by key (next / previous, so a page of
+ * a busy year costs what one of a quiet week does); the total comes in a request of its own, so
+ * the rows never wait for the count.
+ */
 export function MembersTable({ params, withNames, onNamesChange }: MembersTableProps) {
   const { t, i18n } = useTranslation('reporting');
   const [sort, setSort] = useState<{ by: Sort; dir: 'asc' | 'desc' }>({ by: 'at', dir: 'desc' });
-  const [page, setPage] = useState(1);
+  const filters = JSON.stringify(params);
+  const [stored, setPosition] = useState<Position>({ filters, page: 1 });
+  // Other filters start at the first page again.
+  const position = stored.filters === filters ? stored : { filters, page: 1 };
   const byName = withNames && sort.by === 'name';
-  const query = { ...params, page: String(page), sort: sort.by === 'name' ? 'at' : sort.by, dir: sort.dir, names: withNames ? 'true' : undefined };
+  const serverSort = sort.by === 'name' ? 'at' : sort.by;
+  const query = { ...params, sort: serverSort, dir: sort.dir, names: withNames ? 'true' : undefined, count: 'false', after: position.after, before: position.before };
   const fromServer = useReport<MemberReport>('members', query, !byName);
-  const sortedHere = useMembersByName(params, sort.dir, page, REPORT_PAGE_SIZE, i18n.language, byName);
+  const counted = useReport<MemberReport>('members', { ...params, page_size: '1' }, !byName);
+  const sortedHere = useMembersByName(params, sort.dir, position.page, REPORT_PAGE_SIZE, i18n.language, byName);
   const report = byName ? sortedHere : fromServer;
   const minutes = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const time = (row: MemberReportRow, instant: string | null) =>
     instant === null ? '' : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short', timeZone: row.time_zone }).format(new Date(instant));
   const sortBy = (by: Sort) => {
     setSort((current) => ({ by, dir: current.by === by && current.dir === 'desc' ? 'asc' : 'desc' }));
-    setPage(1);
+    setPosition({ filters, page: 1 });
   };
   const header = (label: string, by?: Sort) => {
     if (!by) return <Table.Th scope="col">{label}</Table.Th>;
@@ -51,7 +69,17 @@ export function MembersTable({ params, withNames, onNamesChange }: MembersTableP
     return [t(`members.statuses.${row.status}`), cancel ? t(`members.cancel.${cancel}`) : ''].filter(Boolean).join(', ');
   };
   const data = report.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+  const total = byName ? data?.total : counted.data?.total;
+  const pages = byName && data ? Math.max(1, Math.ceil((data.total ?? 0) / data.page_size)) : 1;
+  // While a page loads the last one stays shown: its cursors would lead to the same page again.
+  const hasPrevious = byName ? position.page > 1 : Boolean(data?.previous) && !fromServer.isPlaceholderData;
+  const hasNext = byName ? position.page < pages : Boolean(data?.next) && !fromServer.isPlaceholderData;
+  const navigable = byName ? pages > 1 : Boolean(data?.previous ?? data?.next);
+  const go = (step: 'first' | 'previous' | 'next') => {
+    if (step === 'first') setPosition({ filters, page: 1 });
+    else if (step === 'previous') setPosition({ filters, page: Math.max(1, position.page - 1), before: byName ? undefined : (data?.previous ?? undefined) });
+    else setPosition({ filters, page: position.page + 1, after: byName ? undefined : (data?.next ?? undefined) });
+  };
   return (
     <Stack gap="sm" component="section" aria-labelledby="report-members">
       <Group justify="space-between" align="flex-end">
@@ -71,7 +99,7 @@ export function MembersTable({ params, withNames, onNamesChange }: MembersTableP
       {data && (
         <>
           <Text size="sm" role="status" aria-live="polite">
-            {t('members.total', { count: data.total })}
+            {total === null || total === undefined ? '\u00a0' : t('members.total', { count: total })}
           </Text>
           {byName && sortedHere.data?.capped && <Alert color="yellow">{t('members.nameSortCapped', { count: NAME_SORT_ROWS })}</Alert>}
           {data.rows.length === 0 ? (
@@ -118,18 +146,21 @@ export function MembersTable({ params, withNames, onNamesChange }: MembersTableP
               </Table>
             </Table.ScrollContainer>
           )}
-          {pages > 1 && (
-            <nav aria-label={t('members.pagination')}>
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                siblings={1}
-                boundaries={1}
-                getItemProps={(item) => ({ 'aria-label': t('members.page', { page: item }) })}
-                getControlProps={(control) => ({ 'aria-label': t(`members.${control}`) })}
-              />
-            </nav>
+          {navigable && (
+            <Group component="nav" aria-label={t('members.pagination')} gap="xs">
+              <Button variant="default" size="xs" leftSection={<IconChevronsLeft size={14} aria-hidden />} disabled={position.page === 1} onClick={() => go('first')}>
+                {t('members.first')}
+              </Button>
+              <Button variant="default" size="xs" leftSection={<IconChevronLeft size={14} aria-hidden />} disabled={!hasPrevious} onClick={() => go('previous')}>
+                {t('members.previous')}
+              </Button>
+              <Text size="sm" aria-current="page">
+                {t('members.page', { page: position.page })}
+              </Text>
+              <Button variant="default" size="xs" rightSection={<IconChevronRight size={14} aria-hidden />} disabled={!hasNext} onClick={() => go('next')}>
+                {t('members.next')}
+              </Button>
+            </Group>
           )}
         </>
       )}

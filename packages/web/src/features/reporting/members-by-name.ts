@@ -25,9 +25,10 @@ async function fetchAll(params: ReportParams): Promise<{ report: MemberReport; c
   const page = (n: number) =>
     api.get<MemberReport>('/reports/members', { query: defined({ ...params, names: 'true', sort: 'at', dir: 'desc', page: String(n), page_size: String(FETCH_PAGE_SIZE) }) }).then(openReportNames);
   const first = await page(1);
-  const pages = Math.min(Math.ceil(first.total / FETCH_PAGE_SIZE), NAME_SORT_ROWS / FETCH_PAGE_SIZE);
+  const total = first.total ?? 0;
+  const pages = Math.min(Math.ceil(total / FETCH_PAGE_SIZE), NAME_SORT_ROWS / FETCH_PAGE_SIZE);
   const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => page(i + 2)));
-  return { report: { ...first, rows: [first.rows, ...rest.map((r) => r.rows)].flat() }, capped: first.total > NAME_SORT_ROWS };
+  return { report: { ...first, rows: [first.rows, ...rest.map((r) => r.rows)].flat() }, capped: total > NAME_SORT_ROWS };
 }
 
 /** One page of the rows sorted by name; rows without a name (or locked ones) last either way. */
