@@ -87,7 +87,10 @@ const NO_TAG = sql`NULL::uuid`;
 export async function aggregateDays(q: Queryable, accountId: string, queueIds: string[], period: Period): Promise<void> {
   if (queueIds.length === 0 || period.from > period.to) return;
   const lists = sql.raw(`'{${queueIds.join(',')}}'::uuid[]`);
-  await q.execute(sql`DELETE FROM report_days WHERE queue_id = ANY(${lists}) AND day BETWEEN ${period.from}::date AND ${period.to}::date`);
+  const days = sql`queue_id = ANY(${lists}) AND day BETWEEN ${period.from}::date AND ${period.to}::date`;
+  await q.execute(sql`DELETE FROM report_days WHERE ${days}`);
+  // Computed now from the rows: whatever marked these days stale is taken in.
+  await q.execute(sql`DELETE FROM report_stale_days WHERE ${days}`);
   const tickets = ticketRows(accountId, queueIds, period);
   await q.execute(insertTickets(tickets, SETS, SET_GRAIN, NO_TAG));
   const taggedTickets = sql`SELECT r.*, it.info_tag_id FROM (${tickets}) AS r JOIN queue_member_info_tags it ON it.member_id = r.id`;
