@@ -34,8 +34,15 @@ const EXPORT = { from: '2026-10-01', to: '2026-10-18' };
 
 const ms = (value) => Number(value.toFixed(1));
 
-async function fetchOk(url, headers) {
-  const res = await fetch(url, { headers });
+async function fetchOk(url, headers, retried = false) {
+  let res;
+  try {
+    res = await fetch(url, { headers });
+  } catch (error) {
+    // A kept-alive connection the server closed while the bench seeded or rebuilt: once more on a new one.
+    if (retried || error?.cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetchOk(url, headers, true);
+  }
   const body = await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${Buffer.from(body).toString()}`);
   return body;

@@ -1,6 +1,6 @@
 CREATE TABLE "report_days" (
 	"account_id" uuid NOT NULL,
-	"queue_id" uuid NOT NULL,
+	"queue_id" uuid,
 	"day" date NOT NULL,
 	"grain" smallint NOT NULL,
 	"processor_id" uuid,

@@ -11,12 +11,14 @@ import { drawOrigin } from './tickets.js';
  * which rows a report reads: 0 the whole list-day (no processor/origin/tag filter), 1 per
  * processor and origin (appointments as origin APPOINTMENT), 2 as 1 for the tickets carrying one
  * info tag — so a report without a tag filter counts each ticket once, one with a tag filter the
- * tickets with that tag. Durations are sparse histograms (`*_buckets[i]` holds `*_counts[i]`
+ * tickets with that tag; 3 the sum of grain 0 over all the account's lists (no list), for a
+ * report on the whole account without filters. Durations are sparse histograms (`*_buckets[i]` holds `*_counts[i]`
  * values in [i·w, (i+1)·w) minutes, w = REPORT_BUCKET_MINUTES), mergeable by summing.
  */
 export const reportDays = pgTable('report_days', {
   accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  queueId: uuid('queue_id').notNull().references(() => queues.id, { onDelete: 'cascade' }),
+  /** null on the account-day rows (grain 3). */
+  queueId: uuid('queue_id').references(() => queues.id, { onDelete: 'cascade' }),
   day: date('day', { mode: 'string' }).notNull(),
   grain: smallint('grain').notNull(),
   processorId: uuid('processor_id').references(() => users.id, { onDelete: 'set null' }),

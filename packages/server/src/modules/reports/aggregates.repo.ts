@@ -84,7 +84,9 @@ export function splitPeriod(period: Period, through: string | null): { days: Per
 /** The `report_days` rows of a report's days: its account, lists, filters and the grain they need. */
 export function dayConditions(scope: ReportScope, period: Period): SQL {
   const f = scope.filters;
-  const grain = f.info_tag_id ? 2 : f.processor_id || f.origin ? 1 : 0;
+  const filtered = f.info_tag_id ? 2 : f.processor_id || f.origin ? 1 : 0;
+  // The whole account without filters: one row a day (grain 3) instead of one per list.
+  const grain = filtered === 0 && scope.wholeAccount ? 3 : filtered;
   const parts: SQL[] = [sql`account_id = ${scope.actor.accountId}`, sql`grain = ${grain}`, sql`day BETWEEN ${period.from}::date AND ${period.to}::date`];
   if (!scope.wholeAccount) parts.push(sql`queue_id = ANY(${sql.raw(`'{${scope.zones.flatMap((z) => z.queueIds).join(',') || '00000000-0000-0000-0000-000000000000'}}'::uuid[]`)})`);
   if (f.processor_id) parts.push(sql`processor_id = ${f.processor_id}`);

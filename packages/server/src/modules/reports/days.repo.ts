@@ -74,6 +74,36 @@ function insertAppointments(source: SQL, groups: SQL, grain: SQL, tag: SQL): SQL
     FROM (${source}) AS r GROUP BY ${groups}`;
 }
 
+/** A histogram of the account-day: the sum of its lists' grain-0 histograms. */
+const summedHistogram = (name: string) =>
+  sql.raw(`(SELECT coalesce(array_agg(b ORDER BY b), '{}'), coalesce(array_agg(n ORDER BY b), '{}') FROM (SELECT u.b, sum(u.n)::int AS n
+    FROM report_days r, unnest(r.${name}_buckets, r.${name}_counts) AS u(b, n) WHERE r.grain = 0 AND r.account_id = g.account_id AND r.day = g.day GROUP BY u.b) AS s)`);
+
+/**
+ * The account-days (grain 3) of `period` again from the lists' grain-0 rows: a report on the
+ * whole account reads one row a day, however many lists it has. Lists not yet aggregated that
+ * far are not read for those days (a report uses the aggregates only up to every list's mark).
+ */
+async function sumAccountDays(q: Queryable, accountId: string, period: Period): Promise<void> {
+  const days = sql`account_id = ${accountId} AND day BETWEEN ${period.from}::date AND ${period.to}::date`;
+  await q.execute(sql`DELETE FROM report_days WHERE grain = 3 AND ${days}`);
+  await q.execute(sql`INSERT INTO report_days (account_id, queue_id, day, grain, drawn, served, cancelled_by_patient, cancelled_by_staff, timed_out,
+      session_end, estimated, within_estimate, appointments_booked, appointments_cancelled, appointments_no_show, wait_buckets, wait_counts,
+      processing_buckets, processing_counts, error_buckets, error_counts, arrivals)
+    SELECT g.account_id, NULL, g.day, 3, g.drawn, g.served, g.cancelled_by_patient, g.cancelled_by_staff, g.timed_out, g.session_end, g.estimated,
+      g.within_estimate, g.appointments_booked, g.appointments_cancelled, g.appointments_no_show, wh.buckets, wh.counts, ph.buckets, ph.counts,
+      eh.buckets, eh.counts,
+      (SELECT array_agg(coalesce(s.n, 0) ORDER BY h.h) FROM generate_series(1, 24) AS h(h) LEFT JOIN (SELECT u.h, sum(u.c)::int AS n
+        FROM report_days r, unnest(r.arrivals) WITH ORDINALITY AS u(c, h) WHERE r.grain = 0 AND r.account_id = g.account_id AND r.day = g.day GROUP BY u.h) AS s ON s.h = h.h)
+    FROM (SELECT account_id, day, sum(drawn)::int AS drawn, sum(served)::int AS served, sum(cancelled_by_patient)::int AS cancelled_by_patient,
+        sum(cancelled_by_staff)::int AS cancelled_by_staff, sum(timed_out)::int AS timed_out, sum(session_end)::int AS session_end,
+        sum(estimated)::int AS estimated, sum(within_estimate)::int AS within_estimate, sum(appointments_booked)::int AS appointments_booked,
+        sum(appointments_cancelled)::int AS appointments_cancelled, sum(appointments_no_show)::int AS appointments_no_show
+      FROM report_days WHERE grain = 0 AND ${days} GROUP BY 1, 2) AS g,
+      LATERAL ${summedHistogram('wait')} AS wh(buckets, counts), LATERAL ${summedHistogram('processing')} AS ph(buckets, counts),
+      LATERAL ${summedHistogram('error')} AS eh(buckets, counts)`);
+}
+
 /** Whole list-day (0), per processor and origin (1): one pass, two grouping sets. */
 const SETS = sql`GROUPING SETS ((account_id, queue_id, day), (account_id, queue_id, day, processor_id, origin))`;
 const SET_GRAIN = sql`(CASE WHEN grouping(processor_id) = 1 THEN 0 ELSE 1 END)::smallint`;
@@ -100,6 +130,7 @@ export async function aggregateDays(q: Queryable, accountId: string, queueIds: s
   const taggedBooked = sql`SELECT r.*, it.info_tag_id FROM (${booked}) AS r JOIN queue_members tm ON tm.appointment_id = r.id
     JOIN queue_member_info_tags it ON it.member_id = tm.id`;
   await q.execute(insertAppointments(taggedBooked, TAGGED_GROUPS, sql`2::smallint`, sql`info_tag_id`));
+  await sumAccountDays(q, accountId, period);
 }
 
 /** Moves the lists' marks: every local day up to `through` is aggregated. */
