@@ -1,4 +1,4 @@
-/** Reports' daily aggregates (docs/architecture.md#reports): figures per list and local day. */
+/** Reports' daily aggregates (docs/architecture.md#daily-aggregates-of-reports): figures per list and local day. */
 import { date, index, integer, pgTable, primaryKey, smallint, uuid } from 'drizzle-orm/pg-core';
 import { accounts, users } from './accounts.js';
 import { infoTags } from './infotags.js';

@@ -6,7 +6,7 @@ import { addToHistogram, histogramPercentile, mergeHistograms, REPORT_BUCKET_MIN
 import { memberConditions, rowsOf, type Period, type ReportScope } from './scope.js';
 
 /*
- * Reading the daily aggregates (docs/architecture.md#reports). A report's days up to its lists'
+ * Reading the daily aggregates (docs/architecture.md#daily-aggregates-of-reports). A report's days up to its lists'
  * mark come from `report_days`, the later ones from the rows; both give PARTIALS — counts and
  * duration histograms per group — which add up, and the figures are worked out from their sum.
  */

@@ -3,7 +3,7 @@ import { registerJobHandler, scheduleJob, type JobHandler } from '../../platform
 import { catchUp } from './days.service.js';
 
 /*
- * The reports' catch-up (docs/architecture.md#reports): every CATCH_UP_EVERY_MS it aggregates the
+ * The reports' catch-up (docs/architecture.md#daily-aggregates-of-reports): every CATCH_UP_EVERY_MS it aggregates the
  * list-days closed since, and those its triggers marked stale; with more left (a long history,
  * many stale days) it follows up at once. Missed while down: the next run does what was missed.
  */

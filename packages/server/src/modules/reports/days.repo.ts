@@ -5,7 +5,7 @@ import { instantBounds, rowsOf, type Period } from './scope.js';
 import { REPORT_BUCKET_MINUTES } from './histogram.js';
 
 /*
- * Writing the daily aggregates (`report_days`, docs/architecture.md#reports): a list-day is
+ * Writing the daily aggregates (`report_days`, docs/architecture.md#daily-aggregates-of-reports): a list-day is
  * always computed whole from its rows — deleted and written again — so aggregating a day twice,
  * or again after its rows changed, gives the same rows. Days are local days of the list's
  * location; the instants searched are widened by 14 hours and each row keeps only its own day.

@@ -3,7 +3,7 @@ import type { Database, Queryable } from '../../db/connect.js';
 import { accountFirstDay, aggregateDays, listMarks, markAggregatedThrough, takeStaleDays, type ListMark } from './days.repo.js';
 
 /*
- * When a list-day goes into the aggregates (docs/architecture.md#reports):
+ * When a list-day goes into the aggregates (docs/architecture.md#daily-aggregates-of-reports):
  * - A local day D is CLOSED when the location's clock reads D+1 at CLOSE_GRACE_HOURS (03:00):
  *   the sessions of the evening have ended and their timeouts are written. The catch-up job
  *   then aggregates it and moves the list's mark (`report_lists.aggregated_through`).

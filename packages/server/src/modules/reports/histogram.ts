@@ -1,5 +1,5 @@
 /**
- * Mergeable duration histograms (docs/architecture.md#reports): a count per bucket of
+ * Mergeable duration histograms (docs/architecture.md#daily-aggregates-of-reports): a count per bucket of
  * REPORT_BUCKET_MINUTES, summed across list-days, and the percentile PostgreSQL's
  * `percentile_cont` would give, estimated from them.
  *

@@ -10,7 +10,7 @@ import { redoStaleDays, rebuildAggregates } from './days.service.js';
 import { rowsOf } from './scope.js';
 
 /*
- * The daily aggregates give the figures the rows give (docs/architecture.md#reports): a month of
+ * The daily aggregates give the figures the rows give (docs/architecture.md#daily-aggregates-of-reports): a month of
  * 4,000 tickets over two zones — Vienna, whose clocks fall back on 25 October, and New York, on
  * 1 November — drawn at any local hour, with processors, origins and two overlapping tags.
  * Every report is asked once from the rows, then from the aggregates, then half and half:
