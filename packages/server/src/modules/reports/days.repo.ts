@@ -116,6 +116,9 @@ const NO_TAG = sql`NULL::uuid`;
  */
 export async function aggregateDays(q: Queryable, accountId: string, queueIds: string[], period: Period): Promise<void> {
   if (queueIds.length === 0 || period.from > period.to) return;
+  // One writer per account at a time (the catch-up job, a rebuild, another node): two that
+  // delete and insert the same days side by side would both insert, and count them twice.
+  await q.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`report_days:${accountId}`}))`);
   const lists = sql.raw(`'{${queueIds.join(',')}}'::uuid[]`);
   const days = sql`queue_id = ANY(${lists}) AND day BETWEEN ${period.from}::date AND ${period.to}::date`;
   await q.execute(sql`DELETE FROM report_days WHERE ${days}`);
