@@ -1,6 +1,7 @@
 // A year of a large group for the reports bench (issue 19 §5): 40 locations with 3 lists each in
 // the demo practice, 2,000,000 tickets and 200,000 appointments, written by PostgreSQL itself
-// from generate_series (random but plausible: weekdays of 52 weeks, 07–18 local time, most served).
+// from generate_series (random but plausible: weekdays of 52 weeks, 07–18 local time, most served);
+// `seedEarlierYears` adds older years of the same kind (the 20 M-ticket table of the aggregates' bench).
 
 export const LOCATIONS = 40;
 export const LISTS_PER_LOCATION = 3;
@@ -27,34 +28,7 @@ export async function seedLargeGroup(client, accountId) {
      SELECT account_id, profile_id, id, 'Bench', 15 FROM queues WHERE account_id = $1 AND identifier LIKE 'bench-standort-%'`,
     [accountId],
   );
-  // Each row draws its list, day (weekdays only), local time and fate from random().
-  await client.query(
-    `WITH lists AS (SELECT array_agg(id ORDER BY id) AS ids FROM queues WHERE account_id = $1 AND identifier LIKE 'bench-standort-%'),
-     raw AS (
-       SELECT i, (SELECT ids FROM lists)[1 + floor(random() * ${LOCATIONS * LISTS_PER_LOCATION})::int] AS queue_id,
-         (date_trunc('week', $2::date - 364)::date + floor(random() * 52)::int * 7 + floor(random() * 5)::int) AS day, 7 + floor(random() * 11)::int AS hour, floor(random() * 60)::int AS minute,
-         random() AS fate, random() * 40 AS wait, 5 + random() * 15 AS processing, random() * 10 - 5 AS miss
-       FROM generate_series(1, $3::int) AS i
-     ),
-     rows AS (
-       SELECT *, ((day + make_interval(hours => hour, mins => minute)) AT TIME ZONE 'Europe/Vienna') AS drawn
-       FROM raw
-     )
-     INSERT INTO queue_members (account_id, queue_id, number_queue_id, session_no, ordinal, number, status, cancel_state, removed, origin,
-       order_at, created_at, first_estimated_start, actual_start, actual_end)
-     SELECT $1, queue_id, queue_id, 1, i, i % 1000,
-       (CASE WHEN fate < 0.85 THEN 'FINISHED_BY_PROCESSOR' WHEN fate < 0.90 THEN 'FINISHED_BY_USER' WHEN fate < 0.94 THEN 'FINISHED_BY_PROCESSOR' ELSE 'FINISHED_BY_TIMEOUT' END)::member_status,
-       (CASE WHEN fate < 0.85 THEN NULL WHEN fate < 0.90 THEN 'USER' WHEN fate < 0.94 THEN 'PROCESSOR' WHEN fate < 0.97 THEN 'TIMEOUT' ELSE 'SESSION_END' END)::member_cancel_state,
-       fate >= 0.90 AND fate < 0.94,
-       (CASE WHEN i % 10 < 6 THEN 'ONLINE' WHEN i % 10 < 9 THEN 'KIOSK' ELSE 'MANUAL' END)::draw_origin,
-       drawn, drawn,
-       drawn + make_interval(mins => (wait + miss)::int),
-       CASE WHEN fate < 0.85 OR fate >= 0.94 AND fate < 0.97 THEN drawn + make_interval(secs => wait * 60) END,
-       CASE WHEN fate < 0.85 THEN drawn + make_interval(secs => (wait + processing) * 60) WHEN fate >= 0.85 THEN drawn + interval '3 hours' END
-     -- In the order they were drawn, as a year of real use leaves them on disk.
-     FROM rows ORDER BY drawn`,
-    [accountId, YEAR_END, TICKETS],
-  );
+  await insertYearOfTickets(client, accountId, YEAR_END, TICKETS);
   await client.query(
     `WITH types AS (SELECT array_agg(id ORDER BY id) AS ids FROM appointment_types WHERE account_id = $1 AND name = 'Bench'),
      raw AS (
@@ -74,4 +48,51 @@ export async function seedLargeGroup(client, accountId) {
   await client.query('VACUUM ANALYZE');
   const { rows } = await client.query(`SELECT id FROM profiles WHERE account_id = $1 AND identifier = 'bench-standort-1'`, [accountId]);
   return rows[0].id;
+}
+
+/** The year ending at `yearEnd` (52 weeks): `count` tickets over the group's lists, in the order they were drawn. */
+async function insertYearOfTickets(client, accountId, yearEnd, count, session = 1) {
+  // Each row draws its list, day (weekdays only), local time and fate from random().
+  await client.query(
+    `WITH lists AS (SELECT array_agg(id ORDER BY id) AS ids FROM queues WHERE account_id = $1 AND identifier LIKE 'bench-standort-%'),
+     raw AS (
+       SELECT i, (SELECT ids FROM lists)[1 + floor(random() * ${LOCATIONS * LISTS_PER_LOCATION})::int] AS queue_id,
+         (date_trunc('week', $2::date - 364)::date + floor(random() * 52)::int * 7 + floor(random() * 5)::int) AS day, 7 + floor(random() * 11)::int AS hour, floor(random() * 60)::int AS minute,
+         random() AS fate, random() * 40 AS wait, 5 + random() * 15 AS processing, random() * 10 - 5 AS miss
+       FROM generate_series(1, $3::int) AS i
+     ),
+     rows AS (
+       SELECT *, ((day + make_interval(hours => hour, mins => minute)) AT TIME ZONE 'Europe/Vienna') AS drawn
+       FROM raw
+     )
+     INSERT INTO queue_members (account_id, queue_id, number_queue_id, session_no, ordinal, number, status, cancel_state, removed, origin,
+       order_at, created_at, first_estimated_start, actual_start, actual_end)
+     SELECT $1, queue_id, queue_id, $4::int, i, i % 1000,
+       (CASE WHEN fate < 0.85 THEN 'FINISHED_BY_PROCESSOR' WHEN fate < 0.90 THEN 'FINISHED_BY_USER' WHEN fate < 0.94 THEN 'FINISHED_BY_PROCESSOR' ELSE 'FINISHED_BY_TIMEOUT' END)::member_status,
+       (CASE WHEN fate < 0.85 THEN NULL WHEN fate < 0.90 THEN 'USER' WHEN fate < 0.94 THEN 'PROCESSOR' WHEN fate < 0.97 THEN 'TIMEOUT' ELSE 'SESSION_END' END)::member_cancel_state,
+       fate >= 0.90 AND fate < 0.94,
+       (CASE WHEN i % 10 < 6 THEN 'ONLINE' WHEN i % 10 < 9 THEN 'KIOSK' ELSE 'MANUAL' END)::draw_origin,
+       drawn, drawn,
+       drawn + make_interval(mins => (wait + miss)::int),
+       CASE WHEN fate < 0.85 OR fate >= 0.94 AND fate < 0.97 THEN drawn + make_interval(secs => wait * 60) END,
+       CASE WHEN fate < 0.85 THEN drawn + make_interval(secs => (wait + processing) * 60) WHEN fate >= 0.85 THEN drawn + interval '3 hours' END
+     -- In the order they were drawn, as a year of real use leaves them on disk.
+     FROM rows ORDER BY drawn`,
+    [accountId, yearEnd, count, session],
+  );
+}
+
+/**
+ * Older history for the reports bench (issue 44 §3): `years` earlier years of TICKETS tickets
+ * each before the measured year, one statement per year, then ANALYZE. Answers the seconds taken.
+ */
+export async function seedEarlierYears(client, accountId, years) {
+  const t0 = performance.now();
+  for (let k = 1; k <= years; k++) {
+    const end = new Date(Date.parse(`${YEAR_END}T00:00:00Z`) - k * 364 * 86_400_000).toISOString().slice(0, 10);
+    // A session number per year keeps each year's counter (ordinal) apart.
+    await insertYearOfTickets(client, accountId, end, TICKETS, 1 + k);
+  }
+  await client.query('VACUUM ANALYZE queue_members');
+  return (performance.now() - t0) / 1000;
 }

@@ -47,7 +47,7 @@ import { registerDrawInterview, registerTicketJobs, registerTicketTopics, ticket
 import { interviewLender, probingRoutes } from './modules/probing/index.js';
 import { monitorsRoutes, registerMonitorTopic } from './modules/monitors/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
-import { reportsRoutes } from './modules/reports/index.js';
+import { registerReportJobs, reportsRoutes } from './modules/reports/index.js';
 import { auditRoutes, registerAuditHook } from './modules/audit/index.js';
 import { privacyRoutes, registerPrivacyJobs } from './modules/privacy/index.js';
 import { legalRoutes } from './modules/legal/index.js';
@@ -106,6 +106,7 @@ function registerJobsAndHooks(): void {
   registerPasswordReplaced(dropKeysOnPasswordReset);
   registerAlertReaders();
   registerDemoJobs();
+  registerReportJobs();
 }
 
 /** Builds the whole server; main.ts listens on it, tests inject into it. */

@@ -5,6 +5,7 @@ import { connectDatabase } from './db/connect.js';
 import { DEMO_LOGINS, planDemoResetIfDemo, seedDemoIfEmpty } from './modules/demo/index.js';
 import { planAllSchedules } from './modules/schedules/index.js';
 import { planRetention } from './modules/privacy/index.js';
+import { planReportCatchUp } from './modules/reports/index.js';
 import { startJobRunner } from './platform/jobs/index.js';
 import { startAlertSweep } from './modules/alerts/index.js';
 import { startWebhookDispatcher } from './modules/webhooks/index.js';
@@ -29,6 +30,7 @@ await app.listen({ port: config.port, host: config.host, backlog: 4096 });
 // Timed work (weekly schedules, timed suspends): plan what a restart may have left unplanned, then poll.
 await planAllSchedules(app.ctx);
 await planRetention(app.ctx);
+await planReportCatchUp(app.ctx);
 await planDemoResetIfDemo(app.ctx);
 const jobRunner = startJobRunner(app.ctx, { runnerId: `${hostname()}:${process.pid}` });
 const alertSweep = startAlertSweep(app.ctx);

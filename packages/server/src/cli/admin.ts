@@ -8,6 +8,8 @@
  * - `npm run admin -- order <number> shipped|cancelled` marks a device order.
  * - `npm run admin -- explain-report <account identifier> <from> <to>` shows how the database
  *   answers that account's report summary (EXPLAIN ANALYZE), for a report that feels slow.
+ * - `npm run admin -- reports rebuild [--account <identifier>] [--from YYYY-MM-DD] [--to YYYY-MM-DD]`
+ *   aggregates the reports' closed days again from the tickets (after an import or a fix).
  * - `npm run admin -- client-failures [--days 7]` lists the requests clients reported as failed
  *   (`POST /qt_monitor`), by request, the most frequent first.
  * - `npm run admin -- reset-link <username>` prints a link to set a new password (an hour, once):
@@ -31,7 +33,7 @@ import { systemResolver } from '../platform/public-address.js';
 import { ensurePushKeys } from '../modules/alerts/index.js';
 import { createSmsSender } from '../platform/sms.js';
 import { checkAccountIdentifier, createAccountWithAdmin, exemptAccountByIdentifier, findAccountByIdentifier, issueResetLink } from '../modules/accounts/index.js';
-import { explainSummary } from '../modules/reports/index.js';
+import { explainSummary, rebuildAggregates } from '../modules/reports/index.js';
 import { clientFailureSummary, CLIENT_FAILURE_KEEP_DAYS } from '../modules/system/index.js';
 import { createLocalHub } from '../platform/realtime/index.js';
 import { createMetrics } from '../platform/metrics.js';
@@ -44,6 +46,7 @@ const USAGE = `usage: npm run admin -- create-account --name "Praxis Dr. Muster"
        npm run admin -- exempt <account identifier>
        npm run admin -- order <order number> shipped|cancelled
        npm run admin -- explain-report <account identifier> <from YYYY-MM-DD> <to YYYY-MM-DD>
+       npm run admin -- reports rebuild [--account <identifier>] [--from YYYY-MM-DD] [--to YYYY-MM-DD]
        npm run admin -- client-failures [--days 1…30]
        npm run admin -- reset-link <username>
        npm run admin -- backup <file>     (DATA_DIR, also while the server runs)
@@ -114,6 +117,42 @@ async function explainReport(argv: string[]): Promise<number> {
       return 1;
     }
     console.log(await explainSummary({ db: database.db }, account.id, query.data));
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `reports rebuild`: the daily aggregates again from the tickets, for all accounts or one, all days or a range. */
+async function reports(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: { account: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } },
+  });
+  const badDate = [values.from, values.to].some((date) => date !== undefined && !LOCAL_DATE.test(date));
+  if (positionals.length !== 1 || positionals[0] !== 'rebuild' || badDate || (values.from && values.to && values.from > values.to)) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    let accountId: string | undefined;
+    if (values.account) {
+      const account = await findAccountByIdentifier(database.db, values.account);
+      if (!account) {
+        console.error(`Kein Konto mit der Kennung ${values.account}.`);
+        return 1;
+      }
+      accountId = account.id;
+    }
+    const started = performance.now();
+    const done = await rebuildAggregates(database.db, systemClock.now(), { accountId, from: values.from, to: values.to });
+    console.log(`${done.lists} Listen, ${done.days} Tage neu zusammengefasst in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     return 0;
   } finally {
     await database.close();
@@ -233,6 +272,7 @@ const commands: Record<string, (argv: string[]) => Promise<number>> = {
   exempt,
   order,
   'explain-report': explainReport,
+  reports,
   'client-failures': clientFailures,
   'reset-link': resetLink,
   backup: (argv) => backup(argv, USAGE),

@@ -125,6 +125,13 @@ export type ReportFigures = z.infer<typeof ReportFigures>;
 
 const period = { from: z.string(), to: z.string() };
 
+/**
+ * How fresh the figures are: the days of the period up to this local date (`YYYY-MM-DD`)
+ * come from the daily aggregates, the later ones (today) from the tickets themselves. Null:
+ * every day from the tickets.
+ */
+const freshness = { aggregated_through: z.string().nullable() };
+
 export const ReportSummary = z.object({
   ...period,
   /** The period of equal length just before. */
@@ -132,19 +139,21 @@ export const ReportSummary = z.object({
   previous_to: z.string(),
   current: ReportFigures,
   previous: ReportFigures,
+  ...freshness,
 });
 export type ReportSummary = z.infer<typeof ReportSummary>;
 
 /** One bucket: its start on the practice's clock (`YYYY-MM-DDTHH:mm`), and the figures in it. */
 export const TimeseriesPoint = ReportFigures.extend({ start: z.string() });
 export type TimeseriesPoint = z.infer<typeof TimeseriesPoint>;
-export const ReportTimeseries = z.object({ ...period, bucket: z.enum(REPORT_BUCKETS), points: z.array(TimeseriesPoint) });
+export const ReportTimeseries = z.object({ ...period, bucket: z.enum(REPORT_BUCKETS), points: z.array(TimeseriesPoint), ...freshness });
 export type ReportTimeseries = z.infer<typeof ReportTimeseries>;
 
 /** Tickets drawn per ISO weekday (1 = Monday) and local hour; all 168 cells, empty ones 0. */
 export const ReportHeatmap = z.object({
   ...period,
   cells: z.array(z.object({ weekday: z.number().int(), hour: z.number().int(), arrivals: z.number().int() })),
+  ...freshness,
 });
 export type ReportHeatmap = z.infer<typeof ReportHeatmap>;
 

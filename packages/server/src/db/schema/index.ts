@@ -28,3 +28,4 @@ export * from './second-factors.js';
 export * from './webhooks.js';
 export * from './api-keys.js';
 export * from './earlier.js';
+export * from './report-days.js';

@@ -3,19 +3,27 @@ import type { ReportHeatmap, ReportProbing, ReportProcessors, ReportQueues } fro
 import type { Queryable } from '../../db/connect.js';
 import { probingAnswers, profiles, queueMembers as m, queues, users } from '../../db/schema/index.js';
 import { CALLED, PROCESSING, SERVED, WAIT, percentile } from './figures.repo.js';
-import { MEMBERS_WITH_PLACE, localTime, memberConditions, rowsOf, type ReportScope } from './scope.js';
+import { aggregateArrivals, splitPeriod } from './aggregates.repo.js';
+import { MEMBERS_WITH_PLACE, localTime, memberConditions, rowsOf, type Period, type ReportScope } from './scope.js';
 
 /** The period's tickets split by weekday × hour, by processor, by list and by answer; aggregated in SQL. */
 
+type Arrivals = { weekday: number; hour: number; arrivals: number }[];
 
-/** Arrivals (draws) per ISO weekday and local hour; every cell present. */
-export async function heatmapCells(q: Queryable, scope: ReportScope): Promise<ReportHeatmap['cells']> {
+async function rowArrivals(q: Queryable, scope: ReportScope, period: Period): Promise<Arrivals> {
   const local = localTime(scope, m.createdAt, m.queueId);
-  const rows = rowsOf<{ weekday: number; hour: number; arrivals: number }>(
+  return rowsOf<Arrivals[number]>(
     await q.execute(sql`select extract(isodow from ${local})::int as weekday, extract(hour from ${local})::int as hour, count(*)::int as arrivals
-      from ${m} where ${memberConditions(scope, scope.current)} group by 1, 2`),
+      from ${m} where ${memberConditions(scope, period)} group by 1, 2`),
   );
-  const counted = new Map(rows.map((row) => [`${row.weekday}:${row.hour}`, row.arrivals]));
+}
+
+/** Arrivals (draws) per ISO weekday and local hour, days up to `through` from the aggregates; every cell present. */
+export async function heatmapCells(q: Queryable, scope: ReportScope, through: string | null): Promise<ReportHeatmap['cells']> {
+  const { days, rows } = splitPeriod(scope.current, through);
+  const parts = await Promise.all([days ? aggregateArrivals(q, scope, days) : [], rows ? rowArrivals(q, scope, rows) : []]);
+  const counted = new Map<string, number>();
+  for (const row of parts.flat()) counted.set(`${row.weekday}:${row.hour}`, (counted.get(`${row.weekday}:${row.hour}`) ?? 0) + row.arrivals);
   return Array.from({ length: 7 * 24 }, (_, i) => {
     const weekday = Math.floor(i / 24) + 1;
     const hour = i % 24;

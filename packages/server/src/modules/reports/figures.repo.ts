@@ -1,7 +1,8 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { ESTIMATE_TOLERANCE_MINUTES, type ReportBucket, type ReportFigures } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import { appointments, queueMembers as m } from '../../db/schema/index.js';
+import { aggregatePartials, appointmentPartials, figuresOf, mergePartials, rowPartials, splitPeriod, type GroupOf } from './aggregates.repo.js';
 import { appointmentConditions, localTime, memberConditions, rowsOf, type Period, type ReportScope } from './scope.js';
 
 /*
@@ -71,9 +72,6 @@ export const EMPTY_FIGURES: ReportFigures = {
   appointments_no_show: 0,
 };
 
-/** The group of a row, from its instant (drawn, or an appointment's start) and its list. */
-type GroupOf = (instant: AnyColumn, queueId: AnyColumn) => SQL;
-
 /** The two aggregate queries of a report: tickets and appointments, grouped by `groupOf`. */
 function figureQueries(scope: ReportScope, period: Period, groupOf: GroupOf): { tickets: SQL; appointments: SQL } {
   return {
@@ -83,8 +81,30 @@ function figureQueries(scope: ReportScope, period: Period, groupOf: GroupOf): { 
   };
 }
 
-/** Figures keyed by a group (a period's name or a bucket's start). */
-async function figuresBy(q: Queryable, scope: ReportScope, period: Period, groupOf: GroupOf): Promise<Map<string, ReportFigures>> {
+/** A group both ways: of a row (by its instant) and of an aggregated day. */
+interface Grouping {
+  ofRow: GroupOf;
+  ofDay: SQL;
+}
+
+/**
+ * Figures keyed by a group (a period's name or a bucket's start): the days up to `through` from
+ * the aggregates, the later ones from the rows; with no aggregated day, exactly from the rows.
+ */
+async function figuresBy(q: Queryable, scope: ReportScope, period: Period, grouping: Grouping, through: string | null): Promise<Map<string, ReportFigures>> {
+  const { days, rows } = splitPeriod(period, through);
+  if (!days) return exactFiguresBy(q, scope, period, grouping.ofRow);
+  const [aggregated, fromRows, booked] = await Promise.all([
+    aggregatePartials(q, scope, days, grouping.ofDay),
+    rows ? rowPartials(q, scope, rows, grouping.ofRow) : new Map(),
+    rows ? q.execute(figureQueries(scope, rows, grouping.ofRow).appointments) : undefined,
+  ]);
+  const merged = mergePartials(aggregated, fromRows, appointmentPartials(booked ? rowsOf<AppointmentFigures & { key: string }>(booked) : []));
+  return new Map([...merged].map(([key, part]) => [key, figuresOf(part)]));
+}
+
+/** Figures keyed by a group, row by row. */
+async function exactFiguresBy(q: Queryable, scope: ReportScope, period: Period, groupOf: GroupOf): Promise<Map<string, ReportFigures>> {
   const queries = figureQueries(scope, period, groupOf);
   const [tickets, booked] = await Promise.all([q.execute(queries.tickets), q.execute(queries.appointments)]);
   const figures = new Map<string, ReportFigures>();
@@ -102,21 +122,25 @@ async function figuresBy(q: Queryable, scope: ReportScope, period: Period, group
 
 /** One group: the whole period. */
 const wholePeriod: GroupOf = () => sql`'period'`;
+const WHOLE_PERIOD: Grouping = { ofRow: wholePeriod, ofDay: sql`'period'` };
 
 /**
  * The figures of the period and of the one before. Two queries each, side by side: on
  * PostgreSQL they run on two connections at once (a percentile cannot be split across workers).
  */
-export async function periodFigures(q: Queryable, scope: ReportScope): Promise<{ current: ReportFigures; previous: ReportFigures }> {
-  const [current, previous] = await Promise.all([scope.current, scope.previous].map((period) => figuresBy(q, scope, period, wholePeriod)));
+export async function periodFigures(q: Queryable, scope: ReportScope, through: string | null): Promise<{ current: ReportFigures; previous: ReportFigures }> {
+  const [current, previous] = await Promise.all([scope.current, scope.previous].map((period) => figuresBy(q, scope, period, WHOLE_PERIOD, through)));
   return { current: current?.get('period') ?? { ...EMPTY_FIGURES }, previous: previous?.get('period') ?? { ...EMPTY_FIGURES } };
 }
 
 const BUCKET_LABEL = `'YYYY-MM-DD"T"HH24:MI'`;
 
-/** The start of a row's bucket on its location's clock, as a label. */
-function bucketOf(scope: ReportScope, bucket: ReportBucket): GroupOf {
-  return (instant, queueId) => sql`to_char(date_trunc(${bucket}, ${localTime(scope, instant, queueId)}), ${sql.raw(BUCKET_LABEL)})`;
+/** The start of a row's (or an aggregated day's) bucket on its location's clock, as a label. */
+function bucketOf(scope: ReportScope, bucket: ReportBucket): Grouping {
+  return {
+    ofRow: (instant, queueId) => sql`to_char(date_trunc(${bucket}, ${localTime(scope, instant, queueId)}), ${sql.raw(BUCKET_LABEL)})`,
+    ofDay: sql`to_char(date_trunc(${bucket}, day::timestamp), ${sql.raw(BUCKET_LABEL)})`,
+  };
 }
 
 /**
@@ -130,11 +154,11 @@ export async function bucketLabels(q: Queryable, period: Period, bucket: ReportB
   return rows.map((row) => row.label);
 }
 
-/** The figures per bucket of the period, every bucket present. */
-export async function bucketFigures(q: Queryable, scope: ReportScope, bucket: ReportBucket): Promise<{ start: string; figures: ReportFigures }[]> {
+/** The figures per bucket of the period, every bucket present; hours always from the rows (days are the aggregates' finest grain). */
+export async function bucketFigures(q: Queryable, scope: ReportScope, bucket: ReportBucket, through: string | null): Promise<{ start: string; figures: ReportFigures }[]> {
   const [labels, byBucket] = await Promise.all([
     bucketLabels(q, scope.current, bucket, scope.timeZone),
-    figuresBy(q, scope, scope.current, bucketOf(scope, bucket)),
+    figuresBy(q, scope, scope.current, bucketOf(scope, bucket), bucket === 'hour' ? null : through),
   ]);
   // Buckets of another zone's locations that the series lacks still show, in order.
   const all = [...new Set([...labels, ...byBucket.keys()])].sort();

@@ -16,6 +16,7 @@ import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { heatmapCells, probingCounts, processorFigures, queueFigures } from './breakdowns.repo.js';
 import { earlierFigures } from './earlier.repo.js';
+import { aggregatedThrough } from './aggregates.repo.js';
 import { bucketFigures, explainPeriodFigures, periodFigures } from './figures.repo.js';
 import { memberPage, type MemberRecord } from './members.repo.js';
 import { resolveScope, type ReportFilters } from './scope.js';
@@ -27,24 +28,32 @@ function filtersOf(query: ReportFilters): ReportFilters {
   return { from, to, profile_id, queue_id, processor_id, origin, info_tag_id };
 }
 
+/** The freshness a report states: the mark, when its earliest period reaches it; null when every day came from the rows. */
+function usedThrough(through: string | null, earliest: ReportFilters | { from: string }): string | null {
+  return through !== null && through >= earliest.from ? through : null;
+}
+
 /** `GET /reports/summary`. */
 export async function reportSummary(ctx: AppContext, actor: Actor, query: ReportQuery): Promise<ReportSummary> {
   const scope = await resolveScope(ctx.db, actor, filtersOf(query));
-  const { current, previous } = await periodFigures(ctx.db, scope);
-  return { from: query.from, to: query.to, previous_from: scope.previous.from, previous_to: scope.previous.to, current, previous };
+  const through = await aggregatedThrough(ctx.db, scope);
+  const { current, previous } = await periodFigures(ctx.db, scope, through);
+  return { from: query.from, to: query.to, previous_from: scope.previous.from, previous_to: scope.previous.to, current, previous, aggregated_through: usedThrough(through, scope.previous) };
 }
 
 /** `GET /reports/timeseries`. */
 export async function reportTimeseries(ctx: AppContext, actor: Actor, query: TimeseriesQuery): Promise<ReportTimeseries> {
   const scope = await resolveScope(ctx.db, actor, filtersOf(query));
-  const points = await bucketFigures(ctx.db, scope, query.bucket);
-  return { from: query.from, to: query.to, bucket: query.bucket, points: points.map(({ start, figures }) => ({ start, ...figures })) };
+  const through = query.bucket === 'hour' ? null : await aggregatedThrough(ctx.db, scope);
+  const points = await bucketFigures(ctx.db, scope, query.bucket, through);
+  return { from: query.from, to: query.to, bucket: query.bucket, points: points.map(({ start, figures }) => ({ start, ...figures })), aggregated_through: usedThrough(through, scope.current) };
 }
 
 /** `GET /reports/heatmap`. */
 export async function reportHeatmap(ctx: AppContext, actor: Actor, query: ReportQuery): Promise<ReportHeatmap> {
   const scope = await resolveScope(ctx.db, actor, filtersOf(query));
-  return { from: query.from, to: query.to, cells: await heatmapCells(ctx.db, scope) };
+  const through = await aggregatedThrough(ctx.db, scope);
+  return { from: query.from, to: query.to, cells: await heatmapCells(ctx.db, scope, through), aggregated_through: usedThrough(through, scope.current) };
 }
 
 /** `GET /reports/processors`. */

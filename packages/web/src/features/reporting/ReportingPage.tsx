@@ -59,6 +59,11 @@ export function ReportingPage() {
         <Text size="sm" c="dimmed" data-testid="report-period">
           {t('period.shown', { from: formatDate(data.from), to: formatDate(data.to), previousFrom: formatDate(data.previous_from), previousTo: formatDate(data.previous_to) })}
         </Text>
+        {data.aggregated_through && (
+          <Text size="xs" c="dimmed" data-testid="report-freshness">
+            {t('freshness', { through: formatDate(data.aggregated_through < data.to ? data.aggregated_through : data.to) })}
+          </Text>
+        )}
         <SummaryCards summary={data} />
         {empty ? (
           <Alert color="gray">{t('empty')}</Alert>
