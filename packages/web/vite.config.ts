@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 // The API lives on the Fastify server; in development Vite forwards these paths to it.
 const API_PATHS = [
@@ -52,7 +52,11 @@ function precompress(): Plugin {
     },
     closeBundle() {
       const walk = (dir: string): string[] =>
-        fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+        fs
+          .readdirSync(dir, { withFileTypes: true })
+          // Dot folders (the manifest, the server's first-view module) are never sent to a browser.
+          .filter((entry) => !entry.name.startsWith('.'))
+          .flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
       for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|json|webmanifest)$/.test(f))) {
         const content = fs.readFileSync(file);
         if (content.length < 1024) continue;
@@ -63,9 +67,45 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The patient pages' first view (features/patient/app/server-entry.tsx) as a module the server
+ * imports, built right after the browser's build into `<outDir>/.ssr/` (a dot folder the static
+ * files never serve), so one `vite build` — with any `--outDir` — makes both, React and our
+ * shared package bundled in (the build may lie far from node_modules); CSS is the browser build's.
+ */
+function firstViewModule(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'wartefrei-first-view-module',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        plugins: [react()],
+        publicDir: false,
+        // Everything bundled: the build may lie outside the checkout (e2e's --outDir), far from node_modules.
+        ssr: { noExternal: true },
+        build: {
+          outDir: path.join(outDir, '.ssr'),
+          emptyOutDir: true,
+          ssr: 'src/features/patient/app/server-entry.tsx',
+          rollupOptions: { output: { entryFileNames: 'first-view.js' } },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), firstViewModule()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
@@ -75,6 +115,8 @@ export default defineConfig({
     // fetched only while a user types or generates a new passphrase (features/encryption/strength.ts).
     // The limit sits just above the estimator; a chunk that outgrows it warns.
     chunkSizeWarningLimit: 2_500,
+    // The server reads which CSS each patient screen needs to inline it into the first view.
+    manifest: true,
   },
   server: {
     proxy: {
