@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { buildFirstViewModule } from './first-view-build';
 
 // The API lives on the Fastify server; in development Vite forwards these paths to it.
 const API_PATHS = [
@@ -68,38 +69,18 @@ function precompress(): Plugin {
 }
 
 /**
- * The patient pages' first view (features/patient/app/server-entry.tsx) as a module the server
- * imports, built right after the browser's build into `<outDir>/.ssr/` (a dot folder the static
- * files never serve), so one `vite build` — with any `--outDir` — makes both, React and our
- * shared package bundled in (the build may lie far from node_modules); CSS is the browser build's.
+ * The patient pages' first view, built right after the browser's build into `<outDir>/.ssr/` (a
+ * dot folder the static files never serve), so one `vite build` — with any `--outDir` — makes both.
  */
 function firstViewModule(): Plugin {
-  let root = '';
   let outDir = '';
   return {
     name: 'wartefrei-first-view-module',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
-      root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      await build({
-        configFile: false,
-        root,
-        logLevel: 'warn',
-        plugins: [react()],
-        publicDir: false,
-        // Everything bundled: the build may lie outside the checkout (e2e's --outDir), far from node_modules.
-        ssr: { noExternal: true },
-        build: {
-          outDir: path.join(outDir, '.ssr'),
-          emptyOutDir: true,
-          ssr: 'src/features/patient/app/server-entry.tsx',
-          rollupOptions: { output: { entryFileNames: 'first-view.js' } },
-        },
-      });
-    },
+    closeBundle: () => buildFirstViewModule(outDir),
   };
 }
 

@@ -61,6 +61,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       // The build writes .br and .gz beside each asset (vite.config.ts): a phone on a slow line
       // gets the ticket page's JS at a third of its size, with no compression work per request.
       preCompressed: true,
+      // Dot folders of the build are the server's (.ssr: the first-view module; .vite: the manifest).
+      allowedPath: (pathName) => !pathName.split('/').some((segment) => segment.startsWith('.')),
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset name: cache those forever, never the page.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -63,7 +63,14 @@ export function firstViews(app: FastifyInstance, webDistDir: string, version: ()
       }
       return { status: response.statusCode, body };
     };
-    const rendered = await renderer.renderFirstView(req.url, get, serverTimeZone());
+    let rendered: Awaited<ReturnType<Renderer['renderFirstView']>>;
+    try {
+      rendered = await renderer.renderFirstView(req.url, get, serverTimeZone());
+    } catch (error) {
+      // A screen that cannot render on the server still works in the browser: the page as before.
+      req.log.error({ err: error }, 'the first view did not render');
+      return undefined;
+    }
     if (!rendered) return undefined;
     return {
       status: rendered.status,

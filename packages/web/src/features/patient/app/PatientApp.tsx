@@ -5,6 +5,7 @@ import { matchPatientRoute, type PatientRoute, type PatientScreen } from './pati
 import { useLocation, type PatientLocation } from './navigation';
 import { SCREEN_LOADERS } from './screens';
 import { applyLanguageToDocument } from './i18n';
+import { useTakenOver } from './first-view';
 import { LegalLinks } from './LegalLinks';
 import { checkVersion, reloadForNewBuild } from './version';
 import './patient-frame.css';
@@ -29,6 +30,7 @@ const SCREENS = Object.fromEntries(Object.entries(SCREEN_LOADERS).map(([name, lo
  */
 export function PatientApp({ at, screens = SCREENS }: { at?: PatientLocation; screens?: Record<PatientScreen, ComponentType<ScreenProps>> } = {}) {
   const { pathname, search } = useLocation(at);
+  const takenOver = useTakenOver();
   const route = matchPatientRoute(pathname);
   useEffect(() => applyLanguageToDocument(), []);
   // The build this page runs: what a later check (version.ts) compares with.
@@ -41,11 +43,13 @@ export function PatientApp({ at, screens = SCREENS }: { at?: PatientLocation; sc
   const Screen = screens[route.screen];
   return (
     <div className="patient-frame">
-      <ChunkFailureBoundary>
-        <Suspense fallback={null}>
-          <Screen route={route} search={search} />
-        </Suspense>
-      </ChunkFailureBoundary>
+      <fieldset className="patient-live" disabled={!takenOver}>
+        <ChunkFailureBoundary>
+          <Suspense fallback={null}>
+            <Screen route={route} search={search} />
+          </Suspense>
+        </ChunkFailureBoundary>
+      </fieldset>
       {WITH_LEGAL_LINKS.has(route.screen) && <LegalLinks />}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { SupportedLang } from '@wartefrei/shared';
 import type { PatientScreen } from './patient-routes';
 import { settleLanguage } from './i18n';
@@ -25,6 +25,7 @@ export const FIRST_VIEW_ELEMENT_ID = 'first-view';
 
 let view: FirstView | undefined;
 let taken = false;
+const listeners = new Set<() => void>();
 
 /** On the server: the view being rendered now (renderToString is synchronous, one page at a time). */
 export function setFirstView(next: FirstView | undefined): void {
@@ -61,11 +62,29 @@ export function useFirstView<T>(screen: PatientScreen): T | undefined {
     return view.state as T;
   });
   useEffect(() => {
+    if (taken) return;
     taken = true;
+    listeners.forEach((listener) => listener());
     // The screen has hydrated in the first view's language: now the patient's chosen one.
     settleLanguage();
   }, []);
   return initial;
+}
+
+/**
+ * False while the page shows the server's first view and its screen's script has not taken over
+ * yet: its buttons would do nothing, so they are disabled until then (PatientApp), and a tap
+ * waits instead of getting lost. Always true on a page without a first view.
+ */
+export function useTakenOver(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    () => !renderingFirstView(),
+    () => !renderingFirstView(),
+  );
 }
 
 /** The time zone of times shown while the first view is on screen (undefined: the phone's own). */

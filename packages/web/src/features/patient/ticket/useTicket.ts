@@ -84,6 +84,11 @@ export function useTicket(key: string): { state: TicketState; live: LiveStatus; 
   // (lib/retry.ts), so a phone whose refetch fell into a server restart does not stay behind.
   const sync = useMemo(() => retrying(load), [load]);
 
+  // A ticket first seen in the page is remembered on this device like a fetched one.
+  useEffect(() => {
+    if (firstView?.kind === 'ticket') remember(firstView.ticket, key);
+  }, [firstView, key]);
+
   useEffect(() => {
     if (fetchFirst.current) sync.run();
     fetchFirst.current = true;
