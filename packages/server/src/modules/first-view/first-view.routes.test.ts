@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await startTestApp({ webDistDir: webDir });
   const { accountId } = await givenAdmin(t);
   queueId = await givenOpenQueue(t, accountId, { name: HOSTILE_NAME });
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await t?.close();
   fs.rmSync(webDir, { recursive: true, force: true });
