@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PublicQueue, TicketView } from '@wartefrei/shared';
 import deDraw from '@wartefrei/shared/i18n/de/draw.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
@@ -42,6 +42,8 @@ export default function DrawScreen({ route }: ScreenProps) {
   // Rendered by the server with the page (app/first-view.ts): shown at once, not asked again.
   const firstView = useFirstView<DrawLoad>('draw');
   const [load, setLoad] = useState<DrawLoad>(firstView ?? { kind: 'loading' });
+  // Only the first load is the page's: a list picked later (same screen, new route) is asked for.
+  const fromPage = useRef(firstView);
   // "Ticket ziehen" chosen over "Termin buchen" (asked only where a type is bookable).
   const [ticketChosen, setTicketChosen] = useState(false);
   // The interview's outcome, and the list it (or the picker after it) chose to draw on.
@@ -61,8 +63,10 @@ export default function DrawScreen({ route }: ScreenProps) {
       return running !== undefined;
     };
     // The server could not know of a ticket drawn on this phone: only that is asked here.
-    if (firstView) {
-      if (firstView.kind === 'queue') void toRunningTicket(firstView.queue.id);
+    const shown = fromPage.current;
+    fromPage.current = undefined;
+    if (shown) {
+      if (shown.kind === 'queue') void toRunningTicket(shown.queue.id);
       return () => {
         cancelled = true;
       };
@@ -74,7 +78,7 @@ export default function DrawScreen({ route }: ScreenProps) {
     return () => {
       cancelled = true;
     };
-  }, [idParam, account, profile, queueParam, firstView]);
+  }, [idParam, account, profile, queueParam]);
 
   /** Where the interview sends the patient: a list's form here, a booking, or a web page. */
   const onInterviewDone = (done: InterviewResult) => {
