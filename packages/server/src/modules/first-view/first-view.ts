@@ -6,7 +6,7 @@ import { readPageTemplate, type PageTemplate } from './page.js';
 
 /*
  * The ticket, draw and booking pages served with their first view (issue 44 §1,
- * docs/architecture.md#pages): the web build's SSR module (`<web build>/.ssr/first-view.js`,
+ * docs/architecture.md#front-end): the web build's SSR module (`<web build>/.ssr/first-view.js`,
  * `npm run build`) renders the same React screens the browser then hydrates. Their data comes
  * from this app's own public routes through inject — the same answers, language and limits as
  * the browser's requests, so the page shows nothing its link's holder could not fetch.

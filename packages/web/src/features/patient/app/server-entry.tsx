@@ -15,7 +15,7 @@ import BookScreen from '../booking/BookScreen';
 import { findFreeTimes, firstBookingStep, type BookFirstView } from '../booking/load-booking';
 
 /*
- * The server's half of the first view (docs/architecture.md#pages): the ticket, draw and booking
+ * The server's half of the first view (docs/architecture.md#front-end): the ticket, draw and booking
  * screens rendered to HTML by the same components the browser hydrates. Built by Vite as an SSR
  * module (`<web build>/.ssr/first-view.js`, vite.config.ts) and imported by the server (modules/first-view). The
  * screens' data comes from the app's own public routes (`get`), so the page holds exactly what
