@@ -8,8 +8,8 @@ const MAX_RETRIES = 2;
 export const chromiumPath = () => process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /**
- * Performance and accessibility scores (0–100), largest contentful paint and total blocking time
- * of `url`, and the machine's benchmark index that the simulated throttling scales from.
+ * Performance and accessibility scores (0–100), largest contentful paint, total blocking time
+ * and cumulative layout shift of `url`, and the machine's benchmark index that the simulated throttling scales from.
  * With `runs` > 1 every figure is the median of the runs (scores vary by a few points run to run).
  * With `mustFetch` (a path) a run throws unless the page fetched it successfully: the scores of a
  * page that failed to show its content would look fine and mean nothing.
@@ -49,6 +49,8 @@ export async function lighthouseScores(url, { runs = 1, mustFetch } = {}) {
         accessibility: Math.round(lhr.categories.accessibility.score * 100),
         lcp_ms: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
         tbt_ms: Math.round(lhr.audits['total-blocking-time'].numericValue),
+        // Layout shift while the page loads (a server-rendered page hydrating must not move).
+        cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
         benchmark_index: Math.round(lhr.environment.benchmarkIndex),
         failedAccessibility: lhr.categories.accessibility.auditRefs
           .map((ref) => lhr.audits[ref.id])
@@ -70,6 +72,7 @@ export async function lighthouseScores(url, { runs = 1, mustFetch } = {}) {
     accessibility: median('accessibility'),
     lcp_ms: median('lcp_ms'),
     tbt_ms: median('tbt_ms'),
+    cls: median('cls'),
     benchmark_index: median('benchmark_index'),
   };
 }

@@ -19,8 +19,8 @@ import { webhookDrawsBench } from './webhook-draws.mjs';
 import { mondayBench } from './monday.mjs';
 import { estimateAccuracy } from './estimate-accuracy.mjs';
 import { fanoutBench } from './fanout.mjs';
-import { servePlainTicket } from './plain-ticket-page.mjs';
 import { budgetedPages, budgetTargets, pageJs } from './page-js.mjs';
+import { firstViewLighthouse, firstViewTargets, LIGHTHOUSE_RUNS } from './first-view.mjs';
 
 const resultsFile = path.join(root, 'bench/results/latest.json');
 
@@ -95,39 +95,6 @@ async function frontPagesLighthouse(base, weighed) {
   return figures;
 }
 
-/** Lighthouse figures of the ticket page, the median of this many runs (one takes ~13 s here; single runs vary by several points). */
-const LIGHTHOUSE_RUNS = 3;
-
-/**
- * Lighthouse of the ticket page beside its baseline, the same ticket as plain HTML without any
- * JavaScript (plain-ticket-page.mjs), in the same run: the ratios say how far the live page is
- * from the best a page with this content can do here.
- */
-async function ticketLighthouse(url, ticket) {
-  const scores = await lighthouseScores(url, { runs: LIGHTHOUSE_RUNS, mustFetch: `/members/${linkKey(ticket)}` });
-  const view = await (await fetch(new URL(`/members/${linkKey(ticket)}`, url))).json();
-  const plainPage = await servePlainTicket(view);
-  let plain;
-  try {
-    plain = await lighthouseScores(plainPage.url, { runs: LIGHTHOUSE_RUNS });
-  } finally {
-    await plainPage.close();
-  }
-  return {
-    ticket_lighthouse_performance: scores.performance,
-    ticket_lighthouse_accessibility: scores.accessibility,
-    ticket_lcp_ms: scores.lcp_ms,
-    ticket_tbt_ms: scores.tbt_ms,
-    plain_html_lighthouse_performance: plain.performance,
-    plain_html_lighthouse_accessibility: plain.accessibility,
-    plain_html_lcp_ms: plain.lcp_ms,
-    ticket_vs_plain_performance_ratio: Number((scores.performance / plain.performance).toFixed(2)),
-    ticket_vs_plain_lcp_ratio: Number((scores.lcp_ms / plain.lcp_ms).toFixed(2)),
-    // Lighthouse scales its simulated slow phone from this; scores from machines far apart in it do not compare.
-    ticket_lighthouse_benchmark_index: scores.benchmark_index,
-  };
-}
-
 /**
  * Every patient page against its JS budget (packages/web/budgets.mjs, issue 44 §2: draw 100,
  * ticket 90, booking 100 KB, and the kiosk, monitor and embed at today's size plus a margin), the
@@ -188,26 +155,9 @@ try {
         // The booking page once a time is picked: the form's code arrives then.
         book_form: { path: `/${DEMO_QUEUE_PATH}/book`, rendered: bookingFormRendered },
       }));
-      if (figures.book_js_gzip_bytes !== undefined) {
-        try {
-          const book = await lighthouseScores(`${warm.base}/${DEMO_QUEUE_PATH}/book`, { runs: LIGHTHOUSE_RUNS, mustFetch: '/appointment-types/bookable' });
-          Object.assign(figures, { book_lighthouse_performance: book.performance, book_lighthouse_accessibility: book.accessibility, book_lcp_ms: book.lcp_ms, book_tbt_ms: book.tbt_ms });
-        } catch (error) {
-          console.warn(`Lighthouse of the booking page skipped: ${error.message}`);
-        }
-      }
       Object.assign(figures, await frontPagesLighthouse(warm.base, figures));
-      if (figures.ticket_js_gzip_bytes !== undefined) {
-        const t0 = performance.now();
-        try {
-          Object.assign(figures, await ticketLighthouse(`${warm.base}${ticketPath}`, ticket));
-          console.log(`Lighthouse: ${LIGHTHOUSE_RUNS} run(s) of ${ticketPath} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-        } catch (error) {
-          console.warn(`Lighthouse skipped: ${error.message}`);
-        }
-      } else {
-        console.warn('the ticket page did not render: its Lighthouse run is skipped');
-      }
+      // The ticket, draw and booking pages beside their plain-HTML baselines (issue 44 §1).
+      Object.assign(figures, await firstViewLighthouse(warm.base, ticket));
       Object.assign(figures, await callToYourTurn(warm.base));
     } else {
       console.warn(`${chromiumPath()} not found: page weights and Lighthouse skipped (apt-get install chromium, or set CHROME_PATH)`);
@@ -237,7 +187,7 @@ if (postgres) {
 
 // The issue-8 harnesses, each with its own baseline measured in the same run (see each file).
 // A harness that cannot run here is said out loud and left out, never faked.
-const targets = ticketTargets(figures);
+const targets = { ...ticketTargets(figures), ...firstViewTargets(figures) };
 const harnesses = [
   ['draw throughput', () => drawThroughput()],
   ['a long line', () => longLineBench()],

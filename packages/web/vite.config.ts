@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { buildFirstViewModule } from './first-view-build';
 
 // The API lives on the Fastify server; in development Vite forwards these paths to it.
 const API_PATHS = [
@@ -52,7 +53,11 @@ function precompress(): Plugin {
     },
     closeBundle() {
       const walk = (dir: string): string[] =>
-        fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+        fs
+          .readdirSync(dir, { withFileTypes: true })
+          // Dot folders (the manifest, the server's first-view module) are never sent to a browser.
+          .filter((entry) => !entry.name.startsWith('.'))
+          .flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
       for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|json|webmanifest)$/.test(f))) {
         const content = fs.readFileSync(file);
         if (content.length < 1024) continue;
@@ -63,9 +68,25 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The patient pages' first view, built right after the browser's build into `<outDir>/.ssr/` (a
+ * dot folder the static files never serve), so one `vite build` — with any `--outDir` — makes both.
+ */
+function firstViewModule(): Plugin {
+  let outDir = '';
+  return {
+    name: 'wartefrei-first-view-module',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: () => buildFirstViewModule(outDir),
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), firstViewModule()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
@@ -78,6 +99,8 @@ export default defineConfig({
     // fetched only while a user types or generates a new passphrase (features/encryption/strength.ts).
     // The limit sits just above the estimator; a chunk that outgrows it warns.
     chunkSizeWarningLimit: 2_500,
+    // The server reads which CSS each patient screen needs to inline it into the first view.
+    manifest: true,
   },
   server: {
     proxy: {

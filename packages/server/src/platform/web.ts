@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from './errors.js';
+import { firstViews } from '../modules/first-view/index.js';
 
 /**
  * The hash of the built web app. index.html names every hashed asset, so its hash changes
@@ -46,7 +47,8 @@ function allowFramingAnywhere(reply: FastifyReply): void {
 }
 
 /**
- * Serves the built web app. Any other GET from a browser gets index.html (client-side routes);
+ * Serves the built web app. Any other GET from a browser gets index.html (client-side routes) —
+ * the ticket, draw and booking pages with their first view rendered in (modules/first-view);
  * API clients get the JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
@@ -59,6 +61,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       // The build writes .br and .gz beside each asset (vite.config.ts): a phone on a slow line
       // gets the ticket page's JS at a third of its size, with no compression work per request.
       preCompressed: true,
+      // Dot folders of the build are the server's (.ssr: the first-view module; .vite: the manifest).
+      allowedPath: (pathName) => !pathName.split('/').some((segment) => segment.startsWith('.')),
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset name: cache those forever, never the page.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -68,9 +72,12 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   } else {
     app.log.warn(`no web build in ${webDistDir}; run "npm run build" to serve the web app`);
   }
+  const firstView = firstViews(app, webDistDir, webBuildVersion(webDistDir));
   app.setNotFoundHandler(async (req, reply) => {
     if (hasBuild && (req.method === 'GET' || req.method === 'HEAD') && wantsHtml(req.headers.accept)) {
       if (req.url.startsWith('/embed/')) allowFramingAnywhere(reply);
+      const page = await firstView(req);
+      if (page) return reply.status(page.status).header('cache-control', page.cacheControl).type('text/html; charset=utf-8').send(page.html);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     throw new AppError('NOT_FOUND');

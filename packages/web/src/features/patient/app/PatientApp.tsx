@@ -2,9 +2,10 @@ import { Component, lazy, Suspense, useEffect, type ComponentType, type ReactNod
 import { loadChunk } from '../../../lib/chunks';
 import { ChunkReloadNotice } from './ChunkReloadNotice';
 import { matchPatientRoute, type PatientRoute, type PatientScreen } from './patient-routes';
-import { useLocation } from './navigation';
+import { useLocation, type PatientLocation } from './navigation';
 import { SCREEN_LOADERS } from './screens';
 import { applyLanguageToDocument } from './i18n';
+import { useTakenOver } from './first-view';
 import { LegalLinks } from './LegalLinks';
 import { checkVersion, reloadForNewBuild } from './version';
 import './patient-frame.css';
@@ -22,9 +23,14 @@ const SCREENS = Object.fromEntries(Object.entries(SCREEN_LOADERS).map(([name, lo
   ComponentType<ScreenProps>
 >;
 
-/** Chooses the screen for the path (a staff path never arrives here: the bootstrap sends it to the staff app). */
-export function PatientApp() {
-  const { pathname, search } = useLocation();
+/**
+ * Chooses the screen for the path (a staff path never arrives here: the bootstrap sends it to the
+ * staff app). The server renders it with the path (`at`) and its screens already loaded
+ * (server-entry.tsx); the same tree with lazy screens hydrates that HTML in the browser.
+ */
+export function PatientApp({ at, screens = SCREENS }: { at?: PatientLocation; screens?: Record<PatientScreen, ComponentType<ScreenProps>> } = {}) {
+  const { pathname, search } = useLocation(at);
+  const takenOver = useTakenOver();
   const route = matchPatientRoute(pathname);
   useEffect(() => applyLanguageToDocument(), []);
   // The build this page runs: what a later check (version.ts) compares with.
@@ -34,14 +40,16 @@ export function PatientApp() {
     window.location.replace(pathname);
     return null;
   }
-  const Screen = SCREENS[route.screen];
+  const Screen = screens[route.screen];
   return (
     <div className="patient-frame">
-      <ChunkFailureBoundary>
-        <Suspense fallback={null}>
-          <Screen route={route} search={search} />
-        </Suspense>
-      </ChunkFailureBoundary>
+      <fieldset className="patient-live" disabled={!takenOver}>
+        <ChunkFailureBoundary>
+          <Suspense fallback={null}>
+            <Screen route={route} search={search} />
+          </Suspense>
+        </ChunkFailureBoundary>
+      </fieldset>
       {WITH_LEGAL_LINKS.has(route.screen) && <LegalLinks />}
     </div>
   );

@@ -63,13 +63,36 @@ export function currentLanguage(): SupportedLang {
 
 /** Marks the page's language and writing direction: Arabic mirrors the whole layout (logical CSS properties throughout). */
 export function applyLanguageToDocument(lang: SupportedLang = language): void {
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = lang;
   document.documentElement.dir = textDirection(lang);
+}
+
+/** The chosen language, while the page renders in the first view's (renderIn) until settleLanguage. */
+let chosen: SupportedLang | undefined;
+
+/**
+ * Renders in `lang` for now: the server wrote the first view in it, and the hydrating render must
+ * write the same words. The patient's chosen language follows once the screen has taken over.
+ */
+export function renderIn(lang: SupportedLang): void {
+  if (lang !== language) chosen ??= language;
+  language = lang;
+}
+
+/** Back to the chosen language after the first view (a no-op when they were the same). */
+export function settleLanguage(): void {
+  if (chosen === undefined) return;
+  language = chosen;
+  chosen = undefined;
+  applyLanguageToDocument(language);
+  notify();
 }
 
 /** Switches the patient screens' language (remembered in localStorage `lang`, like the staff app). */
 export function setLanguage(lang: SupportedLang): void {
   language = lang;
+  chosen = undefined;
   writeStored(STORAGE_KEYS.lang, lang);
   applyLanguageToDocument(lang);
   notify();

@@ -9,8 +9,10 @@ export function navigate(path: string, options: { replace?: boolean } = {}): voi
   listeners.forEach((listener) => listener());
 }
 
-/** The current path and query, re-rendered on navigate() and on back/forward. */
-export function useLocation(): { pathname: string; search: URLSearchParams } {
+export type PatientLocation = { pathname: string; search: URLSearchParams };
+
+/** The current path and query, re-rendered on navigate() and on back/forward; on the server, `at`. */
+export function useLocation(at?: PatientLocation): PatientLocation {
   const [, setTick] = useState(0);
   useEffect(() => {
     const listener = () => setTick((n) => n + 1);
@@ -21,5 +23,5 @@ export function useLocation(): { pathname: string; search: URLSearchParams } {
       window.removeEventListener('popstate', listener);
     };
   }, []);
-  return { pathname: window.location.pathname, search: new URLSearchParams(window.location.search) };
+  return at ?? { pathname: window.location.pathname, search: new URLSearchParams(window.location.search) };
 }

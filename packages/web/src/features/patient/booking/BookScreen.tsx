@@ -1,16 +1,16 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import type { Availability, BookableType, PatientAppointment } from '@wartefrei/shared';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { Availability, PatientAppointment } from '@wartefrei/shared';
 import deBooking from '@wartefrei/shared/i18n/de/booking.json';
-import { isNotFound } from '../app/api';
 import { provideGerman, useText } from '../app/i18n';
 import { navigate } from '../app/navigation';
-import { bookableTypesAt, resolveLink } from '../app/resolve-link';
 import type { ScreenProps } from '../app/PatientApp';
 import { handOverAppointment, rememberAppointment, rememberedAppointments } from '../appointment/remembered';
 import { linkKeyOf } from '../app/patient-link';
 import type { TimeChoice } from './booking-times';
 import { formatDay, formatTime } from './format';
-import { TimePicker, type PickerProblem } from './TimePicker';
+import { TimePicker } from './TimePicker';
+import { renderingFirstView, useFirstView } from '../app/first-view';
+import { firstBookingStep, type BookFirstView, type BookingProblem, type BookingStep } from './load-booking';
 import './booking.css';
 
 provideGerman('booking', deBooking);
@@ -19,7 +19,7 @@ provideGerman('booking', deBooking);
 // picked, so the page that shows the free times stays within its budget (docs/product.md).
 const BookingForm = lazy(async () => ({ default: (await import('./BookingForm')).BookingForm }));
 
-type Problem = PickerProblem | 'link' | 'no-types' | 'failed';
+type Problem = BookingProblem;
 const PROBLEM_TEXT: Record<Problem, string> = {
   link: 'error.link',
   'no-types': 'error.noTypes',
@@ -30,22 +30,6 @@ const PROBLEM_TEXT: Record<Problem, string> = {
   offline: 'error.offline',
 };
 
-type Step =
-  | { kind: 'loading' }
-  | { kind: 'problem'; problem: Problem; message?: string | undefined }
-  | { kind: 'type'; types: BookableType[] }
-  | { kind: 'time'; types: BookableType[]; type: BookableType; taken?: string }
-  | { kind: 'form'; types: BookableType[]; type: BookableType; choice: TimeChoice; timeZone: string };
-
-/** The types a link offers: a list's (`/queue/:id/book`, `…/:queue/book`) or a location's (`/:account/:profile/book`). */
-async function typesOf(route: Omit<ScreenProps['route'], 'screen'>, channel: 'ONLINE' | 'KIOSK'): Promise<BookableType[] | undefined> {
-  const { queueId, profileId } = await resolveLink(route);
-  if (!queueId && !profileId) return undefined;
-  // A location's link resolves to its first list too; it offers every list's types.
-  const namesList = Boolean(route.queueId ?? route.queue);
-  return bookableTypesAt(namesList || !profileId ? { queueId } : { profileId }, channel);
-}
-
 /**
  * Booking, in steps a patient on a cheap phone finishes in a minute: type (skipped when there
  * is one), day and time, their data, confirm. `?type=` preselects a type (a questionnaire's
@@ -53,23 +37,22 @@ async function typesOf(route: Omit<ScreenProps['route'], 'screen'>, channel: 'ON
  */
 export function Booking({ route, search, channel, onBooked }: ScreenProps & { channel: 'ONLINE' | 'KIOSK'; onBooked?: (appointment: PatientAppointment) => void }) {
   const { t, lang } = useText('booking');
-  const [step, setStep] = useState<Step>({ kind: 'loading' });
+  // Rendered by the server with the page (app/first-view.ts; never the kiosk's): not asked again.
+  const firstView = useFirstView<BookFirstView>(channel === 'ONLINE' ? 'book' : 'kiosk');
+  const [step, setStep] = useState<BookingStep>(firstView?.step ?? { kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const askFirst = useRef(!firstView);
   const wanted = search.get('type');
   const { queueId, account, profile, queue } = route;
 
   useEffect(() => {
+    if (!askFirst.current) {
+      askFirst.current = true;
+      return undefined;
+    }
     let cancelled = false;
     setStep({ kind: 'loading' });
-    typesOf({ queueId, account, profile, queue }, channel)
-      .then((types) => {
-        if (cancelled) return;
-        if (!types) return setStep({ kind: 'problem', problem: 'link' });
-        if (types.length === 0) return setStep({ kind: 'problem', problem: 'no-types' });
-        const only = types.find((type) => type.id === wanted) ?? (types.length === 1 ? types[0] : undefined);
-        setStep(only ? { kind: 'time', types, type: only } : { kind: 'type', types });
-      })
-      .catch((error: unknown) => !cancelled && setStep({ kind: 'problem', problem: isNotFound(error) ? 'link' : 'offline' }));
+    void firstBookingStep({ queueId, account, profile, queue }, wanted, channel).then((first) => !cancelled && setStep(first));
     return () => {
       cancelled = true;
     };
@@ -133,6 +116,7 @@ export function Booking({ route, search, channel, onBooked }: ScreenProps & { ch
             type={step.type}
             channel={channel}
             taken={step.taken}
+            initial={firstView?.step === step ? firstView.times : undefined}
             onPick={(choice: TimeChoice, availability: Availability) => setStep({ ...step, kind: 'form', choice, timeZone: availability.time_zone })}
             onProblem={(problem) => setStep({ kind: 'problem', problem })}
           />
@@ -170,7 +154,10 @@ function BackButton({ onClick }: { onClick: () => void }) {
 /** The appointments already booked on this phone: a patient coming back finds theirs first. */
 function Remembered() {
   const { t, lang } = useText('booking');
-  const mine = rememberedAppointments(new Date());
+  // This phone's memory is not in the server's first view: read once the page has been taken over.
+  const [ready, setReady] = useState(() => !renderingFirstView());
+  useEffect(() => setReady(true), []);
+  const mine = ready ? rememberedAppointments(new Date()) : [];
   if (mine.length === 0) return null;
   return (
     <section aria-labelledby="book-mine-title" className="book-mine">

@@ -1,16 +1,13 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Availability, BookableType } from '@wartefrei/shared';
 import deBooking from '@wartefrei/shared/i18n/de/booking.json';
-import { PatientApiError, patientRequest } from '../app/api';
+import { PatientApiError } from '../app/api';
 import { provideGerman, useText } from '../app/i18n';
-import { choicesOn, daysWithTimes, localDatePlus, mergeAvailability, nearestChoices, partOfDay, type TimeChoice } from './booking-times';
+import { choicesOn, daysWithTimes, nearestChoices, partOfDay, type TimeChoice } from './booking-times';
+import { findFreeTimes } from './load-booking';
 import { formatDay, formatTime } from './format';
 
 provideGerman('booking', deBooking);
-
-/** How many days one availability request covers, and how many such windows are searched for a first free day. */
-const WINDOW_DAYS = 28;
-const WINDOWS = 3;
 
 export type PickerProblem = 'no-slots' | 'not-online' | 'not-kiosk' | 'offline';
 
@@ -22,6 +19,8 @@ interface TimePickerProps {
   onProblem: (problem: PickerProblem) => void;
   /** A time just taken by someone else: said so, with the nearest free ones offered first. */
   taken?: string | undefined;
+  /** The free times the server rendered with the page (app/first-view.ts): shown, not asked again. */
+  initial?: { found: Availability; fetched: number } | undefined;
 }
 
 /**
@@ -29,32 +28,30 @@ interface TimePickerProps {
  * open; its times grouped into morning and afternoon. Four weeks are asked at a time; a first
  * window without a free day moves on by itself.
  */
-export function TimePicker({ type, channel, onPick, onProblem, taken }: TimePickerProps) {
+export function TimePicker({ type, channel, onPick, onProblem, taken, initial }: TimePickerProps) {
   const { t, lang } = useText('booking');
-  const [availability, setAvailability] = useState<Availability>();
-  const [windows, setWindows] = useState(1);
-  const [loading, setLoading] = useState(true);
-  const [day, setDay] = useState<string>();
-  const fetched = useRef(1);
+  const [availability, setAvailability] = useState<Availability | undefined>(initial?.found);
+  const [windows, setWindows] = useState(initial?.fetched ?? 1);
+  const [loading, setLoading] = useState(!initial);
+  const [day, setDay] = useState<string | undefined>(() => (initial ? daysWithTimes(initial.found.slots)[0] : undefined));
+  const fetched = useRef(initial?.fetched ?? 1);
+  const askFirst = useRef(!initial);
   const dayButtons = useRef(new Map<string, HTMLButtonElement>());
   // The screen's handler, current without asking the server again when it changes.
   const problem = useRef(onProblem);
   problem.current = onProblem;
 
   useEffect(() => {
+    // The first view's times are as fresh as the page.
+    if (!askFirst.current) {
+      askFirst.current = true;
+      return undefined;
+    }
     let cancelled = false;
     setLoading(true);
     void (async () => {
       try {
-        const today = new Date();
-        const ask = (window: number) =>
-          patientRequest<Availability>(
-            `/appointment-types/${type.id}/availability?from=${localDatePlus(today, window * WINDOW_DAYS)}&to=${localDatePlus(today, (window + 1) * WINDOW_DAYS - 1)}&channel=${channel}`,
-          );
-        let found = await ask(0);
-        let window = 1;
-        // The windows asked for, and further (up to WINDOWS) while nothing is free yet.
-        while (window < windows || (found.slots.length === 0 && window < WINDOWS)) found = mergeAvailability(found, await ask(window++));
+        const { found, fetched: window } = await findFreeTimes(type.id, channel, windows, new Date());
         fetched.current = window;
         if (cancelled) return;
         if (found.slots.length === 0) return problem.current('no-slots');

@@ -1,61 +1,22 @@
-import { useEffect, useState } from 'react';
-import type { ProbingInterview, PublicProfile, PublicQueue, ResolvedRoute, TicketView } from '@wartefrei/shared';
+import { useEffect, useRef, useState } from 'react';
+import type { PublicQueue, TicketView } from '@wartefrei/shared';
 import deDraw from '@wartefrei/shared/i18n/de/draw.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { isNotFound, patientRequest } from '../app/api';
 import { provideGerman, useText } from '../app/i18n';
 import { navigate } from '../app/navigation';
-import { bookableTypesAt, resolveLink } from '../app/resolve-link';
 import { isLinkKey } from '../app/patient-link';
 import type { ScreenProps } from '../app/PatientApp';
 import type { InterviewResult } from '../probing/Interview';
 import { LazyInterview } from '../probing/LazyInterview';
 import { LocationPicker, QueueIntro, QueuePicker, TicketOrAppointment } from './QueueViews';
+import { useFirstView } from '../app/first-view';
+import { loadDraw, type DrawLoad } from './load-draw';
 import '../ticket/ticket.css';
 
 provideGerman('draw', deDraw);
 provideGerman('server', deServer);
-
-type Load =
-  | { kind: 'loading' }
-  | { kind: 'not-found' }
-  | { kind: 'choose' }
-  | { kind: 'locations'; account: string; locations: ResolvedRoute['profiles'] }
-  | { kind: 'pick'; profile: PublicProfile; bookPath?: string; interview?: ProbingInterview }
-  | { kind: 'offline' }
-  | { kind: 'queue'; queue: PublicQueue; bookPath?: string; interview?: ProbingInterview };
-
-/**
- * Where "Termin buchen" leads when the list or location offers a bookable type (else nowhere:
- * the patient goes straight to the ticket). A failed question offers no booking rather than
- * keeping the patient from their ticket.
- */
-async function bookingPath(ids: { queueId?: string; profileId?: string }, pathname: string): Promise<string | undefined> {
-  try {
-    if ((await bookableTypesAt(ids, 'ONLINE')).length === 0) return undefined;
-  } catch {
-    return undefined;
-  }
-  // An id link books at `/queue/:id/book`; an identifier link (`/praxis/wien`) gains `/book`.
-  const byId = pathname.startsWith('/queue/') || pathname.startsWith('/q/');
-  return byId && ids.queueId ? `/queue/${ids.queueId}/book` : `${pathname.replace(/\/$/, '')}/book`;
-}
-
-/**
- * The location's online questions, where they are asked: on a location link always (also where
- * it opens the location's default list), on a list's own link only when the list says so (`always_show_probing_questions`). None: undefined. A
- * list that always asks cannot draw without them, so its failure is the page's failure.
- */
-async function interviewAt(profileId: string, required: boolean): Promise<ProbingInterview | undefined> {
-  try {
-    const interview = await patientRequest<ProbingInterview>(`/profiles/${profileId}/probing?variant=ONLINE`);
-    return interview.questions.length > 0 ? interview : undefined;
-  } catch (error) {
-    if (required) throw error;
-    return undefined;
-  }
-}
 
 /** The key of a running ticket of this queue drawn on this device (localStorage `ticketMap`), if still running. */
 async function runningTicket(queueId: string): Promise<string | undefined> {
@@ -77,7 +38,11 @@ async function runningTicket(queueId: string): Promise<string | undefined> {
 export default function DrawScreen({ route }: ScreenProps) {
   const { t } = useText('draw');
   const { queueId: idParam, account, profile, queue: queueParam } = route;
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  // Rendered by the server with the page (app/first-view.ts): shown at once, not asked again.
+  const firstView = useFirstView<DrawLoad>('draw');
+  const [load, setLoad] = useState<DrawLoad>(firstView ?? { kind: 'loading' });
+  // Only the first load is the page's: a list picked later (same screen, new route) is asked for.
+  const fromPage = useRef(firstView);
   // "Ticket ziehen" chosen over "Termin buchen" (asked only where a type is bookable).
   const [ticketChosen, setTicketChosen] = useState(false);
   // The interview's outcome, and the list it (or the picker after it) chose to draw on.
@@ -86,29 +51,24 @@ export default function DrawScreen({ route }: ScreenProps) {
 
   useEffect(() => {
     let cancelled = false;
-    void (async () => {
-      try {
-        const { queueId, profileId, locations } = await resolveLink({ queueId: idParam, account, profile, queue: queueParam });
-        if (cancelled) return;
-        if (!queueId && !profileId && account && locations.length > 0) return setLoad({ kind: 'locations', account, locations });
-        const bookPath = queueId || profileId ? bookingPath({ queueId, profileId }, window.location.pathname) : Promise.resolve(undefined);
-        if (!queueId && profileId) {
-          const [location, interview] = await Promise.all([patientRequest<PublicProfile>(`/profiles/${profileId}/public`), interviewAt(profileId, false)]);
-          if (!cancelled) setLoad({ kind: 'pick', profile: location, bookPath: await bookPath, ...(interview ? { interview } : {}) });
-          return;
-        }
-        if (!queueId) return setLoad({ kind: 'choose' });
-        const running = await runningTicket(queueId);
-        if (running) return navigate(`/ticket/${running}`, { replace: true });
-        const queue = await patientRequest<PublicQueue>(`/queues/${queueId}/public`);
-        // A location link opens its default list, and asks the location's questions on the way.
-        const namesList = Boolean(idParam || queueParam);
-        const interview = !namesList || queue.always_show_probing_questions ? await interviewAt(queue.profile_id, queue.always_show_probing_questions) : undefined;
-        if (!cancelled) setLoad({ kind: 'queue', queue, bookPath: await bookPath, ...(interview ? { interview } : {}) });
-      } catch (error) {
-        if (!cancelled) setLoad(isNotFound(error) ? { kind: 'not-found' } : { kind: 'offline' });
-      }
-    })();
+    const toRunningTicket = async (queueId: string) => {
+      const running = await runningTicket(queueId);
+      if (running && !cancelled) navigate(`/ticket/${running}`, { replace: true });
+      return running !== undefined;
+    };
+    // The server could not know of a ticket drawn on this phone: only that is asked here.
+    const shown = fromPage.current;
+    fromPage.current = undefined;
+    if (shown) {
+      if (shown.kind === 'queue') void toRunningTicket(shown.queue.id);
+      return () => {
+        cancelled = true;
+      };
+    }
+    loadDraw({ queueId: idParam, account, profile, queue: queueParam }, window.location.pathname, { runningTicket: toRunningTicket }).then(
+      (loaded) => !cancelled && loaded && setLoad(loaded),
+      (error: unknown) => !cancelled && setLoad(isNotFound(error) ? { kind: 'not-found' } : { kind: 'offline' }),
+    );
     return () => {
       cancelled = true;
     };

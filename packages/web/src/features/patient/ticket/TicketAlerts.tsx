@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { AlertSubscriptionBody, TicketView } from '@wartefrei/shared';
 import { PatientApiError, patientRequest } from '../app/api';
 import { useText } from '../app/i18n';
 import { pushSupport, subscribeToPush } from './push';
+import { renderingFirstView } from '../app/first-view';
 
 type Put = (body: AlertSubscriptionBody) => Promise<void>;
 
@@ -22,7 +23,10 @@ function PushChoice({ alerts, put }: { alerts: TicketView['alerts']; put: Put })
   const [problem, setProblem] = useState<'denied' | 'failed'>();
   // After a switch the focus goes on to the button that switches back (the one pressed is gone).
   const [acted, setActed] = useState(false);
-  const support = pushSupport();
+  // The server cannot know the phone: the first view offers push as most phones allow it, and
+  // the phone's own answer follows right after it took over (the same markup while hydrating).
+  const [support, setSupport] = useState(() => (renderingFirstView() ? 'supported' : pushSupport()));
+  useEffect(() => setSupport(pushSupport()), []);
   const run = async (action: () => Promise<void>) => {
     setActed(true);
     setBusy(true);

@@ -9,11 +9,14 @@ import { useTicket } from './useTicket';
 import { TicketAlerts } from './TicketAlerts';
 import { PracticeLogo } from '../app/PracticeLogo';
 import { useReloadAfterUpdate } from '../app/version';
+import { firstViewTimeZone } from '../app/first-view';
 import './ticket.css';
 
 provideGerman('ticket', deTicket);
 
-const timeOf = (iso: string, lang: string) => new Date(iso).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
+// In the time zone the server wrote the first view in (the practice's server), so the hydrating
+// render writes the same time; a page without one uses the phone's.
+const timeOf = (iso: string, lang: string) => new Date(iso).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', timeZone: firstViewTimeZone() });
 
 /** Two short tones through Web Audio (no sound file to download on a cheap phone). */
 function chime(audio: AudioContext): void {

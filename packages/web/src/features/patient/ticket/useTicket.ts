@@ -6,6 +6,7 @@ import { connectLive, type LiveStatus } from '../../../lib/live';
 import { retrying } from '../../../lib/retry';
 import { dropHandedOverTicket, handedOverTicket } from './handover';
 import { isLinkKey } from '../app/patient-link';
+import { useFirstView } from '../app/first-view';
 
 export type TicketState =
   | { kind: 'loading' }
@@ -33,14 +34,19 @@ function remember(ticket: TicketView, key: string): void {
  */
 export function useTicket(key: string): { state: TicketState; live: LiveStatus; refresh: () => Promise<void> } {
   const valid = isLinkKey(key);
+  // Rendered by the server with the page (app/first-view.ts): shown as it is, not asked again.
+  const firstView = useFirstView<TicketState>('ticket');
   // Straight from a draw: the number shows at once, while the server is asked again below.
   const [state, setState] = useState<TicketState>(() => {
+    if (firstView) return firstView;
     const drawn = valid ? handedOverTicket(key) : undefined;
     if (drawn) return { kind: 'ticket', ticket: drawn };
     return valid ? { kind: 'loading' } : { kind: 'invalid' };
   });
   const [live, setLive] = useState<LiveStatus>('connecting');
-  const [queueId, setQueueId] = useState<string | undefined>(() => handedOverTicket(key)?.queue_id);
+  const [queueId, setQueueId] = useState<string | undefined>(() => (firstView?.kind === 'ticket' ? firstView.ticket.queue_id : handedOverTicket(key)?.queue_id));
+  // The first view is as fresh as the page: the socket's `subscribed` snapshot brings any change since.
+  const fetchFirst = useRef(firstView === undefined);
   const latest = useRef(0);
 
   const show = useCallback(
@@ -78,8 +84,14 @@ export function useTicket(key: string): { state: TicketState; live: LiveStatus; 
   // (lib/retry.ts), so a phone whose refetch fell into a server restart does not stay behind.
   const sync = useMemo(() => retrying(load), [load]);
 
+  // A ticket first seen in the page is remembered on this device like a fetched one.
   useEffect(() => {
-    sync.run();
+    if (firstView?.kind === 'ticket') remember(firstView.ticket, key);
+  }, [firstView, key]);
+
+  useEffect(() => {
+    if (fetchFirst.current) sync.run();
+    fetchFirst.current = true;
     return () => sync.stop();
   }, [sync]);
 

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readPageTemplate, type PageTemplate } from './page.js';
+
+/*
+ * The ticket, draw and booking pages served with their first view (issue 44 §1,
+ * docs/architecture.md#front-end): the web build's SSR module (`<web build>/.ssr/first-view.js`,
+ * `npm run build`) renders the same React screens the browser then hydrates. Their data comes
+ * from this app's own public routes through inject — the same answers, language and limits as
+ * the browser's requests, so the page shows nothing its link's holder could not fetch.
+ */
+
+type ServerGet = (path: string, lang: string) => Promise<{ status: number; body: unknown }>;
+interface Renderer {
+  renderFirstView(url: string, get: ServerGet, timeZone: string): Promise<{ status: number; html: string; view: unknown; screen: string } | undefined>;
+}
+
+export interface FirstViewPage {
+  status: number;
+  html: string;
+  /** A ticket's page is the key holder's alone: kept by no cache; the others are revalidated. */
+  cacheControl: string;
+}
+
+/** The time zone the server writes times in; the page carries it so the browser writes the same. */
+const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * A function answering a page request with its first view, or undefined (no SSR build, another
+ * page, data not to be had): the caller then serves index.html as before. A build copied under
+ * the running server is picked up like index.html is (`version`: platform/web.ts webBuildVersion).
+ */
+export function firstViews(app: FastifyInstance, webDistDir: string, version: () => string): (req: FastifyRequest) => Promise<FirstViewPage | undefined> {
+  const moduleFile = path.join(webDistDir, '.ssr', 'first-view.js');
+  let build: { version: string; renderer: Promise<Renderer | undefined>; template: PageTemplate | undefined } | undefined;
+  const current = () => {
+    const now = version();
+    if (build?.version !== now) {
+      const renderer = fs.existsSync(moduleFile)
+        ? (import(`${pathToFileURL(moduleFile).href}?build=${now}`) as Promise<Renderer>).catch((error: unknown) => {
+            app.log.error({ err: error }, 'the first-view module of the web build did not load; pages come without it');
+            return undefined;
+          })
+        : Promise.resolve(undefined);
+      build = { version: now, renderer, template: readPageTemplate(webDistDir) };
+    }
+    return build;
+  };
+
+  return async (req) => {
+    const { renderer: loading, template } = current();
+    const renderer = await loading;
+    if (!renderer || !template) return undefined;
+    const get: ServerGet = async (apiPath, lang) => {
+      const response = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json', 'accept-language': lang }, remoteAddress: req.ip });
+      let body: unknown;
+      try {
+        body = response.json();
+      } catch {
+        body = undefined;
+      }
+      return { status: response.statusCode, body };
+    };
+    let rendered: Awaited<ReturnType<Renderer['renderFirstView']>>;
+    try {
+      rendered = await renderer.renderFirstView(req.url, get, serverTimeZone());
+    } catch (error) {
+      // A screen that cannot render on the server still works in the browser: the page as before.
+      req.log.error({ err: error }, 'the first view did not render');
+      return undefined;
+    }
+    if (!rendered) return undefined;
+    return {
+      status: rendered.status,
+      html: template.page(rendered.screen, rendered.html, rendered.view),
+      cacheControl: rendered.screen === 'ticket' ? 'private, no-store' : 'private, no-cache',
+    };
+  };
+}

@@ -1,0 +1,2 @@
+/** The ticket, draw and booking pages with their first view rendered in (issue 44 §1). */
+export { firstViews, type FirstViewPage } from './first-view.js';
