@@ -64,13 +64,13 @@ export async function pageJs(base, pages, fetched = {}) {
 }
 
 /**
- * The ticket page showed the ticket: it fetched `GET /members/{key}` successfully and shows the
- * number in its number element.
+ * The ticket page showed the ticket and its script took it over: the number in its number
+ * element, the screen no longer held disabled (the first view came with the page, so there is
+ * no `GET /members/{key}` to wait for).
  */
-export const ticketRendered = (ticket) => async (page, responses) => {
-  const fetched = responses.some((r) => new URL(r.url()).pathname === `/members/${linkKey(ticket)}` && r.request().method() === 'GET' && r.ok());
-  if (!fetched) throw new Error(`GET /members/${linkKey(ticket)} was not fetched successfully`);
+export const ticketRendered = (ticket) => async (page) => {
   await page.locator('.ticket-number', { hasText: new RegExp(`^\\s*${ticket.number}\\s*$`) }).waitFor({ timeout: 10_000 });
+  await page.locator('fieldset.patient-live:not([disabled])').waitFor({ timeout: 10_000 });
 };
 
 /** The draw page showed its first view: the choice of ticket or appointment, or the button that draws. */

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_QUEUE_PATH, demoQueueId, drawDemoTicket, linkKey, openQueue, staffHeaders } from './demo-queue.mjs';
+import { DEMO_QUEUE_PATH, demoQueueId, drawDemoTicket, openQueue, staffHeaders } from './demo-queue.mjs';
 import { chromiumPath, lighthouseScores } from './lighthouse.mjs';
 import { freshPostgres, percentile, root, startServer } from './lib/server.mjs';
 import { availabilityBench } from './availability.mjs';
@@ -143,7 +143,6 @@ try {
     if (fs.existsSync(chromiumPath())) {
       // The patient's own ticket, drawn over the API as the draw page would, before the latency runs call it.
       const ticket = await drawDemoTicket(warm.base);
-      const ticketPath = `/ticket/${linkKey(ticket)}`;
       Object.assign(figures, await pageJs(warm.base, {
         // The first pages a practice owner sees (issue 23 §3: ≤ 150 KB gzipped each).
         landing: { path: '/', rendered: landingRendered },

@@ -90,8 +90,9 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
-    // .vite/manifest.json: which chunks each entry and dynamic import pulls in; the JS budget test
-    // (scripts/js-budgets) weighs each patient page from it.
+    // .vite/manifest.json: which chunks each entry and dynamic import pulls in. The JS budget test
+    // (scripts/js-budgets) weighs each patient page from it, and the server reads which CSS each
+    // patient screen needs to inline it into the first view.
     manifest: true,
     // Two chunks are larger: exceljs (932 kB, 258 kB gzipped), fetched only by an admin exporting
     // names while the practice encrypts (features/reporting/sealed-export.ts), and the passphrase
@@ -99,8 +100,6 @@ export default defineConfig({
     // fetched only while a user types or generates a new passphrase (features/encryption/strength.ts).
     // The limit sits just above the estimator; a chunk that outgrows it warns.
     chunkSizeWarningLimit: 2_500,
-    // The server reads which CSS each patient screen needs to inline it into the first view.
-    manifest: true,
   },
   server: {
     proxy: {

@@ -17,9 +17,10 @@ if (patientRoute) {
   // The screen's chunk and React at the same time (the screen would otherwise wait for React).
   void SCREEN_LOADERS[patientRoute.screen]();
   // …and the ticket itself, beside them: GET /members/{key} answers the same in every language.
-  // Only for a key that can be one (the screen itself fetches nothing for a malformed one).
+  // Only for a key that can be one (the screen itself fetches nothing for a malformed one), and
+  // only where the page did not bring the ticket with it (the first view, features/patient/app/first-view.ts).
   const ticketKey = patientRoute.screen === 'ticket' ? patientRoute.ticketKey : undefined;
-  if (ticketKey && isLinkKey(ticketKey)) prefetch(`/members/${ticketKey}`);
+  if (ticketKey && isLinkKey(ticketKey) && !document.getElementById('first-view')) prefetch(`/members/${ticketKey}`);
   void loadChunk(() => import('./features/patient/app/start')).catch(() => showBootstrapReloadPrompt(document.getElementById('root')!));
 } else if (frontPage) {
   void loadChunk(() => import('./features/front-pages/start'))

@@ -87,7 +87,11 @@ export function useTakenOver(): boolean {
   );
 }
 
-/** The time zone of times shown while the first view is on screen (undefined: the phone's own). */
+/**
+ * The time zone of times shown while the first view is on screen, so the hydrating render writes
+ * them as the server did; undefined once the screen has taken over (the phone's own zone, as
+ * before: the server's zone need not be the patient's). The take-over re-renders the screen.
+ */
 export function firstViewTimeZone(): string | undefined {
-  return view?.timeZone;
+  return renderingFirstView() ? view?.timeZone : undefined;
 }
