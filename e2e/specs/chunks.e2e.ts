@@ -44,19 +44,25 @@ describe('a script chunk that does not come', () => {
     const ticket = await drawByApi(staff.page, queue.id);
     const page = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true });
     await page.clock.install();
-    await page.route(/\/assets\/TicketScreen-[^/]*\.js$/, () => {
-      // Never answered.
-    });
+    // Held back, never answered, until the reload: a held request let go by unroute would
+    // bring the screen in under the prompt before its button is pressed.
+    let holdBack = true;
+    await page.route(/\/assets\/TicketScreen-[^/]*\.js$/, (route) => (holdBack ? undefined : route.continue()));
+    // The page brings the ticket's first view, so its frame is there before the app's script
+    // runs: wait for that script (the patient app's start) before the clock jumps past its 120 s.
+    const started = page.waitForResponse(/\/assets\/start-[^/]*\.js$/);
     await page.goto(`/ticket/${linkKey(ticket)}`, { waitUntil: 'commit' });
-    // The app is up and waiting for its screen (the 120 s start then).
-    await page.locator('.patient-frame').waitFor({ state: 'attached' });
+    await started;
+    await page.waitForFunction(() => document.querySelector('fieldset.patient-live') !== null);
     await page.clock.fastForward(121_000);
     const prompt = page.getByRole('alert');
     await prompt.getByRole('heading', { level: 1, name: 'Die Seite konnte nicht geladen werden' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.unroute(/\/assets\/TicketScreen-[^/]*\.js$/);
+    holdBack = false;
     await prompt.getByRole('button', { name: 'Neu laden' }).click();
     await page.locator('.ticket-number', { hasText: String(ticket.number) }).waitFor();
+    // …and this time the screen's script came and took the page over.
+    await page.locator('fieldset.patient-live:not([disabled])').waitFor();
     await page.context().close();
     await staff.page.context().close();
   });

@@ -41,11 +41,16 @@ const call = async <T>(method: string, url: string, data?: unknown): Promise<T> 
   return (await response.json()) as T;
 };
 
-/** Every JSON answer this page gets names the attacker's key in place of the practice's. */
-async function serveAttackerKey(target: Page): Promise<void> {
+/**
+ * Every answer this page gets names the attacker's key in place of the practice's: its requests'
+ * JSON and, on a patient page, the page itself, whose first view brings the list's state along
+ * (first-view.ts). A staff page has none; left as it comes, it keeps its socket to this machine
+ * (Chromium refuses a local socket to a page Playwright answered in place of the server).
+ */
+async function serveAttackerKey(target: Page, { page: withPage = false } = {}): Promise<void> {
   await target.route('**/*', async (route) => {
     const type = route.request().resourceType();
-    if (type !== 'fetch' && type !== 'xhr') return route.continue();
+    if (type !== 'fetch' && type !== 'xhr' && !(withPage && type === 'document')) return route.continue();
     const response = await route.fetch();
     const body = await response.text();
     await route.fulfill({ response, body: body.split(practiceKey).join(attackerKey) });
@@ -112,7 +117,7 @@ describe('the practice key pinned and printed', () => {
 
   it('a patient page from a QR code with the fingerprint refuses a key served by someone else, sends nothing, and says so', async () => {
     const phone = await newPage(browser, { viewport: { width: 375, height: 667 }, isMobile: true });
-    await serveAttackerKey(phone);
+    await serveAttackerKey(phone, { page: true });
     const draws: Request[] = [];
     phone.on('request', (request) => {
       if (request.method() === 'POST' && /\/members$/.test(new URL(request.url()).pathname)) draws.push(request);

@@ -1,6 +1,7 @@
 import { Alert, Button, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ReportEarlier } from '@wartefrei/shared';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 import { useReport, type ReportParams } from './reporting.api';
 
 type Group = ReportEarlier['no_shows_by_type'][number];
@@ -15,36 +16,39 @@ function NoShowTable({ caption, groups }: { caption: string; groups: Group[] }) 
   const number = new Intl.NumberFormat(i18n.language);
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
   if (groups.length === 0) return null;
+  // Four columns are wider than a 320 px phone: the table scrolls sideways in its region (as the others do).
   return (
-    <Table striped withTableBorder captionSide="top">
-      <Table.Caption style={{ textAlign: 'start', fontWeight: 600 }}>{caption}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t('earlier.columnName')}</Table.Th>
-          <Table.Th scope="col" ta="end">
-            {t('earlier.columnAppointments')}
-          </Table.Th>
-          <Table.Th scope="col" ta="end">
-            {t('earlier.columnNoShows')}
-          </Table.Th>
-          <Table.Th scope="col" ta="end">
-            {t('earlier.columnShare')}
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {groups.map((group) => (
-          <Table.Tr key={group.id}>
-            <Table.Th scope="row" fw={400}>
-              {group.name}
+    <ScrollRegion label={caption} minWidth={360}>
+      <Table striped withTableBorder captionSide="top">
+        <Table.Caption style={{ textAlign: 'start', fontWeight: 600 }}>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('earlier.columnName')}</Table.Th>
+            <Table.Th scope="col" ta="end">
+              {t('earlier.columnAppointments')}
             </Table.Th>
-            <Table.Td ta="end">{number.format(group.appointments)}</Table.Td>
-            <Table.Td ta="end">{number.format(group.no_shows)}</Table.Td>
-            <Table.Td ta="end">{group.appointments > 0 ? percent.format(group.no_shows / group.appointments) : t('figures.none')}</Table.Td>
+            <Table.Th scope="col" ta="end">
+              {t('earlier.columnNoShows')}
+            </Table.Th>
+            <Table.Th scope="col" ta="end">
+              {t('earlier.columnShare')}
+            </Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {groups.map((group) => (
+            <Table.Tr key={group.id}>
+              <Table.Th scope="row" fw={400}>
+                {group.name}
+              </Table.Th>
+              <Table.Td ta="end">{number.format(group.appointments)}</Table.Td>
+              <Table.Td ta="end">{number.format(group.no_shows)}</Table.Td>
+              <Table.Td ta="end">{group.appointments > 0 ? percent.format(group.no_shows / group.appointments) : t('figures.none')}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollRegion>
   );
 }
 

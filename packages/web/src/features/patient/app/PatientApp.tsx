@@ -43,13 +43,14 @@ export function PatientApp({ at, screens = SCREENS }: { at?: PatientLocation; sc
   const Screen = screens[route.screen];
   return (
     <div className="patient-frame">
-      <fieldset className="patient-live" disabled={!takenOver}>
-        <ChunkFailureBoundary>
+      {/* The prompt of a screen whose script did not come stands outside the held fieldset: its button must work. */}
+      <ChunkFailureBoundary>
+        <fieldset className="patient-live" disabled={!takenOver}>
           <Suspense fallback={null}>
             <Screen route={route} search={search} />
           </Suspense>
-        </ChunkFailureBoundary>
-      </fieldset>
+        </fieldset>
+      </ChunkFailureBoundary>
       {WITH_LEGAL_LINKS.has(route.screen) && <LegalLinks />}
     </div>
   );
