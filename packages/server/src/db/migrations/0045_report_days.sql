@@ -50,22 +50,24 @@ CREATE INDEX "report_days_queue_day_idx" ON "report_days" USING btree ("queue_id
 CREATE INDEX "report_lists_account_idx" ON "report_lists" USING btree ("account_id");--> statement-breakpoint
 -- A change to a ticket, an appointment or a ticket's tags on a list-day already aggregated marks
 -- that day stale; the catch-up job (modules/reports/days.jobs.ts) aggregates it again. One
--- statement-level trigger per table owns the rule for every writer (staff, patients, jobs, imports).
+-- statement-level trigger per table owns the rule for every writer (staff, patients, jobs, imports);
+-- which day a row belongs to (its list's location clock, against the list's mark) is said once here.
+CREATE FUNCTION report_mark_stale(queue_ids uuid[], instants timestamptz[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO report_stale_days (queue_id, day)
+  SELECT DISTINCT c.queue_id, (c.instant AT TIME ZONE p.time_zone)::date
+  FROM unnest(queue_ids, instants) AS c(queue_id, instant)
+    JOIN report_lists r ON r.queue_id = c.queue_id JOIN queues q ON q.id = c.queue_id JOIN profiles p ON p.id = q.profile_id
+  WHERE (c.instant AT TIME ZONE p.time_zone)::date <= r.aggregated_through
+  ON CONFLICT DO NOTHING;
+$$;
+--> statement-breakpoint
 CREATE FUNCTION report_mark_stale_members() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    INSERT INTO report_stale_days (queue_id, day)
-    SELECT DISTINCT c.queue_id, (c.created_at AT TIME ZONE p.time_zone)::date
-    FROM new_rows c JOIN report_lists r ON r.queue_id = c.queue_id JOIN queues q ON q.id = c.queue_id JOIN profiles p ON p.id = q.profile_id
-    WHERE (c.created_at AT TIME ZONE p.time_zone)::date <= r.aggregated_through
-    ON CONFLICT DO NOTHING;
+    PERFORM report_mark_stale(array(SELECT queue_id FROM new_rows), array(SELECT created_at FROM new_rows));
   END IF;
   IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    INSERT INTO report_stale_days (queue_id, day)
-    SELECT DISTINCT c.queue_id, (c.created_at AT TIME ZONE p.time_zone)::date
-    FROM old_rows c JOIN report_lists r ON r.queue_id = c.queue_id JOIN queues q ON q.id = c.queue_id JOIN profiles p ON p.id = q.profile_id
-    WHERE (c.created_at AT TIME ZONE p.time_zone)::date <= r.aggregated_through
-    ON CONFLICT DO NOTHING;
+    PERFORM report_mark_stale(array(SELECT queue_id FROM old_rows), array(SELECT created_at FROM old_rows));
   END IF;
   RETURN NULL;
 END
@@ -83,18 +85,10 @@ CREATE TRIGGER report_stale_members_delete AFTER DELETE ON queue_members REFEREN
 CREATE FUNCTION report_mark_stale_appointments() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    INSERT INTO report_stale_days (queue_id, day)
-    SELECT DISTINCT c.queue_id, (c.start_at AT TIME ZONE p.time_zone)::date
-    FROM new_rows c JOIN report_lists r ON r.queue_id = c.queue_id JOIN queues q ON q.id = c.queue_id JOIN profiles p ON p.id = q.profile_id
-    WHERE (c.start_at AT TIME ZONE p.time_zone)::date <= r.aggregated_through
-    ON CONFLICT DO NOTHING;
+    PERFORM report_mark_stale(array(SELECT queue_id FROM new_rows), array(SELECT start_at FROM new_rows));
   END IF;
   IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    INSERT INTO report_stale_days (queue_id, day)
-    SELECT DISTINCT c.queue_id, (c.start_at AT TIME ZONE p.time_zone)::date
-    FROM old_rows c JOIN report_lists r ON r.queue_id = c.queue_id JOIN queues q ON q.id = c.queue_id JOIN profiles p ON p.id = q.profile_id
-    WHERE (c.start_at AT TIME ZONE p.time_zone)::date <= r.aggregated_through
-    ON CONFLICT DO NOTHING;
+    PERFORM report_mark_stale(array(SELECT queue_id FROM old_rows), array(SELECT start_at FROM old_rows));
   END IF;
   RETURN NULL;
 END
@@ -112,19 +106,11 @@ CREATE TRIGGER report_stale_appointments_delete AFTER DELETE ON appointments REF
 CREATE FUNCTION report_mark_stale_tags() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO report_stale_days (queue_id, day)
-    SELECT DISTINCT m.queue_id, (m.created_at AT TIME ZONE p.time_zone)::date
-    FROM new_rows c JOIN queue_members m ON m.id = c.member_id JOIN report_lists r ON r.queue_id = m.queue_id
-      JOIN queues q ON q.id = m.queue_id JOIN profiles p ON p.id = q.profile_id
-    WHERE (m.created_at AT TIME ZONE p.time_zone)::date <= r.aggregated_through
-    ON CONFLICT DO NOTHING;
+    PERFORM report_mark_stale(array(SELECT m.queue_id FROM new_rows c JOIN queue_members m ON m.id = c.member_id ORDER BY c.member_id),
+      array(SELECT m.created_at FROM new_rows c JOIN queue_members m ON m.id = c.member_id ORDER BY c.member_id));
   ELSE
-    INSERT INTO report_stale_days (queue_id, day)
-    SELECT DISTINCT m.queue_id, (m.created_at AT TIME ZONE p.time_zone)::date
-    FROM old_rows c JOIN queue_members m ON m.id = c.member_id JOIN report_lists r ON r.queue_id = m.queue_id
-      JOIN queues q ON q.id = m.queue_id JOIN profiles p ON p.id = q.profile_id
-    WHERE (m.created_at AT TIME ZONE p.time_zone)::date <= r.aggregated_through
-    ON CONFLICT DO NOTHING;
+    PERFORM report_mark_stale(array(SELECT m.queue_id FROM old_rows c JOIN queue_members m ON m.id = c.member_id ORDER BY c.member_id),
+      array(SELECT m.created_at FROM old_rows c JOIN queue_members m ON m.id = c.member_id ORDER BY c.member_id));
   END IF;
   RETURN NULL;
 END
