@@ -34,7 +34,6 @@ function nextMonday() {
 }
 const plusDays = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-
 /** The practice: 20 processors on the demo list, weekday rules 08:00–18:00, a 15-minute type, 2,000 bookings in the month. */
 async function givenBusyPractice(base, client) {
   const staff = await staffHeaders(base);
@@ -44,21 +43,33 @@ async function givenBusyPractice(base, client) {
   const processors = [];
   for (let i = 0; i < PROCESSORS; i++) {
     // Written straight into the table: the demo practice invites nobody (POST /processors is DEMO_READ_ONLY there).
-    const { rows } = await client.query(
-      `INSERT INTO users (account_id, username, display_name, verified) SELECT account_id, $2, $3, true FROM queues WHERE id = $1 RETURNING id`,
-      [queueId, `bench-${i}-${Date.now()}@praxis.example`, `Bench ${i}`],
-    );
+    const { rows } = await client.query(`INSERT INTO users (account_id, username, display_name, verified) SELECT account_id, $2, $3, true FROM queues WHERE id = $1 RETURNING id`, [
+      queueId,
+      `bench-${i}-${Date.now()}@praxis.example`,
+      `Bench ${i}`,
+    ]);
     const user = rows[0];
     await call(base, staff, 'PUT', `/queues/${queueId}/processors/${user.id}`, undefined, 200);
     for (let weekday = 1; weekday <= 5; weekday++) {
-      await call(base, staff, 'POST', '/appointment-slots', { profile_id: queue.profile_id, processor_id: user.id, kind: 'WEEK', weekday, start_time: '08:00', end_time: '18:00', appointment_type_ids: [type.id] }, 201);
+      await call(
+        base,
+        staff,
+        'POST',
+        '/appointment-slots',
+        { profile_id: queue.profile_id, processor_id: user.id, kind: 'WEEK', weekday, start_time: '08:00', end_time: '18:00', appointment_type_ids: [type.id] },
+        201,
+      );
     }
     processors.push(user.id);
   }
   const from = nextMonday();
   // 2,000 bookings: on each of the 20 weekdays of four weeks, each processor has 5, two hours apart.
   const weekdays = Array.from({ length: 28 }, (_, i) => plusDays(from, i)).filter((day) => ![0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay()));
-  const bookings = weekdays.flatMap((day) => processors.flatMap((processorId, p) => Array.from({ length: APPOINTMENTS / weekdays.length / PROCESSORS }, (_, k) => ({ day, processorId, hour: 8 + 2 * k, minute: (p % 4) * 15 }))));
+  const bookings = weekdays.flatMap((day) =>
+    processors.flatMap((processorId, p) =>
+      Array.from({ length: APPOINTMENTS / weekdays.length / PROCESSORS }, (_, k) => ({ day, processorId, hour: 8 + 2 * k, minute: (p % 4) * 15 })),
+    ),
+  );
   for (const [i, { day, processorId, hour, minute }] of bookings.entries()) {
     const start = `${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00+01:00`;
     await call(base, staff, 'POST', '/appointments', { appointment_type_id: type.id, processor_id: processorId, start, last_name: `Bench ${i}` }, 201);
@@ -93,7 +104,10 @@ export async function availabilityBench() {
     };
     const times = { availability: [], plain: [] };
     for (let i = 0; i < RUNS; i++) {
-      for (const [name, run] of [['availability', answer], ['plain', plainFetch]]) {
+      for (const [name, run] of [
+        ['availability', answer],
+        ['plain', plainFetch],
+      ]) {
         const t0 = performance.now();
         await run();
         times[name].push(performance.now() - t0);

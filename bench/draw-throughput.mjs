@@ -140,8 +140,11 @@ async function resetLineViaApi(base, staff, queueId) {
   }
 }
 async function resetLineViaSql(query, queueId) {
-  await query(`UPDATE queue_members SET status = 'FINISHED_BY_TIMEOUT', cancel_state = 'SESSION_END', version = version + 1
-    WHERE queue_id = $1 AND status IN ('WAITING', 'PROCESSING')`, [queueId]);
+  await query(
+    `UPDATE queue_members SET status = 'FINISHED_BY_TIMEOUT', cancel_state = 'SESSION_END', version = version + 1
+    WHERE queue_id = $1 AND status IN ('WAITING', 'PROCESSING')`,
+    [queueId],
+  );
   await query('UPDATE queue_sessions SET session_no = session_no + 1, last_ordinal = 0 WHERE queue_id = $1', [queueId]);
 }
 const waitingCount = async (query, queueId) =>
@@ -263,10 +266,7 @@ async function onPglite(seconds) {
  * Both databases, or one of them with BENCH_DRAW_DATABASES=pg or =pglite (a quicker look while
  * working on one; the full bench runs both).
  */
-export async function drawThroughput({
-  seconds = Number(process.env.BENCH_DRAW_SECONDS ?? 20),
-  databases = (process.env.BENCH_DRAW_DATABASES ?? 'pg,pglite').split(','),
-} = {}) {
+export async function drawThroughput({ seconds = Number(process.env.BENCH_DRAW_SECONDS ?? 20), databases = (process.env.BENCH_DRAW_DATABASES ?? 'pg,pglite').split(',') } = {}) {
   const figures = { draw_seconds: seconds, draw_connections: CONNECTIONS };
   if (databases.includes('pg')) Object.assign(figures, await onPostgres(seconds));
   if (databases.includes('pglite')) Object.assign(figures, await onPglite(seconds));

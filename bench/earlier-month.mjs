@@ -43,10 +43,7 @@ export async function earlierMonthBench({ quiet = false } = {}) {
   log(`seed ${SEED}: ${plan.length} patients want a time, ${Object.values(dailyCapacity()).reduce((a, b) => a + b, 0)} times a weekday`);
   // Side by side, each with its own server, database, clock and mail server: a run mostly waits
   // for its database, so two take little longer than one.
-  const [withOffers, baseline] = await Promise.all([
-    runMonth(plan, OFFER_COUNT, (line) => log(`offers: ${line}`)),
-    runMonth(plan, 0, (line) => log(`baseline: ${line}`)),
-  ]);
+  const [withOffers, baseline] = await Promise.all([runMonth(plan, OFFER_COUNT, (line) => log(`offers: ${line}`)), runMonth(plan, 0, (line) => log(`baseline: ${line}`))]);
   log(`with offers: ${JSON.stringify(withOffers)}`);
   log(`baseline: ${JSON.stringify(baseline)}`);
   const figures = {
@@ -71,7 +68,15 @@ export async function earlierMonthBench({ quiet = false } = {}) {
     seed: SEED,
     month: MONTH,
     types: TYPES,
-    settings: { offer_count: OFFER_COUNT, demand: DEMAND, cancel_share: CANCEL_SHARE, earlier_share: EARLIER_SHARE, accept_share: ACCEPT_SHARE, decline_share: DECLINE_SHARE, step_minutes: STEP / 60_000 },
+    settings: {
+      offer_count: OFFER_COUNT,
+      demand: DEMAND,
+      cancel_share: CANCEL_SHARE,
+      earlier_share: EARLIER_SHARE,
+      accept_share: ACCEPT_SHARE,
+      decline_share: DECLINE_SHARE,
+      step_minutes: STEP / 60_000,
+    },
     with_offers: withOffers,
     baseline,
   };

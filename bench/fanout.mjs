@@ -100,7 +100,15 @@ async function fanoutRound(workers, expected, match, trigger) {
   const latencies = answers.flatMap((a) => a.times.map((t) => t - sentAt)).sort((x, y) => x - y);
   // p95 / p100 of ALL clients: a client that never got the event counts as missing, not fast.
   const at = (p) => (latencies.length >= Math.ceil((p / 100) * expected) ? latencies[Math.max(0, Math.ceil((p / 100) * expected) - 1)] : Infinity);
-  return { first: latencies[0] ?? Infinity, p95: at(95), p100: at(100), p50: percentile(latencies, 50), received: latencies.length, triggerMs, sample: answers.find((a) => a.sample)?.sample };
+  return {
+    first: latencies[0] ?? Infinity,
+    p95: at(95),
+    p100: at(100),
+    p50: percentile(latencies, 50),
+    received: latencies.length,
+    triggerMs,
+    sample: answers.find((a) => a.sample)?.sample,
+  };
 }
 
 /** Drops every socket by restarting the server; resolves with how many clients re-synced and when. */
@@ -163,12 +171,16 @@ export async function measure(target, { clients, workerCount, rounds, match, lab
     const results = [];
     for (let r = 0; r < rounds; r++) {
       const result = await fanoutRound(workers, clients, match(), target.trigger);
-      log(`${label}: round ${r + 1}: first ${round(result.first)} ms, p50 ${round(result.p50)} ms, p95 ${round(result.p95)} ms, p100 ${round(result.p100)} ms, ${result.received}/${clients} received, trigger answered in ${round(result.triggerMs)} ms`);
+      log(
+        `${label}: round ${r + 1}: first ${round(result.first)} ms, p50 ${round(result.p50)} ms, p95 ${round(result.p95)} ms, p100 ${round(result.p100)} ms, ${result.received}/${clients} received, trigger answered in ${round(result.triggerMs)} ms`,
+      );
       results.push(result);
       await sleep(300);
     }
     const stormResult = await storm(workers, clients, target.restart, target.afterStorm);
-    log(`${label}: storm: ${stormResult.resubscribed}/${clients} re-subscribed, all after ${round(stormResult.resubscribedAllMs)} ms; ${stormResult.resynced}/${clients} re-synced, all after ${round(stormResult.allMs)} ms (p95 ${round(stormResult.p95Ms)} ms; ${round(stormResult.allFromDropMs)} ms after the first socket dropped at ${round(stormResult.firstDropMs)} ms), server down after ${round(stormResult.downMs)} ms, back after ${round(stormResult.restartMs)} ms, ${stormResult.reconnects} reconnect attempts, ${stormResult.listenOverflows} listen queue overflows, ${stormResult.refetches} refetches (${stormResult.databaseReads ?? 'n/a'} database reads of the view), failed refetches ${JSON.stringify(stormResult.refetchFailures)}`);
+    log(
+      `${label}: storm: ${stormResult.resubscribed}/${clients} re-subscribed, all after ${round(stormResult.resubscribedAllMs)} ms; ${stormResult.resynced}/${clients} re-synced, all after ${round(stormResult.allMs)} ms (p95 ${round(stormResult.p95Ms)} ms; ${round(stormResult.allFromDropMs)} ms after the first socket dropped at ${round(stormResult.firstDropMs)} ms), server down after ${round(stormResult.downMs)} ms, back after ${round(stormResult.restartMs)} ms, ${stormResult.reconnects} reconnect attempts, ${stormResult.listenOverflows} listen queue overflows, ${stormResult.refetches} refetches (${stormResult.databaseReads ?? 'n/a'} database reads of the view), failed refetches ${JSON.stringify(stormResult.refetchFailures)}`,
+    );
     return {
       connectMs: connected.ms,
       rssPerConnKiB: (rssAfter - rssBefore) / clients,

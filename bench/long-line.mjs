@@ -65,7 +65,11 @@ async function fill(query, lines) {
 }
 
 const drawOnline = async (base, queueId) =>
-  expectStatus(await fetch(`${base}/queues/${queueId}/members`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ origin: 'ONLINE' }) }), 201, 'draw');
+  expectStatus(
+    await fetch(`${base}/queues/${queueId}/members`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ origin: 'ONLINE' }) }),
+    201,
+    'draw',
+  );
 const viewTicket = async (base, key) => expectStatus(await fetch(`${base}/members/${key}`), 200, 'GET ticket');
 
 /** Times of `samples` rounds, each one request on the short line and the same on the long one. */
@@ -92,7 +96,10 @@ async function measure(prefix, base, lines) {
   const draw = await alternately(SAMPLES, (line) => drawOnline(base, lines[line]));
   const ticket = await alternately(SAMPLES, (line) => viewTicket(base, linkKey(draw.last[line])));
   const figures = { [`${prefix}_long_line_last_position`]: ticket.last.long.position, [`${prefix}_short_line_last_position`]: ticket.last.short.position };
-  for (const [request, result] of [['draw', draw], ['ticket', ticket]]) {
+  for (const [request, result] of [
+    ['draw', draw],
+    ['ticket', ticket],
+  ]) {
     figures[`${prefix}_${request}_short_line_p50_ms`] = round(result.short.p50);
     figures[`${prefix}_${request}_short_line_p99_ms`] = round(result.short.p99);
     figures[`${prefix}_${request}_long_line_p50_ms`] = round(result.long.p50);
@@ -146,7 +153,10 @@ async function onPostgres(dataDir) {
 
 export async function longLineBench() {
   const figures = { long_line_short: SHORT, long_line_long: LONG, long_line_samples: SAMPLES };
-  for (const [onDatabase, name] of [[onPglite, 'pglite'], [onPostgres, 'pg']]) {
+  for (const [onDatabase, name] of [
+    [onPglite, 'pglite'],
+    [onPostgres, 'pg'],
+  ]) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `wf-long-line-${name}-`));
     try {
       Object.assign(figures, await onDatabase(dataDir));

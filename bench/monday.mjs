@@ -118,11 +118,18 @@ export async function mondayBench({ quiet = false } = {}) {
     cleanups.push(() => Promise.all(nodes.map((n) => n.stop())));
     const bases = nodes.map((n) => n.base);
     const lists = await phase('group', () =>
-      seedGroup(database.url, { locations: LOCATIONS, listsPerLocation: LISTS_PER_LOCATION, processorsPerList: settings.processorsPerList, averageMinutes: settings.serviceMinutes }),
+      seedGroup(database.url, {
+        locations: LOCATIONS,
+        listsPerLocation: LISTS_PER_LOCATION,
+        processorsPerList: settings.processorsPerList,
+        averageMinutes: settings.serviceMinutes,
+      }),
     );
     await phase('logins', () => logInProcessors(lists, bases));
     await phase('initial line', () => drawInitialLine(lists, bases, settings.initialLine));
-    log(`${NODES} nodes, ${lists.length} lists, ${lists.length * settings.processorsPerList} processors logged in, ${lists.length * settings.initialLine} waiting (${phases.join(', ')})`);
+    log(
+      `${NODES} nodes, ${lists.length} lists, ${lists.length * settings.processorsPerList} processors logged in, ${lists.length * settings.initialLine} waiting (${phases.join(', ')})`,
+    );
 
     const workerCount = Math.max(1, Math.min(4, Math.ceil(settings.sockets / SOCKETS_PER_WORKER)));
     const workers = Array.from({ length: workerCount }, () => startSocketWorker());
@@ -212,7 +219,9 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const file = path.join(root, 'bench/results/monday.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify({ measured_at: new Date().toISOString(), ...details, figures, targets }, null, 2)}\n`);
-  console.log(`machine: ${details.machine.cpus} × ${details.machine.cpu}, ${details.machine.memory_gb} GB, Node ${details.machine.node}, PostgreSQL ${details.machine.postgres}, Redis ${details.machine.redis}`);
+  console.log(
+    `machine: ${details.machine.cpus} × ${details.machine.cpu}, ${details.machine.memory_gb} GB, Node ${details.machine.node}, PostgreSQL ${details.machine.postgres}, Redis ${details.machine.redis}`,
+  );
   console.table(figures);
   console.table(Object.fromEntries(Object.entries(targets).map(([target, met]) => [target, met ? 'met' : 'not met'])));
   console.log(`written to ${path.relative(root, file)}`);

@@ -104,10 +104,12 @@ export function budgetedPages(ticket, queueId) {
 
 /** Each budgeted page against its budget: `<page>_js_gzip_le_<budget>kb`, true when within it. */
 export function budgetTargets(figures) {
-  return Object.fromEntries(Object.entries(PAGE_BUDGETS).map(([name, { budget_bytes }]) => {
-    const bytes = figures[`${name}_js_gzip_bytes`];
-    return [`${name}_js_gzip_le_${budget_bytes / 1000}kb`, bytes !== undefined && bytes <= budget_bytes];
-  }));
+  return Object.fromEntries(
+    Object.entries(PAGE_BUDGETS).map(([name, { budget_bytes }]) => {
+      const bytes = figures[`${name}_js_gzip_bytes`];
+      return [`${name}_js_gzip_le_${budget_bytes / 1000}kb`, bytes !== undefined && bytes <= budget_bytes];
+    }),
+  );
 }
 
 // Alone: the budgeted pages in Chromium beside the manifest's figures, for the same build.

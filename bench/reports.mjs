@@ -32,7 +32,6 @@ const MEMBERS_FIRST_PAGE_TARGET_P95_MS = 100;
 const MONTH = { from: '2026-10-01', to: '2026-10-31' };
 const EXPORT = { from: '2026-10-01', to: '2026-10-18' };
 
-
 const ms = (value) => Number(value.toFixed(1));
 
 async function fetchOk(url, headers, retried = false) {
@@ -150,7 +149,13 @@ export async function reportsBench() {
       const rebuildSeconds = rebuildAggregates(database.url);
       const { rows: total } = await client.query(`SELECT count(*)::int AS n FROM queue_members WHERE account_id = $1`, [accountId]);
       const again = JSON.parse(Buffer.from(await fetchOk(summaryUrl, headers)).toString());
-      tenYears = { seedEarlierSeconds, rebuildSeconds, tickets: total[0].n, sameMonth: again.current.drawn === summaryBody.current.drawn, ...(await measureAggregated(server.base, headers, query)) };
+      tenYears = {
+        seedEarlierSeconds,
+        rebuildSeconds,
+        tickets: total[0].n,
+        sameMonth: again.current.drawn === summaryBody.current.drawn,
+        ...(await measureAggregated(server.base, headers, query)),
+      };
     }
     const summary = oneYear.summary;
     const ratio = (key) => (tenYears ? Number((tenYears[key].p95 / oneYear[key].p95).toFixed(2)) : null);

@@ -47,7 +47,12 @@ async function ticketLatency(base, prefix, count = 300) {
   const staff = await staffHeaders(base);
   const queueId = await demoQueueId(base);
   await openQueue(base, staff, queueId);
-  const draw = await latency(`${base}/queues/${queueId}/members`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ origin: 'ONLINE' }) }, count, 201);
+  const draw = await latency(
+    `${base}/queues/${queueId}/members`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ origin: 'ONLINE' }) },
+    count,
+    201,
+  );
   const call = await latency(`${base}/queues/${queueId}/call-next`, { method: 'POST', headers: staff, body: JSON.stringify({ force: true }) }, count, 200);
   return {
     [`${prefix}_draw_p50_ms`]: round(draw.p50),
@@ -78,7 +83,10 @@ const loginRendered = async (page) => {
 /** Lighthouse of the first pages a practice owner sees (issue 23 §3), of those that rendered when weighed. */
 async function frontPagesLighthouse(base, weighed) {
   const figures = {};
-  for (const [name, pagePath] of [['landing', '/'], ['login', '/login']]) {
+  for (const [name, pagePath] of [
+    ['landing', '/'],
+    ['login', '/login'],
+  ]) {
     if (weighed[`${name}_js_gzip_bytes`] === undefined) continue;
     try {
       const scores = await lighthouseScores(`${base}${pagePath}`, { runs: LIGHTHOUSE_RUNS });
@@ -124,7 +132,10 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wf-bench-'));
 const figures = {};
 /** The location's link asked its first question after "Ticket ziehen" (the demo has a bookable type). */
 async function interviewRendered(page) {
-  await page.getByRole('button', { name: /Ticket ziehen/ }).first().click({ timeout: 10_000 });
+  await page
+    .getByRole('button', { name: /Ticket ziehen/ })
+    .first()
+    .click({ timeout: 10_000 });
   await page.locator('.interview-option').first().waitFor({ timeout: 10_000 });
 }
 
@@ -143,17 +154,20 @@ try {
     if (fs.existsSync(chromiumPath())) {
       // The patient's own ticket, drawn over the API as the draw page would, before the latency runs call it.
       const ticket = await drawDemoTicket(warm.base);
-      Object.assign(figures, await pageJs(warm.base, {
-        // The first pages a practice owner sees (issue 23 §3: ≤ 150 KB gzipped each).
-        landing: { path: '/', rendered: landingRendered },
-        login: { path: '/login', rendered: loginRendered },
-        // The patient pages with a budget: draw, ticket, booking (with its free times), kiosk, monitor, embed.
-        ...budgetedPages(ticket, await demoQueueId(warm.base)),
-        // The location's link: "Ticket ziehen", then the probing interview's first question (issue 17).
-        interview: { path: `/${DEMO_QUEUE_PATH.split('/').slice(0, 2).join('/')}`, rendered: interviewRendered },
-        // The booking page once a time is picked: the form's code arrives then.
-        book_form: { path: `/${DEMO_QUEUE_PATH}/book`, rendered: bookingFormRendered },
-      }));
+      Object.assign(
+        figures,
+        await pageJs(warm.base, {
+          // The first pages a practice owner sees (issue 23 §3: ≤ 150 KB gzipped each).
+          landing: { path: '/', rendered: landingRendered },
+          login: { path: '/login', rendered: loginRendered },
+          // The patient pages with a budget: draw, ticket, booking (with its free times), kiosk, monitor, embed.
+          ...budgetedPages(ticket, await demoQueueId(warm.base)),
+          // The location's link: "Ticket ziehen", then the probing interview's first question (issue 17).
+          interview: { path: `/${DEMO_QUEUE_PATH.split('/').slice(0, 2).join('/')}`, rendered: interviewRendered },
+          // The booking page once a time is picked: the form's code arrives then.
+          book_form: { path: `/${DEMO_QUEUE_PATH}/book`, rendered: bookingFormRendered },
+        }),
+      );
       Object.assign(figures, await frontPagesLighthouse(warm.base, figures));
       // The ticket, draw and booking pages beside their plain-HTML baselines (issue 44 §1).
       Object.assign(figures, await firstViewLighthouse(warm.base, ticket));

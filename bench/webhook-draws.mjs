@@ -20,7 +20,16 @@ const BLOCK = Number(process.env.BENCH_WEBHOOK_BLOCK ?? 25);
 const ENDPOINTS = 3;
 const RECEIVER_DELAY_MS = 20;
 const TARGET_RATIO = 1.5;
-const EVENTS = ['ticket.drawn', 'ticket.called', 'ticket.finished', 'ticket.cancelled', 'appointment.booked', 'appointment.moved', 'appointment.cancelled', 'appointment.checked_in'];
+const EVENTS = [
+  'ticket.drawn',
+  'ticket.called',
+  'ticket.finished',
+  'ticket.cancelled',
+  'appointment.booked',
+  'appointment.moved',
+  'appointment.cancelled',
+  'appointment.checked_in',
+];
 
 const round = (n) => Number(n.toFixed(2));
 const stats = (list) => {
@@ -63,16 +72,30 @@ async function measure(prefix, dataDir, databaseUrl) {
     await openQueue(server.base, staff, queueId);
     const endpoints = [];
     for (const receiver of receivers) {
-      endpoints.push(await json(await fetch(`${server.base}/webhook-endpoints`, { method: 'POST', headers: staff, body: JSON.stringify({ url: receiver.url, events: EVENTS }) }), 201, 'POST /webhook-endpoints'));
+      endpoints.push(
+        await json(
+          await fetch(`${server.base}/webhook-endpoints`, { method: 'POST', headers: staff, body: JSON.stringify({ url: receiver.url, events: EVENTS }) }),
+          201,
+          'POST /webhook-endpoints',
+        ),
+      );
     }
     const setEnabled = async (enabled) => {
       for (const endpoint of endpoints) {
-        await json(await fetch(`${server.base}/webhook-endpoints/${endpoint.id}`, { method: 'PATCH', headers: staff, body: JSON.stringify({ disabled: !enabled }) }), 200, 'PATCH /webhook-endpoints/{id}');
+        await json(
+          await fetch(`${server.base}/webhook-endpoints/${endpoint.id}`, { method: 'PATCH', headers: staff, body: JSON.stringify({ disabled: !enabled }) }),
+          200,
+          'PATCH /webhook-endpoints/{id}',
+        );
       }
     };
     const draw = async () => {
       const t0 = performance.now();
-      const ticket = await json(await fetch(`${server.base}/queues/${queueId}/members`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ origin: 'ONLINE' }) }), 201, 'draw');
+      const ticket = await json(
+        await fetch(`${server.base}/queues/${queueId}/members`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ origin: 'ONLINE' }) }),
+        201,
+        'draw',
+      );
       const t1 = performance.now();
       return { ms: t1 - t0, id: ticket.id, answeredAt: t1 };
     };

@@ -303,15 +303,24 @@ async function main() {
   // 5. The specs.
   const vitestDir = path.dirname(createRequire(import.meta.url).resolve('vitest/package.json'));
   // npm test passes E2E_JSON_OUTPUT to count these tests together with the other suites.
-  const jsonReport = process.env.E2E_JSON_OUTPUT
-    ? ['--reporter=default', '--reporter=json', `--outputFile.json=${process.env.E2E_JSON_OUTPUT}`]
-    : [];
+  const jsonReport = process.env.E2E_JSON_OUTPUT ? ['--reporter=default', '--reporter=json', `--outputFile.json=${process.env.E2E_JSON_OUTPUT}`] : [];
   const vitestArgs = [path.join(vitestDir, 'vitest.mjs'), 'run', '--config', 'e2e/vitest.config.ts', ...jsonReport, ...process.argv.slice(2)];
   log(`$ vitest ${vitestArgs.slice(1).join(' ')}  (E2E_BASE_URL=${baseUrl}, E2E_MAIL_DIR=${mailDir})`);
   vitest = spawn(process.execPath, vitestArgs, {
     cwd: repoRoot,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROME_PATH: chromePath, E2E_MAIL_DIR: mailDir, E2E_DATA_DIR: dataDir, E2E_WEB_DIR: webDir, E2E_OIDC_URL: oidc?.issuer ?? '', E2E_PUSH_URL: pushService?.origin ?? '', E2E_SMS_URL: smsGateway?.url ?? '', E2E_WEBHOOK_URL: webhookReceiver?.url() ?? '' },
+    env: {
+      ...process.env,
+      E2E_BASE_URL: baseUrl,
+      CHROME_PATH: chromePath,
+      E2E_MAIL_DIR: mailDir,
+      E2E_DATA_DIR: dataDir,
+      E2E_WEB_DIR: webDir,
+      E2E_OIDC_URL: oidc?.issuer ?? '',
+      E2E_PUSH_URL: pushService?.origin ?? '',
+      E2E_SMS_URL: smsGateway?.url ?? '',
+      E2E_WEBHOOK_URL: webhookReceiver?.url() ?? '',
+    },
   });
   const exitCode = await new Promise((resolve) => {
     vitest.once('error', (error) => {

@@ -18,7 +18,9 @@ export function judgeAudit(output) {
   const names = Object.values(report.vulnerabilities ?? {})
     .filter((v) => v.severity === 'high' || v.severity === 'critical')
     .map((v) => `${v.name} (${v.severity})`);
-  return serious > 0 ? { verdict: 'fail', reason: `${serious} high or critical: ${names.join(', ')}` } : { verdict: 'ok', reason: `no high or critical advisory (${counts.total ?? 0} in all)` };
+  return serious > 0
+    ? { verdict: 'fail', reason: `${serious} high or critical: ${names.join(', ')}` }
+    : { verdict: 'ok', reason: `no high or critical advisory (${counts.total ?? 0} in all)` };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

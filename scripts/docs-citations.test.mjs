@@ -78,10 +78,7 @@ describe('citations of the docs', () => {
   it('finds a citation of a missing section and of the outside specs', () => {
     const anchors = new Map([['docs/product.md', new Set(['entities'])]]);
     const text = '// docs/product.md#entities\n// docs/product.md#gibt-es-nicht\n/* SPEC.md §3 */';
-    expect(citationProblems(text, anchors)).toEqual([
-      '2: docs/product.md#gibt-es-nicht names no section',
-      '3: cites SPEC.md, which is not in the repository',
-    ]);
+    expect(citationProblems(text, anchors)).toEqual(['2: docs/product.md#gibt-es-nicht names no section', '3: cites SPEC.md, which is not in the repository']);
   });
 
   it('every citation in the repository names a section that exists', () => {

@@ -52,10 +52,19 @@ const timed = async (name, promise) => {
 };
 /** A vitest run of some projects, with its JSON report in `.test-results/<report>`. */
 const vitestRun = (report, projects, extra = [], { node = process.execPath, ...options } = {}) =>
-  run(node, [
-    'node_modules/vitest/vitest.mjs', 'run', ...projects.flatMap((name) => ['--project', name]), ...extra,
-    '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, report)}`,
-  ], options);
+  run(
+    node,
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      ...projects.flatMap((name) => ['--project', name]),
+      ...extra,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(resultsDir, report)}`,
+    ],
+    options,
+  );
 
 /*
  * Two phases, each keeping both cores busy without crowding them (measured in CI: the browser
@@ -88,9 +97,7 @@ if (node24Missing) console.error(`the pinned Node ${NODE24_VERSION} is missing: 
 
 // The patient pages' JS budgets, on that production build (a few seconds; no second build).
 // Without a build there is nothing to weigh: counted as a failure below (no report).
-const budgets = webBuild === 0
-  ? await timed('JS budgets', vitestRun('vitest-budgets.json', ['budgets'], [], { env: { ...process.env, WEB_BUILD_DIR: webDir } }))
-  : 1;
+const budgets = webBuild === 0 ? await timed('JS budgets', vitestRun('vitest-budgets.json', ['budgets'], [], { env: { ...process.env, WEB_BUILD_DIR: webDir } })) : 1;
 
 // A copy of the web build for the smoke run, made now: the run of every spec owns the first one
 // and removes it when it ends, maybe before the smoke run starts.
@@ -99,22 +106,29 @@ if (webBuild === 0 && node24) fs.cpSync(webDir, smokeWebDir, { recursive: true }
 
 /** The Node 24 lane, one suite after another on one core; each resolves to its exit code. */
 async function node24Lane() {
-  const pglite = await timed(`integration-pglite on Node ${NODE24_VERSION} (1 worker)`, vitestRun('vitest-pglite.json', ['integration-pglite'], ['--maxWorkers=1'], { node: node24 }));
+  const pglite = await timed(
+    `integration-pglite on Node ${NODE24_VERSION} (1 worker)`,
+    vitestRun('vitest-pglite.json', ['integration-pglite'], ['--maxWorkers=1'], { node: node24 }),
+  );
   const unit = await timed(`unit on Node ${NODE24_VERSION}`, vitestRun('vitest-unit-node24.json', ['unit'], ['--maxWorkers=1'], { node: node24 }));
-  const smoke = await timed(`end-to-end smoke on Node ${NODE24_VERSION}`, run(node24, ['--import', 'tsx', 'e2e/run.mjs', ...smokeSpecs], {
-    env: { ...process.env, E2E_JSON_OUTPUT: path.join(resultsDir, 'e2e-smoke-node24.json'), ...(webBuild === 0 && { E2E_WEB_DIR: smokeWebDir }) },
-  }));
+  const smoke = await timed(
+    `end-to-end smoke on Node ${NODE24_VERSION}`,
+    run(node24, ['--import', 'tsx', 'e2e/run.mjs', ...smokeSpecs], {
+      env: { ...process.env, E2E_JSON_OUTPUT: path.join(resultsDir, 'e2e-smoke-node24.json'), ...(webBuild === 0 && { E2E_WEB_DIR: smokeWebDir }) },
+    }),
+  );
   return { pglite, unit, smoke };
 }
 
 // Without a build, run.mjs builds again itself and says why it failed.
 const [e2e, lane] = await Promise.all([
-  timed('end-to-end', runNpm(['run', 'test:e2e'], {
-    env: { ...process.env, E2E_JSON_OUTPUT: path.join(resultsDir, 'e2e.json'), ...(webBuild === 0 && { E2E_WEB_DIR: webDir }) },
-  })),
-  node24
-    ? node24Lane()
-    : timed('integration-pglite (1 worker)', vitestRun('vitest-pglite.json', ['integration-pglite'], ['--maxWorkers=1'])).then((pglite) => ({ pglite })),
+  timed(
+    'end-to-end',
+    runNpm(['run', 'test:e2e'], {
+      env: { ...process.env, E2E_JSON_OUTPUT: path.join(resultsDir, 'e2e.json'), ...(webBuild === 0 && { E2E_WEB_DIR: webDir }) },
+    }),
+  ),
+  node24 ? node24Lane() : timed('integration-pglite (1 worker)', vitestRun('vitest-pglite.json', ['integration-pglite'], ['--maxWorkers=1'])).then((pglite) => ({ pglite })),
 ]);
 const { pglite } = lane;
 if (webBuild !== 0) fs.rmSync(webDir, { recursive: true, force: true });
@@ -125,7 +139,12 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failedNames = [];
-const reports = [['vitest.json', first], ['vitest-budgets.json', budgets], ['vitest-pglite.json', pglite], ['e2e.json', e2e]];
+const reports = [
+  ['vitest.json', first],
+  ['vitest-budgets.json', budgets],
+  ['vitest-pglite.json', pglite],
+  ['e2e.json', e2e],
+];
 if (node24) reports.push(['vitest-unit-node24.json', lane.unit], ['e2e-smoke-node24.json', lane.smoke]);
 if (node24Missing) failed += 1;
 for (const [file, exitCode] of reports) {
@@ -143,7 +162,11 @@ for (const [file, exitCode] of reports) {
       if (test.status !== 'failed') continue;
       // With the first lines of why: a failure seen once under CI's load must be readable from
       // the tail alone, since the run that showed it is gone.
-      const why = (test.failureMessages?.[0] ?? '').split('\n').slice(0, 4).map((line) => `    ${line}`).join('\n');
+      const why = (test.failureMessages?.[0] ?? '')
+        .split('\n')
+        .slice(0, 4)
+        .map((line) => `    ${line}`)
+        .join('\n');
       failedNames.push(`${suite}: ${path.relative(root, fileResult.name)} > ${test.fullName}${why ? `\n${why}` : ''}`);
     }
   }
@@ -161,7 +184,9 @@ const ok = first === 0 && budgets === 0 && pglite === 0 && e2e === 0 && failed =
 for (const name of failedNames) console.error(`FAILED ${name}`);
 const verdict = (code) => (code === 0 ? 'ok' : 'FAILED');
 const onNode24 = node24 ? `, on Node ${NODE24_VERSION} unit: ${verdict(lane.unit)}, end-to-end smoke: ${verdict(lane.smoke)}` : '';
-console.log(`\n${firstProjects.join(' + ')}: ${verdict(first)}, JS budgets: ${verdict(budgets)}, integration-pglite${node24 ? ` on Node ${NODE24_VERSION}` : ''}: ${verdict(pglite)}, end-to-end: ${verdict(e2e)}${onNode24} — ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(
+  `\n${firstProjects.join(' + ')}: ${verdict(first)}, JS budgets: ${verdict(budgets)}, integration-pglite${node24 ? ` on Node ${NODE24_VERSION}` : ''}: ${verdict(pglite)}, end-to-end: ${verdict(e2e)}${onNode24} — ${Math.round((Date.now() - started) / 1000)} s`,
+);
 console.log(`Phases: ${phases.join(', ')}`);
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok ? 0 : 1);

@@ -34,12 +34,32 @@ const DRAW_CONTEXT = `select "queues"."id", "queues"."account_id", "queues"."pro
 // The names under which the server prepares the reads (tickets.repo.ts prepareReads); node-postgres
 // sends a named statement's Parse once per connection, as for the server. PGlite ignores names.
 const LINE = [
-  ['tickets_line_processing', `select "queue_members"."id", "queue_members"."number", "queue_members"."actual_start", "queue_members"."called_silently", "users"."display_name", "users"."room" from "queue_members" left join "users" on "users"."id" = "queue_members"."processor_id" where ("queue_members"."queue_id" = $1 and "queue_members"."status" = $2) order by "queue_members"."actual_start" desc`, (q) => [q, 'PROCESSING']],
+  [
+    'tickets_line_processing',
+    `select "queue_members"."id", "queue_members"."number", "queue_members"."actual_start", "queue_members"."called_silently", "users"."display_name", "users"."room" from "queue_members" left join "users" on "users"."id" = "queue_members"."processor_id" where ("queue_members"."queue_id" = $1 and "queue_members"."status" = $2) order by "queue_members"."actual_start" desc`,
+    (q) => [q, 'PROCESSING'],
+  ],
   ['tickets_line_active_processors', `select count(*) from "queue_processors" where ("queue_processors"."queue_id" = $1 and "queue_processors"."active" = $2)`, (q) => [q, true]],
-  ['tickets_line_away_processors', `select "inactive_until" from "queue_processors" where ("queue_processors"."queue_id" = $1 and "queue_processors"."active" = $2 and "queue_processors"."inactive_until" is not null)`, (q) => [q, false]],
-  ['tickets_line_durations', `select "actual_start", "actual_end" from "queue_members" where ("queue_members"."queue_id" = $1 and "queue_members"."status" = $2 and "queue_members"."removed" = $3 and "queue_members"."actual_start" is not null and "queue_members"."actual_end" is not null) order by "queue_members"."actual_end" desc limit $4`, (q) => [q, 'FINISHED_BY_PROCESSOR', false, 50]],
-  ['tickets_line_reserved', `select "start_at", "end_at" from "appointments" where ("appointments"."queue_id" = $1 and "appointments"."status" = $2 and "appointments"."cancel_state" is null and "appointments"."end_at" > $3 and "appointments"."start_at" < $4) order by "appointments"."start_at" asc`, (q, now) => [q, 'BOOKED', now, new Date(Date.parse(now) + 86_400_000).toISOString()]],
-  ['tickets_line_waiting_count', `select count(*) from "queue_members" where ("queue_members"."queue_id" = $1 and "queue_members"."status" = $2 and "queue_members"."cancel_state" is null)`, (q) => [q, 'WAITING']],
+  [
+    'tickets_line_away_processors',
+    `select "inactive_until" from "queue_processors" where ("queue_processors"."queue_id" = $1 and "queue_processors"."active" = $2 and "queue_processors"."inactive_until" is not null)`,
+    (q) => [q, false],
+  ],
+  [
+    'tickets_line_durations',
+    `select "actual_start", "actual_end" from "queue_members" where ("queue_members"."queue_id" = $1 and "queue_members"."status" = $2 and "queue_members"."removed" = $3 and "queue_members"."actual_start" is not null and "queue_members"."actual_end" is not null) order by "queue_members"."actual_end" desc limit $4`,
+    (q) => [q, 'FINISHED_BY_PROCESSOR', false, 50],
+  ],
+  [
+    'tickets_line_reserved',
+    `select "start_at", "end_at" from "appointments" where ("appointments"."queue_id" = $1 and "appointments"."status" = $2 and "appointments"."cancel_state" is null and "appointments"."end_at" > $3 and "appointments"."start_at" < $4) order by "appointments"."start_at" asc`,
+    (q, now) => [q, 'BOOKED', now, new Date(Date.parse(now) + 86_400_000).toISOString()],
+  ],
+  [
+    'tickets_line_waiting_count',
+    `select count(*) from "queue_members" where ("queue_members"."queue_id" = $1 and "queue_members"."status" = $2 and "queue_members"."cancel_state" is null)`,
+    (q) => [q, 'WAITING'],
+  ],
 ];
 // drawMember (draw.repo.ts): the counter row's UPDATE, the member's INSERT and its patient
 // link's INSERT (the token's hash) as one statement, autocommitted — no BEGIN/COMMIT, the counter

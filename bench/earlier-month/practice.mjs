@@ -66,12 +66,7 @@ export async function startMonthApp() {
       }
     },
     async nextJobAt() {
-      const [next] = await ctx.db
-        .select({ runAt: schema.jobs.runAt })
-        .from(schema.jobs)
-        .where(eq(schema.jobs.status, 'PENDING'))
-        .orderBy(asc(schema.jobs.runAt))
-        .limit(1);
+      const [next] = await ctx.db.select({ runAt: schema.jobs.runAt }).from(schema.jobs).where(eq(schema.jobs.status, 'PENDING')).orderBy(asc(schema.jobs.runAt)).limit(1);
       return next?.runAt;
     },
     async close() {

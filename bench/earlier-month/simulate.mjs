@@ -136,7 +136,7 @@ export async function simulateMonth(t, practice, plan, { seed, log = () => undef
   const start = simulationStart().getTime();
   const end = simulationEnd().getTime();
   let lastLog = start;
-  for (let now = start; now < end; ) {
+  for (let now = start; now < end;) {
     while (queue.nextAt() !== undefined && queue.nextAt() <= now) {
       const event = queue.shift();
       t.setNow(new Date(event.at));
@@ -155,7 +155,9 @@ export async function simulateMonth(t, practice, plan, { seed, log = () => undef
     stats.steps++;
     if (now - lastLog >= 7 * DAY) {
       lastLog = now;
-      log(`${new Date(now).toISOString().slice(0, 10)}: ${stats.booked} booked, ${stats.offers} offers read, ${stats.steps} steps; ${stats.requests} requests ${Math.round(stats.requestMs)} ms, jobs ${Math.round(stats.jobsMs)} ms`);
+      log(
+        `${new Date(now).toISOString().slice(0, 10)}: ${stats.booked} booked, ${stats.offers} offers read, ${stats.steps} steps; ${stats.requests} requests ${Math.round(stats.requestMs)} ms, jobs ${Math.round(stats.jobsMs)} ms`,
+      );
     }
     // The next step in which something is due: a job, or a patient acting before it.
     const next = Math.min(end, queue.nextAt() ?? end, nextJob ?? end);

@@ -32,10 +32,12 @@ for (const scenario of SCENARIOS) {
   console.log(scenario.name);
   console.table(
     Object.fromEntries(
-      [...windows].sort(([a], [b]) => a - b).map(([window, w]) => [
-        `${String(8 + Math.floor(window / 2)).padStart(2, '0')}:${window % 2 ? '30' : '00'}`,
-        { n: w.n, wait: r(w.wait / w.n), bias: r(w.server / w.n), mae: r(w.serverAbs / w.n), 'naive bias': r(w.naive / w.n), 'naive mae': r(w.naiveAbs / w.n) },
-      ]),
+      [...windows]
+        .sort(([a], [b]) => a - b)
+        .map(([window, w]) => [
+          `${String(8 + Math.floor(window / 2)).padStart(2, '0')}:${window % 2 ? '30' : '00'}`,
+          { n: w.n, wait: r(w.wait / w.n), bias: r(w.server / w.n), mae: r(w.serverAbs / w.n), 'naive bias': r(w.naive / w.n), 'naive mae': r(w.naiveAbs / w.n) },
+        ]),
     ),
   );
 }

@@ -21,10 +21,7 @@ export function scoreDay(patients, estimator) {
   const atDraw = patients.map((p) => (p.actualStart - p.first[estimator]) / MINUTE);
   // The look right after the draw repeats the first estimate: counted once, as the draw's.
   const all = patients
-    .flatMap((p) => [
-      p.actualStart - p.first[estimator],
-      ...p.seen[estimator].filter((s) => s.at > p.arrival).map((s) => p.actualStart - s.estimatedStart),
-    ])
+    .flatMap((p) => [p.actualStart - p.first[estimator], ...p.seen[estimator].filter((s) => s.at > p.arrival).map((s) => p.actualStart - s.estimatedStart)])
     .map((ms) => Math.abs(ms) / MINUTE);
   return {
     mae_at_draw: mean(atDraw.map(Math.abs)),

@@ -47,8 +47,7 @@ export function simulateDay(scenario, day, estimators) {
     first: {},
     seen: Object.fromEntries(Object.keys(estimators).map((name) => [name, []])),
   }));
-  const recentDurations =
-    scenario.history === 'previous-day' ? Array.from({ length: HISTORY_SAMPLES }, () => visitMinutes(historyRandom)) : [];
+  const recentDurations = scenario.history === 'previous-day' ? Array.from({ length: HISTORY_SAMPLES }, () => visitMinutes(historyRandom)) : [];
 
   const processors = Array.from({ length: scenario.processors }, (_, index) => ({
     index,
@@ -134,7 +133,10 @@ export function simulateDay(scenario, day, estimators) {
       changed = true;
     } else if (kind === 'finish') {
       const patient = subject.busyWith;
-      processing.splice(processing.findIndex((p) => p.id === patient.id), 1);
+      processing.splice(
+        processing.findIndex((p) => p.id === patient.id),
+        1,
+      );
       recentDurations.push((now - patient.actualStart) / minutes(1));
       subject.busyWith = undefined;
       if (subject.leaving) goAway(subject, now);

@@ -38,4 +38,6 @@ process.on('SIGTERM', () => {
 });
 process.on('disconnect', () => process.exit(0));
 
-server.listen({ port: Number(portArg), host: '127.0.0.1', backlog: backlogArg ? Number(backlogArg) : undefined }, () => process.send({ ev: 'listening', port: server.address().port }));
+server.listen({ port: Number(portArg), host: '127.0.0.1', backlog: backlogArg ? Number(backlogArg) : undefined }, () =>
+  process.send({ ev: 'listening', port: server.address().port }),
+);

@@ -19,7 +19,10 @@ export function rssKiB(pid) {
  * ListenOverflows): machine-wide, so other processes' overflows count too — indicative only.
  */
 export function listenOverflows() {
-  const lines = fs.readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((l) => l.startsWith('TcpExt:'));
+  const lines = fs
+    .readFileSync('/proc/net/netstat', 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('TcpExt:'));
   const names = lines[0]?.split(/\s+/) ?? [];
   const values = lines[1]?.split(/\s+/) ?? [];
   const at = names.indexOf('ListenOverflows');

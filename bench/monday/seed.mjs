@@ -20,10 +20,9 @@ export async function seedGroup(databaseUrl, { locations, listsPerLocation, proc
   await client.connect();
   try {
     await client.query('BEGIN');
-    const { rows: [demo] } = await client.query(
-      `SELECT u.account_id, u.password_hash, u.password_md5_hash FROM users u WHERE u.username = $1`,
-      [DEMO_PROCESSOR],
-    );
+    const {
+      rows: [demo],
+    } = await client.query(`SELECT u.account_id, u.password_hash, u.password_md5_hash FROM users u WHERE u.username = $1`, [DEMO_PROCESSOR]);
     if (!demo) throw new Error('no demo processor: the first node must start with SEED_DEMO=true');
     const account = demo.account_id;
     await client.query(
@@ -50,7 +49,9 @@ export async function seedGroup(databaseUrl, { locations, listsPerLocation, proc
       );
       const processors = users.map((u) => u.id);
       await client.query(`INSERT INTO queue_processors (queue_id, user_id, active) SELECT $1, unnest($2::uuid[]), true`, [list.id, processors]);
-      const { rows: [type] } = await client.query(
+      const {
+        rows: [type],
+      } = await client.query(
         `INSERT INTO appointment_types (account_id, profile_id, queue_id, name, duration_minutes, default_processor_id)
          VALUES ($1, $2, $3, 'Montag Termin', 15, $4) RETURNING id`,
         [account, list.profile_id, list.id, processors[0]],

@@ -29,7 +29,12 @@ describe('the appointment on its day', () => {
   it('checks in at the kiosk by QR code, becomes a row of the work view, is called, and the page says "your turn"', async () => {
     const [type] = (await admin.call<AppointmentType[]>('GET', '/appointment-types')).filter((t) => t.queue_id === labor.id);
     const [paula] = await admin.call<AssignedProcessor[]>('GET', `/queues/${labor.id}/processors`);
-    const appointment = await admin.call<BookedAppointment>('POST', '/appointments', { appointment_type_id: type!.id, processor_id: paula!.id, start: await soon(), last_name: 'Heute', first_name: 'Hanna' }, 201);
+    const appointment = await admin.call<BookedAppointment>(
+      'POST',
+      '/appointments',
+      { appointment_type_id: type!.id, processor_id: paula!.id, start: await soon(), last_name: 'Heute', first_name: 'Hanna' },
+      201,
+    );
 
     // The work view lists it under today's appointments until it arrives.
     const desk = await newPage(browser, { viewport: { width: 1280, height: 900 } });
@@ -98,7 +103,9 @@ describe('the appointment on its day', () => {
     expect(await kiosk.getByRole('status').first().textContent()).toContain('Blutabnahme');
     expect(await seriousA11yViolations(kiosk)).toEqual([]);
     await saveScreenshot(kiosk, 'kiosk-booked-1280');
-    const booked = (await admin.call<Appointment[]>('GET', `/appointments?from=${new Date().toISOString().slice(0, 10)}&to=${new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10)}`)).find((a) => a.last_name === 'Kiosk');
+    const booked = (
+      await admin.call<Appointment[]>('GET', `/appointments?from=${new Date().toISOString().slice(0, 10)}&to=${new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10)}`)
+    ).find((a) => a.last_name === 'Kiosk');
     expect(booked).toMatchObject({ channel: 'KIOSK', source: 'SELF_BOOKED', queue_id: labor.id });
     // The kiosk keeps nothing of the patient: done, it asks the next one from the start.
     expect(await kiosk.evaluate(() => localStorage.getItem('appointmentMap'))).toBeNull();

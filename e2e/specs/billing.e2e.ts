@@ -58,13 +58,21 @@ describe('billing', () => {
     await dialog.getByRole('button', { name: 'Hinzufügen' }).click();
 
     await content.getByText('SEPA-Lastschriftmandat wurde erfolgreich hinzugefügt').waitFor();
-    await content.locator('[data-payment-method="sepa_debit"]').getByText(/SEPA-Lastschrift AT.*3201 \(Bankleitzahl 19043\)/).waitFor();
+    await content
+      .locator('[data-payment-method="sepa_debit"]')
+      .getByText(/SEPA-Lastschrift AT.*3201 \(Bankleitzahl 19043\)/)
+      .waitFor();
     await content.getByText('Standard', { exact: true }).waitFor();
     // Stripe's invoice.paid (0 € during the trial) reached the server by webhook.
-    await expect.poll(async () => {
-      await page.reload();
-      return main(page).locator('[data-subscription-state]').textContent();
-    }, { timeout: 15_000 }).toBe('Bezahlt');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return main(page).locator('[data-subscription-state]').textContent();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('Bezahlt');
   });
 
   it('orders a monitor: the price with VAT first, a confirmation, a mail', async () => {

@@ -47,7 +47,10 @@ afterAll(async () => {
 describe('the staff calendar', () => {
   it('books a weekly series of 5 from a click into free time', async () => {
     await page.goto(`/backend/appointments?date=${MONDAY}&view=day`);
-    await page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Live$/ })
+      .waitFor();
     // 07:00 is the grid's first row: 65 minutes below it is 08:05, which a click rounds down to 08:00.
     await paulaColumn(MONDAY).click({ position: { x: 30, y: 65 * PX_PER_MINUTE_DAY } });
     const dialog = page.getByRole('dialog', { name: 'Neuer Termin' });
@@ -86,7 +89,12 @@ describe('the staff calendar', () => {
     expect(moved).toMatchObject({ start: expect.stringMatching(/T14:30:00/), series_id: null });
 
     // Another assistant takes 15:00 meanwhile; it appears without a reload.
-    await admin.call('POST', '/appointments', { appointment_type_id: type.id, processor_id: moved!.processor_id, start: moved!.start.replace('T14:30', 'T15:00'), last_name: 'Andere' }, 201);
+    await admin.call(
+      'POST',
+      '/appointments',
+      { appointment_type_id: type.id, processor_id: moved!.processor_id, start: moved!.start.replace('T14:30', 'T15:00'), last_name: 'Andere' },
+      201,
+    );
     const other = page.getByRole('button', { name: /^15:00–15:15, Andere/ });
     await other.waitFor();
     // Dragging onto it is refused where it happened, and the block goes back.
@@ -95,7 +103,10 @@ describe('the staff calendar', () => {
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2, from.y + 5 + 30 * PX_PER_MINUTE_DAY, { steps: 8 });
     await page.mouse.up();
-    await page.getByRole('alert').filter({ hasText: /vergeben|belegt/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /vergeben|belegt/ })
+      .waitFor();
     await page.getByRole('button', { name: /^14:30–14:45, Serie/ }).waitFor();
     // Its lower edge stretches it by ten minutes, up to the next appointment.
     const edge = (await page.getByRole('button', { name: /^14:30–14:45, Serie/ }).boundingBox())!;

@@ -66,7 +66,9 @@ describe('the dashboard', () => {
   });
 
   it('the link opens the list in the work view', async () => {
-    await cardOf(lab).getByRole('link', { name: `Arbeitsansicht öffnen: ${lab.name}` }).click();
+    await cardOf(lab)
+      .getByRole('link', { name: `Arbeitsansicht öffnen: ${lab.name}` })
+      .click();
     await page.waitForURL(`**/backend/processor/${lab.id}`);
     expect(errors).toEqual([]);
   });

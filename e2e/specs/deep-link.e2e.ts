@@ -21,7 +21,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-
 async function signIn(page: Page, username: string, password: string) {
   await field(page, 'E-Mail-Adresse').fill(username);
   await field(page, 'Passwort').fill(password);
@@ -51,7 +50,9 @@ describe('a deep link into the staff area', () => {
     await signIn(page, ADMIN.username, ADMIN.password);
     await page.waitForURL((url) => url.pathname === '/backend/dashboard');
     expect(new URL(page.url()).origin).toBe(baseURL);
-    await main(page).getByRole('heading', { level: 1, name: `Willkommen, ${ADMIN.name}` }).waitFor();
+    await main(page)
+      .getByRole('heading', { level: 1, name: `Willkommen, ${ADMIN.name}` })
+      .waitFor();
     await page.context().close();
   });
 });
@@ -89,7 +90,9 @@ describe('sign-in page', () => {
     expect(await field(page, 'E-Mail-Adresse').inputValue()).toBe('niemand@praxis-e2e.example');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await main(page).getByRole('button', { name: 'Link anfordern' }).click();
-    await main(page).getByText(/Falls ein Konto mit der Adresse niemand@praxis-e2e\.example existiert/).waitFor();
+    await main(page)
+      .getByText(/Falls ein Konto mit der Adresse niemand@praxis-e2e\.example existiert/)
+      .waitFor();
     await page.context().close();
   });
 

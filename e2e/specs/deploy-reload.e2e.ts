@@ -93,10 +93,16 @@ describe('after a deploy', () => {
     await page.clock.install();
     const ticket = await drawByApi(page, queue.id);
     await page.goto('/praxis-demo/wien/monitor');
-    await page.locator('.monitor-next', { hasText: String(ticket.number) }).first().waitFor();
+    await page
+      .locator('.monitor-next', { hasText: String(ticket.number) })
+      .first()
+      .waitFor();
 
     await staff.call('POST', `/members/${ticket.id}/call`, { force: true }, 200);
-    await page.locator('.monitor-newest', { hasText: String(ticket.number) }).first().waitFor();
+    await page
+      .locator('.monitor-newest', { hasText: String(ticket.number) })
+      .first()
+      .waitFor();
     deploy();
     await checkVersion(page);
     expect(await loads(page)).toBe(1);
@@ -105,7 +111,10 @@ describe('after a deploy', () => {
     // The call's highlight ends: between calls the monitor takes the new version.
     await page.clock.fastForward(13_000);
     await expect.poll(() => loads(page)).toBe(2);
-    await page.locator('.monitor-newest', { hasText: String(ticket.number) }).first().waitFor();
+    await page
+      .locator('.monitor-newest', { hasText: String(ticket.number) })
+      .first()
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe('/praxis-demo/wien/monitor');
     await staff.call('POST', `/members/${ticket.id}/remove`, undefined, 200);
     await page.context().close();

@@ -101,7 +101,10 @@ describe('earlier, if possible', () => {
     // Nothing ticked: any earlier time suits.
     await box.getByRole('button', { name: 'Wunsch speichern' }).click();
     await box.getByText('Sie haben um einen früheren Termin gebeten.').waitFor();
-    await box.getByRole('status').getByText(/Gespeichert/).waitFor();
+    await box
+      .getByRole('status')
+      .getByText(/Gespeichert/)
+      .waitFor();
     expect(await box.getByRole('button', { name: 'Zurückziehen' }).count()).toBe(1);
     expect(await seriousA11yViolations(a)).toEqual([]);
     await saveScreenshot(a, 'earlier-asked-360');

@@ -130,7 +130,10 @@ describe('end-to-end encryption', () => {
     expect(stored).toMatchObject({ first_name: null, last_name: null, sealed_data: expect.stringMatching(/^wf2s\./) });
     // The admin's unlocked browser opens it as any sealed ticket.
     await visit(`/backend/processor/${earlier.id}`);
-    await page.getByRole('row', { name: `Ticket Nr. ${stored!.number}`, exact: true }).getByText('Frieda Frühzeit').waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('row', { name: `Ticket Nr. ${stored!.number}`, exact: true })
+      .getByText('Frieda Frühzeit')
+      .waitFor({ timeout: 30_000 });
     expect(errors).toEqual([]);
   }, 60_000);
 
@@ -172,7 +175,9 @@ describe('end-to-end encryption', () => {
     const username = (alexUsername = `assistenz-${Date.now().toString(36)}@praxis.example`);
     const processor = await call<Processor>('POST', '/processors', { username, display_name: 'Alex Assistenz' });
     await call('PUT', `/queues/${queue.id}/processors/${processor.id}`);
-    const token = linkIn(await waitForMail(username), `${baseURL}/passwordReset/`).split('/').pop()!;
+    const token = linkIn(await waitForMail(username), `${baseURL}/passwordReset/`)
+      .split('/')
+      .pop()!;
     const password = 'assistenz-passwort';
     expect((await page.request.post(`/password-reset/${token}`, { data: { password, password_repeat: password } })).status()).toBe(204);
     const desk = await newPage(browser, { viewport: { width: 1280, height: 900 } });
@@ -240,7 +245,8 @@ describe('end-to-end encryption', () => {
   it('the CSV import, the export and the sorting by name happen in the browser, names sealed on the way', async () => {
     const type = await call<AppointmentType>('POST', '/appointment-types', { queue_id: queue.id, name: 'Kontrolle', duration_minutes: 15 });
     await call('PUT', `/queues/${queue.id}/processors/${owner.id}`);
-    for (let weekday = 1; weekday <= 7; weekday++) await call('POST', '/appointment-slots', { profile_id: location.id, processor_id: owner.id, kind: 'WEEK', weekday, start_time: '00:00', end_time: '23:55' });
+    for (let weekday = 1; weekday <= 7; weekday++)
+      await call('POST', '/appointment-slots', { profile_id: location.id, processor_id: owner.id, kind: 'WEEK', weekday, start_time: '00:00', end_time: '23:55' });
     const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     const row = (time: string, last: string, first: string, birth: string) => `${type.id};${day} ${time};${owner.id};${last};${first};${birth};Kontrolle ${last}`;
     const header = 'appointment_type_id;start;processor_id;last_name;first_name;birth_date;description';
@@ -297,8 +303,14 @@ describe('end-to-end encryption', () => {
     const weekLater = new Date(Date.parse(`${day}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
     await visit(`/backend/appointments?date=${day}&view=day`);
     // The calendar takes a click once it is live; where the grid starts depends on the day's hours, so the time is typed.
-    await page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor({ timeout: 30_000 });
-    await page.locator(`[data-column^="${day}|"]`).first().click({ position: { x: 30, y: 245 } });
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Live$/ })
+      .waitFor({ timeout: 30_000 });
+    await page
+      .locator(`[data-column^="${day}|"]`)
+      .first()
+      .click({ position: { x: 30, y: 245 } });
     const dialog = page.getByRole('dialog', { name: 'Neuer Termin' });
     await dialog.waitFor({ timeout: 30_000 });
     await dialog.getByLabel('Uhrzeit').fill('09:00');
@@ -351,5 +363,4 @@ describe('end-to-end encryption', () => {
     expect(stored).toMatchObject({ first_name: 'Selma', last_name: 'Siegelmann', sealed_data: null });
     expect(errors).toEqual([]);
   }, 120_000);
-
 });

@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const DEMO_REASON = /In der öffentlichen Demo ist das nicht möglich/;
 
-describe('a practice\'s first day (issue 40 §7)', () => {
+describe("a practice's first day (issue 40 §7)", () => {
   it('opens a list set up during its opening hours when the owner answers "Jetzt öffnen?" with Ja', async () => {
     const page = await newPage(browser);
     const errors = collectBrowserErrors(page);
@@ -35,7 +35,10 @@ describe('a practice\'s first day (issue 40 §7)', () => {
     for (const day of ['Samstag', 'Sonntag']) {
       const chip = main(page).getByRole('checkbox', { name: day });
       // Mantine's chip hides its checkbox; its label is what a person clicks.
-      if (!(await chip.isChecked())) await main(page).locator(`label[for="${await chip.getAttribute('id')}"]`).click();
+      if (!(await chip.isChecked()))
+        await main(page)
+          .locator(`label[for="${await chip.getAttribute('id')}"]`)
+          .click();
     }
     await field(page, 'Öffnet um').fill('00:00');
     await field(page, 'Schließt um').fill('23:59');
@@ -45,7 +48,9 @@ describe('a practice\'s first day (issue 40 §7)', () => {
     const question = main(page).getByRole('heading', { level: 2, name: 'Jetzt öffnen?' });
     await question.waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Jetzt öffnen?');
-    await main(page).getByText(/\(bis 23:59 Uhr\)/).waitFor();
+    await main(page)
+      .getByText(/\(bis 23:59 Uhr\)/)
+      .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'first-day-open-now-1280');
     await page.keyboard.press('Tab');
@@ -58,7 +63,9 @@ describe('a practice\'s first day (issue 40 §7)', () => {
     const session = (await (await page.request.get(`/queues/${list!.id}/session`, { headers })).json()) as QueueSession;
     expect(session.open).toBe(true);
     // With billing (this server has Stripe), devices can still be ordered.
-    await main(page).getByRole('link', { name: /Kiosk und Monitor bestellen/ }).waitFor();
+    await main(page)
+      .getByRole('link', { name: /Kiosk und Monitor bestellen/ })
+      .waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   });

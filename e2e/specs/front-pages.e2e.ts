@@ -84,7 +84,9 @@ describe('the light front pages', () => {
 
   it('leave a signed-in user with the staff app, whose menu names them', async () => {
     const page = await newPage(browser);
-    const user = (await (await page.request.post('/auth/login', { headers: { authorization: `Basic ${Buffer.from(`${DEMO.admin.username}:${DEMO.admin.password}`).toString('base64')}` } })).json()) as object;
+    const user = (await (
+      await page.request.post('/auth/login', { headers: { authorization: `Basic ${Buffer.from(`${DEMO.admin.username}:${DEMO.admin.password}`).toString('base64')}` } })
+    ).json()) as object;
     await page.addInitScript((stored) => localStorage.setItem('user', stored), JSON.stringify(user));
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Warten, ohne im Wartezimmer zu sitzen' }).waitFor();

@@ -32,7 +32,9 @@ const morningIn = (days: number) => `${new Date(Date.now() + days * 86_400_000).
 const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 /** The booked appointments as the calendar lists them now (lists still live only), by start. */
 const appointmentsNow = async () =>
-  (await call<Appointment[]>('GET', `/appointments?from=${dayIn(9)}&to=${dayIn(12)}`)).filter((a) => booked.some((b) => b.id === a.id)).sort((a, b) => a.start.localeCompare(b.start));
+  (await call<Appointment[]>('GET', `/appointments?from=${dayIn(9)}&to=${dayIn(12)}`))
+    .filter((a) => booked.some((b) => b.id === a.id))
+    .sort((a, b) => a.start.localeCompare(b.start));
 /** A Mantine Select: open it by its label, then pick the option. */
 async function pick(label: string, option: string) {
   await page.getByRole('textbox', { name: label }).click();

@@ -106,8 +106,12 @@ describe('the key exchange a stolen session cannot fool', () => {
 
   it('a stolen session replaces P’s key and asks: the admin sees the attacker’s fingerprint, not P’s, and that the key was just replaced', async () => {
     const username = `paul-${Date.now().toString(36)}@praxis.example`;
-    await page.request.post('/processors', { headers: as(owner), data: { username, display_name: 'Paul Pfleger' } }).then(async (r) => expect(r.status(), await r.text()).toBe(201));
-    const token = linkIn(await waitForMail(username), `${baseURL}/passwordReset/`).split('/').pop()!;
+    await page.request
+      .post('/processors', { headers: as(owner), data: { username, display_name: 'Paul Pfleger' } })
+      .then(async (r) => expect(r.status(), await r.text()).toBe(201));
+    const token = linkIn(await waitForMail(username), `${baseURL}/passwordReset/`)
+      .split('/')
+      .pop()!;
     const password = 'pauls-anmeldepasswort';
     expect((await page.request.post(`/password-reset/${token}`, { data: { password, password_repeat: password } })).status()).toBe(204);
     const paul = await declineTutorial(page, await logInByApi(page, { username, password }));
@@ -125,7 +129,10 @@ describe('the key exchange a stolen session cannot fool', () => {
     // The attacker, with P's session token only: a key of their own, then a request with it.
     const attacker = await generateKeyPair();
     const attackerKey = await exportPublicKey(attacker.publicKey);
-    const replaced = await page.request.put('/encryption/my-key', { headers: as(paul), data: { public_key: attackerKey, wrapped_private_key: await wrapWithPassphrase(attacker.privateKey, 'Passphrase des Angreifers') } });
+    const replaced = await page.request.put('/encryption/my-key', {
+      headers: as(paul),
+      data: { public_key: attackerKey, wrapped_private_key: await wrapWithPassphrase(attacker.privateKey, 'Passphrase des Angreifers') },
+    });
     expect(replaced.status()).toBe(200);
     expect((await page.request.post('/encryption/requests', { headers: as(paul) })).status()).toBe(200);
 

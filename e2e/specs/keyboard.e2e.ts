@@ -107,7 +107,10 @@ describe('keyboard only', () => {
     const processor = await declineTutorial(page, await logInByApi(page, DEMO.processor));
     await storeUser(page, processor);
     await page.goto(`/backend/processor/${queue.id}`);
-    await page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Live$/ })
+      .waitFor();
     const more = `Weitere Aktionen für Nr. ${ticket.number}`;
     await tabTo(page, more, { max: 200 });
     expect(await focusShows(page)).toBe(true);
@@ -133,7 +136,10 @@ describe('keyboard only', () => {
     // Calling: the row's own button, by keyboard; busy for a moment, it keeps the focus as it turns to "Abschließen".
     await tabTo(page, 'Aufrufen', { back: true, max: 10 });
     await page.keyboard.press('Enter');
-    await page.getByRole('row', { name: `Ticket Nr. ${ticket.number}`, exact: true }).getByRole('button', { name: 'Abschließen' }).waitFor();
+    await page
+      .getByRole('row', { name: `Ticket Nr. ${ticket.number}`, exact: true })
+      .getByRole('button', { name: 'Abschließen' })
+      .waitFor();
     await focusIsOn(page, 'Abschließen');
   });
 
@@ -142,7 +148,10 @@ describe('keyboard only', () => {
     const processor = await declineTutorial(page, await logInByApi(page, DEMO.processor));
     await storeUser(page, processor);
     await page.goto('/backend/appointments?view=week');
-    await page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Live$/ })
+      .waitFor();
     await tabTo(page, 'Neuer Termin', { max: 200 });
     expect(await focusShows(page)).toBe(true);
     await page.keyboard.press('Enter');

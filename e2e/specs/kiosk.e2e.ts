@@ -23,7 +23,12 @@ beforeAll(async () => {
   staff = await demoAdmin(browser);
   allgemein = await openDemoQueue(staff, 'allgemein');
   labor = await openDemoQueue(staff, 'labor');
-  await staff.call('PATCH', `/queues/${allgemein.id}`, { kiosk_enabled: true, display_monitor_on_kiosk: true, kiosk_text_before: 'Bitte ziehen Sie eine Nummer.', kiosk_text_after: 'Bitte nehmen Sie im Wartezimmer Platz.' }, 200);
+  await staff.call(
+    'PATCH',
+    `/queues/${allgemein.id}`,
+    { kiosk_enabled: true, display_monitor_on_kiosk: true, kiosk_text_before: 'Bitte ziehen Sie eine Nummer.', kiosk_text_after: 'Bitte nehmen Sie im Wartezimmer Platz.' },
+    200,
+  );
   await staff.call('PATCH', `/queues/${labor.id}`, { kiosk_enabled: true }, 200);
   // The paper ticket: this file's kiosk prints through the browser (the demo's own shows it on screen).
   await setKioskPrinting(staff, 'BROWSER');
@@ -168,7 +173,9 @@ describe('kiosk', () => {
     await page.evaluate(() => void ((window as unknown as { __printer: boolean }).__printer = true));
     await page.getByRole('button', { name: /Ticket ziehen/ }).click();
     await page.locator('.kiosk-number').waitFor();
-    const printed = await page.evaluate(() => (window as unknown as { __printed: string[] }).__printed.map((json) => JSON.parse(json) as { number: number; queue: string; url: string }));
+    const printed = await page.evaluate(() =>
+      (window as unknown as { __printed: string[] }).__printed.map((json) => JSON.parse(json) as { number: number; queue: string; url: string }),
+    );
     expect(printed).toHaveLength(1);
     expect(printed[0]).toMatchObject({ number: Number(await page.locator('.kiosk-number').textContent()), queue: 'Allgemeinmedizin' });
     expect(printed[0]!.url).toMatch(/\/ticket\/[A-Za-z0-9_-]{22}$/);

@@ -43,7 +43,9 @@ describe('legal pages', () => {
 
   it('the privacy notice fills in the retention period; the legal notice says the operator is missing', async () => {
     await page.goto('/datenschutz');
-    await main(page).getByText(/voreingestellt sind 30 Tage/).waitFor();
+    await main(page)
+      .getByText(/voreingestellt sind 30 Tage/)
+      .waitFor();
     await saveScreenshot(page, 'privacy-1280');
     await page.goto('/impressum');
     await main(page).getByText('Der Betreiber dieses Servers hat seine Angaben noch nicht eingerichtet.').waitFor();
@@ -66,12 +68,14 @@ describe('legal pages', () => {
   it('admins are warned about the missing legal notice and get the processing agreement in billing', async () => {
     await storeUser(page, admin.user);
     await page.goto('/backend/dashboard');
-    await main(page).getByText(/Das Impressum ist noch leer/).waitFor();
+    await main(page)
+      .getByText(/Das Impressum ist noch leer/)
+      .waitFor();
     await page.goto('/backend/management?tab=billing');
     const section = main(page).getByRole('region', { name: 'Auftragsverarbeitung' });
     const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Vertrag herunterladen (PDF)' }).click()]);
     expect(download.suggestedFilename()).toBe('wartefrei-auftragsverarbeitung-praxis-demo.pdf');
-    const pdf = await PDFDocument.load(fs.readFileSync((await download.path())));
+    const pdf = await PDFDocument.load(fs.readFileSync(await download.path()));
     expect(pdf.getTitle()).toBe('Vertrag über die Auftragsverarbeitung (Art. 28 DSGVO)');
     expect(errors).toEqual([]);
   });

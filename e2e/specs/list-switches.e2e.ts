@@ -58,7 +58,10 @@ describe('the list names who serves', () => {
     await saveScreenshot(tv, 'monitor-served-by-1920');
     // The standard layout names them under the number.
     await tv.goto('/praxis-demo/wien/labor/monitor');
-    await tv.locator('.monitor-numbers li', { hasText: String(ticket.number) }).getByText(`bei ${staff.user.display_name}`).waitFor();
+    await tv
+      .locator('.monitor-numbers li', { hasText: String(ticket.number) })
+      .getByText(`bei ${staff.user.display_name}`)
+      .waitFor();
     expect(await seriousA11yViolations(tv)).toEqual([]);
 
     // Switched off: neither names anyone, though the ticket is still processed.
@@ -119,7 +122,9 @@ describe('choosing who serves, by a processor who only manages the list', () => 
     await choice.waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await choice.selectOption({ label: staff.user.display_name });
-    await expect.poll(async () => (await staff.call<Member[]>('GET', `/queues/${queue.id}/members?status=PROCESSING`)).find((m) => m.id === ticket.id)?.processor_id).toBe(staff.user.id);
+    await expect
+      .poll(async () => (await staff.call<Member[]>('GET', `/queues/${queue.id}/members?status=PROCESSING`)).find((m) => m.id === ticket.id)?.processor_id)
+      .toBe(staff.user.id);
     // The row shows the new one once the list has the changed ticket (and still offers the choice).
     await expect.poll(() => choice.inputValue()).toBe(staff.user.id);
     await saveScreenshot(page, 'work-view-actual-processor-1280');

@@ -54,7 +54,9 @@ describe('the practice logo', () => {
     await input.setInputFiles({ name: 'notizen.txt', mimeType: 'text/plain', buffer: Buffer.from('kein Bild') });
     await section.getByRole('alert').filter({ hasText: 'Falscher Dateityp' }).waitFor();
 
-    const png = await sharp({ create: { width: 1600, height: 400, channels: 3, background: '#1c6e8c' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1600, height: 400, channels: 3, background: '#1c6e8c' } })
+      .png()
+      .toBuffer();
     await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     const preview = section.getByRole('img', { name: 'Logo der Praxis' });
     await preview.waitFor();

@@ -85,7 +85,10 @@ describe('appointments in the management', () => {
     await dialog.getByLabel(/^Bis/).fill('11:00');
     await dialog.getByLabel('E-Mail').selectOption('OPTIONAL');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
-    await dialog.getByRole('alert').filter({ hasText: /E-Mail oder Telefon/ }).waitFor();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: /E-Mail oder Telefon/ })
+      .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByLabel('Telefonnummer').selectOption('REQUIRED');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
@@ -99,7 +102,12 @@ describe('appointments in the management', () => {
 
   it('lists the appointments an absence touches before saving, and hands them to the substitute', async () => {
     const day = daysAhead(50);
-    const booked = await admin.call<Appointment>('POST', '/appointments', { appointment_type_id: type.id, processor_id: paula.id, start: `${day}T10:00:00+01:00`, last_name: 'Vertreten' }, 201);
+    const booked = await admin.call<Appointment>(
+      'POST',
+      '/appointments',
+      { appointment_type_id: type.id, processor_id: paula.id, start: `${day}T10:00:00+01:00`, last_name: 'Vertreten' },
+      201,
+    );
     await tab('vacations');
     await page.getByRole('button', { name: 'Abwesenheit eintragen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Neue Abwesenheit' });

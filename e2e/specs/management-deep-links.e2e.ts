@@ -118,7 +118,9 @@ describe('processor view configuration', () => {
     const username = `bearbeiter-${Date.now().toString(36)}@praxis.example`;
     const processor = await call<Processor>('POST', '/processors', { username, display_name: 'Bea Bearbeiter' });
     await call('PUT', `/queues/${labor.id}/processors/${processor.id}`);
-    const token = linkIn(await waitForMail(username), `${baseURL}/passwordReset/`).split('/').pop()!;
+    const token = linkIn(await waitForMail(username), `${baseURL}/passwordReset/`)
+      .split('/')
+      .pop()!;
     const password = 'bearbeiter-passwort';
     expect((await page.request.post(`/password-reset/${token}`, { data: { password, password_repeat: password } })).status()).toBe(204);
     await call('POST', `/queues/${labor.id}/session`, { event: 'START' });

@@ -144,7 +144,10 @@ describe('management: locations and waiting lists', () => {
     expect(await field(page, 'Kennung').getAttribute('aria-invalid')).toBe('true');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await section.getByRole('row', { name: /Impfsprechstunde/ }).getByRole('link', { name: 'Rollout-Center' }).waitFor();
+    await section
+      .getByRole('row', { name: /Impfsprechstunde/ })
+      .getByRole('link', { name: 'Rollout-Center' })
+      .waitFor();
     await saveScreenshot(page, 'management-lists-1280');
 
     // Deleting the list asks first; Cancel keeps it.

@@ -55,7 +55,14 @@ describe('management: info tags', () => {
     const row = page.getByRole('row').filter({ hasText: name });
     await row.getByText('20 Min. später').waitFor();
     let tag = (await staff.call<InfoTag[]>('GET', '/info-tags')).find((t) => t.name === name);
-    expect(tag).toMatchObject({ label: 'Befundbesprechung', delay: 'LATER', delay_minutes: 20, hide_times_on_ticket: true, visible_on_ticket: true, ticket_text: 'Bitte bringen Sie Ihre Befunde mit.' });
+    expect(tag).toMatchObject({
+      label: 'Befundbesprechung',
+      delay: 'LATER',
+      delay_minutes: 20,
+      hide_times_on_ticket: true,
+      visible_on_ticket: true,
+      ticket_text: 'Bitte bringen Sie Ihre Befunde mit.',
+    });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'management-infotags-1280');
 

@@ -101,7 +101,12 @@ describe('management', () => {
     expect(edited).toMatchObject({ display_name: `${processor.display_name} (Labor)`, is_admin: false });
     await staff.call('PATCH', `/processors/${processor.id}`, { display_name: processor.display_name }, 200);
     await page.getByRole('button', { name: `${staff.user.display_name} bearbeiten` }).click();
-    expect(await page.getByRole('dialog').getByRole('checkbox', { name: /^Administrator/ }).isDisabled()).toBe(true);
+    expect(
+      await page
+        .getByRole('dialog')
+        .getByRole('checkbox', { name: /^Administrator/ })
+        .isDisabled(),
+    ).toBe(true);
     await page.getByRole('dialog').getByRole('button', { name: 'Abbrechen' }).click();
     expect(errors).toEqual([]);
     await page.context().close();

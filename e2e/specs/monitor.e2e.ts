@@ -26,10 +26,11 @@ const recordAnnouncements = () => {
     return create.call(this);
   };
 };
-const announcements = (page: Page) => page.evaluate(() => {
-  const w = window as unknown as { __spoken: string[]; __tones: number };
-  return { spoken: [...w.__spoken], tones: w.__tones };
-});
+const announcements = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __spoken: string[]; __tones: number };
+    return { spoken: [...w.__spoken], tones: w.__tones };
+  });
 const calledNumbers = async (page: Page) => (await page.locator('.monitor-numbers li, .monitor-list-number').allTextContents()).map(Number);
 
 beforeAll(async () => {
@@ -56,13 +57,19 @@ describe('monitor', () => {
     await page.goto('/praxis-demo/monitor/wartezimmer');
     await page.getByRole('heading', { level: 1, name: 'Wartezimmer' }).waitFor();
     // The next numbers are listed before anyone is called.
-    await page.getByText(new RegExp(`Als Nächstes:.*\\b${loud.number}\\b`)).first().waitFor();
+    await page
+      .getByText(new RegExp(`Als Nächstes:.*\\b${loud.number}\\b`))
+      .first()
+      .waitFor();
     // Where the browser holds sound back until a click, the monitor offers the button for it.
     const soundOn = page.getByRole('button', { name: 'Ton einschalten' });
     if (await soundOn.isVisible()) await soundOn.click();
 
     await staff.call('POST', `/members/${loud.id}/call`, { force: true }, 200);
-    await page.locator('.monitor-newest', { hasText: String(loud.number) }).first().waitFor();
+    await page
+      .locator('.monitor-newest', { hasText: String(loud.number) })
+      .first()
+      .waitFor();
     expect(await page.locator('[aria-live="assertive"]').textContent()).toBe(`Nummer ${loud.number}, Allgemeinmedizin`);
     await expect.poll(async () => (await announcements(page)).spoken).toEqual([`Nummer ${loud.number}. Bitte zu Allgemeinmedizin.`]);
     const afterLoud = await announcements(page);
@@ -93,7 +100,10 @@ describe('monitor', () => {
     await page.goto(`/monitor/${monitor.id}`);
     await page.getByRole('heading', { level: 1, name: 'Wartezimmer' }).waitFor();
     const ticket = await drawByApi(page, queue.id);
-    await page.getByText(new RegExp(`Als Nächstes:.*\\b${ticket.number}\\b`)).first().waitFor();
+    await page
+      .getByText(new RegExp(`Als Nächstes:.*\\b${ticket.number}\\b`))
+      .first()
+      .waitFor();
 
     await socket.cut();
     await page.getByText('Verbindung unterbrochen – Anzeige zeigt den letzten Stand').waitFor();
@@ -104,7 +114,10 @@ describe('monitor', () => {
 
     socket.restore();
     // Reconnects within 5 s and refetches: the call made while offline shows up.
-    await page.locator('.monitor-numbers li', { hasText: String(ticket.number) }).first().waitFor({ timeout: 15_000 });
+    await page
+      .locator('.monitor-numbers li', { hasText: String(ticket.number) })
+      .first()
+      .waitFor({ timeout: 15_000 });
     expect(await page.getByText('Verbindung unterbrochen – Anzeige zeigt den letzten Stand').count()).toBe(0);
     await staff.call('POST', `/members/${ticket.id}/finish`, undefined, 200);
     await page.context().close();
@@ -113,7 +126,11 @@ describe('monitor', () => {
   it('shows one queue in each of the three layouts of its identifier link', async () => {
     const page = await newPage(browser, tv);
     const errors = collectBrowserErrors(page);
-    for (const [suffix, marker] of [['monitor', '.monitor-standard'], ['monitor2', '.monitor-columns'], ['monitor3', '.monitor-list']] as const) {
+    for (const [suffix, marker] of [
+      ['monitor', '.monitor-standard'],
+      ['monitor2', '.monitor-columns'],
+      ['monitor3', '.monitor-list'],
+    ] as const) {
       await page.goto(`/praxis-demo/wien/allgemein/${suffix}`);
       await page.getByRole('heading', { level: 1, name: 'Ordination Wien' }).waitFor();
       await page.locator(marker).waitFor();

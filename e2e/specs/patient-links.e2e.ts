@@ -83,7 +83,12 @@ describe("a patient's link", () => {
   it('checks in at the kiosk by the typed code: the kiosk shows the number, the phone follows the ticket by its link', async () => {
     const [type] = (await admin.call<AppointmentType[]>('GET', '/appointment-types')).filter((t) => t.queue_id === labor.id);
     const [paula] = await admin.call<AssignedProcessor[]>('GET', `/queues/${labor.id}/processors`);
-    const booked = await admin.call<BookedAppointment>('POST', '/appointments', { appointment_type_id: type!.id, processor_id: paula!.id, start: await soon(40), last_name: 'Code', first_name: 'Clara' }, 201);
+    const booked = await admin.call<BookedAppointment>(
+      'POST',
+      '/appointments',
+      { appointment_type_id: type!.id, processor_id: paula!.id, start: await soon(40), last_name: 'Code', first_name: 'Clara' },
+      201,
+    );
 
     // The practice hands over the link (read out, sent): the phone opens it and shows the code.
     const page = await newPage(browser, phone);

@@ -23,7 +23,13 @@ async function givenList(name: string, sms: boolean): Promise<Queue> {
   const queue = await staff.call<Queue>(
     'POST',
     '/queues',
-    { profile_id: lists[0]!.profile_id, name, identifier: `notice-${name.toLowerCase().replace(/\W+/g, '-')}-${suffix}`, may_activate_sms_notifications: sms, alert_members_ahead: 2 },
+    {
+      profile_id: lists[0]!.profile_id,
+      name,
+      identifier: `notice-${name.toLowerCase().replace(/\W+/g, '-')}-${suffix}`,
+      may_activate_sms_notifications: sms,
+      alert_members_ahead: 2,
+    },
     201,
   );
   await staff.call('POST', `/queues/${queue.id}/session`, { event: 'START' }, 200);

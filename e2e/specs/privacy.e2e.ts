@@ -87,7 +87,7 @@ describe('data protection', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), content.getByRole('button', { name: 'CSV herunterladen' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^wartefrei-protokoll-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = fs.readFileSync((await download.path()), 'utf8');
+    const csv = fs.readFileSync(await download.path(), 'utf8');
     expect(csv).toContain('member.erase');
     expect(csv).not.toContain('Löschmich');
     expect(errors).toEqual([]);

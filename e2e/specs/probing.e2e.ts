@@ -42,7 +42,14 @@ beforeAll(async () => {
   // Dr. Demo serves the list every day, so the booking the questionnaire leads to has free times.
   await admin.call('PUT', `/queues/${allgemein.id}/processors/${admin.user.id}`, undefined, 200);
   for (let weekday = 1; weekday <= 7; weekday++) {
-    slots.push(await admin.call<{ id: string }>('POST', '/appointment-slots', { profile_id: location.id, processor_id: admin.user.id, kind: 'WEEK', weekday, start_time: '00:00', end_time: '23:55' }, 201));
+    slots.push(
+      await admin.call<{ id: string }>(
+        'POST',
+        '/appointment-slots',
+        { profile_id: location.id, processor_id: admin.user.id, kind: 'WEEK', weekday, start_time: '00:00', end_time: '23:55' },
+        201,
+      ),
+    );
   }
   owner = await newPage(browser, { viewport: { width: 1280, height: 900 } });
   ownerErrors = collectBrowserErrors(owner);
@@ -154,7 +161,10 @@ describe('probing questionnaire', () => {
     expect(await row.innerText()).toContain('INF');
     await row.getByRole('button', { name: /Weitere Aktionen/ }).click();
     await owner.getByRole('menuitem', { name: 'Antworten anzeigen' }).click();
-    await owner.getByRole('dialog', { name: /Antworten zu Nr\./ }).getByText('Haben Sie Fieber?').waitFor();
+    await owner
+      .getByRole('dialog', { name: /Antworten zu Nr\./ })
+      .getByText('Haben Sie Fieber?')
+      .waitFor();
     expect(await seriousA11yViolations(owner)).toEqual([]);
     await owner.keyboard.press('Escape');
   });

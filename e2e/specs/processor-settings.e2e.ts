@@ -100,7 +100,10 @@ describe('the settings form: room, and choices that override the list’s or lea
     // The waiting-room monitor shows the room beside the called number.
     const tv = await newPage(browser, { viewport: { width: 1920, height: 1080 } });
     await tv.goto('/praxis-demo/wien/labor/monitor');
-    await tv.locator('.monitor-numbers li', { hasText: String(ticket.number) }).getByText(`Raum 4 · bei ${assistant.display_name}`).waitFor();
+    await tv
+      .locator('.monitor-numbers li', { hasText: String(ticket.number) })
+      .getByText(`Raum 4 · bei ${assistant.display_name}`)
+      .waitFor();
     expect(await seriousA11yViolations(tv)).toEqual([]);
     await saveScreenshot(tv, 'monitor-room-1920');
     await tv.context().close();

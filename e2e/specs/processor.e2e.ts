@@ -38,7 +38,10 @@ describe('the work view', () => {
     await page.waitForURL(/\/backend\/processor\/[0-9a-f-]{36}$/);
     await page.goto(`/backend/processor/${queue.id}`);
     await page.getByRole('heading', { level: 2, name: queue.name }).waitFor();
-    await page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Live$/ })
+      .waitFor();
     expect(await page.getByRole('link', { name: queue.name }).getAttribute('aria-current')).toBe('page');
   });
 
@@ -71,7 +74,11 @@ describe('the work view', () => {
     const dialog = page.getByRole('dialog', { name: `Nr. ${ticket.number} stornieren?` });
     await dialog.getByRole('button', { name: 'Stornieren' }).click();
     await page.waitForFunction((n) => document.querySelector(`tr[aria-label="Ticket Nr. ${n}"]`)?.getAttribute('data-status') === 'cancelled', ticket.number);
-    const decoration = await row(ticket.number).locator('td').first().locator('p').evaluate((el) => getComputedStyle(el).textDecorationLine);
+    const decoration = await row(ticket.number)
+      .locator('td')
+      .first()
+      .locator('p')
+      .evaluate((el) => getComputedStyle(el).textDecorationLine);
     expect(decoration).toBe('line-through');
     await row(ticket.number).getByRole('button', { name: 'Wiederherstellen' }).click();
     await page.waitForFunction((n) => document.querySelector(`tr[aria-label="Ticket Nr. ${n}"]`)?.getAttribute('data-status') === 'waiting', ticket.number);
@@ -83,7 +90,7 @@ describe('the work view', () => {
     const phone = await newPage(browser);
     const [first, second, third] = [await drawByApi(phone, queue.id), await drawByApi(phone, queue.id), await drawByApi(phone, queue.id)];
     await row(third.number).waitFor();
-    const positionOf = async (ticket: TicketView) => ((await (await phone.request.get(`/members/${linkKey(ticket)}`)).json()) as { position: number | null; queue: { id: string } });
+    const positionOf = async (ticket: TicketView) => (await (await phone.request.get(`/members/${linkKey(ticket)}`)).json()) as { position: number | null; queue: { id: string } };
 
     // The last one dragged onto the first takes its place: next in line.
     await row(third.number).dragTo(row(first.number));
@@ -102,7 +109,10 @@ describe('the work view', () => {
     const laborButton = page.locator(`[data-queue-drop="${labor.id}"]`);
     await laborButton.waitFor();
     await page.waitForFunction(
-      (numbers) => Array.from(document.querySelectorAll('tr[data-status="waiting"]')).map((tr) => tr.getAttribute('aria-label')).join() === numbers.map((n) => `Ticket Nr. ${n}`).join(),
+      (numbers) =>
+        Array.from(document.querySelectorAll('tr[data-status="waiting"]'))
+          .map((tr) => tr.getAttribute('aria-label'))
+          .join() === numbers.map((n) => `Ticket Nr. ${n}`).join(),
       [third.number, second.number, first.number],
     );
     await row(second.number).dragTo(laborButton);
@@ -114,7 +124,8 @@ describe('the work view', () => {
   });
 
   it('pauses online intake for a while, and switches ticket taking off and on', async () => {
-    const publicView = async () => (await (await page.request.get(`/queues/${queue.id}/public`)).json()) as { online_refusal: string | null; session: { queueing_allowed: boolean } };
+    const publicView = async () =>
+      (await (await page.request.get(`/queues/${queue.id}/public`)).json()) as { online_refusal: string | null; session: { queueing_allowed: boolean } };
     await page.getByRole('button', { name: 'Online pausieren für …' }).click();
     await page.getByRole('menuitem', { name: '15 Minuten' }).click();
     await page.getByText('Online-Ausgabe pausiert', { exact: true }).waitFor();

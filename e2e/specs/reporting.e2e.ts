@@ -67,7 +67,7 @@ describe('reporting', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), content.getByRole('button', { name: 'Excel (xlsx) herunterladen' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^wartefrei-auswertung-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(fs.readFileSync((await download.path())) as unknown as ArrayBuffer);
+    await workbook.xlsx.load(fs.readFileSync(await download.path()) as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(4).getCell(2).value).toBe('Blutabnahme');
     expect(sheet.rowCount).toBeGreaterThan(11);

@@ -81,7 +81,7 @@ describe('rollout center', () => {
     const download = page.getByRole('button', { name: 'Plakat als PDF herunterladen' });
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toBe('plakat-allgemein.pdf');
-    const bytes = fs.readFileSync((await file.path()));
+    const bytes = fs.readFileSync(await file.path());
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // An incomplete own address is refused in German, and the poster waits for a valid one.

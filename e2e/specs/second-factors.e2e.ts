@@ -75,7 +75,9 @@ describe('passkeys', () => {
     await page.waitForURL(/\/backend\//);
 
     await page.goto('/backend/profile');
-    await card(page).getByText(/Zuletzt verwendet am/).waitFor();
+    await card(page)
+      .getByText(/Zuletzt verwendet am/)
+      .waitFor();
     await card(page).getByRole('button', { name: 'Laptop Empfang umbenennen' }).click();
     const renaming = page.getByRole('dialog', { name: 'Laptop Empfang umbenennen' });
     await renaming.getByLabel(/^Name/).fill('Laptop Anmeldung');
@@ -160,7 +162,9 @@ describe('a practice that requires a second factor', () => {
 
     await card(page).getByRole('button', { name: 'Authenticator-App hinzufügen' }).click();
     const secret = (await card(page).getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
-    await card(page).getByLabel('Code aus der App').fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
+    await card(page)
+      .getByLabel('Code aus der App')
+      .fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
     await card(page).getByRole('button', { name: 'Bestätigen' }).click();
     const codeList = card(page).getByRole('list', { name: 'Wiederherstellungscodes' });
     await codeList.waitFor();

@@ -100,7 +100,10 @@ describe('a new practice, from sign-up to sign-out', () => {
     await field(page, 'E-Mail-Adresse').fill(account.mail);
     await field(page, 'Passwort').fill(account.password);
     await main(page).getByRole('button', { name: 'Anmelden', exact: true }).click();
-    await main(page).getByRole('alert').getByText(/noch nicht bestätigt/).waitFor();
+    await main(page)
+      .getByRole('alert')
+      .getByText(/noch nicht bestätigt/)
+      .waitFor();
     // The entered values stay.
     expect(await field(page, 'E-Mail-Adresse').inputValue()).toBe(account.mail);
     // The first mail went astray: it comes again, to the address typed here.
@@ -111,7 +114,9 @@ describe('a new practice, from sign-up to sign-out', () => {
     expect(await main(page).getByText('Kein Token angegeben').count()).toBe(0);
     await resend.getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }).click();
     await main(page).getByText(`Wenn zu ${account.mail} eine noch nicht bestätigte Registrierung gehört`).waitFor();
-    await expect.poll(async () => linkIn(await waitForMail(account.mail, { subject: /bestätigen/ }), `${baseURL}/verify?token=`)).not.toBe(linkIn(firstMail, `${baseURL}/verify?token=`));
+    await expect
+      .poll(async () => linkIn(await waitForMail(account.mail, { subject: /bestätigen/ }), `${baseURL}/verify?token=`))
+      .not.toBe(linkIn(firstMail, `${baseURL}/verify?token=`));
 
     // 3. The confirmation mail reached the SMTP server; its link confirms the account.
     const mail = await waitForMail(account.mail, { subject: /bestätigen/ });
@@ -134,7 +139,10 @@ describe('a new practice, from sign-up to sign-out', () => {
     await expect.poll(() => field(page, 'Name der Praxis').inputValue()).toBe(account.practice);
     await main(page).getByRole('button', { name: 'Weiter', exact: true }).click();
     // Nothing is sent while the location has no name; the field says so and has the focus.
-    await main(page).getByText(/darf nicht leer sein/).first().waitFor();
+    await main(page)
+      .getByText(/darf nicht leer sein/)
+      .first()
+      .waitFor();
     await expect.poll(() => field(page, 'Name des Standorts').getAttribute('aria-invalid')).toBe('true');
     await field(page, 'Name des Standorts').fill('Ordination Süd');
     expect(await field(page, 'Kennung des Standorts (im Link)').inputValue()).toBe('ordination_sued');
@@ -164,7 +172,9 @@ describe('a new practice, from sign-up to sign-out', () => {
     await devices.or(openNow).waitFor();
     if (await openNow.isVisible()) await main(page).getByRole('button', { name: 'Später', exact: true }).click();
     await devices.waitFor();
-    await main(page).getByText(/Jedes Tablet mit Browser wird zum Kiosk.*Ohne Drucker zeigt der Kiosk die Nummer und einen QR-Code.*--kiosk-printing.*Sunmi-Kiosk-App/).waitFor();
+    await main(page)
+      .getByText(/Jedes Tablet mit Browser wird zum Kiosk.*Ohne Drucker zeigt der Kiosk die Nummer und einen QR-Code.*--kiosk-printing.*Sunmi-Kiosk-App/)
+      .waitFor();
     expect(await main(page).getByRole('link', { name: 'Ticket ziehen wie ein Patient' }).getAttribute('href')).toBe(`/${account.identifier}/ordination_sued/sprechstunde`);
     await main(page).getByRole('link', { name: 'Zum Dashboard' }).click();
     await page.waitForURL('**/backend/dashboard');
@@ -173,7 +183,9 @@ describe('a new practice, from sign-up to sign-out', () => {
     // The decline is stored (server, then this browser) before the next page load: a load that
     // came first offered the tutorial again over the next screen (seen once in CI).
     await page.waitForFunction(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { tutorial_dismissed?: boolean }).tutorial_dismissed === true);
-    await main(page).getByRole('heading', { level: 1, name: `Willkommen, ${account.name}` }).waitFor();
+    await main(page)
+      .getByRole('heading', { level: 1, name: `Willkommen, ${account.name}` })
+      .waitFor();
 
     // 4a. The practice's field can be changed in management; a new list starts with its defaults.
     await page.goto('/backend/management?tab=general');
@@ -212,9 +224,13 @@ describe('a new practice, from sign-up to sign-out', () => {
     const number = Number(await patient.locator('.ticket-number').textContent());
     const row = main(page).getByRole('row', { name: `Ticket Nr. ${number}`, exact: true });
     await row.waitFor();
-    await main(page).getByRole('button', { name: /^Nächsten aufrufen/ }).click();
+    await main(page)
+      .getByRole('button', { name: /^Nächsten aufrufen/ })
+      .click();
     await patient.getByRole('heading', { level: 1, name: 'Sie sind an der Reihe!' }).waitFor();
-    await main(page).getByRole('button', { name: `Nr. ${number} abschließen` }).click();
+    await main(page)
+      .getByRole('button', { name: `Nr. ${number} abschließen` })
+      .click();
     await row.waitFor({ state: 'detached' });
     await patient.getByRole('heading', { level: 1, name: 'Ihr Besuch ist abgeschlossen.' }).waitFor();
     await patient.context().close();
@@ -228,7 +244,9 @@ describe('a new practice, from sign-up to sign-out', () => {
     await header(page).getByText(renamed, { exact: true }).waitFor();
 
     // 6. Sign out from the avatar menu.
-    await header(page).getByRole('button', { name: `Benutzermenü: ${renamed}` }).click();
+    await header(page)
+      .getByRole('button', { name: `Benutzermenü: ${renamed}` })
+      .click();
     await page.getByRole('menuitem', { name: 'Abmelden' }).click();
     await page.waitForURL('**/login');
     await header(page).getByText('nicht angemeldet', { exact: true }).waitFor();

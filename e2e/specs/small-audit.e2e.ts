@@ -158,9 +158,16 @@ describe('the management', () => {
     await admin.getByRole('tab', { name: 'Bearbeiter', selected: true }).waitFor();
     await main(admin).getByText('Einladung offen').waitFor();
     await main(admin).getByRole('button', { name: 'Einladung erneut senden: Pfleger Jan' }).click();
-    await main(admin).getByRole('status').filter({ hasText: `Einladung an ${invited.username} gesendet.` }).waitFor();
+    await main(admin)
+      .getByRole('status')
+      .filter({ hasText: `Einladung an ${invited.username} gesendet.` })
+      .waitFor();
     // The owner has signed in: for them the reset link is offered — but not to themselves.
-    expect(await main(admin).getByRole('button', { name: /^Passwort-Link senden/ }).count()).toBe(0);
+    expect(
+      await main(admin)
+        .getByRole('button', { name: /^Passwort-Link senden/ })
+        .count(),
+    ).toBe(0);
     expect(await seriousA11yViolations(admin)).toEqual([]);
     await saveScreenshot(admin, 'small-audit-processor-mails');
   });

@@ -91,7 +91,10 @@ describe('ticket page', () => {
     expect(view).toMatchObject({ status: 'FINISHED_BY_USER', cancel_state: 'USER' });
     expect(await page.getByRole('button', { name: 'Ticket stornieren' }).count()).toBe(0);
     // The processors' list shows it as cancelled by the patient.
-    const list = (await (await staffPage.request.get(`/queues/${queueId}/members?status=FINISHED_BY_USER`, { headers: staff() })).json()) as { id: string; cancel_state: string | null }[];
+    const list = (await (await staffPage.request.get(`/queues/${queueId}/members?status=FINISHED_BY_USER`, { headers: staff() })).json()) as {
+      id: string;
+      cancel_state: string | null;
+    }[];
     expect(list.find((m) => m.id === ticket.id)).toMatchObject({ cancel_state: 'USER' });
 
     // Tapped by mistake: within ten minutes the patient takes it back, at their old place.

@@ -37,7 +37,11 @@ export async function routePushSubscriptions(page: Page): Promise<{ clientHash: 
   });
   await page.addInitScript(() => {
     const w = window as unknown as { __subscribeAtTestPushService: (key: string) => Promise<{ endpoint: string; keys: { p256dh: string; auth: string } }> };
-    const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const base64url = (bytes: Uint8Array) =>
+      btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
     let current: PushSubscription | null = null;
     PushManager.prototype.getSubscription = () => Promise.resolve(current);
     PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
@@ -63,7 +67,11 @@ export async function routePushSubscriptions(page: Page): Promise<{ clientHash: 
 
 /** What the push service received for a subscription, decrypted, oldest first. */
 export async function pushesReceived(clientHash: string): Promise<PushMessage[]> {
-  const res = await fetch(`${required('E2E_PUSH_URL')}/get-notifications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientHash }) });
+  const res = await fetch(`${required('E2E_PUSH_URL')}/get-notifications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ clientHash }),
+  });
   const { data } = (await res.json()) as { data: { messages: string[] } };
   return data.messages.map((message) => JSON.parse(message) as PushMessage);
 }

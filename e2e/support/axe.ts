@@ -18,9 +18,7 @@ export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]
   // a passing fade is not: report what both looks found.
   const second = await analyseWhenStill(page);
   const again = new Set(second.flatMap((v) => v.targets.map((t) => `${v.id} ${t}`)));
-  return first
-    .map((v) => ({ ...v, targets: v.targets.filter((t) => again.has(`${v.id} ${t}`)) }))
-    .filter((v) => v.targets.length > 0);
+  return first.map((v) => ({ ...v, targets: v.targets.filter((t) => again.has(`${v.id} ${t}`)) })).filter((v) => v.targets.length > 0);
 }
 
 async function analyseWhenStill(page: Page): Promise<A11yViolation[]> {

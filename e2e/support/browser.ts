@@ -5,15 +5,7 @@ import { baseURL, chromePath } from './env.js';
  * Flags for Debian's Chromium on a closed network: no sandbox (containers run as root), no GPU,
  * and none of the background traffic (QUIC, component updates, sync …) that the network refuses.
  */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: chromePath, args: [...CHROMIUM_ARGS, ...extraArgs] });

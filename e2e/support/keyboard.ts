@@ -8,7 +8,12 @@ export function focusedName(page: Page): Promise<string> {
     const labelledBy = element.getAttribute('aria-labelledby');
     const label =
       element.getAttribute('aria-label') ??
-      (labelledBy ? labelledBy.split(' ').map((id) => document.getElementById(id)?.innerText ?? '').join(' ') : null) ??
+      (labelledBy
+        ? labelledBy
+            .split(' ')
+            .map((id) => document.getElementById(id)?.innerText ?? '')
+            .join(' ')
+        : null) ??
       (element as HTMLInputElement).labels?.[0]?.innerText ??
       element.innerText;
     return label.replace(/\s+/g, ' ').trim();
@@ -51,9 +56,11 @@ export async function focusIsOn(page: Page, wanted: string | RegExp): Promise<vo
  * now begins once the menu has the focus, and says where the focus is if it never gets there.
  */
 export async function arrowToMenuItem(page: Page, wanted: string): Promise<void> {
-  await page.waitForFunction(() => Boolean(document.activeElement?.closest('[role="menu"]')), undefined, { timeout: 10_000 }).catch(async () => {
-    throw new Error(`the open menu never took the focus; it is on "${(await focusedName(page)) || 'the page itself'}"`);
-  });
+  await page
+    .waitForFunction(() => Boolean(document.activeElement?.closest('[role="menu"]')), undefined, { timeout: 10_000 })
+    .catch(async () => {
+      throw new Error(`the open menu never took the focus; it is on "${(await focusedName(page)) || 'the page itself'}"`);
+    });
   for (let i = 0; i < 12 && (await focusedName(page)) !== wanted; i++) await page.keyboard.press('ArrowDown');
   await focusIsOn(page, wanted);
 }

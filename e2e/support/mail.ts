@@ -30,9 +30,7 @@ export async function waitForMail(to: string, options: { timeoutMs?: number; sub
   const address = to.toLowerCase();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = (await readMails())
-      .filter((mail) => mail.to.some((r) => r.toLowerCase() === address) && (!subject || subject.test(mail.subject)))
-      .at(-1);
+    const found = (await readMails()).filter((mail) => mail.to.some((r) => r.toLowerCase() === address) && (!subject || subject.test(mail.subject))).at(-1);
     if (found) return found;
     if (Date.now() >= deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));

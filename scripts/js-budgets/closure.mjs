@@ -33,11 +33,13 @@ export function weighPages(buildDir, pages) {
   const manifestFile = path.join(buildDir, '.vite/manifest.json');
   if (!fs.existsSync(manifestFile)) throw new Error(`no Vite manifest at ${manifestFile}: build the web app first (npm run build -w @wartefrei/web)`);
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-  return Object.fromEntries(Object.entries(pages).map(([name, page]) => {
-    const files = chunkClosure(manifest, page.chunks);
-    const bytes = files.reduce((sum, file) => sum + gzipBytes(path.join(buildDir, file)), 0);
-    return [name, { bytes, files }];
-  }));
+  return Object.fromEntries(
+    Object.entries(pages).map(([name, page]) => {
+      const files = chunkClosure(manifest, page.chunks);
+      const bytes = files.reduce((sum, file) => sum + gzipBytes(path.join(buildDir, file)), 0);
+      return [name, { bytes, files }];
+    }),
+  );
 }
 
 /** How far over its budget a page may go before the check fails: 5 % (issue 44 §2). */

@@ -20,7 +20,13 @@ const manifest = {
 
 describe('chunkClosure', () => {
   it('takes the named chunks and their static imports, each once, through cycles', () => {
-    expect(chunkClosure(manifest, ['index.html', 'src/start.tsx', 'src/Screen.tsx'])).toEqual(['assets/Screen.js', 'assets/index.js', 'assets/react.js', 'assets/shared.js', 'assets/start.js']);
+    expect(chunkClosure(manifest, ['index.html', 'src/start.tsx', 'src/Screen.tsx'])).toEqual([
+      'assets/Screen.js',
+      'assets/index.js',
+      'assets/react.js',
+      'assets/shared.js',
+      'assets/start.js',
+    ]);
   });
 
   it('leaves out what is only imported dynamically, and CSS', () => {

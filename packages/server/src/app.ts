@@ -200,8 +200,7 @@ export async function buildApp(options: BuildAppOptions) {
     routePrefix: '/docs',
     staticCSP: true,
     // Swagger UI injects one inline <style> its hashes do not cover; same http reason as above.
-    transformStaticCSP: (header) =>
-      header.replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';").replace(/\s*upgrade-insecure-requests;/, ''),
+    transformStaticCSP: (header) => header.replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';").replace(/\s*upgrade-insecure-requests;/, ''),
   });
 
   registerAuditHook(app, ctx);

@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { repoRoot } from './paths.js';
 import { parseTrustProxy, type TrustProxy } from './platform/trust-proxy.js';
 
-const boolFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const boolFromEnv = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 // Every variable is optional; a wrong value stops the start with a message naming it.
 const Env = z.object({
@@ -22,7 +20,10 @@ const Env = z.object({
   SMS_URL: z.string().url().optional(),
   SMS_TOKEN: z.string().optional(),
   /** Web Push (VAPID) contact of the operator for push services: a mailto: or https: address. */
-  PUSH_CONTACT: z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://').optional(),
+  PUSH_CONTACT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+    .optional(),
   /** Push services besides the public ones on https, e.g. a test service `http://localhost:8090`; comma-separated origins. */
   PUSH_SERVICE_ORIGINS: z.string().optional(),
   /** Webhook receivers besides public https ones (tests, on-premises systems), e.g. `http://127.0.0.1:8091`; comma-separated origins. */
@@ -200,7 +201,11 @@ export interface StripeConfig {
 
 /** A comma-separated list of origins (`PUSH_SERVICE_ORIGINS`, `WEBHOOK_ALLOWED_ORIGINS`), each as `new URL(...).origin`. */
 function originsOf(list: string | undefined): string[] {
-  return (list ?? '').split(',').map((origin) => origin.trim()).filter(Boolean).map((origin) => new URL(origin).origin);
+  return (list ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => new URL(origin).origin);
 }
 
 /** Reads the configuration (the README's table) from the environment. */
@@ -259,7 +264,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.OPERATOR_NAME && e.OPERATOR_ADDRESS && e.OPERATOR_MAIL
         ? {
             name: e.OPERATOR_NAME,
-            addressLines: e.OPERATOR_ADDRESS.split(/\||\n/).map((line) => line.trim()).filter(Boolean),
+            addressLines: e.OPERATOR_ADDRESS.split(/\||\n/)
+              .map((line) => line.trim())
+              .filter(Boolean),
             mail: e.OPERATOR_MAIL,
             phone: e.OPERATOR_PHONE,
             representative: e.OPERATOR_REPRESENTATIVE,

@@ -19,8 +19,7 @@ const app = await buildApp({ config, database });
 
 if (config.seedDemo && (await seedDemoIfEmpty(app.ctx))) {
   app.log.info(
-    `demo data created — admin ${DEMO_LOGINS.admin.username} / ${DEMO_LOGINS.admin.password}, ` +
-      `processor ${DEMO_LOGINS.processor.username} / ${DEMO_LOGINS.processor.password}`,
+    `demo data created — admin ${DEMO_LOGINS.admin.username} / ${DEMO_LOGINS.admin.password}, ` + `processor ${DEMO_LOGINS.processor.username} / ${DEMO_LOGINS.processor.password}`,
   );
 }
 

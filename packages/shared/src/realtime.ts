@@ -1,4 +1,3 @@
-
 /**
  * The live protocol of `/ws` (docs/architecture.md#live-updates).
  *

@@ -32,16 +32,30 @@ afterAll(async () => {
 function admin(args: string[], extraEnv: Record<string, string> = {}) {
   const env = { ...process.env, LOG_LEVEL: 'warn', ...extraEnv, ...(testDatabaseKind === 'postgres' ? { DATABASE_URL: t.databaseUrl } : { DATA_DIR: dataDir }) };
   // The bundle `npm run admin` runs, without npm's second of lookup.
-  return serverBundle().then((bundle) => run(process.execPath, ['--enable-source-maps', bundle.admin, ...args], { cwd: serverDir, env })).then(
-    (r) => ({ code: 0, ...r }),
-    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
-  );
+  return serverBundle()
+    .then((bundle) => run(process.execPath, ['--enable-source-maps', bundle.admin, ...args], { cwd: serverDir, env }))
+    .then(
+      (r) => ({ code: 0, ...r }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+    );
 }
 
 describe('npm run admin -- create-account', () => {
   // Two real processes of the command, each migrating a database: seconds apiece on a slow machine.
   it('creates a verified account and admin that can sign in at once, without mail', { timeout: 90_000 }, async () => {
-    const args = ['create-account', '--name', 'Praxis Dr. Huber', '--identifier', 'Praxis Hüber', '--admin-name', 'Dr. Huber', '--admin-mail', 'huber@praxis.example', '--password', 'ein-gutes-passwort'];
+    const args = [
+      'create-account',
+      '--name',
+      'Praxis Dr. Huber',
+      '--identifier',
+      'Praxis Hüber',
+      '--admin-name',
+      'Dr. Huber',
+      '--admin-mail',
+      'huber@praxis.example',
+      '--password',
+      'ein-gutes-passwort',
+    ];
     const created = await admin(args);
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(/account Praxis_Hueber \([0-9a-f-]{36}\) created/);
@@ -100,7 +114,19 @@ describe('npm run admin -- create-account', () => {
 describe('npm run admin -- exempt', () => {
   it('makes a trial account payment-exempt, and says so for an unknown one', { timeout: 90_000 }, async () => {
     // A server with payment configured creates the account in its trial.
-    const args = ['create-account', '--name', 'Praxis Dr. Lang', '--identifier', 'praxis-lang', '--admin-name', 'Dr. Lang', '--admin-mail', 'lang@praxis.example', '--password', 'ein-gutes-passwort'];
+    const args = [
+      'create-account',
+      '--name',
+      'Praxis Dr. Lang',
+      '--identifier',
+      'praxis-lang',
+      '--admin-name',
+      'Dr. Lang',
+      '--admin-mail',
+      'lang@praxis.example',
+      '--password',
+      'ein-gutes-passwort',
+    ];
     const created = await admin(args, { STRIPE_SECRET_KEY: 'sk_test_configured' });
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(/created, trial until /);
@@ -128,10 +154,24 @@ describe('npm run admin -- order', () => {
     // An order as the billing screen stores it, written into the database the command works on.
     const database = testDatabaseKind === 'postgres' ? undefined : await connectDatabase({ dataDir });
     const db = database?.db ?? t.app.ctx.db;
-    const [account] = await db.insert(accounts).values({ identifier: `bestellt-${Date.now()}`, displayName: 'Praxis Bestellt' }).returning();
+    const [account] = await db
+      .insert(accounts)
+      .values({ identifier: `bestellt-${Date.now()}`, displayName: 'Praxis Bestellt' })
+      .returning();
     const [order] = await db
       .insert(deviceOrders)
-      .values({ accountId: account!.id, kiosks: 0, monitors: 1, street1: 'Hauptstraße 1', postcode: '1010', city: 'Wien', country: 'AT', netCents: 69_900, vatCents: 13_980, grossCents: 83_880 })
+      .values({
+        accountId: account!.id,
+        kiosks: 0,
+        monitors: 1,
+        street1: 'Hauptstraße 1',
+        postcode: '1010',
+        city: 'Wien',
+        country: 'AT',
+        netCents: 69_900,
+        vatCents: 13_980,
+        grossCents: 83_880,
+      })
       .returning();
     await database?.close();
 
@@ -150,7 +190,19 @@ describe('npm run admin -- order', () => {
 
 describe('npm run admin -- explain-report', () => {
   it('prints how the database answers an account’s summary; refuses a reversed period', { timeout: 90_000 }, async () => {
-    const args = ['create-account', '--name', 'Praxis Dr. Plan', '--identifier', 'praxis-plan', '--admin-name', 'Dr. Plan', '--admin-mail', 'plan@praxis.example', '--password', 'ein-gutes-passwort'];
+    const args = [
+      'create-account',
+      '--name',
+      'Praxis Dr. Plan',
+      '--identifier',
+      'praxis-plan',
+      '--admin-name',
+      'Dr. Plan',
+      '--admin-mail',
+      'plan@praxis.example',
+      '--password',
+      'ein-gutes-passwort',
+    ];
     expect((await admin(args)).code).toBe(0);
     const explained = await admin(['explain-report', 'praxis-plan', '2026-10-01', '2026-10-31']);
     expect(explained.code, explained.stderr).toBe(0);

@@ -197,7 +197,22 @@ async function createAccount(argv: string[]): Promise<number> {
   const log = pino(loggerOptions('warn'));
   const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const ctx = { db: database.db, config, clock: systemClock, log, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, log }), sms: createSmsSender({ url: undefined, token: undefined, log }), push: createPushSender({ keys: await ensurePushKeys(database.db), contact: config.push.contact, extraOrigins: config.push.extraOrigins }), realtime: createLocalHub(log), stripe: undefined, metrics: createMetrics({ processMetrics: false }), rateLimits: createRateLimiters({ redis: undefined, keyPrefix: '', log }), redis: undefined, resolveHost: systemResolver, lifecycle: { draining: false } };
+    const ctx = {
+      db: database.db,
+      config,
+      clock: systemClock,
+      log,
+      mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, log }),
+      sms: createSmsSender({ url: undefined, token: undefined, log }),
+      push: createPushSender({ keys: await ensurePushKeys(database.db), contact: config.push.contact, extraOrigins: config.push.extraOrigins }),
+      realtime: createLocalHub(log),
+      stripe: undefined,
+      metrics: createMetrics({ processMetrics: false }),
+      rateLimits: createRateLimiters({ redis: undefined, keyPrefix: '', log }),
+      redis: undefined,
+      resolveHost: systemResolver,
+      lifecycle: { draining: false },
+    };
     const { account, user } = await createAccountWithAdmin(ctx, {
       accountName: parsed.data.account_name,
       identifier,

@@ -20,10 +20,12 @@ const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 function admin(args: string[], env: Record<string, string>) {
   // The bundle `npm run admin` runs, without npm's second of lookup.
   const processEnv = { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env };
-  return serverBundle().then((bundle) => run(process.execPath, ['--enable-source-maps', bundle.admin, ...args], { cwd: serverDir, env: processEnv })).then(
-    (r) => ({ code: 0, ...r }),
-    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
-  );
+  return serverBundle()
+    .then((bundle) => run(process.execPath, ['--enable-source-maps', bundle.admin, ...args], { cwd: serverDir, env: processEnv }))
+    .then(
+      (r) => ({ code: 0, ...r }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+    );
 }
 
 async function until(condition: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {

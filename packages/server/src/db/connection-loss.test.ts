@@ -15,9 +15,7 @@ describe.runIf(testDatabaseKind === 'postgres')('a PostgreSQL connection that di
 
       const killer = new pg.Client({ connectionString: testDb.url });
       await killer.connect();
-      const killed = await killer.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
-      );
+      const killed = await killer.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
       await killer.end();
       expect(killed.rowCount).toBeGreaterThan(0);
 

@@ -39,12 +39,21 @@ describe('the embedded database folder', () => {
     await seeded.close();
 
     // A real process opens the folder, then dies by SIGKILL mid-flight.
-    const child = spawn(process.execPath, ['--import', 'tsx', '-e', `
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `
       const { connectDatabase } = await import(${JSON.stringify(new URL('./connect.ts', import.meta.url).pathname)});
       await connectDatabase({ dataDir: ${JSON.stringify(dataDir)} });
       console.log('open');
       setInterval(() => {}, 1000);
-    `], { stdio: ['ignore', 'pipe', 'inherit'] });
+    `,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     await new Promise<void>((resolve) => child.stdout.on('data', (d: Buffer) => d.toString().includes('open') && resolve()));
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));

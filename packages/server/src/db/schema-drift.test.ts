@@ -14,9 +14,7 @@ function expectedTables() {
       const config = getTableConfig(table);
       return {
         name: config.name,
-        columns: config.columns
-          .map((c) => `${c.name} ${catalogType(c.getSQLType())}${c.notNull ? ' not null' : ''}`)
-          .sort(),
+        columns: config.columns.map((c) => `${c.name} ${catalogType(c.getSQLType())}${c.notNull ? ' not null' : ''}`).sort(),
         indexes: config.indexes.map((i) => i.config.name).sort(),
       };
     })
@@ -27,15 +25,21 @@ describe('the schema files and the committed migrations', () => {
   it('agree: the database the migrations build has exactly the tables, columns and indexes of the schema files', async () => {
     const database = await createTestDatabase();
     try {
-      const columns = await selectRows<{ table_name: string; column_name: string; type: string; not_null: boolean }>(database.db, sql`
+      const columns = await selectRows<{ table_name: string; column_name: string; type: string; not_null: boolean }>(
+        database.db,
+        sql`
         SELECT c.relname AS table_name, a.attname AS column_name,
                format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull AS not_null
         FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped`);
+        WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped`,
+      );
       // Indexes that back a constraint (primary keys, column UNIQUE) are declared as constraints.
-      const indexes = await selectRows<{ tablename: string; indexname: string }>(database.db, sql`
+      const indexes = await selectRows<{ tablename: string; indexname: string }>(
+        database.db,
+        sql`
         SELECT i.tablename, i.indexname FROM pg_indexes i
-        WHERE i.schemaname = 'public' AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`);
+        WHERE i.schemaname = 'public' AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+      );
       const names = [...new Set(columns.map((r) => r.table_name))].sort();
       const actual = names.map((name) => ({
         name,
@@ -43,7 +47,10 @@ describe('the schema files and the committed migrations', () => {
           .filter((r) => r.table_name === name)
           .map((r) => `${r.column_name} ${r.type}${r.not_null ? ' not null' : ''}`)
           .sort(),
-        indexes: indexes.filter((r) => r.tablename === name).map((r) => r.indexname).sort(),
+        indexes: indexes
+          .filter((r) => r.tablename === name)
+          .map((r) => r.indexname)
+          .sort(),
       }));
       expect(actual).toEqual(expectedTables());
     } finally {

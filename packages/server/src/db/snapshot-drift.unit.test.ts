@@ -8,7 +8,11 @@ import { migrationsFolder } from '../paths.js';
 describe('drizzle-kit snapshot', () => {
   it('is current: `npm run db:generate` would write no new migration', async () => {
     const metaDir = path.join(migrationsFolder, 'meta');
-    const latest = fs.readdirSync(metaDir).filter((f) => f.endsWith('_snapshot.json')).sort().at(-1);
+    const latest = fs
+      .readdirSync(metaDir)
+      .filter((f) => f.endsWith('_snapshot.json'))
+      .sort()
+      .at(-1);
     expect(latest).toBeDefined();
     const previous = JSON.parse(fs.readFileSync(path.join(metaDir, latest!), 'utf8')) as Parameters<typeof generateMigration>[0];
     const current = generateDrizzleJson(schema, previous.id);

@@ -74,7 +74,9 @@ export function withoutFhirPatientData(value: Json): Json {
     return {
       ...out,
       name: [masked()],
-      ...(identifiers.length > 0 && { identifier: identifiers.map((identifier) => ({ ...(isRecord(identifier) && typeof identifier.system === 'string' && { system: identifier.system }), _value: masked() })) }),
+      ...(identifiers.length > 0 && {
+        identifier: identifiers.map((identifier) => ({ ...(isRecord(identifier) && typeof identifier.system === 'string' && { system: identifier.system }), _value: masked() })),
+      }),
       _birthDate: masked(),
     };
   }

@@ -19,7 +19,18 @@ describe('answers to a key without patients:read', () => {
       answers: [{ question: 'Anliegen?', answer: 'Sonstiges', text: 'Knie' }],
     };
     expect(withoutPatientData({ member, next: null })).toEqual({
-      member: { ...member, display_name: null, first_name: null, last_name: null, birth_date: null, insurance_number: null, mail: null, phone: null, sealed_data: null, answers: [{ question: 'Anliegen?', answer: 'Sonstiges', text: null }] },
+      member: {
+        ...member,
+        display_name: null,
+        first_name: null,
+        last_name: null,
+        birth_date: null,
+        insurance_number: null,
+        mail: null,
+        phone: null,
+        sealed_data: null,
+        answers: [{ question: 'Anliegen?', answer: 'Sonstiges', text: null }],
+      },
       next: null,
     });
   });

@@ -52,7 +52,15 @@ export const API_SCOPE_RULES: readonly ScopeRule[] = [
   ...rules('appointments:write', 'PATCH', ['/appointments/:id']),
   ...rules('appointments:write', 'DELETE', ['/appointments/:id']),
   // Reports: figures; the member export is a file the answer filter cannot thin out, so it needs names too.
-  ...rules('reports:read', 'GET', ['/reports/summary', '/reports/timeseries', '/reports/heatmap', '/reports/processors', '/reports/queues', '/reports/probing', '/reports/members']),
+  ...rules('reports:read', 'GET', [
+    '/reports/summary',
+    '/reports/timeseries',
+    '/reports/heatmap',
+    '/reports/processors',
+    '/reports/queues',
+    '/reports/probing',
+    '/reports/members',
+  ]),
   { method: 'GET', route: '/reports/members/export', scopes: ['reports:read', 'patients:read'] },
 ];
 

@@ -76,9 +76,7 @@ export async function authenticateToken(ctx: AppContext, header: string | undefi
   if (!credentials) throw new AppError('AUTH_HEADER_MISSING');
   // PostgreSQL refuses NUL in text: such credentials name nobody, rather than failing the query.
   if (`${credentials.name}${credentials.secret}`.includes('\u0000')) throw new AppError('UNAUTHORIZED');
-  const userMatch = isUuid(credentials.name)
-    ? eq(users.id, credentials.name)
-    : eq(sql`lower(${users.username})`, credentials.name.toLowerCase());
+  const userMatch = isUuid(credentials.name) ? eq(users.id, credentials.name) : eq(sql`lower(${users.username})`, credentials.name.toLowerCase());
   const [row] = await ctx.db
     .select({
       user: users,

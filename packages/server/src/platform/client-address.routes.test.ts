@@ -29,8 +29,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 type Send = (remoteAddress: string) => Promise<LightMyRequestResponse>;
-const inject = (method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>, extra: Record<string, string> = {}): Send => (remoteAddress) =>
-  t.inject({ method, url, payload, headers: extra, remoteAddress });
+const inject =
+  (method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>, extra: Record<string, string> = {}): Send =>
+  (remoteAddress) =>
+    t.inject({ method, url, payload, headers: extra, remoteAddress });
 
 // Each limit, how many one client has, how its next attempt is refused, and a request that counts.
 const limits: [string, number, string, () => Send][] = [

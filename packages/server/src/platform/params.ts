@@ -13,10 +13,7 @@ const idOrNil = (value: string): string => (isUuid(value) ? value : NIL_UUID);
  * (MEMBER_NOT_FOUND, PROFILE_NOT_FOUND, …) — and no service checks the format again.
  * It also keeps text PostgreSQL would refuse as a uuid (or NUL) away from every query.
  */
-export const PathId = z
-  .string()
-  .transform(idOrNil)
-  .meta({ description: 'A UUID; any other value is answered like an unknown id (404).' });
+export const PathId = z.string().transform(idOrNil).meta({ description: 'A UUID; any other value is answered like an unknown id (404).' });
 
 /** `{ id }`: the path parameters of a route on one resource. */
 export const IdParams = z.object({ id: PathId });
@@ -34,7 +31,9 @@ export function pathIds<K extends string>(...names: K[]): z.ZodObject<Record<K, 
 export const PatientKey = z
   .string()
   .max(128)
-  .meta({ description: "The token of the patient's link (`patient_url`); staff with credentials may pass the id where the route serves staff too. An id without credentials answers 404." });
+  .meta({
+    description: "The token of the patient's link (`patient_url`); staff with credentials may pass the id where the route serves staff too. An id without credentials answers 404.",
+  });
 
 /** `{ token }`: the path parameter of a patient's route. */
 export const TokenParams = z.object({ token: PatientKey });

@@ -41,7 +41,11 @@ describe('which push endpoints the server posts to', () => {
     ['::1', false],
     ['::ffff:192.168.1.1', false],
   ])('refuses a name when any of its addresses is not public (%s)', async (inside) => {
-    const resolve: HostResolver = () => Promise.resolve([{ address: '93.184.216.34', family: 4 }, { address: inside, family: inside.includes(':') ? 6 : 4 }]);
+    const resolve: HostResolver = () =>
+      Promise.resolve([
+        { address: '93.184.216.34', family: 4 },
+        { address: inside, family: inside.includes(':') ? 6 : 4 },
+      ]);
     expect(await pushEndpointAllowed('https://push.example.com/x', [], resolve)).toBe(false);
   });
 

@@ -43,10 +43,7 @@ export async function closeSocketsSpread(clients: Iterable<ClosableSocket>, spre
  * Handed over to a replacement by `npm start`'s supervisor (`handOver`), the node skips the
  * drain, stops listening first and tells every socket at once.
  */
-export async function shutDown(
-  app: FastifyInstance & { ctx: AppContext },
-  options: { drain: boolean; stopWork: () => Promise<void>; handOver?: boolean },
-): Promise<void> {
+export async function shutDown(app: FastifyInstance & { ctx: AppContext }, options: { drain: boolean; stopWork: () => Promise<void>; handOver?: boolean }): Promise<void> {
   const { drainMs, socketSpreadMs } = app.ctx.config.shutdown;
   app.ctx.lifecycle.draining = true;
   if (options.drain && drainMs > 0) await sleep(drainMs);

@@ -21,8 +21,7 @@ export type SessionsToEnd = { all: true } | { only: string } | { except: string 
 
 /** Ends sessions of the user; answers the ids ended (empty: none matched, e.g. another user's id). */
 export async function endSessions(db: Queryable, userId: string, which: SessionsToEnd): Promise<string[]> {
-  const match: SQL | undefined =
-    'only' in which ? eq(loginSessions.id, which.only) : 'except' in which ? ne(loginSessions.id, which.except) : undefined;
+  const match: SQL | undefined = 'only' in which ? eq(loginSessions.id, which.only) : 'except' in which ? ne(loginSessions.id, which.except) : undefined;
   const ended = await db
     .delete(loginSessions)
     .where(and(eq(loginSessions.userId, userId), match))
@@ -31,10 +30,7 @@ export async function endSessions(db: Queryable, userId: string, which: Sessions
 }
 
 /** A new session of the user, lasting until `expiresAt`; also drops the user's sessions already over. */
-export async function startSession(
-  db: Queryable,
-  values: { userId: string; device: string | null; ip: string; now: Date; expiresAt: Date; via: SignInVia },
-): Promise<string> {
+export async function startSession(db: Queryable, values: { userId: string; device: string | null; ip: string; now: Date; expiresAt: Date; via: SignInVia }): Promise<string> {
   await db.delete(loginSessions).where(and(eq(loginSessions.userId, values.userId), lt(loginSessions.expiresAt, values.now)));
   const [row] = await db
     .insert(loginSessions)

@@ -41,22 +41,17 @@ afterAll(async () => t.close());
 
 describe('CSV exports are safe to open in a spreadsheet', () => {
   it('GET /reports/members/export: names, list and staff marked as text; numbers, negative ones too, stay numbers', async () => {
-    const res = await t.inject({ method: 'GET', url: `/reports/members/export?format=csv&names=true&from=2026-11-10&to=2026-11-10&queue_id=${list}`, headers: { ...asUser(admin), 'accept-language': 'de' } });
+    const res = await t.inject({
+      method: 'GET',
+      url: `/reports/members/export?format=csv&names=true&from=2026-11-10&to=2026-11-10&queue_id=${list}`,
+      headers: { ...asUser(admin), 'accept-language': 'de' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const rows = csvOf(res.body);
     const header = rows.findIndex((row) => row.includes('Name'));
     const column = (title: string) => rows[header]!.indexOf(title);
     const records = rows.slice(header + 1);
-    expect(records.map((row) => row[column('Name')])).toEqual([
-      `'=HYPERLINK("http://x","y")`,
-      `'+1`,
-      `'-2+3`,
-      `'@SUM(A1)`,
-      `'\t=1+1`,
-      `'\r=1+1`,
-      'Anna\n=1+1',
-      'Negativ',
-    ]);
+    expect(records.map((row) => row[column('Name')])).toEqual([`'=HYPERLINK("http://x","y")`, `'+1`, `'-2+3`, `'@SUM(A1)`, `'\t=1+1`, `'\r=1+1`, 'Anna\n=1+1', 'Negativ']);
     // A line break inside a cell is quoted: a spreadsheet would start a new row (and a formula) at it.
     expect(res.body).toContain('"Anna\n=1+1"');
     expect(res.body).toContain(`"'\r=1+1"`);

@@ -2,7 +2,18 @@ import { once } from 'node:events';
 import type { PassThrough } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import { csvCellText, csvPreambleRow, CSV_SHEET_OPTIONS, SHEET_CONTENT_TYPES, wallClock, xlsxColumn, type SheetCell, type SheetColumn, type SheetFormat, type SupportedLang } from '@wartefrei/shared';
+import {
+  csvCellText,
+  csvPreambleRow,
+  CSV_SHEET_OPTIONS,
+  SHEET_CONTENT_TYPES,
+  wallClock,
+  xlsxColumn,
+  type SheetCell,
+  type SheetColumn,
+  type SheetFormat,
+  type SupportedLang,
+} from '@wartefrei/shared';
 
 /**
  * Spreadsheets written as a stream (the report's and the audit log's exports): rows go out as

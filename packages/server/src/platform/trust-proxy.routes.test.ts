@@ -36,7 +36,8 @@ function withTrust(trustProxy: Config['trustProxy']) {
       const log = (await s.t.inject({ method: 'GET', url: '/audit', headers: asUser(s.admin) })).json<AuditLog>();
       return log.entries.filter((e) => e.action === 'audit.list').map((e) => e.address);
     },
-    draw: (via: Via) => s.t.inject({ method: 'POST', url: `/queues/${s.queueId}/members`, payload: { origin: 'ONLINE' }, headers: headersOf(via), remoteAddress: via.remoteAddress }),
+    draw: (via: Via) =>
+      s.t.inject({ method: 'POST', url: `/queues/${s.queueId}/members`, payload: { origin: 'ONLINE' }, headers: headersOf(via), remoteAddress: via.remoteAddress }),
   };
 }
 

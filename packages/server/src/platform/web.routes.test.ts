@@ -65,7 +65,11 @@ describe('the web app as served', () => {
     for (const url of pages) {
       const res = await t.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       const policy = String(res.headers['content-security-policy']);
-      const directive = (name: string) => policy.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? '';
+      const directive = (name: string) =>
+        policy
+          .split(';')
+          .map((part) => part.trim())
+          .find((part) => part.startsWith(`${name} `)) ?? '';
       expect(directive('script-src'), url).toMatch(/^script-src 'self'\s*$/);
       expect(directive('script-src-attr'), url).toBe("script-src-attr 'none'");
       expect(directive('object-src'), url).toBe("object-src 'none'");

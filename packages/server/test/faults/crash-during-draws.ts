@@ -22,10 +22,7 @@ export interface CrashFigures {
  * stopped in order and `withDatabase` opens the database for the checks: every acknowledged
  * ticket is stored with the number it was promised, and counter row and tickets agree.
  */
-export async function crashDuringDraws(
-  server: ServerOptions,
-  withDatabase: <T>(use: (db: Database) => Promise<T>) => Promise<T>,
-): Promise<CrashFigures> {
+export async function crashDuringDraws(server: ServerOptions, withDatabase: <T>(use: (db: Database) => Promise<T>) => Promise<T>): Promise<CrashFigures> {
   const first = await startServerProcess(server);
   let queueId: string;
   let body: Record<string, string>;

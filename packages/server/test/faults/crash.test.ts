@@ -12,35 +12,43 @@ const SCENARIO_TIMEOUT = 110_000;
 const title = `keeps every acknowledged ticket after kill -9 during ${DRAWS} draws (${CONCURRENCY} in flight, killed after ${CRASH_AFTER} answers) and starts again cleanly`;
 
 describe.runIf(testDatabaseKind === 'postgres')('the server killed during draws on PostgreSQL', () => {
-  it(title, async () => {
-    const testDb = await createTestDatabase();
-    try {
-      const figures = await crashDuringDraws({ databaseUrl: testDb.url! }, (use) => use(testDb.db));
-      console.info('crash on PostgreSQL:', figures);
-    } finally {
-      await testDb.close();
-    }
-  }, SCENARIO_TIMEOUT);
+  it(
+    title,
+    async () => {
+      const testDb = await createTestDatabase();
+      try {
+        const figures = await crashDuringDraws({ databaseUrl: testDb.url! }, (use) => use(testDb.db));
+        console.info('crash on PostgreSQL:', figures);
+      } finally {
+        await testDb.close();
+      }
+    },
+    SCENARIO_TIMEOUT,
+  );
 });
 
 describe.runIf(testDatabaseKind === 'pglite')('the server killed during draws on the embedded database (PGlite)', () => {
-  it(title, async () => {
-    // The data folder inside a private tmp folder, so its sibling `.lock` file is cleaned up too.
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'wf-crash-'));
-    const dataDir = path.join(root, 'data');
-    try {
-      const figures = await crashDuringDraws({ dataDir }, async (use) => {
-        const handle = await connectDatabase({ dataDir });
-        try {
-          return await use(handle.db);
-        } finally {
-          await handle.close();
-        }
-      });
-      console.info('crash on PGlite:', figures);
-      expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
-    } finally {
-      fs.rmSync(root, { recursive: true, force: true });
-    }
-  }, SCENARIO_TIMEOUT);
+  it(
+    title,
+    async () => {
+      // The data folder inside a private tmp folder, so its sibling `.lock` file is cleaned up too.
+      const root = fs.mkdtempSync(path.join(os.tmpdir(), 'wf-crash-'));
+      const dataDir = path.join(root, 'data');
+      try {
+        const figures = await crashDuringDraws({ dataDir }, async (use) => {
+          const handle = await connectDatabase({ dataDir });
+          try {
+            return await use(handle.db);
+          } finally {
+            await handle.close();
+          }
+        });
+        console.info('crash on PGlite:', figures);
+        expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
+      } finally {
+        fs.rmSync(root, { recursive: true, force: true });
+      }
+    },
+    SCENARIO_TIMEOUT,
+  );
 });

@@ -47,8 +47,7 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
     fs.chownSync(root, uid, gid);
   }
-  const pg = (tool: string, args: string[]) =>
-    asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(PG_BIN, tool), ...args]) : run(path.join(PG_BIN, tool), args);
+  const pg = (tool: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(PG_BIN, tool), ...args]) : run(path.join(PG_BIN, tool), args));
 
   const port = await freePort();
   let running = false;

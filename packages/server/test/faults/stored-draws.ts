@@ -25,10 +25,7 @@ export interface StoredSession {
 
 /** What the database holds of the queue's current session after a crash: the counter row and its tickets. */
 export async function readStoredDraws(db: Database, queueId: string): Promise<{ session: StoredSession; members: StoredMember[] }> {
-  const [session] = await selectRows<StoredSession>(
-    db,
-    sql`SELECT open, session_no, last_ordinal, opened_at FROM queue_sessions WHERE queue_id = ${queueId}`,
-  );
+  const [session] = await selectRows<StoredSession>(db, sql`SELECT open, session_no, last_ordinal, opened_at FROM queue_sessions WHERE queue_id = ${queueId}`);
   if (!session) throw new Error(`queue ${queueId} has no session row`);
   const members = await selectRows<StoredMember>(
     db,

@@ -69,23 +69,31 @@ async function scenario(database: ServerOptions) {
 }
 
 describe.runIf(testDatabaseKind === 'postgres')('the webhook outbox across kill -9 on PostgreSQL', () => {
-  it('another server on the same database delivers the event of a committed draw whose node died mid-send', async () => {
-    const testDb = await createTestDatabase();
-    try {
-      await scenario({ databaseUrl: testDb.url! });
-    } finally {
-      await testDb.close();
-    }
-  }, SCENARIO_TIMEOUT);
+  it(
+    'another server on the same database delivers the event of a committed draw whose node died mid-send',
+    async () => {
+      const testDb = await createTestDatabase();
+      try {
+        await scenario({ databaseUrl: testDb.url! });
+      } finally {
+        await testDb.close();
+      }
+    },
+    SCENARIO_TIMEOUT,
+  );
 });
 
 describe.runIf(testDatabaseKind === 'pglite')('the webhook outbox across kill -9 on the embedded database (PGlite)', () => {
-  it('the server started again on the same data folder delivers the event of a committed draw whose send was cut off', async () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'wf-webhook-crash-'));
-    try {
-      await scenario({ dataDir: path.join(root, 'data') });
-    } finally {
-      fs.rmSync(root, { recursive: true, force: true });
-    }
-  }, SCENARIO_TIMEOUT);
+  it(
+    'the server started again on the same data folder delivers the event of a committed draw whose send was cut off',
+    async () => {
+      const root = fs.mkdtempSync(path.join(os.tmpdir(), 'wf-webhook-crash-'));
+      try {
+        await scenario({ dataDir: path.join(root, 'data') });
+      } finally {
+        fs.rmSync(root, { recursive: true, force: true });
+      }
+    },
+    SCENARIO_TIMEOUT,
+  );
 });

@@ -61,7 +61,10 @@ function textOf(request: FuzzRequest): string {
 }
 
 const summary = (request: FuzzRequest) =>
-  JSON.stringify({ ...request, payload: request.payload && request.payload.length > 300 ? `${request.payload.slice(0, 300)}… (${request.payload.length} chars)` : request.payload });
+  JSON.stringify({
+    ...request,
+    payload: request.payload && request.payload.length > 300 ? `${request.payload.slice(0, 300)}… (${request.payload.length} chars)` : request.payload,
+  });
 
 /** A stable seed per route: adding a route does not change what the others are fuzzed with. */
 const seedOf = (route: FuzzRoute) => [...routeName(route)].reduce((hash, c) => (hash * 31 + c.charCodeAt(0)) | 0, SEED);
@@ -76,27 +79,28 @@ const seedOf = (route: FuzzRoute) => [...routeName(route)].reduce((hash, c) => (
 export async function defineEndpointFuzz(shard: number, shards: number): Promise<void> {
   // Billing on, against the Stripe test server: its routes are fuzzed with real Stripe ids too.
   const stripe = await startStripeTestServer();
-  const t = await startTestApp({
-    drawLimit: { perIp: 1_000_000, windowSeconds: 600 },
-    paymentConfigured: true,
-    stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiBase: stripe.url, publishableKey: undefined },
-  }, {
-    // Webhook URLs are judged by what their names resolve to: only the world's receiver name is
-    // public here, every other name (the fuzz invents many) is unknown at once, without DNS.
-    resolveHost: async (name) => {
-      if (name === 'hooks.fuzz.test') return [{ address: '93.184.216.34', family: 4 }];
-      throw Object.assign(new Error(`${name} not found`), { code: 'ENOTFOUND' });
+  const t = await startTestApp(
+    {
+      drawLimit: { perIp: 1_000_000, windowSeconds: 600 },
+      paymentConfigured: true,
+      stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiBase: stripe.url, publishableKey: undefined },
     },
-  });
+    {
+      // Webhook URLs are judged by what their names resolve to: only the world's receiver name is
+      // public here, every other name (the fuzz invents many) is unknown at once, without DNS.
+      resolveHost: async (name) => {
+        if (name === 'hooks.fuzz.test') return [{ address: '93.184.216.34', family: 4 }];
+        throw Object.assign(new Error(`${name} not found`), { code: 'ENOTFOUND' });
+      },
+    },
+  );
   afterAll(async () => {
     await t.close();
     await stripe.close();
   });
 
   /** Writes first, deletes last: a deleted queue would leave the routes after it only 404s to fuzz. */
-  const ROUTES: FuzzRoute[] = (await fuzzRoutes(t.app)).sort(
-    (a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE') || routeName(a).localeCompare(routeName(b)),
-  );
+  const ROUTES: FuzzRoute[] = (await fuzzRoutes(t.app)).sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE') || routeName(a).localeCompare(routeName(b)));
   // This shard's routes, still writes first and deletes last within it.
   const mine = ROUTES.filter((_, index) => index % shards === shard - 1);
 
@@ -240,7 +244,13 @@ export async function defineEndpointFuzz(shard: number, shards: number): Promise
 
   describe('after the fuzz', () => {
     afterAll(() => {
-      const lines = [...statuses].map(([route, counts]) => `  ${route}: ${[...counts].sort().map(([c, n]) => `${c} ${n}`).join(', ')}`);
+      const lines = [...statuses].map(
+        ([route, counts]) =>
+          `  ${route}: ${[...counts]
+            .sort()
+            .map(([c, n]) => `${c} ${n}`)
+            .join(', ')}`,
+      );
       console.info(`endpoint fuzz: answers per route\n${lines.join('\n')}`);
       for (const [id, count] of tolerated) console.warn(`endpoint fuzz: ${count} answers show the known open bug "${id}" (known-open-bugs.ts)`);
     });

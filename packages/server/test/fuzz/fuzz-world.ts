@@ -2,7 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { accounts } from '../../src/db/schema/index.js';
 import type { HTTPMethods } from 'fastify';
-import type { BookedAppointment, AppointmentSlot, AppointmentType, DeviceOrder, InfoTag, PaymentMethod, PaymentSetup, LoggedUser, Monitor, ProbingQuestion, Processor, Profile, Queue, ScheduleEntry, TicketView, Vacation } from '@wartefrei/shared';
+import type {
+  BookedAppointment,
+  AppointmentSlot,
+  AppointmentType,
+  DeviceOrder,
+  InfoTag,
+  PaymentMethod,
+  PaymentSetup,
+  LoggedUser,
+  Monitor,
+  ProbingQuestion,
+  Processor,
+  Profile,
+  Queue,
+  ScheduleEntry,
+  TicketView,
+  Vacation,
+} from '@wartefrei/shared';
 import { basic, type TestApp } from '../support/test-app.js';
 import { asUser, givenProcessor, givenVerifiedAdmin, logIn } from '../support/factories.js';
 import { uploadLogo } from '../support/images.js';
@@ -148,14 +165,26 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
   const entry = await call<ScheduleEntry>(t, admin, 'POST', `/queues/${queue.id}/schedule`, { event: 'START', weekday: 1, local_time: '07:00' }, 201);
   const monitor = await call<Monitor>(t, admin, 'POST', '/monitors', { identifier: `monitor-${n}`, display_name: `Monitor ${n}`, queue_ids: [queue.id] }, 201);
   const appointmentType = await call<AppointmentType>(t, admin, 'POST', '/appointment-types', { queue_id: queue.id, name: `${label} Termin ${n}`, duration_minutes: 15 }, 201);
-  const slot = await call<AppointmentSlot>(t, admin, 'POST', '/appointment-slots', { profile_id: profile.id, processor_id: processor.id, kind: 'WEEK', weekday: 1, start_time: '08:00', end_time: '12:00', appointment_type_ids: [appointmentType.id] }, 201);
+  const slot = await call<AppointmentSlot>(
+    t,
+    admin,
+    'POST',
+    '/appointment-slots',
+    { profile_id: profile.id, processor_id: processor.id, kind: 'WEEK', weekday: 1, start_time: '08:00', end_time: '12:00', appointment_type_ids: [appointmentType.id] },
+    201,
+  );
   // A staff booking years ahead (the clock is real), at an hour of its own per account.
   const appointment = await call<BookedAppointment>(
     t,
     admin,
     'POST',
     '/appointments',
-    { appointment_type_id: appointmentType.id, processor_id: processor.id, start: new Date(Date.UTC(2031, 0, 6, 8) + appointmentHour++ * 3_600_000).toISOString(), ...patient({ last_name: `${label}patient${n}` }) },
+    {
+      appointment_type_id: appointmentType.id,
+      processor_id: processor.id,
+      start: new Date(Date.UTC(2031, 0, 6, 8) + appointmentHour++ * 3_600_000).toISOString(),
+      ...patient({ last_name: `${label}patient${n}` }),
+    },
     201,
   );
   const question = await call<ProbingQuestion>(
@@ -163,10 +192,25 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
     admin,
     'POST',
     '/probing-questions',
-    { profile_id: profile.id, variant: 'ONLINE', text: `${label} Frage ${n}`, options: [{ text: 'ja', action: 'QUEUE', target_queue_id: queue.id }, { text: 'nein', action: 'NOTHING' }] },
+    {
+      profile_id: profile.id,
+      variant: 'ONLINE',
+      text: `${label} Frage ${n}`,
+      options: [
+        { text: 'ja', action: 'QUEUE', target_queue_id: queue.id },
+        { text: 'nein', action: 'NOTHING' },
+      ],
+    },
     201,
   );
-  const vacation = await call<Vacation>(t, admin, 'POST', '/vacations', { type: 'VACATION', whole_days: true, start: '2031-08-01', end: '2031-08-02', absent_processor_id: processor.id }, 201);
+  const vacation = await call<Vacation>(
+    t,
+    admin,
+    'POST',
+    '/vacations',
+    { type: 'VACATION', whole_days: true, start: '2031-08-01', end: '2031-08-02', absent_processor_id: processor.id },
+    201,
+  );
   // Billing (the app runs against the Stripe test server): a card, its SetupIntent, an order and its invoice.
   const setup = await call<PaymentSetup>(t, admin, 'POST', '/payment-methods/setup', { type: 'card' }, 201);
   const methods = await call<PaymentMethod[]>(t, admin, 'POST', `/payment-methods/setup/${setup.setup_intent_id}/test-confirm`, { card: 'pm_card_visa' }, 200);
@@ -179,7 +223,14 @@ export async function furnish(t: TestApp, account: Account, assign: string[] = [
     201,
   );
   // A webhook endpoint before the draws: their events fill its deliveries (the fuzz app sends none).
-  const hook = await call<{ id: string; secret: string }>(t, admin, 'POST', '/webhook-endpoints', { url: `https://hooks.fuzz.test/${label}`, events: ['ticket.drawn', 'ticket.called'] }, 201);
+  const hook = await call<{ id: string; secret: string }>(
+    t,
+    admin,
+    'POST',
+    '/webhook-endpoints',
+    { url: `https://hooks.fuzz.test/${label}`, events: ['ticket.drawn', 'ticket.called'] },
+    201,
+  );
   const hookTest = await call<{ id: string }>(t, admin, 'POST', `/webhook-endpoints/${hook.id}/test`, undefined, 202);
 
   const draw = async (): Promise<TicketView> => {

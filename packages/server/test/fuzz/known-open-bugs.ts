@@ -17,5 +17,4 @@ export interface KnownOpenBug {
 export const KNOWN_OPEN_BUGS: readonly KnownOpenBug[] = [];
 
 /** The known open bug an answer shows, if any. */
-export const knownOpenBugOf = (request: Parameters<KnownOpenBug['matches']>[0], answer: Answer) =>
-  KNOWN_OPEN_BUGS.find((bug) => bug.matches(request, answer));
+export const knownOpenBugOf = (request: Parameters<KnownOpenBug['matches']>[0], answer: Answer) => KNOWN_OPEN_BUGS.find((bug) => bug.matches(request, answer));

@@ -29,12 +29,13 @@ export interface Credentials {
 
 /** `encodeURIComponent` that survives lone surrogates: they go out as the invalid UTF-8 they are. */
 export function encodeSegment(value: string): string {
-  return value.replace(/[\uD800-\uDFFF]/g, (c, i: number, s: string) => {
-    const code = c.charCodeAt(0);
-    const pairedHigh = code <= 0xdbff && /[\uDC00-\uDFFF]/.test(s[i + 1] ?? '');
-    const pairedLow = code >= 0xdc00 && /[\uD800-\uDBFF]/.test(s[i - 1] ?? '');
-    return pairedHigh || pairedLow ? c : '\u0000LONE\u0000';
-  })
+  return value
+    .replace(/[\uD800-\uDFFF]/g, (c, i: number, s: string) => {
+      const code = c.charCodeAt(0);
+      const pairedHigh = code <= 0xdbff && /[\uDC00-\uDFFF]/.test(s[i + 1] ?? '');
+      const pairedLow = code >= 0xdc00 && /[\uD800-\uDBFF]/.test(s[i - 1] ?? '');
+      return pairedHigh || pairedLow ? c : '\u0000LONE\u0000';
+    })
     .split('\u0000LONE\u0000')
     .map((part) => encodeURIComponent(part))
     .join('%ED%A0%80');
@@ -94,7 +95,13 @@ function bodyArbitrary(route: FuzzRoute, sources: IdSources): fc.Arbitrary<{ pay
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.constantFrom(...CONTENT_TYPES), fc.oneof(fc.constant('a=1&b=2'), json.map((j) => j.payload)))
+        .tuple(
+          fc.constantFrom(...CONTENT_TYPES),
+          fc.oneof(
+            fc.constant('a=1&b=2'),
+            json.map((j) => j.payload),
+          ),
+        )
         .map(([contentType, payload]) => ({ payload, contentType })),
     },
     // A body past the 1 MB limit.
@@ -167,10 +174,7 @@ function wellFormedRequest(route: FuzzRoute, sources: IdSources, c: Credentials)
       const path = absolute(route.path.replace(/\{[^}]+\}|:[^/]+/g, () => values[i++] ?? '').replace(/\*$/, ''));
       const user = actor === 'admin' ? c.admin : c.processor;
       const search = new URLSearchParams(
-        Object.entries((query ?? {}) as Record<string, unknown>).map(([key, value]): [string, string] => [
-          key,
-          typeof value === 'string' ? value : (JSON.stringify(value) ?? ''),
-        ]),
+        Object.entries((query ?? {}) as Record<string, unknown>).map(([key, value]): [string, string] => [key, typeof value === 'string' ? value : (JSON.stringify(value) ?? '')]),
       ).toString();
       return {
         method: route.method,

@@ -109,9 +109,7 @@ export async function fuzzRoutes(app: App): Promise<FuzzRoute[]> {
             },
           }
         : {}),
-      ...(described.operation.requestBody?.content?.['application/json']?.schema
-        ? { body: described.operation.requestBody.content['application/json'].schema }
-        : {}),
+      ...(described.operation.requestBody?.content?.['application/json']?.schema ? { body: described.operation.requestBody.content['application/json'].schema } : {}),
       staff: (described.operation.security ?? []).length > 0,
       described: true,
     });

@@ -58,7 +58,10 @@ function validString(schema: JsonSchema): fc.Arbitrary<string> {
   const graphemes = fc.string({ unit: 'grapheme', minLength, maxLength });
   // A word has 4 to 20 characters: for a shorter limit (a country code) the filter would never pass.
   if (maxLength < WORD_MIN_LENGTH || minLength > WORD_MAX_LENGTH) return graphemes;
-  return fc.oneof(word.filter((s) => s.length >= minLength && s.length <= maxLength), graphemes);
+  return fc.oneof(
+    word.filter((s) => s.length >= minLength && s.length <= maxLength),
+    graphemes,
+  );
 }
 
 /** A lower-case word with digits and dashes, like an identifier or a name. */
@@ -104,21 +107,11 @@ export function fuzzArbitrary(schema: JsonSchema, ids: IdFieldResolver): fc.Arbi
     return fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: hostileValue });
   }
   // Each field: valid most of the time, hostile sometimes, so that one bad field meets many good ones.
-  const perField = objectArbitrary(
-    schema,
-    ids,
-    (name, child) => fc.oneof({ weight: 4, arbitrary: validArbitrary(child, ids, name) }, { weight: 1, arbitrary: hostileValue }),
-    1,
-  );
+  const perField = objectArbitrary(schema, ids, (name, child) => fc.oneof({ weight: 4, arbitrary: validArbitrary(child, ids, name) }, { weight: 1, arbitrary: hostileValue }), 1);
   const withoutRequired = fc
     .tuple(valid, fc.constantFrom(...(schema.required?.length ? schema.required : ['-'])))
     .map(([value, drop]) => (isObject(value) ? Object.fromEntries(Object.entries(value).filter(([key]) => key !== drop)) : value));
-  return fc.oneof(
-    { weight: 3, arbitrary: valid },
-    { weight: 4, arbitrary: perField },
-    { weight: 1, arbitrary: withoutRequired },
-    { weight: 2, arbitrary: hostileValue },
-  );
+  return fc.oneof({ weight: 3, arbitrary: valid }, { weight: 4, arbitrary: perField }, { weight: 1, arbitrary: withoutRequired }, { weight: 2, arbitrary: hostileValue });
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

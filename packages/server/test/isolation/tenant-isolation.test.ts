@@ -2,7 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, or, type Column } from 'drizzle-orm';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
-import type { ApiError, CreatedApiKey, NewTotp, AppointmentSlot, BookedAppointment, AppointmentType, DeviceOrder, InfoTag, PaymentMethod, LoggedUser, MemberActionResult, Monitor, ProbingQuestion, Processor, Profile, Queue, ScheduleEntry, TicketView, Vacation } from '@wartefrei/shared';
+import type {
+  ApiError,
+  CreatedApiKey,
+  NewTotp,
+  AppointmentSlot,
+  BookedAppointment,
+  AppointmentType,
+  DeviceOrder,
+  InfoTag,
+  PaymentMethod,
+  LoggedUser,
+  MemberActionResult,
+  Monitor,
+  ProbingQuestion,
+  Processor,
+  Profile,
+  Queue,
+  ScheduleEntry,
+  TicketView,
+  Vacation,
+} from '@wartefrei/shared';
 import {
   accountKeys,
   accounts,
@@ -110,7 +130,38 @@ async function givenOpenQueue(owner: Owner, profileId: string, assign: string[],
  * What a row needs an id of. `waiting`, `processing`, `cancelled`, `tagged` are members of `queue`; `tagged` carries `tag`;
  * `siblingQueue` is another list of `queue`'s location, `colleague` another processor (targets of a handover).
  */
-const KINDS = ['account', 'profile', 'queue', 'siblingQueue', 'colleague', 'waiting', 'processing', 'cancelled', 'tag', 'tagged', 'processor', 'entry', 'monitor', 'appointmentType', 'slot', 'appointment', 'vacation', 'question', 'paymentMethod', 'setupIntent', 'deviceOrder', 'invoice', 'keyRequest', 'image', 'loginSession', 'pendingTotp', 'secondFactor', 'webhookEndpoint', 'webhookDelivery', 'apiKey'] as const;
+const KINDS = [
+  'account',
+  'profile',
+  'queue',
+  'siblingQueue',
+  'colleague',
+  'waiting',
+  'processing',
+  'cancelled',
+  'tag',
+  'tagged',
+  'processor',
+  'entry',
+  'monitor',
+  'appointmentType',
+  'slot',
+  'appointment',
+  'vacation',
+  'question',
+  'paymentMethod',
+  'setupIntent',
+  'deviceOrder',
+  'invoice',
+  'keyRequest',
+  'image',
+  'loginSession',
+  'pendingTotp',
+  'secondFactor',
+  'webhookEndpoint',
+  'webhookDelivery',
+  'apiKey',
+] as const;
 type Kind = (typeof KINDS)[number];
 /** The id of one thing of a kind in a world, made through the API on first use. */
 type Ids = (kind: Kind) => Promise<string>;
@@ -139,7 +190,10 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
     const res = await t.inject({
       method: 'POST',
       url: `/queues/${queueId}/members`,
-      payload: { origin: 'ONLINE', ...(await patientData(owner.accountId, { display_name: `${label} Gast ${n}`, first_name: `${label}vorname${n}`, last_name: `${label}nachname${n}` })) },
+      payload: {
+        origin: 'ONLINE',
+        ...(await patientData(owner.accountId, { display_name: `${label} Gast ${n}`, first_name: `${label}vorname${n}`, last_name: `${label}nachname${n}` })),
+      },
       remoteAddress: nextIp(),
     });
     if (res.statusCode !== 201) throw new Error(`setup draw: ${res.statusCode} ${res.body}`);
@@ -224,7 +278,13 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
       return monitor.id;
     },
     appointmentType: async () => {
-      const type = await api<AppointmentType>(owner.user, 'POST', '/appointment-types', { queue_id: await ids('queue'), name: `${label} Termin ${unique()}`, duration_minutes: 10 }, 201);
+      const type = await api<AppointmentType>(
+        owner.user,
+        'POST',
+        '/appointment-types',
+        { queue_id: await ids('queue'), name: `${label} Termin ${unique()}`, duration_minutes: 10 },
+        201,
+      );
       keep(type.id, type.name);
       return type.id;
     },
@@ -233,7 +293,14 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
         owner.user,
         'POST',
         '/appointment-slots',
-        { profile_id: await ids('profile'), processor_id: await ids('processor'), kind: 'SINGLE', date: `2027-01-${String((uniqueCounter++ % 28) + 1).padStart(2, '0')}`, start_time: '08:00', end_time: '09:00' },
+        {
+          profile_id: await ids('profile'),
+          processor_id: await ids('processor'),
+          kind: 'SINGLE',
+          date: `2027-01-${String((uniqueCounter++ % 28) + 1).padStart(2, '0')}`,
+          start_time: '08:00',
+          end_time: '09:00',
+        },
         201,
       );
       keep(slot.id);
@@ -245,7 +312,13 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
         owner.user,
         'POST',
         '/appointments',
-        { appointment_type_id: await ids('appointmentType'), processor_id: await ids('processor'), start: nextStart(), phone: '+43664000000', ...(await patientData(owner.accountId, { last_name: `${label}patient${n}` })) },
+        {
+          appointment_type_id: await ids('appointmentType'),
+          processor_id: await ids('processor'),
+          start: nextStart(),
+          phone: '+43664000000',
+          ...(await patientData(owner.accountId, { last_name: `${label}patient${n}` })),
+        },
         201,
       );
       keep(appointment.id, linkKey(appointment), `${label}patient${n}`);
@@ -257,7 +330,15 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
         owner.user,
         'POST',
         '/probing-questions',
-        { profile_id: await ids('profile'), variant: 'KIOSK', text: `${label} Frage ${unique()}`, options: [{ text: 'ja', action: 'NOTHING' }, { text: 'nein', action: 'NOTHING' }] },
+        {
+          profile_id: await ids('profile'),
+          variant: 'KIOSK',
+          text: `${label} Frage ${unique()}`,
+          options: [
+            { text: 'ja', action: 'NOTHING' },
+            { text: 'nein', action: 'NOTHING' },
+          ],
+        },
         201,
       );
       keep(question.id, question.text);
@@ -292,7 +373,13 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
       const state = await api<{ enabled: boolean }>(owner.user, 'GET', '/encryption', undefined, 200);
       if (!state.enabled) {
         await api(owner.user, 'PUT', '/encryption/my-key', STAND_IN_KEY, 200);
-        await api(owner.user, 'POST', '/encryption/enable', { public_key: STAND_IN_KEY.public_key, recovery_wrapped_key: STAND_IN_KEY.wrapped_private_key, wrapped_account_key: STAND_IN_WRAP.wrapped_account_key }, 200);
+        await api(
+          owner.user,
+          'POST',
+          '/encryption/enable',
+          { public_key: STAND_IN_KEY.public_key, recovery_wrapped_key: STAND_IN_KEY.wrapped_private_key, wrapped_account_key: STAND_IN_WRAP.wrapped_account_key },
+          200,
+        );
       }
       const requester = await givenProcessor(t, owner.accountId);
       await api(requester, 'PUT', '/encryption/my-key', STAND_IN_KEY, 200);
@@ -327,7 +414,13 @@ function world(owner: Owner, options: { label: string; assign?: string[]; secret
       return delivery.id;
     },
     vacation: async () => {
-      const vacation = await api<Vacation>(owner.user, 'POST', '/vacations', { type: 'VACATION', whole_days: true, start: '2031-08-01', end: '2031-08-14', absent_processor_id: await ids('processor') }, 201);
+      const vacation = await api<Vacation>(
+        owner.user,
+        'POST',
+        '/vacations',
+        { type: 'VACATION', whole_days: true, start: '2031-08-01', end: '2031-08-14', absent_processor_id: await ids('processor') },
+        201,
+      );
       keep(vacation.id);
       return vacation.id;
     },
@@ -508,7 +601,15 @@ const ROWS: Row[] = [
     ok: 201,
     request: async (f) => ({
       url: '/probing-questions',
-      payload: { profile_id: await f('profile'), variant: 'ONLINE', text: 'Übernommen?', options: [{ text: 'ja', action: 'NOTHING' }, { text: 'nein', action: 'NOTHING' }] },
+      payload: {
+        profile_id: await f('profile'),
+        variant: 'ONLINE',
+        text: 'Übernommen?',
+        options: [
+          { text: 'ja', action: 'NOTHING' },
+          { text: 'nein', action: 'NOTHING' },
+        ],
+      },
     }),
   },
   // A foreign list, tag or type as an option's target is refused like a missing one (422
@@ -576,7 +677,12 @@ const ROWS: Row[] = [
     ok: 201,
     request: async (f, own) => ({
       url: '/appointments',
-      payload: { appointment_type_id: await f('appointmentType'), processor_id: await own('processor'), start: nextStart(), ...(await patientData(await own('account'), { last_name: 'Übernommen' })) },
+      payload: {
+        appointment_type_id: await f('appointmentType'),
+        processor_id: await own('processor'),
+        start: nextStart(),
+        ...(await patientData(await own('account'), { last_name: 'Übernommen' })),
+      },
     }),
   },
   {
@@ -585,7 +691,12 @@ const ROWS: Row[] = [
     ok: 201,
     request: async (f, own) => ({
       url: '/appointments',
-      payload: { appointment_type_id: await own('appointmentType'), processor_id: await f('processor'), start: nextStart(), ...(await patientData(await own('account'), { last_name: 'Übernommen' })) },
+      payload: {
+        appointment_type_id: await own('appointmentType'),
+        processor_id: await f('processor'),
+        start: nextStart(),
+        ...(await patientData(await own('account'), { last_name: 'Übernommen' })),
+      },
     }),
   },
   {
@@ -594,21 +705,17 @@ const ROWS: Row[] = [
     request: async (f) => ({ url: `/appointments?from=2030-01-01&to=2030-01-31&processor_id=${await f('processor')}` }),
   },
   // reports: every report by a foreign list (and a processor's unassigned one), and by each other id filter
-  ...['summary', 'timeseries', 'heatmap', 'processors', 'queues', 'probing', 'members', 'earlier'].map(
-    (report): Row => ({
-      route: `GET /reports/${report}`,
-      variant: 'of a foreign list',
-      queueScoped: true,
-      request: async (f) => ({ url: `/reports/${report}?from=2030-01-01&to=2030-01-31&queue_id=${await f('queue')}` }),
-    }),
-  ),
-  ...(['profile', 'processor', 'tag'] as const).map(
-    (kind): Row => ({
-      route: 'GET /reports/summary',
-      variant: `of a foreign ${kind}`,
-      request: async (f) => ({ url: `/reports/summary?from=2030-01-01&to=2030-01-31&${kind === 'tag' ? 'info_tag' : kind}_id=${await f(kind)}` }),
-    }),
-  ),
+  ...['summary', 'timeseries', 'heatmap', 'processors', 'queues', 'probing', 'members', 'earlier'].map((report): Row => ({
+    route: `GET /reports/${report}`,
+    variant: 'of a foreign list',
+    queueScoped: true,
+    request: async (f) => ({ url: `/reports/${report}?from=2030-01-01&to=2030-01-31&queue_id=${await f('queue')}` }),
+  })),
+  ...(['profile', 'processor', 'tag'] as const).map((kind): Row => ({
+    route: 'GET /reports/summary',
+    variant: `of a foreign ${kind}`,
+    request: async (f) => ({ url: `/reports/summary?from=2030-01-01&to=2030-01-31&${kind === 'tag' ? 'info_tag' : kind}_id=${await f(kind)}` }),
+  })),
   {
     route: 'GET /reports/members/export',
     variant: 'of a foreign list',
@@ -624,9 +731,24 @@ const ROWS: Row[] = [
   // Undoing a no-show of the own (booked) appointment changes nothing: 200.
   { route: 'DELETE /appointments/:id/no-show', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/no-show` }) },
   // A wish for an earlier time set and withdrawn by staff for a patient on the phone.
-  { route: 'PUT /appointments/:token/earlier', variant: 'by id, with staff credentials', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/earlier`, payload: {} }) },
-  { route: 'DELETE /appointments/:token/earlier', variant: 'by id, with staff credentials', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/earlier` }) },
-  { route: 'POST /appointments/:token/confirm', variant: 'by id, with staff credentials', queueScoped: true, request: async (f) => ({ url: `/appointments/${await f('appointment')}/confirm` }) },
+  {
+    route: 'PUT /appointments/:token/earlier',
+    variant: 'by id, with staff credentials',
+    queueScoped: true,
+    request: async (f) => ({ url: `/appointments/${await f('appointment')}/earlier`, payload: {} }),
+  },
+  {
+    route: 'DELETE /appointments/:token/earlier',
+    variant: 'by id, with staff credentials',
+    queueScoped: true,
+    request: async (f) => ({ url: `/appointments/${await f('appointment')}/earlier` }),
+  },
+  {
+    route: 'POST /appointments/:token/confirm',
+    variant: 'by id, with staff credentials',
+    queueScoped: true,
+    request: async (f) => ({ url: `/appointments/${await f('appointment')}/confirm` }),
+  },
   { route: 'DELETE /appointments/:id', queueScoped: true, ok: 204, request: async (f) => ({ url: `/appointments/${await f('appointment')}` }) },
   // privacy: erasing one patient's data, and the audit log filtered by a user
   { route: 'POST /members/:id/erase', queueScoped: true, request: async (f) => ({ url: `/members/${await f('cancelled')}/erase` }) },
@@ -664,7 +786,10 @@ const ROWS: Row[] = [
     route: 'POST /vacations',
     variant: 'of a foreign processor',
     ok: 201,
-    request: async (f) => ({ url: '/vacations', payload: { type: 'VACATION', whole_days: true, start: '2031-09-01', end: '2031-09-01', absent_processor_id: await f('processor') } }),
+    request: async (f) => ({
+      url: '/vacations',
+      payload: { type: 'VACATION', whole_days: true, start: '2031-09-01', end: '2031-09-01', absent_processor_id: await f('processor') },
+    }),
   },
   {
     route: 'POST /vacations',
@@ -673,16 +798,31 @@ const ROWS: Row[] = [
     // The caller (an admin) is away; only the substitute differs.
     request: async (f) => ({
       url: '/vacations',
-      payload: { type: 'SUBSTITUTION', whole_days: true, start: '2031-09-02', end: '2031-09-02', absent_processor_id: adminA.user.id, substitute_processor_id: await f('processor') },
+      payload: {
+        type: 'SUBSTITUTION',
+        whole_days: true,
+        start: '2031-09-02',
+        end: '2031-09-02',
+        absent_processor_id: adminA.user.id,
+        substitute_processor_id: await f('processor'),
+      },
     }),
   },
   { route: 'GET /vacations', variant: 'of a foreign processor', request: async (f) => ({ url: `/vacations?processor_id=${await f('processor')}` }) },
   { route: 'PATCH /vacations/:id', request: async (f) => ({ url: `/vacations/${await f('vacation')}`, payload: { end: '2031-08-15' } }) },
   { route: 'DELETE /vacations/:id', ok: 204, request: async (f) => ({ url: `/vacations/${await f('vacation')}` }) },
   // second factors: the caller's own only (a wrong code on an own pending one is 400, not 404)
-  { route: 'POST /users/me/second-factors/:id/confirm', ok: 400, request: async (f) => ({ url: `/users/me/second-factors/${await f('pendingTotp')}/confirm`, payload: { code: '000000' } }) },
+  {
+    route: 'POST /users/me/second-factors/:id/confirm',
+    ok: 400,
+    request: async (f) => ({ url: `/users/me/second-factors/${await f('pendingTotp')}/confirm`, payload: { code: '000000' } }),
+  },
   { route: 'PATCH /users/me/second-factors/:id', request: async (f) => ({ url: `/users/me/second-factors/${await f('secondFactor')}`, payload: { name: 'Übernommen' } }) },
-  { route: 'DELETE /users/me/second-factors/:id', ok: 204, request: async (f) => ({ url: `/users/me/second-factors/${await f('secondFactor')}`, payload: { password: 'richtig-langes-passwort' } }) },
+  {
+    route: 'DELETE /users/me/second-factors/:id',
+    ok: 204,
+    request: async (f) => ({ url: `/users/me/second-factors/${await f('secondFactor')}`, payload: { password: 'richtig-langes-passwort' } }),
+  },
   // webhooks (admins): another practice's endpoint and its deliveries are missing ones
   { route: 'GET /webhook-endpoints/:id', request: async (f) => ({ url: `/webhook-endpoints/${await f('webhookEndpoint')}` }) },
   { route: 'PATCH /webhook-endpoints/:id', request: async (f) => ({ url: `/webhook-endpoints/${await f('webhookEndpoint')}`, payload: { disabled: true } }) },
@@ -876,13 +1016,9 @@ async function snapshot(scope: Scope) {
   const db = t.app.ctx.db;
   const byAccount = (column: Column) => (scope.accountId ? [eq(column, scope.accountId)] : []);
   const accountUsers = scope.accountId ? (await db.select({ id: users.id }).from(users).where(eq(users.accountId, scope.accountId))).map((r) => r.id) : [];
-  const accountProfiles = scope.accountId
-    ? (await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.accountId, scope.accountId))).map((r) => r.id)
-    : [];
+  const accountProfiles = scope.accountId ? (await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.accountId, scope.accountId))).map((r) => r.id) : [];
   const accountTags = scope.accountId ? (await db.select({ id: infoTags.id }).from(infoTags).where(eq(infoTags.accountId, scope.accountId))).map((r) => r.id) : [];
-  const accountMonitors = scope.accountId
-    ? (await db.select({ id: monitors.id }).from(monitors).where(eq(monitors.accountId, scope.accountId))).map((r) => r.id)
-    : [];
+  const accountMonitors = scope.accountId ? (await db.select({ id: monitors.id }).from(monitors).where(eq(monitors.accountId, scope.accountId))).map((r) => r.id) : [];
   const queueRows = await db
     .select()
     .from(queues)
@@ -898,7 +1034,12 @@ async function snapshot(scope: Scope) {
   return {
     accounts: sorted(scope.accountId ? await db.select().from(accounts).where(eq(accounts.id, scope.accountId)) : []),
     users: sorted(await db.select().from(users).where(inArray(users.id, userIds))),
-    profiles: sorted(await db.select().from(profiles).where(inArray(profiles.id, [...scope.profileIds, ...accountProfiles]))),
+    profiles: sorted(
+      await db
+        .select()
+        .from(profiles)
+        .where(inArray(profiles.id, [...scope.profileIds, ...accountProfiles])),
+    ),
     queues: sorted(queueRows),
     sessions: sorted(await db.select().from(queueSessions).where(inArray(queueSessions.queueId, queueIds))),
     sessionEvents: sorted(await db.select().from(queueSessionEvents).where(inArray(queueSessionEvents.queueId, queueIds))),
@@ -915,15 +1056,51 @@ async function snapshot(scope: Scope) {
       await db
         .select()
         .from(queueMemberInfoTags)
-        .where(or(inArray(queueMemberInfoTags.memberId, memberRows.map((m) => m.id)), inArray(queueMemberInfoTags.infoTagId, tagIds))),
+        .where(
+          or(
+            inArray(
+              queueMemberInfoTags.memberId,
+              memberRows.map((m) => m.id),
+            ),
+            inArray(queueMemberInfoTags.infoTagId, tagIds),
+          ),
+        ),
     ),
-    vacations: sorted(await db.select().from(vacations).where(or(inArray(vacations.absentProcessorId, userIds), ...byAccount(vacations.accountId)))),
-    appointments: sorted(await db.select().from(appointments).where(or(inArray(appointments.queueId, queueIds), ...byAccount(appointments.accountId)))),
+    vacations: sorted(
+      await db
+        .select()
+        .from(vacations)
+        .where(or(inArray(vacations.absentProcessorId, userIds), ...byAccount(vacations.accountId))),
+    ),
+    appointments: sorted(
+      await db
+        .select()
+        .from(appointments)
+        .where(or(inArray(appointments.queueId, queueIds), ...byAccount(appointments.accountId))),
+    ),
     monitors: sorted(await db.select().from(monitors).where(inArray(monitors.id, monitorIds))),
     images: sorted(scope.accountId ? await db.select().from(images).where(eq(images.accountId, scope.accountId)) : []),
     apiKeys: sorted(scope.accountId ? await db.select().from(apiKeys).where(eq(apiKeys.accountId, scope.accountId)) : []),
-    probingQuestions: sorted(await db.select().from(probingQuestions).where(or(inArray(probingQuestions.profileId, [...scope.profileIds, ...accountProfiles]), ...byAccount(probingQuestions.accountId)))),
-    probingAnswers: sorted(await db.select().from(probingAnswers).where(or(inArray(probingAnswers.memberId, memberRows.map((m) => m.id)), ...byAccount(probingAnswers.accountId)))),
+    probingQuestions: sorted(
+      await db
+        .select()
+        .from(probingQuestions)
+        .where(or(inArray(probingQuestions.profileId, [...scope.profileIds, ...accountProfiles]), ...byAccount(probingQuestions.accountId))),
+    ),
+    probingAnswers: sorted(
+      await db
+        .select()
+        .from(probingAnswers)
+        .where(
+          or(
+            inArray(
+              probingAnswers.memberId,
+              memberRows.map((m) => m.id),
+            ),
+            ...byAccount(probingAnswers.accountId),
+          ),
+        ),
+    ),
     monitorQueues: sorted(
       await db
         .select()
@@ -1111,10 +1288,28 @@ describe('what no id names', () => {
   });
 
   it('the lists of account A show nothing of account B; a processor’s queue list not the unassigned queue', async () => {
-    for (const url of ['/profiles', '/queues', '/info-tags', '/processors', '/processors/me/queues', '/monitors', '/dashboard', '/appointment-types', '/appointment-slots', '/appointments?from=2030-01-01&to=2030-03-01', '/vacations', '/audit', '/encryption/requests', ...REPORTS_OF_THE_YEAR]) {
+    for (const url of [
+      '/profiles',
+      '/queues',
+      '/info-tags',
+      '/processors',
+      '/processors/me/queues',
+      '/monitors',
+      '/dashboard',
+      '/appointment-types',
+      '/appointment-slots',
+      '/appointments?from=2030-01-01&to=2030-03-01',
+      '/vacations',
+      '/audit',
+      '/encryption/requests',
+      ...REPORTS_OF_THE_YEAR,
+    ]) {
       const res = await t.inject({ method: 'GET', url, headers: asUser(adminA.user) });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-      expect([...secretsB].filter((secret) => res.body.includes(secret)), url).toEqual([]);
+      expect(
+        [...secretsB].filter((secret) => res.body.includes(secret)),
+        url,
+      ).toEqual([]);
     }
     for (const url of ['/queues', '/processors/me/queues', '/dashboard', '/appointment-types', ...REPORTS_OF_THE_YEAR]) {
       const res = await t.inject({ method: 'GET', url, headers: asUser(processorA) });
@@ -1129,7 +1324,10 @@ describe('what an API key lists', () => {
     for (const url of ['/profiles', '/queues', '/appointment-types', '/appointments?from=2030-01-01&to=2030-03-01', ...REPORTS_OF_THE_YEAR]) {
       const res = await t.inject({ method: 'GET', url, headers: asKey(keyA.key) });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-      expect([...secretsB].filter((secret) => res.body.includes(secret)), url).toEqual([]);
+      expect(
+        [...secretsB].filter((secret) => res.body.includes(secret)),
+        url,
+      ).toEqual([]);
     }
   });
 });

@@ -38,7 +38,12 @@ const BOOKING_PATIENT = {
   phone: '+43 660 9876543',
 };
 const BOOKING_PHONE = '+436609876543';
-const STAFF = { display_name: 'Wilfriede Staffelstein', username: 'wilfriede.staffelstein@praxis-log.example', password: 'altes-langes-passwort-42', newPassword: 'neues-langes-passwort-43' };
+const STAFF = {
+  display_name: 'Wilfriede Staffelstein',
+  username: 'wilfriede.staffelstein@praxis-log.example',
+  password: 'altes-langes-passwort-42',
+  newPassword: 'neues-langes-passwort-43',
+};
 
 /** Every personal value and secret the run sends or receives; the tokens join as they are issued. */
 const PERSONAL_VALUES = [
@@ -188,7 +193,11 @@ describe.each([
     }
     secrets.push(token);
     await t.inject({ method: 'GET', url: `/passwordReset/${encodeURIComponent(token)}`, headers: { accept: 'text/html' } });
-    const reset = await t.inject({ method: 'POST', url: `/password-reset/${encodeURIComponent(token)}`, payload: { password: STAFF.newPassword, password_repeat: STAFF.newPassword } });
+    const reset = await t.inject({
+      method: 'POST',
+      url: `/password-reset/${encodeURIComponent(token)}`,
+      payload: { password: STAFF.newPassword, password_repeat: STAFF.newPassword },
+    });
     expect(reset.statusCode).toBe(204);
     const again = await logIn(t, STAFF.username, STAFF.newPassword);
     secrets.push(again.token);

@@ -35,9 +35,7 @@ export async function startCluster(options: { count: number; env: Record<string,
   };
   try {
     // At the same time, as a deployment would: migrations run under the advisory lock.
-    const started = await Promise.allSettled(
-      Array.from({ length: options.count }, () => startServerNode({ DATABASE_URL: database.url ?? '', ...options.env })),
-    );
+    const started = await Promise.allSettled(Array.from({ length: options.count }, () => startServerNode({ DATABASE_URL: database.url ?? '', ...options.env })));
     for (const result of started) if (result.status === 'fulfilled') nodes.push(result.value);
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
@@ -70,8 +68,7 @@ export async function staffRequest<T>(baseUrl: string, user: LoggedUser, method:
   return (await res.json()) as T;
 }
 
-export const callNext = (baseUrl: string, user: LoggedUser, queueId: string) =>
-  staffRequest<MemberActionResult>(baseUrl, user, 'POST', `/queues/${queueId}/call-next`, {});
+export const callNext = (baseUrl: string, user: LoggedUser, queueId: string) => staffRequest<MemberActionResult>(baseUrl, user, 'POST', `/queues/${queueId}/call-next`, {});
 
 /** A `/ws` socket subscribed to `topics` (as staff when `user` is given); answers it and the versions it starts at. */
 export async function subscribedSocket(baseUrl: string, topics: string[], user?: LoggedUser) {

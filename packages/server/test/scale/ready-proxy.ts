@@ -36,7 +36,10 @@ export async function startReadyProxy(initial: string[]): Promise<ReadyProxy> {
     while (!stopped) {
       await Promise.all(
         targets.map(async (target) => {
-          const ok = await fetch(`${target}/health/ready`, { signal: AbortSignal.timeout(1000) }).then((res) => res.ok, () => false);
+          const ok = await fetch(`${target}/health/ready`, { signal: AbortSignal.timeout(1000) }).then(
+            (res) => res.ok,
+            () => false,
+          );
           ready.set(target, ok);
         }),
       );

@@ -85,7 +85,10 @@ describe.runIf(testDatabaseKind === 'postgres' && process.env.REDIS_URL)('two se
     const idsOf = (tickets: TicketView[]) => tickets.map((t) => t.id);
     for (const { w, applied, refetched } of await next(onA, 4)) {
       expect(refetched, w.name).toBe(false);
-      expect(applied.map((m) => m.type), w.name).toEqual(w.name.startsWith('staff') ? ['member.updated', 'member.updated', 'member.updated', 'member.called'] : ['version', 'version', 'version', 'member.called']);
+      expect(
+        applied.map((m) => m.type),
+        w.name,
+      ).toEqual(w.name.startsWith('staff') ? ['member.updated', 'member.updated', 'member.updated', 'member.called'] : ['version', 'version', 'version', 'member.called']);
       if (w.name.startsWith('staff')) expect(applied.slice(0, 3).map((m) => m.member_id)).toEqual(idsOf(drawnOnA));
       expect(applied[3]?.number).toBe(calledOnA.member.number);
     }

@@ -28,13 +28,10 @@ export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobi
   const sockets = new Set<net.Socket>();
 
   const server = http.createServer((req, res) => {
-    const upstream = http.request(
-      { host: '127.0.0.1', port: nextTarget(), method: req.method, path: req.url, headers: { ...req.headers, connection: 'close' } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
+    const upstream = http.request({ host: '127.0.0.1', port: nextTarget(), method: req.method, path: req.url, headers: { ...req.headers, connection: 'close' } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
     upstream.on('error', () => {
       if (!res.headersSent) res.writeHead(502);
       res.end();

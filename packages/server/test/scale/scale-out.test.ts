@@ -77,9 +77,7 @@ describe.runIf(testDatabaseKind === 'postgres' && redisUrl)('two server processe
     expect(proxy.counts.map((n, i) => n - (before[i] ?? 0))).toEqual([DRAWS / 2, DRAWS / 2]);
 
     // Calls from several processors at once, through the proxy (so from both nodes).
-    const calls = await Promise.all(
-      Array.from({ length: CALLS }, (_, i) => callNext(proxy.url, processors[i % PROCESSORS] as LoggedUser, queueId)),
-    );
+    const calls = await Promise.all(Array.from({ length: CALLS }, (_, i) => callNext(proxy.url, processors[i % PROCESSORS] as LoggedUser, queueId)));
     const calledNumbers = calls.map((c) => c.member.number).sort((a, b) => a - b);
     // SKIP LOCKED: no member called twice, and the called ones are the head of the line (its
     // order is the draw time, which concurrent draws on two nodes need not give in number order).
@@ -88,7 +86,12 @@ describe.runIf(testDatabaseKind === 'postgres' && redisUrl)('two server processe
       .from(queueMembers)
       .where(eq(queueMembers.queueId, queueId))
       .orderBy(asc(queueMembers.orderAt), asc(queueMembers.ordinal));
-    expect(calledNumbers).toEqual(line.slice(0, CALLS).map((m) => m.number).sort((a, b) => a - b));
+    expect(calledNumbers).toEqual(
+      line
+        .slice(0, CALLS)
+        .map((m) => m.number)
+        .sort((a, b) => a - b),
+    );
 
     // Every draw and call is one event on the queue topic: versions 1..N, each on every socket.
     const probe = await subscribedSocket(proxy.url, [topic]);
@@ -98,10 +101,16 @@ describe.runIf(testDatabaseKind === 'postgres' && redisUrl)('two server processe
     for (const [name, { socket }] of Object.entries(watchers)) {
       const messages = await collect(socket, (got) => new Set(versionsOf(got, topic)).size >= last, 20_000);
       await socket.expectNothingPending();
-      expect(versionsOf(messages, topic).sort((a, b) => a - b), name).toEqual(oneTo(last));
+      expect(
+        versionsOf(messages, topic).sort((a, b) => a - b),
+        name,
+      ).toEqual(oneTo(last));
       // Each call's event arrived here, with its number (patients get the public part).
       const called = messages.filter((m) => m.type === 'member.called').map((m) => m.number);
-      expect(called.sort((a, b) => (a ?? 0) - (b ?? 0)), name).toEqual(calledNumbers);
+      expect(
+        called.sort((a, b) => (a ?? 0) - (b ?? 0)),
+        name,
+      ).toEqual(calledNumbers);
     }
   }, 120_000);
 
@@ -123,7 +132,10 @@ describe.runIf(testDatabaseKind === 'postgres' && redisUrl)('two server processe
       ),
     );
     // The runners poll every 5 s: wait for every job to be finished, generously.
-    const timedJobs = async () => (await cluster.setup.app.ctx.db.select().from(jobs).where(eq(jobs.kind, TIMED_SUSPEND_END_JOB))).filter((job) => queueIds.includes((job.payload as { queueId: string }).queueId));
+    const timedJobs = async () =>
+      (await cluster.setup.app.ctx.db.select().from(jobs).where(eq(jobs.kind, TIMED_SUSPEND_END_JOB))).filter((job) =>
+        queueIds.includes((job.payload as { queueId: string }).queueId),
+      );
     const deadline = Date.now() + 40_000;
     while ((await timedJobs()).some((job) => job.status !== 'DONE') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
 
@@ -146,6 +158,8 @@ describe.runIf(testDatabaseKind === 'postgres' && redisUrl)('two server processe
       const messages = await collect(socket, (got) => resumed(got).size >= TIMED_SUSPENDS, 20_000);
       expect([...resumed(messages)].sort()).toEqual([...topics].sort());
     }
-    console.info(`timed-suspend end jobs per runner: ${JSON.stringify(finished.reduce<Record<string, number>>((n, j) => ({ ...n, [j.lockedBy ?? '?']: (n[j.lockedBy ?? '?'] ?? 0) + 1 }), {}))}`);
+    console.info(
+      `timed-suspend end jobs per runner: ${JSON.stringify(finished.reduce<Record<string, number>>((n, j) => ({ ...n, [j.lockedBy ?? '?']: (n[j.lockedBy ?? '?'] ?? 0) + 1 }), {}))}`,
+    );
   }, 90_000);
 });

@@ -50,8 +50,7 @@ describe.runIf(redisUrl)('public limits across two nodes (Redis)', () => {
   it('public bookings and kiosk check-ins share one count per address across nodes, apart from draws', async () => {
     const ip = '203.0.113.20';
     // A check-in with a code nobody holds counts like any other: the limit guards against guessing.
-    const checkIn = (node: TestApp) =>
-      node.inject({ method: 'POST', url: '/appointments/check-in', payload: { profile_id: randomUUID(), code: 'ZZZZ-ZZZZ' }, remoteAddress: ip });
+    const checkIn = (node: TestApp) => node.inject({ method: 'POST', url: '/appointments/check-in', payload: { profile_id: randomUUID(), code: 'ZZZZ-ZZZZ' }, remoteAddress: ip });
     expect((await checkIn(nodes[0]!)).statusCode).toBe(404);
     expect((await checkIn(nodes[1]!)).statusCode).toBe(404);
     const refused = await checkIn(nodes[0]!);

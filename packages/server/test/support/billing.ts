@@ -53,11 +53,7 @@ export async function billingOf(t: TestApp, user: LoggedUser): Promise<BillingOv
 }
 
 /** Adds a payment method as the billing screen's test form does: SetupIntent, then confirmed with test data. */
-export async function addPaymentMethod(
-  t: BillingTestApp,
-  user: LoggedUser,
-  data: { card: string } | { iban: string; account_holder: string },
-): Promise<PaymentMethod[]> {
+export async function addPaymentMethod(t: BillingTestApp, user: LoggedUser, data: { card: string } | { iban: string; account_holder: string }): Promise<PaymentMethod[]> {
   const type = 'iban' in data ? 'sepa_debit' : 'card';
   const setup = await t.inject({ method: 'POST', url: '/payment-methods/setup', headers: asUser(user), payload: { type, mandate_accepted: type === 'sepa_debit' } });
   expect(setup.statusCode, setup.body).toBe(201);

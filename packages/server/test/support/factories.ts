@@ -76,11 +76,7 @@ export async function givenAdmin(t: TestApp) {
 }
 
 /** A location of the account. */
-export async function givenProfile(
-  t: TestApp,
-  accountId: string,
-  overrides: { timeZone?: string; country?: string | null; region?: string | null } = {},
-): Promise<string> {
+export async function givenProfile(t: TestApp, accountId: string, overrides: { timeZone?: string; country?: string | null; region?: string | null } = {}): Promise<string> {
   const n = unique();
   const [row] = await t.app.ctx.db
     .insert(profiles)

@@ -29,7 +29,10 @@ export function expectValidFhir(resource: unknown): void {
     issues = outcome?.issue ?? [{ severity: 'error', diagnostics: String(error) }];
   }
   const errors = issues.filter((issue) => issue.severity === 'error' || issue.severity === 'fatal');
-  expect(errors.map((issue) => `${issue.expression?.join(',') ?? ''}: ${issue.diagnostics ?? ''}`), JSON.stringify(resource).slice(0, 600)).toEqual([]);
+  expect(
+    errors.map((issue) => `${issue.expression?.join(',') ?? ''}: ${issue.diagnostics ?? ''}`),
+    JSON.stringify(resource).slice(0, 600),
+  ).toEqual([]);
 }
 
 /** The FHIR answer: its content type is application/fhir+json; the body parsed. */
@@ -39,7 +42,11 @@ export function fhirBody<T = Record<string, unknown>>(res: LightMyRequestRespons
 }
 
 /** The OperationOutcome of an error answer, with our code, after checking status and validity. */
-export function expectOutcome(res: LightMyRequestResponse, status: number, code: string): { issue: { code: string; expression?: string[]; details: { coding: { code: string }[]; text: string } }[] } {
+export function expectOutcome(
+  res: LightMyRequestResponse,
+  status: number,
+  code: string,
+): { issue: { code: string; expression?: string[]; details: { coding: { code: string }[]; text: string } }[] } {
   expect(res.statusCode, res.body).toBe(status);
   const body = fhirBody<{ resourceType: string; issue: { code: string; expression?: string[]; details: { coding: { code: string }[]; text: string } }[] }>(res);
   expect(body.resourceType).toBe('OperationOutcome');

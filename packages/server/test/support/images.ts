@@ -7,7 +7,9 @@ import { asUser } from './factories.js';
 /** A real image of this size and kind, drawn by sharp (a coloured square with a contrasting band). */
 export async function givenImageFile(kind: 'png' | 'jpeg' | 'webp', width: number, height: number): Promise<Buffer> {
   const base = sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 160 } } });
-  const band = await sharp({ create: { width, height: Math.max(1, Math.floor(height / 4)), channels: 3, background: '#ffcc00' } }).png().toBuffer();
+  const band = await sharp({ create: { width, height: Math.max(1, Math.floor(height / 4)), channels: 3, background: '#ffcc00' } })
+    .png()
+    .toBuffer();
   const drawn = base.composite([{ input: band, top: 0, left: 0 }]);
   return (kind === 'png' ? drawn.png() : kind === 'jpeg' ? drawn.jpeg() : drawn.webp()).toBuffer();
 }

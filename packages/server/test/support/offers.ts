@@ -62,9 +62,13 @@ export const freedTimesOf = (t: TestApp, typeId: string) =>
 
 /** The offers of a freed time: to which appointment, in which round and state. */
 export const offersOf = async (t: TestApp, freedTimeId: string) =>
-  (await t.app.ctx.db.select().from(appointmentOffers).where(and(eq(appointmentOffers.freedTimeId, freedTimeId))).orderBy(asc(appointmentOffers.round), asc(appointmentOffers.createdAt))).map(
-    (offer) => ({ appointmentId: offer.appointmentId, round: offer.round, state: offer.state }),
-  );
+  (
+    await t.app.ctx.db
+      .select()
+      .from(appointmentOffers)
+      .where(and(eq(appointmentOffers.freedTimeId, freedTimeId)))
+      .orderBy(asc(appointmentOffers.round), asc(appointmentOffers.createdAt))
+  ).map((offer) => ({ appointmentId: offer.appointmentId, round: offer.round, state: offer.state }));
 
 /** Sets the type's offer settings (the API's mapping of them is another part's). */
 export async function setOffers(t: TestApp, typeId: string, settings: { offerCount?: number; offerMinutes?: number }): Promise<void> {

@@ -1,5 +1,5 @@
 import type { ProbingQuestion } from '@wartefrei/shared';
-import type { givenAdmin} from './factories.js';
+import type { givenAdmin } from './factories.js';
 import { asUser, givenProfile } from './factories.js';
 import { givenOpenQueue } from './tickets.js';
 import type { TestApp } from './test-app.js';
@@ -42,7 +42,10 @@ export async function givenFeverFlow(t: TestApp, a: Admin, options: { variant?: 
     profile_id: profileId,
     variant,
     text: 'Haben Sie Fieber?',
-    options: [{ text: 'ja', action: 'QUEUE', target_queue_id: infekt, info_tag_id: tagId }, { text: 'nein', action: 'NOTHING' }],
+    options: [
+      { text: 'ja', action: 'QUEUE', target_queue_id: infekt, info_tag_id: tagId },
+      { text: 'nein', action: 'NOTHING' },
+    ],
   });
   const rezept = await post(t, a, 'POST', '/probing-questions', {
     profile_id: profileId,

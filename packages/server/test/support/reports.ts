@@ -71,7 +71,10 @@ export async function givenPastAppointment(
 ): Promise<string> {
   const [queue] = await t.app.ctx.db.select({ accountId: queues.accountId, profileId: queues.profileId }).from(queues).where(eq(queues.id, queueId));
   if (!queue) throw new Error('no queue');
-  const [type] = await t.app.ctx.db.insert(appointmentTypes).values({ ...queue, queueId, durationMinutes: 15 }).returning({ id: appointmentTypes.id });
+  const [type] = await t.app.ctx.db
+    .insert(appointmentTypes)
+    .values({ ...queue, queueId, durationMinutes: 15 })
+    .returning({ id: appointmentTypes.id });
   if (!type) throw new Error('no type');
   const [row] = await t.app.ctx.db
     .insert(appointments)

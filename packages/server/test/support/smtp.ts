@@ -38,7 +38,10 @@ export async function startSmtpServer(options: { onMail?: (mail: ReceivedMail) =
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        parseMail(Buffer.concat(chunks), session.envelope.rcptTo.map((r) => r.address))
+        parseMail(
+          Buffer.concat(chunks),
+          session.envelope.rcptTo.map((r) => r.address),
+        )
           .then((mail) => {
             mails.push(mail);
             for (const wake of waiters) wake();

@@ -18,7 +18,11 @@ function withDatabaseName(url: string, name: string): string {
 /** The committed migrations, as one hash: a template made from other migrations is never used. */
 function migrationsHash(): string {
   const hash = createHash('sha256');
-  for (const file of fs.readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')).sort()) hash.update(file).update(fs.readFileSync(path.join(migrationsFolder, file)));
+  for (const file of fs
+    .readdirSync(migrationsFolder)
+    .filter((f) => f.endsWith('.sql'))
+    .sort())
+    hash.update(file).update(fs.readFileSync(path.join(migrationsFolder, file)));
   hash.update(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json')));
   return hash.digest('hex').slice(0, 16);
 }

@@ -5,12 +5,7 @@ import { asUser, givenQueue } from './factories.js';
 import type { TestApp } from './test-app.js';
 
 /** A queue whose session is open (written directly: opening is the sessions module's business). */
-export async function givenOpenQueue(
-  t: TestApp,
-  accountId: string,
-  settings: Partial<typeof queues.$inferInsert> = {},
-  options: { profileId?: string } = {},
-): Promise<string> {
+export async function givenOpenQueue(t: TestApp, accountId: string, settings: Partial<typeof queues.$inferInsert> = {}, options: { profileId?: string } = {}): Promise<string> {
   const queueId = await givenQueue(t, accountId, options);
   if (Object.keys(settings).length > 0) {
     const { eq } = await import('drizzle-orm');

@@ -38,7 +38,10 @@ export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInput>;
  */
 export const AlertSubscriptionBody = z.strictObject({
   push: PushSubscriptionInput.nullable().optional(),
-  sms: z.strictObject({ phone: PATIENT_FIELD_FORMATS.phone.refine((v) => v !== '', 'REQUIRED') }).nullable().optional(),
+  sms: z
+    .strictObject({ phone: PATIENT_FIELD_FORMATS.phone.refine((v) => v !== '', 'REQUIRED') })
+    .nullable()
+    .optional(),
 });
 export type AlertSubscriptionBody = z.input<typeof AlertSubscriptionBody>;
 

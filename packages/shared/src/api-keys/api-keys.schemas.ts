@@ -6,16 +6,7 @@ import { z } from 'zod';
  * open to a key. `patients:read` is not a route's scope: it decides whether answers to the key
  * carry names and contact data.
  */
-export const API_SCOPES = [
-  'tickets:read',
-  'tickets:write',
-  'appointments:read',
-  'appointments:write',
-  'patients:read',
-  'reports:read',
-  'webhooks:manage',
-  'fhir',
-] as const;
+export const API_SCOPES = ['tickets:read', 'tickets:write', 'appointments:read', 'appointments:write', 'patients:read', 'reports:read', 'webhooks:manage', 'fhir'] as const;
 export const ApiScope = z.enum(API_SCOPES);
 export type ApiScope = z.infer<typeof ApiScope>;
 

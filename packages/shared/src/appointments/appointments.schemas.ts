@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  APPOINTMENT_CANCEL_STATES,
-  APPOINTMENT_SOURCES,
-  APPOINTMENT_STATUSES,
-  APPOINTMENT_VIEWS,
-  BOOKING_CHANNELS,
-} from '../enums.js';
+import { APPOINTMENT_CANCEL_STATES, APPOINTMENT_SOURCES, APPOINTMENT_STATUSES, APPOINTMENT_VIEWS, BOOKING_CHANNELS } from '../enums.js';
 import { SUPPORTED_LANGS } from '../i18n/translate.js';
 import { isCalendarDate } from '../tickets/patient-data.js';
 import { refineDateRange } from './appointment-types.schemas.js';
@@ -22,9 +16,7 @@ export const AppointmentView = z.enum(APPOINTMENT_VIEWS);
 export type AppointmentView = z.infer<typeof AppointmentView>;
 
 /** An instant written with its offset ('2026-03-30T08:00:00+02:00'), on a whole minute. */
-export const ZonedInstant = z.iso
-  .datetime({ offset: true, message: 'INVALID_DATE' })
-  .refine((value) => Date.parse(value) % 60_000 === 0, 'INVALID_VALUE');
+export const ZonedInstant = z.iso.datetime({ offset: true, message: 'INVALID_DATE' }).refine((value) => Date.parse(value) % 60_000 === 0, 'INVALID_VALUE');
 
 const SmsReminderMinutes = z
   .number()
@@ -66,10 +58,7 @@ const bookingDetails = {
 };
 
 /** The patient data fields of a booking, unread by the route: checkBookingFields judges them. */
-const uncheckedPatientFields = Object.fromEntries(BOOKING_FIELDS.map((field) => [field, z.unknown().optional()])) as Record<
-  BookingField,
-  z.ZodOptional<z.ZodUnknown>
->;
+const uncheckedPatientFields = Object.fromEntries(BOOKING_FIELDS.map((field) => [field, z.unknown().optional()])) as Record<BookingField, z.ZodOptional<z.ZodUnknown>>;
 
 /**
  * `POST /appointments` as the route sees it before the type and its slot are known: the patient
@@ -157,7 +146,6 @@ export const BookedAppointment = Appointment.extend({
 });
 export type BookedAppointment = z.infer<typeof BookedAppointment>;
 
-
 /** Minutes late from which the appointment page offers another time. */
 export const SUGGEST_MOVE_AFTER_LATE_MINUTES = 5;
 
@@ -209,12 +197,12 @@ export type PatientAppointment = z.infer<typeof PatientAppointment>;
 /** `GET /appointments?from=&to=&processor_id=&status=`: local dates of each location, both inclusive, at most 62 days. */
 export const AppointmentListQuery = z
   .object({
-  from: z.string().refine(isCalendarDate, 'INVALID_DATE'),
-  to: z.string().refine(isCalendarDate, 'INVALID_DATE'),
-  processor_id: z.string().max(64).optional(),
-  profile_id: z.string().max(64).optional(),
-  queue_id: z.string().max(64).optional(),
-  status: z.enum([...APPOINTMENT_STATUSES, 'CANCELLED']).optional(),
+    from: z.string().refine(isCalendarDate, 'INVALID_DATE'),
+    to: z.string().refine(isCalendarDate, 'INVALID_DATE'),
+    processor_id: z.string().max(64).optional(),
+    profile_id: z.string().max(64).optional(),
+    queue_id: z.string().max(64).optional(),
+    status: z.enum([...APPOINTMENT_STATUSES, 'CANCELLED']).optional(),
   })
   .superRefine(refineDateRange);
 export type AppointmentListQuery = z.infer<typeof AppointmentListQuery>;

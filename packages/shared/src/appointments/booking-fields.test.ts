@@ -22,7 +22,9 @@ describe('missingBookingFields (what the patient form asks for before sending)',
     const body = { last_name: '', first_name: 'Eva', mail: 'not a mail', sms_reminder_minutes: 30 };
     const checked = checkBookingFields(modes, body, '2026-11-26');
     expect(checked.ok).toBe(false);
-    const required = Object.entries(checked.ok ? {} : checked.fields).filter(([, code]) => code === 'REQUIRED').map(([field]) => field);
+    const required = Object.entries(checked.ok ? {} : checked.fields)
+      .filter(([, code]) => code === 'REQUIRED')
+      .map(([field]) => field);
     expect(required.sort()).toEqual(missingBookingFields(modes, body).sort());
     expect(checked.ok ? {} : checked.fields.mail).not.toBe('REQUIRED');
   });

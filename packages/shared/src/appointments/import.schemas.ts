@@ -10,16 +10,7 @@ import { BOOKING_FIELDS } from './booking-fields.js';
  * type's default first), the patient data, `description`, `notify_mail`, `notify_sms` (true/false,
  * ja/nein, 1/0) and `sms_reminder_minutes` may follow.
  */
-export const IMPORT_COLUMNS = [
-  'appointment_type_id',
-  'start',
-  'processor_id',
-  ...BOOKING_FIELDS,
-  'description',
-  'notify_mail',
-  'notify_sms',
-  'sms_reminder_minutes',
-] as const;
+export const IMPORT_COLUMNS = ['appointment_type_id', 'start', 'processor_id', ...BOOKING_FIELDS, 'description', 'notify_mail', 'notify_sms', 'sms_reminder_minutes'] as const;
 /** While the practice encrypts, the browser seals each row's patient data into this column. */
 export const IMPORT_SEALED_COLUMN = 'sealed_data';
 /** …and names the id it chose for the row's appointment here: the sealed text is bound to it. */

@@ -47,7 +47,10 @@ export const NewTotp = z.object({ id: z.uuid(), secret: z.string(), otpauth_uri:
 export type NewTotp = z.infer<typeof NewTotp>;
 
 /** A six-digit one-time code; spaces a person types between the groups are dropped. */
-export const OneTimeCode = z.string().transform((v) => v.replace(/\s+/g, '')).pipe(z.string().regex(/^\d{6}$/, 'INVALID_VALUE'));
+export const OneTimeCode = z
+  .string()
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'INVALID_VALUE'));
 
 /** `POST /users/me/second-factors/{id}/confirm`. */
 export const ConfirmTotpInput = z.strictObject({ code: OneTimeCode });

@@ -120,7 +120,11 @@ export const DeliveryAddress = z.strictObject({
   city: z.string().trim().min(1).max(100),
   province: z.string().trim().max(100).nullish(),
   /** ISO 3166 code as `GET /countries` lists it. */
-  country: z.string().trim().length(2).transform((c) => c.toUpperCase()),
+  country: z
+    .string()
+    .trim()
+    .length(2)
+    .transform((c) => c.toUpperCase()),
 });
 export const CreateDeviceOrderInput = z.strictObject({
   items: z

@@ -15,12 +15,7 @@ export const TRIAL_REMINDER_DAYS = [7, 2] as const;
  * What can happen to a subscription: a paid invoice, a failed one, a cancelled subscription (all
  * from Stripe's webhooks), the trial's end and the end of the grace period (both from jobs).
  */
-export type BillingTransition =
-  | 'PAYMENT_SUCCEEDED'
-  | 'PAYMENT_FAILED'
-  | 'SUBSCRIPTION_CANCELLED'
-  | 'TRIAL_ENDED'
-  | 'GRACE_ENDED';
+export type BillingTransition = 'PAYMENT_SUCCEEDED' | 'PAYMENT_FAILED' | 'SUBSCRIPTION_CANCELLED' | 'TRIAL_ENDED' | 'GRACE_ENDED';
 
 /**
  * The state after a transition. `paymentExempt` is the operator's and never changes here. At

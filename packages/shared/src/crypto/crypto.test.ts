@@ -64,7 +64,12 @@ describe('sealing patient data for the account', () => {
     expect(one).not.toBe(two);
     // No part of it, decoded, holds the name's bytes.
     const name = Buffer.from('Ünal-Øberg');
-    expect(one.split('.').slice(1).some((part) => Buffer.from(fromBase64Url(part)).includes(name))).toBe(false);
+    expect(
+      one
+        .split('.')
+        .slice(1)
+        .some((part) => Buffer.from(fromBase64Url(part)).includes(name)),
+    ).toBe(false);
     expect(await unseal(one, account.privateKey, 'key-1', AT)).toEqual(fields);
   });
 
@@ -183,7 +188,10 @@ describe('sealBody', () => {
         birth_date: '',
         mail: 'anna@example.at',
         description: 'Kontrolle',
-        answers: [{ question_id: 'q1', option_id: 'o1', text: ' Husten ' }, { question_id: 'q2', option_id: 'o2' }],
+        answers: [
+          { question_id: 'q1', option_id: 'o1', text: ' Husten ' },
+          { question_id: 'q2', option_id: 'o2' },
+        ],
       },
       key,
       { table: 'appointments', extraFields: ['description'] },
@@ -191,7 +199,10 @@ describe('sealBody', () => {
     expect(sent).toEqual({
       origin: 'ONLINE',
       mail: 'anna@example.at',
-      answers: [{ question_id: 'q1', option_id: 'o1' }, { question_id: 'q2', option_id: 'o2' }],
+      answers: [
+        { question_id: 'q1', option_id: 'o1' },
+        { question_id: 'q2', option_id: 'o2' },
+      ],
       sealed_data: expect.stringMatching(/^wf2s\./),
       record_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });

@@ -53,7 +53,7 @@ export function partsOf(text: string, kind: string, count: number): Uint8Array<A
 
 /** A new key pair; the private key is extractable so that it can be wrapped for others. */
 export async function generateKeyPair(): Promise<CryptoKeyPair> {
-  return (await subtle().generateKey(RSA, true, ['encrypt', 'decrypt', 'wrapKey', 'unwrapKey']));
+  return await subtle().generateKey(RSA, true, ['encrypt', 'decrypt', 'wrapKey', 'unwrapKey']);
 }
 
 /** The public key as text (SubjectPublicKeyInfo, base64url): what the server stores. */

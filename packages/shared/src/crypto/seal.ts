@@ -71,7 +71,9 @@ export const placesOf = (text: string | null | undefined): SealTarget[] =>
  * rightly come from (a ticket checked in from an appointment carries the appointment's text).
  */
 export async function unseal(sealed: string, accountPrivateKey: CryptoKey, keyId: string, targets: SealTarget | readonly SealTarget[]): Promise<SealedFields> {
-  const plain = sealed.startsWith(`${LEGACY}.`) ? await decryptWith(accountPrivateKey, sealed, LEGACY, `wartefrei:${keyId}`) : await openBound(sealed, accountPrivateKey, keyId, Array.isArray(targets) ? targets : [targets as SealTarget]);
+  const plain = sealed.startsWith(`${LEGACY}.`)
+    ? await decryptWith(accountPrivateKey, sealed, LEGACY, `wartefrei:${keyId}`)
+    : await openBound(sealed, accountPrivateKey, keyId, Array.isArray(targets) ? targets : [targets as SealTarget]);
   let fields: unknown;
   try {
     fields = JSON.parse(utf8.decode(plain));

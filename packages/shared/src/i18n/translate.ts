@@ -39,12 +39,7 @@ export function pickLanguage(acceptLanguage: string | undefined | null): Support
 }
 
 /** Looks up `section.key` in a language's catalogue, falling back to German, then to the key. */
-export function translate(
-  lang: SupportedLang,
-  section: keyof Catalogue,
-  key: string,
-  args?: readonly (string | number)[],
-): string {
+export function translate(lang: SupportedLang, section: keyof Catalogue, key: string, args?: readonly (string | number)[]): string {
   const table = (catalogues[lang][section] ?? {}) as Record<string, string>;
   const fallback = catalogues[DEFAULT_LANG][section] as Record<string, string>;
   const template = table[key] ?? fallback[key];

@@ -25,7 +25,10 @@ function checkDelay(delay: unknown, delayMinutes: unknown, ctx: z.RefinementCtx)
   if (problem) ctx.addIssue({ code: 'custom', path: ['delay_minutes'], message: problem });
 }
 
-const infoTagColor = z.string().trim().regex(/^#[0-9A-Fa-f]{6}$/);
+const infoTagColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9A-Fa-f]{6}$/);
 
 const infoTagFields = {
   name: z.string().trim().min(1).max(INFO_TAG_NAME_MAX_LENGTH),
@@ -40,17 +43,13 @@ const infoTagFields = {
 };
 
 /** `POST /info-tags`; delay defaults to NONE with 0 minutes. */
-export const CreateInfoTagInput = z
-  .strictObject(infoTagFields)
-  .superRefine((v, ctx) => checkDelay(v.delay ?? 'NONE', v.delay_minutes ?? 0, ctx));
+export const CreateInfoTagInput = z.strictObject(infoTagFields).superRefine((v, ctx) => checkDelay(v.delay ?? 'NONE', v.delay_minutes ?? 0, ctx));
 export type CreateInfoTagInput = z.infer<typeof CreateInfoTagInput>;
 
 /** `PATCH /info-tags/{id}`: what is sent changes; the server checks the merged tag again. */
-export const UpdateInfoTagInput = z
-  .strictObject({ ...infoTagFields, name: infoTagFields.name.optional() })
-  .superRefine((v, ctx) => {
-    if (v.delay !== undefined && v.delay_minutes !== undefined) checkDelay(v.delay, v.delay_minutes, ctx);
-  });
+export const UpdateInfoTagInput = z.strictObject({ ...infoTagFields, name: infoTagFields.name.optional() }).superRefine((v, ctx) => {
+  if (v.delay !== undefined && v.delay_minutes !== undefined) checkDelay(v.delay, v.delay_minutes, ctx);
+});
 export type UpdateInfoTagInput = z.infer<typeof UpdateInfoTagInput>;
 
 /** An info tag (docs/product.md#entities). */

@@ -5,10 +5,20 @@ export type KeyExchangeStatus = (typeof KEY_EXCHANGE_STATUSES)[number];
 
 // Keys and wrapped keys as the crypto helpers write them (packages/shared/src/crypto): base64url
 // parts after a kind. The server stores them and never opens them; these checks keep out junk.
-const PublicKeyText = z.string().min(100).max(1000).regex(/^[A-Za-z0-9_-]+$/, 'INVALID_VALUE');
-const PassphraseWrapped = z.string().max(4000).regex(/^wf1p\.\d+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'INVALID_VALUE');
+const PublicKeyText = z
+  .string()
+  .min(100)
+  .max(1000)
+  .regex(/^[A-Za-z0-9_-]+$/, 'INVALID_VALUE');
+const PassphraseWrapped = z
+  .string()
+  .max(4000)
+  .regex(/^wf1p\.\d+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'INVALID_VALUE');
 // `wf2k`: bound to key id, user and recipient key (crypto/keys.ts `wrapGrant`); `wf1k` grants made before still pass.
-const KeyWrapped = z.string().max(6000).regex(/^wf[12]k\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'INVALID_VALUE');
+const KeyWrapped = z
+  .string()
+  .max(6000)
+  .regex(/^wf[12]k\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'INVALID_VALUE');
 
 /** `PUT /encryption/my-key`: the caller's key pair, its private key under their passphrase. */
 export const UserKeyInput = z.strictObject({ public_key: PublicKeyText, wrapped_private_key: PassphraseWrapped });
@@ -84,7 +94,10 @@ export const RecoveryKey = z.object({ recovery_wrapped_key: z.string() });
 export type RecoveryKey = z.infer<typeof RecoveryKey>;
 
 /** Patient data sealed in a browser (crypto `seal`): `wf2s.` (or, sealed before records were bound, `wf1s.`) and three base64url parts. */
-export const SealedText = z.string().max(24_000).regex(/^wf[12]s\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'INVALID_VALUE');
+export const SealedText = z
+  .string()
+  .max(24_000)
+  .regex(/^wf[12]s\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'INVALID_VALUE');
 
 /**
  * A new record's id as the browser that sealed its data chose it (`record_id`, with `sealed_data`
@@ -98,7 +111,6 @@ export const SealingKey = z.object({ key_id: z.uuid(), public_key: z.string() })
 export type SealingKey = z.infer<typeof SealingKey>;
 
 export { SEALED_PATIENT_FIELDS, sealedAnswerKey, type SealedPatientField } from '../crypto/sealed-fields.js';
-
 
 /** `GET /encryption/sealed` (admins): records still sealed, a batch at a time, for switching off. */
 export const SealedRecord = z.object({
@@ -134,7 +146,10 @@ export type UnsealedFields = z.infer<typeof UnsealedFields>;
  * left for the next batch). Refused while encryption is on (`ENCRYPTION_ON`).
  */
 export const UnsealInput = z.strictObject({
-  records: z.array(z.strictObject({ kind: SealedRecord.shape.kind, id: z.uuid(), sealed_data: SealedText, fields: UnsealedFields })).min(1).max(200),
+  records: z
+    .array(z.strictObject({ kind: SealedRecord.shape.kind, id: z.uuid(), sealed_data: SealedText, fields: UnsealedFields }))
+    .min(1)
+    .max(200),
 });
 export type UnsealInput = z.infer<typeof UnsealInput>;
 
@@ -152,6 +167,9 @@ export type ClearBatch = z.infer<typeof ClearBatch>;
  * only if it still holds the clear fields read (a record changed meanwhile is left for the next batch).
  */
 export const SealInput = z.strictObject({
-  records: z.array(z.strictObject({ kind: SealedRecord.shape.kind, id: z.uuid(), fields: UnsealedFields, sealed_data: SealedText })).min(1).max(200),
+  records: z
+    .array(z.strictObject({ kind: SealedRecord.shape.kind, id: z.uuid(), fields: UnsealedFields, sealed_data: SealedText }))
+    .min(1)
+    .max(200),
 });
 export type SealInput = z.infer<typeof SealInput>;

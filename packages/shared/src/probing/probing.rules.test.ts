@@ -36,8 +36,15 @@ const targets: ProbingTargets = {
 };
 
 /** The questionnaire: Fieber? ja → Infektliste (tag INF), nein → Rezept? ja → Rezeptliste, nein → Termin buchen. */
-const fever = question('fieber', [option('ja', { action: 'QUEUE', target_queue_id: 'infekt', info_tag_id: 'INF' }), option('nein', { action: 'QUESTION', target_question_id: 'rezept' })], true);
-const prescription = question('rezept', [option('ja2', { action: 'QUEUE', target_queue_id: 'rezept' }), option('nein2', { action: 'BOOK_APPOINTMENT', appointment_type_id: 'arzt' })]);
+const fever = question(
+  'fieber',
+  [option('ja', { action: 'QUEUE', target_queue_id: 'infekt', info_tag_id: 'INF' }), option('nein', { action: 'QUESTION', target_question_id: 'rezept' })],
+  true,
+);
+const prescription = question('rezept', [
+  option('ja2', { action: 'QUEUE', target_queue_id: 'rezept' }),
+  option('nein2', { action: 'BOOK_APPOINTMENT', appointment_type_id: 'arzt' }),
+]);
 const good = [fever, prescription];
 const codes = (questions: ProbingQuestionShape[], variant: 'ONLINE' | 'KIOSK' = 'ONLINE') =>
   questionnaireProblems(questions, variant, targets).map((p) => [p.question_id, p.option_id, p.code, p.severity]);
@@ -58,11 +65,23 @@ describe('questionnaireProblems', () => {
       [['fieber', 'ja', 'TARGET_NOT_FOUND', 'error']],
     ],
     ['a queue option without a queue', [question('fieber', [option('ja', { action: 'QUEUE' }), option('nein')], true)], [['fieber', 'ja', 'TARGET_REQUIRED', 'error']]],
-    ['another account’s queue', [question('fieber', [option('ja', { action: 'QUEUE', target_queue_id: 'fremd' }), option('nein')], true)], [['fieber', 'ja', 'TARGET_NOT_FOUND', 'error']]],
-    ['an unknown appointment type', [question('fieber', [option('ja', { action: 'BOOK_APPOINTMENT', appointment_type_id: 'x' }), option('nein')], true)], [['fieber', 'ja', 'TARGET_NOT_FOUND', 'error']]],
+    [
+      'another account’s queue',
+      [question('fieber', [option('ja', { action: 'QUEUE', target_queue_id: 'fremd' }), option('nein')], true)],
+      [['fieber', 'ja', 'TARGET_NOT_FOUND', 'error']],
+    ],
+    [
+      'an unknown appointment type',
+      [question('fieber', [option('ja', { action: 'BOOK_APPOINTMENT', appointment_type_id: 'x' }), option('nein')], true)],
+      [['fieber', 'ja', 'TARGET_NOT_FOUND', 'error']],
+    ],
     ['a tag that shifts the time', [question('fieber', [option('ja', { info_tag_id: 'SPAET' }), option('nein')], true)], [['fieber', 'ja', 'INFO_TAG_TIME_SHIFT', 'error']]],
     ['an unknown tag', [question('fieber', [option('ja', { info_tag_id: 'WEG' }), option('nein')], true)], [['fieber', 'ja', 'TARGET_NOT_FOUND', 'error']]],
-    ['a private URL', [question('fieber', [option('ja', { action: 'URL', target_url: 'http://192.168.1.10/info' }), option('nein')], true)], [['fieber', 'ja', 'URL_NOT_PUBLIC', 'error']]],
+    [
+      'a private URL',
+      [question('fieber', [option('ja', { action: 'URL', target_url: 'http://192.168.1.10/info' }), option('nein')], true)],
+      [['fieber', 'ja', 'URL_NOT_PUBLIC', 'error']],
+    ],
   ])('refuses %s, naming question and option', (_case, questions, expected) => {
     expect(codes(questions)).toEqual(expected);
   });
@@ -121,7 +140,16 @@ describe('walkInterview', () => {
     ['no first question', [prescription], [{ question_id: 'rezept', option_id: 'ja2' }], 'NO_FIRST_QUESTION', 0],
     ['a skipped first question', good, [{ question_id: 'rezept', option_id: 'ja2' }], 'NEXT_QUESTION_NOT_FOUND', 0],
     ['an option of another question', good, [{ question_id: 'fieber', option_id: 'ja2' }], 'OPTION_NOT_FOUND', 0],
-    ['answers after the end', good, [{ question_id: 'fieber', option_id: 'ja' }, { question_id: 'rezept', option_id: 'ja2' }], 'NEXT_QUESTION_NOT_FOUND', 1],
+    [
+      'answers after the end',
+      good,
+      [
+        { question_id: 'fieber', option_id: 'ja' },
+        { question_id: 'rezept', option_id: 'ja2' },
+      ],
+      'NEXT_QUESTION_NOT_FOUND',
+      1,
+    ],
     ['a path left half way', good, [{ question_id: 'fieber', option_id: 'nein' }], 'PATH_NOT_FINISHED', 1],
     ['no answers at all', good, [], 'PATH_NOT_FINISHED', 0],
     ['free text where none is asked', good, [{ question_id: 'fieber', option_id: 'ja', text: 'hallo' }], 'FREE_TEXT_NOT_ALLOWED', 0],

@@ -162,10 +162,7 @@ export interface ProbingAnswer {
 }
 
 export type InterviewEnd =
-  | { action: 'NOTHING' }
-  | { action: 'QUEUE'; queue_id: string }
-  | { action: 'URL'; url: string }
-  | { action: 'BOOK_APPOINTMENT'; appointment_type_id: string };
+  { action: 'NOTHING' } | { action: 'QUEUE'; queue_id: string } | { action: 'URL'; url: string } | { action: 'BOOK_APPOINTMENT'; appointment_type_id: string };
 
 export type PathProblem = 'NO_FIRST_QUESTION' | 'NEXT_QUESTION_NOT_FOUND' | 'OPTION_NOT_FOUND' | 'FREE_TEXT_REQUIRED' | 'FREE_TEXT_NOT_ALLOWED' | 'PATH_NOT_FINISHED';
 

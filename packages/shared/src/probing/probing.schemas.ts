@@ -9,7 +9,6 @@ import { PROBING_ACTIONS, PROBING_MAX_OPTIONS, PROBING_VARIANTS } from './probin
 export const ProbingVariantField = z.enum(PROBING_VARIANTS);
 export const ProbingActionField = z.enum(PROBING_ACTIONS);
 
-
 const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 const id = z.uuid();
@@ -163,7 +162,6 @@ export const ProbingInterview = z.object({
   questions: z.array(InterviewQuestion),
 });
 export type ProbingInterview = z.infer<typeof ProbingInterview>;
-
 
 /** An answer on a ticket as staff see it: the texts as the patient saw them. */
 export const MemberAnswer = z.object({

@@ -3,7 +3,10 @@ import { ButtonVisibility, NameOrder } from '../enums.js';
 import { SUPPORTED_LANGS } from '../i18n/translate.js';
 
 /** A colour as the colour picker sends it: `#RRGGBB`. */
-const processorColor = z.string().trim().regex(/^#[0-9A-Fa-f]{6}$/);
+const processorColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9A-Fa-f]{6}$/);
 
 export const ProcessorButtonVisibility = ButtonVisibility;
 export type ProcessorButtonVisibility = ButtonVisibility;

@@ -14,7 +14,10 @@ describe('queueConfigProblems', () => {
     [{ min_age: 18, max_age: 18 }, {}],
     [{ min_age: 19, max_age: 18 }, { max_age: 'AGE_RANGE' }],
     [{ max_age: 5 }, {}],
-    [{ number_end: 1, min_age: 3, max_age: 2 }, { number_end: 'NUMBER_END_NEEDS_START', max_age: 'AGE_RANGE' }],
+    [
+      { number_end: 1, min_age: 3, max_age: 2 },
+      { number_end: 'NUMBER_END_NEEDS_START', max_age: 'AGE_RANGE' },
+    ],
     // An age limit needs the birth date required, where the change judges it.
     [{ max_age: 5, birth_date: 'OPTIONAL' as const }, { 'patient_inputs.birth_date': 'AGE_NEEDS_BIRTH_DATE' }],
     [{ min_age: 18, birth_date: 'NONE' as const }, { 'patient_inputs.birth_date': 'AGE_NEEDS_BIRTH_DATE' }],
@@ -36,8 +39,7 @@ describe('hasAtMostLines', () => {
 describe('CreateQueueInput', () => {
   beforeAll(() => installZodErrorCodes());
   const base = { profile_id: 'p', name: 'Q', identifier: 'q' };
-  const issues = (value: unknown) =>
-    (CreateQueueInput.safeParse(value).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
+  const issues = (value: unknown) => (CreateQueueInput.safeParse(value).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
 
   it.each([
     [{ min_age: 0 }, [['min_age', 'AGE_ZERO']]],

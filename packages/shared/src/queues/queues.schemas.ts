@@ -27,17 +27,18 @@ const age = z
   .min(1, 'MIN_VALUE')
   .max(150, 'MAX_VALUE')
   .nullable();
-const color = z.string().trim().regex(/^#[0-9A-Fa-f]{6}$/, 'INVALID_COLOR').nullable();
+const color = z
+  .string()
+  .trim()
+  .regex(/^#[0-9A-Fa-f]{6}$/, 'INVALID_COLOR')
+  .nullable();
 
 /** Whether text has at most `max` lines (a trailing line break does not start a new line). */
 export function hasAtMostLines(value: string, max: number): boolean {
   return value.replace(/\r\n?/g, '\n').replace(/\n+$/, '').split('\n').length <= max;
 }
 
-const patientInputsFields = Object.fromEntries(PATIENT_INPUT_FIELDS.map((f) => [f, PatientInputMode])) as Record<
-  (typeof PATIENT_INPUT_FIELDS)[number],
-  typeof PatientInputMode
->;
+const patientInputsFields = Object.fromEntries(PATIENT_INPUT_FIELDS.map((f) => [f, PatientInputMode])) as Record<(typeof PATIENT_INPUT_FIELDS)[number], typeof PatientInputMode>;
 const buttonVisibilityFields = Object.fromEntries(BUTTON_VISIBILITY_BUTTONS.map((b) => [b, QueueButtonVisibility])) as Record<
   (typeof BUTTON_VISIBILITY_BUTTONS)[number],
   typeof QueueButtonVisibility
@@ -48,7 +49,12 @@ export const PatientInputs = z.strictObject(patientInputsFields);
 export type PatientInputs = z.infer<typeof PatientInputs>;
 /** A queue asks for no patient data until configured. */
 export const DEFAULT_PATIENT_INPUTS: PatientInputs = {
-  display_name: 'NONE', first_name: 'NONE', birth_date: 'NONE', insurance_number: 'NONE', mail: 'NONE', phone: 'NONE',
+  display_name: 'NONE',
+  first_name: 'NONE',
+  birth_date: 'NONE',
+  insurance_number: 'NONE',
+  mail: 'NONE',
+  phone: 'NONE',
 };
 /** Who sees each session button (docs/product.md#roles-and-permissions). */
 export const SessionButtonVisibility = z.strictObject(buttonVisibilityFields);
@@ -58,7 +64,12 @@ export type SessionButtonVisibility = z.infer<typeof SessionButtonVisibility>;
 const queueFields = {
   name: z.string().trim().min(1).max(100),
   identifier: z.string().trim().min(1).max(50),
-  phone: z.string().trim().max(40).regex(/^[0-9+/() -]*$/, 'INVALID_PHONE').nullable(),
+  phone: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[0-9+/() -]*$/, 'INVALID_PHONE')
+    .nullable(),
   priority: z.literal(QUEUE_PRIORITIES),
   kiosk_text_before: text(1000),
   kiosk_text_after: text(1000),

@@ -8,7 +8,10 @@ describe('view configuration', () => {
   ])('%s shows everything', (_, stored, changes, expected) => expect(mergeViewConfiguration(stored, changes)).toEqual(expected));
 
   it('lays changes over what is stored, switch by switch', () => {
-    const merged = mergeViewConfiguration({ processor: { columns: { origin: false, wait: false } } }, { processor: { columns: { wait: true } }, admin: { actions: { erase: false } } });
+    const merged = mergeViewConfiguration(
+      { processor: { columns: { origin: false, wait: false } } },
+      { processor: { columns: { wait: true } }, admin: { actions: { erase: false } } },
+    );
     expect(merged.processor.columns).toEqual({ ...DEFAULT_VIEW_CONFIGURATION.processor.columns, origin: false });
     expect(merged.admin.actions.erase).toBe(false);
   });

@@ -19,8 +19,7 @@ export type WorkViewAction = (typeof WORK_VIEW_ACTIONS)[number];
 export const WORK_VIEW_PARTS = { columns: WORK_VIEW_COLUMNS, filters: WORK_VIEW_FILTERS, actions: WORK_VIEW_ACTIONS } as const;
 export type WorkViewPart = keyof typeof WORK_VIEW_PARTS;
 
-const switches = <T extends string>(names: readonly T[]) =>
-  z.strictObject(Object.fromEntries(names.map((name) => [name, z.boolean()])) as Record<T, z.ZodBoolean>);
+const switches = <T extends string>(names: readonly T[]) => z.strictObject(Object.fromEntries(names.map((name) => [name, z.boolean()])) as Record<T, z.ZodBoolean>);
 
 /** What one role sees: true = shown. */
 export const RoleView = z.strictObject({

@@ -88,9 +88,7 @@ export type MemberReportQuery = z.infer<typeof MemberReportQuery>;
  * the staff's browser opens the names and writes the xlsx or csv itself.
  */
 export const MEMBER_EXPORT_FORMATS = [...REPORT_EXPORT_FORMATS, 'ndjson'] as const;
-export const MemberExportQuery = z
-  .object({ ...reportFilters, format: z.enum(MEMBER_EXPORT_FORMATS), names: namesFlag })
-  .superRefine(refineReportRange);
+export const MemberExportQuery = z.object({ ...reportFilters, format: z.enum(MEMBER_EXPORT_FORMATS), names: namesFlag }).superRefine(refineReportRange);
 export type MemberExportQuery = z.infer<typeof MemberExportQuery>;
 
 /** Minutes with one decimal; null where nothing was measured (nobody called, say). */

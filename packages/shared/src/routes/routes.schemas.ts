@@ -6,9 +6,7 @@ import { z } from 'zod';
  * resolution API uses for "none named": a profile or queue with such an identifier could never
  * be told apart from them, so they are refused.
  */
-export const RESERVED_LOCATION_IDENTIFIERS: ReadonlySet<string> = new Set([
-  'null', 'monitor', 'monitor2', 'monitor3', 'kiosk', 'sunmi_kiosk', 'ticket', 'book',
-]);
+export const RESERVED_LOCATION_IDENTIFIERS: ReadonlySet<string> = new Set(['null', 'monitor', 'monitor2', 'monitor3', 'kiosk', 'sunmi_kiosk', 'ticket', 'book']);
 
 /** Whether a sanitised profile or queue identifier collides with a public path word. */
 export function isReservedLocationIdentifier(identifier: string): boolean {

@@ -5,15 +5,7 @@ import { z } from 'zod';
  * (a fixed suspend and a later resume entry do the same), and the concurrency change rides on
  * a user's TERMINATE only.
  */
-export const SCHEDULE_EVENTS = [
-  'START',
-  'TERMINATE',
-  'BLOCK',
-  'SUSPEND_ONLINE_FIXED',
-  'RESUME_ONLINE_FIXED',
-  'SUSPEND_KIOSK_FIXED',
-  'RESUME_KIOSK_FIXED',
-] as const;
+export const SCHEDULE_EVENTS = ['START', 'TERMINATE', 'BLOCK', 'SUSPEND_ONLINE_FIXED', 'RESUME_ONLINE_FIXED', 'SUSPEND_KIOSK_FIXED', 'RESUME_KIOSK_FIXED'] as const;
 export const ScheduleEventName = z.enum(SCHEDULE_EVENTS);
 export type ScheduleEventName = z.infer<typeof ScheduleEventName>;
 

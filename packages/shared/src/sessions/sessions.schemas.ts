@@ -24,9 +24,7 @@ export type SessionEventName = z.infer<typeof SessionEventName>;
  */
 type RecordedOnly = 'CHANGE_MAX_CONCURRENT_PROCESSING' | 'QUEUEING_ALLOWED_CHANGED';
 export type SendableSessionEvent = Exclude<SessionEventName, RecordedOnly>;
-export const SENDABLE_SESSION_EVENTS = SESSION_EVENTS.filter(
-  (e): e is SendableSessionEvent => e !== 'CHANGE_MAX_CONCURRENT_PROCESSING' && e !== 'QUEUEING_ALLOWED_CHANGED',
-);
+export const SENDABLE_SESSION_EVENTS = SESSION_EVENTS.filter((e): e is SendableSessionEvent => e !== 'CHANGE_MAX_CONCURRENT_PROCESSING' && e !== 'QUEUEING_ALLOWED_CHANGED');
 
 /** Events that end by themselves at `until`. */
 export const TIMED_SESSION_EVENTS = ['SUSPEND_ONLINE_TIMED', 'SUSPEND_KIOSK_TIMED'] as const;

@@ -8,11 +8,9 @@ const inMinutes = (minutes: number) => NOW + minutes * MINUTE;
 /** Processors on a pause, back in these many minutes (negative: the return has passed). */
 const backIn = (...minutes: number[]) => minutes.map((m) => ({ returnsAt: inMinutes(m) }));
 const base: EstimateInput = { now: NOW, averageMinutes: 10, preprocessingBufferMinutes: 0, servers: 1, processing: [], waiting: [] };
-const members = (...delays: (number | undefined)[]) =>
-  delays.map((delayMinutes, i) => (delayMinutes === undefined ? { id: `m${i}` } : { id: `m${i}`, delayMinutes }));
+const members = (...delays: (number | undefined)[]) => delays.map((delayMinutes, i) => (delayMinutes === undefined ? { id: `m${i}` } : { id: `m${i}`, delayMinutes }));
 /** Estimates as minutes after NOW, in queue order. */
-const minutesFromNow = (input: Partial<EstimateInput>) =>
-  estimateStarts({ ...base, ...input }).map((e) => (e.estimatedStart - NOW) / MINUTE);
+const minutesFromNow = (input: Partial<EstimateInput>) => estimateStarts({ ...base, ...input }).map((e) => (e.estimatedStart - NOW) / MINUTE);
 
 /** Deterministic pseudo-random integers below n (a linear congruential generator): the same queues every run. */
 function seededRandom(seed: number): (n: number) => number {
@@ -34,33 +32,17 @@ describe('estimateStarts', () => {
     ['processing just started', { processing: [{ startedAt: NOW }], waiting: members(0) }, [10]],
     // Overran the average by 20 minutes: still expected to need a quarter of it (2.5 → 3 minutes).
     ['processing overran the average', { processing: [{ startedAt: ago(30) }], waiting: members(0, 0) }, [3, 13]],
-    [
-      'two servers, both processing',
-      { servers: 2, processing: [{ startedAt: ago(2) }, { startedAt: ago(6) }], waiting: members(0, 0, 0) },
-      [4, 8, 14],
-    ],
+    ['two servers, both processing', { servers: 2, processing: [{ startedAt: ago(2) }, { startedAt: ago(6) }], waiting: members(0, 0, 0) }, [4, 8, 14]],
     [
       // 8 of 10 minutes done: the remaining 2 are raised to the quarter of the average (2.5 → 3).
       'a visit near its end still needs a quarter of the average',
       { servers: 2, processing: [{ startedAt: ago(2) }, { startedAt: ago(8) }], waiting: members(0, 0, 0) },
       [3, 8, 13],
     ],
-    [
-      'two servers, one processing',
-      { servers: 2, processing: [{ startedAt: ago(5) }], waiting: members(0, 0, 0) },
-      [0, 5, 10],
-    ],
-    [
-      'more processing than servers: the extra visit queues behind',
-      { processing: [{ startedAt: ago(1) }, { startedAt: ago(3) }], waiting: members(0) },
-      [16],
-    ],
+    ['two servers, one processing', { servers: 2, processing: [{ startedAt: ago(5) }], waiting: members(0, 0, 0) }, [0, 5, 10]],
+    ['more processing than servers: the extra visit queues behind', { processing: [{ startedAt: ago(1) }, { startedAt: ago(3) }], waiting: members(0) }, [16]],
     ['buffer before every visit', { preprocessingBufferMinutes: 2, waiting: members(0, 0, 0) }, [2, 14, 26]],
-    [
-      'buffer after a processing member',
-      { preprocessingBufferMinutes: 3, processing: [{ startedAt: ago(4) }], waiting: members(0) },
-      [9],
-    ],
+    ['buffer after a processing member', { preprocessingBufferMinutes: 3, processing: [{ startedAt: ago(4) }], waiting: members(0) }, [9]],
     ['LATER delay shifts only that member', { waiting: members(0, 15, 0) }, [0, 25, 20]],
     ['EARLIER delay shifts only that member', { waiting: members(0, 0, -15) }, [0, 10, 5]],
     ['EARLIER never before now', { waiting: members(-15, 0) }, [0, 10]],
@@ -77,11 +59,7 @@ describe('estimateStarts', () => {
       { servers: 2, maxConcurrentProcessing: 2, away: backIn(5), waiting: members(0, 0, 0) },
       [0, 0, 10],
     ],
-    [
-      'visits in progress take the present lanes first',
-      { away: backIn(20), processing: [{ startedAt: ago(4) }], waiting: members(0, 0, 0) },
-      [6, 16, 20],
-    ],
+    ['visits in progress take the present lanes first', { away: backIn(20), processing: [{ startedAt: ago(4) }], waiting: members(0, 0, 0) }, [6, 16, 20]],
     ['buffer before a returning lane too', { preprocessingBufferMinutes: 2, away: backIn(10), waiting: members(0, 0) }, [2, 12]],
   ])('%s', (_label, input, expected) => expect(minutesFromNow(input)).toEqual(expected));
 
@@ -91,11 +69,7 @@ describe('estimateStarts', () => {
     ['an appointment starting within the next visit comes first', { waiting: members(0), reserved: [{ start: inMinutes(5), end: inMinutes(20) }] }, [20]],
     ['an overdue appointment not yet checked in holds the lane until its end', { waiting: members(0), reserved: [{ start: ago(10), end: inMinutes(5) }] }, [5]],
     ['an appointment over is no appointment', { waiting: members(0), reserved: [{ start: ago(30), end: ago(5) }] }, [0]],
-    [
-      'two lanes: the appointment takes one, walk-ins the other',
-      { servers: 2, waiting: members(0, 0, 0), reserved: [{ start: inMinutes(0), end: inMinutes(30) }] },
-      [0, 10, 20],
-    ],
+    ['two lanes: the appointment takes one, walk-ins the other', { servers: 2, waiting: members(0, 0, 0), reserved: [{ start: inMinutes(0), end: inMinutes(30) }] }, [0, 10, 20]],
   ])('reserved: %s', (_name, input, expected) => {
     expect(minutesFromNow(input)).toEqual(expected);
   });
@@ -140,7 +114,7 @@ describe('estimateStarts', () => {
 
 describe('estimateStartBehind', () => {
   // The whole line's estimate is the reference: skipping whole rounds must land on the same start.
-  it('equals the member\'s entry in estimateStarts over the whole line, whatever the line', () => {
+  it("equals the member's entry in estimateStarts over the whole line, whatever the line", () => {
     const random = seededRandom(7);
     for (let round = 0; round < 400; round++) {
       const ahead = [0, 1, 2, 3, 7, 40, 250][random(7)]!;

@@ -86,9 +86,7 @@ export function estimatorLanes(servers: number, maxConcurrentProcessing?: number
  */
 function initialLanes(input: LaneInput): number[] {
   const present = Math.max(0, Math.floor(Number.isFinite(input.servers) ? input.servers : 0));
-  const returning = (input.away ?? [])
-    .map(({ returnsAt }) => (Number.isFinite(returnsAt) ? Math.max(input.now, returnsAt) : input.now))
-    .sort((a, b) => a - b);
+  const returning = (input.away ?? []).map(({ returnsAt }) => (Number.isFinite(returnsAt) ? Math.max(input.now, returnsAt) : input.now)).sort((a, b) => a - b);
   const count = estimatorLanes(present + returning.length, input.maxConcurrentProcessing);
   const free = [...Array.from({ length: present }, () => input.now), ...returning].slice(0, count);
   // No lane at all (nobody active, nobody returning): one lane free now, as with servers 0.

@@ -174,7 +174,9 @@ export const MemberActionResult = z.object({
   /** Set by finish on a queue with automatically-next: the member called next (null: nobody waiting). */
   next: Member.nullable().optional(),
   /** The call went beyond a recommended limit (`force`): the list's, or the processor's own. */
-  warning: z.object({ code: z.enum(['MAX_CONCURRENT_PROCESSING', 'PROCESSOR_MAX_CONCURRENT_PROCESSING', 'RECIPIENT_MAX_CONCURRENT_PROCESSING']), message: z.string(), max: whole }).optional(),
+  warning: z
+    .object({ code: z.enum(['MAX_CONCURRENT_PROCESSING', 'PROCESSOR_MAX_CONCURRENT_PROCESSING', 'RECIPIENT_MAX_CONCURRENT_PROCESSING']), message: z.string(), max: whole })
+    .optional(),
 });
 export type MemberActionResult = z.infer<typeof MemberActionResult>;
 
@@ -219,7 +221,12 @@ const listOf = <T extends z.ZodType<unknown, string>>(item: T) =>
   z
     .string()
     .max(200)
-    .transform((v) => v.split(',').map((s) => s.trim()).filter((s) => s !== ''))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    )
     .pipe(z.array(item));
 
 /**

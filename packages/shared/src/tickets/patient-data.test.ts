@@ -56,9 +56,7 @@ describe('birthDateAgeProblem', () => {
     ['2024-01-01', 3, 10, 'TOO_YOUNG'],
     ['2010-01-01', 3, 10, 'TOO_OLD'],
     ['2026-11-22', 1, null, 'TOO_YOUNG'], // a newborn is 0
-  ])('born %s, min %s, max %s → %s', (birth, min, max, problem) =>
-    expect(birthDateAgeProblem(birth, '2026-11-22', min, max)).toBe(problem),
-  );
+  ])('born %s, min %s, max %s → %s', (birth, min, max, problem) => expect(birthDateAgeProblem(birth, '2026-11-22', min, max)).toBe(problem));
 });
 
 describe('isValidPhone', () => {

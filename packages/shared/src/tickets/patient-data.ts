@@ -9,15 +9,7 @@ import type { PatientInputs } from '../queues/queues.schemas.js';
  * The patient data fields of a draw, each governed by one of the queue's patient inputs. Here,
  * apart from the schemas, so a patient page can name its fields without loading zod.
  */
-export const PATIENT_DATA_FIELDS = [
-  'display_name',
-  'first_name',
-  'last_name',
-  'birth_date',
-  'insurance_number',
-  'mail',
-  'phone',
-] as const;
+export const PATIENT_DATA_FIELDS = ['display_name', 'first_name', 'last_name', 'birth_date', 'insurance_number', 'mail', 'phone'] as const;
 export type PatientDataField = (typeof PATIENT_DATA_FIELDS)[number];
 
 /** The queue setting that governs a body field: `first_name` covers first and last name. */
@@ -87,12 +79,7 @@ export function birthDateProblem(birthDate: string, today?: string): 'INVALID_DA
  * `maxAge`, ages in completed years on `today` (YYYY-MM-DD in the queue's time zone). Someone
  * who is exactly `maxAge` is still allowed: "older than max age" starts at maxAge + 1.
  */
-export function birthDateAgeProblem(
-  birthDate: string,
-  today: string,
-  minAge?: number | null,
-  maxAge?: number | null,
-): 'TOO_YOUNG' | 'TOO_OLD' | undefined {
+export function birthDateAgeProblem(birthDate: string, today: string, minAge?: number | null, maxAge?: number | null): 'TOO_YOUNG' | 'TOO_OLD' | undefined {
   const age = ageInYears(birthDate, today);
   if (typeof minAge === 'number' && age < minAge) return 'TOO_YOUNG';
   if (typeof maxAge === 'number' && age > maxAge) return 'TOO_OLD';

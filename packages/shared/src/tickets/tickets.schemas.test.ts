@@ -208,18 +208,33 @@ describe('checkDrawTicket: while the practice encrypts', () => {
   const sealedText = 'wf1s.AAAA.BBBB.CCCC';
   const question = { question_id: '9b1c8d52-55a4-4a8e-9e8b-2f0f6d1f4e11', option_id: '0c2b8d52-55a4-4a8e-9e8b-2f0f6d1f4e12' };
   it.each<[string, Record<string, unknown>, Record<string, unknown> | Record<string, string>]>([
-    ['takes sealed data and clear mail and phone, with the sealed fields null', { sealed_data: sealedText, mail: 'a@example.at', phone: '+43 1 234', declared_age: 30 }, { ok: true }],
+    [
+      'takes sealed data and clear mail and phone, with the sealed fields null',
+      { sealed_data: sealedText, mail: 'a@example.at', phone: '+43 1 234', declared_age: 30 },
+      { ok: true },
+    ],
     // The birth date is sealed: the age limit is held by the age the page declares beside it.
     ['needs the declared age under an age limit', { sealed_data: sealedText }, { declared_age: 'REQUIRED' }],
-    ['holds the declared age to the limit, told at the birth date', { sealed_data: sealedText, mail: 'a@example.at', phone: '+431234', declared_age: 17 }, { birth_date: 'TOO_YOUNG' }],
-    ['refuses a clear name, birth date or insurance number', { sealed_data: sealedText, last_name: 'Klar', birth_date: '1980-01-01', insurance_number: '1237010180' }, { last_name: 'ENCRYPTION_CHANGED', birth_date: 'ENCRYPTION_CHANGED', insurance_number: 'ENCRYPTION_CHANGED' }],
+    [
+      'holds the declared age to the limit, told at the birth date',
+      { sealed_data: sealedText, mail: 'a@example.at', phone: '+431234', declared_age: 17 },
+      { birth_date: 'TOO_YOUNG' },
+    ],
+    [
+      'refuses a clear name, birth date or insurance number',
+      { sealed_data: sealedText, last_name: 'Klar', birth_date: '1980-01-01', insurance_number: '1237010180' },
+      { last_name: 'ENCRYPTION_CHANGED', birth_date: 'ENCRYPTION_CHANGED', insurance_number: 'ENCRYPTION_CHANGED' },
+    ],
     ['needs sealed data when a sealed field is required', { mail: 'a@example.at', phone: '+431234' }, { sealed_data: 'REQUIRED' }],
     ['refuses what is not sealed text', { sealed_data: 'Anna Klar' }, { sealed_data: 'INVALID_VALUE' }],
     ['refuses a clear free-text answer', { sealed_data: sealedText, answers: [{ ...question, text: 'Husten' }] }, { answers: 'ENCRYPTION_CHANGED' }],
   ])('%s', (_, body, expected) => {
     const result = checkDrawTicket(allRequired, { origin: 'ONLINE', ...body }, { sealed: true, today: '2026-11-26', minAge: 18 });
     if ('ok' in expected) {
-      expect(result).toMatchObject({ ok: true, value: { sealed_data: sealedText, first_name: null, last_name: null, birth_date: null, insurance_number: null, mail: 'a@example.at', phone: '+431234' } });
+      expect(result).toMatchObject({
+        ok: true,
+        value: { sealed_data: sealedText, first_name: null, last_name: null, birth_date: null, insurance_number: null, mail: 'a@example.at', phone: '+431234' },
+      });
     } else {
       expect(result).toEqual({ ok: false, fields: expect.objectContaining(expected) });
     }
@@ -230,7 +245,9 @@ describe('checkDrawTicket: while the practice encrypts', () => {
   });
 
   it('asks no declared age without an age limit, and refuses one while the practice does not encrypt', () => {
-    expect(checkDrawTicket(allRequired, { origin: 'ONLINE', sealed_data: sealedText, mail: 'a@example.at', phone: '+431234' }, { sealed: true, today: '2026-11-26' })).toMatchObject({ ok: true });
+    expect(
+      checkDrawTicket(allRequired, { origin: 'ONLINE', sealed_data: sealedText, mail: 'a@example.at', phone: '+431234' }, { sealed: true, today: '2026-11-26' }),
+    ).toMatchObject({ ok: true });
     expect(checkDrawTicket(allOptional, { origin: 'ONLINE', declared_age: 30 })).toEqual({ ok: false, fields: { declared_age: 'ENCRYPTION_CHANGED' } });
   });
 

@@ -198,14 +198,13 @@ export function drawTicketInput(configured: PatientInputs, context: DrawTicketCo
       const declared = body.declared_age;
       if (context.sealed && limited && typeof declared === 'number') {
         // Told where the patient sees it: at the birth date they typed (the page checked it before sealing).
-        const problem = typeof context.minAge === 'number' && declared < context.minAge ? 'TOO_YOUNG' : typeof context.maxAge === 'number' && declared > context.maxAge ? 'TOO_OLD' : undefined;
+        const problem =
+          typeof context.minAge === 'number' && declared < context.minAge ? 'TOO_YOUNG' : typeof context.maxAge === 'number' && declared > context.maxAge ? 'TOO_OLD' : undefined;
         if (problem) ctx.addIssue({ code: 'custom', path: ['birth_date'], message: problem });
       }
       const birthDate = body.birth_date;
       if (typeof birthDate !== 'string' || birthDate === '' || context.today === undefined) return;
-      const problem =
-        birthDateProblem(birthDate, context.today) ??
-        birthDateAgeProblem(birthDate, context.today, context.minAge, context.maxAge);
+      const problem = birthDateProblem(birthDate, context.today) ?? birthDateAgeProblem(birthDate, context.today, context.minAge, context.maxAge);
       if (problem) ctx.addIssue({ code: 'custom', path: ['birth_date'], message: problem });
     })
     .transform((body): DrawTicketInput => {

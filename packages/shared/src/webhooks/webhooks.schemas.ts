@@ -28,7 +28,11 @@ export const WEBHOOK_DISABLED_REASONS = ['MANUAL', 'FAILING'] as const;
 
 export const WEBHOOK_URL_MAX_LENGTH = 2000;
 
-const events = z.array(WebhookEventType).min(1).max(WEBHOOK_EVENT_TYPES.length).transform((list) => [...new Set(list)]);
+const events = z
+  .array(WebhookEventType)
+  .min(1)
+  .max(WEBHOOK_EVENT_TYPES.length)
+  .transform((list) => [...new Set(list)]);
 
 export const CreateWebhookEndpointInput = z.strictObject({
   url: z.string().trim().url().max(WEBHOOK_URL_MAX_LENGTH),
@@ -80,4 +84,3 @@ export const WebhookDelivery = z.object({
   delivered_at: z.string().nullable(),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
-

@@ -16,7 +16,7 @@ function pathsOf(objects: RouteObject[], parent = ''): string[] {
  * to a page of the web app would open that page instead. The server's own routes are checked by
  * packages/server/src/modules/accounts/reserved-identifiers.test.ts (issue 40 §9).
  */
-describe('the web app\'s first path segments', () => {
+describe("the web app's first path segments", () => {
   it('are all reserved identifiers', () => {
     const firstSegments = new Set(
       pathsOf(routes)

@@ -107,26 +107,20 @@ describe('every path of docs/product.md#screens-and-routes resolves to its scree
     expect(result.pathname).toBe(pathname);
   });
 
-  it.each([
-    ['/gibt/es/nicht/hier'],
-    ['/backend/unbekannt'],
-    ['/pricing/extra'],
-    ['/queue/a/b'],
-    ['/login/x'],
-  ])('unknown %s → /404', async (path) => {
+  it.each([['/gibt/es/nicht/hier'], ['/backend/unbekannt'], ['/pricing/extra'], ['/queue/a/b'], ['/login/x']])('unknown %s → /404', async (path) => {
     const result = await open(path);
     expect(result.pathname).toBe('/404');
     expect(result.screen).toBe('notFound');
   });
 
-  it.each([
-    ['/backend/management/q-1/schedule'],
-    ['/backend/management/44444444-4444-4444-8444-444444444444/unbekannt'],
-  ])('signed in: a list section that cannot exist, %s → /404', async (path) => {
-    const result = await open(path, admin);
-    expect(result.pathname).toBe('/404');
-    expect(result.screen).toBe('notFound');
-  });
+  it.each([['/backend/management/q-1/schedule'], ['/backend/management/44444444-4444-4444-8444-444444444444/unbekannt']])(
+    'signed in: a list section that cannot exist, %s → /404',
+    async (path) => {
+      const result = await open(path, admin);
+      expect(result.pathname).toBe('/404');
+      expect(result.screen).toBe('notFound');
+    },
+  );
 
   it('sends a signed-out visitor of the backend to the login, asking to sign in first and remembering the target', async () => {
     const result = await open('/backend/profile?tab=password');

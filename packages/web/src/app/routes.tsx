@@ -32,9 +32,21 @@ const h = (screen: string, title: string, extra: Partial<RouteHandle> = {}): Rou
 /** Public pages and sign-in: Mantine frame with header, no login needed. */
 const publicRoutes: RouteObject[] = [
   route('/', h('landing', 'landing', { icon: 'home' }), landing),
-  route('/pricing', h('pricing', 'pricing', { icon: 'pricing' }), page(() => import('../features/pricing/PricingPage'), 'PricingPage')),
-  route('/demo', h('demo', 'demo', { icon: 'demo' }), page(() => import('../features/demo/DemoPage'), 'DemoPage')),
-  route('/faq', h('faq', 'faq', { icon: 'faq' }), page(() => import('../features/faq/FaqPage'), 'FaqPage')),
+  route(
+    '/pricing',
+    h('pricing', 'pricing', { icon: 'pricing' }),
+    page(() => import('../features/pricing/PricingPage'), 'PricingPage'),
+  ),
+  route(
+    '/demo',
+    h('demo', 'demo', { icon: 'demo' }),
+    page(() => import('../features/demo/DemoPage'), 'DemoPage'),
+  ),
+  route(
+    '/faq',
+    h('faq', 'faq', { icon: 'faq' }),
+    page(() => import('../features/faq/FaqPage'), 'FaqPage'),
+  ),
   route('/login', h('login', 'login', { icon: 'login' }), login),
   route('/passwordReset', h('login', 'passwordReset', { icon: 'login' }), login),
   route('/login_microsoft_interaction', h('login', 'login', { icon: 'login' }), login),
@@ -42,34 +54,112 @@ const publicRoutes: RouteObject[] = [
   route('/login_microsoft_callback', h('login', 'login', { icon: 'login' }), login),
   route('/signup', h('signup', 'signup', { icon: 'signup' }), signup),
   route('/register', h('signup', 'signup', { icon: 'signup' }), signup),
-  route('/passwordReset/:passwordResetToken', h('passwordReset', 'passwordReset', { icon: 'login' }), page(() => import('../features/auth/PasswordResetPage'), 'PasswordResetPage')),
-  route('/verify', h('verify', 'verify', { icon: 'signup' }), page(() => import('../features/auth/VerifyPage'), 'VerifyPage')),
-  route('/logout', h('logout', 'logout', { icon: 'logout' }), page(() => import('../features/auth/LogoutPage'), 'LogoutPage')),
-  route('/redirector', h('redirector', 'redirector'), page(() => import('./Redirector'), 'Redirector')),
-  route('/404', h('notFound', 'notFound'), page(() => import('../features/errors/NotFoundPage'), 'NotFoundPage')),
-  ...['/datenschutz', '/privacy'].map((path) => route(path, h('privacy', 'privacy', { icon: 'legal' }), page(() => import('../features/legal/LegalPage'), 'PrivacyPage'))),
-  ...['/agb', '/terms'].map((path) => route(path, h('terms', 'terms', { icon: 'legal' }), page(() => import('../features/legal/LegalPage'), 'TermsPage'))),
-  ...['/impressum', '/legal-notice'].map((path) => route(path, h('imprint', 'imprint', { icon: 'legal' }), page(() => import('../features/legal/LegalPage'), 'ImprintPage'))),
+  route(
+    '/passwordReset/:passwordResetToken',
+    h('passwordReset', 'passwordReset', { icon: 'login' }),
+    page(() => import('../features/auth/PasswordResetPage'), 'PasswordResetPage'),
+  ),
+  route(
+    '/verify',
+    h('verify', 'verify', { icon: 'signup' }),
+    page(() => import('../features/auth/VerifyPage'), 'VerifyPage'),
+  ),
+  route(
+    '/logout',
+    h('logout', 'logout', { icon: 'logout' }),
+    page(() => import('../features/auth/LogoutPage'), 'LogoutPage'),
+  ),
+  route(
+    '/redirector',
+    h('redirector', 'redirector'),
+    page(() => import('./Redirector'), 'Redirector'),
+  ),
+  route(
+    '/404',
+    h('notFound', 'notFound'),
+    page(() => import('../features/errors/NotFoundPage'), 'NotFoundPage'),
+  ),
+  ...['/datenschutz', '/privacy'].map((path) =>
+    route(
+      path,
+      h('privacy', 'privacy', { icon: 'legal' }),
+      page(() => import('../features/legal/LegalPage'), 'PrivacyPage'),
+    ),
+  ),
+  ...['/agb', '/terms'].map((path) =>
+    route(
+      path,
+      h('terms', 'terms', { icon: 'legal' }),
+      page(() => import('../features/legal/LegalPage'), 'TermsPage'),
+    ),
+  ),
+  ...['/impressum', '/legal-notice'].map((path) =>
+    route(
+      path,
+      h('imprint', 'imprint', { icon: 'legal' }),
+      page(() => import('../features/legal/LegalPage'), 'ImprintPage'),
+    ),
+  ),
 ];
 
 /** The logged-in area: sign-in required; admin routes show the permission message to others. */
 const backendRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/backend/dashboard" replace /> },
-  route('dashboard', h('dashboard', 'dashboard', { icon: 'dashboard' }), page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage')),
+  route(
+    'dashboard',
+    h('dashboard', 'dashboard', { icon: 'dashboard' }),
+    page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage'),
+  ),
   route('appointments', h('appointments', 'appointments', { icon: 'appointments' }), calendar),
   route('appointments/:appointmentId', h('appointments', 'appointments', { icon: 'appointments' }), calendar),
-  route('processor', h('processor', 'processor', { icon: 'processor' }), page(() => import('../features/processor/ProcessorPage'), 'ProcessorPage')),
-  route('processor/:queueId', h('processor', 'processor', { icon: 'processor' }), page(() => import('../features/processor/ProcessorPage'), 'ProcessorPage')),
+  route(
+    'processor',
+    h('processor', 'processor', { icon: 'processor' }),
+    page(() => import('../features/processor/ProcessorPage'), 'ProcessorPage'),
+  ),
+  route(
+    'processor/:queueId',
+    h('processor', 'processor', { icon: 'processor' }),
+    page(() => import('../features/processor/ProcessorPage'), 'ProcessorPage'),
+  ),
   route('reporting', h('reporting', 'reporting', { icon: 'reporting' }), reporting),
   route('management/reporting', h('reporting', 'reporting', { icon: 'reporting', admin: true }), reporting),
   route('management/:queueId/reporting', h('reporting', 'reporting', { icon: 'reporting', admin: true }), reporting),
-  route('management/billing', h('management', 'billing', { icon: 'management', admin: true }), page(() => import('../features/billing/BillingPage'), 'BillingPage')),
-  route('management/:queueId/rollout', h('management', 'management', { icon: 'management', admin: true }), page(() => import('../features/rollout/RolloutPage'), 'RolloutPage')),
-  route('management/:queueId?/:subMenu?', h('management', 'management', { icon: 'management', admin: true }), page(() => import('../features/management/ManagementPage'), 'ManagementPage')),
-  route('profile', h('profile', 'profile', { icon: 'profile' }), page(() => import('../features/profile/ProfilePage'), 'ProfilePage')),
-  route('encryption', h('encryption', 'encryption', { icon: 'encryption' }), page(() => import('../features/encryption/EncryptionPage'), 'EncryptionPage')),
-  route('audit', h('audit', 'audit', { icon: 'audit', admin: true }), page(() => import('../features/audit/AuditPage'), 'AuditPage')),
-  route('onboarding', h('onboarding', 'onboarding', { icon: 'onboarding', admin: true, hideSideMenu: true }), page(() => import('../features/onboarding/OnboardingPage'), 'OnboardingPage')),
+  route(
+    'management/billing',
+    h('management', 'billing', { icon: 'management', admin: true }),
+    page(() => import('../features/billing/BillingPage'), 'BillingPage'),
+  ),
+  route(
+    'management/:queueId/rollout',
+    h('management', 'management', { icon: 'management', admin: true }),
+    page(() => import('../features/rollout/RolloutPage'), 'RolloutPage'),
+  ),
+  route(
+    'management/:queueId?/:subMenu?',
+    h('management', 'management', { icon: 'management', admin: true }),
+    page(() => import('../features/management/ManagementPage'), 'ManagementPage'),
+  ),
+  route(
+    'profile',
+    h('profile', 'profile', { icon: 'profile' }),
+    page(() => import('../features/profile/ProfilePage'), 'ProfilePage'),
+  ),
+  route(
+    'encryption',
+    h('encryption', 'encryption', { icon: 'encryption' }),
+    page(() => import('../features/encryption/EncryptionPage'), 'EncryptionPage'),
+  ),
+  route(
+    'audit',
+    h('audit', 'audit', { icon: 'audit', admin: true }),
+    page(() => import('../features/audit/AuditPage'), 'AuditPage'),
+  ),
+  route(
+    'onboarding',
+    h('onboarding', 'onboarding', { icon: 'onboarding', admin: true, hideSideMenu: true }),
+    page(() => import('../features/onboarding/OnboardingPage'), 'OnboardingPage'),
+  ),
 ];
 
 /** What patients see: matched here only to hand over to the patient app, which the bootstrap loads directly. */

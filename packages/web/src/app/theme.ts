@@ -2,9 +2,7 @@ import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from 
 
 // A calm teal-green. Shade 7 (the filled buttons, links, focus ring) has 6.6:1 contrast with
 // white; Mantine's default blue[6] has 3.6:1 and fails WCAG AA for button text.
-const brand: MantineColorsTuple = [
-  '#e8f6f3', '#d3ebe6', '#a6d6cc', '#76c0b0', '#4fae99', '#36a28b', '#1f8a75', '#0f6b5c', '#0b5a4d', '#05473c',
-];
+const brand: MantineColorsTuple = ['#e8f6f3', '#d3ebe6', '#a6d6cc', '#76c0b0', '#4fae99', '#36a28b', '#1f8a75', '#0f6b5c', '#0b5a4d', '#05473c'];
 
 export const theme = createTheme({
   primaryColor: 'brand',

@@ -39,7 +39,11 @@ export function showBootstrapReloadPrompt(root: HTMLElement): void {
   const english = navigator.language.toLowerCase().startsWith('en');
   const texts = english
     ? { title: 'The page could not be loaded', text: 'The connection is too slow, or a new version is out. Please load the page again.', reload: 'Reload' }
-    : { title: 'Die Seite konnte nicht geladen werden', text: 'Die Verbindung ist zu langsam, oder es gibt eine neue Version. Bitte laden Sie die Seite neu.', reload: 'Neu laden' };
+    : {
+        title: 'Die Seite konnte nicht geladen werden',
+        text: 'Die Verbindung ist zu langsam, oder es gibt eine neue Version. Bitte laden Sie die Seite neu.',
+        reload: 'Neu laden',
+      };
   const main = document.createElement('main');
   main.setAttribute('role', 'alert');
   main.style.cssText = 'font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; color: #1b2421';

@@ -46,7 +46,8 @@ describe('focus is never lost to the page', () => {
 
 describe('focus inside a dialog', () => {
   it('goes to the dialog’s title when its content changes under the focus, and out to the opener when it closes', async () => {
-    document.body.innerHTML = '<main><h1>Seite</h1><button id="open">Öffnen</button></main><section role="dialog"><h2>Termin</h2><div id="step"><button id="next">Weiter</button></div></section>';
+    document.body.innerHTML =
+      '<main><h1>Seite</h1><button id="open">Öffnen</button></main><section role="dialog"><h2>Termin</h2><div id="step"><button id="next">Weiter</button></div></section>';
     stop = rescueLostFocus();
     document.getElementById('open')!.focus();
     document.getElementById('next')!.focus();

@@ -11,6 +11,11 @@ export function liveRefetch(client: QueryClient, keys: QueryKey[]): Retrier {
   return retrying(async () => {
     await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
     // Only what is on screen: an unused query in error is refetched when it is used again.
-    return keys.every((queryKey) => client.getQueryCache().findAll({ queryKey, type: 'active' }).every((query) => query.state.status !== 'error'));
+    return keys.every((queryKey) =>
+      client
+        .getQueryCache()
+        .findAll({ queryKey, type: 'active' })
+        .every((query) => query.state.status !== 'error'),
+    );
   });
 }

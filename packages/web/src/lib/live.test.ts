@@ -71,8 +71,7 @@ function start(options: { auth?: { username: string; token: string }; reconnectM
   return { live, seen };
 }
 
-const send = (connection: Connection, message: object | string) =>
-  connection.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+const send = (connection: Connection, message: object | string) => connection.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
 
 /** The n-th connection, once it has sent its subscription. */
 async function subscribedConnection(n: number): Promise<Connection> {
@@ -88,7 +87,13 @@ describe('connectLive', () => {
     const connection = await subscribedConnection(0);
     expect(JSON.parse(connection.frames[0]!)).toEqual({ type: 'subscribe', topics: ['queue:q1', 'member:m1'] });
     expect(seen.statuses).toEqual(['connecting']);
-    send(connection, { type: 'subscribed', topics: [{ topic: 'queue:q1', version: 3 }, { topic: 'member:m1', version: 0 }] });
+    send(connection, {
+      type: 'subscribed',
+      topics: [
+        { topic: 'queue:q1', version: 3 },
+        { topic: 'member:m1', version: 0 },
+      ],
+    });
     await until(() => seen.statuses.includes('live'), 'live');
     expect(seen.resyncs).toBe(1);
     live.close();
@@ -99,7 +104,13 @@ describe('connectLive', () => {
     const connection = await subscribedConnection(0);
     expect(JSON.parse(connection.frames[0]!)).toEqual({ type: 'subscribe', topics: ['queue:q1', 'member:m1'], snapshots: ['member:m1'] });
     const ticket = { id: 'm1', number: 12, view: 'waiting' };
-    send(connection, { type: 'subscribed', topics: [{ topic: 'queue:q1', version: 3 }, { topic: 'member:m1', version: 1, snapshot: ticket }] });
+    send(connection, {
+      type: 'subscribed',
+      topics: [
+        { topic: 'queue:q1', version: 3 },
+        { topic: 'member:m1', version: 1, snapshot: ticket },
+      ],
+    });
     await until(() => seen.resyncs === 1, 'the resync');
     expect([...seen.snapshots[0]!]).toEqual([['member:m1', ticket]]);
     send(connection, called(5)); // 4 was missed

@@ -28,8 +28,7 @@ describe('query keys', () => {
   });
 
   it('gives every resource a root of its own', () => {
-    const sample = (key: unknown): readonly unknown[] =>
-      typeof key === 'function' ? (key as (...args: string[]) => readonly unknown[])('x', 'y') : (key as readonly unknown[]);
+    const sample = (key: unknown): readonly unknown[] => (typeof key === 'function' ? (key as (...args: string[]) => readonly unknown[])('x', 'y') : (key as readonly unknown[]));
     const roots = Object.values(queryKeys).map((entry) => {
       const key = Array.isArray(entry) || typeof entry === 'function' ? entry : Object.values(entry as object)[0];
       return sample(key)[0];

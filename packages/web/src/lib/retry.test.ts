@@ -62,10 +62,13 @@ describe('retrying', () => {
   it('treats an answer of false like a failure, and true (a 404 too) as done', async () => {
     const answers = [false, false, true];
     const calls: number[] = [];
-    retrying(() => {
-      calls.push(Date.now());
-      return Promise.resolve(answers[calls.length - 1] ?? true);
-    }, { random: () => 0.5 }).run();
+    retrying(
+      () => {
+        calls.push(Date.now());
+        return Promise.resolve(answers[calls.length - 1] ?? true);
+      },
+      { random: () => 0.5 },
+    ).run();
     await advance(10_000);
     expect(calls).toEqual([0, 1000, 3000]);
   });

@@ -10,13 +10,5 @@ const TONES = {
 /** A message inside a form or page: error (announced at once), success or info. */
 export function FormAlert({ tone, ...props }: Omit<AlertProps, 'color' | 'variant'> & { tone: keyof typeof TONES }) {
   const { color, Icon, role } = TONES[tone];
-  return (
-    <Alert
-      color={color}
-      variant="light"
-      icon={<Icon aria-hidden />}
-      role={role}
-      {...props}
-    />
-  );
+  return <Alert color={color} variant="light" icon={<Icon aria-hidden />} role={role} {...props} />;
 }

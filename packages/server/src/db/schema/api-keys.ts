@@ -9,20 +9,25 @@ import { accounts, users } from './accounts.js';
  * hash suffices, as for login tokens) and its last four characters for people to tell keys apart.
  * A revoked key keeps its row (`revoked_at`): the audit log names entries by the key's name.
  */
-export const apiKeys = pgTable('api_keys', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  scopes: text('scopes').array().$type<ApiScope[]>().notNull(),
-  keyHash: text('key_hash').notNull(),
-  hint: text('hint').notNull(),
-  /** The admin who made it: the person who answers for what the key does. Users are deactivated, never deleted. */
-  createdBy: uuid('created_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-  /** Written at most once a minute (platform/api-key-auth.ts), so that a busy key costs no write per call. */
-  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-}, (t) => [
-  uniqueIndex('api_keys_key_hash_unique').on(t.keyHash),
-  index('api_keys_account_idx').on(t.accountId),
-]);
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scopes: text('scopes').array().$type<ApiScope[]>().notNull(),
+    keyHash: text('key_hash').notNull(),
+    hint: text('hint').notNull(),
+    /** The admin who made it: the person who answers for what the key does. Users are deactivated, never deleted. */
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    /** Written at most once a minute (platform/api-key-auth.ts), so that a busy key costs no write per call. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash_unique').on(t.keyHash), index('api_keys_account_idx').on(t.accountId)],
+);

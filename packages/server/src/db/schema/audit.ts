@@ -8,17 +8,23 @@ import { accounts } from './accounts.js';
  * holds counts and settings, never personal data. Entries older than a year are deleted by the
  * retention job.
  */
-export const auditLog = pgTable('audit_log', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  at: timestamp('at', { withTimezone: true }).notNull(),
-  /** Null for what the server did by itself (a retention run). */
-  userId: uuid('user_id'),
-  /** The API key that made the request (then `user_id` is null): the log shows "API: {name}". No FK, like `user_id`. */
-  apiKeyId: uuid('api_key_id'),
-  address: text('address'),
-  action: text('action').notNull(),
-  subjectType: text('subject_type'),
-  subjectId: text('subject_id'),
-  detail: jsonb('detail').$type<Record<string, string | number | boolean | null>>(),
-}, (t) => [index('audit_log_account_at_idx').on(t.accountId, t.at)]);
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Null for what the server did by itself (a retention run). */
+    userId: uuid('user_id'),
+    /** The API key that made the request (then `user_id` is null): the log shows "API: {name}". No FK, like `user_id`. */
+    apiKeyId: uuid('api_key_id'),
+    address: text('address'),
+    action: text('action').notNull(),
+    subjectType: text('subject_type'),
+    subjectId: text('subject_id'),
+    detail: jsonb('detail').$type<Record<string, string | number | boolean | null>>(),
+  },
+  (t) => [index('audit_log_account_at_idx').on(t.accountId, t.at)],
+);

@@ -17,52 +17,77 @@ export const offerState = pgEnum('offer_state', OFFER_STATES);
  * waiting patients of its type until one takes it (FILLED) or it can no longer be (LAPSED).
  * Kept for the reports: freed, offered, re-filled and how long before the time.
  */
-export const freedTimes = pgTable('freed_times', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
-  appointmentTypeId: uuid('appointment_type_id').notNull().references(() => appointmentTypes.id, { onDelete: 'cascade' }),
-  processorId: uuid('processor_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  startAt: timestamp('start_at', { withTimezone: true }).notNull(),
-  endAt: timestamp('end_at', { withTimezone: true }).notNull(),
-  reason: freedTimeReason('reason').notNull(),
-  state: freedTimeState('state').notNull().default('OPEN'),
-  /** The round of offers under way (0: none sent yet); each round goes to the next waiting patients. */
-  round: smallint('round').notNull().default(0),
-  freedAt: timestamp('freed_at', { withTimezone: true }).notNull(),
-  /** The appointment whose leaving freed it (null for new hours or an absence removed). */
-  fromAppointmentId: uuid('from_appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
-  filledAt: timestamp('filled_at', { withTimezone: true }),
-  filledByAppointmentId: uuid('filled_by_appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-}, (t) => [
-  // Reports read an account's freed times by when they were freed.
-  index('freed_times_account_freed_idx').on(t.accountId, t.freedAt),
-  index('freed_times_type_start_idx').on(t.appointmentTypeId, t.startAt),
-]);
+export const freedTimes = pgTable(
+  'freed_times',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    appointmentTypeId: uuid('appointment_type_id')
+      .notNull()
+      .references(() => appointmentTypes.id, { onDelete: 'cascade' }),
+    processorId: uuid('processor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    reason: freedTimeReason('reason').notNull(),
+    state: freedTimeState('state').notNull().default('OPEN'),
+    /** The round of offers under way (0: none sent yet); each round goes to the next waiting patients. */
+    round: smallint('round').notNull().default(0),
+    freedAt: timestamp('freed_at', { withTimezone: true }).notNull(),
+    /** The appointment whose leaving freed it (null for new hours or an absence removed). */
+    fromAppointmentId: uuid('from_appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    filledAt: timestamp('filled_at', { withTimezone: true }),
+    filledByAppointmentId: uuid('filled_by_appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Reports read an account's freed times by when they were freed.
+    index('freed_times_account_freed_idx').on(t.accountId, t.freedAt),
+    index('freed_times_type_start_idx').on(t.appointmentTypeId, t.startAt),
+  ],
+);
 
 /**
  * One offer of a freed time to one waiting appointment. The link's token is minted when the
  * offer is sent, and only its hash is kept (as a patient's link). A freed time is offered to an
  * appointment at most once.
  */
-export const appointmentOffers = pgTable('appointment_offers', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  freedTimeId: uuid('freed_time_id').notNull().references(() => freedTimes.id, { onDelete: 'cascade' }),
-  appointmentId: uuid('appointment_id').notNull().references(() => appointments.id, { onDelete: 'cascade' }),
-  round: smallint('round').notNull(),
-  state: offerState('state').notNull().default('PENDING'),
-  tokenHash: text('token_hash'),
-  /** The channels it went by ('mail', 'sms', 'push'), for the reports' messages per re-fill. */
-  channels: text('channels').array().notNull().default(sql`'{}'::text[]`),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  answeredAt: timestamp('answered_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('appointment_offers_token_unique').on(t.tokenHash),
-  uniqueIndex('appointment_offers_once').on(t.freedTimeId, t.appointmentId),
-  index('appointment_offers_appointment_idx').on(t.appointmentId),
-  index('appointment_offers_account_created_idx').on(t.accountId, t.createdAt),
-]);
+export const appointmentOffers = pgTable(
+  'appointment_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    freedTimeId: uuid('freed_time_id')
+      .notNull()
+      .references(() => freedTimes.id, { onDelete: 'cascade' }),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    round: smallint('round').notNull(),
+    state: offerState('state').notNull().default('PENDING'),
+    tokenHash: text('token_hash'),
+    /** The channels it went by ('mail', 'sms', 'push'), for the reports' messages per re-fill. */
+    channels: text('channels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('appointment_offers_token_unique').on(t.tokenHash),
+    uniqueIndex('appointment_offers_once').on(t.freedTimeId, t.appointmentId),
+    index('appointment_offers_appointment_idx').on(t.appointmentId),
+    index('appointment_offers_account_created_idx').on(t.accountId, t.createdAt),
+  ],
+);

@@ -13,7 +13,9 @@ import { accounts, users } from './accounts.js';
  * still sealed may be written back in the clear; the row goes once none is left.
  */
 export const accountKeys = pgTable('account_keys', {
-  accountId: uuid('account_id').primaryKey().references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
   keyId: uuid('key_id').notNull().defaultRandom(),
   publicKey: text('public_key').notNull(),
   recoveryWrappedKey: text('recovery_wrapped_key').notNull(),
@@ -28,8 +30,12 @@ export const accountKeys = pgTable('account_keys', {
  * admin's approval list shows, since replacing a key is a stolen session's first step.
  */
 export const userKeys = pgTable('user_keys', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
   publicKey: text('public_key').notNull(),
   wrappedPrivateKey: text('wrapped_private_key').notNull(),
   createdAt: createdAt(),
@@ -43,18 +49,28 @@ export const keyExchangeStatus = pgEnum('key_exchange_status', KEY_EXCHANGE_STAT
  * admin who holds it approves by wrapping it for that key in their browser. One live request or
  * grant per user (the index); a new key of the user, their password reset or removal ends it.
  */
-export const privateKeyExchanges = pgTable('private_key_exchange', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  publicKey: text('public_key').notNull(),
-  status: keyExchangeStatus('status').notNull().default('PENDING'),
-  wrappedAccountKey: text('wrapped_account_key'),
-  decidedBy: uuid('decided_by'),
-  decidedAt: timestamp('decided_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('private_key_exchange_live_unique').on(t.userId).where(sql`${t.status} IN ('PENDING', 'APPROVED')`),
-  index('private_key_exchange_account_idx').on(t.accountId, t.status),
-  check('private_key_exchange_grant', sql`(${t.status} = 'APPROVED') = (${t.wrappedAccountKey} IS NOT NULL)`),
-]);
+export const privateKeyExchanges = pgTable(
+  'private_key_exchange',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    publicKey: text('public_key').notNull(),
+    status: keyExchangeStatus('status').notNull().default('PENDING'),
+    wrappedAccountKey: text('wrapped_account_key'),
+    decidedBy: uuid('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('private_key_exchange_live_unique')
+      .on(t.userId)
+      .where(sql`${t.status} IN ('PENDING', 'APPROVED')`),
+    index('private_key_exchange_account_idx').on(t.accountId, t.status),
+    check('private_key_exchange_grant', sql`(${t.status} = 'APPROVED') = (${t.wrappedAccountKey} IS NOT NULL)`),
+  ],
+);

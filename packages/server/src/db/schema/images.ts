@@ -10,17 +10,23 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
-export const images = pgTable('images', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  /** SHA-256 (hex) of the stored bytes: part of the image's URL, so a URL never changes content. */
-  contentHash: text('content_hash').notNull(),
-  mimeType: text('mime_type').notNull(),
-  bytes: bytea('bytes').notNull(),
-  width: integer('width').notNull(),
-  height: integer('height').notNull(),
-  createdAt: createdAt(),
-}, (t) => [
-  // The same file uploaded twice is one row: stored once (and the account's images are found by it).
-  uniqueIndex('images_account_hash_unique').on(t.accountId, t.contentHash),
-]);
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the stored bytes: part of the image's URL, so a URL never changes content. */
+    contentHash: text('content_hash').notNull(),
+    mimeType: text('mime_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The same file uploaded twice is one row: stored once (and the account's images are found by it).
+    uniqueIndex('images_account_hash_unique').on(t.accountId, t.contentHash),
+  ],
+);

@@ -13,17 +13,25 @@ import { queueMembers } from './tickets.js';
  * check-in as well (`member_id` is set then). Links go with their record, and with its
  * personal data when that is erased.
  */
-export const patientLinks = pgTable('patient_links', {
-  tokenHash: text('token_hash').primaryKey(),
-  memberId: uuid('member_id').references(() => queueMembers.id, { onDelete: 'cascade' }),
-  appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'cascade' }),
-  /** Null: as long as the record keeps its personal data. Set for the record ids that were links before migration 0032. */
-  expiresAt: timestamp('expires_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [
-  // Partial: a ticket's link names no appointment, an appointment's no ticket until check-in —
-  // a draw writes one index entry fewer (bench/draw-throughput.mjs).
-  index('patient_links_member_idx').on(t.memberId).where(sql`${t.memberId} IS NOT NULL`),
-  index('patient_links_appointment_idx').on(t.appointmentId).where(sql`${t.appointmentId} IS NOT NULL`),
-  check('patient_links_target', sql`${t.memberId} IS NOT NULL OR ${t.appointmentId} IS NOT NULL`),
-]);
+export const patientLinks = pgTable(
+  'patient_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    memberId: uuid('member_id').references(() => queueMembers.id, { onDelete: 'cascade' }),
+    appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'cascade' }),
+    /** Null: as long as the record keeps its personal data. Set for the record ids that were links before migration 0032. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Partial: a ticket's link names no appointment, an appointment's no ticket until check-in —
+    // a draw writes one index entry fewer (bench/draw-throughput.mjs).
+    index('patient_links_member_idx')
+      .on(t.memberId)
+      .where(sql`${t.memberId} IS NOT NULL`),
+    index('patient_links_appointment_idx')
+      .on(t.appointmentId)
+      .where(sql`${t.appointmentId} IS NOT NULL`),
+    check('patient_links_target', sql`${t.memberId} IS NOT NULL OR ${t.appointmentId} IS NOT NULL`),
+  ],
+);

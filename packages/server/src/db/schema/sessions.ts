@@ -8,7 +8,9 @@ import { queues } from './queues.js';
 
 /** The open/closed state of a queue (docs/product.md#states-and-transitions); one row per queue. */
 export const queueSessions = pgTable('queue_sessions', {
-  queueId: uuid('queue_id').primaryKey().references(() => queues.id, { onDelete: 'cascade' }),
+  queueId: uuid('queue_id')
+    .primaryKey()
+    .references(() => queues.id, { onDelete: 'cascade' }),
   open: boolean('open').notNull().default(false),
   queueingAllowed: boolean('queueing_allowed').notNull().default(true),
   blocked: boolean('blocked').notNull().default(false),
@@ -34,30 +36,42 @@ export const sessionEvent = pgEnum('session_event', SESSION_EVENTS);
 export const sessionEventSource = pgEnum('session_event_source', SESSION_EVENT_SOURCES);
 
 /** Every session event with who and when (docs/product.md#states-and-transitions); a user id, or null for the schedule. */
-export const queueSessionEvents = pgTable('queue_session_events', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  queueId: uuid('queue_id').notNull().references(() => queues.id, { onDelete: 'cascade' }),
-  event: sessionEvent('event').notNull(),
-  source: sessionEventSource('source').notNull(),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  payload: jsonb('payload').$type<Record<string, unknown>>(),
-  createdAt: createdAt(),
-}, (t) => [index('queue_session_events_queue_idx').on(t.queueId, t.createdAt)]);
+export const queueSessionEvents = pgTable(
+  'queue_session_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    queueId: uuid('queue_id')
+      .notNull()
+      .references(() => queues.id, { onDelete: 'cascade' }),
+    event: sessionEvent('event').notNull(),
+    source: sessionEventSource('source').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('queue_session_events_queue_idx').on(t.queueId, t.createdAt)],
+);
 
 /** The weekly schedule of a queue: an event at a local time on a weekday (ISO 1 = Monday). */
-export const sessionScheduleEntries = pgTable('session_schedule_entries', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  queueId: uuid('queue_id').notNull().references(() => queues.id, { onDelete: 'cascade' }),
-  event: sessionEvent('event').notNull(),
-  weekday: smallint('weekday').notNull(),
-  /** Wall-clock time in the profile's time zone, 'HH:MM'. */
-  localTime: text('local_time').notNull(),
-  activated: boolean('activated').notNull().default(true),
-  validOnHoliday: boolean('valid_on_holiday').notNull().default(false),
-  createdAt: createdAt(),
-}, (t) => [
-  // docs/product.md#validation-rules: an entry of the same type at the same time is rejected.
-  uniqueIndex('session_schedule_entries_unique').on(t.queueId, t.event, t.weekday, t.localTime),
-  check('session_schedule_entries_weekday', sql`${t.weekday} BETWEEN 1 AND 7`),
-  check('session_schedule_entries_time', sql`${t.localTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
-]);
+export const sessionScheduleEntries = pgTable(
+  'session_schedule_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    queueId: uuid('queue_id')
+      .notNull()
+      .references(() => queues.id, { onDelete: 'cascade' }),
+    event: sessionEvent('event').notNull(),
+    weekday: smallint('weekday').notNull(),
+    /** Wall-clock time in the profile's time zone, 'HH:MM'. */
+    localTime: text('local_time').notNull(),
+    activated: boolean('activated').notNull().default(true),
+    validOnHoliday: boolean('valid_on_holiday').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // docs/product.md#validation-rules: an entry of the same type at the same time is rejected.
+    uniqueIndex('session_schedule_entries_unique').on(t.queueId, t.event, t.weekday, t.localTime),
+    check('session_schedule_entries_weekday', sql`${t.weekday} BETWEEN 1 AND 7`),
+    check('session_schedule_entries_time', sql`${t.localTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+  ],
+);

@@ -52,16 +52,16 @@ export async function findAccountByIdentifier(db: Queryable, identifier: string)
   return row;
 }
 
-export async function updateAccountSettings(db: Queryable, id: string, settings: { displayName?: string; retentionDays?: number; sector?: Sector | null; logoImageId?: string | null; requireSecondFactor?: boolean }) {
+export async function updateAccountSettings(
+  db: Queryable,
+  id: string,
+  settings: { displayName?: string; retentionDays?: number; sector?: Sector | null; logoImageId?: string | null; requireSecondFactor?: boolean },
+) {
   const [row] = await db.update(accounts).set(settings).where(eq(accounts.id, id)).returning();
   return row;
 }
 
-export async function insertOneTimeToken(
-  db: Queryable,
-  table: OneTimeTokenTable,
-  values: { userId: string; tokenHash: string; validUntil: Date; createdAt: Date },
-): Promise<void> {
+export async function insertOneTimeToken(db: Queryable, table: OneTimeTokenTable, values: { userId: string; tokenHash: string; validUntil: Date; createdAt: Date }): Promise<void> {
   await db.insert(table).values(values);
 }
 
@@ -89,20 +89,16 @@ export async function markUserVerified(db: Queryable, userId: string): Promise<v
  * stops working with it (it answers as an expired one): whoever read an old mail must not set
  * the password again after the user chose theirs. Call it in the change's transaction.
  */
-export async function setUserPassword(
-  db: Queryable,
-  userId: string,
-  hashes: PasswordHashes,
-  now: Date,
-  extra: { verified?: true } = {},
-): Promise<void> {
-  await db.update(users).set({ ...hashes, ...extra }).where(eq(users.id, userId));
+export async function setUserPassword(db: Queryable, userId: string, hashes: PasswordHashes, now: Date, extra: { verified?: true } = {}): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...hashes, ...extra })
+    .where(eq(users.id, userId));
   await db
     .update(passwordResetTokens)
     .set({ validUntil: now })
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.validUntil, now)));
 }
-
 
 /** How many tokens of this kind the user was sent since a moment (mail-flood limits). */
 export async function countOneTimeTokensSince(db: Queryable, table: OneTimeTokenTable, userId: string, since: Date): Promise<number> {

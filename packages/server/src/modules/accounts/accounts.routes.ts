@@ -33,9 +33,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     return reply.code(201).send(result);
   });
 
-  app.post('/verify', { schema: { tags, body: VerifyInput, response: { 200: VerifyResult } } }, async (req) =>
-    verifySignup(ctx, req.body.token),
-  );
+  app.post('/verify', { schema: { tags, body: VerifyInput, response: { 200: VerifyResult } } }, async (req) => verifySignup(ctx, req.body.token));
 
   app.post('/verify/resend', { schema: { tags, body: VerifyResendInput } }, async (req, reply) => {
     resendVerification(ctx, req.body.username);
@@ -47,19 +45,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     return reply.code(204).send();
   });
 
-  app.post(
-    '/password-reset/:token',
-    { schema: { tags, params: z.object({ token: z.string().max(200) }), body: PasswordResetInput } },
-    async (req, reply) => {
-      await resetPassword(ctx, req.params.token, req.body);
-      return reply.code(204).send();
-    },
-  );
+  app.post('/password-reset/:token', { schema: { tags, params: z.object({ token: z.string().max(200) }), body: PasswordResetInput } }, async (req, reply) => {
+    await resetPassword(ctx, req.params.token, req.body);
+    return reply.code(204).send();
+  });
 
-  app.get(
-    '/accounts/:id',
-    { preHandler: requireUser(ctx), schema: { tags, security: [{ basic: [] }], params: IdParams, response: { 200: Account } } },
-    async (req) => getAccount(ctx, actorOf(req), req.params.id),
+  app.get('/accounts/:id', { preHandler: requireUser(ctx), schema: { tags, security: [{ basic: [] }], params: IdParams, response: { 200: Account } } }, async (req) =>
+    getAccount(ctx, actorOf(req), req.params.id),
   );
 
   app.patch(

@@ -22,7 +22,11 @@ export async function demoAccountExists(db: Queryable): Promise<boolean> {
 
 /** Whether the account is the demo practice. */
 export async function isDemoAccount(db: Queryable, accountId: string): Promise<boolean> {
-  const [row] = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.id, accountId), isDemo)).limit(1);
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), isDemo))
+    .limit(1);
   return row !== undefined;
 }
 

@@ -17,13 +17,7 @@ interface AccountMail {
  * recipient's hash and does not undo what the request already committed.
  */
 export async function sendMail(ctx: AppContext, mail: AccountMail): Promise<void> {
-  const text = [
-    translate(mail.lang, 'mail', 'greeting', [mail.greetingName]),
-    '',
-    mail.body,
-    '',
-    translate(mail.lang, 'mail', 'signoff'),
-  ].join('\n');
+  const text = [translate(mail.lang, 'mail', 'greeting', [mail.greetingName]), '', mail.body, '', translate(mail.lang, 'mail', 'signoff')].join('\n');
   try {
     await ctx.mailer.send({ to: mail.to, subject: mail.subject, text, confidential: [mail.greetingName, ...(mail.confidential ?? [])] });
   } catch (error) {

@@ -5,13 +5,7 @@ import type { Queryable, Transaction } from '../../db/connect.js';
 import { consumeOneTimeToken, findOneTimeToken, insertOneTimeToken, type OneTimeTokenTable } from './accounts.repo.js';
 
 /** Creates a token for a mailed link; returns the secret, of which only the hash is stored. */
-export async function issueOneTimeToken(
-  ctx: Pick<AppContext, 'clock'>,
-  db: Queryable,
-  table: OneTimeTokenTable,
-  userId: string,
-  validForSeconds: number,
-): Promise<string> {
+export async function issueOneTimeToken(ctx: Pick<AppContext, 'clock'>, db: Queryable, table: OneTimeTokenTable, userId: string, validForSeconds: number): Promise<string> {
   const secret = newSecretToken();
   const now = ctx.clock.now();
   const validUntil = new Date(now.getTime() + validForSeconds * 1000);

@@ -64,18 +64,30 @@ describe('password reset', () => {
     const admin = await givenVerifiedAdmin(t);
     const token = await resetTokenFor(admin.username);
     t.clock.advanceSeconds(3601);
-    const res = await t.inject({ method: 'POST', url: `/password-reset/${token}`, payload: { password: 'ein-neues-langes-passwort', password_repeat: 'ein-neues-langes-passwort' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `/password-reset/${token}`,
+      payload: { password: 'ein-neues-langes-passwort', password_repeat: 'ein-neues-langes-passwort' },
+    });
     expect(res.json<ApiError>().code).toBe('TOKEN_EXPIRED');
   });
 
   it('checks the password rules before using the token', async () => {
     const admin = await givenVerifiedAdmin(t);
     const token = await resetTokenFor(admin.username);
-    const mismatch = await t.inject({ method: 'POST', url: `/password-reset/${token}`, payload: { password: 'ein-neues-langes-passwort', password_repeat: 'anders-als-das-erste' } });
+    const mismatch = await t.inject({
+      method: 'POST',
+      url: `/password-reset/${token}`,
+      payload: { password: 'ein-neues-langes-passwort', password_repeat: 'anders-als-das-erste' },
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json<ApiError>().fields?.password_repeat?.message).toBe('Die Passwörter stimmen nicht überein');
     // The token survived the refused attempt.
-    const ok = await t.inject({ method: 'POST', url: `/password-reset/${token}`, payload: { password: 'ein-neues-langes-passwort', password_repeat: 'ein-neues-langes-passwort' } });
+    const ok = await t.inject({
+      method: 'POST',
+      url: `/password-reset/${token}`,
+      payload: { password: 'ein-neues-langes-passwort', password_repeat: 'ein-neues-langes-passwort' },
+    });
     expect(ok.statusCode).toBe(204);
   });
 
@@ -130,7 +142,10 @@ describe('password reset', () => {
     const since = t.smtp.mails.length;
     const invited = await t.inject({ method: 'POST', url: '/processors', headers: asUser(user), payload: { username, display_name: 'Eingeladen' } });
     expect(invited.statusCode).toBe(201);
-    const invitation = linkIn((await t.smtp.waitForMail(username, { since })).text, 'http://wartefrei.test/passwordReset/').split('/').pop() ?? '';
+    const invitation =
+      linkIn((await t.smtp.waitForMail(username, { since })).text, 'http://wartefrei.test/passwordReset/')
+        .split('/')
+        .pop() ?? '';
 
     const reset = await resetTokenFor(username);
     expect((await setPassword(reset, 'per-reset-gesetzt')).statusCode).toBe(204);
@@ -141,7 +156,11 @@ describe('password reset', () => {
   });
 
   it('refuses an unknown token', async () => {
-    const res = await t.inject({ method: 'POST', url: '/password-reset/erfunden', payload: { password: 'ein-neues-langes-passwort', password_repeat: 'ein-neues-langes-passwort' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/password-reset/erfunden',
+      payload: { password: 'ein-neues-langes-passwort', password_repeat: 'ein-neues-langes-passwort' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json<ApiError>().code).toBe('TOKEN_INVALID');
   });

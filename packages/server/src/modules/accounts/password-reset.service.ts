@@ -3,12 +3,7 @@ import { pickLanguage, translate, type PasswordResetInput } from '@wartefrei/sha
 import type { AppContext } from '../../platform/context.js';
 import { hashPasswords } from '../../platform/passwords.js';
 import { endSessions } from '../../platform/sign-in-sessions.js';
-import {
-  countOneTimeTokensSince,
-  findUserByUsername,
-  passwordResetTokens,
-  setUserPassword,
-} from './accounts.repo.js';
+import { countOneTimeTokensSince, findUserByUsername, passwordResetTokens, setUserPassword } from './accounts.repo.js';
 import { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.js';
 import { sendMail } from './mails.js';
 import { isDemoAccount } from './demo-account.js';

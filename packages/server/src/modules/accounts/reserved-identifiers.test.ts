@@ -28,7 +28,7 @@ describe('reserved identifiers (issue 40 §9)', () => {
     expect([...firstSegments].filter((segment) => !isReservedAccountIdentifier(segment)).sort()).toEqual([]);
   });
 
-  it('refuse the demo\'s name and a route\'s word at sign-up, and for a location', async () => {
+  it("refuse the demo's name and a route's word at sign-up, and for a location", async () => {
     for (const identifier of [DEMO_ACCOUNT_IDENTIFIER, 'Images', 'metrics']) {
       const res = await t.inject({ method: 'POST', url: '/signup', payload: signupBody({ account_identifier: identifier }) });
       expect([identifier, res.statusCode, res.json<ApiError>().fields?.account_identifier?.code]).toEqual([identifier, 400, 'IDENTIFIER_RESERVED']);

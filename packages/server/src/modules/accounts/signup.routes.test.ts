@@ -192,7 +192,7 @@ describe('sign-up validation', () => {
       fields: { account_identifier: { code: 'IDENTIFIER_IN_USE', message: 'Diese Kennung wird bereits verwendet' } },
     });
 
-    const sameMail = await signUp(signupBody({ username: (first.username).toUpperCase() }));
+    const sameMail = await signUp(signupBody({ username: first.username.toUpperCase() }));
     expect(sameMail.statusCode).toBe(409);
     expect(sameMail.json<ApiError>().fields).toEqual({
       username: { code: 'MAIL_IN_USE', message: 'Diese E-Mail-Adresse wird bereits verwendet.' },
@@ -204,9 +204,7 @@ describe('sign-up validation', () => {
 
   it('lets exactly one of two simultaneous sign-ups with the same identifier through', async () => {
     const identifier = `gleichzeitig-${Date.now()}`;
-    const results = await Promise.all(
-      Array.from({ length: 4 }, () => signUp(signupBody({ account_identifier: identifier }))),
-    );
+    const results = await Promise.all(Array.from({ length: 4 }, () => signUp(signupBody({ account_identifier: identifier }))));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
     for (const r of results.filter((x) => x.statusCode === 409)) {
       expect(r.json<ApiError>().fields?.account_identifier?.code).toBe('IDENTIFIER_IN_USE');

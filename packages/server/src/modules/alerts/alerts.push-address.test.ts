@@ -92,8 +92,6 @@ describe('push addresses judged by what their name resolves to', () => {
     expect(call.statusCode).toBe(200);
     const member = await settledAlert(queueId, patient.id);
     expect(connections).toBe(0);
-    expect(member?.alerts.deliveries).toEqual([
-      expect.objectContaining({ channel: 'PUSH', kind: 'AHEAD', state: 'FAILED', error: `${REBINDING_NAME} is not a public address` }),
-    ]);
+    expect(member?.alerts.deliveries).toEqual([expect.objectContaining({ channel: 'PUSH', kind: 'AHEAD', state: 'FAILED', error: `${REBINDING_NAME} is not a public address` })]);
   });
 });

@@ -45,10 +45,7 @@ export async function subscriptionsOfQueue(q: Queryable, queueId: string): Promi
 
 /** The queues whose tickets have subscriptions: the sweep checks these. */
 export async function queuesWithSubscriptions(q: Queryable): Promise<string[]> {
-  const rows = await q
-    .selectDistinct({ queueId: queueMembers.queueId })
-    .from(alertSubscriptions)
-    .innerJoin(queueMembers, eq(queueMembers.id, alertSubscriptions.memberId));
+  const rows = await q.selectDistinct({ queueId: queueMembers.queueId }).from(alertSubscriptions).innerJoin(queueMembers, eq(queueMembers.id, alertSubscriptions.memberId));
   return rows.map((row) => row.queueId);
 }
 

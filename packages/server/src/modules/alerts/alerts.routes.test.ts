@@ -99,7 +99,13 @@ describe('"almost your turn" alerts (docs/product.md#alerts)', () => {
 
     await call(tickets[0]!.id);
     const [almost] = await pushesOf(subscription.clientHash, 1);
-    expect(almost).toEqual({ title: 'Allgemeinmedizin: Gleich sind Sie dran', body: `Nummer ${patient.number}: noch 2 vor Ihnen.`, url: expect.stringMatching(/^http:\/\/wartefrei\.test\/ticket\//), tag: `wartefrei-${patient.id}`, lang: 'de' });
+    expect(almost).toEqual({
+      title: 'Allgemeinmedizin: Gleich sind Sie dran',
+      body: `Nummer ${patient.number}: noch 2 vor Ihnen.`,
+      url: expect.stringMatching(/^http:\/\/wartefrei\.test\/ticket\//),
+      tag: `wartefrei-${patient.id}`,
+      lang: 'de',
+    });
     // The push's link is one of its own (not the draw's) and opens the patient's ticket.
     const pushed = linkKeyIn(almost?.url);
     expect(pushed).not.toBe(linkKey(patient));
@@ -192,7 +198,9 @@ describe('"almost your turn" alerts (docs/product.md#alerts)', () => {
     await push.expire(subscription.clientHash);
     await call(tickets[0]!.id);
     const member = await settledAlerts(queueId, patient.id, 1);
-    expect(member?.alerts.deliveries).toEqual([expect.objectContaining({ channel: 'PUSH', kind: 'AHEAD', state: 'FAILED', error: 'push service answered 410: subscription gone' })]);
+    expect(member?.alerts.deliveries).toEqual([
+      expect.objectContaining({ channel: 'PUSH', kind: 'AHEAD', state: 'FAILED', error: 'push service answered 410: subscription gone' }),
+    ]);
     expect(member?.alerts.channels).toEqual([]);
   });
 

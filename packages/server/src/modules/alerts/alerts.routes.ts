@@ -14,14 +14,10 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   // (what the SMS themselves may cost, whatever the address, is capped in platform/sms-limits.ts).
   const limiter = ctx.rateLimits.perAddress('alerts', { limit: 30, windowSeconds: 600 });
 
-  app.put(
-    '/members/:token/alerts',
-    { schema: { tags, params: TokenParams, body: AlertSubscriptionBody, response: { 200: TicketAlerts } } },
-    async (req) => {
-      await hitOrRefuse(limiter, req.ip, ctx.clock.now());
-      return subscribeAlerts(ctx, await memberIdOfLink(ctx, req.params.token), req.body);
-    },
-  );
+  app.put('/members/:token/alerts', { schema: { tags, params: TokenParams, body: AlertSubscriptionBody, response: { 200: TicketAlerts } } }, async (req) => {
+    await hitOrRefuse(limiter, req.ip, ctx.clock.now());
+    return subscribeAlerts(ctx, await memberIdOfLink(ctx, req.params.token), req.body);
+  });
 
   app.delete('/members/:token/alerts', { schema: { tags, params: TokenParams } }, async (req, reply) => {
     await endAlerts(ctx, await memberIdOfLink(ctx, req.params.token));

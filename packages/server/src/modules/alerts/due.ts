@@ -20,11 +20,7 @@ export interface AlertThresholds {
  * whichever comes first (the count wins a tie: it is the surer figure). Estimates an info tag
  * hides (`estimatedStart` null) never trigger the minutes.
  */
-export function dueAlert(
-  ticket: { status: string; ahead: number | null; estimatedStart: Date | null },
-  thresholds: AlertThresholds,
-  now: Date,
-): DueAlert | undefined {
+export function dueAlert(ticket: { status: string; ahead: number | null; estimatedStart: Date | null }, thresholds: AlertThresholds, now: Date): DueAlert | undefined {
   if (ticket.status === 'PROCESSING') return { kind: 'CALLED', ahead: null, minutes: null };
   if (ticket.status !== 'WAITING' || ticket.ahead === null) return undefined;
   if (thresholds.membersAhead !== null && ticket.ahead <= thresholds.membersAhead) return { kind: 'AHEAD', ahead: ticket.ahead, minutes: null };

@@ -14,12 +14,7 @@ export function langOfTicket(lang: string | null): SupportedLang {
 export function alertText(lang: SupportedLang, listName: string, number: number, due: DueAlert): AlertText {
   const m = (key: string, args: (string | number)[]) => translate(lang, 'mail', key, args);
   if (due.kind === 'CALLED') return { title: m('alert_called_title', [listName]), body: m('alert_called', [number]) };
-  const body =
-    due.kind === 'MINUTES'
-      ? m('alert_minutes', [number, due.minutes ?? 0])
-      : due.ahead === 0
-        ? m('alert_next', [number])
-        : m('alert_ahead', [number, due.ahead ?? 0]);
+  const body = due.kind === 'MINUTES' ? m('alert_minutes', [number, due.minutes ?? 0]) : due.ahead === 0 ? m('alert_next', [number]) : m('alert_ahead', [number, due.ahead ?? 0]);
   return { title: m('alert_title', [listName]), body };
 }
 

@@ -11,7 +11,10 @@ export async function ensurePushKeys(q: Queryable): Promise<VapidKeys> {
   const stored = async () => (await q.select().from(pushKeys).where(eq(pushKeys.id, 1)))[0];
   const found = await stored();
   if (found) return { publicKey: found.publicKey, privateKey: found.privateKey };
-  await q.insert(pushKeys).values({ id: 1, ...generateVapidKeys() }).onConflictDoNothing();
+  await q
+    .insert(pushKeys)
+    .values({ id: 1, ...generateVapidKeys() })
+    .onConflictDoNothing();
   const made = await stored();
   if (!made) throw new Error('push keys could not be stored');
   return { publicKey: made.publicKey, privateKey: made.privateKey };

@@ -20,7 +20,15 @@ let admin: LoggedUser;
 let accountId: string;
 let queueId: string;
 
-const ALL_NAMES = { display_name: 'Gerdi', first_name: 'Gerda', last_name: 'Geheim', birth_date: '1960-02-03', insurance_number: '1237010180', mail: 'gerda@example.com', phone: '+43 660 1234567' };
+const ALL_NAMES = {
+  display_name: 'Gerdi',
+  first_name: 'Gerda',
+  last_name: 'Geheim',
+  birth_date: '1960-02-03',
+  insurance_number: '1237010180',
+  mail: 'gerda@example.com',
+  phone: '+43 660 1234567',
+};
 const OPEN_INPUTS = { display_name: 'OPTIONAL', first_name: 'OPTIONAL', birth_date: 'OPTIONAL', insurance_number: 'OPTIONAL', mail: 'OPTIONAL', phone: 'OPTIONAL' } as const;
 
 beforeAll(async () => {
@@ -37,7 +45,12 @@ const codeOf = (res: { json: <T>() => T }) => res.json<ApiError>().code;
 
 describe('making, listing and revoking keys', () => {
   it('answers the key once, stores only its SHA-256 and last four characters, lists it without the key', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api-keys', headers: asUser(admin), payload: { name: ' Praxisverwaltung ', scopes: ['tickets:read', 'appointments:read'] } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api-keys',
+      headers: asUser(admin),
+      payload: { name: ' Praxisverwaltung ', scopes: ['tickets:read', 'appointments:read'] },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json<CreatedApiKey>();
     expect(Object.keys(created).sort()).toEqual(['created_at', 'id', 'key', 'name', 'scopes']);
@@ -147,7 +160,16 @@ describe('scopes', () => {
   });
 
   it('never reaches keys, a person’s own account, sessions, second factors, encryption, billing, the audit log — with every scope', async () => {
-    const key = await givenApiKey(t, admin, ['tickets:read', 'tickets:write', 'appointments:read', 'appointments:write', 'patients:read', 'reports:read', 'webhooks:manage', 'fhir']);
+    const key = await givenApiKey(t, admin, [
+      'tickets:read',
+      'tickets:write',
+      'appointments:read',
+      'appointments:write',
+      'patients:read',
+      'reports:read',
+      'webhooks:manage',
+      'fhir',
+    ]);
     for (const [method, url] of [
       ['GET', '/api-keys'],
       ['POST', '/api-keys'],
@@ -189,14 +211,28 @@ describe('patients:read', () => {
   it('tickets: without it names, contact data and free-text answers are null; with it they are there', async () => {
     const ticket = await givenTicket(t, queueId, ALL_NAMES);
     const [member] = await t.app.ctx.db.select({ accountId: queueMembers.accountId }).from(queueMembers).where(eq(queueMembers.id, ticket.id));
-    await t.app.ctx.db.insert(probingAnswers).values({ accountId: member!.accountId, memberId: ticket.id, step: 1, questionText: 'Anliegen?', optionText: 'Sonstiges', freeText: 'Gerdas Knie' });
+    await t.app.ctx.db
+      .insert(probingAnswers)
+      .values({ accountId: member!.accountId, memberId: ticket.id, step: 1, questionText: 'Anliegen?', optionText: 'Sonstiges', freeText: 'Gerdas Knie' });
     const bare = await givenApiKey(t, admin, ['tickets:read']);
     const full = await givenApiKey(t, admin, ['tickets:read', 'patients:read']);
 
     const withoutNames = await get(bare.key, `/queues/${queueId}/members`);
     expect(withoutNames.statusCode).toBe(200);
     const stripped = withoutNames.json<Member[]>().find((m) => m.id === ticket.id)!;
-    expect(stripped).toMatchObject({ id: ticket.id, number: ticket.number, status: 'WAITING', display_name: null, first_name: null, last_name: null, birth_date: null, insurance_number: null, mail: null, phone: null, sealed_data: null });
+    expect(stripped).toMatchObject({
+      id: ticket.id,
+      number: ticket.number,
+      status: 'WAITING',
+      display_name: null,
+      first_name: null,
+      last_name: null,
+      birth_date: null,
+      insurance_number: null,
+      mail: null,
+      phone: null,
+      sealed_data: null,
+    });
     expect(stripped.answers).toEqual([expect.objectContaining({ question: 'Anliegen?', answer: 'Sonstiges', text: null })]);
     expect(withoutNames.body).not.toMatch(/Gerd|Geheim|1237010180|660 1234567|1960-02-03/);
     // The ticket by id as well.
@@ -212,7 +248,9 @@ describe('patients:read', () => {
   it('reports: the member analysis names nobody and shows no free text without it', async () => {
     const ticket = await givenTicket(t, queueId, { first_name: 'Rita', last_name: 'Report' });
     const [member] = await t.app.ctx.db.select({ accountId: queueMembers.accountId }).from(queueMembers).where(eq(queueMembers.id, ticket.id));
-    await t.app.ctx.db.insert(probingAnswers).values({ accountId: member!.accountId, memberId: ticket.id, step: 1, questionText: 'Anliegen?', optionText: 'Sonstiges', freeText: 'Ritas Rücken' });
+    await t.app.ctx.db
+      .insert(probingAnswers)
+      .values({ accountId: member!.accountId, memberId: ticket.id, step: 1, questionText: 'Anliegen?', optionText: 'Sonstiges', freeText: 'Ritas Rücken' });
     const day = localDay(t.clock);
     const url = `/reports/members?from=${day}&to=${day}&names=true&queue_id=${queueId}`;
     const bare = await givenApiKey(t, admin, ['reports:read']);
@@ -238,7 +276,12 @@ describe('what a key does is the practice’s, named as the key', () => {
   it('appointments: a key books with source API (no person as booker); without patients:read the answers carry no names', async () => {
     const practice = await givenBookablePractice(t, { at: SPRING.now });
     const writer = await givenApiKey(t, practice.user, ['appointments:write', 'appointments:read']);
-    const booked = await t.inject({ method: 'POST', url: '/appointments', headers: asKey(writer.key), payload: bookingBody(practice.type.id, SPRING.monday8, { first_name: 'Anna', last_name: 'Api' }) });
+    const booked = await t.inject({
+      method: 'POST',
+      url: '/appointments',
+      headers: asKey(writer.key),
+      payload: bookingBody(practice.type.id, SPRING.monday8, { first_name: 'Anna', last_name: 'Api' }),
+    });
     expect(booked.statusCode, booked.body).toBe(201);
     const appointment = booked.json<BookedAppointment>();
     expect(appointment.source).toBe('API');
@@ -251,7 +294,10 @@ describe('what a key does is the practice’s, named as the key', () => {
     expect(list.json<Appointment[]>().find((a) => a.id === appointment.id)).toMatchObject({ source: 'API', first_name: null, last_name: null, mail: null, description: null });
 
     const reader = await givenApiKey(t, practice.user, ['appointments:read', 'patients:read']);
-    expect((await get(reader.key, '/appointments?from=2026-03-30&to=2026-03-31')).json<Appointment[]>().find((a) => a.id === appointment.id)).toMatchObject({ first_name: 'Anna', last_name: 'Api' });
+    expect((await get(reader.key, '/appointments?from=2026-03-30&to=2026-03-31')).json<Appointment[]>().find((a) => a.id === appointment.id)).toMatchObject({
+      first_name: 'Anna',
+      last_name: 'Api',
+    });
   });
 
   it('tickets: a key draws as staff (origin MANUAL) and calls without naming a processor; the audit log says "API: {name}"', async () => {

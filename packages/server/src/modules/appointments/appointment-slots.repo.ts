@@ -103,7 +103,6 @@ export async function deleteSlot(db: Queryable, id: string): Promise<void> {
   await db.delete(appointmentSlots).where(eq(appointmentSlots.id, id));
 }
 
-
 /** Every rule of the location (availability is computed from them); a removed processor's hours are kept but offer nothing. */
 export async function slotRulesOfProfile(db: Queryable, profileId: string): Promise<AppointmentSlotRow[]> {
   const rows = await db

@@ -13,16 +13,12 @@ const security = [{ basic: [] }];
 export const appointmentSlotsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
 
-  app.get(
-    '/appointment-slots',
-    { preHandler, schema: { tags, security, querystring: AppointmentSlotListQuery, response: { 200: z.array(AppointmentSlot) } } },
-    async (req) => listSlots(ctx, actorOf(req), req.query),
+  app.get('/appointment-slots', { preHandler, schema: { tags, security, querystring: AppointmentSlotListQuery, response: { 200: z.array(AppointmentSlot) } } }, async (req) =>
+    listSlots(ctx, actorOf(req), req.query),
   );
 
-  app.post(
-    '/appointment-slots',
-    { preHandler, schema: { tags, security, body: CreateAppointmentSlotInput, response: { 201: AppointmentSlot } } },
-    async (req, reply) => reply.code(201).send(await createSlot(ctx, actorOf(req), req.body)),
+  app.post('/appointment-slots', { preHandler, schema: { tags, security, body: CreateAppointmentSlotInput, response: { 201: AppointmentSlot } } }, async (req, reply) =>
+    reply.code(201).send(await createSlot(ctx, actorOf(req), req.body)),
   );
 
   app.patch(

@@ -6,17 +6,15 @@ import { inQueueVisibleTo } from '../queues/index.js';
 
 export type AppointmentTypeRow = typeof appointmentTypes.$inferSelect;
 export type NewAppointmentTypeRow = typeof appointmentTypes.$inferInsert;
-export type AppointmentTypeChanges = Partial<Pick<
-  NewAppointmentTypeRow,
-  'name' | 'durationMinutes' | 'defaultProcessorId' | 'bookableOnline' | 'bookableKiosk' | 'offerCount' | 'offerMinutes' | 'confirmHoursBefore' | 'unconfirmedMarkHours'
->>;
+export type AppointmentTypeChanges = Partial<
+  Pick<
+    NewAppointmentTypeRow,
+    'name' | 'durationMinutes' | 'defaultProcessorId' | 'bookableOnline' | 'bookableKiosk' | 'offerCount' | 'offerMinutes' | 'confirmHoursBefore' | 'unconfirmedMarkHours'
+  >
+>;
 
 /** The live types of the lists the actor sees (the queues' visibility rule), by name; optionally of one location or list. */
-export async function listVisibleAppointmentTypes(
-  db: Queryable,
-  actor: Actor,
-  filter: { profileId?: string; queueId?: string },
-): Promise<AppointmentTypeRow[]> {
+export async function listVisibleAppointmentTypes(db: Queryable, actor: Actor, filter: { profileId?: string; queueId?: string }): Promise<AppointmentTypeRow[]> {
   const conditions: SQL[] = [appointmentTypeIsLive, inQueueVisibleTo(actor, appointmentTypes.queueId)];
   if (filter.profileId) conditions.push(eq(appointmentTypes.profileId, filter.profileId));
   if (filter.queueId) conditions.push(eq(appointmentTypes.queueId, filter.queueId));
@@ -64,7 +62,11 @@ export async function archiveAppointmentType(db: Queryable, accountId: string, i
 
 /** Whether the user belongs to the account (any role). */
 export async function isUserOfAccount(db: Queryable, accountId: string, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.accountId, accountId))).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.accountId, accountId)))
+    .limit(1);
   return row !== undefined;
 }
 

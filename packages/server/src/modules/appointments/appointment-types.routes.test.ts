@@ -119,7 +119,14 @@ describe('the settings of earlier offers and confirmations', () => {
   it('refuses values out of range, naming each field', async () => {
     const a = await givenAdmin(t);
     const queueId = await givenQueue(t, a.accountId);
-    const res = await as(a.user, 'POST', '/appointment-types', { queue_id: queueId, duration_minutes: 20, offer_count: 11, offer_minutes: 4, confirm_hours_before: 0, unconfirmed_mark_hours: 337 });
+    const res = await as(a.user, 'POST', '/appointment-types', {
+      queue_id: queueId,
+      duration_minutes: 20,
+      offer_count: 11,
+      offer_minutes: 4,
+      confirm_hours_before: 0,
+      unconfirmed_mark_hours: 337,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json<ApiError>().fields).toMatchObject({
       offer_count: { code: 'MAX_VALUE' },

@@ -13,14 +13,7 @@ import {
 import { actorOf, optionalUser, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { IdParams } from '../../platform/params.js';
-import {
-  bookableTypes,
-  createAppointmentType,
-  deleteAppointmentType,
-  getAppointmentType,
-  listAppointmentTypes,
-  updateAppointmentType,
-} from './appointment-types.service.js';
+import { bookableTypes, createAppointmentType, deleteAppointmentType, getAppointmentType, listAppointmentTypes, updateAppointmentType } from './appointment-types.service.js';
 import { availabilityOf } from './availability.service.js';
 
 const tags = ['appointments'];
@@ -30,22 +23,16 @@ const security = [{ basic: [] }];
 export const appointmentTypesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
 
-  app.get(
-    '/appointment-types',
-    { preHandler, schema: { tags, security, querystring: AppointmentTypeListQuery, response: { 200: z.array(AppointmentType) } } },
-    async (req) => listAppointmentTypes(ctx, actorOf(req), req.query),
+  app.get('/appointment-types', { preHandler, schema: { tags, security, querystring: AppointmentTypeListQuery, response: { 200: z.array(AppointmentType) } } }, async (req) =>
+    listAppointmentTypes(ctx, actorOf(req), req.query),
   );
 
-  app.post(
-    '/appointment-types',
-    { preHandler, schema: { tags, security, body: CreateAppointmentTypeInput, response: { 201: AppointmentType } } },
-    async (req, reply) => reply.code(201).send(await createAppointmentType(ctx, actorOf(req), req.body)),
+  app.post('/appointment-types', { preHandler, schema: { tags, security, body: CreateAppointmentTypeInput, response: { 201: AppointmentType } } }, async (req, reply) =>
+    reply.code(201).send(await createAppointmentType(ctx, actorOf(req), req.body)),
   );
 
   // The patient's picker, without a login: what a list or location offers on the channel.
-  app.get('/appointment-types/bookable', { schema: { tags, querystring: BookableTypesQuery, response: { 200: BookableTypes } } }, async (req) =>
-    bookableTypes(ctx, req.query),
-  );
+  app.get('/appointment-types/bookable', { schema: { tags, querystring: BookableTypesQuery, response: { 200: BookableTypes } } }, async (req) => bookableTypes(ctx, req.query));
 
   app.get('/appointment-types/:id', { preHandler, schema: { tags, security, params: IdParams, response: { 200: AppointmentType } } }, async (req) =>
     getAppointmentType(ctx, actorOf(req), req.params.id),

@@ -46,11 +46,14 @@ describe.runIf(testDatabaseKind === 'postgres')('appointments under concurrency 
   }
   /** Pairs of time-holding appointments of one processor that overlap: there must be none. */
   const overlaps = async (): Promise<unknown[]> =>
-    selectRows(t.app.ctx.db, sql`
+    selectRows(
+      t.app.ctx.db,
+      sql`
       SELECT a.id, b.id FROM appointments a JOIN appointments b
         ON a.processor_id = b.processor_id AND a.id < b.id
        AND tstzrange(a.start_at, a.end_at, '[)') && tstzrange(b.start_at, b.end_at, '[)')
-      WHERE a.cancel_state IS NULL AND b.cancel_state IS NULL`);
+      WHERE a.cancel_state IS NULL AND b.cancel_state IS NULL`,
+    );
 
   it('100 patients booking one time at once: exactly one gets it', async () => {
     const p = await givenBookablePractice(t);

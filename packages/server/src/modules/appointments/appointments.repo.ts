@@ -16,8 +16,7 @@ export type AppointmentChanges = Partial<Omit<NewAppointmentRow, 'id' | 'account
 export const visitOver = sql<boolean>`exists (select 1 from ${queueMembers} where ${queueMembers.appointmentId} = ${appointments.id} and ${queueMembers.status} not in ('WAITING', 'PROCESSING'))`;
 
 /** Starts on `now`'s local date in its location's zone (a query joined with `profiles`). */
-const startsOnDayOf = (now: Date) =>
-  sql`(${appointments.startAt} AT TIME ZONE ${profiles.timeZone})::date = (${now}::timestamptz AT TIME ZONE ${profiles.timeZone})::date`;
+const startsOnDayOf = (now: Date) => sql`(${appointments.startAt} AT TIME ZONE ${profiles.timeZone})::date = (${now}::timestamptz AT TIME ZONE ${profiles.timeZone})::date`;
 
 /** Holds its processor's time: not cancelled (the rule of the exclusion constraint). */
 export const holdsTime = isNull(appointments.cancelState);
@@ -49,7 +48,10 @@ export async function busyTimes(db: Queryable, processorIds: string[], from: Dat
 
 /** Inserts a booking; each gets a kiosk check-in code of its own. */
 export async function insertAppointment(db: Queryable, values: NewAppointmentRow): Promise<AppointmentRow> {
-  const [row] = await db.insert(appointments).values({ checkInCode: newCheckInCode(), ...values }).returning();
+  const [row] = await db
+    .insert(appointments)
+    .values({ checkInCode: newCheckInCode(), ...values })
+    .returning();
   if (!row) throw new Error('insert into appointments returned no row');
   return row;
 }

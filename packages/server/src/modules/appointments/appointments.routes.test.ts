@@ -24,8 +24,7 @@ async function booked(typeId: string, start: string, overrides: Record<string, u
 const post = (url: string, payload?: Record<string, unknown>, headers: Record<string, string> = {}) =>
   t.inject({ method: 'POST', url, headers, ...(payload !== undefined ? { payload } : {}) });
 const get = (url: string, headers: Record<string, string> = {}) => t.inject({ method: 'GET', url, headers });
-const staffList = async (headers: Record<string, string>, query = 'from=2026-03-30&to=2026-03-31') =>
-  (await get(`/appointments?${query}`, headers)).json<Appointment[]>();
+const staffList = async (headers: Record<string, string>, query = 'from=2026-03-30&to=2026-03-31') => (await get(`/appointments?${query}`, headers)).json<Appointment[]>();
 
 describe('the patient’s own appointment (the token of their link is the key)', () => {
   it('is a 404 for an unknown or malformed key', async () => {
@@ -81,7 +80,10 @@ describe('the patient’s own appointment (the token of their link is the key)',
     const outside = await post(`/appointments/${linkKey(first)}/move`, { start: '2026-03-31T12:00:00+02:00' });
     expect(outside.json<ApiError>()).toMatchObject({ code: 'APPOINTMENT_NOT_BOOKABLE', fields: { start: { code: 'OUTSIDE_HOURS' } } });
     const versions = (await staffList(asUser(q.user))).map((a) => [a.id, a.version]);
-    expect(versions).toEqual([[other.id, 0], [first.id, 1]]);
+    expect(versions).toEqual([
+      [other.id, 0],
+      [first.id, 1],
+    ]);
   });
 
   it('reports how late the list runs for it', async () => {
@@ -180,7 +182,12 @@ describe('appointments for staff', () => {
     };
     for (const id of [mine.id, randomUUID()]) expect(await answersTo(id)).toEqual(Array(4).fill([404, 'NOT_FOUND']));
     // Not an id at all: the cancel reads it as a patient's link, which it is not either.
-    expect(await answersTo('kein-uuid')).toEqual([[404, 'NOT_FOUND'], [404, 'NOT_FOUND'], [404, 'APPOINTMENT_NOT_FOUND'], [404, 'NOT_FOUND']]);
+    expect(await answersTo('kein-uuid')).toEqual([
+      [404, 'NOT_FOUND'],
+      [404, 'NOT_FOUND'],
+      [404, 'APPOINTMENT_NOT_FOUND'],
+      [404, 'NOT_FOUND'],
+    ]);
     expect((await get(`/appointments/${linkKey(mine)}`)).json<PatientAppointment>().view).toBe('booked');
   });
 });

@@ -44,10 +44,8 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   const { perLocation, windowSeconds } = ctx.config.checkInFailureLimit;
   const checkInFailures = ctx.rateLimits.shared('check-in-failures', { limit: perLocation, windowSeconds });
 
-  app.post(
-    '/appointments',
-    { preHandler: optionalUser(ctx), schema: { tags, body: BookAppointmentBody, response: { 201: BookedByStaffOrPatient } } },
-    async (req, reply) => reply.code(201).send(await bookAppointment(ctx, bookingLimiter, req.body, { actor: req.actor, ip: req.ip })),
+  app.post('/appointments', { preHandler: optionalUser(ctx), schema: { tags, body: BookAppointmentBody, response: { 201: BookedByStaffOrPatient } } }, async (req, reply) =>
+    reply.code(201).send(await bookAppointment(ctx, bookingLimiter, req.body, { actor: req.actor, ip: req.ip })),
   );
 
   // A CSV file as the body (text/csv): the practice's appointments from elsewhere, all or none.
@@ -61,10 +59,8 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     },
   );
 
-  app.get(
-    '/appointments',
-    { preHandler, schema: { tags, security, querystring: AppointmentListQuery, response: { 200: z.array(Appointment) } } },
-    async (req) => listAppointments(ctx, actorOf(req), req.query),
+  app.get('/appointments', { preHandler, schema: { tags, security, querystring: AppointmentListQuery, response: { 200: z.array(Appointment) } } }, async (req) =>
+    listAppointments(ctx, actorOf(req), req.query),
   );
 
   app.get('/appointments/:token', { preHandler: optionalUser(ctx), schema: { tags, params: TokenParams, response: { 200: PatientAppointment } } }, async (req) =>
@@ -78,10 +74,8 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       .send(await appointmentCalendarFile(ctx, req.params.token)),
   );
 
-  app.patch(
-    '/appointments/:id',
-    { preHandler, schema: { tags, security, params: IdParams, body: UpdateAppointmentInput, response: { 200: Appointment } } },
-    async (req) => updateAppointment(ctx, actorOf(req), req.params.id, req.body),
+  app.patch('/appointments/:id', { preHandler, schema: { tags, security, params: IdParams, body: UpdateAppointmentInput, response: { 200: Appointment } } }, async (req) =>
+    updateAppointment(ctx, actorOf(req), req.params.id, req.body),
   );
 
   // The patient cancels by their link alone; staff, signed in, by id for one occurrence or the series
@@ -92,57 +86,39 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     async (req) => (req.actor && isUuid(req.params.token) ? cancelByStaff(ctx, req.actor, req.params.token, req.body?.scope) : cancelByPatient(ctx, req.params.token)),
   );
 
-  app.post(
-    '/appointments/:id/restore',
-    { preHandler, schema: { tags, security, params: IdParams, body: SeriesScopeInput, response: { 200: Appointment } } },
-    async (req) => restoreByStaff(ctx, actorOf(req), req.params.id, req.body?.scope),
+  app.post('/appointments/:id/restore', { preHandler, schema: { tags, security, params: IdParams, body: SeriesScopeInput, response: { 200: Appointment } } }, async (req) =>
+    restoreByStaff(ctx, actorOf(req), req.params.id, req.body?.scope),
   );
 
-  app.post(
-    '/appointments/:token/move',
-    { schema: { tags, params: TokenParams, body: MoveAppointmentInput, response: { 200: PatientAppointment } } },
-    async (req) => moveByPatient(ctx, req.params.token, req.body),
+  app.post('/appointments/:token/move', { schema: { tags, params: TokenParams, body: MoveAppointmentInput, response: { 200: PatientAppointment } } }, async (req) =>
+    moveByPatient(ctx, req.params.token, req.body),
   );
 
   // The kiosk: the appointment page's QR code (its link) or its check-in code, at the kiosk's location.
-  app.post(
-    '/appointments/check-in',
-    { schema: { tags, body: KioskCheckInInput, response: { 200: KioskCheckInResult } } },
-    async (req) => checkInAtKiosk(ctx, { perAddress: bookingLimiter, failuresPerLocation: checkInFailures }, req.body, req.ip),
+  app.post('/appointments/check-in', { schema: { tags, body: KioskCheckInInput, response: { 200: KioskCheckInResult } } }, async (req) =>
+    checkInAtKiosk(ctx, { perAddress: bookingLimiter, failuresPerLocation: checkInFailures }, req.body, req.ip),
   );
 
   // The patient by their link (on their phone), or staff at the desk by id.
-  app.post(
-    '/appointments/:token/check-in',
-    { preHandler: optionalUser(ctx), schema: { tags, params: TokenParams, response: { 200: StaffOrPatient } } },
-    async (req) => checkIn(ctx, req.actor && isUuid(req.params.token) ? req.actor : undefined, req.params.token),
+  app.post('/appointments/:token/check-in', { preHandler: optionalUser(ctx), schema: { tags, params: TokenParams, response: { 200: StaffOrPatient } } }, async (req) =>
+    checkIn(ctx, req.actor && isUuid(req.params.token) ? req.actor : undefined, req.params.token),
   );
 
-  app.post(
-    '/appointments/:id/no-show',
-    { preHandler, schema: { tags, security, params: IdParams, response: { 200: Appointment } } },
-    async (req) => markNoShow(ctx, actorOf(req), req.params.id),
+  app.post('/appointments/:id/no-show', { preHandler, schema: { tags, security, params: IdParams, response: { 200: Appointment } } }, async (req) =>
+    markNoShow(ctx, actorOf(req), req.params.id),
   );
 
-  app.delete(
-    '/appointments/:id/no-show',
-    { preHandler, schema: { tags, security, params: IdParams, response: { 200: Appointment } } },
-    async (req) => undoNoShow(ctx, actorOf(req), req.params.id),
+  app.delete('/appointments/:id/no-show', { preHandler, schema: { tags, security, params: IdParams, response: { 200: Appointment } } }, async (req) =>
+    undoNoShow(ctx, actorOf(req), req.params.id),
   );
 
   // "Ich komme": the patient by their link (from the ask to confirm), or staff by id for a patient on the phone.
-  app.post(
-    '/appointments/:token/confirm',
-    { preHandler: optionalUser(ctx), schema: { tags, params: TokenParams, response: { 200: StaffOrPatient } } },
-    async (req) => confirmAppointment(ctx, req.actor, req.params.token),
+  app.post('/appointments/:token/confirm', { preHandler: optionalUser(ctx), schema: { tags, params: TokenParams, response: { 200: StaffOrPatient } } }, async (req) =>
+    confirmAppointment(ctx, req.actor, req.params.token),
   );
 
-  app.delete(
-    '/appointments/:id',
-    { preHandler, schema: { tags, security, params: IdParams, querystring: SeriesScopeQuery } },
-    async (req, reply) => {
-      await deleteByStaff(ctx, actorOf(req), req.params.id, req.query.scope);
-      return reply.code(204).send();
-    },
-  );
+  app.delete('/appointments/:id', { preHandler, schema: { tags, security, params: IdParams, querystring: SeriesScopeQuery } }, async (req, reply) => {
+    await deleteByStaff(ctx, actorOf(req), req.params.id, req.query.scope);
+    return reply.code(204).send();
+  });
 };

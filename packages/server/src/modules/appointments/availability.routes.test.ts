@@ -51,7 +51,8 @@ describe('GET /appointment-types/{id}/availability', () => {
     const body = (await availability(p.type.id, 'from=2026-03-30&to=2026-03-31')).json<Availability>();
     expect(body.field_sets).toHaveLength(2);
     expect(body.field_sets).toEqual(expect.arrayContaining([DEFAULT_BOOKING_FIELD_MODES, strict]));
-    const asked = (processorId: string, day: string) => body.slots.filter((s) => s.processor_id === processorId && s.start.startsWith(day)).map((s) => body.field_sets[s.fields]?.insurance_number);
+    const asked = (processorId: string, day: string) =>
+      body.slots.filter((s) => s.processor_id === processorId && s.start.startsWith(day)).map((s) => body.field_sets[s.fields]?.insurance_number);
     expect(asked(ben.id, '2026-03-30')).toEqual(['REQUIRED', 'REQUIRED']);
     expect(asked(ben.id, '2026-03-31')).toEqual(['NONE', 'NONE']);
     expect(asked(anna.id, '2026-03-30')).toEqual(['NONE', 'NONE']);

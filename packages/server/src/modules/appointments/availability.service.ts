@@ -57,7 +57,10 @@ async function gatherInputs(
           async () => (withNames ? processorNames(db, ids) : []),
         ),
     );
-  const [absences, [processorRank, [busy, ruledNames]]] = await both(() => absencesOf(db, ruled, start, end, location.timeZone), () => about(ruled));
+  const [absences, [processorRank, [busy, ruledNames]]] = await both(
+    () => absencesOf(db, ruled, start, end, location.timeZone),
+    () => about(ruled),
+  );
   let names = ruledNames;
   const standingIn = [...new Set(absences.flatMap((absence) => (absence.substituteId ? [absence.substituteId] : [])))].filter((id) => !ruled.includes(id));
   if (standingIn.length > 0) {

@@ -209,7 +209,9 @@ function processorOrder(days: readonly (readonly OfferedTime[])[], rank: Readonl
 /** The free times of one appointment type, ordered by start, then processor (by rank, then id). */
 export function freeTimes(input: AvailabilityInput): FreeTime[] {
   const busy = new Map([...(input.busy ?? new Map<string, readonly (readonly [number, number])[]>())].map(([id, times]) => [id, [...times].sort((a, b) => a[0] - b[0])]));
-  const days = [...offeredDays(input)].map((day) => day.filter((offered) => !windowProblem(offered, input.now) && !overlapsBusy(busy.get(offered.processorId), offered.start, offered.end)));
+  const days = [...offeredDays(input)].map((day) =>
+    day.filter((offered) => !windowProblem(offered, input.now) && !overlapsBusy(busy.get(offered.processorId), offered.start, offered.end)),
+  );
   const order = processorOrder(days, input.processorRank);
   const free: FreeTime[] = [];
   for (const open of days) {

@@ -48,15 +48,8 @@ describe('free times across the daylight-saving changes', () => {
     });
 
     it(`${zone}: a weekly Monday 08:00 stays 08:00 local across both changes`, () => {
-      const mondays = starts(zone, '2026-03-23', '2026-03-30', [rule({ endTime: '09:00' })]).concat(
-        starts(zone, '2026-10-19', '2026-10-26', [rule({ endTime: '09:00' })]),
-      );
-      expect(mondays).toEqual([
-        '2026-03-23T08:00:00+01:00 anna',
-        '2026-03-30T08:00:00+02:00 anna',
-        '2026-10-19T08:00:00+02:00 anna',
-        '2026-10-26T08:00:00+01:00 anna',
-      ]);
+      const mondays = starts(zone, '2026-03-23', '2026-03-30', [rule({ endTime: '09:00' })]).concat(starts(zone, '2026-10-19', '2026-10-26', [rule({ endTime: '09:00' })]));
+      expect(mondays).toEqual(['2026-03-23T08:00:00+01:00 anna', '2026-03-30T08:00:00+02:00 anna', '2026-10-19T08:00:00+02:00 anna', '2026-10-26T08:00:00+01:00 anna']);
     });
   }
 });
@@ -75,7 +68,7 @@ describe('free times from the rules', () => {
   it('takes a SINGLE_NEGATE away from its date and processor only, and a SINGLE adds time', () => {
     const rules = [
       rule({}),
-      rule({ processorId: 'ben' , startTime: '08:00', endTime: '09:00' }),
+      rule({ processorId: 'ben', startTime: '08:00', endTime: '09:00' }),
       rule({ kind: 'SINGLE_NEGATE', weekday: null, date: '2026-03-30', startTime: '09:00', endTime: '11:00' }),
       rule({ kind: 'SINGLE', weekday: null, date: '2026-03-31', startTime: '14:00', endTime: '15:00' }),
     ];
@@ -109,10 +102,7 @@ describe('free times from the rules', () => {
       '2026-03-30T10:00:00+02:00 anna',
       '2026-03-30T11:00:00+02:00 anna',
     ]);
-    expect(starts(zone, '2026-03-30', '2026-03-30', [rule({ minHoursInAdvance: 2 })], { now })).toEqual([
-      '2026-03-30T10:00:00+02:00 anna',
-      '2026-03-30T11:00:00+02:00 anna',
-    ]);
+    expect(starts(zone, '2026-03-30', '2026-03-30', [rule({ minHoursInAdvance: 2 })], { now })).toEqual(['2026-03-30T10:00:00+02:00 anna', '2026-03-30T11:00:00+02:00 anna']);
     // Across the spring change the window counts real hours: 24 h before Monday 08:00 (+02:00) is Sunday 08:00 (+02:00).
     const sunday = new Date('2026-03-29T08:00:00+02:00');
     expect(starts(zone, '2026-03-30', '2026-03-30', [rule({ maxHoursInAdvance: 25 })], { now: sunday })).toEqual([
@@ -164,7 +154,11 @@ describe('vacations and substitutions', () => {
       ],
       ['08:00 anna', '10:00 anna', '11:00 anna'],
     ],
-    ['an absence touching only the end of an offer still takes it', [{ processorId: 'anna', start: at('2026-03-30T09:59:00+02:00'), end: at('2026-03-30T10:01:00+02:00'), substituteId: null }], ['08:00 anna', '11:00 anna']],
+    [
+      'an absence touching only the end of an offer still takes it',
+      [{ processorId: 'anna', start: at('2026-03-30T09:59:00+02:00'), end: at('2026-03-30T10:01:00+02:00'), substituteId: null }],
+      ['08:00 anna', '11:00 anna'],
+    ],
   ])('%s', (_name, absences, expected) => {
     expect(starts(zone, '2026-03-30', '2026-03-30', monday, { absences }).map((s) => `${s.slice(11, 16)} ${s.split(' ')[1]}`)).toEqual(expected);
   });
@@ -187,8 +181,21 @@ describe('free times of many processors over many days', () => {
       rule({ processorId, weekday: 1, startTime: '10:00', endTime: '13:00' }),
       rule({ kind: 'SINGLE', weekday: null, date: '2026-10-24', processorId, startTime: '09:00', endTime: '11:00' }),
     ]);
-    const processorRank = new Map([['cem', 1], ['emil', 1], ['anna', 3]]);
-    const input = { timeZone: zone, from: day('2026-10-19'), to: day('2026-10-27'), now: new Date('2026-01-01T00:00:00Z'), type: { id: 'talk', durationMinutes: 30 }, rules, isHoliday: () => false, processorRank };
+    const processorRank = new Map([
+      ['cem', 1],
+      ['emil', 1],
+      ['anna', 3],
+    ]);
+    const input = {
+      timeZone: zone,
+      from: day('2026-10-19'),
+      to: day('2026-10-27'),
+      now: new Date('2026-01-01T00:00:00Z'),
+      type: { id: 'talk', durationMinutes: 30 },
+      rules,
+      isHoliday: () => false,
+      processorRank,
+    };
     const rankOf = (id: string) => processorRank.get(id) ?? Number.MAX_SAFE_INTEGER;
     const expected = offeredTimes(input)
       .sort((x, y) => x.start - y.start || rankOf(x.processorId) - rankOf(y.processorId) || (x.processorId < y.processorId ? -1 : x.processorId > y.processorId ? 1 : 0))

@@ -87,7 +87,15 @@ describe('POST /appointments by a patient', () => {
 
   it('asks the data the slot requires, in the shared formats', async () => {
     const p = await givenPractice({ slot: { required_fields: { phone: 'REQUIRED', mail: 'OPTIONAL', birth_date: 'REQUIRED', insurance_number: 'NONE' } } });
-    const res = await book({ appointment_type_id: p.type.id, start: MONDAY_8, first_name: ' ', mail: 'kein-mail', birth_date: '2030-01-01', phone: '0664', insurance_number: 'ignored' });
+    const res = await book({
+      appointment_type_id: p.type.id,
+      start: MONDAY_8,
+      first_name: ' ',
+      mail: 'kein-mail',
+      birth_date: '2030-01-01',
+      phone: '0664',
+      insurance_number: 'ignored',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json<ApiError>().fields).toMatchObject({
       first_name: { code: 'REQUIRED' },
@@ -97,7 +105,15 @@ describe('POST /appointments by a patient', () => {
       phone: { code: 'INVALID_PHONE' },
     });
     expect(res.json<ApiError>().fields).not.toHaveProperty('insurance_number');
-    const ok = await book({ appointment_type_id: p.type.id, start: MONDAY_8, first_name: 'Ali', last_name: 'Yılmaz', birth_date: '1980-02-29', phone: '+43 664 1234567', insurance_number: '1237010180' });
+    const ok = await book({
+      appointment_type_id: p.type.id,
+      start: MONDAY_8,
+      first_name: 'Ali',
+      last_name: 'Yılmaz',
+      birth_date: '1980-02-29',
+      phone: '+43 664 1234567',
+      insurance_number: '1237010180',
+    });
     expect(ok.statusCode).toBe(201);
     const [stored] = (await t.inject({ method: 'GET', url: '/appointments?from=2026-03-30&to=2026-03-30', headers: asUser(p.user) })).json<Appointment[]>();
     expect(stored).toMatchObject({ phone: '+436641234567', insurance_number: null, mail: null, notify_mail: false });

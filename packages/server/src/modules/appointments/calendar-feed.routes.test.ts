@@ -19,7 +19,14 @@ describe('the processor’s calendar feed', () => {
     const p = await givenBookablePractice(t, { at: SPRING.now, processors: 2 });
     const [anna, ben] = p.processors;
     const book = async (start: string, processorId: string) =>
-      (await t.inject({ method: 'POST', url: '/appointments', headers: asUser(p.user), payload: { appointment_type_id: p.type.id, start, processor_id: processorId, last_name: 'Geheimname' } })).json<Appointment>();
+      (
+        await t.inject({
+          method: 'POST',
+          url: '/appointments',
+          headers: asUser(p.user),
+          payload: { appointment_type_id: p.type.id, start, processor_id: processorId, last_name: 'Geheimname' },
+        })
+      ).json<Appointment>();
     const mine = [await book(SPRING.monday8, anna!.id), await book(SPRING.tuesday8, anna!.id)];
     await book(SPRING.monday8, ben!.id);
     const cancelled = await book('2026-03-31T10:00:00+02:00', anna!.id);

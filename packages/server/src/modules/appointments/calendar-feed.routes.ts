@@ -21,6 +21,9 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   });
 
   app.get('/calendar/:token.ics', { schema: { tags, params: z.object({ token: z.string().max(200) }) } }, async (req, reply) =>
-    reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(await feedFile(ctx, req.params.token)),
+    reply
+      .type('text/calendar; charset=utf-8')
+      .header('cache-control', 'private, max-age=300')
+      .send(await feedFile(ctx, req.params.token)),
   );
 };

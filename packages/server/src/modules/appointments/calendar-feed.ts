@@ -24,7 +24,14 @@ async function appointmentsOfProcessor(db: Queryable, userId: string, now: Date)
     .from(appointments)
     .innerJoin(appointmentTypes, eq(appointmentTypes.id, appointments.appointmentTypeId))
     .innerJoin(profiles, eq(profiles.id, appointments.profileId))
-    .where(and(eq(appointments.processorId, userId), holdsTime, gt(appointments.endAt, new Date(now.getTime() - 30 * DAY)), lt(appointments.startAt, new Date(now.getTime() + 183 * DAY))))
+    .where(
+      and(
+        eq(appointments.processorId, userId),
+        holdsTime,
+        gt(appointments.endAt, new Date(now.getTime() - 30 * DAY)),
+        lt(appointments.startAt, new Date(now.getTime() + 183 * DAY)),
+      ),
+    )
     .orderBy(asc(appointments.startAt));
 }
 
@@ -45,7 +52,11 @@ export async function dropFeed(ctx: AppContext, userId: string): Promise<void> {
 
 /** The feed's calendar file; an unknown (or replaced) token is a 404. */
 export async function feedFile(ctx: AppContext, token: string): Promise<string> {
-  const [feed] = await ctx.db.select().from(calendarFeeds).where(eq(calendarFeeds.tokenHash, hashToken(token))).limit(1);
+  const [feed] = await ctx.db
+    .select()
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.tokenHash, hashToken(token)))
+    .limit(1);
   if (!feed) throw new AppError('NOT_FOUND');
   const rows = await appointmentsOfProcessor(ctx.db, feed.userId, ctx.clock.now());
   return calendarFile(

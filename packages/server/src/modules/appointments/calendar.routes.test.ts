@@ -24,7 +24,12 @@ async function givenCalendar() {
   const p = await givenBookablePractice(t, { at: SPRING.now });
   const headers = asUser(p.user);
   const book = async (start: string) => {
-    const res = await t.inject({ method: 'POST', url: '/appointments', headers, payload: { appointment_type_id: p.type.id, processor_id: p.processor.id, last_name: 'Kalender', start } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/appointments',
+      headers,
+      payload: { appointment_type_id: p.type.id, processor_id: p.processor.id, last_name: 'Kalender', start },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<Appointment>();
   };

@@ -23,8 +23,7 @@ afterAll(async () => {
 
 let mailbox = 0;
 const newAddress = () => `bestaetigung-${mailbox++}@example.com`;
-const post = (url: string, payload?: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  t.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+const post = (url: string, payload?: Record<string, unknown>, headers: Record<string, string> = {}) => t.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
 const pageOf = async (token: string) => (await t.inject({ method: 'GET', url: `/appointments/${token}` })).json<PatientAppointment>();
 const staffView = async (p: Practice, id: string) => {
   const headers = await adminNow(p);

@@ -31,7 +31,6 @@ export const CONFIRM_ASK_JOB = 'appointment.confirm-ask';
 
 const AskPayload = z.object({ appointmentId: z.uuid(), startAt: z.string() });
 
-
 const HOUR = 3_600_000;
 
 /** The ask job of an appointment as it is now, or none (confirmations off, no channel, asked or answered, or its time has passed). */

@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError, Appointment, AppointmentEntry, BookedAppointment, DashboardQueue, KioskCheckInResult, Member, MemberActionResult, PatientAppointment, TicketView, WorkViewEntry } from '@wartefrei/shared';
+import type {
+  ApiError,
+  Appointment,
+  AppointmentEntry,
+  BookedAppointment,
+  DashboardQueue,
+  KioskCheckInResult,
+  Member,
+  MemberActionResult,
+  PatientAppointment,
+  TicketView,
+  WorkViewEntry,
+} from '@wartefrei/shared';
 import type { TestApp } from '../../../test/support/test-app.js';
 import { setNow } from '../../../test/support/test-clock.js';
 import { asUser } from '../../../test/support/factories.js';
@@ -17,12 +29,18 @@ afterAll(async () => t.close());
 const at = (time: string) => `2026-03-30T${time}:00+02:00`;
 
 async function givenOpenPractice() {
-  const p = await givenBookablePractice(t, { at: at('08:50'), queue: { averageProcessMinutes: 10 }, slot: { start_time: '10:00', end_time: '12:00' }, type: { duration_minutes: 30 } });
+  const p = await givenBookablePractice(t, {
+    at: at('08:50'),
+    queue: { averageProcessMinutes: 10 },
+    slot: { start_time: '10:00', end_time: '12:00' },
+    type: { duration_minutes: 30 },
+  });
   const staff = asUser(p.processor);
   const post = (url: string, payload?: Record<string, unknown>, headers: Record<string, string> = staff) =>
     t.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
   expect((await post(`/queues/${p.queueId}/session`, { event: 'START' })).statusCode).toBe(200);
-  const book = async (time: string) => (await post('/appointments', { appointment_type_id: p.type.id, start: at(time), processor_id: p.processor.id, last_name: `Termin ${time}` })).json<BookedAppointment>();
+  const book = async (time: string) =>
+    (await post('/appointments', { appointment_type_id: p.type.id, start: at(time), processor_id: p.processor.id, last_name: `Termin ${time}` })).json<BookedAppointment>();
   const walkIn = async () => (await post(`/queues/${p.queueId}/members`, { origin: 'ONLINE' }, {})).json<TicketView>();
   const workView = async () => (await t.inject({ method: 'GET', url: `/queues/${p.queueId}/members`, headers: staff })).json<WorkViewEntry[]>();
   return { ...p, staff, post, book, walkIn, workView };
@@ -185,7 +203,9 @@ describe('POST /appointments/check-in (the kiosk)', () => {
   it('finds no appointment of another day, by its code or its link, like any other miss', async () => {
     const p = await givenOpenPractice();
     setNow(t.clock, at('09:30'));
-    const tomorrow = (await p.post('/appointments', { appointment_type_id: p.type.id, start: '2026-03-31T10:00:00+02:00', processor_id: p.processor.id, last_name: 'Morgen' })).json<BookedAppointment>();
+    const tomorrow = (
+      await p.post('/appointments', { appointment_type_id: p.type.id, start: '2026-03-31T10:00:00+02:00', processor_id: p.processor.id, last_name: 'Morgen' })
+    ).json<BookedAppointment>();
     for (const code of [(await page(tomorrow)).check_in_code, `https://praxis.example/a/${linkKey(tomorrow)}`]) {
       const res = await kiosk({ profile_id: p.profileId, code });
       expect(res.statusCode, code).toBe(404);

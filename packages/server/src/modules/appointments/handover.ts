@@ -49,8 +49,17 @@ export interface Handover {
 
 /** Cancels them as staff do (cancel state STAFF), their reminders dropped with them. */
 export async function cancelUpcoming(tx: Queryable, rows: AppointmentRow[], now: Date): Promise<Handover> {
-  const cancelled = await updateAppointmentsIf(tx, rows.map((row) => row.id), open, { cancelState: 'STAFF' }, now);
-  await dropReminders(tx, cancelled.map((row) => row.id));
+  const cancelled = await updateAppointmentsIf(
+    tx,
+    rows.map((row) => row.id),
+    open,
+    { cancelState: 'STAFF' },
+    now,
+  );
+  await dropReminders(
+    tx,
+    cancelled.map((row) => row.id),
+  );
   return { cancelled, changed: cancelled };
 }
 
@@ -87,7 +96,13 @@ export async function moveUpcoming(tx: Queryable, rows: AppointmentRow[], target
  */
 export async function reassignUpcoming(tx: Queryable, rows: AppointmentRow[], processorId: string, now: Date): Promise<Handover> {
   try {
-    const changed = await updateAppointmentsIf(tx, rows.map((row) => row.id), open, { processorId }, now);
+    const changed = await updateAppointmentsIf(
+      tx,
+      rows.map((row) => row.id),
+      open,
+      { processorId },
+      now,
+    );
     return { cancelled: [], changed };
   } catch (error) {
     if (isExclusionViolation(error)) throw new AppError('APPOINTMENT_SLOT_TAKEN');

@@ -19,7 +19,8 @@ async function givenPractice() {
 }
 
 /** `fields` of each faulty row as line → field → code. */
-const problems = (error: ApiError) => Object.fromEntries((error.rows ?? []).map((row) => [row.line, Object.fromEntries(Object.entries(row.fields).map(([field, f]) => [field, f.code]))]));
+const problems = (error: ApiError) =>
+  Object.fromEntries((error.rows ?? []).map((row) => [row.line, Object.fromEntries(Object.entries(row.fields).map(([field, f]) => [field, f.code]))]));
 
 describe('POST /appointments/import', () => {
   it('imports every row (semicolons, local times, a BOM), as CSV_IMPORT; a dry run checks and keeps nothing', async () => {
@@ -69,7 +70,12 @@ describe('POST /appointments/import', () => {
 
   it('finds times taken by an appointment already there and by a row before, and keeps nothing', async () => {
     const p = await givenPractice();
-    await t.inject({ method: 'POST', url: '/appointments', headers: p.headers, payload: { appointment_type_id: p.type.id, start: SPRING.monday8, processor_id: p.processor.id, last_name: 'Schon da' } });
+    await t.inject({
+      method: 'POST',
+      url: '/appointments',
+      headers: p.headers,
+      payload: { appointment_type_id: p.type.id, start: SPRING.monday8, processor_id: p.processor.id, last_name: 'Schon da' },
+    });
     const csv = [
       'appointment_type_id,start,processor_id,last_name',
       `${p.type.id},2026-03-30 08:30,${p.processor.id},Überschneidung`,

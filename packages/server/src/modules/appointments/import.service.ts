@@ -89,7 +89,14 @@ function typeLookup(ctx: AppContext, actor: Actor): TypeLookup {
 }
 
 /** One row as a staff booking would be: the values to insert, or the row's problems. */
-async function checkRow(ctx: AppContext, actor: Actor, typeOf: TypeLookup, record: Record<string, string>, now: Date, sealed: boolean): Promise<{ values?: NewAppointmentRow; problems: RowProblems }> {
+async function checkRow(
+  ctx: AppContext,
+  actor: Actor,
+  typeOf: TypeLookup,
+  record: Record<string, string>,
+  now: Date,
+  sealed: boolean,
+): Promise<{ values?: NewAppointmentRow; problems: RowProblems }> {
   const problems: RowProblems = {};
   const typeId = record.appointment_type_id ?? '';
   const found = await typeOf(typeId);
@@ -104,7 +111,12 @@ async function checkRow(ctx: AppContext, actor: Actor, typeOf: TypeLookup, recor
   const minutes = record.sms_reminder_minutes ? Number(record.sms_reminder_minutes) : null;
   if (minutes !== null && !(SMS_REMINDER_MINUTES as readonly number[]).includes(minutes)) problems.sms_reminder_minutes = 'INVALID_VALUE';
   const patient = Object.fromEntries(Object.entries(record).filter(([, value]) => value !== ''));
-  const checked = checkBookingFields(STAFF_BOOKING_FIELD_MODES, { ...patient, notify_mail: notifyMail, notify_sms: notifySms, sms_reminder_minutes: minutes }, formatLocalDate(localDateOf(now, location.timeZone)), sealed);
+  const checked = checkBookingFields(
+    STAFF_BOOKING_FIELD_MODES,
+    { ...patient, notify_mail: notifyMail, notify_sms: notifySms, sms_reminder_minutes: minutes },
+    formatLocalDate(localDateOf(now, location.timeZone)),
+    sealed,
+  );
   if (!checked.ok) Object.assign(problems, checked.fields);
   if (!start || !checked.ok) return { problems };
   const processorId = record.processor_id || undefined;

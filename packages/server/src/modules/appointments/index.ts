@@ -9,16 +9,7 @@ export { calendarFeedRoutes } from './calendar-feed.routes.js';
 export { announceAppointments } from './appointments.events.js';
 export { dropReminders } from './reminders.js';
 export { newCheckInCode } from './check-in-code.js';
-export {
-  afterHandover,
-  cancelUpcoming,
-  moveUpcoming,
-  reassignUpcoming,
-  refuseWhileUpcoming,
-  upcomingAppointments,
-  type Handover,
-  type UpcomingOf,
-} from './handover.js';
+export { afterHandover, cancelUpcoming, moveUpcoming, reassignUpcoming, refuseWhileUpcoming, upcomingAppointments, type Handover, type UpcomingOf } from './handover.js';
 // The FHIR interface books, cancels and computes free times through these, never beside them.
 export { bookAppointment } from './booking.service.js';
 export { cancelByStaff } from './staff.service.js';

@@ -26,7 +26,12 @@ async function givenBookedToday() {
   const staff = asUser(p.user);
   expect((await t.inject({ method: 'POST', url: `/queues/${p.queueId}/session`, headers: staff, payload: { event: 'START' } })).statusCode).toBe(200);
   const book = async (time: string) => {
-    const res = await t.inject({ method: 'POST', url: '/appointments', headers: staff, payload: { appointment_type_id: p.type.id, start: at(time), processor_id: p.processor.id, last_name: `Termin ${time}` } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/appointments',
+      headers: staff,
+      payload: { appointment_type_id: p.type.id, start: at(time), processor_id: p.processor.id, last_name: `Termin ${time}` },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const booked = res.json<BookedAppointment>();
     const page = (await t.inject({ method: 'GET', url: `/appointments/${linkKey(booked)}` })).json<PatientAppointment>();

@@ -52,8 +52,7 @@ function calendarOf(mail: ReceivedMail) {
   };
 }
 
-const post = (url: string, payload?: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  t.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+const post = (url: string, payload?: Record<string, unknown>, headers: Record<string, string> = {}) => t.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
 /** The patient's page that a link opens (the link in a mail is one of its own: not the booking answer's). */
 const pageOf = async (token: string) => (await t.inject({ method: 'GET', url: `/appointments/${token}` })).json<PatientAppointment>();
 const remindersOf = async (id: string) =>
@@ -87,7 +86,9 @@ describe('what the patient is told', () => {
   it('a mail in plain text and in HTML: the button and the text link to the page, the kiosk code, nothing unescaped', async () => {
     const p = await givenBookablePractice(t, { at: SPRING.now });
     const address = newAddress();
-    const booked = (await post('/appointments', bookingBody(p.type.id, SPRING.monday8, { mail: address, first_name: 'Eva <b>', last_name: 'Huber & Söhne' }))).json<PatientAppointment>();
+    const booked = (
+      await post('/appointments', bookingBody(p.type.id, SPRING.monday8, { mail: address, first_name: 'Eva <b>', last_name: 'Huber & Söhne' }))
+    ).json<PatientAppointment>();
     const mail = await t.smtp.waitForMail(address);
     const link = `http://wartefrei.test/a/${linkKeyIn(mail.text)}`;
     expect((await pageOf(linkKeyIn(mail.text))).id).toBe(booked.id);
@@ -135,7 +136,10 @@ describe('what the patient is told', () => {
     await Promise.all([runDueJobs(t.app.ctx, { runnerId: 'a' }), runDueJobs(t.app.ctx, { runnerId: 'b' })]);
     const texts = sms.received.filter((s) => s.to === '+436641111111');
     expect(texts).toHaveLength(2);
-    expect(texts[1]).toMatchObject({ authorization: 'Bearer geheim', text: expect.stringContaining('Erinnerung an Ihren Termin „Arztgespräch“ am Montag, 30. März 2026 um 08:00') });
+    expect(texts[1]).toMatchObject({
+      authorization: 'Bearer geheim',
+      text: expect.stringContaining('Erinnerung an Ihren Termin „Arztgespräch“ am Montag, 30. März 2026 um 08:00'),
+    });
     const reminder = await t.smtp.waitForMail(address, { since: t.smtp.mails.findIndex((m) => m.to.includes(address)) + 1 });
     expect(reminder.subject).toBe('Erinnerung an Ihren Termin: Arztgespräch');
     await runDueJobs(t.app.ctx, { runnerId: 'a' });
@@ -162,7 +166,11 @@ describe('what the patient is told', () => {
     // Booked by staff 30 minutes ahead with a two-hour reminder: its time has passed, none is kept.
     setNow(t.clock, '2026-03-31T08:30:00+02:00');
     const staff = asUser(await logIn(t, p.admin.username, p.admin.password)); // days later: a new sign-in
-    const late = await post('/appointments', { appointment_type_id: p.type.id, start: '2026-03-31T09:00:00+02:00', processor_id: p.processor.id, last_name: 'Spät', ...phone(3) }, staff);
+    const late = await post(
+      '/appointments',
+      { appointment_type_id: p.type.id, start: '2026-03-31T09:00:00+02:00', processor_id: p.processor.id, last_name: 'Spät', ...phone(3) },
+      staff,
+    );
     expect(late.statusCode, late.body).toBe(201);
     expect(await remindersOf(late.json<Appointment>().id)).toEqual([]);
   });
@@ -187,7 +195,15 @@ describe('what the patient is told', () => {
     const address = newAddress();
     const first = await post(
       '/appointments',
-      { appointment_type_id: p.type.id, start: '2026-03-28T08:00:00+01:00', processor_id: p.processor.id, last_name: 'Serie', mail: address, notify_mail: true, recurrence: { frequency: 'WEEKLY', count: 3 } },
+      {
+        appointment_type_id: p.type.id,
+        start: '2026-03-28T08:00:00+01:00',
+        processor_id: p.processor.id,
+        last_name: 'Serie',
+        mail: address,
+        notify_mail: true,
+        recurrence: { frequency: 'WEEKLY', count: 3 },
+      },
       asUser(p.user),
     );
     const booking = await t.smtp.waitForMail(address);

@@ -48,7 +48,13 @@ function mailOf(news: AppointmentNews, found: AppointmentWithPlace, rows: Appoin
     deleted: m('appointment_deleted_body', [found.typeName, when, place]),
     reminder: m('appointment_reminder_body', [found.typeName, when, place, link]),
   };
-  const subjectKey = { booked: 'appointment_booked_subject', moved: 'appointment_moved_subject', cancelled: 'appointment_cancelled_subject', deleted: 'appointment_cancelled_subject', reminder: 'appointment_reminder_subject' }[news];
+  const subjectKey = {
+    booked: 'appointment_booked_subject',
+    moved: 'appointment_moved_subject',
+    cancelled: 'appointment_cancelled_subject',
+    deleted: 'appointment_cancelled_subject',
+    reminder: 'appointment_reminder_subject',
+  }[news];
   const method = METHOD[news];
   const ics = calendarFile(
     rows.map((row, i) => ({
@@ -96,7 +102,13 @@ function smsOf(news: AppointmentNews, found: AppointmentWithPlace, link: string 
   const row = found.appointment;
   const lang = langOf(row);
   const when = spokenTime(row.startAt, found.location.timeZone, lang);
-  const key = { booked: 'appointment_sms_booked', reminder: 'appointment_sms_reminder', cancelled: 'appointment_sms_cancelled', deleted: 'appointment_sms_cancelled', moved: 'appointment_sms_moved' }[news];
+  const key = {
+    booked: 'appointment_sms_booked',
+    reminder: 'appointment_sms_reminder',
+    cancelled: 'appointment_sms_cancelled',
+    deleted: 'appointment_sms_cancelled',
+    moved: 'appointment_sms_moved',
+  }[news];
   return translate(lang, 'mail', key, [found.typeName, when, found.location.name, link ?? '']);
 }
 
@@ -104,14 +116,28 @@ function smsOf(news: AppointmentNews, found: AppointmentWithPlace, link: string 
  * Sends the news of an appointment (or a series: `rows`) by the channels the patient chose; a
  * failure is thrown (a reminder job retries) — the fire-and-forget callers log it.
  */
-export async function sendNews(ctx: AppContext, news: AppointmentNews, found: AppointmentWithPlace, rows: AppointmentRow[] = [found.appointment], q: Queryable = ctx.db): Promise<void> {
+export async function sendNews(
+  ctx: AppContext,
+  news: AppointmentNews,
+  found: AppointmentWithPlace,
+  rows: AppointmentRow[] = [found.appointment],
+  q: Queryable = ctx.db,
+): Promise<void> {
   const row = found.appointment;
   const sending: Promise<unknown>[] = [];
   const withLinks = METHOD[news] === 'REQUEST';
   // `q`: a job's transaction reads the logo and writes the links within it — on the embedded
   // database a second connection would wait for that very transaction.
   const linksOf = async (of: AppointmentRow[]) =>
-    withLinks ? (await mintLinks(q, of.map((r) => ({ appointmentId: r.id })), ctx.clock.now())).map((token) => appointmentUrl(ctx.config.publicUrl, token)) : [];
+    withLinks
+      ? (
+          await mintLinks(
+            q,
+            of.map((r) => ({ appointmentId: r.id })),
+            ctx.clock.now(),
+          )
+        ).map((token) => appointmentUrl(ctx.config.publicUrl, token))
+      : [];
   if (row.notifyMail && row.mail) sending.push(ctx.mailer.send({ to: row.mail, ...mailOf(news, found, rows, await linksOf(rows), await mailLogoOf(ctx, q, row.queueId)) }));
   const text = row.notifySms && row.phone ? smsOf(news, found, (await linksOf([row]))[0]) : undefined;
   // An SMS over its limits is not sent and not retried (platform/sms-limits.ts logs it).

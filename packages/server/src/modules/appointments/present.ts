@@ -1,4 +1,16 @@
-import { formatCheckInCode, type ConfirmationState, type EarlierWish, formatLocalDate, localDateOf, SUGGEST_MOVE_AFTER_LATE_MINUTES, type Appointment, type AppointmentView, type BookingPatientData, type PatientAppointment, formatZoned } from '@wartefrei/shared';
+import {
+  formatCheckInCode,
+  type ConfirmationState,
+  type EarlierWish,
+  formatLocalDate,
+  localDateOf,
+  SUGGEST_MOVE_AFTER_LATE_MINUTES,
+  type Appointment,
+  type AppointmentView,
+  type BookingPatientData,
+  type PatientAppointment,
+  formatZoned,
+} from '@wartefrei/shared';
 import type { AppointmentRow, AppointmentWithPlace } from './appointments.repo.js';
 
 /** What the appointment page shows: a cancel wins over every status; a checked-in one is over with its visit. */

@@ -45,8 +45,14 @@ export async function dropReminders(q: Queryable, ids: string[]): Promise<void> 
  * none): three statements however many rows — a series has up to 366.
  */
 export async function resetReminders(q: Queryable, rows: AppointmentRow[], now: Date): Promise<void> {
-  await dropReminders(q, rows.map((row) => row.id));
-  const settings = await confirmSettingsOf(q, rows.map((row) => row.appointmentTypeId));
+  await dropReminders(
+    q,
+    rows.map((row) => row.id),
+  );
+  const settings = await confirmSettingsOf(
+    q,
+    rows.map((row) => row.appointmentTypeId),
+  );
   await scheduleJobs(
     q,
     rows.flatMap((row) => {

@@ -96,16 +96,8 @@ export async function searchVisibleAppointments(db: Queryable, actor: Actor, sea
   if (search.profileId) conditions.push(eq(appointments.profileId, search.profileId));
   if (search.queueId) conditions.push(eq(appointments.queueId, search.queueId));
   const where = and(...conditions);
-  const [counted] = await db
-    .select({ total: count() })
-    .from(appointments)
-    .innerJoin(profiles, eq(profiles.id, appointments.profileId))
-    .where(where);
-  const rows = await withDetails(db)
-    .where(where)
-    .orderBy(asc(appointments.startAt), asc(appointments.id))
-    .offset(search.offset)
-    .limit(search.limit);
+  const [counted] = await db.select({ total: count() }).from(appointments).innerJoin(profiles, eq(profiles.id, appointments.profileId)).where(where);
+  const rows = await withDetails(db).where(where).orderBy(asc(appointments.startAt), asc(appointments.id)).offset(search.offset).limit(search.limit);
   return { total: counted?.total ?? 0, rows };
 }
 

@@ -16,7 +16,8 @@ const SATURDAY_8 = '2026-03-28T08:00:00+01:00';
 async function givenSeriesPractice() {
   const p = await givenBookablePractice(t, { at: SPRING.now });
   const headers = asUser(p.user);
-  const book = (body: Record<string, unknown>) => t.inject({ method: 'POST', url: '/appointments', headers, payload: { appointment_type_id: p.type.id, processor_id: p.processor.id, last_name: 'Serie', ...body } });
+  const book = (body: Record<string, unknown>) =>
+    t.inject({ method: 'POST', url: '/appointments', headers, payload: { appointment_type_id: p.type.id, processor_id: p.processor.id, last_name: 'Serie', ...body } });
   const list = async (from = '2026-03-01', to = '2026-05-01') => (await t.inject({ method: 'GET', url: `/appointments?from=${from}&to=${to}`, headers })).json<Appointment[]>();
   const patch = (id: string, payload: Record<string, unknown>) => t.inject({ method: 'PATCH', url: `/appointments/${id}`, headers, payload });
   return { ...p, headers, book, list, patch };
@@ -68,7 +69,10 @@ describe('series', () => {
     ]) {
       const res = await p.book({ start: SATURDAY_8, recurrence });
       expect(res.statusCode, JSON.stringify(recurrence)).toBe(422);
-      expect(res.json<ApiError>()).toMatchObject({ code: 'RECURRENCE_TOO_LONG', message: 'Eine Serie darf höchstens 366 Termine haben und höchstens 10 Jahre in die Zukunft reichen' });
+      expect(res.json<ApiError>()).toMatchObject({
+        code: 'RECURRENCE_TOO_LONG',
+        message: 'Eine Serie darf höchstens 366 Termine haben und höchstens 10 Jahre in die Zukunft reichen',
+      });
     }
     const both = await p.book({ start: SATURDAY_8, recurrence: { frequency: 'DAILY', count: 2, until: '2026-04-01' } });
     expect(both.json<ApiError>().fields).toMatchObject({ 'recurrence.count': { code: 'UNTIL_OR_COUNT' } });

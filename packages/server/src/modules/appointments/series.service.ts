@@ -101,12 +101,28 @@ export async function moveSeries(
     const coming = await tx
       .select()
       .from(appointments)
-      .where(and(eq(appointments.seriesId, row.seriesId!), eq(appointments.accountId, row.accountId), isNull(appointments.cancelState), eq(appointments.status, 'BOOKED'), gt(appointments.startAt, now)))
+      .where(
+        and(
+          eq(appointments.seriesId, row.seriesId!),
+          eq(appointments.accountId, row.accountId),
+          isNull(appointments.cancelState),
+          eq(appointments.status, 'BOOKED'),
+          gt(appointments.startAt, now),
+        ),
+      )
       .orderBy(asc(appointments.startAt))
       .for('update');
     // The compare-and-set of the occurrence named: someone changed it since it was read.
     if (coming.find((occurrence) => occurrence.id === row.id)?.version !== row.version) throw new AppError('APPOINTMENT_CHANGED');
-    await tx.update(appointments).set({ processorId: null }).where(inArray(appointments.id, coming.map((occurrence) => occurrence.id)));
+    await tx
+      .update(appointments)
+      .set({ processorId: null })
+      .where(
+        inArray(
+          appointments.id,
+          coming.map((occurrence) => occurrence.id),
+        ),
+      );
     const conflicts: Date[] = [];
     const moved: AppointmentRow[] = [];
     for (const occurrence of coming) {

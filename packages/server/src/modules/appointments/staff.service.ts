@@ -1,12 +1,5 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import {
-  formatLocalDate,
-  localDateOf,
-  type Appointment,
-  type AppointmentListQuery,
-  type SeriesScope,
-  type UpdateAppointmentInput,
-} from '@wartefrei/shared';
+import { formatLocalDate, localDateOf, type Appointment, type AppointmentListQuery, type SeriesScope, type UpdateAppointmentInput } from '@wartefrei/shared';
 import { appointments } from '../../db/schema/index.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -147,7 +140,10 @@ export async function cancelByStaff(ctx: AppContext, actor: Actor, id: string, s
     return changed;
   });
   if (cancelled.length > 0) {
-    await dropReminders(ctx.db, cancelled.map((c) => c.id));
+    await dropReminders(
+      ctx.db,
+      cancelled.map((c) => c.id),
+    );
     await announceAppointments(ctx, cancelled);
     const first = [...cancelled].sort((a, b) => a.startAt.getTime() - b.startAt.getTime())[0]!;
     tell(ctx, 'cancelled', await findAppointmentWithPlace(ctx.db, first.id), cancelled);
@@ -181,10 +177,19 @@ export async function deleteByStaff(ctx: AppContext, actor: Actor, id: string, s
   const ids = await idsOfScope(ctx.db, row, scope === 'ALL');
   const deleted = await ctx.db.transaction(async (tx) => {
     const gone = await deleteAppointments(tx, ids);
-    await timesFreed(ctx, tx, gone.filter((d) => d.cancelState === null && d.status === 'BOOKED'), 'DELETED', ctx.clock.now());
+    await timesFreed(
+      ctx,
+      tx,
+      gone.filter((d) => d.cancelState === null && d.status === 'BOOKED'),
+      'DELETED',
+      ctx.clock.now(),
+    );
     return gone;
   });
-  await dropReminders(ctx.db, deleted.map((d) => d.id));
+  await dropReminders(
+    ctx.db,
+    deleted.map((d) => d.id),
+  );
   await announceAppointments(ctx, deleted);
   // Only what still held its time is news to the patient.
   const news = deleted.filter((d) => d.cancelState === null && d.status === 'BOOKED' && d.startAt.getTime() > ctx.clock.now().getTime());

@@ -32,7 +32,10 @@ export async function absencesOf(db: Queryable, processorIds: string[], from: Da
         inArray(vacations.absentProcessorId, processorIds),
         or(
           and(sql`${vacations.startAt} < ${to}`, sql`${vacations.endAt} > ${from}`),
-          and(sql`${vacations.startDate} <= ${new Date(to.getTime() + day).toISOString().slice(0, 10)}::date`, sql`${vacations.endDate} >= ${new Date(from.getTime() - day).toISOString().slice(0, 10)}::date`),
+          and(
+            sql`${vacations.startDate} <= ${new Date(to.getTime() + day).toISOString().slice(0, 10)}::date`,
+            sql`${vacations.endDate} >= ${new Date(from.getTime() - day).toISOString().slice(0, 10)}::date`,
+          ),
         ),
       ),
     );
@@ -53,7 +56,11 @@ export async function listVacationsOfAccount(db: Queryable, accountId: string, p
 }
 
 export async function findVacationOfAccount(db: Queryable, accountId: string, id: string): Promise<VacationRow | undefined> {
-  const [row] = await db.select().from(vacations).where(and(eq(vacations.id, id), eq(vacations.accountId, accountId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(vacations)
+    .where(and(eq(vacations.id, id), eq(vacations.accountId, accountId)))
+    .limit(1);
   return row;
 }
 

@@ -17,7 +17,9 @@ async function givenPractice() {
   const headers = asUser(p.user);
   const vacation = (payload: Record<string, unknown>) => t.inject({ method: 'POST', url: '/vacations', headers, payload });
   const free = async (date: string) =>
-    (await t.inject({ method: 'GET', url: `/appointment-types/${p.type.id}/availability?from=${date}&to=${date}` })).json<Availability>().slots.map((s) => [s.start.slice(11, 16), s.processor_id]);
+    (await t.inject({ method: 'GET', url: `/appointment-types/${p.type.id}/availability?from=${date}&to=${date}` }))
+      .json<Availability>()
+      .slots.map((s) => [s.start.slice(11, 16), s.processor_id]);
   return { ...p, substitute, headers, vacation, free };
 }
 
@@ -122,7 +124,12 @@ describe('vacations and substitutions', () => {
     await p.vacation({ type: 'VACATION', whole_days: true, start: '2026-04-01', end: '2026-04-03', absent_processor_id: p.processor.id });
     const read = await t.inject({ method: 'GET', url: `/vacations?processor_id=${p.processor.id}`, headers: asUser(p.substitute) });
     expect(read.json<Vacation[]>()).toHaveLength(1);
-    const write = await t.inject({ method: 'POST', url: '/vacations', headers: asUser(p.substitute), payload: { type: 'VACATION', whole_days: true, start: '2026-04-01', end: '2026-04-01', absent_processor_id: p.substitute.id } });
+    const write = await t.inject({
+      method: 'POST',
+      url: '/vacations',
+      headers: asUser(p.substitute),
+      payload: { type: 'VACATION', whole_days: true, start: '2026-04-01', end: '2026-04-01', absent_processor_id: p.substitute.id },
+    });
     expect(write.statusCode).toBe(403);
     expect((await t.inject({ method: 'GET', url: '/vacations', headers: asUser((await givenAdmin(t)).user) })).json<Vacation[]>()).toEqual([]);
   });

@@ -13,22 +13,16 @@ const security = [{ basic: [] }];
 export const vacationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
 
-  app.get(
-    '/vacations',
-    { preHandler, schema: { tags, security, querystring: VacationListQuery, response: { 200: z.array(Vacation) } } },
-    async (req) => listVacations(ctx, actorOf(req), req.query),
+  app.get('/vacations', { preHandler, schema: { tags, security, querystring: VacationListQuery, response: { 200: z.array(Vacation) } } }, async (req) =>
+    listVacations(ctx, actorOf(req), req.query),
   );
 
-  app.post(
-    '/vacations',
-    { preHandler, schema: { tags, security, body: CreateVacationInput, response: { 201: Vacation } } },
-    async (req, reply) => reply.code(201).send(await createVacation(ctx, actorOf(req), req.body)),
+  app.post('/vacations', { preHandler, schema: { tags, security, body: CreateVacationInput, response: { 201: Vacation } } }, async (req, reply) =>
+    reply.code(201).send(await createVacation(ctx, actorOf(req), req.body)),
   );
 
-  app.patch(
-    '/vacations/:id',
-    { preHandler, schema: { tags, security, params: IdParams, body: UpdateVacationInput, response: { 200: Vacation } } },
-    async (req) => updateVacation(ctx, actorOf(req), req.params.id, req.body),
+  app.patch('/vacations/:id', { preHandler, schema: { tags, security, params: IdParams, body: UpdateVacationInput, response: { 200: Vacation } } }, async (req) =>
+    updateVacation(ctx, actorOf(req), req.params.id, req.body),
   );
 
   app.delete('/vacations/:id', { preHandler, schema: { tags, security, params: IdParams } }, async (req, reply) => {

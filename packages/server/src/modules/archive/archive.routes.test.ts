@@ -18,8 +18,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 type Admin = Awaited<ReturnType<typeof givenAdmin>>;
-const as = (a: Admin, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  t.inject({ method, url, headers: asUser(a.user), ...(payload ? { payload } : {}) });
+const as = (a: Admin, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => t.inject({ method, url, headers: asUser(a.user), ...(payload ? { payload } : {}) });
 
 async function givenOpenListWithTicket(a: Admin, profileId: string, identifier: string) {
   const queue = await postQueue(t, a.user, profileId, { identifier, draw_online_enabled: true });

@@ -30,7 +30,11 @@ async function givenBookedList() {
   const addresses = [`abgesagt-${mailbox++}@example.com`, `abgesagt-${mailbox++}@example.com`];
   const booked = [];
   for (const [i, start] of [SPRING.monday8, SPRING.tuesday8].entries()) {
-    const res = await t.inject({ method: 'POST', url: '/appointments', payload: bookingBody(p.type.id, start, { mail: addresses[i], notify_mail: true, lang: i === 0 ? 'de' : 'en' }) });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/appointments',
+      payload: bookingBody(p.type.id, start, { mail: addresses[i], notify_mail: true, lang: i === 0 ? 'de' : 'en' }),
+    });
     expect(res.statusCode).toBe(201);
     booked.push(res.json<PatientAppointment>());
   }
@@ -44,7 +48,21 @@ async function givenBookedList() {
 
 const rowsOf = async (ids: string[]) => (await t.app.ctx.db.select().from(appointments)).filter((row) => ids.includes(row.id));
 const pendingReminders = async (ids: string[]) =>
-  (await t.app.ctx.db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.kind, 'appointment.reminder'), eq(jobs.status, 'PENDING'), sql`${jobs.payload}->>'appointmentId' in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`))).length;
+  (
+    await t.app.ctx.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.kind, 'appointment.reminder'),
+          eq(jobs.status, 'PENDING'),
+          sql`${jobs.payload}->>'appointmentId' in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        ),
+      )
+  ).length;
 const theDayBefore = { from: '2026-03-20', to: '2026-03-20' };
 
 describe('DELETE /queues/{id} with upcoming appointments', () => {
@@ -85,7 +103,12 @@ describe('DELETE /queues/{id} with upcoming appointments', () => {
   it('?appointments=move&to=: moves them to the same-named type of another list of the location, nobody is told', async () => {
     const p = await givenBookedList();
     const target = await givenQueue(t, p.accountId, { profileId: p.profileId });
-    const type = await t.inject({ method: 'POST', url: '/appointment-types', headers: asUser(p.user), payload: { queue_id: target, name: ` ${p.type.name.toUpperCase()} `, duration_minutes: 30 } });
+    const type = await t.inject({
+      method: 'POST',
+      url: '/appointment-types',
+      headers: asUser(p.user),
+      payload: { queue_id: target, name: ` ${p.type.name.toUpperCase()} `, duration_minutes: 30 },
+    });
     expect(type.statusCode).toBe(201);
     expect((await del(p, `/queues/${p.queueId}?appointments=move&to=${target}`)).statusCode).toBe(204);
     const moved = await rowsOf(p.booked.map((b) => b.id));

@@ -43,15 +43,30 @@ async function givenAnnaWithAppointments() {
   for (const address of addresses) await t.smtp.waitForMail(address);
   const since = t.smtp.mails.length;
   const pastAppointment = await givenPastAppointment(t, p.queueId, '2026-03-20T09:00:00+01:00', { processorId: anna.id });
-  const pastTicket = await givenPastTicket(t, { queueId: p.queueId, drawn: '2026-03-20T08:00:00+01:00', called: '2026-03-20T08:10:00+01:00', finished: '2026-03-20T08:20:00+01:00', processorId: anna.id });
-  const processing = await givenPastTicket(t, { queueId: p.queueId, drawn: '2026-03-27T11:30:00+01:00', called: '2026-03-27T11:50:00+01:00', status: 'PROCESSING', processorId: anna.id });
+  const pastTicket = await givenPastTicket(t, {
+    queueId: p.queueId,
+    drawn: '2026-03-20T08:00:00+01:00',
+    called: '2026-03-20T08:10:00+01:00',
+    finished: '2026-03-20T08:20:00+01:00',
+    processorId: anna.id,
+  });
+  const processing = await givenPastTicket(t, {
+    queueId: p.queueId,
+    drawn: '2026-03-27T11:30:00+01:00',
+    called: '2026-03-27T11:50:00+01:00',
+    status: 'PROCESSING',
+    processorId: anna.id,
+  });
   return { ...p, anna, ben, addresses, booked, since, pastAppointment, pastTicket, processing };
 }
 
 const processorsOf = async (ids: string[]) =>
-  (await t.app.ctx.db.select({ id: appointments.id, processorId: appointments.processorId, cancelState: appointments.cancelState }).from(appointments).where(inArray(appointments.id, ids))).sort(
-    (a, b) => ids.indexOf(a.id) - ids.indexOf(b.id),
-  );
+  (
+    await t.app.ctx.db
+      .select({ id: appointments.id, processorId: appointments.processorId, cancelState: appointments.cancelState })
+      .from(appointments)
+      .where(inArray(appointments.id, ids))
+  ).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
 const theDayBefore = { from: '2026-03-20', to: '2026-03-20' };
 
 describe('DELETE /processors/{id} with upcoming appointments', () => {
@@ -85,7 +100,10 @@ describe('DELETE /processors/{id} with upcoming appointments', () => {
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, p.anna.id));
     expect(row?.deactivatedAt).not.toBeNull();
     expect((await t.app.ctx.db.select().from(appointmentSlots).where(eq(appointmentSlots.processorId, p.anna.id))).length).toBe(2);
-    const tickets = await t.app.ctx.db.select({ id: queueMembers.id, processorId: queueMembers.processorId }).from(queueMembers).where(inArray(queueMembers.id, [p.pastTicket, p.processing]));
+    const tickets = await t.app.ctx.db
+      .select({ id: queueMembers.id, processorId: queueMembers.processorId })
+      .from(queueMembers)
+      .where(inArray(queueMembers.id, [p.pastTicket, p.processing]));
     expect(tickets.map((x) => x.processorId)).toEqual([p.anna.id, p.anna.id]);
     const summary = await report<ReportSummary>(t, p.user, 'summary', { ...theDayBefore, processor_id: p.anna.id });
     expect(summary.current).toMatchObject({ drawn: 1, served: 1 });
@@ -146,6 +164,11 @@ describe('the address of a removed processor', () => {
     // The old password names the removed user no more.
     const login = await t.inject({ method: 'POST', url: '/auth/login', headers: { authorization: basic(anna!.username, PASSWORD) } });
     expect(login.statusCode).toBe(401);
-    expect((await get(p, '/processors')).json<Processor[]>().filter((x) => x.username.toLowerCase() === anna!.username.toLowerCase()).map((x) => x.id)).toEqual([again.json<Processor>().id]);
+    expect(
+      (await get(p, '/processors'))
+        .json<Processor[]>()
+        .filter((x) => x.username.toLowerCase() === anna!.username.toLowerCase())
+        .map((x) => x.id),
+    ).toEqual([again.json<Processor>().id]);
   });
 });

@@ -20,7 +20,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const changesOf = (accountId: string, id: string) =>
-  t.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.accountId, accountId), eq(auditLog.action, 'appointment.change'), eq(auditLog.subjectId, id)));
+  t.app.ctx.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.accountId, accountId), eq(auditLog.action, 'appointment.change'), eq(auditLog.subjectId, id)));
 
 describe('appointment changes by staff on the token routes', () => {
   it('a staff cancel by id is audited with the id; the patient’s cancel by link is not', async () => {

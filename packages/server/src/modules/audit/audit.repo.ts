@@ -49,26 +49,28 @@ export interface AuditCursor {
 
 /** The newest entries first, with the staff member's current name (the entry itself holds only the id). */
 export async function auditPage(q: Queryable, filter: AuditFilter, limit: number, after?: AuditCursor) {
-  return q
-    .select({
-      id: auditLog.id,
-      at: auditLog.at,
-      userId: auditLog.userId,
-      // A key's entry is named by the key: "API: Praxisverwaltung" (a revoked key keeps its row for this).
-      userName: sql<string | null>`coalesce(${users.displayName}, 'API: ' || ${apiKeys.name})`,
-      address: auditLog.address,
-      action: auditLog.action,
-      subjectType: auditLog.subjectType,
-      subjectId: auditLog.subjectId,
-      detail: auditLog.detail,
-    })
-    .from(auditLog)
-    // Only a user of the same account names an entry: ids are never shared, but this keeps it so.
-    .leftJoin(users, and(eq(users.id, auditLog.userId), eq(users.accountId, auditLog.accountId)))
-    .leftJoin(apiKeys, and(eq(apiKeys.id, auditLog.apiKeyId), eq(apiKeys.accountId, auditLog.accountId)))
-    .where(and(whereOf(filter), after && sql`(${auditLog.at}, ${auditLog.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`))
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(limit);
+  return (
+    q
+      .select({
+        id: auditLog.id,
+        at: auditLog.at,
+        userId: auditLog.userId,
+        // A key's entry is named by the key: "API: Praxisverwaltung" (a revoked key keeps its row for this).
+        userName: sql<string | null>`coalesce(${users.displayName}, 'API: ' || ${apiKeys.name})`,
+        address: auditLog.address,
+        action: auditLog.action,
+        subjectType: auditLog.subjectType,
+        subjectId: auditLog.subjectId,
+        detail: auditLog.detail,
+      })
+      .from(auditLog)
+      // Only a user of the same account names an entry: ids are never shared, but this keeps it so.
+      .leftJoin(users, and(eq(users.id, auditLog.userId), eq(users.accountId, auditLog.accountId)))
+      .leftJoin(apiKeys, and(eq(apiKeys.id, auditLog.apiKeyId), eq(apiKeys.accountId, auditLog.accountId)))
+      .where(and(whereOf(filter), after && sql`(${auditLog.at}, ${auditLog.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`))
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(limit)
+  );
 }
 
 /** Deletes an account's entries older than `before`; answers how many. */
@@ -82,6 +84,10 @@ export async function deleteAuditBefore(q: Queryable, accountId: string, before:
 
 /** Whether the user belongs to the account (a filter naming anyone else is a 404). */
 export async function isUserOfAccount(q: Queryable, accountId: string, userId: string): Promise<boolean> {
-  const rows = await q.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.accountId, accountId))).limit(1);
+  const rows = await q
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.accountId, accountId)))
+    .limit(1);
   return rows.length > 0;
 }

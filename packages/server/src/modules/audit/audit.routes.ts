@@ -12,9 +12,7 @@ const security = [{ basic: [] }];
 export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preValidation = requireAdmin(ctx);
 
-  app.get('/audit', { preValidation, schema: { tags, security, querystring: AuditQuery, response: { 200: AuditLog } } }, async (req) =>
-    listAudit(ctx, actorOf(req), req.query),
-  );
+  app.get('/audit', { preValidation, schema: { tags, security, querystring: AuditQuery, response: { 200: AuditLog } } }, async (req) => listAudit(ctx, actorOf(req), req.query));
 
   app.get('/audit/export', { preValidation, schema: { tags, security, querystring: AuditExportQuery } }, async (req, reply) => {
     const file = await exportAudit(ctx, actorOf(req), req.query, requestLang(req));

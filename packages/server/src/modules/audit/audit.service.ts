@@ -1,15 +1,5 @@
 import { PassThrough } from 'node:stream';
-import {
-  addDays,
-  parseLocalDate,
-  translate,
-  zonedTimeToUtc,
-  type AuditEntry,
-  type AuditExportQuery,
-  type AuditLog,
-  type AuditQuery,
-  type SupportedLang,
-} from '@wartefrei/shared';
+import { addDays, parseLocalDate, translate, zonedTimeToUtc, type AuditEntry, type AuditExportQuery, type AuditLog, type AuditQuery, type SupportedLang } from '@wartefrei/shared';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -59,7 +49,11 @@ export async function listAudit(ctx: AppContext, actor: Actor, query: AuditQuery
 const COLUMNS = ['at', 'user', 'user_id', 'address', 'action', 'subject_type', 'subject_id', 'detail'] as const;
 
 function cellsOf(row: AuditRow): Cell[] {
-  const detail = row.detail ? Object.entries(row.detail).map(([key, value]) => `${key}=${value}`).join(', ') : null;
+  const detail = row.detail
+    ? Object.entries(row.detail)
+        .map(([key, value]) => `${key}=${value}`)
+        .join(', ')
+    : null;
   return [row.at, row.userName, row.userId, row.address, row.action, row.subjectType, row.subjectId, detail];
 }
 

@@ -99,7 +99,11 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
   // Removing a list, a location or a processor that cancels or hands over their upcoming
   // appointments changes those (docs/product.md#removing-keeps-history).
   'DELETE /queues/:id': { action: 'appointment.change', subject: (req) => ({ type: 'queue', id: param(req) }), when: (req) => query(req).appointments !== undefined },
-  'DELETE /profiles/:id': { action: 'appointment.change', subject: (req) => ({ type: 'account', id: req.actor?.accountId ?? null }), when: (req) => query(req).appointments !== undefined },
+  'DELETE /profiles/:id': {
+    action: 'appointment.change',
+    subject: (req) => ({ type: 'account', id: req.actor?.accountId ?? null }),
+    when: (req) => query(req).appointments !== undefined,
+  },
   'DELETE /processors/:id': { action: 'appointment.change', subject: (req) => ({ type: 'user', id: param(req) }), when: (req) => query(req).appointments !== undefined },
   'GET /reports/members': { action: 'report.members', read: true, subject: listOrAccount, when: (req) => query(req).names === 'true' },
   'GET /reports/members/export': { action: 'report.export', subject: listOrAccount },

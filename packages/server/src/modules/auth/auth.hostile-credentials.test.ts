@@ -14,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-
 describe('POST /auth/logout and /credentials/logout', () => {
   it.each(['/auth/logout', '/credentials/logout'])('%s with another user’s id beside a token ends nothing (401)', async (path) => {
     const a = await givenVerifiedAdmin(t);

@@ -26,11 +26,7 @@ export async function sessionOfNamedUsersToken(
 }
 
 /** Failed sign-ins of a username or an address since a time, and when the oldest of them was. */
-export async function loginFailuresSince(
-  db: Queryable,
-  by: { username: string } | { ip: string },
-  since: Date,
-): Promise<{ failures: number; oldest: Date | null }> {
+export async function loginFailuresSince(db: Queryable, by: { username: string } | { ip: string }, since: Date): Promise<{ failures: number; oldest: Date | null }> {
   const match = 'username' in by ? eq(loginFailures.username, by.username) : eq(loginFailures.ip, by.ip);
   const [row] = await db
     .select({ failures: count(), oldest: min(loginFailures.createdAt) })
@@ -42,9 +38,7 @@ export async function loginFailuresSince(
 /** Records one failed sign-in and drops this username's and address's failures older than `cutoff`. */
 export async function recordFailureAndPrune(db: Queryable, failure: { username: string; ip: string; at: Date }, cutoff: Date): Promise<void> {
   await db.insert(loginFailures).values({ username: failure.username, ip: failure.ip, createdAt: failure.at });
-  await db
-    .delete(loginFailures)
-    .where(and(or(eq(loginFailures.username, failure.username), eq(loginFailures.ip, failure.ip)), lt(loginFailures.createdAt, cutoff)));
+  await db.delete(loginFailures).where(and(or(eq(loginFailures.username, failure.username), eq(loginFailures.ip, failure.ip)), lt(loginFailures.createdAt, cutoff)));
 }
 
 /** Stores a "stay signed in" key of a session by its hash. */

@@ -135,7 +135,12 @@ describe('stay signed in (docs/product.md#errors: 440)', () => {
 
   it('trades the renewal key for a new token after a 440, once; each use hands out a new key', async () => {
     const admin = await givenVerifiedAdmin(t);
-    const res = await t.inject({ method: 'POST', url: '/auth/login?ttl=60&stay=true', headers: { authorization: basic(admin.username, admin.password) }, remoteAddress: '192.0.2.95' });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/auth/login?ttl=60&stay=true',
+      headers: { authorization: basic(admin.username, admin.password) },
+      remoteAddress: '192.0.2.95',
+    });
     const first = res.json<LoggedUser>();
     expect(first.renewal_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     t.clock.advanceSeconds(61);
@@ -156,19 +161,25 @@ describe('stay signed in (docs/product.md#errors: 440)', () => {
     const admin = await givenVerifiedAdmin(t);
     const plain = await logIn(t, admin.username, admin.password, '192.0.2.96');
     expect(plain.renewal_token).toBeUndefined();
-    const stay = (await t.inject({ method: 'POST', url: '/auth/login?stay=true', headers: { authorization: basic(admin.username, admin.password) }, remoteAddress: '192.0.2.96' })).json<LoggedUser>();
+    const stay = (
+      await t.inject({ method: 'POST', url: '/auth/login?stay=true', headers: { authorization: basic(admin.username, admin.password) }, remoteAddress: '192.0.2.96' })
+    ).json<LoggedUser>();
     const other = await givenVerifiedAdmin(t);
     const otherUser = await logIn(t, other.username, other.password, '192.0.2.96');
     expect((await renew(otherUser.id, stay.renewal_token!)).statusCode).toBe(401);
 
-    const kept = (await t.inject({ method: 'POST', url: '/auth/login?stay=true', headers: { authorization: basic(admin.username, admin.password) }, remoteAddress: '192.0.2.96' })).json<LoggedUser>();
+    const kept = (
+      await t.inject({ method: 'POST', url: '/auth/login?stay=true', headers: { authorization: basic(admin.username, admin.password) }, remoteAddress: '192.0.2.96' })
+    ).json<LoggedUser>();
     // A sign-out ends its own session, key and all; the other devices' sessions go on.
     expect((await t.inject({ method: 'POST', url: '/auth/logout', headers: asUser(stay) })).statusCode).toBe(204);
     expect((await renew(stay.id, stay.renewal_token!)).statusCode).toBe(401);
     expect((await renew(kept.id, kept.renewal_token!)).statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/auth', headers: asUser(plain) })).statusCode).toBe(200);
 
-    const late = (await t.inject({ method: 'POST', url: '/auth/login?stay=true', headers: { authorization: basic(admin.username, admin.password) }, remoteAddress: '192.0.2.96' })).json<LoggedUser>();
+    const late = (
+      await t.inject({ method: 'POST', url: '/auth/login?stay=true', headers: { authorization: basic(admin.username, admin.password) }, remoteAddress: '192.0.2.96' })
+    ).json<LoggedUser>();
     t.clock.advanceSeconds(30 * 86_400 + 1);
     expect((await renew(late.id, late.renewal_token!)).statusCode).toBe(401);
   });

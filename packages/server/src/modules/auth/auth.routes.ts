@@ -14,7 +14,6 @@ import { signInMetaOf } from './sign-in.js';
 const tags = ['auth'];
 const security = [{ basic: [] }];
 
-
 /** The renewal's key: the cookie when the request says so with the header only a script of ours sets, else Basic. */
 function renewalOf(ctx: AppContext, req: FastifyRequest): RenewalCredentials {
   return req.headers[RENEWAL_COOKIE_HEADER] === 'cookie'
@@ -56,9 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     return answerSignIn(ctx, reply, await finishMicrosoftLogin(ctx, req.body.query, req.headers.cookie, signInMetaOf(req)));
   });
 
-  app.get('/auth', { schema: { tags, security, response: { 200: LoggedUser } } }, async (req) =>
-    currentUser(ctx, req.headers.authorization),
-  );
+  app.get('/auth', { schema: { tags, security, response: { 200: LoggedUser } } }, async (req) => currentUser(ctx, req.headers.authorization));
 
   for (const path of ['/auth/logout', '/credentials/logout']) {
     app.post(path, { schema: { tags, security } }, async (req, reply) => {

@@ -23,7 +23,11 @@ export async function spendMicrosoftLogin(db: Queryable, state: string, now: Dat
 
 /** The user bound to a Microsoft account's object id (`oid`), if any. */
 export async function findUserByMicrosoftOid(db: Queryable, oid: string) {
-  const [row] = await db.select().from(users).where(and(eq(users.microsoftOid, oid), userIsActive)).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.microsoftOid, oid), userIsActive))
+    .limit(1);
   return row;
 }
 

@@ -117,7 +117,12 @@ export async function passkeySignInOptions(ctx: AppContext) {
  * undefined when it is not a passkey we know, not the user's (`userId`), or does not verify.
  * A passkey alone (no password) must have verified the person (PIN, biometrics).
  */
-export async function verifyPasskeyAssertion(ctx: AppContext, assertion: Record<string, unknown>, expectedChallenge: string, opts: { userId?: string; requireUserVerification: boolean }) {
+export async function verifyPasskeyAssertion(
+  ctx: AppContext,
+  assertion: Record<string, unknown>,
+  expectedChallenge: string,
+  opts: { userId?: string; requireUserVerification: boolean },
+) {
   if (typeof assertion.id !== 'string') return undefined;
   const found = await findPasskey(ctx.db, assertion.id);
   if (!found?.factor.publicKey || !found.factor.confirmedAt || (opts.userId && found.user.id !== opts.userId)) return undefined;

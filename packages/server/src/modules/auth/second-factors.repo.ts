@@ -7,12 +7,7 @@ type ChallengePurpose = (typeof signInChallenges.$inferSelect)['purpose'];
 
 /** Whether the user's practice requires a second factor and the user has no active one. */
 export async function secondFactorSetupRequired(db: Queryable, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ required: accounts.requireSecondFactor })
-    .from(users)
-    .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [row] = await db.select({ required: accounts.requireSecondFactor }).from(users).innerJoin(accounts, eq(accounts.id, users.accountId)).where(eq(users.id, userId)).limit(1);
   if (!row?.required) return false;
   return (await activeFactorsOfUser(db, userId)).length === 0;
 }
@@ -28,7 +23,11 @@ export function activeFactorsOfUser(db: Queryable, userId: string): Promise<Seco
 
 /** A factor of this user (active or not); another user's id finds nothing. */
 export async function findFactorOfUser(db: Queryable, userId: string, id: string): Promise<SecondFactorRow | undefined> {
-  const [row] = await db.select().from(secondFactors).where(and(eq(secondFactors.id, id), eq(secondFactors.userId, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(secondFactors)
+    .where(and(eq(secondFactors.id, id), eq(secondFactors.userId, userId)))
+    .limit(1);
   return row;
 }
 
@@ -65,7 +64,10 @@ export async function renameFactor(db: Queryable, userId: string, id: string, na
 }
 
 export async function deleteFactor(db: Queryable, userId: string, id: string): Promise<boolean> {
-  const deleted = await db.delete(secondFactors).where(and(eq(secondFactors.id, id), eq(secondFactors.userId, userId))).returning({ id: secondFactors.id });
+  const deleted = await db
+    .delete(secondFactors)
+    .where(and(eq(secondFactors.id, id), eq(secondFactors.userId, userId)))
+    .returning({ id: secondFactors.id });
   return deleted.length > 0;
 }
 
@@ -95,7 +97,11 @@ export async function deleteRecoveryCodes(db: Queryable, userId: string): Promis
 }
 
 export async function hasUnusedRecoveryCodes(db: Queryable, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: recoveryCodes.id }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))).limit(1);
+  const [row] = await db
+    .select({ id: recoveryCodes.id })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+    .limit(1);
   return row !== undefined;
 }
 

@@ -50,7 +50,12 @@ describe('TOTP enrolment', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json<ApiError>().fields?.code?.code).toBe('CODE_WRONG');
     const code = totpCodeAt(totp.secret, t.clock.now());
-    const right = await t.inject({ method: 'POST', url: `/users/me/second-factors/${totp.id}/confirm`, headers: asUser(user), payload: { code: `${code.slice(0, 3)} ${code.slice(3)}` } });
+    const right = await t.inject({
+      method: 'POST',
+      url: `/users/me/second-factors/${totp.id}/confirm`,
+      headers: asUser(user),
+      payload: { code: `${code.slice(0, 3)} ${code.slice(3)}` },
+    });
     expect(right.statusCode).toBe(200);
     const codes = right.json<{ recovery_codes: string[] }>().recovery_codes;
     expect(codes).toHaveLength(10);
@@ -102,7 +107,11 @@ describe('TOTP enrolment', () => {
   });
 
   it('needs a login for every route', async () => {
-    for (const [method, url] of [['GET', '/users/me/second-factors'], ['POST', '/users/me/second-factors/totp'], ['POST', '/users/me/second-factors/passkey/options']] as const) {
+    for (const [method, url] of [
+      ['GET', '/users/me/second-factors'],
+      ['POST', '/users/me/second-factors/totp'],
+      ['POST', '/users/me/second-factors/passkey/options'],
+    ] as const) {
       expect((await t.inject({ method, url })).statusCode).toBe(401);
     }
   });
@@ -219,7 +228,10 @@ describe('a practice that requires a second factor', () => {
     const bad = await t.inject({ method: 'PATCH', url: `/accounts/${accountId}`, headers: asUser(admin), payload: { require_second_factor: 'ja' } });
     expect(bad.statusCode).toBe(400);
     // Who switched it, and from where, is in the audit log (read straight: the admin is held at the setup now).
-    const audited = await t.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.accountId, accountId), eq(auditLog.action, 'second_factor.requirement')));
+    const audited = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.accountId, accountId), eq(auditLog.action, 'second_factor.requirement')));
     expect(audited).toEqual([expect.objectContaining({ userId: admin.id, detail: { from: false, to: true } })]);
     // The admin signed in by a password alone: only the setup is open to them now.
     const again = await t.inject({ method: 'PATCH', url: `/accounts/${accountId}`, headers: asUser(admin), payload: { require_second_factor: false } });
@@ -268,8 +280,16 @@ describe('passkeys (the ceremonies themselves are proven in Chromium, e2e/specs/
 
     const { user } = await givenAdmin(t);
     const creation = await t.inject({ method: 'POST', url: '/users/me/second-factors/passkey/options', headers: asUser(user) });
-    expect(creation.json<{ options: { rp: { id: string }; authenticatorSelection: { residentKey: string } } }>().options).toMatchObject({ rp: { id: 'wartefrei.test' }, authenticatorSelection: { residentKey: 'required' } });
-    const bogus = await t.inject({ method: 'POST', url: '/users/me/second-factors/passkey', headers: asUser(user), payload: { name: 'Laptop', response: { id: 'x', response: {} } } });
+    expect(creation.json<{ options: { rp: { id: string }; authenticatorSelection: { residentKey: string } } }>().options).toMatchObject({
+      rp: { id: 'wartefrei.test' },
+      authenticatorSelection: { residentKey: 'required' },
+    });
+    const bogus = await t.inject({
+      method: 'POST',
+      url: '/users/me/second-factors/passkey',
+      headers: asUser(user),
+      payload: { name: 'Laptop', response: { id: 'x', response: {} } },
+    });
     expect(bogus.statusCode).toBe(400);
   });
 });

@@ -47,19 +47,25 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.post('/users/me/second-factors/totp', { ...signedIn, schema: { tags, security, body: NewTotpInput.nullish(), response: { 201: NewTotp } } }, async (req, reply) =>
     reply.code(201).send(await startTotp(ctx, actorOf(req), req.body ?? {}, req.ip)),
   );
-  app.post('/users/me/second-factors/:id/confirm', { ...signedIn, schema: { tags, security, params: IdParams, body: ConfirmTotpInput, response: { 200: ActivatedSecondFactor } } }, async (req) =>
-    confirmTotp(ctx, actorOf(req), req.params.id, req.body.code),
+  app.post(
+    '/users/me/second-factors/:id/confirm',
+    { ...signedIn, schema: { tags, security, params: IdParams, body: ConfirmTotpInput, response: { 200: ActivatedSecondFactor } } },
+    async (req) => confirmTotp(ctx, actorOf(req), req.params.id, req.body.code),
   );
   app.post(
     '/users/me/second-factors/passkey/options',
     { ...signedIn, schema: { tags, security, body: PasskeyOptionsInput.nullish(), response: { 200: PasskeyRegistrationOptions } } },
     async (req) => passkeyOptions(ctx, actorOf(req), req.body ?? {}, req.ip),
   );
-  app.post('/users/me/second-factors/passkey', { ...signedIn, schema: { tags, security, body: RegisterPasskeyInput, response: { 201: ActivatedSecondFactor } } }, async (req, reply) =>
-    reply.code(201).send(await registerPasskey(ctx, actorOf(req), req.body)),
+  app.post(
+    '/users/me/second-factors/passkey',
+    { ...signedIn, schema: { tags, security, body: RegisterPasskeyInput, response: { 201: ActivatedSecondFactor } } },
+    async (req, reply) => reply.code(201).send(await registerPasskey(ctx, actorOf(req), req.body)),
   );
-  app.patch('/users/me/second-factors/:id', { ...signedIn, schema: { tags, security, params: IdParams, body: RenameSecondFactorInput, response: { 200: SecondFactor } } }, async (req) =>
-    renameSecondFactor(ctx, actorOf(req), req.params.id, req.body.name),
+  app.patch(
+    '/users/me/second-factors/:id',
+    { ...signedIn, schema: { tags, security, params: IdParams, body: RenameSecondFactorInput, response: { 200: SecondFactor } } },
+    async (req) => renameSecondFactor(ctx, actorOf(req), req.params.id, req.body.name),
   );
   app.delete('/users/me/second-factors/:id', { ...signedIn, schema: { tags, security, params: IdParams, body: PasswordAgainInput } }, async (req, reply) => {
     await removeSecondFactor(ctx, actorOf(req), req.params.id, req.body.password, req.ip);

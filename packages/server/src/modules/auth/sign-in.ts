@@ -29,12 +29,13 @@ export type IssueOptions = {
   /** "Stay signed in": `true` answers the renewal key in the body, `'cookie'` hands it to the route for the cookie. */
   stay?: StayMode;
   meta: SignInMeta;
-} & (
+} &
   /** A new session: how its sign-in was proven (the second-factor gate of platform/auth.ts reads it). */
-  | { via: SignInVia; renewing?: undefined }
-  /** A renewal within this session (its key already spent): the session keeps its `via`. */
-  | { renewing: string; via?: undefined }
-);
+  (
+    | { via: SignInVia; renewing?: undefined }
+    /** A renewal within this session (its key already spent): the session keeps its `via`. */
+    | { renewing: string; via?: undefined }
+  );
 
 /** "Stay signed in": no renewal key, the key in the answer's body (`true`, API clients), or in the HttpOnly cookie. */
 export type StayMode = boolean | 'cookie';
@@ -57,14 +58,7 @@ export function presentLoggedUser(user: UserRow, token: string, validUntil: Date
 const renewalEnd = (now: number) => new Date(now + RENEWAL_DAYS * 86_400_000);
 
 /** A login token (and a renewal key when asked) of the session, stored by their hashes; answers what the client gets. */
-async function tokensOfSession(
-  ctx: AppContext,
-  db: Queryable,
-  user: UserRow,
-  sessionId: string,
-  validUntil: Date,
-  stay: StayMode,
-): Promise<SignedIn> {
+async function tokensOfSession(ctx: AppContext, db: Queryable, user: UserRow, sessionId: string, validUntil: Date, stay: StayMode): Promise<SignedIn> {
   const token = newSecretToken();
   await insertLoginToken(db, { userId: user.id, sessionId, tokenHash: hashToken(token), validUntil });
   const loggedUser = presentLoggedUser(user, token, validUntil);

@@ -68,7 +68,10 @@ describe('the trial and the grace period, by the jobs', () => {
     const user = await logIn(t, a.admin.username, a.admin.password);
     expect((await billingOf(t, user)).subscription_state).toBe('allPaid');
     expect(t.smtp.mails.filter((m) => m.to.includes(a.admin.username) && m.subject.includes('Testphase'))).toHaveLength(0);
-    const [end] = await t.app.ctx.db.select({ status: jobs.status }).from(jobs).where(and(eq(jobs.kind, 'billing.trial-end'), eq(jobs.key, a.accountId)));
+    const [end] = await t.app.ctx.db
+      .select({ status: jobs.status })
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'billing.trial-end'), eq(jobs.key, a.accountId)));
     expect(end!.status).toBe('MISSED');
   });
 });

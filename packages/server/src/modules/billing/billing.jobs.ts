@@ -44,12 +44,7 @@ const trialReminder: JobHandler = async (ctx, tx, job) => {
   return 'DONE';
 };
 
-async function mailTrialReminder(
-  ctx: AppContext,
-  tx: Transaction,
-  account: NonNullable<Awaited<ReturnType<typeof findBillingAccount>>>,
-  daysLeft: number,
-) {
+async function mailTrialReminder(ctx: AppContext, tx: Transaction, account: NonNullable<Awaited<ReturnType<typeof findBillingAccount>>>, daysLeft: number) {
   const contact = await findBillingContact(tx, account.id);
   if (!contact) return;
   const lang = isSupportedLang(contact.lang) ? contact.lang : 'de';
@@ -61,12 +56,7 @@ async function mailTrialReminder(
     lang,
     subject: translate(lang, 'mail', 'trial_reminder_subject', [String(daysLeft)]),
     greetingName: contact.displayName,
-    body: translate(lang, 'mail', 'trial_reminder_body', [
-      account.displayName,
-      endDate,
-      `${ctx.config.publicUrl}/backend/management/billing`,
-      formatEuro(current.gross_cents),
-    ]),
+    body: translate(lang, 'mail', 'trial_reminder_body', [account.displayName, endDate, `${ctx.config.publicUrl}/backend/management/billing`, formatEuro(current.gross_cents)]),
   });
 }
 

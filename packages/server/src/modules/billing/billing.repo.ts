@@ -38,8 +38,14 @@ export async function keepCustomerId(db: Queryable, accountId: string, customerI
 /** What the monthly price counts: the account's locations and its waiting lists. */
 export async function countPricedItems(db: Queryable, accountId: string): Promise<{ locations: number; lists: number }> {
   // Archived locations and lists are deleted as far as the practice sees them: they cost nothing.
-  const [locationRow] = await db.select({ n: count() }).from(profiles).where(and(eq(profiles.accountId, accountId), isNull(profiles.archivedAt)));
-  const [listRow] = await db.select({ n: count() }).from(queues).where(and(eq(queues.accountId, accountId), queueIsLive));
+  const [locationRow] = await db
+    .select({ n: count() })
+    .from(profiles)
+    .where(and(eq(profiles.accountId, accountId), isNull(profiles.archivedAt)));
+  const [listRow] = await db
+    .select({ n: count() })
+    .from(queues)
+    .where(and(eq(queues.accountId, accountId), queueIsLive));
   return { locations: Math.max(1, locationRow?.n ?? 0), lists: Math.max(1, listRow?.n ?? 0) };
 }
 
@@ -50,10 +56,7 @@ export async function countSubscribedPractices(db: Queryable): Promise<number> {
 }
 
 /** Records a Stripe event as applied; false when it was already (a second delivery). */
-export async function recordBillingEvent(
-  db: Queryable,
-  event: { id: string; type: string; accountId: string | undefined; created: Date },
-): Promise<boolean> {
+export async function recordBillingEvent(db: Queryable, event: { id: string; type: string; accountId: string | undefined; created: Date }): Promise<boolean> {
   const rows = await db
     .insert(billingEvents)
     .values({ id: event.id, type: event.type, accountId: event.accountId, createdAtStripe: event.created })
@@ -94,7 +97,11 @@ export async function listDeviceOrders(db: Queryable, accountId: string): Promis
 }
 
 export async function findDeviceOrder(db: Queryable, accountId: string, id: string): Promise<DeviceOrderRow | undefined> {
-  const [row] = await db.select().from(deviceOrders).where(and(eq(deviceOrders.accountId, accountId), eq(deviceOrders.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(deviceOrders)
+    .where(and(eq(deviceOrders.accountId, accountId), eq(deviceOrders.id, id)))
+    .limit(1);
   return row;
 }
 

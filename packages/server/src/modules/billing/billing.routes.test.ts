@@ -49,9 +49,7 @@ describe('billing with Stripe (the test server on 127.0.0.1)', () => {
     expect(before).toMatchObject({ payment_configured: true, subscription_state: 'trial', trial_days_left: 14, has_payment_method: false });
 
     const methods = await addPaymentMethod(t, user, { card: 'pm_card_visa' });
-    expect(methods).toEqual([
-      expect.objectContaining({ type: 'card', brand: 'visa', last4: '4242', exp_month: 12, default: true, iban_masked: null }),
-    ]);
+    expect(methods).toEqual([expect.objectContaining({ type: 'card', brand: 'visa', last4: '4242', exp_month: 12, default: true, iban_masked: null })]);
     // Paying from the trial's end: the days left stay on the screen.
     expect(await billingOf(t, user)).toMatchObject({ subscription_state: 'allPaid', has_payment_method: true, trial_days_left: 14 });
 

@@ -18,14 +18,7 @@ import { IdParams } from '../../platform/params.js';
 import { getOrder, listOrders, placeOrder } from './device-orders.service.js';
 import { invoicePdf, listInvoices } from './invoices.service.js';
 import { billingOverview, billingQuote } from './overview.service.js';
-import {
-  completeSetup,
-  confirmSetupForTest,
-  detachPaymentMethod,
-  listPaymentMethods,
-  setDefaultPaymentMethod,
-  startSetup,
-} from './payment-methods.service.js';
+import { completeSetup, confirmSetupForTest, detachPaymentMethod, listPaymentMethods, setDefaultPaymentMethod, startSetup } from './payment-methods.service.js';
 
 const tags = ['billing'];
 const security = [{ basic: [] }];
@@ -40,9 +33,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : '',
   });
 
-  app.get('/billing', { preValidation, schema: { tags, security, response: { 200: BillingOverview } } }, async (req) =>
-    billingOverview(ctx, actorOf(req)),
-  );
+  app.get('/billing', { preValidation, schema: { tags, security, response: { 200: BillingOverview } } }, async (req) => billingOverview(ctx, actorOf(req)));
   app.get('/billing/quote', { preValidation, schema: { tags, security, querystring: BillingQuoteQuery, response: { 200: BillingQuote } } }, async (req) =>
     billingQuote(ctx, actorOf(req), req.query),
   );
@@ -50,35 +41,25 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get('/payment-methods', { preValidation, schema: { tags, security, response: { 200: z.array(PaymentMethod) } } }, async (req) =>
     listPaymentMethods(ctx, actorOf(req).accountId),
   );
-  app.post(
-    '/payment-methods/setup',
-    { preValidation, schema: { tags, security, body: PaymentSetupInput, response: { 201: PaymentSetup } } },
-    async (req, reply) => reply.code(201).send(await startSetup(ctx, actorOf(req), req.body, client(req))),
+  app.post('/payment-methods/setup', { preValidation, schema: { tags, security, body: PaymentSetupInput, response: { 201: PaymentSetup } } }, async (req, reply) =>
+    reply.code(201).send(await startSetup(ctx, actorOf(req), req.body, client(req))),
   );
-  app.post(
-    '/payment-methods/setup/:id/complete',
-    { preValidation, schema: { tags, security, params: StripeIdParams, response: { 200: z.array(PaymentMethod) } } },
-    async (req) => completeSetup(ctx, actorOf(req).accountId, req.params.id),
+  app.post('/payment-methods/setup/:id/complete', { preValidation, schema: { tags, security, params: StripeIdParams, response: { 200: z.array(PaymentMethod) } } }, async (req) =>
+    completeSetup(ctx, actorOf(req).accountId, req.params.id),
   );
   app.post(
     '/payment-methods/setup/:id/test-confirm',
     { preValidation, schema: { tags, security, params: StripeIdParams, body: PaymentTestConfirmInput, response: { 200: z.array(PaymentMethod) } } },
     async (req) => confirmSetupForTest(ctx, actorOf(req), req.params.id, req.body, client(req)),
   );
-  app.post(
-    '/payment-methods/:id/default',
-    { preValidation, schema: { tags, security, params: StripeIdParams, response: { 200: z.array(PaymentMethod) } } },
-    async (req) => setDefaultPaymentMethod(ctx, actorOf(req), req.params.id),
+  app.post('/payment-methods/:id/default', { preValidation, schema: { tags, security, params: StripeIdParams, response: { 200: z.array(PaymentMethod) } } }, async (req) =>
+    setDefaultPaymentMethod(ctx, actorOf(req), req.params.id),
   );
-  app.post(
-    '/payment-methods/:id/detach',
-    { preValidation, schema: { tags, security, params: StripeIdParams, response: { 200: z.array(PaymentMethod) } } },
-    async (req) => detachPaymentMethod(ctx, actorOf(req), req.params.id),
+  app.post('/payment-methods/:id/detach', { preValidation, schema: { tags, security, params: StripeIdParams, response: { 200: z.array(PaymentMethod) } } }, async (req) =>
+    detachPaymentMethod(ctx, actorOf(req), req.params.id),
   );
 
-  app.get('/invoices', { preValidation, schema: { tags, security, response: { 200: z.array(Invoice) } } }, async (req) =>
-    listInvoices(ctx, actorOf(req)),
-  );
+  app.get('/invoices', { preValidation, schema: { tags, security, response: { 200: z.array(Invoice) } } }, async (req) => listInvoices(ctx, actorOf(req)));
   app.get('/invoices/:id/pdf', { preValidation, schema: { tags, security, params: StripeIdParams } }, async (req, reply) => {
     const { filename, bytes } = await invoicePdf(ctx, actorOf(req), req.params.id);
     return reply
@@ -88,13 +69,9 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       .send(Buffer.from(bytes));
   });
 
-  app.get('/device-orders', { preValidation, schema: { tags, security, response: { 200: z.array(DeviceOrder) } } }, async (req) =>
-    listOrders(ctx, actorOf(req)),
-  );
-  app.post(
-    '/device-orders',
-    { preValidation, schema: { tags, security, body: CreateDeviceOrderInput, response: { 201: DeviceOrder } } },
-    async (req, reply) => reply.code(201).send(await placeOrder(ctx, actorOf(req), req.body)),
+  app.get('/device-orders', { preValidation, schema: { tags, security, response: { 200: z.array(DeviceOrder) } } }, async (req) => listOrders(ctx, actorOf(req)));
+  app.post('/device-orders', { preValidation, schema: { tags, security, body: CreateDeviceOrderInput, response: { 201: DeviceOrder } } }, async (req, reply) =>
+    reply.code(201).send(await placeOrder(ctx, actorOf(req), req.body)),
   );
   app.get('/device-orders/:id', { preValidation, schema: { tags, security, params: IdParams, response: { 200: DeviceOrder } } }, async (req) =>
     getOrder(ctx, actorOf(req), req.params.id),

@@ -29,12 +29,8 @@ export async function listPaymentMethods(ctx: AppContext, accountId: string): Pr
   if (!stripe) return [];
   const account = await requireBillingAccount(ctx, accountId);
   if (!account.stripeCustomerId) return [];
-  const methods = await viaStripe(ctx, 'payment methods list', () =>
-    stripe.paymentMethods.list({ customer: account.stripeCustomerId!, limit: 100 }),
-  );
-  return methods.data
-    .filter((m) => m.type === 'card' || m.type === 'sepa_debit')
-    .map((m) => present(m, account.defaultPaymentMethodId));
+  const methods = await viaStripe(ctx, 'payment methods list', () => stripe.paymentMethods.list({ customer: account.stripeCustomerId!, limit: 100 }));
+  return methods.data.filter((m) => m.type === 'card' || m.type === 'sepa_debit').map((m) => present(m, account.defaultPaymentMethodId));
 }
 
 /**
@@ -42,12 +38,7 @@ export async function listPaymentMethods(ctx: AppContext, accountId: string): Pr
  * so that card numbers never pass through us. A SEPA mandate's acceptance is recorded here, with
  * the text shown, the admin, the time and the client.
  */
-export async function startSetup(
-  ctx: AppContext,
-  actor: Actor,
-  input: { type: 'card' | 'sepa_debit'; mandate_accepted?: boolean },
-  client: { ip: string; userAgent: string },
-) {
+export async function startSetup(ctx: AppContext, actor: Actor, input: { type: 'card' | 'sepa_debit'; mandate_accepted?: boolean }, client: { ip: string; userAgent: string }) {
   const stripe = stripeOf(ctx);
   if (input.type === 'sepa_debit' && !input.mandate_accepted) {
     throw new AppError('VALIDATION', { fields: { mandate_accepted: 'CONSENT_REQUIRED' } });
@@ -127,15 +118,11 @@ export async function confirmSetupForTest(ctx: AppContext, actor: Actor, setupIn
 }
 
 async function makeDefault(ctx: AppContext, stripe: Stripe, customerId: string, accountId: string, methodId: string) {
-  await viaStripe(ctx, 'customer update', () =>
-    stripe.customers.update(customerId, { invoice_settings: { default_payment_method: methodId } }),
-  );
+  await viaStripe(ctx, 'customer update', () => stripe.customers.update(customerId, { invoice_settings: { default_payment_method: methodId } }));
   await updateBillingAccount(ctx.db, accountId, { defaultPaymentMethodId: methodId });
   const account = await requireBillingAccount(ctx, accountId);
   if (account.stripeSubscriptionId) {
-    await viaStripe(ctx, 'subscription update', () =>
-      stripe.subscriptions.update(account.stripeSubscriptionId!, { default_payment_method: methodId }),
-    );
+    await viaStripe(ctx, 'subscription update', () => stripe.subscriptions.update(account.stripeSubscriptionId!, { default_payment_method: methodId }));
   }
 }
 

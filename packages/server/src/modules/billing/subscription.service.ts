@@ -4,15 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Stripe } from '../../platform/stripe.js';
 import { catalogueOf, subscriptionQuantities } from './catalogue.js';
-import {
-  countPricedItems,
-  countSubscribedPractices,
-  findBillingAccount,
-  findBillingContact,
-  keepCustomerId,
-  updateBillingAccount,
-  type BillingAccount,
-} from './billing.repo.js';
+import { countPricedItems, countSubscribedPractices, findBillingAccount, findBillingContact, keepCustomerId, updateBillingAccount, type BillingAccount } from './billing.repo.js';
 
 /**
  * The SDK, or BILLING_NOT_CONFIGURED on a self-hosted server; routes about one Stripe object say
@@ -198,15 +190,11 @@ export async function syncSubscriptionQuantities(ctx: AppContext, accountId: str
   });
   const unchanged = items.every((item) => 'id' in item && subscription.items.data.find((i) => i.id === item.id)?.quantity === item.quantity);
   if (unchanged) return;
-  await viaStripe(ctx, 'subscription update', () =>
-    stripe.subscriptions.update(account.stripeSubscriptionId!, { items, proration_behavior: 'create_prorations' }),
-  );
+  await viaStripe(ctx, 'subscription update', () => stripe.subscriptions.update(account.stripeSubscriptionId!, { items, proration_behavior: 'create_prorations' }));
 }
 
 /** After a change of lists or locations: syncs in the background; a failure is logged and the next change syncs all counts again. */
 export function syncSubscriptionSoon(ctx: AppContext, accountId: string): void {
   if (!ctx.stripe) return;
-  syncSubscriptionQuantities(ctx, accountId).catch((error: unknown) =>
-    ctx.log.error({ err: error, accountId }, 'billing: subscription quantities not synced'),
-  );
+  syncSubscriptionQuantities(ctx, accountId).catch((error: unknown) => ctx.log.error({ err: error, accountId }, 'billing: subscription quantities not synced'));
 }

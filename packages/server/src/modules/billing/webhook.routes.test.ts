@@ -59,7 +59,10 @@ describe('POST /billing/webhook', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(await state(p.user)).toBe('notPaid');
     expect(await t.app.ctx.db.select().from(billingEvents).where(eq(billingEvents.id, failed.id))).toHaveLength(1);
-    const graceJobs = await t.app.ctx.db.select().from(jobs).where(and(eq(jobs.kind, 'billing.grace-end'), like(jobs.key, `${p.accountId}:%`)));
+    const graceJobs = await t.app.ctx.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'billing.grace-end'), like(jobs.key, `${p.accountId}:%`)));
     expect(graceJobs).toHaveLength(1);
 
     // Out of order: a payment Stripe recorded before the failure arrives after it.

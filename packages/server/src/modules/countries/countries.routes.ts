@@ -5,7 +5,5 @@ import { requestLang } from '../../platform/i18n.js';
 import { listCountries } from './countries.service.js';
 
 export const countriesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/countries', { schema: { tags: ['countries'], response: { 200: CountryList } } }, async (req) =>
-    listCountries(ctx, requestLang(req)),
-  );
+  app.get('/countries', { schema: { tags: ['countries'], response: { 200: CountryList } } }, async (req) => listCountries(ctx, requestLang(req)));
 };

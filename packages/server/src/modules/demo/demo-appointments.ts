@@ -35,7 +35,8 @@ export function demoAppointments(now: Date, timeZone: string, place: Place): New
       // On the later day, two patients would come earlier if a time frees up (one mornings only).
       const earlier = day === days[1] && patient.lastName !== 'Berger';
       // The next day's are asked to confirm already (the talk asks 48 hours before): Anna did, the others not yet — marked a day before.
-      const asked = day === days[0] ? { confirmationAskedAt: now, unconfirmedFrom: new Date(startAt.getTime() - 24 * 3_600_000), confirmedAt: patient.lastName === 'Berger' ? now : null } : {};
+      const asked =
+        day === days[0] ? { confirmationAskedAt: now, unconfirmedFrom: new Date(startAt.getTime() - 24 * 3_600_000), confirmedAt: patient.lastName === 'Berger' ? now : null } : {};
       rows.push({
         ...place,
         ...patient,
@@ -52,7 +53,9 @@ export function demoAppointments(now: Date, timeZone: string, place: Place): New
     }
   }
   const seriesId = randomUUID();
-  const thursdays = nextWeekdays(now, timeZone, 20).filter((day) => isoWeekday(day) === 4).slice(0, 4);
+  const thursdays = nextWeekdays(now, timeZone, 20)
+    .filter((day) => isoWeekday(day) === 4)
+    .slice(0, 4);
   for (const day of thursdays) {
     const startAt = at(day, '14:00');
     rows.push({

@@ -6,10 +6,7 @@ import type { NewAuditEntry } from '../audit/index.js';
  * computer, the owner looks at the member analysis on Mondays and exported it once. Ids only,
  * like every real entry.
  */
-export function demoAuditEntries(
-  now: Date,
-  place: { accountId: string; processorId: string; adminId: string; general: string; lab: string },
-): NewAuditEntry[] {
+export function demoAuditEntries(now: Date, place: { accountId: string; processorId: string; adminId: string; general: string; lab: string }): NewAuditEntry[] {
   const entries: NewAuditEntry[] = [];
   const reception = '192.168.10.21';
   const office = '192.168.10.35';
@@ -23,7 +20,8 @@ export function demoAuditEntries(
       { ...base, at: at(6, 58), userId: place.processorId, address: reception, action: 'members.list', subjectType: 'queue', subjectId: place.general },
       { ...base, at: at(7, 2), userId: place.processorId, address: reception, action: 'members.list', subjectType: 'queue', subjectId: place.lab },
     );
-    if (weekday === 1) entries.push({ ...base, at: at(16, 40), userId: place.adminId, address: office, action: 'report.members', subjectType: 'account', subjectId: place.accountId });
+    if (weekday === 1)
+      entries.push({ ...base, at: at(16, 40), userId: place.adminId, address: office, action: 'report.members', subjectType: 'account', subjectId: place.accountId });
   }
   entries.push({
     accountId: place.accountId,

@@ -40,7 +40,19 @@ export function demoEarlierHistory(history: AppointmentRow[], place: HistoryPlac
     const filled = random() < 0.7;
     const refillId = randomUUID();
     if (filled) {
-      result.refills.push({ ...row, id: refillId, status: 'FINISHED', cancelState: null, source: 'SELF_BOOKED', lastName: 'Lang', checkedInAt: new Date(start - 5 * 60_000), createdAt: freedAt, confirmedAt: null, confirmationAskedAt: null, unconfirmedFrom: null });
+      result.refills.push({
+        ...row,
+        id: refillId,
+        status: 'FINISHED',
+        cancelState: null,
+        source: 'SELF_BOOKED',
+        lastName: 'Lang',
+        checkedInAt: new Date(start - 5 * 60_000),
+        createdAt: freedAt,
+        confirmedAt: null,
+        confirmationAskedAt: null,
+        unconfirmedFrom: null,
+      });
     }
     result.freed.push({
       id: freedId,

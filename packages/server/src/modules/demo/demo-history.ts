@@ -39,8 +39,19 @@ export function seeded(seed: number): () => number {
 }
 
 /** Arrivals per opening hour (local) of a weekday, before the weekday's own factor. */
-const MORNING: [string, number][] = [['07:30', 4], ['08:00', 11], ['09:00', 10], ['10:00', 7], ['11:00', 4]];
-const THURSDAY_AFTERNOON: [string, number][] = [['14:00', 5], ['15:00', 6], ['16:00', 4], ['17:00', 2]];
+const MORNING: [string, number][] = [
+  ['07:30', 4],
+  ['08:00', 11],
+  ['09:00', 10],
+  ['10:00', 7],
+  ['11:00', 4],
+];
+const THURSDAY_AFTERNOON: [string, number][] = [
+  ['14:00', 5],
+  ['15:00', 6],
+  ['16:00', 4],
+  ['17:00', 2],
+];
 const WEEKDAY_FACTOR = [0, 1.35, 1.05, 0.95, 1.0, 0.75];
 
 type MemberRow = typeof queueMembers.$inferInsert;
@@ -51,7 +62,10 @@ interface Day {
 }
 
 /** The history's rows, ready to insert. */
-export function demoHistory(now: Date, place: HistoryPlace): {
+export function demoHistory(
+  now: Date,
+  place: HistoryPlace,
+): {
   members: MemberRow[];
   tags: (typeof queueMemberInfoTags.$inferInsert)[];
   answers: (typeof probingAnswers.$inferInsert)[];

@@ -18,7 +18,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const demoAdmin = () => logIn(t, DEMO_LOGINS.admin.username, DEMO_LOGINS.admin.password);
-const pendingResets = () => t.app.ctx.db.select({ runAt: jobs.runAt }).from(jobs).where(and(eq(jobs.kind, DEMO_RESET_JOB), eq(jobs.status, 'PENDING')));
+const pendingResets = () =>
+  t.app.ctx.db
+    .select({ runAt: jobs.runAt })
+    .from(jobs)
+    .where(and(eq(jobs.kind, DEMO_RESET_JOB), eq(jobs.status, 'PENDING')));
 
 describe('the public demo (issue 40 §9)', () => {
   it('tells the web app whether this server has a demo', async () => {
@@ -29,12 +33,16 @@ describe('the public demo (issue 40 §9)', () => {
     expect(after.demo_available).toBe(true);
   });
 
-  it('refuses what would lock the next visitor out, with DEMO_READ_ONLY in the caller\'s language', async () => {
+  it("refuses what would lock the next visitor out, with DEMO_READ_ONLY in the caller's language", async () => {
     const admin = await demoAdmin();
     const [list] = (await t.inject({ method: 'GET', url: '/queues', headers: asUser(admin) })).json<Queue[]>();
     const paula = (await t.inject({ method: 'GET', url: '/processors', headers: asUser(admin) })).json<Processor[]>().find((p) => p.username === DEMO_LOGINS.processor.username);
     const attempts = [
-      { method: 'POST' as const, url: '/users/me/password', payload: { current_password: DEMO_LOGINS.admin.password, password: 'taken-over-1234', password_repeat: 'taken-over-1234' } },
+      {
+        method: 'POST' as const,
+        url: '/users/me/password',
+        payload: { current_password: DEMO_LOGINS.admin.password, password: 'taken-over-1234', password_repeat: 'taken-over-1234' },
+      },
       { method: 'POST' as const, url: '/processors', payload: { username: 'friend@example.com', display_name: 'Friend' } },
       { method: 'DELETE' as const, url: `/queues/${list!.id}` },
       { method: 'DELETE' as const, url: `/profiles/${list!.profile_id}` },
@@ -69,7 +77,7 @@ describe('the public demo (issue 40 §9)', () => {
     expect((await t.inject({ method: 'DELETE', url: `/queues/${queueId}`, headers: asUser(other.user) })).statusCode).toBe(204);
   });
 
-  it('resets itself at 03:00 in its location\'s zone, across the change to summer time', async () => {
+  it("resets itself at 03:00 in its location's zone, across the change to summer time", async () => {
     // 03:00 in Vienna on the morning the clocks go forward is 01:00 UTC (an hour earlier than the day before).
     expect((await pendingResets()).map((job) => job.runAt.toISOString())).toEqual(['2027-03-28T01:00:00.000Z']);
     const admin = await demoAdmin();

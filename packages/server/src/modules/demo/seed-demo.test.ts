@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { accounts, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import type { ApiKey, Appointment, AppointmentSlot, AuditLog, AppointmentType, DashboardQueue, ProbingQuestion, ReportProbing, ReportEarlier, ReportSummary } from '@wartefrei/shared';
+import type {
+  ApiKey,
+  Appointment,
+  AppointmentSlot,
+  AuditLog,
+  AppointmentType,
+  DashboardQueue,
+  ProbingQuestion,
+  ReportProbing,
+  ReportEarlier,
+  ReportSummary,
+} from '@wartefrei/shared';
 import { asUser, logIn } from '../../../test/support/factories.js';
 import { localDay } from '../../../test/support/test-clock.js';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './seed-demo.js';
@@ -108,7 +119,9 @@ describe('demo data', () => {
     expect(dashboard.map((entry) => entry.waiting)).toEqual([0, 0]);
 
     // A week of the audit log: the assistant's morning looks at both lists, ids only.
-    const audit = (await t.inject({ method: 'GET', url: `/audit?from=${day(7)}&to=${day(1)}&user_id=${processor.id}&time_zone=Europe/Vienna`, headers: asUser(admin) })).json<AuditLog>();
+    const audit = (
+      await t.inject({ method: 'GET', url: `/audit?from=${day(7)}&to=${day(1)}&user_id=${processor.id}&time_zone=Europe/Vienna`, headers: asUser(admin) })
+    ).json<AuditLog>();
     expect(audit.entries.length).toBeGreaterThanOrEqual(6);
     expect(new Set(audit.entries.map((entry) => entry.action))).toEqual(new Set(['members.list']));
   });

@@ -4,7 +4,20 @@ import type { Transaction } from '../../db/connect.js';
 import type { AppContext } from '../../platform/context.js';
 import { hashPasswords, type PasswordHashes } from '../../platform/passwords.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
-import { accounts, apiKeys, appointments, appointmentSlots, appointmentTypes, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
+import {
+  accounts,
+  apiKeys,
+  appointments,
+  appointmentSlots,
+  appointmentTypes,
+  monitorQueues,
+  monitors,
+  profiles,
+  queueProcessors,
+  queueSessions,
+  queues,
+  users,
+} from '../../db/schema/index.js';
 import { exemptAccountByIdentifier, insertAccountWithAdmin, updateAccountSettings } from '../accounts/index.js';
 import { storeImageOfAccount } from '../images/index.js';
 import { DEMO_LOGO_SVG } from './demo-logo.js';
@@ -98,7 +111,17 @@ export async function seedDemoPractice(ctx: AppContext, tx: Transaction, hashes:
     const lists = await tx
       .insert(queues)
       .values([
-        { accountId: account.id, profileId: profile!.id, name: 'Allgemeinmedizin', identifier: 'allgemein', averageProcessMinutes: 8, isDefault: true, kioskEnabled: true, displayMonitorOnKiosk: true, mayActivateSmsNotifications: true },
+        {
+          accountId: account.id,
+          profileId: profile!.id,
+          name: 'Allgemeinmedizin',
+          identifier: 'allgemein',
+          averageProcessMinutes: 8,
+          isDefault: true,
+          kioskEnabled: true,
+          displayMonitorOnKiosk: true,
+          mayActivateSmsNotifications: true,
+        },
         { accountId: account.id, profileId: profile!.id, name: 'Blutabnahme', identifier: 'labor', averageProcessMinutes: 4, priority: 5, kioskEnabled: true },
       ])
       .returning();
@@ -110,25 +133,28 @@ export async function seedDemoPractice(ctx: AppContext, tx: Transaction, hashes:
         { queueId: q.id, userId: admin.id, active: false },
       ]),
     );
-    const [monitor] = await tx
-      .insert(monitors)
-      .values({ accountId: account.id, identifier: 'wartezimmer', displayName: 'Wartezimmer' })
-      .returning();
+    const [monitor] = await tx.insert(monitors).values({ accountId: account.id, identifier: 'wartezimmer', displayName: 'Wartezimmer' }).returning();
     await tx.insert(monitorQueues).values(lists.map((q, position) => ({ monitorId: monitor!.id, queueId: q.id, position })));
     const [general, lab] = lists;
     const [talk] = await tx
       .insert(appointmentTypes)
       .values([
-        { accountId: account.id, profileId: profile!.id, queueId: general!.id, name: 'Arztgespräch', durationMinutes: 15, defaultProcessorId: processor!.id, confirmHoursBefore: 48 },
+        {
+          accountId: account.id,
+          profileId: profile!.id,
+          queueId: general!.id,
+          name: 'Arztgespräch',
+          durationMinutes: 15,
+          defaultProcessorId: processor!.id,
+          confirmHoursBefore: 48,
+        },
         { accountId: account.id, profileId: profile!.id, queueId: lab!.id, name: 'Blutabnahme', durationMinutes: 10, bookableKiosk: true },
       ])
       .returning();
     // Paula's bookable hours: weekday mornings, and Thursday afternoon too.
     const hours = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startTime: '08:00', endTime: '12:00' }));
     hours.push({ weekday: 4, startTime: '14:00', endTime: '18:00' });
-    await tx.insert(appointmentSlots).values(
-      hours.map((h) => ({ accountId: account.id, profileId: profile!.id, processorId: processor!.id, kind: 'WEEK' as const, ...h })),
-    );
+    await tx.insert(appointmentSlots).values(hours.map((h) => ({ accountId: account.id, profileId: profile!.id, processorId: processor!.id, kind: 'WEEK' as const, ...h })));
     const { infectionTagId } = await seedDemoQuestionnaire(tx, { accountId: account.id, profileId: profile!.id, general: general!.id, lab: lab!.id, talkTypeId: talk!.id });
     await seedDemoHistory(tx, ctx.clock.now(), {
       accountId: account.id,
@@ -141,7 +167,17 @@ export async function seedDemoPractice(ctx: AppContext, tx: Transaction, hashes:
       talkTypeId: talk!.id,
       infectionTagId,
     });
-    await tx.insert(appointments).values(demoAppointments(ctx.clock.now(), profile!.timeZone, { accountId: account.id, profileId: profile!.id, queueId: general!.id, appointmentTypeId: talk!.id, processorId: processor!.id }));
+    await tx
+      .insert(appointments)
+      .values(
+        demoAppointments(ctx.clock.now(), profile!.timeZone, {
+          accountId: account.id,
+          profileId: profile!.id,
+          queueId: general!.id,
+          appointmentTypeId: talk!.id,
+          processorId: processor!.id,
+        }),
+      );
     const place = { accountId: account.id, processorId: processor!.id, adminId: admin.id, general: general!.id, lab: lab!.id };
     for (const entry of demoAuditEntries(ctx.clock.now(), place)) await insertAuditEntry(tx, entry);
     // The practice-management system's key, so the "Schnittstellen" tab shows one: its secret is

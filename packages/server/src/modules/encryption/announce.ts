@@ -10,6 +10,9 @@ import { queueIsLive, queues } from '../../db/schema/index.js';
  * clear fields after the switch, nor a key that is gone. Call after the commit.
  */
 export async function announceSealingKeyChange(ctx: AppContext, accountId: string): Promise<void> {
-  const rows = await ctx.db.select({ id: queues.id }).from(queues).where(and(eq(queues.accountId, accountId), queueIsLive));
+  const rows = await ctx.db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(eq(queues.accountId, accountId), queueIsLive));
   for (const { id } of rows) await ctx.realtime.publish(topicOf('queue', id), { name: 'queue.updated', data: { queue_id: id }, public: true });
 }

@@ -23,7 +23,12 @@ const clearMembers = (q: Queryable, accountId: string) =>
       isNotNull(queueMembers.lastName),
       isNotNull(queueMembers.birthDate),
       isNotNull(queueMembers.insuranceNumber),
-      exists(q.select({ one: probingAnswers.id }).from(probingAnswers).where(and(eq(probingAnswers.memberId, queueMembers.id), sealableAnswer))),
+      exists(
+        q
+          .select({ one: probingAnswers.id })
+          .from(probingAnswers)
+          .where(and(eq(probingAnswers.memberId, queueMembers.id), sealableAnswer)),
+      ),
     ),
   );
 
@@ -68,7 +73,15 @@ export async function clearRecords(q: Queryable, accountId: string, limit: numbe
       ? await q
           .select({ memberId: probingAnswers.memberId, questionId: probingAnswers.questionId, text: probingAnswers.freeText })
           .from(probingAnswers)
-          .where(and(inArray(probingAnswers.memberId, members.map((m) => m.id)), sealableAnswer))
+          .where(
+            and(
+              inArray(
+                probingAnswers.memberId,
+                members.map((m) => m.id),
+              ),
+              sealableAnswer,
+            ),
+          )
       : [];
   const rest = limit - members.length;
   const booked =
@@ -123,7 +136,10 @@ export async function sealRecord(q: Queryable, accountId: string, kind: ClearRec
       .returning({ id: queueMembers.id });
     if (!row) return false;
     // Answers are written once, with the ticket: those read are all there are.
-    await q.update(probingAnswers).set({ freeText: null }).where(and(eq(probingAnswers.memberId, id), sealableAnswer));
+    await q
+      .update(probingAnswers)
+      .set({ freeText: null })
+      .where(and(eq(probingAnswers.memberId, id), sealableAnswer));
     return true;
   }
   const [row] = await q

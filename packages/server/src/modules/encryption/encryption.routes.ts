@@ -15,16 +15,7 @@ import {
 import { actorOf, requireAdmin, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { IdParams } from '../../platform/params.js';
-import {
-  decideRequest,
-  enableEncryption,
-  encryptionState,
-  listExchanges,
-  recoverAccess,
-  recoveryKey,
-  requestAccess,
-  setMyKey,
-} from './encryption.service.js';
+import { decideRequest, enableEncryption, encryptionState, listExchanges, recoverAccess, recoveryKey, requestAccess, setMyKey } from './encryption.service.js';
 import { clearBatch, sealRecords } from './seal-existing.service.js';
 import { disableEncryption, sealedBatch, unsealRecords } from './switch-off.service.js';
 

@@ -116,7 +116,14 @@ export async function enableEncryption(ctx: AppContext, actor: Actor, input: Ena
   await ctx.db.transaction(async (tx) => {
     await ownKey(tx, actor);
     // The browser names the key id: its own grant (wf2k) is bound to it before anything is stored.
-    const created = await insertAccountKey(tx, { ...(input.key_id ? { keyId: input.key_id } : {}), accountId: actor.accountId, publicKey: input.public_key, recoveryWrappedKey: input.recovery_wrapped_key, createdBy: actor.userId, createdAt: ctx.clock.now() });
+    const created = await insertAccountKey(tx, {
+      ...(input.key_id ? { keyId: input.key_id } : {}),
+      accountId: actor.accountId,
+      publicKey: input.public_key,
+      recoveryWrappedKey: input.recovery_wrapped_key,
+      createdBy: actor.userId,
+      createdAt: ctx.clock.now(),
+    });
     if (!created) throw new AppError('ENCRYPTION_ALREADY_ON');
     await grantSelf(ctx, tx, actor, input.wrapped_account_key);
     await recordAudit(ctx, tx, whoOf(actor, address), 'encryption.enable', { type: 'account', id: actor.accountId });

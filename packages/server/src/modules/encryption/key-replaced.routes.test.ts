@@ -1,14 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  exportPublicKey,
-  generateKeyPair,
-  newRecoveryCode,
-  wrapGrant,
-  wrapWithPassphrase,
-  type EncryptionState,
-  type KeyExchange,
-  type LoggedUser,
-} from '@wartefrei/shared';
+import { exportPublicKey, generateKeyPair, newRecoveryCode, wrapGrant, wrapWithPassphrase, type EncryptionState, type KeyExchange, type LoggedUser } from '@wartefrei/shared';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importPublicKey, seal, sealedAnswerKey, sealTargets, unseal, type AuditLog, type ClearBatch, type CryptoKey, type Member, type ProbingQuestion, type SealInput } from '@wartefrei/shared';
+import {
+  importPublicKey,
+  seal,
+  sealedAnswerKey,
+  sealTargets,
+  unseal,
+  type AuditLog,
+  type ClearBatch,
+  type CryptoKey,
+  type Member,
+  type ProbingQuestion,
+  type SealInput,
+} from '@wartefrei/shared';
 import type { TestApp } from '../../../test/support/test-app.js';
 import { bookingBody, givenBookablePractice, SPRING, startBookingApp } from '../../../test/support/appointments.js';
 import { switchEncryptionOn } from '../../../test/support/encryption.js';
@@ -24,18 +36,33 @@ let keyId: string;
 beforeAll(async () => {
   t = await startBookingApp();
   p = await givenBookablePractice(t, { at: SPRING.now, type: { bookable_online: true } });
-  drawQueueId = await givenOpenQueue(t, p.accountId, { drawOnlineEnabled: true, patientInputs: { display_name: 'NONE', first_name: 'OPTIONAL', birth_date: 'NONE', insurance_number: 'NONE', mail: 'NONE', phone: 'NONE' } }, { profileId: p.profileId });
+  drawQueueId = await givenOpenQueue(
+    t,
+    p.accountId,
+    { drawOnlineEnabled: true, patientInputs: { display_name: 'NONE', first_name: 'OPTIONAL', birth_date: 'NONE', insurance_number: 'NONE', mail: 'NONE', phone: 'NONE' } },
+    { profileId: p.profileId },
+  );
   const created = await t.inject({
     method: 'POST',
     url: '/probing-questions',
     headers: asUser(p.user),
-    payload: { profile_id: p.profileId, variant: 'ONLINE', text: 'Was führt Sie zu uns?', options: [{ text: 'Anderes', action: 'NOTHING', allow_free_text: true }, { text: 'Kontrolle', action: 'NOTHING' }] },
+    payload: {
+      profile_id: p.profileId,
+      variant: 'ONLINE',
+      text: 'Was führt Sie zu uns?',
+      options: [
+        { text: 'Anderes', action: 'NOTHING', allow_free_text: true },
+        { text: 'Kontrolle', action: 'NOTHING' },
+      ],
+    },
   });
   expect(created.statusCode, created.body).toBe(201);
   question = created.json<ProbingQuestion>();
   const answers = [{ question_id: question.id, option_id: question.options[0]!.id, text: 'Schwindel seit Sonntag' }];
   expect((await drawRequest(t, drawQueueId, { first_name: 'Frieda', last_name: 'Frühvogel', answers })).statusCode).toBe(201);
-  expect((await drawRequest(t, drawQueueId, { first_name: 'Gustav', last_name: 'Gestrig', answers: [{ question_id: question.id, option_id: question.options[1]!.id }] })).statusCode).toBe(201);
+  expect(
+    (await drawRequest(t, drawQueueId, { first_name: 'Gustav', last_name: 'Gestrig', answers: [{ question_id: question.id, option_id: question.options[1]!.id }] })).statusCode,
+  ).toBe(201);
   const booked = await t.inject({ method: 'POST', url: '/appointments', payload: bookingBody(p.type.id, SPRING.monday8, { last_name: 'Altbestand', description: 'Knie links' }) });
   expect(booked.statusCode, booked.body).toBe(201);
 }, 60_000);
@@ -55,7 +82,9 @@ async function sealBatch(batch: ClearBatch): Promise<SealInput['records']> {
   return Promise.all(
     batch.records.map(async (record) => {
       const { answers, ...fields } = record.fields;
-      const opened = Object.fromEntries([...Object.entries(fields), ...Object.entries(answers ?? {}).map(([id, text]) => [sealedAnswerKey(id), text])].filter(([, value]) => value));
+      const opened = Object.fromEntries(
+        [...Object.entries(fields), ...Object.entries(answers ?? {}).map(([id, text]) => [sealedAnswerKey(id), text])].filter(([, value]) => value),
+      );
       return { ...record, sealed_data: await seal(opened as Record<string, string>, publicKey, state.key_id, sealTargets(record.kind, record.id)[0]!) };
     }),
   );
@@ -83,7 +112,11 @@ describe('sealing what was stored before the switch', () => {
     expect(batch.remaining).toBe(3);
     expect(batch.records).toEqual(
       expect.arrayContaining([
-        { kind: 'member', id: expect.any(String), fields: expect.objectContaining({ first_name: 'Frieda', last_name: 'Frühvogel', answers: { [question.id]: 'Schwindel seit Sonntag' } }) },
+        {
+          kind: 'member',
+          id: expect.any(String),
+          fields: expect.objectContaining({ first_name: 'Frieda', last_name: 'Frühvogel', answers: { [question.id]: 'Schwindel seit Sonntag' } }),
+        },
         { kind: 'member', id: expect.any(String), fields: expect.objectContaining({ first_name: 'Gustav', last_name: 'Gestrig' }) },
         { kind: 'appointment', id: expect.any(String), fields: expect.objectContaining({ last_name: 'Altbestand', description: 'Knie links' }) },
       ]),
@@ -117,7 +150,11 @@ describe('sealing what was stored before the switch', () => {
     const members = (await t.inject({ method: 'GET', url: `/queues/${drawQueueId}/members`, headers: asUser(p.user) })).json<Member[]>();
     const frieda = members.find((m) => m.number === 1)!;
     expect(frieda).toMatchObject({ first_name: null, last_name: null });
-    expect(await unseal(frieda.sealed_data!, accountKey, keyId, sealTargets('member', frieda.id))).toEqual({ first_name: 'Frieda', last_name: 'Frühvogel', [sealedAnswerKey(question.id)]: 'Schwindel seit Sonntag' });
+    expect(await unseal(frieda.sealed_data!, accountKey, keyId, sealTargets('member', frieda.id))).toEqual({
+      first_name: 'Frieda',
+      last_name: 'Frühvogel',
+      [sealedAnswerKey(question.id)]: 'Schwindel seit Sonntag',
+    });
   });
 
   it('is in the audit log with how many records, and a second pass finds nothing to do', async () => {

@@ -1,5 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importPublicKey, seal, sealTargets, unseal, type ApiError, type Appointment, type BookableTypes, type BookedAppointment, type CryptoKey, type Member, type PatientAppointment, type WorkViewEntry } from '@wartefrei/shared';
+import {
+  importPublicKey,
+  seal,
+  sealTargets,
+  unseal,
+  type ApiError,
+  type Appointment,
+  type BookableTypes,
+  type BookedAppointment,
+  type CryptoKey,
+  type Member,
+  type PatientAppointment,
+  type WorkViewEntry,
+} from '@wartefrei/shared';
 import type { TestApp } from '../../../test/support/test-app.js';
 import { givenBookablePractice, SPRING, startBookingApp } from '../../../test/support/appointments.js';
 import { switchEncryptionOn } from '../../../test/support/encryption.js';
@@ -40,13 +53,26 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t.close());
 
-const book = (payload: Record<string, unknown>, headers: Record<string, string> = {}) => t.inject({ method: 'POST', url: '/appointments', payload, headers, remoteAddress: '10.0.0.9' });
+const book = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  t.inject({ method: 'POST', url: '/appointments', payload, headers, remoteAddress: '10.0.0.9' });
 
 describe('a booking while the practice encrypts', () => {
   it('refuses the patient’s name in the clear, and takes it sealed with the mail in the clear', async () => {
-    const clear = await book({ appointment_type_id: p.type.id, start: SPRING.monday8, first_name: 'Klara', last_name: 'Klartext', mail: 'klara@example.com', description: 'Husten' });
+    const clear = await book({
+      appointment_type_id: p.type.id,
+      start: SPRING.monday8,
+      first_name: 'Klara',
+      last_name: 'Klartext',
+      mail: 'klara@example.com',
+      description: 'Husten',
+    });
     expect(clear.statusCode).toBe(400);
-    expect(clear.json<ApiError>().fields).toMatchObject({ first_name: { code: 'ENCRYPTION_CHANGED' }, last_name: { code: 'ENCRYPTION_CHANGED' }, description: { code: 'ENCRYPTION_CHANGED' }, sealed_data: { code: 'REQUIRED' } });
+    expect(clear.json<ApiError>().fields).toMatchObject({
+      first_name: { code: 'ENCRYPTION_CHANGED' },
+      last_name: { code: 'ENCRYPTION_CHANGED' },
+      description: { code: 'ENCRYPTION_CHANGED' },
+      sealed_data: { code: 'REQUIRED' },
+    });
 
     const { sealed_data: sealed, record_id } = await sealFor({ first_name: 'Verena', last_name: 'Verschlossen', description: 'Rücken' });
     const res = await book({ appointment_type_id: p.type.id, start: SPRING.monday8, mail: 'verena@example.com', sealed_data: sealed, record_id });
@@ -54,7 +80,11 @@ describe('a booking while the practice encrypts', () => {
     const stored = (await t.inject({ method: 'GET', url: `/appointments?from=2026-03-30&to=2026-03-30`, headers: asUser(p.user) })).json<Appointment[]>();
     // Stored under the id the page chose and bound the sealed text to.
     expect(stored[0]).toMatchObject({ id: record_id, first_name: null, last_name: null, description: null, mail: 'verena@example.com', sealed_data: sealed });
-    expect(await unseal(stored[0]!.sealed_data!, accountKey, keyId, sealTargets('appointment', record_id))).toEqual({ first_name: 'Verena', last_name: 'Verschlossen', description: 'Rücken' });
+    expect(await unseal(stored[0]!.sealed_data!, accountKey, keyId, sealTargets('appointment', record_id))).toEqual({
+      first_name: 'Verena',
+      last_name: 'Verschlossen',
+      description: 'Rücken',
+    });
     expect((res.json<PatientAppointment>() as unknown as Record<string, unknown>).sealed_data).toBeUndefined();
   });
 
@@ -121,20 +151,28 @@ describe('a booking while the practice encrypts', () => {
     const member = members.find((entry): entry is Member => !('kind' in entry) && entry.origin === 'APPOINTMENT');
     expect(member).toMatchObject({ last_name: null, sealed_data: booked!.sealed_data, appointment_id: booked!.id });
     // The ticket carries the appointment's text, bound to the appointment: it opens as the ticket's through its appointment only.
-    expect(await unseal(member!.sealed_data!, accountKey, keyId, sealTargets('member', member!.id, { appointmentId: member!.appointment_id }))).toMatchObject({ first_name: 'Verena' });
+    expect(await unseal(member!.sealed_data!, accountKey, keyId, sealTargets('member', member!.id, { appointmentId: member!.appointment_id }))).toMatchObject({
+      first_name: 'Verena',
+    });
     await expect(unseal(member!.sealed_data!, accountKey, keyId, sealTargets('member', member!.id))).rejects.toThrow('TAMPERED');
   });
 
   it('takes a booking’s record id only with sealed data, and never twice', async () => {
     const staff = asUser(await logIn(t, p.processor.username, 'richtig-langes-passwort'));
-    const lone = await book({ appointment_type_id: p.type.id, start: '2026-04-01T12:00:00+02:00', processor_id: p.processor.id, mail: 'x@example.com', record_id: crypto.randomUUID() }, staff);
+    const lone = await book(
+      { appointment_type_id: p.type.id, start: '2026-04-01T12:00:00+02:00', processor_id: p.processor.id, mail: 'x@example.com', record_id: crypto.randomUUID() },
+      staff,
+    );
     expect(lone.statusCode).toBe(400);
     expect(lone.json<ApiError>().fields).toMatchObject({ record_id: { code: 'INVALID_VALUE' } });
     const first = await sealFor({ last_name: 'Erst' });
     const made = await book({ appointment_type_id: p.type.id, start: '2026-04-01T10:00:00+02:00', processor_id: p.processor.id, ...first }, staff);
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json<Appointment>().id).toBe(first.record_id);
-    const again = await book({ appointment_type_id: p.type.id, start: '2026-04-01T11:00:00+02:00', processor_id: p.processor.id, ...(await sealFor({ last_name: 'Zweit' })), record_id: first.record_id }, staff);
+    const again = await book(
+      { appointment_type_id: p.type.id, start: '2026-04-01T11:00:00+02:00', processor_id: p.processor.id, ...(await sealFor({ last_name: 'Zweit' })), record_id: first.record_id },
+      staff,
+    );
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json<ApiError>().code).toBe('RECORD_ID_TAKEN');
   });
@@ -143,7 +181,17 @@ describe('a booking while the practice encrypts', () => {
     const staff = asUser(await logIn(t, p.processor.username, 'richtig-langes-passwort'));
     const seriesId = crypto.randomUUID();
     const bookSeries = async (id: string, start: string) =>
-      book({ appointment_type_id: p.type.id, start, processor_id: p.processor.id, sealed_data: await sealForSeries({ last_name: 'Serie' }, id), record_id: id, recurrence: { frequency: 'WEEKLY', count: 3 } }, staff);
+      book(
+        {
+          appointment_type_id: p.type.id,
+          start,
+          processor_id: p.processor.id,
+          sealed_data: await sealForSeries({ last_name: 'Serie' }, id),
+          record_id: id,
+          recurrence: { frequency: 'WEEKLY', count: 3 },
+        },
+        staff,
+      );
     const made = await bookSeries(seriesId, '2026-04-02T10:00:00+02:00');
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json<BookedAppointment>().series?.id).toBe(seriesId);
@@ -152,10 +200,17 @@ describe('a booking while the practice encrypts', () => {
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json<ApiError>().code).toBe('RECORD_ID_TAKEN');
 
-    const occurrences = async () => (await t.inject({ method: 'GET', url: '/appointments?from=2026-04-01&to=2026-04-30', headers: staff })).json<Appointment[]>().filter((a) => a.sealed_series_id === seriesId || a.series_id === seriesId);
+    const occurrences = async () =>
+      (await t.inject({ method: 'GET', url: '/appointments?from=2026-04-01&to=2026-04-30', headers: staff }))
+        .json<Appointment[]>()
+        .filter((a) => a.sealed_series_id === seriesId || a.series_id === seriesId);
     const opened = (a: Appointment) => unseal(a.sealed_data!, accountKey, keyId, sealTargets('appointment', a.id, { sealedSeriesId: a.sealed_series_id }));
     const [first, second, third] = await occurrences();
-    expect([first, second, third].map((a) => [a!.series_id, a!.sealed_series_id])).toEqual([[seriesId, seriesId], [seriesId, seriesId], [seriesId, seriesId]]);
+    expect([first, second, third].map((a) => [a!.series_id, a!.sealed_series_id])).toEqual([
+      [seriesId, seriesId],
+      [seriesId, seriesId],
+      [seriesId, seriesId],
+    ]);
     expect(await opened(second!)).toEqual({ last_name: 'Serie' });
     // The series' text moved to an appointment of no series (or of another) is refused.
     await expect(unseal(second!.sealed_data!, accountKey, keyId, sealTargets('appointment', second!.id))).rejects.toThrow('TAMPERED');

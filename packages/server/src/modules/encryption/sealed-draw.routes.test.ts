@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placesOf, sealTargets, unseal, type ApiError, type AuditLog, type CryptoKey, type EncryptionState, type Member, type ProbingQuestion, type PublicQueue, type SealedBatch, type SealingKey } from '@wartefrei/shared';
+import {
+  placesOf,
+  sealTargets,
+  unseal,
+  type ApiError,
+  type AuditLog,
+  type CryptoKey,
+  type EncryptionState,
+  type Member,
+  type ProbingQuestion,
+  type PublicQueue,
+  type SealedBatch,
+  type SealingKey,
+} from '@wartefrei/shared';
 import { selectRows } from '../../db/connect.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { sealedNew, switchEncryptionOn } from '../../../test/support/encryption.js';
@@ -33,7 +46,15 @@ beforeAll(async () => {
     method: 'POST',
     url: '/probing-questions',
     headers: asUser(admin.user),
-    payload: { profile_id: profileId, variant: 'ONLINE', text: 'Was führt Sie zu uns?', options: [{ text: 'Anderes', action: 'NOTHING', allow_free_text: true }, { text: 'Kontrolle', action: 'NOTHING' }] },
+    payload: {
+      profile_id: profileId,
+      variant: 'ONLINE',
+      text: 'Was führt Sie zu uns?',
+      options: [
+        { text: 'Anderes', action: 'NOTHING', allow_free_text: true },
+        { text: 'Kontrolle', action: 'NOTHING' },
+      ],
+    },
   });
   if (res.statusCode !== 201) throw new Error(res.body);
   question = res.json<ProbingQuestion>();
@@ -93,7 +114,10 @@ describe('a draw while encryption is on', () => {
     // The ticket is stored under the id the browser chose and bound the sealed text to.
     expect(member).toMatchObject({ id: record_id, first_name: null, last_name: null, birth_date: null, mail: 'verena@example.com', sealed_data: sealed });
     expect(member.answers).toEqual([expect.objectContaining({ answer: 'Anderes', text: null })]);
-    expect(await unseal(member.sealed_data!, accountKey, sealingKey.key_id, sealTargets('member', member.id))).toMatchObject({ last_name: 'Verschlossen', [`answer:${question.id}`]: 'Rückenschmerzen seit Montag' });
+    expect(await unseal(member.sealed_data!, accountKey, sealingKey.key_id, sealTargets('member', member.id))).toMatchObject({
+      last_name: 'Verschlossen',
+      [`answer:${question.id}`]: 'Rückenschmerzen seit Montag',
+    });
 
     // Nothing the server stores reads the name or the complaint in the clear.
     const stored = await t.app.ctx.db.execute(sql`
@@ -120,7 +144,10 @@ describe('a draw while encryption is on', () => {
     expect(drawn.statusCode, drawn.body).toBe(201);
     expect(drawn.json<{ id: string }>().id).toBe(first.record_id);
     // The same id again (a replayed or forged request) is refused, and the first ticket stays as it was.
-    const again = await drawRequest(t, queueId, { ...(await sealedNew(sealingKey, 'queue_members', { first_name: 'Eva', last_name: 'Eindringling' })), record_id: first.record_id });
+    const again = await drawRequest(t, queueId, {
+      ...(await sealedNew(sealingKey, 'queue_members', { first_name: 'Eva', last_name: 'Eindringling' })),
+      record_id: first.record_id,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json<ApiError>().code).toBe('RECORD_ID_TAKEN');
     const [row] = await selectRows<{ sealed_data: string }>(t.app.ctx.db, sql`select sealed_data from queue_members where id = ${first.record_id}`);
@@ -145,10 +172,17 @@ describe('a draw while encryption is on', () => {
 
   it('the member export as JSON lines hands the browser the sealed names to write its own file', async () => {
     const today = localDay(t.clock);
-    const res = await t.inject({ method: 'GET', url: `/reports/members/export?from=${today}&to=${today}&queue_id=${queueId}&names=true&format=ndjson`, headers: asUser(admin.user) });
+    const res = await t.inject({
+      method: 'GET',
+      url: `/reports/members/export?from=${today}&to=${today}&queue_id=${queueId}&names=true&format=ndjson`,
+      headers: asUser(admin.user),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('application/x-ndjson');
-    const [head, ...rows] = res.body.trim().split('\n').map((line) => JSON.parse(line) as unknown);
+    const [head, ...rows] = res.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown);
     const columns = (head as { columns: { key: string; title: string }[] }).columns;
     expect(columns.slice(-3).map((column) => column.key)).toEqual(['name', 'sealed_for', 'sealed_data']);
     expect((head as { preamble: string[][] }).preamble[0]).toEqual(['wartefrei – Auswertung der Patienten', '']);
@@ -180,10 +214,17 @@ describe('switching encryption off', () => {
     const batch = (await t.inject({ method: 'GET', url: '/encryption/sealed', headers: asUser(admin.user) })).json<SealedBatch>();
     expect(batch.remaining).toBe(batch.records.length);
     // Handing out sealed records is recorded, with how many.
-    expect(await auditOf('encryption.read_sealed')).toEqual([expect.objectContaining({ user_id: admin.user.id, subject_type: 'account', detail: expect.objectContaining({ records: batch.records.length }) })]);
+    expect(await auditOf('encryption.read_sealed')).toEqual([
+      expect.objectContaining({ user_id: admin.user.id, subject_type: 'account', detail: expect.objectContaining({ records: batch.records.length }) }),
+    ]);
     const records = await Promise.all(
       batch.records.map(async (record) => {
-        const { [`answer:${question.id}`]: text, ...names } = await unseal(record.sealed_data, accountKey, sealingKey.key_id, sealTargets(record.kind, record.id, { appointmentId: record.appointment_id, sealedSeriesId: record.sealed_series_id }));
+        const { [`answer:${question.id}`]: text, ...names } = await unseal(
+          record.sealed_data,
+          accountKey,
+          sealingKey.key_id,
+          sealTargets(record.kind, record.id, { appointmentId: record.appointment_id, sealedSeriesId: record.sealed_series_id }),
+        );
         const { appointment_id: _, sealed_series_id: __, ...sent } = record;
         return { ...sent, fields: { ...names, ...(text ? { answers: { [question.id]: text } } : {}) } };
       }),
@@ -193,7 +234,10 @@ describe('switching encryption off', () => {
     const whileOn = await t.inject({ method: 'POST', url: '/encryption/unseal', headers: asUser(admin.user), payload: { records } });
     expect(whileOn.statusCode).toBe(409);
     expect(whileOn.json<ApiError>().code).toBe('ENCRYPTION_ON');
-    const [stillSealed] = await selectRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from queue_members where account_id = ${admin.accountId} and sealed_data is not null`);
+    const [stillSealed] = await selectRows<{ n: number }>(
+      t.app.ctx.db,
+      sql`select count(*)::int as n from queue_members where account_id = ${admin.accountId} and sealed_data is not null`,
+    );
     expect(stillSealed!.n).toBe(batch.remaining);
     expect(await auditOf('encryption.unseal')).toEqual([]);
 

@@ -29,7 +29,15 @@ export async function sealedRecords(q: Queryable, accountId: string, limit: numb
     .orderBy(asc(queueMembers.id))
     .limit(limit);
   const rest = limit - members.length;
-  const booked = rest > 0 ? await q.select({ id: appointments.id, sealed: appointments.sealedData, seriesId: appointments.sealedSeriesId }).from(appointments).where(sealedAppointments(accountId)).orderBy(asc(appointments.id)).limit(rest) : [];
+  const booked =
+    rest > 0
+      ? await q
+          .select({ id: appointments.id, sealed: appointments.sealedData, seriesId: appointments.sealedSeriesId })
+          .from(appointments)
+          .where(sealedAppointments(accountId))
+          .orderBy(asc(appointments.id))
+          .limit(rest)
+      : [];
   return [
     ...members.map((m) => ({ kind: 'member' as const, id: m.id, appointment_id: m.appointmentId, sealed_series_id: m.seriesId, sealed_data: m.sealed! })),
     ...booked.map((a) => ({ kind: 'appointment' as const, id: a.id, sealed_series_id: a.seriesId, sealed_data: a.sealed! })),
@@ -56,7 +64,10 @@ export async function unsealRecord(q: Queryable, accountId: string, kind: Sealed
       .returning({ id: queueMembers.id });
     if (!row) return false;
     for (const [questionId, text] of Object.entries(fields.answers ?? {})) {
-      await q.update(probingAnswers).set({ freeText: clear(text) }).where(and(eq(probingAnswers.memberId, id), eq(probingAnswers.questionId, questionId)));
+      await q
+        .update(probingAnswers)
+        .set({ freeText: clear(text) })
+        .where(and(eq(probingAnswers.memberId, id), eq(probingAnswers.questionId, questionId)));
     }
     return true;
   }
@@ -103,8 +114,18 @@ export async function ownsRecords(q: Queryable, accountId: string, records: { ki
   const ids = (kind: SealedRecord['kind']) => [...new Set(records.filter((r) => r.kind === kind).map((r) => r.id))];
   const [memberIds, appointmentIds] = [ids('member'), ids('appointment')];
   const [[members], [booked]] = await Promise.all([
-    memberIds.length > 0 ? q.select({ n: count() }).from(queueMembers).where(and(eq(queueMembers.accountId, accountId), inArray(queueMembers.id, memberIds))) : [{ n: 0 }],
-    appointmentIds.length > 0 ? q.select({ n: count() }).from(appointments).where(and(eq(appointments.accountId, accountId), inArray(appointments.id, appointmentIds))) : [{ n: 0 }],
+    memberIds.length > 0
+      ? q
+          .select({ n: count() })
+          .from(queueMembers)
+          .where(and(eq(queueMembers.accountId, accountId), inArray(queueMembers.id, memberIds)))
+      : [{ n: 0 }],
+    appointmentIds.length > 0
+      ? q
+          .select({ n: count() })
+          .from(appointments)
+          .where(and(eq(appointments.accountId, accountId), inArray(appointments.id, appointmentIds)))
+      : [{ n: 0 }],
   ]);
   return (members?.n ?? 0) === memberIds.length && (booked?.n ?? 0) === appointmentIds.length;
 }

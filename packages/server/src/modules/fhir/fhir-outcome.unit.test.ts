@@ -20,14 +20,19 @@ describe('an error as an OperationOutcome', () => {
     ['DATABASE_UNAVAILABLE', 'transient'],
     ['INTERNAL', 'exception'],
   ])('%s → %s', (code, type) => {
-    const outcome = operationOutcome(new AppError(code), req) as { resourceType: string; issue: { severity: string; code: string; details: { coding: { code: string }[]; text: string } }[] };
+    const outcome = operationOutcome(new AppError(code), req) as {
+      resourceType: string;
+      issue: { severity: string; code: string; details: { coding: { code: string }[]; text: string } }[];
+    };
     expect(outcome.resourceType).toBe('OperationOutcome');
     expect(outcome.issue).toEqual([{ severity: 'error', code: type, details: { coding: [{ system: 'urn:wartefrei:error-code', code }], text: expect.any(String) } }]);
     expect(outcome.issue[0]!.details.text.length).toBeGreaterThan(0);
   });
 
   it('gives each field problem its own issue at the FHIR element', () => {
-    const outcome = operationOutcome(new AppError('VALIDATION', { fields: { last_name: 'REQUIRED', birth_date: 'BIRTH_DATE_FUTURE' } }), req) as unknown as { issue: { code: string; expression: string[] }[] };
+    const outcome = operationOutcome(new AppError('VALIDATION', { fields: { last_name: 'REQUIRED', birth_date: 'BIRTH_DATE_FUTURE' } }), req) as unknown as {
+      issue: { code: string; expression: string[] }[];
+    };
     expect(outcome.issue.map((issue) => [issue.code, issue.expression])).toEqual([
       ['required', ['Patient.name.family']],
       ['invalid', ['Patient.birthDate']],

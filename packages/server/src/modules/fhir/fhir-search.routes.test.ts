@@ -16,7 +16,11 @@ import { setNow } from '../../../test/support/test-clock.js';
 
 let t: TestApp;
 let p: Awaited<ReturnType<typeof givenBookablePractice>>;
-type Bundle = { total: number; link: { relation: string; url: string }[]; entry?: { fullUrl: string; resource: { id: string; status: string; start: string } & Record<string, unknown> }[] };
+type Bundle = {
+  total: number;
+  link: { relation: string; url: string }[];
+  entry?: { fullUrl: string; resource: { id: string; status: string; start: string } & Record<string, unknown> }[];
+};
 
 beforeAll(async () => {
   t = await startBookingApp();
@@ -32,7 +36,12 @@ const bundleOf = async (url: string) => {
 };
 /** A staff booking through the calendar's own route. */
 async function book(start: string, lastName = 'Muster'): Promise<string> {
-  const res = await t.inject({ method: 'POST', url: '/appointments', headers: asUser(p.user), payload: { appointment_type_id: p.type.id, start, processor_id: p.processor.id, last_name: lastName } });
+  const res = await t.inject({
+    method: 'POST',
+    url: '/appointments',
+    headers: asUser(p.user),
+    payload: { appointment_type_id: p.type.id, start, processor_id: p.processor.id, last_name: lastName },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: string }>().id;
 }
@@ -98,7 +107,10 @@ describe('statuses', () => {
     setNow(t.clock, '2026-03-27T14:20:00+01:00');
     expect((await t.inject({ method: 'POST', url: `/appointments/${absent}/no-show`, headers: asUser(p.user) })).statusCode).toBe(200);
     const ofDay = async (status?: string) =>
-      (await bundleOf(`/fhir/R4/Appointment?date=2026-03-27${status ? `&status=${status}` : ''}&actor=Practitioner/${p.processor.id}`)).entry?.map((e) => [e.resource.id, e.resource.status]) ?? [];
+      (await bundleOf(`/fhir/R4/Appointment?date=2026-03-27${status ? `&status=${status}` : ''}&actor=Practitioner/${p.processor.id}`)).entry?.map((e) => [
+        e.resource.id,
+        e.resource.status,
+      ]) ?? [];
     expect(await ofDay()).toEqual([
       [arrived, 'arrived'],
       [absent, 'noshow'],
@@ -120,8 +132,16 @@ describe('while the practice encrypts', () => {
     const { keyId } = await switchEncryptionOn(t, enc.user);
     const { sealing_key } = (await t.inject({ method: 'GET', url: `/appointment-types/bookable?queue_id=${enc.queueId}` })).json<BookableTypes>();
     const recordId = crypto.randomUUID();
-    const sealed = await seal({ last_name: 'Verschlossen', first_name: 'Verena', birth_date: '1980-01-02' }, await importPublicKey(sealing_key!.public_key), keyId, { table: 'appointments', recordId });
-    const booked = await t.inject({ method: 'POST', url: '/appointments', headers: asUser(enc.user), payload: { appointment_type_id: enc.type.id, start: SPRING.monday8, processor_id: enc.processor.id, mail: 'v@example.com', sealed_data: sealed, record_id: recordId } });
+    const sealed = await seal({ last_name: 'Verschlossen', first_name: 'Verena', birth_date: '1980-01-02' }, await importPublicKey(sealing_key!.public_key), keyId, {
+      table: 'appointments',
+      recordId,
+    });
+    const booked = await t.inject({
+      method: 'POST',
+      url: '/appointments',
+      headers: asUser(enc.user),
+      payload: { appointment_type_id: enc.type.id, start: SPRING.monday8, processor_id: enc.processor.id, mail: 'v@example.com', sealed_data: sealed, record_id: recordId },
+    });
     expect(booked.statusCode, booked.body).toBe(201);
     const res = await t.inject({ method: 'GET', url: `/fhir/R4/Appointment/${recordId}`, headers: asUser(enc.user) });
     const appointment = fhirBody<{ contained: Record<string, unknown>[] }>(res);
@@ -147,7 +167,10 @@ describe('while the practice encrypts', () => {
         start: SPRING.tuesday8,
         serviceType: [{ coding: [{ system: 'urn:wartefrei:appointment-type', code: enc.type.id }] }],
         contained: [{ resourceType: 'Patient', id: 'p', name: [{ family: 'Klartext' }] }],
-        participant: [{ actor: { reference: '#p' }, status: 'accepted' }, { actor: { reference: `Practitioner/${enc.processor.id}` }, status: 'accepted' }],
+        participant: [
+          { actor: { reference: '#p' }, status: 'accepted' },
+          { actor: { reference: `Practitioner/${enc.processor.id}` }, status: 'accepted' },
+        ],
       }),
     });
     const refused = expectOutcome(clear, 400, 'VALIDATION');
@@ -158,7 +181,12 @@ describe('while the practice encrypts', () => {
 describe('through an API key', () => {
   it('opens only with the scope fhir, and gives the patient’s data only with patients:read', async () => {
     const id = await book('2026-03-30T10:00:00+02:00', 'Schlüssel');
-    await t.inject({ method: 'PATCH', url: `/appointments/${id}`, headers: asUser(p.user), payload: { description: 'Rückenschmerzen', phone: '+43 1 234 56', birth_date: '1970-05-06' } });
+    await t.inject({
+      method: 'PATCH',
+      url: `/appointments/${id}`,
+      headers: asUser(p.user),
+      payload: { description: 'Rückenschmerzen', phone: '+43 1 234 56', birth_date: '1970-05-06' },
+    });
     const read = async (scopes: ApiScope[]) => t.inject({ method: 'GET', url: `/fhir/R4/Appointment/${id}`, headers: asKey((await givenApiKey(t, p.user, scopes)).key) });
 
     const refused = await read(['appointments:read']);

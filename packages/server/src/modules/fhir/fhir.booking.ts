@@ -36,7 +36,8 @@ function patientOf(appointment: Json): Json | undefined {
 function practitionerOf(appointment: Json): string | undefined {
   for (const participant of list(appointment.participant).filter(isObject)) {
     const reference = isObject(participant.actor) ? participant.actor.reference : undefined;
-    if (typeof reference === 'string' && /(^|\/)Practitioner\//.test(reference)) return referencedId(reference.slice(reference.lastIndexOf('Practitioner/')), 'Practitioner') ?? reference;
+    if (typeof reference === 'string' && /(^|\/)Practitioner\//.test(reference))
+      return referencedId(reference.slice(reference.lastIndexOf('Practitioner/')), 'Practitioner') ?? reference;
   }
   return undefined;
 }
@@ -49,7 +50,9 @@ function patientFields(patient: Json | undefined): Partial<Record<string, unknow
   const given = name ? list(name.given) : [];
   const telecom = list(patient.telecom).filter(isObject);
   const contact = (system: string) => telecom.find((t) => t.system === system)?.value;
-  const insurance = list(patient.identifier).filter(isObject).find((i) => i.system === KVID_SYSTEM)?.value;
+  const insurance = list(patient.identifier)
+    .filter(isObject)
+    .find((i) => i.system === KVID_SYSTEM)?.value;
   const fields: Record<string, unknown> = {
     last_name: name?.family,
     first_name: given.length > 0 ? (given.every((g) => typeof g === 'string') ? given.join(' ') : given[0]) : undefined,
@@ -64,7 +67,9 @@ function patientFields(patient: Json | undefined): Partial<Record<string, unknow
 /** The appointment type of a `serviceType` coding of ours. */
 function typeOf(appointment: Json): string | undefined {
   for (const concept of list(appointment.serviceType).filter(isObject)) {
-    const coding = list(concept.coding).filter(isObject).find((c) => c.system === APPOINTMENT_TYPE_SYSTEM && typeof c.code === 'string');
+    const coding = list(concept.coding)
+      .filter(isObject)
+      .find((c) => c.system === APPOINTMENT_TYPE_SYSTEM && typeof c.code === 'string');
     if (coding) return coding.code as string;
   }
   return undefined;

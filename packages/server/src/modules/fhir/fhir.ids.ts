@@ -13,7 +13,9 @@ const BASE36 = /^[0-9a-z]+$/;
 
 /** A UUID as 25 base-36 characters. */
 function compactUuid(id: string): string {
-  return BigInt(`0x${id.replaceAll('-', '')}`).toString(36).padStart(UUID_BASE36_LENGTH, '0');
+  return BigInt(`0x${id.replaceAll('-', '')}`)
+    .toString(36)
+    .padStart(UUID_BASE36_LENGTH, '0');
 }
 
 /** The UUID of 25 base-36 characters, or undefined when they do not make one. */

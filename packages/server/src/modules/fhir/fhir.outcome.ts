@@ -73,6 +73,9 @@ export function operationOutcome(error: AppError, req: FastifyRequest): Resource
 /** The FHIR interface's error handler: whatever went wrong, an OperationOutcome with our status. */
 export function handleFhirError(error: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   const appError = toAppError(error, req);
-  void reply.headers(appError.options.headers ?? {}).code(appError.statusCode).type(FHIR_JSON);
+  void reply
+    .headers(appError.options.headers ?? {})
+    .code(appError.statusCode)
+    .type(FHIR_JSON);
   return reply.send(JSON.stringify(operationOutcome(appError, req)));
 }

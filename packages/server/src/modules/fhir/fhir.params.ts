@@ -98,7 +98,9 @@ export function parseDateBound(value: string, name: string): DateBound {
   if (month !== undefined && (month < 1 || month > 12)) throw invalid();
   const start = new Date(Date.UTC(year, (month ?? 1) - 1, day ?? 1));
   if (day !== undefined && start.getUTCDate() !== day) throw invalid();
-  const end = new Date(Date.UTC(year + (month === undefined ? 1 : 0), (month ?? 1) - 1 + (month !== undefined && day === undefined ? 1 : 0), (day ?? 1) + (day === undefined ? 0 : 1)));
+  const end = new Date(
+    Date.UTC(year + (month === undefined ? 1 : 0), (month ?? 1) - 1 + (month !== undefined && day === undefined ? 1 : 0), (day ?? 1) + (day === undefined ? 0 : 1)),
+  );
   const local = (date: Date) => `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T00:00:00`;
   return { prefix: prefix as DateBound['prefix'], kind: 'local', from: local(start), to: local(end) };
 }

@@ -31,7 +31,12 @@ export function practitionerResource(row: PractitionerRow): Resource {
 
 export function locationResource(row: LocationRow): Resource {
   const line = row.street1 ? [row.street1] : undefined;
-  const address = { ...(line && { line }), ...(row.postcode && { postalCode: row.postcode }), ...(row.city && { city: row.city }), ...(row.addressCountry && { country: row.addressCountry }) };
+  const address = {
+    ...(line && { line }),
+    ...(row.postcode && { postalCode: row.postcode }),
+    ...(row.city && { city: row.city }),
+    ...(row.addressCountry && { country: row.addressCountry }),
+  };
   return {
     resourceType: 'Location',
     id: row.id,
@@ -101,7 +106,11 @@ export function fhirStatusOf(found: Pick<FoundAppointment, 'row' | 'visitOver'>)
  */
 function patientResource(row: FoundAppointment['row']): Resource {
   const sealed = row.sealedData !== null;
-  const name = sealed ? [masked()] : row.lastName || row.firstName ? [{ ...(row.lastName && { family: row.lastName }), ...(row.firstName && { given: [row.firstName] }) }] : undefined;
+  const name = sealed
+    ? [masked()]
+    : row.lastName || row.firstName
+      ? [{ ...(row.lastName && { family: row.lastName }), ...(row.firstName && { given: [row.firstName] }) }]
+      : undefined;
   const identifier = sealed ? [{ system: KVID_SYSTEM, _value: masked() }] : row.insuranceNumber ? [{ system: KVID_SYSTEM, value: row.insuranceNumber }] : undefined;
   const telecom = [...(row.phone ? [{ system: 'phone', value: row.phone }] : []), ...(row.mail ? [{ system: 'email', value: row.mail }] : [])];
   return {

@@ -34,7 +34,17 @@ const entriesOf = (res: Awaited<ReturnType<typeof get>>) => {
   expectValidFhir(bundle);
   return (bundle.entry ?? []).map((e) => e.resource);
 };
-const patient = { resourceType: 'Patient', id: 'p1', name: [{ family: 'Muster', given: ['Maria'] }], birthDate: '1980-02-03', telecom: [{ system: 'email', value: 'maria@example.com' }, { system: 'phone', value: '+4366412345678' }], identifier: [{ system: 'http://fhir.de/sid/gkv/kvid-10', value: '1237010180' }] };
+const patient = {
+  resourceType: 'Patient',
+  id: 'p1',
+  name: [{ family: 'Muster', given: ['Maria'] }],
+  birthDate: '1980-02-03',
+  telecom: [
+    { system: 'email', value: 'maria@example.com' },
+    { system: 'phone', value: '+4366412345678' },
+  ],
+  identifier: [{ system: 'http://fhir.de/sid/gkv/kvid-10', value: '1237010180' }],
+};
 const withPatient = (extra: Record<string, unknown>, who: Record<string, unknown> = patient) => ({
   resourceType: 'Appointment',
   status: 'booked',
@@ -61,7 +71,12 @@ describe('the set-up as FHIR resources', () => {
     const schedules = entriesOf(await get('/fhir/R4/Schedule'));
     expect(schedules.map((r) => r.id).sort()).toEqual(p.processors.map((x) => scheduleId({ typeId: p.type.id, processorId: x.id })).sort());
     const own = { Practitioner: p.processor.id, Location: p.profileId, HealthcareService: p.queueId, Schedule: scheduleId({ typeId: p.type.id, processorId: p.processor.id }) };
-    const foreign = { Practitioner: other.processor.id, Location: other.profileId, HealthcareService: other.queueId, Schedule: scheduleId({ typeId: other.type.id, processorId: other.processor.id }) };
+    const foreign = {
+      Practitioner: other.processor.id,
+      Location: other.profileId,
+      HealthcareService: other.queueId,
+      Schedule: scheduleId({ typeId: other.type.id, processorId: other.processor.id }),
+    };
     for (const [type, id] of Object.entries(own)) {
       const res = await get(`/fhir/R4/${type}/${id}`);
       expect(res.statusCode, res.body).toBe(200);
@@ -113,7 +128,11 @@ describe('slots and bookings', () => {
     const booked = fhirBody<{ id: string; status: string; start: string; contained: unknown[]; participant: { actor: { reference: string } }[] }>(res);
     expectValidFhir(booked);
     expect(res.headers.location).toBe(`http://wartefrei.test/fhir/R4/Appointment/${booked.id}`);
-    expect(booked).toMatchObject({ status: 'booked', start: '2026-03-30T08:00:00+02:00', contained: [{ resourceType: 'Patient', name: [{ family: 'Muster', given: ['Maria'] }], identifier: [{ system: 'http://fhir.de/sid/gkv/kvid-10', value: '1237010180' }] }] });
+    expect(booked).toMatchObject({
+      status: 'booked',
+      start: '2026-03-30T08:00:00+02:00',
+      contained: [{ resourceType: 'Patient', name: [{ family: 'Muster', given: ['Maria'] }], identifier: [{ system: 'http://fhir.de/sid/gkv/kvid-10', value: '1237010180' }] }],
+    });
     expect(booked.participant.map((x) => x.actor.reference)).toContain(`Practitioner/${p.processor.id}`);
     // The booking is the practice's like any other: the staff list shows it with the patient's data.
     const staff = await get('/appointments?from=2026-03-30&to=2026-03-30');
@@ -126,28 +145,49 @@ describe('slots and bookings', () => {
     expect(fhirBody(read)).toEqual(booked);
     // Written to the audit log like the calendar's booking and reading.
     const log = (await get('/audit')).json<AuditLog>();
-    expect(log.entries).toEqual(expect.arrayContaining([
-      expect.objectContaining({ action: 'appointment.create', subject_type: 'appointment', subject_id: booked.id, detail: expect.objectContaining({ request: 'POST /fhir/R4/Appointment' }) }),
-      expect.objectContaining({ action: 'appointments.list', subject_type: 'appointment', subject_id: booked.id }),
-    ]));
+    expect(log.entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: 'appointment.create',
+          subject_type: 'appointment',
+          subject_id: booked.id,
+          detail: expect.objectContaining({ request: 'POST /fhir/R4/Appointment' }),
+        }),
+        expect.objectContaining({ action: 'appointments.list', subject_type: 'appointment', subject_id: booked.id }),
+      ]),
+    );
   });
 
   it('books by start and serviceType with a practitioner; the type’s required fields apply', async () => {
     const byStart = (who: Record<string, unknown>) =>
       post({
-        ...withPatient({ start: SPRING.tuesday8, end: '2026-03-31T09:00:00+02:00', serviceType: [{ coding: [{ system: 'urn:wartefrei:appointment-type', code: p.type.id }] }] }, who),
-        participant: [{ actor: { reference: `#${String(who.id)}` }, status: 'accepted' }, { actor: { reference: `Practitioner/${p.processors[1]!.id}` }, status: 'accepted' }],
+        ...withPatient(
+          { start: SPRING.tuesday8, end: '2026-03-31T09:00:00+02:00', serviceType: [{ coding: [{ system: 'urn:wartefrei:appointment-type', code: p.type.id }] }] },
+          who,
+        ),
+        participant: [
+          { actor: { reference: `#${String(who.id)}` }, status: 'accepted' },
+          { actor: { reference: `Practitioner/${p.processors[1]!.id}` }, status: 'accepted' },
+        ],
       });
     const nameless = expectOutcome(await byStart({ resourceType: 'Patient', id: 'x', telecom: [{ system: 'phone', value: '+4366412345678' }] }), 400, 'VALIDATION');
     expect(nameless.issue).toEqual([expect.objectContaining({ code: 'required', expression: ['Patient.name.family'] })]);
     const res = await byStart(patient);
     expect(res.statusCode, res.body).toBe(201);
-    expect(fhirBody(res)).toMatchObject({ start: SPRING.tuesday8, end: '2026-03-31T09:00:00+02:00', participant: expect.arrayContaining([expect.objectContaining({ actor: expect.objectContaining({ reference: `Practitioner/${p.processors[1]!.id}` }) })]) });
+    expect(fhirBody(res)).toMatchObject({
+      start: SPRING.tuesday8,
+      end: '2026-03-31T09:00:00+02:00',
+      participant: expect.arrayContaining([expect.objectContaining({ actor: expect.objectContaining({ reference: `Practitioner/${p.processors[1]!.id}` }) })]),
+    });
     expectOutcome(await byStart(patient), 409, 'APPOINTMENT_SLOT_TAKEN');
   });
 
   it('refuses a time that is past as a business rule (422), naming the element', async () => {
-    const past = expectOutcome(await post(withPatient({ start: '2026-03-26T08:00:00+01:00', serviceType: [{ coding: [{ system: 'urn:wartefrei:appointment-type', code: p.type.id }] }] })), 422, 'APPOINTMENT_NOT_BOOKABLE');
+    const past = expectOutcome(
+      await post(withPatient({ start: '2026-03-26T08:00:00+01:00', serviceType: [{ coding: [{ system: 'urn:wartefrei:appointment-type', code: p.type.id }] }] })),
+      422,
+      'APPOINTMENT_NOT_BOOKABLE',
+    );
     expect(past.issue[0]).toMatchObject({ code: 'business-rule', expression: ['Appointment.start'] });
     expectOutcome(await post(withPatient({ slot: [{ reference: 'Slot/nothing-of-ours' }] })), 400, 'VALIDATION');
     expectOutcome(await post({ resourceType: 'Patient' }), 400, 'VALIDATION');
@@ -157,17 +197,36 @@ describe('slots and bookings', () => {
     const [slot] = await slotsOf();
     const booked = (await post(withPatient({ slot: [{ reference: `Slot/${slot!.id}` }] }))).json<Record<string, unknown> & { id: string }>();
     const url = `/fhir/R4/Appointment/${booked.id}`;
-    const refused = await t.inject({ method: 'PATCH', url, headers: { ...asUser(p.user), 'content-type': 'application/json-patch+json' }, payload: JSON.stringify([{ op: 'replace', path: '/status', value: 'arrived' }]) });
+    const refused = await t.inject({
+      method: 'PATCH',
+      url,
+      headers: { ...asUser(p.user), 'content-type': 'application/json-patch+json' },
+      payload: JSON.stringify([{ op: 'replace', path: '/status', value: 'arrived' }]),
+    });
     expectOutcome(refused, 400, 'VALIDATION');
-    const patched = await t.inject({ method: 'PATCH', url, headers: { ...asUser(p.user), 'content-type': 'application/json-patch+json' }, payload: JSON.stringify([{ op: 'replace', path: '/status', value: 'cancelled' }]) });
+    const patched = await t.inject({
+      method: 'PATCH',
+      url,
+      headers: { ...asUser(p.user), 'content-type': 'application/json-patch+json' },
+      payload: JSON.stringify([{ op: 'replace', path: '/status', value: 'cancelled' }]),
+    });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(fhirBody(patched)).toMatchObject({ id: booked.id, status: 'cancelled' });
     expectValidFhir(patched.json());
     const put = await t.inject({ method: 'PUT', url, headers: { ...asUser(p.user), 'content-type': FHIR }, payload: JSON.stringify({ ...booked, status: 'cancelled' }) });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json()).toMatchObject({ status: 'cancelled', meta: { versionId: (patched.json<{ meta: { versionId: string } }>()).meta.versionId } });
+    expect(put.json()).toMatchObject({ status: 'cancelled', meta: { versionId: patched.json<{ meta: { versionId: string } }>().meta.versionId } });
     // The time is free again.
     expect((await slotsOf()).map((s) => s.id)).toContain(slot!.id);
-    expectOutcome(await t.inject({ method: 'PATCH', url: `/fhir/R4/Appointment/${other.processor.id}`, headers: { ...asUser(p.user), 'content-type': 'application/json-patch+json' }, payload: '[]' }), 404, 'NOT_FOUND');
+    expectOutcome(
+      await t.inject({
+        method: 'PATCH',
+        url: `/fhir/R4/Appointment/${other.processor.id}`,
+        headers: { ...asUser(p.user), 'content-type': 'application/json-patch+json' },
+        payload: '[]',
+      }),
+      404,
+      'NOT_FOUND',
+    );
   });
 });

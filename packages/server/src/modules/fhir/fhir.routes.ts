@@ -65,16 +65,40 @@ export const fhirRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get('/metadata', { schema: { tags, response: { 200: FhirResource } } }, async () => capabilityStatement(base, ctx.clock.now().toISOString()));
 
-  app.get('/Practitioner', { preHandler, schema: searchSchema(PRACTITIONER_PARAMS) }, search('Practitioner', PRACTITIONER_PARAMS, (req) => searchPractitioners(ctx, actorOf(req), query(req))));
+  app.get(
+    '/Practitioner',
+    { preHandler, schema: searchSchema(PRACTITIONER_PARAMS) },
+    search('Practitioner', PRACTITIONER_PARAMS, (req) => searchPractitioners(ctx, actorOf(req), query(req))),
+  );
   app.get('/Practitioner/:id', { preHandler, schema: readSchema }, async (req) => readPractitioner(ctx, actorOf(req), req.params.id));
-  app.get('/Location', { preHandler, schema: searchSchema(LOCATION_PARAMS) }, search('Location', LOCATION_PARAMS, (req) => searchLocations(ctx, actorOf(req), query(req))));
+  app.get(
+    '/Location',
+    { preHandler, schema: searchSchema(LOCATION_PARAMS) },
+    search('Location', LOCATION_PARAMS, (req) => searchLocations(ctx, actorOf(req), query(req))),
+  );
   app.get('/Location/:id', { preHandler, schema: readSchema }, async (req) => readLocation(ctx, actorOf(req), req.params.id));
-  app.get('/HealthcareService', { preHandler, schema: searchSchema(SERVICE_PARAMS) }, search('HealthcareService', SERVICE_PARAMS, (req) => searchServices(ctx, actorOf(req), query(req))));
+  app.get(
+    '/HealthcareService',
+    { preHandler, schema: searchSchema(SERVICE_PARAMS) },
+    search('HealthcareService', SERVICE_PARAMS, (req) => searchServices(ctx, actorOf(req), query(req))),
+  );
   app.get('/HealthcareService/:id', { preHandler, schema: readSchema }, async (req) => readService(ctx, actorOf(req), req.params.id));
-  app.get('/Schedule', { preHandler, schema: searchSchema(SCHEDULE_PARAMS) }, search('Schedule', SCHEDULE_PARAMS, (req) => searchSchedules(ctx, actorOf(req), query(req))));
+  app.get(
+    '/Schedule',
+    { preHandler, schema: searchSchema(SCHEDULE_PARAMS) },
+    search('Schedule', SCHEDULE_PARAMS, (req) => searchSchedules(ctx, actorOf(req), query(req))),
+  );
   app.get('/Schedule/:id', { preHandler, schema: readSchema }, async (req) => readSchedule(ctx, actorOf(req), req.params.id));
-  app.get('/Slot', { preHandler, schema: searchSchema(SLOT_PARAMS) }, search('Slot', SLOT_PARAMS, (req) => searchSlots(ctx, actorOf(req), query(req))));
-  app.get('/Appointment', { preHandler, schema: searchSchema(APPOINTMENT_PARAMS) }, search('Appointment', APPOINTMENT_PARAMS, (req) => searchAppointments(ctx, actorOf(req), query(req))));
+  app.get(
+    '/Slot',
+    { preHandler, schema: searchSchema(SLOT_PARAMS) },
+    search('Slot', SLOT_PARAMS, (req) => searchSlots(ctx, actorOf(req), query(req))),
+  );
+  app.get(
+    '/Appointment',
+    { preHandler, schema: searchSchema(APPOINTMENT_PARAMS) },
+    search('Appointment', APPOINTMENT_PARAMS, (req) => searchAppointments(ctx, actorOf(req), query(req))),
+  );
   app.get('/Appointment/:id', { preHandler, schema: readSchema }, async (req) => readAppointment(ctx, actorOf(req), id(req)));
 
   app.post(

@@ -24,7 +24,12 @@ export const FhirIdParams = z.object({ id: z.string() });
 export const FhirResource = z.looseObject({ resourceType: z.string(), id: z.string().optional() }).describe('A FHIR R4 resource (application/fhir+json)');
 
 export const FhirBundle = z
-  .looseObject({ resourceType: z.literal('Bundle'), type: z.literal('searchset'), total: z.number().int(), link: z.array(z.looseObject({ relation: z.string(), url: z.string() })) })
+  .looseObject({
+    resourceType: z.literal('Bundle'),
+    type: z.literal('searchset'),
+    total: z.number().int(),
+    link: z.array(z.looseObject({ relation: z.string(), url: z.string() })),
+  })
   .describe('A FHIR R4 searchset Bundle with the links self, next and previous');
 
 export type Bundle = z.infer<typeof FhirBundle>;

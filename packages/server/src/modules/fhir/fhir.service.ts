@@ -83,7 +83,13 @@ export async function readService(ctx: AppContext, actor: Actor, id: string): Pr
 /** Whether a Schedule matches every `actor` reference (Practitioner, Location or HealthcareService) and `service-type` asked. */
 function scheduleMatches(row: ScheduleRow, query: Query): boolean {
   const actors = valuesOf(query.actor, true);
-  const ofActor = actors.length === 0 || actors.some((ref) => [referencedId(ref, 'Practitioner') === row.processorId, referencedId(ref, 'Location') === row.profileId, referencedId(ref, 'HealthcareService') === row.queueId].some(Boolean));
+  const ofActor =
+    actors.length === 0 ||
+    actors.some((ref) =>
+      [referencedId(ref, 'Practitioner') === row.processorId, referencedId(ref, 'Location') === row.profileId, referencedId(ref, 'HealthcareService') === row.queueId].some(
+        Boolean,
+      ),
+    );
   // A token is `code` or `system|code`.
   const types = valuesOf(query['service-type'], true).map((token) => token.slice(token.indexOf('|') + 1));
   const active = singleValue(query.active, 'active');
@@ -121,7 +127,8 @@ function slotWindow(query: Query, timeZone: string, now: Date): { after: Date; b
   let before: Date | undefined;
   for (const value of valuesOf(query.start)) {
     const limits = limitsOf(parseDateBound(value, 'start'));
-    const instant = (text: string | undefined) => (text === undefined ? undefined : new Date(text.length === 19 ? zonedTimeToUtc(parseLocalDate(text.slice(0, 10)), '00:00', timeZone).getTime() : Date.parse(text)));
+    const instant = (text: string | undefined) =>
+      text === undefined ? undefined : new Date(text.length === 19 ? zonedTimeToUtc(parseLocalDate(text.slice(0, 10)), '00:00', timeZone).getTime() : Date.parse(text));
     const lower = instant(limits.after);
     const upper = instant(limits.before);
     if (lower && (!after || lower > after)) after = lower;
@@ -129,7 +136,8 @@ function slotWindow(query: Query, timeZone: string, now: Date): { after: Date; b
   }
   after ??= before ? new Date(Math.max(now.getTime(), before.getTime() - DEFAULT_SLOT_DAYS * DAY)) : now;
   before ??= new Date(after.getTime() + DEFAULT_SLOT_DAYS * DAY);
-  if (before.getTime() - after.getTime() > AVAILABILITY_MAX_DAYS * DAY) throw new AppError('VALIDATION', { fields: { start: { code: 'RANGE_TOO_LONG', args: [AVAILABILITY_MAX_DAYS] } } });
+  if (before.getTime() - after.getTime() > AVAILABILITY_MAX_DAYS * DAY)
+    throw new AppError('VALIDATION', { fields: { start: { code: 'RANGE_TOO_LONG', args: [AVAILABILITY_MAX_DAYS] } } });
   return { after, before };
 }
 

@@ -19,7 +19,10 @@ const HOSTILE_NAME = 'Allgemein </script><script>alert(1)</script> & <!--';
 beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-first-view-'));
   await buildFirstViewModule(webDir);
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html lang="de"><head><title>wartefrei</title><script type="module" src="/assets/index-a.js"></script></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><html lang="de"><head><title>wartefrei</title><script type="module" src="/assets/index-a.js"></script></head><body><div id="root"></div></body></html>',
+  );
   fs.mkdirSync(path.join(webDir, '.vite'));
   fs.writeFileSync(path.join(webDir, '.vite', 'manifest.json'), '{}');
   t = await startTestApp({ webDistDir: webDir });

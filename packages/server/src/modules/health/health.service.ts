@@ -45,10 +45,7 @@ async function migrationsApplied(ctx: AppContext): Promise<boolean> {
 /** The readiness checks of `GET /health/ready`: the database answers, Redis (where configured) answers, the schema is current. */
 export async function checkReadiness(ctx: AppContext): Promise<HealthReady> {
   const { redis } = ctx;
-  const [database, redisOk] = await Promise.all([
-    passes(() => ctx.db.execute(sql`select 1`)),
-    redis ? passes(() => redis.ping()) : Promise.resolve(undefined),
-  ]);
+  const [database, redisOk] = await Promise.all([passes(() => ctx.db.execute(sql`select 1`)), redis ? passes(() => redis.ping()) : Promise.resolve(undefined)]);
   let migrations: HealthReady['checks']['migrations'] = 'failed';
   if (database) {
     try {

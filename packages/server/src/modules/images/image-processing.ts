@@ -78,8 +78,5 @@ export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
 
 /** A PNG of a stored image, for places that take no SVG or WebP (the PDF poster). */
 export async function imageAsPng(bytes: Buffer, maxEdge: number): Promise<Buffer> {
-  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-    .resize({ width: maxEdge, height: maxEdge, fit: 'inside', withoutEnlargement: true })
-    .png()
-    .toBuffer();
+  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).resize({ width: maxEdge, height: maxEdge, fit: 'inside', withoutEnlargement: true }).png().toBuffer();
 }

@@ -7,7 +7,11 @@ export type NewImageRow = typeof images.$inferInsert;
 
 /** The account's image of these bytes: inserted, or the one stored by an earlier upload of the same file. */
 export async function storeImage(db: Queryable, values: NewImageRow): Promise<ImageRow> {
-  const [inserted] = await db.insert(images).values(values).onConflictDoNothing({ target: [images.accountId, images.contentHash] }).returning();
+  const [inserted] = await db
+    .insert(images)
+    .values(values)
+    .onConflictDoNothing({ target: [images.accountId, images.contentHash] })
+    .returning();
   if (inserted) return inserted;
   const [existing] = await db
     .select()

@@ -91,7 +91,12 @@ describe('GET /images/{id}/{hash}.{ext}', () => {
     const image = await uploadLogo(t, admin);
     expect((await fetchImage(image.url)).statusCode).toBe(200);
     const [, , id, file] = image.url.split('/');
-    for (const url of [`/images/${id}/${'0'.repeat(64)}.png`, `/images/${id}/${file!.replace('.png', '.jpg')}`, `/images/${crypto.randomUUID()}/${file}`, `/images/kein-uuid/${file}`]) {
+    for (const url of [
+      `/images/${id}/${'0'.repeat(64)}.png`,
+      `/images/${id}/${file!.replace('.png', '.jpg')}`,
+      `/images/${crypto.randomUUID()}/${file}`,
+      `/images/kein-uuid/${file}`,
+    ]) {
       const res = await fetchImage(url);
       expect([url, res.statusCode, res.json<ApiError>().code]).toEqual([url, 404, 'NOT_FOUND']);
     }

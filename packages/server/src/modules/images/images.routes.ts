@@ -56,21 +56,17 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     return reply.code(204).send();
   });
 
-  app.get(
-    '/images/:id/:file',
-    { schema: { tags, params: z.object({ id: PathId, file: z.string().max(80) }) } },
-    async (req, reply) => {
-      const image = await readImage(ctx, req.params.id, req.params.file);
-      void reply
-        .header('content-type', image.mimeType)
-        .header('cache-control', FOREVER)
-        .header('etag', `"${image.contentHash}"`)
-        // Mail clients and the practice's own website show the logo from here: another origin.
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .header('x-content-type-options', 'nosniff');
-      if (image.mimeType === 'image/svg+xml') void reply.header('content-security-policy', SVG_POLICY);
-      if (req.headers['if-none-match'] === `"${image.contentHash}"`) return reply.code(304).send();
-      return reply.send(image.bytes);
-    },
-  );
+  app.get('/images/:id/:file', { schema: { tags, params: z.object({ id: PathId, file: z.string().max(80) }) } }, async (req, reply) => {
+    const image = await readImage(ctx, req.params.id, req.params.file);
+    void reply
+      .header('content-type', image.mimeType)
+      .header('cache-control', FOREVER)
+      .header('etag', `"${image.contentHash}"`)
+      // Mail clients and the practice's own website show the logo from here: another origin.
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('x-content-type-options', 'nosniff');
+    if (image.mimeType === 'image/svg+xml') void reply.header('content-security-policy', SVG_POLICY);
+    if (req.headers['if-none-match'] === `"${image.contentHash}"`) return reply.code(304).send();
+    return reply.send(image.bytes);
+  });
 };

@@ -65,7 +65,10 @@ describe('POST and GET /info-tags', () => {
     [{ name: 'Tag', delay_minutes: 10 }, ['delay_minutes', 'NO_DELAY_MUST_BE_ZERO', 'Ein Info-Tag ohne Verzögerung darf keine Verzögerung ungleich 0 haben']],
     [{ name: 'Tag', delay: 'NONE', delay_minutes: 1 }, ['delay_minutes', 'NO_DELAY_MUST_BE_ZERO', 'Ein Info-Tag ohne Verzögerung darf keine Verzögerung ungleich 0 haben']],
     [{ name: 'Tag', delay: 'LATER' }, ['delay_minutes', 'DELAY_MINUTES_REQUIRED', 'Bei früherer oder späterer Einplanung muss die Verzögerung mindestens 1 Minute betragen']],
-    [{ name: 'Tag', delay: 'EARLIER', delay_minutes: 0 }, ['delay_minutes', 'DELAY_MINUTES_REQUIRED', 'Bei früherer oder späterer Einplanung muss die Verzögerung mindestens 1 Minute betragen']],
+    [
+      { name: 'Tag', delay: 'EARLIER', delay_minutes: 0 },
+      ['delay_minutes', 'DELAY_MINUTES_REQUIRED', 'Bei früherer oder späterer Einplanung muss die Verzögerung mindestens 1 Minute betragen'],
+    ],
     [{ name: 'Tag', delay: 'LATER', delay_minutes: -5 }, ['delay_minutes', 'INVALID_VALUE', 'Verzögerung in Minuten ist ungültig']],
     [{ name: 'Tag', delay: 'LATER', delay_minutes: 2.5 }, ['delay_minutes', 'INVALID_TYPE', 'Verzögerung in Minuten hat ein ungültiges Format']],
     [{ name: 'Tag', delay: 'SOFORT' }, ['delay', 'INVALID_VALUE', 'Verzögerung ist ungültig']],
@@ -100,9 +103,9 @@ describe('POST and GET /info-tags', () => {
 
   it('is backed by the check constraint info_tags_no_delay_is_zero', async () => {
     const { admin } = await givenAdmin(t);
-    await expect(
-      t.app.ctx.db.insert(infoTags).values({ accountId: admin.account_id, name: 'Roh', delay: 'NONE', delayMinutes: 5 }),
-    ).rejects.toMatchObject({ cause: { constraint: 'info_tags_no_delay_is_zero' } });
+    await expect(t.app.ctx.db.insert(infoTags).values({ accountId: admin.account_id, name: 'Roh', delay: 'NONE', delayMinutes: 5 })).rejects.toMatchObject({
+      cause: { constraint: 'info_tags_no_delay_is_zero' },
+    });
   });
 });
 

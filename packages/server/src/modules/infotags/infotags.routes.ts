@@ -13,24 +13,16 @@ const security = [{ basic: [] }];
 export const infoTagsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
 
-  app.get('/info-tags', { preHandler, schema: { tags, security, response: { 200: z.array(InfoTag) } } }, async (req) =>
-    listInfoTags(ctx, actorOf(req)),
+  app.get('/info-tags', { preHandler, schema: { tags, security, response: { 200: z.array(InfoTag) } } }, async (req) => listInfoTags(ctx, actorOf(req)));
+
+  app.post('/info-tags', { preHandler, schema: { tags, security, body: CreateInfoTagInput, response: { 201: InfoTag } } }, async (req, reply) =>
+    reply.code(201).send(await createInfoTag(ctx, actorOf(req), req.body)),
   );
 
-  app.post(
-    '/info-tags',
-    { preHandler, schema: { tags, security, body: CreateInfoTagInput, response: { 201: InfoTag } } },
-    async (req, reply) => reply.code(201).send(await createInfoTag(ctx, actorOf(req), req.body)),
-  );
+  app.get('/info-tags/:id', { preHandler, schema: { tags, security, params: IdParams, response: { 200: InfoTag } } }, async (req) => getInfoTag(ctx, actorOf(req), req.params.id));
 
-  app.get('/info-tags/:id', { preHandler, schema: { tags, security, params: IdParams, response: { 200: InfoTag } } }, async (req) =>
-    getInfoTag(ctx, actorOf(req), req.params.id),
-  );
-
-  app.patch(
-    '/info-tags/:id',
-    { preHandler, schema: { tags, security, params: IdParams, body: UpdateInfoTagInput, response: { 200: InfoTag } } },
-    async (req) => updateInfoTag(ctx, actorOf(req), req.params.id, req.body),
+  app.patch('/info-tags/:id', { preHandler, schema: { tags, security, params: IdParams, body: UpdateInfoTagInput, response: { 200: InfoTag } } }, async (req) =>
+    updateInfoTag(ctx, actorOf(req), req.params.id, req.body),
   );
 
   app.delete('/info-tags/:id', { preHandler, schema: { tags, security, params: IdParams } }, async (req, reply) => {

@@ -93,17 +93,47 @@ export async function renderDpaPdf(legal: LegalInformation, parties: DpaParties)
   w.write(`Auftragsverarbeiter: ${operatorLines(legal)}, im Folgenden „Betreiber“`, { gap: 2 });
   w.write(`Dienst: wartefrei unter ${legal.public_url}`, { gap: 16 });
 
-  section('§ 1 Gegenstand und Dauer', 'Der Betreiber stellt der Praxis die digitale Warteliste und Terminverwaltung wartefrei bereit und verarbeitet dabei personenbezogene Daten im Auftrag der Praxis. Der Vertrag gilt, solange die Praxis den Dienst nutzt, und endet mit der Löschung ihres Kontos.');
-  section('§ 2 Art und Zweck der Verarbeitung', 'Ziehen, Aufrufen und Abschließen von Wartenummern; Buchen, Verschieben, Absagen und Einchecken von Terminen; Benachrichtigung der Patientinnen und Patienten per E-Mail oder SMS, soweit die Praxis das vorsieht; der Fragebogen vor dem Ziehen; Auswertungen der Wartezeiten; das Protokoll der Zugriffe. Der Betreiber verarbeitet die Daten ausschließlich nach den dokumentierten Weisungen der Praxis, die sie durch die Einstellungen des Dienstes erteilt.');
-  section('§ 3 Art der personenbezogenen Daten', 'Je nachdem, was die Praxis je Warteliste und Sprechzeit abfragt: Anzeigename, Vor- und Nachname, Geburtsdatum, Versicherungsnummer, E-Mail-Adresse, Telefonnummer, Beschreibung des Anliegens, Antworten des Fragebogens (auch Freitext); Zeitpunkte und Status der Tickets und Termine. Diese Daten können Gesundheitsdaten im Sinne des Art. 9 DSGVO sein. Von den Mitarbeiterinnen und Mitarbeitern der Praxis: Name, E-Mail-Adresse, Anmeldedaten, Protokolleinträge.');
+  section(
+    '§ 1 Gegenstand und Dauer',
+    'Der Betreiber stellt der Praxis die digitale Warteliste und Terminverwaltung wartefrei bereit und verarbeitet dabei personenbezogene Daten im Auftrag der Praxis. Der Vertrag gilt, solange die Praxis den Dienst nutzt, und endet mit der Löschung ihres Kontos.',
+  );
+  section(
+    '§ 2 Art und Zweck der Verarbeitung',
+    'Ziehen, Aufrufen und Abschließen von Wartenummern; Buchen, Verschieben, Absagen und Einchecken von Terminen; Benachrichtigung der Patientinnen und Patienten per E-Mail oder SMS, soweit die Praxis das vorsieht; der Fragebogen vor dem Ziehen; Auswertungen der Wartezeiten; das Protokoll der Zugriffe. Der Betreiber verarbeitet die Daten ausschließlich nach den dokumentierten Weisungen der Praxis, die sie durch die Einstellungen des Dienstes erteilt.',
+  );
+  section(
+    '§ 3 Art der personenbezogenen Daten',
+    'Je nachdem, was die Praxis je Warteliste und Sprechzeit abfragt: Anzeigename, Vor- und Nachname, Geburtsdatum, Versicherungsnummer, E-Mail-Adresse, Telefonnummer, Beschreibung des Anliegens, Antworten des Fragebogens (auch Freitext); Zeitpunkte und Status der Tickets und Termine. Diese Daten können Gesundheitsdaten im Sinne des Art. 9 DSGVO sein. Von den Mitarbeiterinnen und Mitarbeitern der Praxis: Name, E-Mail-Adresse, Anmeldedaten, Protokolleinträge.',
+  );
   section('§ 4 Kategorien betroffener Personen', 'Patientinnen und Patienten der Praxis und ihre Begleitpersonen; Mitarbeiterinnen und Mitarbeiter der Praxis.');
-  section('§ 5 Pflichten des Betreibers', 'Der Betreiber verarbeitet die Daten nur auf dokumentierte Weisung der Praxis (Art. 28 Abs. 3 lit. a DSGVO), verpflichtet alle Personen, die Zugang haben, zur Vertraulichkeit (lit. b), trifft die Maßnahmen nach Art. 32 DSGVO (lit. c, § 6), beauftragt Unterauftragsverarbeiter nur nach § 7 (lit. d), unterstützt die Praxis bei den Rechten der betroffenen Personen (lit. e, § 8) und bei ihren Pflichten nach Art. 32 bis 36 DSGVO (lit. f), löscht die Daten nach § 9 (lit. g) und stellt ihr alle Informationen zum Nachweis dieser Pflichten zur Verfügung (lit. h, § 10). Eine Verletzung des Schutzes personenbezogener Daten meldet der Betreiber der Praxis unverzüglich.');
-  section('§ 6 Technische und organisatorische Maßnahmen', 'Übertragung verschlüsselt (HTTPS); jedes Konto sieht nur seine eigenen Daten, Bearbeiterinnen und Bearbeiter nur ihre Wartelisten, was automatisierte Tests bei jeder Änderung prüfen; Passwörter nur als argon2id-Hash, Anmelde-Token nur als SHA-256 gespeichert und zeitlich begrenzt; Begrenzung der Anmeldeversuche; keine Patientennamen in Live-Ereignissen, auf dem Aufrufmonitor oder im Protokoll; Protokoll der Zugriffe auf Patientendaten; Löschfristen nach § 9; Datensicherung durch den Betreiber. Die Beschreibung der Schutzmaßnahmen (docs/security.md) ist Teil dieses Vertrags.');
-  section('§ 7 Unterauftragsverarbeiter', `Die Praxis stimmt folgenden Unterauftragsverarbeitern zu:\n${subProcessors(legal)}\nÜber einen beabsichtigten Wechsel informiert der Betreiber die Praxis vorab; sie kann widersprechen. Eine Verarbeitung außerhalb des EWR findet nur unter den Voraussetzungen der Art. 44 ff. DSGVO statt.`);
-  section('§ 8 Rechte der betroffenen Personen', 'Die Praxis beantwortet Anfragen betroffener Personen. Der Dienst unterstützt sie dabei: die Daten eines Tickets oder Termins lassen sich sofort löschen, die Auswertung lässt sich mit Namen exportieren, und das Protokoll zeigt, wer auf welche Daten zugegriffen hat.');
-  section('§ 9 Löschung', `Personenbezogene Daten abgeschlossener Tickets und vergangener Termine löscht der Dienst nach der von der Praxis eingestellten Frist, derzeit ${parties.retentionDays} Tage; die anonymen Kennzahlen bleiben. Einträge des Protokolls werden nach ${AUDIT_KEEP_DAYS} Tagen gelöscht. Mit der Löschung des Kontos werden alle Daten der Praxis gelöscht; Sicherungskopien laufen mit ihrer Aufbewahrungsfrist ab.`);
-  section('§ 10 Nachweise und Kontrollen', 'Der Betreiber weist die Einhaltung dieses Vertrags auf Anfrage nach und ermöglicht Überprüfungen durch die Praxis oder einen von ihr beauftragten Prüfer nach rechtzeitiger Ankündigung. Das Protokoll steht der Praxis jederzeit im Dienst zur Verfügung.');
-  section('§ 11 Schlussbestimmungen', 'Änderungen bedürfen der Textform. Sollte eine Bestimmung unwirksam sein, bleibt der Vertrag im Übrigen wirksam. Bei Widersprüchen geht dieser Vertrag den Nutzungsbedingungen vor, soweit es um den Schutz personenbezogener Daten geht.');
+  section(
+    '§ 5 Pflichten des Betreibers',
+    'Der Betreiber verarbeitet die Daten nur auf dokumentierte Weisung der Praxis (Art. 28 Abs. 3 lit. a DSGVO), verpflichtet alle Personen, die Zugang haben, zur Vertraulichkeit (lit. b), trifft die Maßnahmen nach Art. 32 DSGVO (lit. c, § 6), beauftragt Unterauftragsverarbeiter nur nach § 7 (lit. d), unterstützt die Praxis bei den Rechten der betroffenen Personen (lit. e, § 8) und bei ihren Pflichten nach Art. 32 bis 36 DSGVO (lit. f), löscht die Daten nach § 9 (lit. g) und stellt ihr alle Informationen zum Nachweis dieser Pflichten zur Verfügung (lit. h, § 10). Eine Verletzung des Schutzes personenbezogener Daten meldet der Betreiber der Praxis unverzüglich.',
+  );
+  section(
+    '§ 6 Technische und organisatorische Maßnahmen',
+    'Übertragung verschlüsselt (HTTPS); jedes Konto sieht nur seine eigenen Daten, Bearbeiterinnen und Bearbeiter nur ihre Wartelisten, was automatisierte Tests bei jeder Änderung prüfen; Passwörter nur als argon2id-Hash, Anmelde-Token nur als SHA-256 gespeichert und zeitlich begrenzt; Begrenzung der Anmeldeversuche; keine Patientennamen in Live-Ereignissen, auf dem Aufrufmonitor oder im Protokoll; Protokoll der Zugriffe auf Patientendaten; Löschfristen nach § 9; Datensicherung durch den Betreiber. Die Beschreibung der Schutzmaßnahmen (docs/security.md) ist Teil dieses Vertrags.',
+  );
+  section(
+    '§ 7 Unterauftragsverarbeiter',
+    `Die Praxis stimmt folgenden Unterauftragsverarbeitern zu:\n${subProcessors(legal)}\nÜber einen beabsichtigten Wechsel informiert der Betreiber die Praxis vorab; sie kann widersprechen. Eine Verarbeitung außerhalb des EWR findet nur unter den Voraussetzungen der Art. 44 ff. DSGVO statt.`,
+  );
+  section(
+    '§ 8 Rechte der betroffenen Personen',
+    'Die Praxis beantwortet Anfragen betroffener Personen. Der Dienst unterstützt sie dabei: die Daten eines Tickets oder Termins lassen sich sofort löschen, die Auswertung lässt sich mit Namen exportieren, und das Protokoll zeigt, wer auf welche Daten zugegriffen hat.',
+  );
+  section(
+    '§ 9 Löschung',
+    `Personenbezogene Daten abgeschlossener Tickets und vergangener Termine löscht der Dienst nach der von der Praxis eingestellten Frist, derzeit ${parties.retentionDays} Tage; die anonymen Kennzahlen bleiben. Einträge des Protokolls werden nach ${AUDIT_KEEP_DAYS} Tagen gelöscht. Mit der Löschung des Kontos werden alle Daten der Praxis gelöscht; Sicherungskopien laufen mit ihrer Aufbewahrungsfrist ab.`,
+  );
+  section(
+    '§ 10 Nachweise und Kontrollen',
+    'Der Betreiber weist die Einhaltung dieses Vertrags auf Anfrage nach und ermöglicht Überprüfungen durch die Praxis oder einen von ihr beauftragten Prüfer nach rechtzeitiger Ankündigung. Das Protokoll steht der Praxis jederzeit im Dienst zur Verfügung.',
+  );
+  section(
+    '§ 11 Schlussbestimmungen',
+    'Änderungen bedürfen der Textform. Sollte eine Bestimmung unwirksam sein, bleibt der Vertrag im Übrigen wirksam. Bei Widersprüchen geht dieser Vertrag den Nutzungsbedingungen vor, soweit es um den Schutz personenbezogener Daten geht.',
+  );
   w.write(`Stand: ${day}`, { gap: 30 });
   w.write('_____________________________            _____________________________', { gap: 2 });
   w.write('Praxis (Ort, Datum, Unterschrift)                  Betreiber (Ort, Datum, Unterschrift)');

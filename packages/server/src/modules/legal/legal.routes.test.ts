@@ -12,7 +12,15 @@ let configured: TestApp;
 beforeAll(async () => {
   bare = await startTestApp();
   configured = await startTestApp({
-    operator: { name: 'Warte GmbH', addressLines: ['Ringstraße 1', '1010 Wien'], mail: 'office@warte.example', phone: '+43 1 234', representative: 'Eva Muster', register: 'FN 123456a', vatId: 'ATU12345678' },
+    operator: {
+      name: 'Warte GmbH',
+      addressLines: ['Ringstraße 1', '1010 Wien'],
+      mail: 'office@warte.example',
+      phone: '+43 1 234',
+      representative: 'Eva Muster',
+      register: 'FN 123456a',
+      vatId: 'ATU12345678',
+    },
   });
 });
 afterAll(async () => {

@@ -1,14 +1,7 @@
 import type { PublicMonitor } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import {
-  findMonitorByIdentifier,
-  findMonitorWithAccount,
-  queueIdsOfAccountInMasterOrder,
-  queueIdsOfMonitors,
-  type MonitorAccount,
-  type MonitorRow,
-} from './monitors.repo.js';
+import { findMonitorByIdentifier, findMonitorWithAccount, queueIdsOfAccountInMasterOrder, queueIdsOfMonitors, type MonitorAccount, type MonitorRow } from './monitors.repo.js';
 import { presentMonitor } from './monitors.service.js';
 
 async function presentPublic(ctx: AppContext, account: MonitorAccount, row: MonitorRow): Promise<PublicMonitor> {

@@ -22,8 +22,7 @@ afterAll(async () => {
 
 const post = (user: LoggedUser, payload: Record<string, unknown>, lang?: string) =>
   t.inject({ method: 'POST', url: '/monitors', headers: asUser(user, lang ? { 'accept-language': lang } : {}), payload });
-const patch = (user: LoggedUser, id: string, payload: Record<string, unknown>) =>
-  t.inject({ method: 'PATCH', url: `/monitors/${id}`, headers: asUser(user), payload });
+const patch = (user: LoggedUser, id: string, payload: Record<string, unknown>) => t.inject({ method: 'PATCH', url: `/monitors/${id}`, headers: asUser(user), payload });
 const get = (user: LoggedUser, url: string) => t.inject({ method: 'GET', url, headers: asUser(user) });
 
 let counter = 0;
@@ -155,11 +154,7 @@ describe('validation', () => {
     [{ gong: 'ja' }, 'gong', { code: 'INVALID_TYPE', message: 'Gong hat ein ungültiges Format' }],
     [{ speech: 1 }, 'speech', { code: 'INVALID_TYPE', message: 'Sprachausgabe hat ein ungültiges Format' }],
     [{ queue_ids: 'alle' }, 'queue_ids', { code: 'INVALID_TYPE', message: 'Angezeigte Wartelisten hat ein ungültiges Format' }],
-    [
-      { queue_ids: Array.from({ length: 51 }, () => randomUUID()) },
-      'queue_ids',
-      { code: 'MAX_VALUE', message: 'Angezeigte Wartelisten darf höchstens 50 sein' },
-    ],
+    [{ queue_ids: Array.from({ length: 51 }, () => randomUUID()) }, 'queue_ids', { code: 'MAX_VALUE', message: 'Angezeigte Wartelisten darf höchstens 50 sein' }],
     [{ account_id: randomUUID() }, 'account_id', { code: 'UNKNOWN_FIELD', message: 'account_id ist kein bekanntes Feld' }],
   ])('refuses %o at the field with its message, creating nothing', async (override, field, problem) => {
     const { a } = await givenPractice();

@@ -14,24 +14,16 @@ const security = [{ basic: [] }];
 export const monitorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
 
-  app.get('/monitors', { preHandler, schema: { tags, security, response: { 200: MonitorList } } }, async (req) =>
-    listMonitors(ctx, actorOf(req)),
+  app.get('/monitors', { preHandler, schema: { tags, security, response: { 200: MonitorList } } }, async (req) => listMonitors(ctx, actorOf(req)));
+
+  app.post('/monitors', { preHandler, schema: { tags, security, body: CreateMonitorInput, response: { 201: Monitor } } }, async (req, reply) =>
+    reply.code(201).send(await createMonitor(ctx, actorOf(req), req.body)),
   );
 
-  app.post(
-    '/monitors',
-    { preHandler, schema: { tags, security, body: CreateMonitorInput, response: { 201: Monitor } } },
-    async (req, reply) => reply.code(201).send(await createMonitor(ctx, actorOf(req), req.body)),
-  );
+  app.get('/monitors/:id', { preHandler, schema: { tags, security, params: IdParams, response: { 200: Monitor } } }, async (req) => getMonitor(ctx, actorOf(req), req.params.id));
 
-  app.get('/monitors/:id', { preHandler, schema: { tags, security, params: IdParams, response: { 200: Monitor } } }, async (req) =>
-    getMonitor(ctx, actorOf(req), req.params.id),
-  );
-
-  app.patch(
-    '/monitors/:id',
-    { preHandler, schema: { tags, security, params: IdParams, body: UpdateMonitorInput, response: { 200: Monitor } } },
-    async (req) => updateMonitor(ctx, actorOf(req), req.params.id, req.body),
+  app.patch('/monitors/:id', { preHandler, schema: { tags, security, params: IdParams, body: UpdateMonitorInput, response: { 200: Monitor } } }, async (req) =>
+    updateMonitor(ctx, actorOf(req), req.params.id, req.body),
   );
 
   app.delete('/monitors/:id', { preHandler, schema: { tags, security, params: IdParams } }, async (req, reply) => {
@@ -39,7 +31,5 @@ export const monitorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     return reply.code(204).send();
   });
 
-  app.get('/monitors/:id/public', { schema: { tags, params: IdParams, response: { 200: PublicMonitor } } }, async (req) =>
-    publicMonitor(ctx, req.params.id),
-  );
+  app.get('/monitors/:id/public', { schema: { tags, params: IdParams, response: { 200: PublicMonitor } } }, async (req) => publicMonitor(ctx, req.params.id));
 };

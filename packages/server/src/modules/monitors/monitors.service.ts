@@ -77,7 +77,10 @@ function uniqueIdentifierConflict(error: unknown): AppError | undefined {
 /** `GET /monitors`: admins and processors (a processor may set up the waiting-room screen). */
 export async function listMonitors(ctx: AppContext, actor: Actor): Promise<Monitor[]> {
   const rows = await listMonitorsOfAccount(ctx.db, actor.accountId);
-  const queueIds = await queueIdsOfMonitors(ctx.db, rows.map((r) => r.id));
+  const queueIds = await queueIdsOfMonitors(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => presentMonitor(row, queueIds.get(row.id) ?? []));
 }
 

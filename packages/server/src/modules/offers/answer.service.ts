@@ -19,7 +19,18 @@ import {
 } from '../appointments/index.js';
 import { appointmentUrl, mintLink } from '../patient-links/index.js';
 import { scheduleRound } from './jobs.js';
-import { endLiveOffers, findFreedTime, findOfferByTokenHash, liveOffersOfRound, lockFreedTime, lockOffer, updateFreedTime, updateOffer, type FreedTimeRow, type OfferRow } from './offers.repo.js';
+import {
+  endLiveOffers,
+  findFreedTime,
+  findOfferByTokenHash,
+  liveOffersOfRound,
+  lockFreedTime,
+  lockOffer,
+  updateFreedTime,
+  updateOffer,
+  type FreedTimeRow,
+  type OfferRow,
+} from './offers.repo.js';
 import { presentOffer, viewOf } from './present.js';
 
 /*

@@ -59,5 +59,11 @@ export function offerSms(message: OfferMessage): string {
   const { found } = message;
   const lang = langOf(found.appointment.lang);
   const tz = found.location.timeZone;
-  return translate(lang, 'offer_mail', 'sms', [found.location.name, found.typeName, spokenTime(message.offeredStart, tz, lang), spokenTime(message.expiresAt, tz, lang), message.url]);
+  return translate(lang, 'offer_mail', 'sms', [
+    found.location.name,
+    found.typeName,
+    spokenTime(message.offeredStart, tz, lang),
+    spokenTime(message.expiresAt, tz, lang),
+    message.url,
+  ]);
 }

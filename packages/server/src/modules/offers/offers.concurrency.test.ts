@@ -55,7 +55,10 @@ describe.runIf(testDatabaseKind === 'postgres')('offers under concurrency (Postg
   }
   /** The appointments holding the freed time's start with its processor. */
   const holding = (freed: { processorId: string; startAt: Date }) =>
-    selectRows<{ id: string }>(t.app.ctx.db, sql`SELECT id FROM appointments WHERE processor_id = ${freed.processorId} AND start_at = ${freed.startAt.toISOString()}::timestamptz AND cancel_state IS NULL`);
+    selectRows<{ id: string }>(
+      t.app.ctx.db,
+      sql`SELECT id FROM appointments WHERE processor_id = ${freed.processorId} AND start_at = ${freed.startAt.toISOString()}::timestamptz AND cancel_state IS NULL`,
+    );
 
   it('two job runners at once: every offer sent exactly once', async () => {
     const { waiting, freed } = await offeredTo(6, ['runner-a', 'runner-b']);

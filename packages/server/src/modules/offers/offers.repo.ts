@@ -30,7 +30,14 @@ export async function openFreedStarts(q: Queryable, processorId: string, from: D
   const rows = await q
     .select({ startAt: freedTimes.startAt })
     .from(freedTimes)
-    .where(and(eq(freedTimes.processorId, processorId), eq(freedTimes.state, 'OPEN'), sql`${freedTimes.startAt} >= ${from.toISOString()}::timestamptz`, sql`${freedTimes.startAt} < ${to.toISOString()}::timestamptz`));
+    .where(
+      and(
+        eq(freedTimes.processorId, processorId),
+        eq(freedTimes.state, 'OPEN'),
+        sql`${freedTimes.startAt} >= ${from.toISOString()}::timestamptz`,
+        sql`${freedTimes.startAt} < ${to.toISOString()}::timestamptz`,
+      ),
+    );
   return new Set(rows.map((row) => row.startAt.getTime()));
 }
 
@@ -111,7 +118,9 @@ export async function endLiveOffers(q: Queryable, freedTimeId: string, state: 'E
   const ended = await q
     .update(appointmentOffers)
     .set({ state, answeredAt: state === 'LOST' ? at : null })
-    .where(and(eq(appointmentOffers.freedTimeId, freedTimeId), inArray(appointmentOffers.state, [...LIVE_STATES]), ...(round === undefined ? [] : [eq(appointmentOffers.round, round)])))
+    .where(
+      and(eq(appointmentOffers.freedTimeId, freedTimeId), inArray(appointmentOffers.state, [...LIVE_STATES]), ...(round === undefined ? [] : [eq(appointmentOffers.round, round)])),
+    )
     .returning({ id: appointmentOffers.id });
   return ended.length;
 }

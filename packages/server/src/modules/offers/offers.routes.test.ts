@@ -7,18 +7,7 @@ import { asUser } from '../../../test/support/factories.js';
 import { givenBookablePractice, SPRING } from '../../../test/support/appointments.js';
 import { startSmsGateway } from '../../../test/support/sms.js';
 import { linkKey } from '../../../test/support/tickets.js';
-import {
-  askEarlier,
-  book,
-  cancelByPatient,
-  freedTimesOf,
-  offerKeyIn,
-  offerRequest,
-  offersOf,
-  runJobs,
-  setOffers,
-  theOfferMailTo,
-} from '../../../test/support/offers.js';
+import { askEarlier, book, cancelByPatient, freedTimesOf, offerKeyIn, offerRequest, offersOf, runJobs, setOffers, theOfferMailTo } from '../../../test/support/offers.js';
 
 /**
  * A freed time offered to those who wait (docs/product.md#wishes-and-offers): who fits, rounds,
@@ -125,7 +114,14 @@ describe('a freed time is offered', () => {
     const notYet = await wait(mon('11:00'), { earlier: { not_before: '2026-03-31' } });
     const fromThatDay = await wait(mon('11:30'), { earlier: { not_before: '2026-03-30' } });
     const afternoonsOnly = await wait(tue('08:00'), { earlier: { times: [{ weekday: 1, part: 'AFTERNOON' }] } });
-    const mondayMornings = await wait(tue('08:30'), { earlier: { times: [{ weekday: 2, part: 'AFTERNOON' }, { weekday: 1, part: 'MORNING' }] } });
+    const mondayMornings = await wait(tue('08:30'), {
+      earlier: {
+        times: [
+          { weekday: 2, part: 'AFTERNOON' },
+          { weekday: 1, part: 'MORNING' },
+        ],
+      },
+    });
     const unreachable = await wait(tue('09:00'), { notify_mail: false });
     const bySms = await wait(tue('09:30'), { notify_mail: false, phone: '+43 664 5550001', notify_sms: true });
     const erased = await wait(tue('10:00'));

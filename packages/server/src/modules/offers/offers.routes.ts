@@ -25,10 +25,8 @@ export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (req) => changeEarlierWish(ctx, req.actor, req.params.token, { input: req.body }),
   );
 
-  app.delete(
-    '/appointments/:token/earlier',
-    { preHandler: optionalUser(ctx), schema: { tags, params: TokenParams, response: { 200: StaffOrPatient } } },
-    async (req) => changeEarlierWish(ctx, req.actor, req.params.token, undefined),
+  app.delete('/appointments/:token/earlier', { preHandler: optionalUser(ctx), schema: { tags, params: TokenParams, response: { 200: StaffOrPatient } } }, async (req) =>
+    changeEarlierWish(ctx, req.actor, req.params.token, undefined),
   );
 
   app.get('/appointment-offers/:token', { schema: { tags, params: TokenParams, response: { 200: AppointmentOffer } } }, async (req) =>

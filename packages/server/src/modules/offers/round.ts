@@ -69,7 +69,10 @@ async function offerRound(ctx: AppContext, q: Queryable, freed: FreedTimeRow, fo
     candidates.map((candidate) => ({ accountId: freed.accountId, freedTimeId: freed.id, appointmentId: candidate.id, round, expiresAt, createdAt: now })),
   );
   await updateFreedTime(q, freed.id, { round });
-  await scheduleJobs(q, offers.map((offer) => ({ kind: OFFER_SEND_JOB, key: offer.id, runAt: now, payload: { offerId: offer.id } })));
+  await scheduleJobs(
+    q,
+    offers.map((offer) => ({ kind: OFFER_SEND_JOB, key: offer.id, runAt: now, payload: { offerId: offer.id } })),
+  );
   await scheduleJob(q, { kind: OFFER_EXPIRY_JOB, key: `${freed.id}:${round}`, runAt: expiresAt, payload: { freedTimeId: freed.id, round } });
   return true;
 }

@@ -22,7 +22,12 @@ afterAll(async () => t.close());
 const mon = (time: string) => `2026-03-30T${time}:00+02:00`;
 const tue = (time: string) => `2026-03-31T${time}:00+02:00`;
 async function practice(options: { slot?: Record<string, unknown>; weekdays?: number[] } = {}) {
-  const p = await givenBookablePractice(t, { at: SPRING.now, type: { duration_minutes: 30 }, slot: { end_time: '12:00', ...options.slot }, ...(options.weekdays ? { weekdays: options.weekdays } : {}) });
+  const p = await givenBookablePractice(t, {
+    at: SPRING.now,
+    type: { duration_minutes: 30 },
+    slot: { end_time: '12:00', ...options.slot },
+    ...(options.weekdays ? { weekdays: options.weekdays } : {}),
+  });
   // The new hours' scans find nobody waiting yet: done before anyone books.
   await runJobs(t);
   return p;

@@ -30,9 +30,20 @@ describe('the wish for an earlier time', () => {
     const since = new Date(SPRING.now).toISOString();
     expect(asked.json<PatientAppointment>()).toMatchObject({ earlier_wanted: true, earlier_wish: { since, not_before: null, times: [] } });
     t.clock.advanceSeconds(3600);
-    const times = [{ weekday: 2, part: 'MORNING' }, { weekday: 1, part: 'AFTERNOON' }, { weekday: 2, part: 'MORNING' }];
+    const times = [
+      { weekday: 2, part: 'MORNING' },
+      { weekday: 1, part: 'AFTERNOON' },
+      { weekday: 2, part: 'MORNING' },
+    ];
     const changed = await wishOf(linkKey(booked), 'PUT', { not_before: '2026-03-30', times });
-    expect(changed.json<PatientAppointment>().earlier_wish).toEqual({ since, not_before: '2026-03-30', times: [{ weekday: 1, part: 'AFTERNOON' }, { weekday: 2, part: 'MORNING' }] });
+    expect(changed.json<PatientAppointment>().earlier_wish).toEqual({
+      since,
+      not_before: '2026-03-30',
+      times: [
+        { weekday: 1, part: 'AFTERNOON' },
+        { weekday: 2, part: 'MORNING' },
+      ],
+    });
     const withdrawn = await wishOf(linkKey(booked), 'DELETE');
     expect(withdrawn.statusCode).toBe(200);
     expect(withdrawn.json<PatientAppointment>()).toMatchObject({ earlier_wanted: false, earlier_wish: null });
@@ -47,7 +58,14 @@ describe('the wish for an earlier time', () => {
       method: 'POST',
       url: '/appointments',
       headers: asUser(p.user),
-      payload: { appointment_type_id: p.type.id, start: SPRING.tuesday8, processor_id: p.processor.id, last_name: 'Serie', recurrence: { frequency: 'WEEKLY', count: 2 }, earlier: {} },
+      payload: {
+        appointment_type_id: p.type.id,
+        start: SPRING.tuesday8,
+        processor_id: p.processor.id,
+        last_name: 'Serie',
+        recurrence: { frequency: 'WEEKLY', count: 2 },
+        earlier: {},
+      },
     });
     expect(series.statusCode).toBe(400);
     expect(series.json()).toMatchObject({ code: 'VALIDATION', fields: { earlier: { code: 'INVALID_VALUE' } } });
@@ -59,7 +77,11 @@ describe('the wish for an earlier time', () => {
     const other = await book(t, p.type.id, SPRING.monday9);
     expect(other.can_ask_earlier).toBe(false);
     expect((await wishOf(linkKey(other), 'PUT')).json()).toMatchObject({ code: 'EARLIER_NOT_OFFERED' });
-    const refused = await t.inject({ method: 'POST', url: '/appointments', payload: { appointment_type_id: p.type.id, start: SPRING.tuesday8, first_name: 'A', last_name: 'B', mail: 'a@example.com', earlier: {} } });
+    const refused = await t.inject({
+      method: 'POST',
+      url: '/appointments',
+      payload: { appointment_type_id: p.type.id, start: SPRING.tuesday8, first_name: 'A', last_name: 'B', mail: 'a@example.com', earlier: {} },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'EARLIER_NOT_OFFERED' });
   });
@@ -71,7 +93,10 @@ describe('the wish for an earlier time', () => {
     const set = await wishOf(booked.id, 'PUT', { times: [{ weekday: 1, part: 'MORNING' }] }, staff);
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json<Appointment>()).toMatchObject({ id: booked.id, last_name: 'Muster', earlier_wish: { times: [{ weekday: 1, part: 'MORNING' }] } });
-    const audited = await t.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.accountId, p.accountId), eq(auditLog.action, 'appointment.change'), eq(auditLog.subjectId, booked.id)));
+    const audited = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.accountId, p.accountId), eq(auditLog.action, 'appointment.change'), eq(auditLog.subjectId, booked.id)));
     expect(audited).toHaveLength(1);
     expect((await wishOf(booked.id, 'DELETE', undefined, staff)).json<Appointment>().earlier_wish).toBeNull();
     const stranger = await givenAdmin(t);

@@ -42,7 +42,12 @@ describe('links sent before tokens (migration 0032)', () => {
     expect((await t.inject({ method: 'POST', url: `/queues/${p.queueId}/session`, headers: staff, payload: { event: 'START' } })).statusCode).toBe(200);
     const ticket = (await t.inject({ method: 'POST', url: `/queues/${p.queueId}/members`, payload: { origin: 'ONLINE' } })).json<TicketView>();
     const start = new Date(Math.ceil((now.getTime() + 3 * 86_400_000) / 3_600_000) * 3_600_000);
-    const booked = await t.inject({ method: 'POST', url: '/appointments', headers: staff, payload: { appointment_type_id: p.type.id, start: start.toISOString(), processor_id: p.processor.id, last_name: 'Vorher' } });
+    const booked = await t.inject({
+      method: 'POST',
+      url: '/appointments',
+      headers: staff,
+      payload: { appointment_type_id: p.type.id, start: start.toISOString(), processor_id: p.processor.id, last_name: 'Vorher' },
+    });
     expect(booked.statusCode, booked.body).toBe(201);
     const appointment = booked.json<PatientAppointment>();
 

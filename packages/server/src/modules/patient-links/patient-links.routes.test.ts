@@ -36,7 +36,11 @@ async function givenPractice() {
     return res.json<TicketView>();
   };
   const book = async (time = '09:00') => {
-    const res = await t.inject({ method: 'POST', url: '/appointments', payload: { appointment_type_id: p.type.id, start: at(time), first_name: 'Maria', last_name: 'Muster', mail: 'm@example.com' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/appointments',
+      payload: { appointment_type_id: p.type.id, start: at(time), first_name: 'Maria', last_name: 'Muster', mail: 'm@example.com' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<PatientAppointment>();
   };
@@ -71,7 +75,12 @@ describe("a patient's link", () => {
     }
     expect(linkKey(await p.draw())).not.toBe(linkKey(ticket));
     // A staff booking hands the link to pass on, too.
-    const byStaff = await t.inject({ method: 'POST', url: '/appointments', headers: p.staff, payload: { appointment_type_id: p.type.id, start: at('10:00'), first_name: 'Tom', last_name: 'Telefon' } });
+    const byStaff = await t.inject({
+      method: 'POST',
+      url: '/appointments',
+      headers: p.staff,
+      payload: { appointment_type_id: p.type.id, start: at('10:00'), first_name: 'Tom', last_name: 'Telefon' },
+    });
     expect(byStaff.json<BookedAppointment>().patient_url).toMatch(/\/a\/[A-Za-z0-9_-]{22}$/);
   });
 
@@ -103,7 +112,10 @@ describe("a patient's link", () => {
     const p = await givenPractice();
     const ticket = await p.draw();
     const appointment = await p.book();
-    const tables = await selectRows<{ name: string }>(t.app.ctx.db, sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`);
+    const tables = await selectRows<{ name: string }>(
+      t.app.ctx.db,
+      sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+    );
     expect(tables.map((row) => row.name)).toContain('patient_links');
     // The search finds what is there: the ticket's id is in its row.
     const found = await selectRows<{ n: number }>(t.app.ctx.db, sql`SELECT count(*)::int AS n FROM queue_members AS r WHERE r::text LIKE ${`%${ticket.id}%`}`);

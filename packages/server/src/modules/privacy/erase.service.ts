@@ -28,10 +28,17 @@ async function erase(ctx: AppContext, actor: Actor, address: string, linked: Lin
     const members = await eraseMembers(tx, linked.memberIds, at);
     const appointments = await eraseAppointments(tx, linked.appointmentIds, at);
     await dropReminders(tx, appointments);
-    await recordAudit(ctx, tx, whoOf(actor, address), subject === 'member' ? 'member.erase' : 'appointment.erase', { type: subject, id }, {
-      members: members.length,
-      appointments: appointments.length,
-    });
+    await recordAudit(
+      ctx,
+      tx,
+      whoOf(actor, address),
+      subject === 'member' ? 'member.erase' : 'appointment.erase',
+      { type: subject, id },
+      {
+        members: members.length,
+        appointments: appointments.length,
+      },
+    );
     for (const memberId of members) {
       const row = await findMember(tx, memberId);
       if (row) announceUpdate(outbox, row);

@@ -21,7 +21,15 @@ const NOW = '2026-11-20T12:00:00Z';
 const run = () => runDueJobs(t.app.ctx, { runnerId: 'test', limit: 500 });
 const member = async (id: string) => (await t.app.ctx.db.select().from(queueMembers).where(eq(queueMembers.id, id)))[0]!;
 const appointment = async (id: string) => (await t.app.ctx.db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
-const patient = { firstName: 'Anna', lastName: 'Alt', displayName: 'Anna A.', birthDate: '1980-01-01', insuranceNumber: '1234010180', mail: 'anna@example.org', phone: '+436641234567' };
+const patient = {
+  firstName: 'Anna',
+  lastName: 'Alt',
+  displayName: 'Anna A.',
+  birthDate: '1980-01-01',
+  insuranceNumber: '1234010180',
+  mail: 'anna@example.org',
+  phone: '+436641234567',
+};
 
 /** Plans the sweep, moves the clock past it and runs what is due (the sweep, then each account's run). */
 async function sweepAt(at: string): Promise<void> {
@@ -57,7 +65,10 @@ describe('retention', () => {
     const recent = await givenPastTicket(t, { queueId, drawn: '2026-11-15T08:00:00+01:00', called: '2026-11-15T08:05:00+01:00', finished: '2026-11-15T08:15:00+01:00' });
     // Still waiting after weeks (a list never closed): open tickets are never erased.
     const open = await givenPastTicket(t, { queueId, drawn: '2026-10-01T09:00:00+02:00', status: 'WAITING' });
-    await t.app.ctx.db.update(queueMembers).set(patient).where(inArray(queueMembers.id, [old, recent, open]));
+    await t.app.ctx.db
+      .update(queueMembers)
+      .set(patient)
+      .where(inArray(queueMembers.id, [old, recent, open]));
     await givenAnswer(t, old, 1, 'Worum geht es?', 'Sonstiges');
     await t.app.ctx.db.update(probingAnswers).set({ freeText: 'Kopfschmerzen seit Tagen' }).where(eq(probingAnswers.memberId, old));
     const pastAppointment = await givenPastAppointment(t, queueId, '2026-10-02T09:00:00+02:00', { status: 'NO_SHOW', lastName: 'Berger' });
@@ -115,13 +126,26 @@ describe('retention', () => {
     setNow(t.clock, '2026-11-24T01:31:00Z');
     await run();
     const left = async () =>
-      (await t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(queueMembers).where(and(eq(queueMembers.queueId, queueId), sql`${queueMembers.lastName} like 'Nachname %'`)))[0]!.n;
+      (
+        await t.app.ctx.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(queueMembers)
+          .where(and(eq(queueMembers.queueId, queueId), sql`${queueMembers.lastName} like 'Nachname %'`))
+      )[0]!.n;
     expect(await left()).toBe(500);
-    const pending = await t.app.ctx.db.select().from(jobs).where(and(eq(jobs.kind, RETENTION_JOB), eq(jobs.status, 'PENDING'), sql`${jobs.key} like ${`${accountId}:2026-11-24T%`}`));
+    const pending = await t.app.ctx.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, RETENTION_JOB), eq(jobs.status, 'PENDING'), sql`${jobs.key} like ${`${accountId}:2026-11-24T%`}`));
     expect(pending).toHaveLength(1);
     setNow(t.clock, '2026-11-24T01:32:00Z');
     await run();
     expect(await left()).toBe(0);
-    expect(await t.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.accountId, accountId), sql`${auditLog.at} < '2026-01-01'`))).toEqual([]);
+    expect(
+      await t.app.ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.accountId, accountId), sql`${auditLog.at} < '2026-01-01'`)),
+    ).toEqual([]);
   });
 });

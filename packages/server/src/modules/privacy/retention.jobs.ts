@@ -73,12 +73,19 @@ const retain: JobHandler<z.infer<typeof RetentionPayload>> = async (ctx, tx, job
   const members = await eraseMembers(tx, await expiredMemberIds(tx, accountId, cutoff, RETENTION_BATCH), now);
   const appointments = await eraseAppointments(tx, await expiredAppointmentIds(tx, accountId, cutoff, RETENTION_BATCH), now);
   const auditDeleted = await deleteAuditBefore(tx, accountId, new Date(now.getTime() - AUDIT_KEEP_DAYS * DAY_MS));
-  await recordAudit(ctx, tx, { accountId, userId: null, address: null }, 'retention.run', { type: 'account', id: accountId }, {
-    retention_days: days,
-    members: members.length,
-    appointments: appointments.length,
-    audit_deleted: auditDeleted,
-  });
+  await recordAudit(
+    ctx,
+    tx,
+    { accountId, userId: null, address: null },
+    'retention.run',
+    { type: 'account', id: accountId },
+    {
+      retention_days: days,
+      members: members.length,
+      appointments: appointments.length,
+      audit_deleted: auditDeleted,
+    },
+  );
   if (members.length === RETENTION_BATCH || appointments.length === RETENTION_BATCH) {
     const at = new Date(now.getTime() + FOLLOW_UP_MS);
     await scheduleJob(tx, { kind: RETENTION_JOB, key: `${accountId}:${at.toISOString()}`, runAt: at, payload: { accountId } });

@@ -33,7 +33,10 @@ describe('POST /queues/{id}/members with answers', () => {
     expect(second.statusCode, second.body).toBe(201);
     await t.inject({ method: 'PATCH', url: `/probing-questions/${flow.rezept.id}`, headers: asUser(a.user), payload: { text: 'Rezept?' } });
     const rows = (await t.inject({ method: 'GET', url: `/queues/${flow.rezeptliste}/members`, headers: asUser(a.user) })).json<Member[]>();
-    expect(rows[0]?.answers.map((x) => [x.question, x.answer])).toEqual([['Haben Sie Fieber?', 'nein'], ['Brauchen Sie ein Rezept?', 'ja']]);
+    expect(rows[0]?.answers.map((x) => [x.question, x.answer])).toEqual([
+      ['Haben Sie Fieber?', 'nein'],
+      ['Brauchen Sie ein Rezept?', 'ja'],
+    ]);
     expect(rows[0]?.info_tag_ids).toEqual([]);
   });
 
@@ -64,12 +67,14 @@ describe('POST /queues/{id}/members with answers', () => {
   it('asks for the free text where the option wants one, and refuses answers where the location has no questions', async () => {
     const a = await givenAdmin(t);
     const flow = await givenFeverFlow(t, a);
-    const withText = (await t.inject({
-      method: 'PATCH',
-      url: `/probing-questions/${flow.fieber.id}`,
-      headers: asUser(a.user),
-      payload: { options: [{ ...flow.fieber.options[0], allow_free_text: true }, flow.fieber.options[1]] },
-    })).json<ProbingQuestion>();
+    const withText = (
+      await t.inject({
+        method: 'PATCH',
+        url: `/probing-questions/${flow.fieber.id}`,
+        headers: asUser(a.user),
+        payload: { options: [{ ...flow.fieber.options[0], allow_free_text: true }, flow.fieber.options[1]] },
+      })
+    ).json<ProbingQuestion>();
     const ja = { question_id: withText.id, option_id: withText.options[0]?.id };
     expect(codeOf(await drawRequest(t, flow.infekt, { answers: [{ ...ja, text: '   ' }] }))).toBe('PROBING_FREE_TEXT_REQUIRED');
     const res = await drawRequest(t, flow.infekt, { answers: [{ ...ja, text: ' 39,2 °C seit gestern ' }] });
@@ -111,6 +116,8 @@ describe('GET /probing-answers/daily', () => {
       [today, 'Haben Sie Fieber?', 'nein', 1],
     ]);
     const other = await givenAdmin(t);
-    expect((await t.inject({ method: 'GET', url: `/probing-answers/daily?profile_id=${flow.profileId}&from=${today}&to=${today}`, headers: asUser(other.user) })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: `/probing-answers/daily?profile_id=${flow.profileId}&from=${today}&to=${today}`, headers: asUser(other.user) })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -2,16 +2,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ProbingVariant } from '@wartefrei/shared';
 import { selectRows, type Queryable } from '../../db/connect.js';
-import {
-  appointmentTypeIsLive,
-  appointmentTypes,
-  infoTags,
-  probingAnswers,
-  probingOptions,
-  probingQuestions,
-  queueIsLive,
-  queues,
-} from '../../db/schema/index.js';
+import { appointmentTypeIsLive, appointmentTypes, infoTags, probingAnswers, probingOptions, probingQuestions, queueIsLive, queues } from '../../db/schema/index.js';
 
 export type QuestionRow = typeof probingQuestions.$inferSelect;
 export type OptionRow = typeof probingOptions.$inferSelect;
@@ -32,7 +23,12 @@ export async function loadQuestionnaire(q: Queryable, profileId: string, variant
   const options = await q
     .select()
     .from(probingOptions)
-    .where(inArray(probingOptions.questionId, questions.map((row) => row.id)))
+    .where(
+      inArray(
+        probingOptions.questionId,
+        questions.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(probingOptions.position));
   return questions.map((question) => ({ ...question, options: options.filter((o) => o.questionId === question.id) }));
 }
@@ -77,9 +73,7 @@ export async function clearFirstQuestion(q: Queryable, profileId: string, varian
  */
 export async function replaceOptions(q: Queryable, questionId: string, options: NewOptionRow[]): Promise<void> {
   const keep = options.map((o) => o.id).filter((id): id is string => id !== undefined);
-  await q
-    .delete(probingOptions)
-    .where(and(eq(probingOptions.questionId, questionId), keep.length > 0 ? sql`${probingOptions.id} NOT IN ${keep}` : sql`TRUE`));
+  await q.delete(probingOptions).where(and(eq(probingOptions.questionId, questionId), keep.length > 0 ? sql`${probingOptions.id} NOT IN ${keep}` : sql`TRUE`));
   for (const option of options) {
     const { id, ...rest } = option;
     await q

@@ -42,7 +42,10 @@ describe('POST, GET, PATCH and DELETE /probing-questions', () => {
       profile_id: profileId,
       variant: 'ONLINE',
       text: 'Brauchen Sie ein Rezept?',
-      options: [{ text: 'ja', action: 'NOTHING' }, { text: 'nein', action: 'NOTHING' }],
+      options: [
+        { text: 'ja', action: 'NOTHING' },
+        { text: 'nein', action: 'NOTHING' },
+      ],
     });
     expect(second.json<ProbingQuestion>()).toMatchObject({ ask_first: false, position: 1 });
     const list = (await as(a, 'GET', `/probing-questions?profile_id=${profileId}&variant=ONLINE`)).json<ProbingQuestion[]>();
@@ -80,7 +83,20 @@ describe('POST, GET, PATCH and DELETE /probing-questions', () => {
       [3, 'target_question_id', 'TARGET_REQUIRED'],
     ]);
     expect(problems[2]?.message).toBe('Frage „Fieber?“, Antwort „nein“: Info-Tags an Antworten dürfen keine Zeitverschiebung haben');
-    const english = await t.inject({ method: 'POST', url: '/probing-questions', headers: asUser(a.user, { 'accept-language': 'en' }), payload: { profile_id: profileId, variant: 'KIOSK', text: 'Fever?', options: [{ text: 'yes', action: 'URL', target_url: 'https://example.org' }, { text: 'no', action: 'NOTHING' }] } });
+    const english = await t.inject({
+      method: 'POST',
+      url: '/probing-questions',
+      headers: asUser(a.user, { 'accept-language': 'en' }),
+      payload: {
+        profile_id: profileId,
+        variant: 'KIOSK',
+        text: 'Fever?',
+        options: [
+          { text: 'yes', action: 'URL', target_url: 'https://example.org' },
+          { text: 'no', action: 'NOTHING' },
+        ],
+      },
+    });
     expect(english.json<ApiError>().problems?.[0]?.message).toBe('Question “Fever?”, answer “yes”: URL redirect not supported at kiosk');
     expect((await as(a, 'GET', `/probing-questions?profile_id=${profileId}&variant=ONLINE`)).json()).toEqual([]);
   });
@@ -91,13 +107,40 @@ describe('POST, GET, PATCH and DELETE /probing-questions', () => {
     const profileId = await givenProfile(t, a.accountId);
     const foreignList = await givenQueue(t, other.accountId);
     const noKiosk = await givenQueue(t, a.accountId, { profileId, kioskEnabled: false });
-    const first = (await as(a, 'POST', '/probing-questions', { profile_id: profileId, variant: 'KIOSK', text: 'Eins?', options: [{ text: 'a', action: 'NOTHING' }, { text: 'b', action: 'QUEUE', target_queue_id: noKiosk }] })).json<ProbingQuestion>();
+    const first = (
+      await as(a, 'POST', '/probing-questions', {
+        profile_id: profileId,
+        variant: 'KIOSK',
+        text: 'Eins?',
+        options: [
+          { text: 'a', action: 'NOTHING' },
+          { text: 'b', action: 'QUEUE', target_queue_id: noKiosk },
+        ],
+      })
+    ).json<ProbingQuestion>();
     expect(first.problems).toMatchObject([{ option_id: first.options[1]?.id, code: 'QUEUE_INTAKE_OFF', severity: 'warning' }]);
-    const second = (await as(a, 'POST', '/probing-questions', { profile_id: profileId, variant: 'KIOSK', text: 'Zwei?', options: [{ text: 'a', action: 'QUESTION', target_question_id: first.id }, { text: 'b', action: 'NOTHING' }] })).json<ProbingQuestion>();
-    const cycle = await as(a, 'PATCH', `/probing-questions/${first.id}`, { options: [{ ...first.options[0], action: 'QUESTION', target_question_id: second.id }, first.options[1]] });
+    const second = (
+      await as(a, 'POST', '/probing-questions', {
+        profile_id: profileId,
+        variant: 'KIOSK',
+        text: 'Zwei?',
+        options: [
+          { text: 'a', action: 'QUESTION', target_question_id: first.id },
+          { text: 'b', action: 'NOTHING' },
+        ],
+      })
+    ).json<ProbingQuestion>();
+    const cycle = await as(a, 'PATCH', `/probing-questions/${first.id}`, {
+      options: [{ ...first.options[0], action: 'QUESTION', target_question_id: second.id }, first.options[1]],
+    });
     expect(cycle.statusCode).toBe(422);
     expect(cycle.json<ApiError>().problems?.map((p) => p.code)).toContain('QUESTION_CYCLE');
-    const foreign = await as(a, 'PATCH', `/probing-questions/${first.id}`, { options: [{ text: 'a', action: 'QUEUE', target_queue_id: foreignList }, { text: 'b', action: 'NOTHING' }] });
+    const foreign = await as(a, 'PATCH', `/probing-questions/${first.id}`, {
+      options: [
+        { text: 'a', action: 'QUEUE', target_queue_id: foreignList },
+        { text: 'b', action: 'NOTHING' },
+      ],
+    });
     expect(foreign.json<ApiError>().problems).toMatchObject([{ code: 'TARGET_NOT_FOUND', option_index: 0 }]);
   });
 
@@ -137,13 +180,26 @@ describe('POST /profiles/{id}/probing/copy', () => {
     const a = await givenAdmin(t);
     const flow = await givenFeverFlow(t, a, { bookable: false });
     // A kiosk questionnaire with an answer on a ticket: replaced by the copy, its answer deleted.
-    const old = (await as(a, 'POST', '/probing-questions', { profile_id: flow.profileId, variant: 'KIOSK', text: 'Alt?', options: [{ text: 'a', action: 'NOTHING' }, { text: 'b', action: 'NOTHING' }] })).json<ProbingQuestion>();
+    const old = (
+      await as(a, 'POST', '/probing-questions', {
+        profile_id: flow.profileId,
+        variant: 'KIOSK',
+        text: 'Alt?',
+        options: [
+          { text: 'a', action: 'NOTHING' },
+          { text: 'b', action: 'NOTHING' },
+        ],
+      })
+    ).json<ProbingQuestion>();
     const drawn = await drawRequest(t, flow.rezeptliste, { origin: 'KIOSK', answers: [{ question_id: old.id, option_id: old.options[0]?.id }] });
     expect(drawn.statusCode, drawn.body).toBe(201);
     const copy = await as(a, 'POST', `/profiles/${flow.profileId}/probing/copy`, { from: 'ONLINE', to: 'KIOSK' });
     expect(copy.statusCode, copy.body).toBe(200);
     const kiosk = copy.json<ProbingQuestion[]>();
-    expect(kiosk.map((q) => [q.text, q.variant, q.ask_first])).toEqual([['Haben Sie Fieber?', 'KIOSK', true], ['Brauchen Sie ein Rezept?', 'KIOSK', false]]);
+    expect(kiosk.map((q) => [q.text, q.variant, q.ask_first])).toEqual([
+      ['Haben Sie Fieber?', 'KIOSK', true],
+      ['Brauchen Sie ein Rezept?', 'KIOSK', false],
+    ]);
     expect(kiosk[0]?.options[1]?.target_question_id).toBe(kiosk[1]?.id);
     expect(kiosk.map((q) => q.id)).not.toContain(flow.fieber.id);
     const answers = await t.app.ctx.db.execute(`SELECT count(*)::int AS n FROM probing_answers WHERE member_id = '${drawn.json<{ id: string }>().id}'`);
@@ -155,12 +211,37 @@ describe('POST /profiles/{id}/probing/copy', () => {
   it('refuses a copy into the kiosk of a questionnaire with a URL option, naming it, and keeps the kiosk’s questions', async () => {
     const a = await givenAdmin(t);
     const profileId = await givenProfile(t, a.accountId);
-    const online = (await as(a, 'POST', '/probing-questions', { profile_id: profileId, variant: 'ONLINE', text: 'Befund?', options: [{ text: 'online ansehen', action: 'URL', target_url: 'https://befunde.example.org' }, { text: 'nein', action: 'NOTHING' }] })).json<ProbingQuestion>();
-    const kiosk = (await as(a, 'POST', '/probing-questions', { profile_id: profileId, variant: 'KIOSK', text: 'Kiosk?', options: [{ text: 'a', action: 'NOTHING' }, { text: 'b', action: 'NOTHING' }] })).json<ProbingQuestion>();
+    const online = (
+      await as(a, 'POST', '/probing-questions', {
+        profile_id: profileId,
+        variant: 'ONLINE',
+        text: 'Befund?',
+        options: [
+          { text: 'online ansehen', action: 'URL', target_url: 'https://befunde.example.org' },
+          { text: 'nein', action: 'NOTHING' },
+        ],
+      })
+    ).json<ProbingQuestion>();
+    const kiosk = (
+      await as(a, 'POST', '/probing-questions', {
+        profile_id: profileId,
+        variant: 'KIOSK',
+        text: 'Kiosk?',
+        options: [
+          { text: 'a', action: 'NOTHING' },
+          { text: 'b', action: 'NOTHING' },
+        ],
+      })
+    ).json<ProbingQuestion>();
     const res = await as(a, 'POST', `/profiles/${profileId}/probing/copy`, { from: 'ONLINE', to: 'KIOSK' });
     expect(res.statusCode).toBe(422);
     expect(res.json<ApiError>().problems).toMatchObject([
-      { question_id: online.id, option_id: online.options[0]?.id, code: 'URL_AT_KIOSK', message: 'Frage „Befund?“, Antwort „online ansehen“: Weiterleitung auf eine Webseite wird am Kiosk nicht unterstützt' },
+      {
+        question_id: online.id,
+        option_id: online.options[0]?.id,
+        code: 'URL_AT_KIOSK',
+        message: 'Frage „Befund?“, Antwort „online ansehen“: Weiterleitung auf eine Webseite wird am Kiosk nicht unterstützt',
+      },
     ]);
     expect((await as(a, 'GET', `/probing-questions?profile_id=${profileId}&variant=KIOSK`)).json<ProbingQuestion[]>().map((q) => q.id)).toEqual([kiosk.id]);
     expect((await as(a, 'POST', `/profiles/${profileId}/probing/copy`, { from: 'ONLINE', to: 'ONLINE' })).statusCode).toBe(400);
@@ -179,7 +260,12 @@ describe('GET /profiles/{id}/probing', () => {
     expect(interview.questions[0]?.options[0]).toMatchObject({ action: 'QUEUE', target_queue_id: flow.infekt, target_refusal: null });
     const closed = await givenOpenQueue(t, a.accountId, {}, { profileId: flow.profileId });
     await t.app.ctx.db.execute(`UPDATE queue_sessions SET open = false WHERE queue_id = '${closed}'`);
-    await as(a, 'PATCH', `/probing-questions/${flow.rezept.id}`, { options: [{ text: 'ja', action: 'QUEUE', target_queue_id: closed }, { text: 'nein', action: 'NOTHING' }] });
+    await as(a, 'PATCH', `/probing-questions/${flow.rezept.id}`, {
+      options: [
+        { text: 'ja', action: 'QUEUE', target_queue_id: closed },
+        { text: 'nein', action: 'NOTHING' },
+      ],
+    });
     const later = (await t.inject({ method: 'GET', url: `/profiles/${flow.profileId}/probing` })).json<ProbingInterview>();
     expect(later.questions[1]?.options[0]?.target_refusal).toBe('QUEUE_CLOSED');
     expect((await t.inject({ method: 'GET', url: `/profiles/${randomUUID()}/probing` })).statusCode).toBe(404);

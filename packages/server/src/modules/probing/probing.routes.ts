@@ -25,16 +25,12 @@ const security = [{ basic: [] }];
 export const probingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
 
-  app.get(
-    '/probing-questions',
-    { preHandler, schema: { tags, security, querystring: ProbingQuestionListQuery, response: { 200: z.array(ProbingQuestion) } } },
-    async (req) => listQuestions(ctx, actorOf(req), req.query, requestLang(req)),
+  app.get('/probing-questions', { preHandler, schema: { tags, security, querystring: ProbingQuestionListQuery, response: { 200: z.array(ProbingQuestion) } } }, async (req) =>
+    listQuestions(ctx, actorOf(req), req.query, requestLang(req)),
   );
 
-  app.post(
-    '/probing-questions',
-    { preHandler, schema: { tags, security, body: CreateProbingQuestionInput, response: { 201: ProbingQuestion } } },
-    async (req, reply) => reply.code(201).send(await createQuestion(ctx, actorOf(req), req.body, requestLang(req))),
+  app.post('/probing-questions', { preHandler, schema: { tags, security, body: CreateProbingQuestionInput, response: { 201: ProbingQuestion } } }, async (req, reply) =>
+    reply.code(201).send(await createQuestion(ctx, actorOf(req), req.body, requestLang(req))),
   );
 
   app.get('/probing-questions/:id', { preHandler, schema: { tags, security, params: IdParams, response: { 200: ProbingQuestion } } }, async (req) =>
@@ -59,15 +55,11 @@ export const probingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   // The patient's interview, without a login.
-  app.get(
-    '/profiles/:id/probing',
-    { schema: { tags, params: IdParams, querystring: ProbingInterviewQuery, response: { 200: ProbingInterview } } },
-    async (req) => publicInterview(ctx, req.params.id, req.query.variant ?? 'ONLINE'),
+  app.get('/profiles/:id/probing', { schema: { tags, params: IdParams, querystring: ProbingInterviewQuery, response: { 200: ProbingInterview } } }, async (req) =>
+    publicInterview(ctx, req.params.id, req.query.variant ?? 'ONLINE'),
   );
 
-  app.get(
-    '/probing-answers/daily',
-    { preHandler, schema: { tags, security, querystring: ProbingDailyQuery, response: { 200: ProbingDailyCounts } } },
-    async (req) => dailyCounts(ctx, actorOf(req), req.query),
+  app.get('/probing-answers/daily', { preHandler, schema: { tags, security, querystring: ProbingDailyQuery, response: { 200: ProbingDailyCounts } } }, async (req) =>
+    dailyCounts(ctx, actorOf(req), req.query),
   );
 };

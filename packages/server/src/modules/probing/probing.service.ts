@@ -135,17 +135,41 @@ export async function createQuestion(ctx: AppContext, actor: Actor, input: Creat
   const options = optionRows(id, input.options, new Set());
   let row: QuestionWithOptions | undefined;
   const questions = await saveQuestionnaire(
-    ctx, lang, actor.accountId, profileId, input.variant, id,
+    ctx,
+    lang,
+    actor.accountId,
+    profileId,
+    input.variant,
+    id,
     (before) => {
       const askFirst = input.ask_first ?? before.length === 0;
       const position = input.position ?? Math.max(-1, ...before.map((q) => q.position)) + 1;
-      row = { id, accountId: actor.accountId, profileId, variant: input.variant, text: input.text, askFirst, position, createdAt: now, options: options.map((o) => ({ ...o, questionId: id })) as QuestionWithOptions['options'] };
+      row = {
+        id,
+        accountId: actor.accountId,
+        profileId,
+        variant: input.variant,
+        text: input.text,
+        askFirst,
+        position,
+        createdAt: now,
+        options: options.map((o) => ({ ...o, questionId: id })) as QuestionWithOptions['options'],
+      };
       return [...before.map((q) => (askFirst ? { ...q, askFirst: false } : q)), row];
     },
     async (tx) => {
       if (!row) return;
       if (row.askFirst) await clearFirstQuestion(tx, profileId, input.variant, id);
-      await insertQuestion(tx, { id, accountId: actor.accountId, profileId, variant: input.variant, text: row.text, askFirst: row.askFirst, position: row.position, createdAt: now });
+      await insertQuestion(tx, {
+        id,
+        accountId: actor.accountId,
+        profileId,
+        variant: input.variant,
+        text: row.text,
+        askFirst: row.askFirst,
+        position: row.position,
+        createdAt: now,
+      });
       await replaceOptions(tx, id, options);
     },
   );
@@ -158,7 +182,12 @@ export async function updateQuestion(ctx: AppContext, actor: Actor, id: string, 
   const question = await questionOf(ctx, actor, id);
   let options: ReturnType<typeof optionRows> | undefined;
   const questions = await saveQuestionnaire(
-    ctx, lang, actor.accountId, question.profileId, question.variant, id,
+    ctx,
+    lang,
+    actor.accountId,
+    question.profileId,
+    question.variant,
+    id,
     (before) => {
       const current = before.find((q) => q.id === id);
       if (!current) throw new AppError('NOT_FOUND');
@@ -196,7 +225,12 @@ export async function deleteQuestion(ctx: AppContext, actor: Actor, id: string, 
   requireAdmin(actor);
   const question = await questionOf(ctx, actor, id);
   await saveQuestionnaire(
-    ctx, lang, actor.accountId, question.profileId, question.variant, null,
+    ctx,
+    lang,
+    actor.accountId,
+    question.profileId,
+    question.variant,
+    null,
     (before) => before.filter((q) => q.id !== id),
     (tx) => deleteQuestionRow(tx, id),
   );
@@ -228,12 +262,26 @@ export async function copyQuestionnaire(ctx: AppContext, actor: Actor, profileId
     const refused = questionnaireProblems(shapesOf(copies), input.to, targets).filter((p) => p.severity === 'error');
     if (refused.length > 0) {
       const oldId = new Map<string, string>([...newIds].map(([from, to]) => [to, from]));
-      const named = refused.map((p) => ({ ...p, question_id: p.question_id ? (oldId.get(p.question_id) ?? p.question_id) : null, option_id: p.option_id ? (oldId.get(p.option_id) ?? p.option_id) : null }));
+      const named = refused.map((p) => ({
+        ...p,
+        question_id: p.question_id ? (oldId.get(p.question_id) ?? p.question_id) : null,
+        option_id: p.option_id ? (oldId.get(p.option_id) ?? p.option_id) : null,
+      }));
       throw new AppError('PROBING_INVALID', { problems: describeProblems(lang, named, shapesOf(source)) });
     }
     await deleteQuestionnaire(tx, profileId, input.to);
     // Questions first, then their options: an option may lead to a question inserted after its own.
-    for (const copy of copies) await insertQuestion(tx, { id: copy.id, accountId: actor.accountId, profileId, variant: input.to, text: copy.text, askFirst: copy.askFirst, position: copy.position, createdAt: ctx.clock.now() });
+    for (const copy of copies)
+      await insertQuestion(tx, {
+        id: copy.id,
+        accountId: actor.accountId,
+        profileId,
+        variant: input.to,
+        text: copy.text,
+        askFirst: copy.askFirst,
+        position: copy.position,
+        createdAt: ctx.clock.now(),
+      });
     for (const copy of copies) await replaceOptions(tx, copy.id, copy.options);
     return present(tx, lang, actor.accountId, await loadQuestionnaire(tx, profileId, input.to));
   });

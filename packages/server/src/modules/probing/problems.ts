@@ -23,7 +23,9 @@ export async function targetsOf(q: Queryable, accountId: string, profileId: stri
   };
 }
 
-export function optionShape(o: Pick<OptionRow, 'id' | 'text' | 'action' | 'targetQuestionId' | 'targetQueueId' | 'targetUrl' | 'appointmentTypeId' | 'infoTagId' | 'allowFreeText'>) {
+export function optionShape(
+  o: Pick<OptionRow, 'id' | 'text' | 'action' | 'targetQuestionId' | 'targetQueueId' | 'targetUrl' | 'appointmentTypeId' | 'infoTagId' | 'allowFreeText'>,
+) {
   return {
     id: o.id,
     text: o.text,
@@ -51,9 +53,8 @@ export function describeProblems(lang: SupportedLang, problems: ProbingProblem[]
     const optionIndex = question?.options.findIndex((o) => o.id === problem.option_id) ?? -1;
     const option = optionIndex >= 0 ? question?.options[optionIndex] : undefined;
     const what = translate(lang, 'probing', problem.code);
-    const message = question && option
-      ? translate(lang, 'probing', 'at', [question.text, option.text, what])
-      : question ? translate(lang, 'probing', 'atQuestion', [question.text, what]) : what;
+    const message =
+      question && option ? translate(lang, 'probing', 'at', [question.text, option.text, what]) : question ? translate(lang, 'probing', 'atQuestion', [question.text, what]) : what;
     return { ...problem, option_index: optionIndex >= 0 ? optionIndex : null, message };
   });
 }

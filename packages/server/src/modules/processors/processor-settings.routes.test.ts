@@ -44,7 +44,9 @@ describe('a processor’s own max concurrent processing', () => {
     const inEnglish = await t.inject({ method: 'POST', url: `/queues/${queueId}/call-next`, headers: { ...asUser(processor), 'accept-language': 'en' }, payload: {} });
     expect(errorOf(inEnglish).message).toBe('At most 1 patients being processed by you at the same time are recommended.');
     // The member out of order is bound as well; the list (limit 5) has room for others.
-    expect(errorOf(await t.inject({ method: 'POST', url: `/members/${second.id}/call`, headers: asUser(processor), payload: {} })).code).toBe('PROCESSOR_MAX_CONCURRENT_PROCESSING');
+    expect(errorOf(await t.inject({ method: 'POST', url: `/members/${second.id}/call`, headers: asUser(processor), payload: {} })).code).toBe(
+      'PROCESSOR_MAX_CONCURRENT_PROCESSING',
+    );
     expect((await callNext(t, admin, queueId)).statusCode).toBe(200);
 
     await givenTicket(t, queueId);
@@ -73,7 +75,10 @@ describe('a processor’s own max concurrent processing', () => {
     await givenTicket(t, queueId);
     await givenTicket(t, queueId);
     expect((await callNext(t, processor, queueId)).statusCode).toBe(200);
-    expect(errorOf(await callNext(t, processor, queueId))).toMatchObject({ code: 'MAX_CONCURRENT_PROCESSING', message: 'Es werden nur 1 gleichzeitig bearbeitete Patienten empfohlen.' });
+    expect(errorOf(await callNext(t, processor, queueId))).toMatchObject({
+      code: 'MAX_CONCURRENT_PROCESSING',
+      message: 'Es werden nur 1 gleichzeitig bearbeitete Patienten empfohlen.',
+    });
   });
 
   it('lets only one of two calls at the same instant take the processor’s last free place', async () => {

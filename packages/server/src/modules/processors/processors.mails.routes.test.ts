@@ -16,8 +16,7 @@ afterAll(async () => t.close());
 
 let n = 0;
 const newMail = () => `einladung-${Date.now().toString(36)}-${n++}@praxis.example`;
-const send = (admin: LoggedUser, id: string, kind: 'invitation' | 'password-reset') =>
-  t.inject({ method: 'POST', url: `/processors/${id}/${kind}`, headers: asUser(admin) });
+const send = (admin: LoggedUser, id: string, kind: 'invitation' | 'password-reset') => t.inject({ method: 'POST', url: `/processors/${id}/${kind}`, headers: asUser(admin) });
 const getProcessor = async (admin: LoggedUser, id: string) => (await t.inject({ method: 'GET', url: `/processors/${id}`, headers: asUser(admin) })).json<Processor>();
 
 async function invite(admin: LoggedUser, payload: Record<string, unknown>): Promise<Processor> {

@@ -207,7 +207,8 @@ describe('the wait estimate with a processor on a pause', () => {
     expect((await loadQueueLine(t.app.ctx.db, queueId, t.clock.now())).away).toEqual([{ returnsAt: new Date(until) }]);
     const announced = await estimateNow();
     // The server's own answer to a patient about to draw says the same.
-    const publicWait = async () => (await t.inject({ method: 'GET', url: `/queues/${queueId}/public` })).json<{ estimated_wait: { wait_minutes: number } }>().estimated_wait.wait_minutes;
+    const publicWait = async () =>
+      (await t.inject({ method: 'GET', url: `/queues/${queueId}/public` })).json<{ estimated_wait: { wait_minutes: number } }>().estimated_wait.wait_minutes;
     expect(await publicWait()).toBe(announced.newTicket);
 
     expect(start.waiting).toHaveLength(4);

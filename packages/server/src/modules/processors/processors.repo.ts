@@ -1,34 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
 import { endSessions } from '../../platform/sign-in-sessions.js';
-import {
-  appointmentTypes,
-  calendarFeeds,
-  passwordResetTokens,
-  queueIsLive,
-  queueProcessors,
-  queues,
-  signupTokens,
-  userIsActive,
-  users,
-} from '../../db/schema/index.js';
+import { appointmentTypes, calendarFeeds, passwordResetTokens, queueIsLive, queueProcessors, queues, signupTokens, userIsActive, users } from '../../db/schema/index.js';
 
 export type ProcessorRow = typeof users.$inferSelect;
 export type NewProcessorRow = typeof users.$inferInsert;
 export type ProcessorChanges = Partial<
   Pick<
     ProcessorRow,
-    | 'displayName'
-    | 'isAdmin'
-    | 'lang'
-    | 'color'
-    | 'priority'
-    | 'maxConcurrentProcessing'
-    | 'buttonVisibility'
-    | 'nameOrder'
-    | 'room'
-    | 'microsoftTenantId'
-    | 'microsoftOid'
+    'displayName' | 'isAdmin' | 'lang' | 'color' | 'priority' | 'maxConcurrentProcessing' | 'buttonVisibility' | 'nameOrder' | 'room' | 'microsoftTenantId' | 'microsoftOid'
   >
 >;
 
@@ -55,12 +35,7 @@ export async function insertProcessor(db: Queryable, values: NewProcessorRow): P
   return row!;
 }
 
-export async function updateProcessor(
-  db: Queryable,
-  accountId: string,
-  id: string,
-  changes: ProcessorChanges,
-): Promise<ProcessorRow | undefined> {
+export async function updateProcessor(db: Queryable, accountId: string, id: string, changes: ProcessorChanges): Promise<ProcessorRow | undefined> {
   const [row] = await db
     .update(users)
     .set(changes)
@@ -114,10 +89,7 @@ export async function upsertAssignment(db: Queryable, queueId: string, userId: s
       target: [queueProcessors.queueId, queueProcessors.userId],
       // Setting the flag to itself still returns the row, so a repeated PUT answers the same. An
       // admin's explicit flag replaces a pause the processor announced.
-      set:
-        active === undefined
-          ? { active: sql`${queueProcessors.active}` }
-          : { active, inactiveUntil: null },
+      set: active === undefined ? { active: sql`${queueProcessors.active}` } : { active, inactiveUntil: null },
     })
     .returning();
   return row!;
@@ -192,14 +164,7 @@ export async function endPauseIfCurrent(db: Queryable, queueId: string, userId: 
   const [row] = await db
     .update(queueProcessors)
     .set({ active: true, inactiveUntil: null })
-    .where(
-      and(
-        eq(queueProcessors.queueId, queueId),
-        eq(queueProcessors.userId, userId),
-        eq(queueProcessors.active, false),
-        eq(queueProcessors.inactiveUntil, until),
-      ),
-    )
+    .where(and(eq(queueProcessors.queueId, queueId), eq(queueProcessors.userId, userId), eq(queueProcessors.active, false), eq(queueProcessors.inactiveUntil, until)))
     .returning();
   return row;
 }

@@ -258,7 +258,12 @@ describe('permissions and tenant isolation', () => {
       expect(res.json<ApiError>().message).toBe('Sie haben keine Berechtigungen, um auf diese Seite zuzugreifen');
     }
     const list = await t.inject({ method: 'GET', url: '/processors', headers: asUser(adminUser) });
-    expect(list.json<Processor[]>().map((p) => p.display_name).sort()).toEqual(['Dr. Test', 'Mitarbeiterin', 'Mitarbeiterin']);
+    expect(
+      list
+        .json<Processor[]>()
+        .map((p) => p.display_name)
+        .sort(),
+    ).toEqual(['Dr. Test', 'Mitarbeiterin', 'Mitarbeiterin']);
     expect(list.json<Processor[]>().find((p) => p.id === processor.id)?.is_admin).toBe(false);
     expect((await t.inject({ method: 'GET', url: '/processors/me/queues', headers: asUser(user) })).json()).toEqual([]);
   });
@@ -323,8 +328,7 @@ describe('queue assignment', () => {
     const { processor } = await givenInvitedProcessor(t, adminUser);
     const queue = await givenQueue(t, admin.account_id);
     const url = `/queues/${queue}/processors/${processor.id}`;
-    const list = async () =>
-      (await t.inject({ method: 'GET', url: `/queues/${queue}/processors`, headers: asUser(adminUser) })).json<AssignedProcessor[]>();
+    const list = async () => (await t.inject({ method: 'GET', url: `/queues/${queue}/processors`, headers: asUser(adminUser) })).json<AssignedProcessor[]>();
 
     const first = await t.inject({ method: 'PUT', url, headers: asUser(adminUser), payload: {} });
     expect(first.statusCode).toBe(200);

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AssignedProcessor,
-  AssignProcessorInput,
-  CreateProcessorInput,
-  OwnQueue,
-  Processor,
-  SetOwnQueueActiveInput,
-  UpdateProcessorInput,
-} from '@wartefrei/shared';
+import { AssignedProcessor, AssignProcessorInput, CreateProcessorInput, OwnQueue, Processor, SetOwnQueueActiveInput, UpdateProcessorInput } from '@wartefrei/shared';
 import { actorOf, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { IdParams, pathIds } from '../../platform/params.js';
@@ -35,23 +27,15 @@ const AssignmentParams = pathIds('queueId', 'userId');
 export const processorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
 
-  app.get('/processors', { preHandler, schema: { tags, security, response: { 200: z.array(Processor) } } }, async (req) =>
-    listProcessors(ctx, actorOf(req)),
-  );
+  app.get('/processors', { preHandler, schema: { tags, security, response: { 200: z.array(Processor) } } }, async (req) => listProcessors(ctx, actorOf(req)));
 
-  app.post(
-    '/processors',
-    { preHandler, schema: { tags, security, body: CreateProcessorInput, response: { 201: Processor } } },
-    async (req, reply) => reply.code(201).send(await createProcessor(ctx, actorOf(req), req.body)),
+  app.post('/processors', { preHandler, schema: { tags, security, body: CreateProcessorInput, response: { 201: Processor } } }, async (req, reply) =>
+    reply.code(201).send(await createProcessor(ctx, actorOf(req), req.body)),
   );
 
   app.get('/processors/me', { preHandler, schema: { tags, security, response: { 200: Processor } } }, async (req) => getOwnProcessor(ctx, actorOf(req)));
 
-  app.get(
-    '/processors/me/queues',
-    { preHandler, schema: { tags, security, response: { 200: z.array(OwnQueue) } } },
-    async (req) => listMyQueues(ctx, actorOf(req)),
-  );
+  app.get('/processors/me/queues', { preHandler, schema: { tags, security, response: { 200: z.array(OwnQueue) } } }, async (req) => listMyQueues(ctx, actorOf(req)));
 
   app.patch(
     '/processors/me/queues/:queueId',
@@ -59,16 +43,12 @@ export const processorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     async (req) => setMyQueueActive(ctx, actorOf(req), req.params.queueId, req.body),
   );
 
-  app.get(
-    '/processors/:id',
-    { preHandler, schema: { tags, security, params: IdParams, response: { 200: Processor } } },
-    async (req) => getProcessor(ctx, actorOf(req), req.params.id),
+  app.get('/processors/:id', { preHandler, schema: { tags, security, params: IdParams, response: { 200: Processor } } }, async (req) =>
+    getProcessor(ctx, actorOf(req), req.params.id),
   );
 
-  app.patch(
-    '/processors/:id',
-    { preHandler, schema: { tags, security, params: IdParams, body: UpdateProcessorInput, response: { 200: Processor } } },
-    async (req) => updateProcessor(ctx, actorOf(req), req.params.id, req.body),
+  app.patch('/processors/:id', { preHandler, schema: { tags, security, params: IdParams, body: UpdateProcessorInput, response: { 200: Processor } } }, async (req) =>
+    updateProcessor(ctx, actorOf(req), req.params.id, req.body),
   );
 
   // One limit per processor for both mails, shared by all nodes: an admin cannot flood a mailbox.
@@ -84,10 +64,8 @@ export const processorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     return reply.code(204).send();
   });
 
-  app.get(
-    '/queues/:queueId/processors',
-    { preHandler, schema: { tags, security, params: QueueParams, response: { 200: z.array(AssignedProcessor) } } },
-    async (req) => listQueueProcessors(ctx, actorOf(req), req.params.queueId),
+  app.get('/queues/:queueId/processors', { preHandler, schema: { tags, security, params: QueueParams, response: { 200: z.array(AssignedProcessor) } } }, async (req) =>
+    listQueueProcessors(ctx, actorOf(req), req.params.queueId),
   );
 
   app.put(

@@ -155,13 +155,7 @@ export async function updateProcessor(ctx: AppContext, actor: Actor, id: string,
 }
 
 /** `PUT /queues/{queueId}/processors/{userId}`: assigns (idempotent). */
-export async function assignProcessor(
-  ctx: AppContext,
-  actor: Actor,
-  queueId: string,
-  userId: string,
-  input: AssignProcessorInput | null | undefined,
-): Promise<AssignedProcessor> {
+export async function assignProcessor(ctx: AppContext, actor: Actor, queueId: string, userId: string, input: AssignProcessorInput | null | undefined): Promise<AssignedProcessor> {
   assertAdmin(actor);
   await requireQueue(ctx, actor, queueId);
   const processor = await requireProcessor(ctx, actor, userId);

@@ -7,12 +7,20 @@ export type NewProfileRow = typeof profiles.$inferInsert;
 export type ProfileChanges = Partial<Omit<NewProfileRow, 'id' | 'accountId' | 'createdAt'>>;
 
 export async function listProfilesOfAccount(db: Queryable, accountId: string): Promise<ProfileRow[]> {
-  return db.select().from(profiles).where(and(eq(profiles.accountId, accountId), profileIsLive)).orderBy(asc(profiles.name), asc(profiles.identifier));
+  return db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.accountId, accountId), profileIsLive))
+    .orderBy(asc(profiles.name), asc(profiles.identifier));
 }
 
 /** The profile with this id if it belongs to the account. */
 export async function findProfileInAccount(db: Queryable, accountId: string, id: string): Promise<ProfileRow | undefined> {
-  const [row] = await db.select().from(profiles).where(and(eq(profiles.id, id), eq(profiles.accountId, accountId), profileIsLive)).limit(1);
+  const [row] = await db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.id, id), eq(profiles.accountId, accountId), profileIsLive))
+    .limit(1);
   return row;
 }
 
@@ -22,12 +30,7 @@ export async function insertProfile(db: Queryable, values: NewProfileRow): Promi
   return row;
 }
 
-export async function updateProfileInAccount(
-  db: Queryable,
-  accountId: string,
-  id: string,
-  values: ProfileChanges,
-): Promise<ProfileRow | undefined> {
+export async function updateProfileInAccount(db: Queryable, accountId: string, id: string, values: ProfileChanges): Promise<ProfileRow | undefined> {
   const [row] = await db
     .update(profiles)
     .set(values)

@@ -11,10 +11,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 type Admin = Awaited<ReturnType<typeof givenAdmin>>;
-const post = (a: Admin, payload: Record<string, unknown>) =>
-  t.inject({ method: 'POST', url: '/profiles', headers: asUser(a.user), payload });
-const patch = (a: Admin, id: string, payload: Record<string, unknown>) =>
-  t.inject({ method: 'PATCH', url: `/profiles/${id}`, headers: asUser(a.user), payload });
+const post = (a: Admin, payload: Record<string, unknown>) => t.inject({ method: 'POST', url: '/profiles', headers: asUser(a.user), payload });
+const patch = (a: Admin, id: string, payload: Record<string, unknown>) => t.inject({ method: 'PATCH', url: `/profiles/${id}`, headers: asUser(a.user), payload });
 
 describe('POST /profiles and GET /profiles', () => {
   it('creates a location with defaults, sanitises the identifier and lists it', async () => {

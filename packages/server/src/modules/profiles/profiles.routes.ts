@@ -12,24 +12,16 @@ const security = [{ basic: [] }];
 export const profilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
 
-  app.get('/profiles', { preHandler, schema: { tags, security, response: { 200: ProfileList } } }, async (req) =>
-    listProfiles(ctx, actorOf(req)),
+  app.get('/profiles', { preHandler, schema: { tags, security, response: { 200: ProfileList } } }, async (req) => listProfiles(ctx, actorOf(req)));
+
+  app.post('/profiles', { preHandler, schema: { tags, security, body: CreateProfileInput, response: { 201: Profile } } }, async (req, reply) =>
+    reply.code(201).send(await createProfile(ctx, actorOf(req), req.body)),
   );
 
-  app.post(
-    '/profiles',
-    { preHandler, schema: { tags, security, body: CreateProfileInput, response: { 201: Profile } } },
-    async (req, reply) => reply.code(201).send(await createProfile(ctx, actorOf(req), req.body)),
-  );
+  app.get('/profiles/:id', { preHandler, schema: { tags, security, params: IdParams, response: { 200: Profile } } }, async (req) => getProfile(ctx, actorOf(req), req.params.id));
 
-  app.get('/profiles/:id', { preHandler, schema: { tags, security, params: IdParams, response: { 200: Profile } } }, async (req) =>
-    getProfile(ctx, actorOf(req), req.params.id),
-  );
-
-  app.patch(
-    '/profiles/:id',
-    { preHandler, schema: { tags, security, params: IdParams, body: UpdateProfileInput, response: { 200: Profile } } },
-    async (req) => updateProfile(ctx, actorOf(req), req.params.id, req.body),
+  app.patch('/profiles/:id', { preHandler, schema: { tags, security, params: IdParams, body: UpdateProfileInput, response: { 200: Profile } } }, async (req) =>
+    updateProfile(ctx, actorOf(req), req.params.id, req.body),
   );
 
   // DELETE /profiles/{id} is the archive module's (it archives the lists too); the public view

@@ -15,14 +15,7 @@ import {
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation, violatedConstraint, type FieldProblem } from '../../platform/errors.js';
-import {
-  findProfileInAccount,
-  insertProfile,
-  listProfilesOfAccount,
-  updateProfileInAccount,
-  type ProfileChanges,
-  type ProfileRow,
-} from './profiles.repo.js';
+import { findProfileInAccount, insertProfile, listProfilesOfAccount, updateProfileInAccount, type ProfileChanges, type ProfileRow } from './profiles.repo.js';
 
 /** The API shape of a location. */
 export function presentProfile(row: ProfileRow): Profile {

@@ -8,7 +8,10 @@ import { queueVisibleTo } from './visibility.js';
 
 /** The ids of the lists the actor may see (the visibility rule), each asked once per subscribe. */
 async function visibleQueueIds(q: Queryable, actor: Actor): Promise<Set<string>> {
-  const rows = await q.select({ id: queues.id }).from(queues).where(and(eq(queues.accountId, actor.accountId), queueVisibleTo(actor)));
+  const rows = await q
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(eq(queues.accountId, actor.accountId), queueVisibleTo(actor)));
   return new Set(rows.map((row) => row.id));
 }
 

@@ -26,7 +26,11 @@ export async function listQueuesWhere(db: Queryable, condition: SQL): Promise<Qu
 
 /** The queue alone (no session join: call-next and the session events ask this) if the condition admits it. */
 export async function findQueueRowWhere(db: Queryable, condition: SQL, id: string): Promise<QueueRow | undefined> {
-  const [row] = await db.select().from(queues).where(and(eq(queues.id, id), condition)).limit(1);
+  const [row] = await db
+    .select()
+    .from(queues)
+    .where(and(eq(queues.id, id), condition))
+    .limit(1);
   return row;
 }
 
@@ -60,7 +64,10 @@ export async function lockProfileForDefaultChange(db: Queryable, profileId: stri
 /** Takes the default flag from every other queue of the profile (one default per location). */
 export async function clearOtherDefaults(db: Queryable, profileId: string, keepQueueId: string | undefined): Promise<void> {
   const others = keepQueueId ? and(eq(queues.profileId, profileId), ne(queues.id, keepQueueId)) : eq(queues.profileId, profileId);
-  await db.update(queues).set({ isDefault: false }).where(and(others, eq(queues.isDefault, true)));
+  await db
+    .update(queues)
+    .set({ isDefault: false })
+    .where(and(others, eq(queues.isDefault, true)));
 }
 
 export async function updateQueueInAccount(db: Queryable, accountId: string, id: string, values: QueueChanges): Promise<QueueRow | undefined> {

@@ -18,8 +18,7 @@ async function givenAdminWithProfile() {
   return { ...a, profile };
 }
 const getQueue = (a: Admin, id: string) => t.inject({ method: 'GET', url: `/queues/${id}`, headers: asUser(a.user) });
-const patch = (a: Admin, id: string, payload: Record<string, unknown>) =>
-  t.inject({ method: 'PATCH', url: `/queues/${id}`, headers: asUser(a.user), payload });
+const patch = (a: Admin, id: string, payload: Record<string, unknown>) => t.inject({ method: 'PATCH', url: `/queues/${id}`, headers: asUser(a.user), payload });
 
 const everyField = {
   name: 'Allgemeinmedizin',
@@ -176,7 +175,13 @@ const invalidConfigurations: [string, Record<string, unknown>, string, string, s
   ['negative min age', { min_age: -3 }, 'min_age', 'MIN_VALUE', 'Mindestalter muss mindestens 1 sein'],
   ['max age beyond 150', { max_age: 151 }, 'max_age', 'MAX_VALUE', 'Höchstalter darf höchstens 150 sein'],
   ['min age above max age', { min_age: 40, max_age: 30 }, 'max_age', 'AGE_RANGE', 'Das Höchstalter darf nicht kleiner als das Mindestalter sein'],
-  ['an age limit without the birth date required', { max_age: 12, patient_inputs: { birth_date: 'OPTIONAL' } }, 'patient_inputs.birth_date', 'AGE_NEEDS_BIRTH_DATE', 'Mit einer Altersgrenze muss das Geburtsdatum eine Pflichtangabe sein'],
+  [
+    'an age limit without the birth date required',
+    { max_age: 12, patient_inputs: { birth_date: 'OPTIONAL' } },
+    'patient_inputs.birth_date',
+    'AGE_NEEDS_BIRTH_DATE',
+    'Mit einer Altersgrenze muss das Geburtsdatum eine Pflichtangabe sein',
+  ],
   ['number end without start', { number_end: 50 }, 'number_end', 'NUMBER_END_NEEDS_START', 'Eine Endnummer braucht eine Startnummer'],
   ['number start above end', { number_start: 100, number_end: 50 }, 'number_end', 'NUMBER_RANGE', 'Die Startnummer darf nicht größer als die Endnummer sein'],
   ['number start 0', { number_start: 0 }, 'number_start', 'MIN_VALUE', 'Startnummer muss mindestens 1 sein'],

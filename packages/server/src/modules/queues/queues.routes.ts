@@ -12,23 +12,15 @@ const security = [{ basic: [] }];
 export const queuesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preHandler = requireUser(ctx);
 
-  app.get('/queues', { preHandler, schema: { tags, security, response: { 200: QueueList } } }, async (req) =>
-    listQueues(ctx, actorOf(req)),
+  app.get('/queues', { preHandler, schema: { tags, security, response: { 200: QueueList } } }, async (req) => listQueues(ctx, actorOf(req)));
+
+  app.post('/queues', { preHandler, schema: { tags, security, body: CreateQueueInput, response: { 201: Queue } } }, async (req, reply) =>
+    reply.code(201).send(await createQueue(ctx, actorOf(req), req.body)),
   );
 
-  app.post(
-    '/queues',
-    { preHandler, schema: { tags, security, body: CreateQueueInput, response: { 201: Queue } } },
-    async (req, reply) => reply.code(201).send(await createQueue(ctx, actorOf(req), req.body)),
-  );
+  app.get('/queues/:id', { preHandler, schema: { tags, security, params: IdParams, response: { 200: Queue } } }, async (req) => getQueue(ctx, actorOf(req), req.params.id));
 
-  app.get('/queues/:id', { preHandler, schema: { tags, security, params: IdParams, response: { 200: Queue } } }, async (req) =>
-    getQueue(ctx, actorOf(req), req.params.id),
-  );
-
-  app.patch(
-    '/queues/:id',
-    { preHandler, schema: { tags, security, params: IdParams, body: UpdateQueueInput, response: { 200: Queue } } },
-    async (req) => updateQueue(ctx, actorOf(req), req.params.id, req.body),
+  app.patch('/queues/:id', { preHandler, schema: { tags, security, params: IdParams, body: UpdateQueueInput, response: { 200: Queue } } }, async (req) =>
+    updateQueue(ctx, actorOf(req), req.params.id, req.body),
   );
 };

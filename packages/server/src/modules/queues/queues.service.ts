@@ -30,7 +30,10 @@ import {
 import { findVisibleQueue, queueVisibleTo } from './visibility.js';
 
 const DEFAULT_BUTTON_VISIBILITY: SessionButtonVisibility = {
-  suspend_online: 'EVERYBODY', suspend_kiosk: 'EVERYBODY', queue_opened: 'EVERYBODY', terminate: 'EVERYBODY',
+  suspend_online: 'EVERYBODY',
+  suspend_kiosk: 'EVERYBODY',
+  queue_opened: 'EVERYBODY',
+  terminate: 'EVERYBODY',
 };
 
 /** The API shape of a queue with its session state. */
@@ -159,8 +162,7 @@ function queueChanges(input: UpdateQueueInput, stored: QueueRow | undefined): Qu
   }
   if (input.view_configuration) changes.viewConfiguration = mergeViewConfiguration(stored?.viewConfiguration, input.view_configuration);
   const result = changes as QueueChanges;
-  const merged = (key: 'numberStart' | 'numberEnd' | 'minAge' | 'maxAge') =>
-    result[key] !== undefined ? (result[key] ?? null) : (stored?.[key] ?? null);
+  const merged = (key: 'numberStart' | 'numberEnd' | 'minAge' | 'maxAge') => (result[key] !== undefined ? (result[key] ?? null) : (stored?.[key] ?? null));
   Object.assign(
     fields,
     queueConfigProblems({

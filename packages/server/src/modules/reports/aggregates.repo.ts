@@ -11,7 +11,19 @@ import { memberConditions, rowsOf, type Period, type ReportScope } from './scope
  * duration histograms per group — which add up, and the figures are worked out from their sum.
  */
 
-const COUNTS = ['drawn', 'served', 'cancelled_by_patient', 'cancelled_by_staff', 'timed_out', 'session_end', 'estimated', 'within_estimate', 'appointments_booked', 'appointments_cancelled', 'appointments_no_show'] as const;
+const COUNTS = [
+  'drawn',
+  'served',
+  'cancelled_by_patient',
+  'cancelled_by_staff',
+  'timed_out',
+  'session_end',
+  'estimated',
+  'within_estimate',
+  'appointments_booked',
+  'appointments_cancelled',
+  'appointments_no_show',
+] as const;
 type Count = (typeof COUNTS)[number];
 
 export interface Partial {

@@ -15,11 +15,15 @@ const W = sql.raw(String(REPORT_BUCKET_MINUTES));
 
 /** A sparse histogram (buckets, counts) of an int[] of bucket numbers. */
 const histogram = (values: string) =>
-  sql.raw(`(SELECT coalesce(array_agg(b ORDER BY b), '{}'), coalesce(array_agg(n ORDER BY b), '{}') FROM (SELECT b, count(*)::int AS n FROM unnest(${values}) AS b GROUP BY b) AS s)`);
+  sql.raw(
+    `(SELECT coalesce(array_agg(b ORDER BY b), '{}'), coalesce(array_agg(n ORDER BY b), '{}') FROM (SELECT b, count(*)::int AS n FROM unnest(${values}) AS b GROUP BY b) AS s)`,
+  );
 
 /** Draws per local hour 0–23 of an int[] of hours. */
 const hours = (values: string) =>
-  sql.raw(`(SELECT array_agg(coalesce(n, 0) ORDER BY h) FROM generate_series(0, 23) AS h LEFT JOIN (SELECT x, count(*)::int AS n FROM unnest(${values}) AS x GROUP BY x) AS s ON s.x = h)`);
+  sql.raw(
+    `(SELECT array_agg(coalesce(n, 0) ORDER BY h) FROM generate_series(0, 23) AS h LEFT JOIN (SELECT x, count(*)::int AS n FROM unnest(${values}) AS x GROUP BY x) AS s ON s.x = h)`,
+  );
 
 /** The tickets of the lists' days, one row each with what it contributes. */
 function ticketRows(accountId: string, queueIds: string[], period: Period): SQL {

@@ -38,7 +38,12 @@ export async function redoStaleDays(q: Queryable): Promise<number> {
   const stale = await takeStaleDays(q, STALE_BATCH);
   for (const days of groupBy(stale, (s) => `${s.accountId}:${s.day}`).values()) {
     const [{ accountId, day }] = days as [(typeof days)[number]];
-    await aggregateDays(q, accountId, days.map((d) => d.queueId), { from: day, to: day });
+    await aggregateDays(
+      q,
+      accountId,
+      days.map((d) => d.queueId),
+      { from: day, to: day },
+    );
   }
   return stale.length;
 }
@@ -103,7 +108,12 @@ export async function rebuildAggregates(db: Database, now: Date, options: Rebuil
     }
     if (from <= to) days += Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
     const reachesBack = lists.filter((l) => options.from === undefined || (first !== null && from <= first) || (l.through !== null && from <= shift(l.through, 1)));
-    await markAggregatedThrough(db, accountId, reachesBack.map((l) => l.queueId), to);
+    await markAggregatedThrough(
+      db,
+      accountId,
+      reachesBack.map((l) => l.queueId),
+      to,
+    );
   }
   return { lists: marks.length, days };
 }

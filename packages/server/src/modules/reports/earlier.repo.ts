@@ -48,7 +48,12 @@ async function confirmationFigures(q: Queryable, scope: ReportScope, period: Per
 }
 
 /** Appointments not cancelled and of those no-shows, per group (a type or a list), most no-shows first. */
-async function noShowsBy(q: Queryable, scope: ReportScope, period: Period, group: { table: typeof appointmentTypes | typeof queues; id: AnyColumn; name: AnyColumn; key: AnyColumn }) {
+async function noShowsBy(
+  q: Queryable,
+  scope: ReportScope,
+  period: Period,
+  group: { table: typeof appointmentTypes | typeof queues; id: AnyColumn; name: AnyColumn; key: AnyColumn },
+) {
   return rowsOf<ReportEarlier['no_shows_by_type'][number]>(
     await q.execute(sql`select ${group.id} as id, ${group.name} as name,
       count(*)::int as appointments, (count(*) filter (where ${appointments.status} = 'NO_SHOW'))::int as no_shows
@@ -74,4 +79,3 @@ export async function earlierFigures(q: Queryable, scope: ReportScope): Promise<
     no_shows_by_queue: byQueue,
   };
 }
-

@@ -43,7 +43,10 @@ function columnsOf(lang: SupportedLang, withNames: boolean, forBrowser: boolean)
     // For the browser that opens sealed names (format ndjson): it fills `name` and drops these
     // columns; `sealed_for` names the record the text must be bound to.
     ...(withNames && forBrowser
-      ? [{ key: 'sealed_for', kind: 'text', value: (r: MemberRecord) => r.sealed_for } satisfies Column, { key: 'sealed_data', kind: 'text', value: (r: MemberRecord) => r.sealed_data } satisfies Column]
+      ? [
+          { key: 'sealed_for', kind: 'text', value: (r: MemberRecord) => r.sealed_for } satisfies Column,
+          { key: 'sealed_data', kind: 'text', value: (r: MemberRecord) => r.sealed_data } satisfies Column,
+        ]
       : []),
   ];
 }

@@ -26,7 +26,7 @@ describe('histogramPercentile', () => {
   it.each([
     ['one value', [7.3]],
     ['two far apart', [1, 60]],
-    ['a dense spread', Array.from({ length: 500 }, (_, i) => (i * 37) % 41 + (i % 7) / 7)],
+    ['a dense spread', Array.from({ length: 500 }, (_, i) => ((i * 37) % 41) + (i % 7) / 7)],
     ['a gap between clusters', [...Array.from({ length: 9 }, () => 2.2), ...Array.from({ length: 9 }, () => 30.9)]],
     ['negative and positive', [-3.2, -0.1, 0, 0.24, 4.75, 12]],
   ])('stays within one bucket of percentile_cont: %s', (_, values) => {

@@ -30,9 +30,19 @@ beforeAll(async () => {
   admin = account.user;
   const vienna = await givenProfile(t, account.accountId, { timeZone: 'Europe/Vienna' });
   const newYork = await givenProfile(t, account.accountId, { timeZone: 'America/New_York' });
-  const lists = [await givenQueue(t, account.accountId, { profileId: vienna }), await givenQueue(t, account.accountId, { profileId: vienna }), await givenQueue(t, account.accountId, { profileId: newYork })];
+  const lists = [
+    await givenQueue(t, account.accountId, { profileId: vienna }),
+    await givenQueue(t, account.accountId, { profileId: vienna }),
+    await givenQueue(t, account.accountId, { profileId: newYork }),
+  ];
   const processors = [admin.id, (await givenProcessor(t, account.accountId, lists)).id];
-  const tags = await t.app.ctx.db.insert(infoTags).values([{ accountId: account.accountId, name: 'Rezept' }, { accountId: account.accountId, name: 'Befund' }]).returning({ id: infoTags.id });
+  const tags = await t.app.ctx.db
+    .insert(infoTags)
+    .values([
+      { accountId: account.accountId, name: 'Rezept' },
+      { accountId: account.accountId, name: 'Befund' },
+    ])
+    .returning({ id: infoTags.id });
   Object.assign(ids, { account: account.accountId, vienna, newYork, processor: processors[1], tagA: tags[0]!.id, tagB: tags[1]!.id });
   const listArray = sql.raw(`'{${lists.join(',')}}'::uuid[]`);
   await t.app.ctx.db.execute(sql`
@@ -55,7 +65,10 @@ beforeAll(async () => {
   await t.app.ctx.db.execute(sql`insert into queue_member_info_tags (member_id, info_tag_id)
     select id, ${ids.tagA}::uuid from queue_members where account_id = ${account.accountId} and ordinal % 3 = 0
     union all select id, ${ids.tagB}::uuid from queue_members where account_id = ${account.accountId} and ordinal % 5 = 0`);
-  const types = await t.app.ctx.db.insert(appointmentTypes).values(lists.map((queueId, n) => ({ accountId: account.accountId, profileId: n < 2 ? vienna : newYork, queueId, durationMinutes: 15 }))).returning();
+  const types = await t.app.ctx.db
+    .insert(appointmentTypes)
+    .values(lists.map((queueId, n) => ({ accountId: account.accountId, profileId: n < 2 ? vienna : newYork, queueId, durationMinutes: 15 })))
+    .returning();
   for (const [n, type] of types.entries()) {
     await t.app.ctx.db.execute(sql`insert into appointments (account_id, profile_id, queue_id, appointment_type_id, start_at, end_at, status, cancel_state, processor_id, source)
       select ${type.accountId}::uuid, ${type.profileId}::uuid, ${type.queueId}::uuid, ${type.id}::uuid, s, s + interval '15 minutes',

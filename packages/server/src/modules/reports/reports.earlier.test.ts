@@ -46,7 +46,17 @@ async function fixtureFreedTime(typeId: string, processorId: string, start: Date
   if (!type) throw new Error('no type');
   const [row] = await t.app.ctx.db
     .insert(freedTimes)
-    .values({ accountId: type.accountId, profileId: type.profileId, appointmentTypeId: typeId, processorId, startAt: start, endAt: new Date(start.getTime() + 15 * 60_000), reason: 'CANCELLED', freedAt: new Date(start.getTime() - 72 * 3_600_000), ...fields })
+    .values({
+      accountId: type.accountId,
+      profileId: type.profileId,
+      appointmentTypeId: typeId,
+      processorId,
+      startAt: start,
+      endAt: new Date(start.getTime() + 15 * 60_000),
+      reason: 'CANCELLED',
+      freedAt: new Date(start.getTime() - 72 * 3_600_000),
+      ...fields,
+    })
     .returning({ id: freedTimes.id });
   if (!row) throw new Error('no freed time');
   return row.id;
@@ -67,7 +77,9 @@ beforeAll(async () => {
   otherQueueId = await givenQueue(t, account.accountId, { profileId, name: 'Labor' });
   const processor = await givenProcessor(t, account.accountId, [queueId, otherQueueId]);
   const type = async (queue: string, name: string) =>
-    (await t.app.ctx.db.insert(appointmentTypes).values({ accountId: account.accountId, profileId, queueId: queue, name, durationMinutes: 15, confirmHoursBefore: 48 }).returning())[0]!.id;
+    (
+      await t.app.ctx.db.insert(appointmentTypes).values({ accountId: account.accountId, profileId, queueId: queue, name, durationMinutes: 15, confirmHoursBefore: 48 }).returning()
+    )[0]!.id;
   typeIds = { talk: await type(queueId, 'Gespräch'), vaccine: await type(queueId, 'Impfung'), lab: await type(otherQueueId, 'Blutabnahme') };
 
   // Waiting patients, later in the month, who get the offers.
@@ -152,4 +164,3 @@ describe('GET /reports/earlier', () => {
     expect(res.body).toContain('No-shows – list Labor (of appointments)');
   });
 });
-

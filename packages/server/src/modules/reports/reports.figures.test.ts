@@ -23,7 +23,16 @@ beforeAll(async () => {
   queueId = await givenQueue(t, account.accountId, { profileId });
   const processorId = admin.id;
   // Served: waits 4, 9, 24; processing 10, 20, 10. Estimates missed by +4, +4, +14.
-  const a = await givenPastTicket(t, { queueId, drawn: at('08:00'), estimate: at('08:00'), called: at('08:04'), finished: at('08:14'), processorId, firstName: 'Anna', lastName: 'Alt' });
+  const a = await givenPastTicket(t, {
+    queueId,
+    drawn: at('08:00'),
+    estimate: at('08:00'),
+    called: at('08:04'),
+    finished: at('08:14'),
+    processorId,
+    firstName: 'Anna',
+    lastName: 'Alt',
+  });
   const b = await givenPastTicket(t, { queueId, drawn: at('08:05'), estimate: at('08:10'), called: at('08:14'), finished: at('08:34'), processorId });
   await givenPastTicket(t, { queueId, drawn: at('08:10'), estimate: at('08:20'), called: at('08:34'), finished: at('08:44'), processorId });
   // Called after 24 minutes, 6 minutes before its estimate, then removed unserved.

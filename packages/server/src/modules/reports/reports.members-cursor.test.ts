@@ -116,13 +116,23 @@ describe('GET /reports/members paged by key', () => {
       expect(res.json()).toMatchObject({ code: 'VALIDATION' });
     }
     // A cursor of the default sort sent with another sort, or both directions at once.
-    const mismatched: Record<string, string>[] = [{ sort: 'wait', after: next! }, { dir: 'asc', after: next! }, { after: next!, before: next! }];
+    const mismatched: Record<string, string>[] = [
+      { sort: 'wait', after: next! },
+      { dir: 'asc', after: next! },
+      { after: next!, before: next! },
+    ];
     for (const query of mismatched) {
       const res = await t.inject({ method: 'GET', url: `/reports/members?${new URLSearchParams({ ...day, ...query }).toString()}`, headers: asUser(admin) });
       expect(res.statusCode).toBe(400);
     }
     // A well-formed key of a row that does not exist is just a place in the order.
-    const nowhere = await report<MemberReport>(t, admin, 'members', { ...day, count: 'false', after: forged(['queue', 'asc', "Z' --", at('23:00'), '00000000-0000-4000-8000-000000000000']), sort: 'queue', dir: 'asc' });
+    const nowhere = await report<MemberReport>(t, admin, 'members', {
+      ...day,
+      count: 'false',
+      after: forged(['queue', 'asc', "Z' --", at('23:00'), '00000000-0000-4000-8000-000000000000']),
+      sort: 'queue',
+      dir: 'asc',
+    });
     expect(nowhere.rows).toEqual([]);
   });
 

@@ -29,7 +29,15 @@ beforeAll(async () => {
   processor = await givenProcessor(t, account.accountId, [ownList]);
   const [tag] = await t.app.ctx.db.insert(infoTags).values({ accountId: account.accountId, name: 'Rezept' }).returning({ id: infoTags.id });
   tagId = tag!.id;
-  const anna = await givenPastTicket(t, { queueId: ownList, drawn: at('08:00'), called: at('08:12'), finished: at('08:30'), processorId: processor.id, firstName: 'Anna', lastName: 'Alt' });
+  const anna = await givenPastTicket(t, {
+    queueId: ownList,
+    drawn: at('08:00'),
+    called: at('08:12'),
+    finished: at('08:30'),
+    processorId: processor.id,
+    firstName: 'Anna',
+    lastName: 'Alt',
+  });
   await givenMemberTag(t, anna, tagId);
   await givenAnswer(t, anna, 1, 'Worum geht es?', 'Rezept');
   await givenPastTicket(t, { queueId: ownList, drawn: at('08:05'), called: at('08:40'), status: 'FINISHED_BY_TIMEOUT', cancelState: 'TIMEOUT', finished: at('09:10') });
@@ -53,7 +61,17 @@ describe('GET /reports/members', () => {
       ['appointment', 'Allgemein', 'APPOINTMENT', 'NO_SHOW'],
     ]);
     const [first, , checkedIn] = page.rows;
-    expect(first).toMatchObject({ at: at('08:00'), called_at: at('08:12'), finished_at: at('08:30'), wait_min: 12, processing_min: 18, info_tags: ['Rezept'], answers: ['Worum geht es?: Rezept'], processor_name: 'Bearbeiter', time_zone: 'Europe/Vienna' });
+    expect(first).toMatchObject({
+      at: at('08:00'),
+      called_at: at('08:12'),
+      finished_at: at('08:30'),
+      wait_min: 12,
+      processing_min: 18,
+      info_tags: ['Rezept'],
+      answers: ['Worum geht es?: Rezept'],
+      processor_name: 'Bearbeiter',
+      time_zone: 'Europe/Vienna',
+    });
     expect(checkedIn?.appointment_start).toBe(at('09:00'));
     expect(page.rows.every((row) => !('name' in row))).toBe(true);
     expect(JSON.stringify(page)).not.toContain('Anna');
@@ -124,7 +142,11 @@ describe('GET /reports/members/export', () => {
     expect(records[0]).toMatchObject({ Art: 'Ticket', Liste: 'Allgemein', 'Gezogen / Termin': '2026-11-10 08:00:00', 'Wartezeit (Min.)': '12' });
     expect(records.map((record) => record['Art'])).toEqual(['Ticket', 'Ticket', 'Ticket', 'Ticket', 'Termin']);
     expect(res.body).not.toContain('Anna');
-    const english = await t.inject({ method: 'GET', url: '/reports/members/export?format=csv&from=2026-11-10&to=2026-11-10', headers: { ...asUser(admin), 'accept-language': 'en' } });
+    const english = await t.inject({
+      method: 'GET',
+      url: '/reports/members/export?format=csv&from=2026-11-10&to=2026-11-10',
+      headers: { ...asUser(admin), 'accept-language': 'en' },
+    });
     expect(english.headers['content-disposition']).toContain('wartefrei-analysis-');
   });
 });

@@ -38,7 +38,15 @@ export async function reportSummary(ctx: AppContext, actor: Actor, query: Report
   const scope = await resolveScope(ctx.db, actor, filtersOf(query));
   const through = await aggregatedThrough(ctx.db, scope);
   const { current, previous } = await periodFigures(ctx.db, scope, through);
-  return { from: query.from, to: query.to, previous_from: scope.previous.from, previous_to: scope.previous.to, current, previous, aggregated_through: usedThrough(through, scope.previous) };
+  return {
+    from: query.from,
+    to: query.to,
+    previous_from: scope.previous.from,
+    previous_to: scope.previous.to,
+    current,
+    previous,
+    aggregated_through: usedThrough(through, scope.previous),
+  };
 }
 
 /** `GET /reports/timeseries`. */
@@ -46,7 +54,13 @@ export async function reportTimeseries(ctx: AppContext, actor: Actor, query: Tim
   const scope = await resolveScope(ctx.db, actor, filtersOf(query));
   const through = query.bucket === 'hour' ? null : await aggregatedThrough(ctx.db, scope);
   const points = await bucketFigures(ctx.db, scope, query.bucket, through);
-  return { from: query.from, to: query.to, bucket: query.bucket, points: points.map(({ start, figures }) => ({ start, ...figures })), aggregated_through: usedThrough(through, scope.current) };
+  return {
+    from: query.from,
+    to: query.to,
+    bucket: query.bucket,
+    points: points.map(({ start, figures }) => ({ start, ...figures })),
+    aggregated_through: usedThrough(through, scope.current),
+  };
 }
 
 /** `GET /reports/heatmap`. */

@@ -58,7 +58,11 @@ export function previousPeriod(period: Period): Period {
 }
 
 async function exists(q: Queryable, condition: SQL, table: typeof profiles | typeof users | typeof infoTags | typeof queues): Promise<boolean> {
-  const rows = await q.select({ one: sql<number>`1` }).from(table).where(condition).limit(1);
+  const rows = await q
+    .select({ one: sql<number>`1` })
+    .from(table)
+    .where(condition)
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -149,7 +153,9 @@ export function memberConditions(scope: ReportScope, period: Period): SQL {
   if (f.processor_id) parts.push(eq(queueMembers.processorId, f.processor_id));
   if (f.origin) parts.push(eq(queueMembers.origin, f.origin));
   if (f.info_tag_id) {
-    parts.push(sql`exists (select 1 from ${queueMemberInfoTags} where ${queueMemberInfoTags.memberId} = ${queueMembers.id} and ${queueMemberInfoTags.infoTagId} = ${f.info_tag_id})`);
+    parts.push(
+      sql`exists (select 1 from ${queueMemberInfoTags} where ${queueMemberInfoTags.memberId} = ${queueMembers.id} and ${queueMemberInfoTags.infoTagId} = ${f.info_tag_id})`,
+    );
   }
   return and(...parts) as SQL;
 }

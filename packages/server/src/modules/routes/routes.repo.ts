@@ -34,18 +34,31 @@ export async function findProfileByIdentifier(db: Queryable, accountId: string, 
 }
 
 export async function findProfileById(db: Queryable, id: string): Promise<RouteProfile | undefined> {
-  const [row] = await db.select(profileColumns).from(profiles).where(and(eq(profiles.id, id), profileIsLive)).limit(1);
+  const [row] = await db
+    .select(profileColumns)
+    .from(profiles)
+    .where(and(eq(profiles.id, id), profileIsLive))
+    .limit(1);
   return row;
 }
 
 /** Every live location of the account by name: what `/{account}` offers when there are several. */
 export async function liveProfilesOfAccount(db: Queryable, accountId: string): Promise<RouteProfile[]> {
-  return db.select(profileColumns).from(profiles).where(and(eq(profiles.accountId, accountId), profileIsLive)).orderBy(asc(profiles.name), asc(profiles.identifier));
+  return db
+    .select(profileColumns)
+    .from(profiles)
+    .where(and(eq(profiles.accountId, accountId), profileIsLive))
+    .orderBy(asc(profiles.name), asc(profiles.identifier));
 }
 
 /** Up to two profiles of the account: enough to tell "exactly one" from "several". */
 export async function firstTwoProfiles(db: Queryable, accountId: string): Promise<RouteProfile[]> {
-  return db.select(profileColumns).from(profiles).where(and(eq(profiles.accountId, accountId), profileIsLive)).orderBy(asc(profiles.createdAt)).limit(2);
+  return db
+    .select(profileColumns)
+    .from(profiles)
+    .where(and(eq(profiles.accountId, accountId), profileIsLive))
+    .orderBy(asc(profiles.createdAt))
+    .limit(2);
 }
 
 export async function findQueueByIdentifier(db: Queryable, profileId: string, identifier: string): Promise<RouteQueue | undefined> {
@@ -77,7 +90,11 @@ export async function defaultQueueCandidates(db: Queryable, profileId: string): 
 }
 
 export async function findQueueById(db: Queryable, id: string): Promise<(RouteQueue & { accountId: string }) | undefined> {
-  const [row] = await db.select({ ...queueColumns, accountId: queues.accountId }).from(queues).where(and(eq(queues.id, id), queueIsLive)).limit(1);
+  const [row] = await db
+    .select({ ...queueColumns, accountId: queues.accountId })
+    .from(queues)
+    .where(and(eq(queues.id, id), queueIsLive))
+    .limit(1);
   return row;
 }
 

@@ -11,8 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const resolve = (path: string, lang?: string) =>
-  t.inject({ method: 'GET', url: `/routes/${path}`, headers: lang ? { 'accept-language': lang } : {} });
+const resolve = (path: string, lang?: string) => t.inject({ method: 'GET', url: `/routes/${path}`, headers: lang ? { 'accept-language': lang } : {} });
 
 /** An account with two locations: Wien (default queue Allgemein, plus Labor) and Graz (Labor only, no default). */
 async function givenPractice() {
@@ -126,7 +125,10 @@ describe('GET /routes/id/{id}', () => {
 
   it('resolves a ticket id to the queue the ticket is in', async () => {
     const p = await givenPractice();
-    await t.app.ctx.db.insert(queueSessions).values({ queueId: p.grazLabor.id, open: true }).onConflictDoUpdate({ target: queueSessions.queueId, set: { open: true } });
+    await t.app.ctx.db
+      .insert(queueSessions)
+      .values({ queueId: p.grazLabor.id, open: true })
+      .onConflictDoUpdate({ target: queueSessions.queueId, set: { open: true } });
     const drawn = await t.inject({ method: 'POST', url: `/queues/${p.grazLabor.id}/members`, payload: { origin: 'ONLINE' } });
     expect(drawn.statusCode).toBe(201);
     const res = await resolve(`id/${drawn.json<{ id: string }>().id}`);
@@ -142,7 +144,12 @@ describe('GET /routes/id/{id}', () => {
       method: 'POST',
       url: '/appointments',
       headers: asUser(p.a.user),
-      payload: { appointment_type_id: type.json<{ id: string }>().id, processor_id: p.a.user.id, start: new Date(t.clock.now().getTime() + 86_400_000).toISOString().slice(0, 16) + ':00Z', last_name: 'Termin' },
+      payload: {
+        appointment_type_id: type.json<{ id: string }>().id,
+        processor_id: p.a.user.id,
+        start: new Date(t.clock.now().getTime() + 86_400_000).toISOString().slice(0, 16) + ':00Z',
+        last_name: 'Termin',
+      },
     });
     expect(booked.statusCode, booked.body).toBe(201);
     const res = await resolve(`id/${booked.json<{ id: string }>().id}`);

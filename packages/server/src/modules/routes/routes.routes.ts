@@ -22,11 +22,7 @@ export const routesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (req) => resolveIdentifiers(ctx, req.params.account, req.params.profile, req.params.queue),
   );
 
-  app.get(
-    '/routes/id/:id',
-    { schema: { tags, params: IdParams, response: { 200: ResolvedRoute } } },
-    async (req) => resolveId(ctx, req.params.id),
-  );
+  app.get('/routes/id/:id', { schema: { tags, params: IdParams, response: { 200: ResolvedRoute } } }, async (req) => resolveId(ctx, req.params.id));
 
   // The static segment `monitor` wins over `:profile` above, which is why no profile may be called `monitor`.
   app.get(

@@ -18,12 +18,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const run = () => runDueJobs(t.app.ctx, { runnerId: 'test', limit: 500 });
-const session = async (queueId: string) =>
-  (await t.inject({ method: 'GET', url: `/queues/${queueId}/session`, headers: asUser(admin) })).json<QueueSession>();
-const events = async (queueId: string) =>
-  (await t.inject({ method: 'GET', url: `/queues/${queueId}/session/events`, headers: asUser(admin) })).json<RecordedSessionEvent[]>();
-const send = (queueId: string, event: string) =>
-  t.inject({ method: 'POST', url: `/queues/${queueId}/session`, headers: asUser(admin), payload: { event } });
+const session = async (queueId: string) => (await t.inject({ method: 'GET', url: `/queues/${queueId}/session`, headers: asUser(admin) })).json<QueueSession>();
+const events = async (queueId: string) => (await t.inject({ method: 'GET', url: `/queues/${queueId}/session/events`, headers: asUser(admin) })).json<RecordedSessionEvent[]>();
+const send = (queueId: string, event: string) => t.inject({ method: 'POST', url: `/queues/${queueId}/session`, headers: asUser(admin), payload: { event } });
 
 async function entry(queueId: string, payload: Record<string, unknown>): Promise<ScheduleEntry> {
   const res = await t.inject({ method: 'POST', url: `/queues/${queueId}/schedule`, headers: asUser(admin), payload });
@@ -32,11 +29,7 @@ async function entry(queueId: string, payload: Record<string, unknown>): Promise
 }
 
 /** A queue at a location with a START at 07:30 local on every weekday. */
-async function givenDailyStart(
-  location: { timeZone?: string; country?: string | null; region?: string | null },
-  validOnHoliday = false,
-  weekdays = [1, 2, 3, 4, 5, 6, 7],
-) {
+async function givenDailyStart(location: { timeZone?: string; country?: string | null; region?: string | null }, validOnHoliday = false, weekdays = [1, 2, 3, 4, 5, 6, 7]) {
   const profileId = await givenProfile(t, accountId, location);
   const queueId = await givenQueue(t, accountId, { profileId });
   for (const weekday of weekdays) {
@@ -183,7 +176,10 @@ describe('smart suspend and missed occurrences', () => {
     const start = await entry(queueId, { event: 'START', weekday: 1, local_time: '07:30' });
     await planAllSchedules(t.app.ctx);
     await planAllSchedules(t.app.ctx);
-    const pending = await t.app.ctx.db.select().from(jobs).where(and(eq(jobs.status, 'PENDING'), sql`${jobs.payload} ->> 'entryId' = ${start.id}`));
+    const pending = await t.app.ctx.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.status, 'PENDING'), sql`${jobs.payload} ->> 'entryId' = ${start.id}`));
     expect(pending).toHaveLength(1);
     setNow(t.clock, '2026-03-02T06:40:00.000Z');
     await run();

@@ -91,14 +91,7 @@ export async function planAllSchedules(ctx: AppContext): Promise<number> {
 }
 
 /** Fires a command; a state that already holds (SESSION_UNCHANGED) is fine for the schedule. */
-async function fire(
-  ctx: AppContext,
-  tx: Transaction,
-  queueId: string,
-  command: SessionCommand,
-  origin: SessionEventOrigin,
-  outbox: Outbox,
-): Promise<void> {
+async function fire(ctx: AppContext, tx: Transaction, queueId: string, command: SessionCommand, origin: SessionEventOrigin, outbox: Outbox): Promise<void> {
   const queue = await findQueueById(tx, queueId);
   if (!queue) return;
   try {

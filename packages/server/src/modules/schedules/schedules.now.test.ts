@@ -19,7 +19,10 @@ afterAll(async () => t.close());
 async function givenWeekdayMornings(timeZone: string): Promise<string> {
   const queueId = await givenQueue(t, accountId, { profileId: await givenProfile(t, accountId, { timeZone, country: null }) });
   for (const weekday of [1, 2, 3, 4, 5]) {
-    for (const [event, local_time] of [['START', '08:00'], ['TERMINATE', '12:00']] as const) {
+    for (const [event, local_time] of [
+      ['START', '08:00'],
+      ['TERMINATE', '12:00'],
+    ] as const) {
       const res = await t.inject({ method: 'POST', url: `/queues/${queueId}/schedule`, headers: asUser(admin), payload: { event, weekday, local_time } });
       expect(res.statusCode).toBe(201);
     }
@@ -35,7 +38,7 @@ const now = async (queueId: string, at: string) => {
 };
 
 describe('GET /queues/{id}/schedule/now (issue 40 §7: day one opens)', () => {
-  it('is within hours between a fired START and the next TERMINATE, in the location\'s zone', async () => {
+  it("is within hours between a fired START and the next TERMINATE, in the location's zone", async () => {
     const vienna = await givenWeekdayMornings('Europe/Vienna');
     expect(await now(vienna, '2027-03-29T05:59:00Z')).toEqual({ within_hours: false, closes_at_local_time: null });
     expect(await now(vienna, '2027-03-29T06:00:00Z')).toEqual({ within_hours: true, closes_at_local_time: '12:00' });
@@ -44,7 +47,7 @@ describe('GET /queues/{id}/schedule/now (issue 40 §7: day one opens)', () => {
     expect((await now(vienna, '2027-03-29T15:00:00Z')).within_hours).toBe(false);
   });
 
-  it('reads the hours on the location\'s clock, not the server\'s or the browser\'s', async () => {
+  it("reads the hours on the location's clock, not the server's or the browser's", async () => {
     const newYork = await givenWeekdayMornings('America/New_York');
     // 09:00 in Vienna is 03:00 in New York: closed there.
     expect((await now(newYork, '2027-03-29T07:00:00Z')).within_hours).toBe(false);

@@ -10,7 +10,7 @@ function lastFired(planned: PlannableEntry, now: Date): Date | undefined {
   const { timeZone } = planned.location;
   let last: Date | undefined;
   // A week plus a day back: a weekly occurrence always falls in it, whatever DST did in between.
-  for (let next = nextWeeklyOccurrence(new Date(now.getTime() - WEEK_MS - 86_400_000), weekday, localTime, timeZone).at; next.getTime() <= now.getTime(); ) {
+  for (let next = nextWeeklyOccurrence(new Date(now.getTime() - WEEK_MS - 86_400_000), weekday, localTime, timeZone).at; next.getTime() <= now.getTime();) {
     if (firesOn(planned, next)) last = next;
     next = nextWeeklyOccurrence(next, weekday, localTime, timeZone).at;
   }

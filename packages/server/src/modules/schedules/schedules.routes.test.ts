@@ -96,8 +96,7 @@ describe('weekly schedule CRUD', () => {
   it('changes an entry and re-plans it; deactivating drops its jobs; deleting removes it', async () => {
     const queueId = await givenQueue(t, accountId);
     const entry = (await create(admin, queueId, { event: 'START', weekday: 1, local_time: '07:30' })).json<ScheduleEntry>();
-    const patch = (payload: Record<string, unknown>) =>
-      t.inject({ method: 'PATCH', url: `/queues/${queueId}/schedule/${entry.id}`, headers: asUser(admin), payload });
+    const patch = (payload: Record<string, unknown>) => t.inject({ method: 'PATCH', url: `/queues/${queueId}/schedule/${entry.id}`, headers: asUser(admin), payload });
     const moved = await patch({ weekday: 2, local_time: '08:15', valid_on_holiday: true });
     expect(moved.statusCode).toBe(200);
     expect(moved.json<ScheduleEntry>()).toMatchObject({ weekday: 2, local_time: '08:15', valid_on_holiday: true, activated: true });

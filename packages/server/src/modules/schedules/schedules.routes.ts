@@ -12,16 +12,12 @@ const entryParams = pathIds('id', 'entryId');
 
 /** The weekly schedule of a queue: admins write, admins and assigned processors read. */
 export const schedulesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get(
-    '/queues/:id/schedule',
-    { preHandler: requireUser(ctx), schema: { tags, security, params: IdParams, response: { 200: ScheduleEntryList } } },
-    async (req) => listSchedule(ctx, actorOf(req), req.params.id),
+  app.get('/queues/:id/schedule', { preHandler: requireUser(ctx), schema: { tags, security, params: IdParams, response: { 200: ScheduleEntryList } } }, async (req) =>
+    listSchedule(ctx, actorOf(req), req.params.id),
   );
 
-  app.get(
-    '/queues/:id/schedule/now',
-    { preHandler: requireUser(ctx), schema: { tags, security, params: IdParams, response: { 200: ScheduleNow } } },
-    async (req) => getScheduleNow(ctx, actorOf(req), req.params.id),
+  app.get('/queues/:id/schedule/now', { preHandler: requireUser(ctx), schema: { tags, security, params: IdParams, response: { 200: ScheduleNow } } }, async (req) =>
+    getScheduleNow(ctx, actorOf(req), req.params.id),
   );
 
   app.post(
@@ -42,12 +38,8 @@ export const schedulesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (req) => changeScheduleEntry(ctx, actorOf(req), req.params.id, req.params.entryId, req.body),
   );
 
-  app.delete(
-    '/queues/:id/schedule/:entryId',
-    { preHandler: requireUser(ctx), schema: { tags, security, params: entryParams } },
-    async (req, reply) => {
-      await deleteScheduleEntry(ctx, actorOf(req), req.params.id, req.params.entryId);
-      return reply.code(204).send();
-    },
-  );
+  app.delete('/queues/:id/schedule/:entryId', { preHandler: requireUser(ctx), schema: { tags, security, params: entryParams } }, async (req, reply) => {
+    await deleteScheduleEntry(ctx, actorOf(req), req.params.id, req.params.entryId);
+    return reply.code(204).send();
+  });
 };

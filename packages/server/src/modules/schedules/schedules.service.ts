@@ -86,13 +86,7 @@ export async function createScheduleEntry(ctx: AppContext, actor: Actor, queueId
 }
 
 /** `PATCH /queues/{id}/schedule/{entryId}`: changes an entry and re-plans it. */
-export async function changeScheduleEntry(
-  ctx: AppContext,
-  actor: Actor,
-  queueId: string,
-  entryId: string,
-  input: ScheduleEntryPatch,
-): Promise<ScheduleEntry> {
+export async function changeScheduleEntry(ctx: AppContext, actor: Actor, queueId: string, entryId: string, input: ScheduleEntryPatch): Promise<ScheduleEntry> {
   const queue = await queueOf(ctx, actor, queueId, 'write');
   const values: ScheduleEntryValues = {};
   if (input.event !== undefined) values.event = input.event;

@@ -39,17 +39,13 @@ export function sessionChangeFor(session: SessionRow, event: SendableSessionEven
     case 'RESUME_ONLINE_FIXED':
       return session.onlineSuspended ? { onlineSuspended: false, onlineSuspendedUntil: null } : undefined;
     case 'SUSPEND_ONLINE_TIMED':
-      return session.onlineSuspended && session.onlineSuspendedUntil?.getTime() === until?.getTime()
-        ? undefined
-        : { onlineSuspended: true, onlineSuspendedUntil: until ?? null };
+      return session.onlineSuspended && session.onlineSuspendedUntil?.getTime() === until?.getTime() ? undefined : { onlineSuspended: true, onlineSuspendedUntil: until ?? null };
     case 'SUSPEND_KIOSK_FIXED':
       return session.kioskSuspended && !session.kioskSuspendedUntil ? undefined : { kioskSuspended: true, kioskSuspendedUntil: null };
     case 'RESUME_KIOSK_FIXED':
       return session.kioskSuspended ? { kioskSuspended: false, kioskSuspendedUntil: null } : undefined;
     case 'SUSPEND_KIOSK_TIMED':
-      return session.kioskSuspended && session.kioskSuspendedUntil?.getTime() === until?.getTime()
-        ? undefined
-        : { kioskSuspended: true, kioskSuspendedUntil: until ?? null };
+      return session.kioskSuspended && session.kioskSuspendedUntil?.getTime() === until?.getTime() ? undefined : { kioskSuspended: true, kioskSuspendedUntil: until ?? null };
   }
 }
 

@@ -28,7 +28,12 @@ describe('sessionChangeFor', () => {
     ['START lifts a block, keeping the opening time and the numbering', { ...open, blocked: true }, 'START', { blocked: false }],
     ['TERMINATE on a closed session is unchanged', closed, 'TERMINATE', undefined],
     ['BLOCK twice is unchanged', { ...open, blocked: true }, 'BLOCK', undefined],
-    ['a fixed suspend replaces a timed one', { ...open, onlineSuspended: true, onlineSuspendedUntil: until }, 'SUSPEND_ONLINE_FIXED', { onlineSuspended: true, onlineSuspendedUntil: null }],
+    [
+      'a fixed suspend replaces a timed one',
+      { ...open, onlineSuspended: true, onlineSuspendedUntil: until },
+      'SUSPEND_ONLINE_FIXED',
+      { onlineSuspended: true, onlineSuspendedUntil: null },
+    ],
     ['the same timed suspend is unchanged', { ...open, kioskSuspended: true, kioskSuspendedUntil: until }, 'SUSPEND_KIOSK_TIMED', undefined],
     ['resume without a suspend is unchanged', open, 'RESUME_KIOSK_FIXED', undefined],
   ])('%s', (_name, session, event, expected) => {

@@ -27,7 +27,11 @@ const sessionQueueColumns = {
 
 /** A queue by id without a caller (jobs). */
 export async function findQueueById(q: Queryable, queueId: string): Promise<SessionQueue | undefined> {
-  const [row] = await q.select(sessionQueueColumns).from(queues).where(and(eq(queues.id, queueId), queueIsLive)).limit(1);
+  const [row] = await q
+    .select(sessionQueueColumns)
+    .from(queues)
+    .where(and(eq(queues.id, queueId), queueIsLive))
+    .limit(1);
   return row;
 }
 
@@ -59,10 +63,5 @@ export async function setQueueMaxConcurrentProcessing(q: Queryable, queueId: str
 
 /** The recorded events of a queue, newest first. */
 export async function listSessionEvents(q: Queryable, queueId: string, limit: number): Promise<SessionEventRow[]> {
-  return q
-    .select()
-    .from(queueSessionEvents)
-    .where(eq(queueSessionEvents.queueId, queueId))
-    .orderBy(desc(queueSessionEvents.createdAt))
-    .limit(limit);
+  return q.select().from(queueSessionEvents).where(eq(queueSessionEvents.queueId, queueId)).orderBy(desc(queueSessionEvents.createdAt)).limit(limit);
 }

@@ -232,7 +232,12 @@ describe('button visibility and access', () => {
     expect((await send(processor, queueId, { event: 'TERMINATE' })).statusCode).toBe(403);
     expect((await send(admin, queueId, { event: 'TERMINATE' })).statusCode).toBe(200);
     const log = await events(processor, queueId);
-    expect(log.filter((e) => e.user_id === processor.id).map((e) => e.event).sort()).toEqual(['START', 'SUSPEND_KIOSK_FIXED']);
+    expect(
+      log
+        .filter((e) => e.user_id === processor.id)
+        .map((e) => e.event)
+        .sort(),
+    ).toEqual(['START', 'SUSPEND_KIOSK_FIXED']);
   });
 
   it('a processor not assigned to the queue gets 404, like another account', async () => {

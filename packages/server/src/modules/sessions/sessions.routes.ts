@@ -11,10 +11,8 @@ const security = [{ basic: [] }];
 
 /** The open/closed/suspended state of a queue (docs/product.md#states-and-transitions), for admins and assigned processors. */
 export const sessionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get(
-    '/queues/:id/session',
-    { preHandler: requireUser(ctx), schema: { tags, security, params: IdParams, response: { 200: QueueSession } } },
-    async (req) => getSession(ctx, actorOf(req), req.params.id),
+  app.get('/queues/:id/session', { preHandler: requireUser(ctx), schema: { tags, security, params: IdParams, response: { 200: QueueSession } } }, async (req) =>
+    getSession(ctx, actorOf(req), req.params.id),
   );
 
   app.post(
@@ -29,9 +27,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (req) => switchQueueing(ctx, actorOf(req), req.params.id, req.body),
   );
 
-  app.get(
-    '/queues/:id/session/events',
-    { preHandler: requireUser(ctx), schema: { tags, security, params: IdParams, response: { 200: RecordedSessionEventList } } },
-    async (req) => getSessionEvents(ctx, actorOf(req), req.params.id),
+  app.get('/queues/:id/session/events', { preHandler: requireUser(ctx), schema: { tags, security, params: IdParams, response: { 200: RecordedSessionEventList } } }, async (req) =>
+    getSessionEvents(ctx, actorOf(req), req.params.id),
   );
 };

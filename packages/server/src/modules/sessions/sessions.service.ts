@@ -77,11 +77,7 @@ function presentEvent(row: SessionEventRow): RecordedSessionEvent {
 // SESSION_UNCHANGED); a few rounds settle any realistic contention.
 const CAS_ROUNDS = 5;
 
-async function compareAndSet(
-  tx: Transaction,
-  queueId: string,
-  decide: (session: SessionRow) => SessionChange | undefined,
-): Promise<{ before: SessionRow; after: SessionRow }> {
+async function compareAndSet(tx: Transaction, queueId: string, decide: (session: SessionRow) => SessionChange | undefined): Promise<{ before: SessionRow; after: SessionRow }> {
   for (let round = 0; round < CAS_ROUNDS; round++) {
     const before = await getOrCreateSession(tx, queueId);
     const change = decide(before);
@@ -113,10 +109,7 @@ export async function applySessionEvent(
   if (command.until && command.until.getTime() <= now.getTime()) {
     throw new AppError('VALIDATION', { fields: { until: 'UNTIL_IN_PAST' } });
   }
-  const changesMax =
-    command.event === 'TERMINATE' &&
-    command.maxConcurrentProcessing !== undefined &&
-    command.maxConcurrentProcessing !== queue.maxConcurrentProcessing;
+  const changesMax = command.event === 'TERMINATE' && command.maxConcurrentProcessing !== undefined && command.maxConcurrentProcessing !== queue.maxConcurrentProcessing;
   const { after } = await compareAndSet(tx, queue.id, (session) => {
     const change = sessionChangeFor(session, command.event, now, command.until);
     // A closed queue's TERMINATE still carries a new concurrency value: the version moves on.
@@ -221,9 +214,7 @@ export async function switchQueueing(ctx: AppContext, actor: Actor, queueId: str
   const [queue, own] = await Promise.all([queueOfActor(ctx.db, actor, queueId), ownVisibilityOf(ctx, actor)]);
   checkMayPress(actor, queue.buttonVisibility.queue_opened, own);
   const after = await ctx.db.transaction(async (tx) => {
-    const changed = await compareAndSet(tx, queue.id, (session) =>
-      session.queueingAllowed === input.queueing_allowed ? undefined : { queueingAllowed: input.queueing_allowed },
-    );
+    const changed = await compareAndSet(tx, queue.id, (session) => (session.queueingAllowed === input.queueing_allowed ? undefined : { queueingAllowed: input.queueing_allowed }));
     await insertSessionEvent(tx, {
       queueId: queue.id,
       event: 'QUEUEING_ALLOWED_CHANGED',

@@ -17,8 +17,14 @@ const ticketKey = 'q3Vd9kX0_bA-7hZ2mN4pRw';
 const queueId = '5d1d3c0e-7a55-4a4c-9d7e-2f1f0c3b9a11';
 
 describe('POST /qt_monitor: clients report their failed requests (docs/product.md#the-api)', () => {
-  it('keeps what failed — without the query, a link\'s key or a login — with the client time as ISO text or epoch ms', async () => {
-    const iso = await report({ clientTime: '2026-03-29T08:00:00.000+02:00', reqLength: 42, method: 'post', baseURL: 'https://praxis.example', url: `/queues/${queueId}/members?token=geheim` });
+  it("keeps what failed — without the query, a link's key or a login — with the client time as ISO text or epoch ms", async () => {
+    const iso = await report({
+      clientTime: '2026-03-29T08:00:00.000+02:00',
+      reqLength: 42,
+      method: 'post',
+      baseURL: 'https://praxis.example',
+      url: `/queues/${queueId}/members?token=geheim`,
+    });
     expect(iso.statusCode, iso.body).toBe(204);
     const epoch = await report({ clientTime: Date.UTC(2026, 2, 29, 6, 1), method: 'GET', baseURL: 'https://praxis.example', url: `/members/${ticketKey}` });
     expect(epoch.statusCode).toBe(204);

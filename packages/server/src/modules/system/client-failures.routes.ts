@@ -14,13 +14,9 @@ export const CLIENT_FAILURE_LIMIT = 120;
  */
 export const clientFailureRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const limiter = ctx.rateLimits.perAddress('client-failures', { limit: CLIENT_FAILURE_LIMIT, windowSeconds: 600 });
-  app.post(
-    '/qt_monitor',
-    { bodyLimit: CLIENT_FAILURE_MAX_BYTES, schema: { tags: ['system'], body: ClientFailureReport } },
-    async (req, reply) => {
-      await hitOrRefuse(limiter, req.ip, ctx.clock.now());
-      await recordClientFailure(ctx, req.body, req.headers['user-agent']);
-      return reply.code(204).send();
-    },
-  );
+  app.post('/qt_monitor', { bodyLimit: CLIENT_FAILURE_MAX_BYTES, schema: { tags: ['system'], body: ClientFailureReport } }, async (req, reply) => {
+    await hitOrRefuse(limiter, req.ip, ctx.clock.now());
+    await recordClientFailure(ctx, req.body, req.headers['user-agent']);
+    return reply.code(204).send();
+  });
 };

@@ -27,11 +27,25 @@ describe('system information and API docs', () => {
       paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { required?: string[]; properties: Record<string, unknown> } }> } }>>;
     }>();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of ['/signup', '/verify', '/password-reset', '/password-reset/{token}', '/auth', '/auth/login', '/auth/logout', '/credentials/logout', '/accounts/{id}', '/countries', '/system-information']) {
+    for (const path of [
+      '/signup',
+      '/verify',
+      '/password-reset',
+      '/password-reset/{token}',
+      '/auth',
+      '/auth/login',
+      '/auth/logout',
+      '/credentials/logout',
+      '/accounts/{id}',
+      '/countries',
+      '/system-information',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(path);
     }
     const signup = doc.paths['/signup']?.post?.requestBody?.content['application/json']?.schema;
-    expect(signup?.required).toEqual(expect.arrayContaining(['account_name', 'account_identifier', 'display_name', 'username', 'password', 'password_repeat', 'accept_terms', 'accept_data_usage']));
+    expect(signup?.required).toEqual(
+      expect.arrayContaining(['account_name', 'account_identifier', 'display_name', 'username', 'password', 'password_repeat', 'accept_terms', 'accept_data_usage']),
+    );
     const ui = await t.inject({ method: 'GET', url: '/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');

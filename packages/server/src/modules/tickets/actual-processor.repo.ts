@@ -20,10 +20,6 @@ export async function servesQueue(q: Queryable, queueId: string, userId: string,
 
 /** The list's switch: may a processor who only manages it choose who serves its members. */
 export async function allowsSelectionByManagers(q: Queryable, queueId: string): Promise<boolean> {
-  const [row] = await q
-    .select({ allowed: queues.allowActualProcessorSelectionForNonActiveProcessors })
-    .from(queues)
-    .where(eq(queues.id, queueId))
-    .limit(1);
+  const [row] = await q.select({ allowed: queues.allowActualProcessorSelectionForNonActiveProcessors }).from(queues).where(eq(queues.id, queueId)).limit(1);
   return row?.allowed === true;
 }

@@ -28,9 +28,11 @@ async function processorNamed(queueIds: string[], name: string): Promise<LoggedU
   return user;
 }
 const onlyManaging = (queueId: string, user: LoggedUser) =>
-  t.app.ctx.db.update(queueProcessors).set({ active: false }).where(and(eq(queueProcessors.queueId, queueId), eq(queueProcessors.userId, user.id)));
-const patchQueue = (queueId: string, payload: Record<string, unknown>) =>
-  t.inject({ method: 'PATCH', url: `/queues/${queueId}`, headers: asUser(admin), payload });
+  t.app.ctx.db
+    .update(queueProcessors)
+    .set({ active: false })
+    .where(and(eq(queueProcessors.queueId, queueId), eq(queueProcessors.userId, user.id)));
+const patchQueue = (queueId: string, payload: Record<string, unknown>) => t.inject({ method: 'PATCH', url: `/queues/${queueId}`, headers: asUser(admin), payload });
 const choose = (user: LoggedUser, memberId: string, processorId: string, extra: Record<string, unknown> = {}) =>
   memberAction(t, user, memberId, 'processor', { processor_id: processorId, ...extra });
 
@@ -61,7 +63,7 @@ describe('show_processor_on_processing: the ticket page and the monitor name who
     expect((await publicQueue(queueId)).called_processors).toEqual([]);
   });
 
-  it('a processor\'s room, set by an admin, is named beside them on the ticket page and the monitor', async () => {
+  it("a processor's room, set by an admin, is named beside them on the ticket page and the monitor", async () => {
     const queueId = await givenOpenQueue(t, accountId, { showProcessorOnProcessing: true });
     const huber = await processorNamed([queueId], 'Dr. Huber');
     const set = await t.inject({ method: 'PATCH', url: `/processors/${huber.id}`, headers: asUser(admin), payload: { room: '  Raum 2 ' } });
@@ -75,7 +77,7 @@ describe('show_processor_on_processing: the ticket page and the monitor name who
     expect(await ticket(drawn)).toMatchObject({ processor_room: null });
   });
 
-  it('a silent call stays off the monitor, while the patient\'s own ticket still names who serves', async () => {
+  it("a silent call stays off the monitor, while the patient's own ticket still names who serves", async () => {
     const queueId = await givenOpenQueue(t, accountId, { showProcessorOnProcessing: true });
     const huber = await processorNamed([queueId], 'Dr. Huber');
     const drawn = await givenTicket(t, queueId);
@@ -120,7 +122,7 @@ describe('POST /members/{id}/processor: choosing who serves (the actual processo
     expect(memberOf(await choose(reception, drawn.id, huber.id)).processor_id).toBe(huber.id);
   });
 
-  it('the recipient\'s own limit holds as in a call: refused, or handed over anyway with a warning', async () => {
+  it("the recipient's own limit holds as in a call: refused, or handed over anyway with a warning", async () => {
     const queueId = await givenOpenQueue(t, accountId, { maxConcurrentProcessing: 5 });
     const huber = await processorNamed([queueId], 'Dr. Huber');
     const berger = await processorNamed([queueId], 'Dr. Berger');

@@ -34,14 +34,19 @@ export type AppointmentMemberValues = Pick<
  */
 export async function admitAppointment(q: Queryable, values: AppointmentMemberValues, now: Date, outbox: Outbox): Promise<MemberRow | undefined> {
   const { start, ...member } = values;
-  const row = await drawMember(q, 'APPOINTMENT', {
-    ...member,
-    numberQueueId: values.queueId,
-    silent: false,
-    drawnByUserId: null,
-    orderAt: appointmentOrderAt(start, now),
-    createdAt: now,
-  }, undefined);
+  const row = await drawMember(
+    q,
+    'APPOINTMENT',
+    {
+      ...member,
+      numberQueueId: values.queueId,
+      silent: false,
+      drawnByUserId: null,
+      orderAt: appointmentOrderAt(start, now),
+      createdAt: now,
+    },
+    undefined,
+  );
   if (!row) return undefined;
   // The patient follows the ticket with the link they have: the appointment's.
   if (values.appointmentId) await linkAppointmentToMember(q, values.appointmentId, row.id);

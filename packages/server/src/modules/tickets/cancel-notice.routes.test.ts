@@ -74,7 +74,11 @@ describe('a ticket cancelled by the practice', () => {
     const [text] = await sms.waitFor('+436647770001', 1);
     expect(text?.text).toMatch(new RegExp(`^Allgemeinmedizin: your ticket no\\. ${patient.number} has been cancelled by the practice\\. http://wartefrei\\.test/ticket/`));
     const [pushed] = await pushesOf(subscription.clientHash, 1);
-    expect(pushed).toMatchObject({ title: 'Allgemeinmedizin: your ticket has been cancelled', body: `Number ${patient.number} has been cancelled by the practice. If you have questions, please contact the practice.`, lang: 'en' });
+    expect(pushed).toMatchObject({
+      title: 'Allgemeinmedizin: your ticket has been cancelled',
+      body: `Number ${patient.number} has been cancelled by the practice. If you have questions, please contact the practice.`,
+      lang: 'en',
+    });
 
     // Every message its own link (only hashes are kept), each opening the cancelled ticket.
     const links = [linkKeyIn(mail.text), linkKeyIn(text?.text), linkKeyIn(pushed?.url)];

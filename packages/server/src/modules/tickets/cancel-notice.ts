@@ -8,8 +8,7 @@ import { mintLink, ticketUrl } from '../patient-links/index.js';
 /** How long a push service may hold the news for a phone that is offline: a day later it is stale. */
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
 
-const langOf = (member: MemberRow): SupportedLang =>
-  (SUPPORTED_LANGS as readonly string[]).includes(member.lang ?? '') ? (member.lang as SupportedLang) : 'de';
+const langOf = (member: MemberRow): SupportedLang => ((SUPPORTED_LANGS as readonly string[]).includes(member.lang ?? '') ? (member.lang as SupportedLang) : 'de');
 
 /**
  * Tells a patient that the practice cancelled their ticket, on every channel they gave: mail

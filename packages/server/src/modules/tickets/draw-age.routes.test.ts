@@ -37,7 +37,13 @@ describe('a list with age limits (in the clear)', () => {
     const young = await drawRequest(t, queueId, { birth_date: '2010-01-01' });
     expect(young.statusCode).toBe(400);
     expect(fieldsOf(young)?.birth_date).toEqual({ code: 'TOO_YOUNG', message: 'Sie sind jünger als das Mindestalter dieser Warteliste' });
-    const old = await t.inject({ method: 'POST', url: `/queues/${queueId}/members`, headers: { 'accept-language': 'en' }, payload: { origin: 'ONLINE', birth_date: '1960-01-01' }, remoteAddress: '198.51.100.9' });
+    const old = await t.inject({
+      method: 'POST',
+      url: `/queues/${queueId}/members`,
+      headers: { 'accept-language': 'en' },
+      payload: { origin: 'ONLINE', birth_date: '1960-01-01' },
+      remoteAddress: '198.51.100.9',
+    });
     expect(fieldsOf(old)?.birth_date).toEqual({ code: 'TOO_OLD', message: 'You are older than the maximum age of this waiting list' });
     expect((await drawRequest(t, queueId, { birth_date: '2009-01-01' })).statusCode).toBe(201); // 18 today
     expect((await drawRequest(t, queueId, { birth_date: '1962-01-01' })).statusCode).toBe(201); // 65

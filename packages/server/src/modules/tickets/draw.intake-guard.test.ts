@@ -21,8 +21,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const FLAGS = ['open', 'queueing_allowed', 'blocked', 'online_suspended', 'kiosk_suspended'] as const;
-const combinations: IntakeState['session'][] = Array.from({ length: 2 ** FLAGS.length }, (_, bits) =>
-  Object.fromEntries(FLAGS.map((flag, i) => [flag, (bits & (1 << i)) !== 0])) as IntakeState['session'],
+const combinations: IntakeState['session'][] = Array.from(
+  { length: 2 ** FLAGS.length },
+  (_, bits) => Object.fromEntries(FLAGS.map((flag, i) => [flag, (bits & (1 << i)) !== 0])) as IntakeState['session'],
 );
 const ORIGINS: DrawOrigin[] = ['ONLINE', 'KIOSK', 'MANUAL'];
 

@@ -151,7 +151,10 @@ export async function drawMember(
       drawn AS (
         INSERT INTO ${queueMembers} (${sql.join([...given.map(([key]) => sql.identifier(column(key).name)), sql`session_no, ordinal, number`], sql`, `)})
         SELECT ${sql.join([...typed, sql`taken.session_no, taken.ordinal, taken.number`], sql`, `)} FROM taken
-        RETURNING ${sql.join(Object.values(memberColumns).map((c) => sql.identifier(c.name)), sql`, `)}
+        RETURNING ${sql.join(
+          Object.values(memberColumns).map((c) => sql.identifier(c.name)),
+          sql`, `,
+        )}
       ),
       ${linkToken ? sql`linked AS (${insertMemberLinkSql(linkToken, sql`SELECT id FROM drawn`)})` : sql`linked AS (SELECT 1)`}
       SELECT * FROM drawn`,

@@ -1,12 +1,4 @@
-import {
-  checkDrawTicket,
-  DEFAULT_PATIENT_INPUTS,
-  drawRefusal,
-  formatLocalDate,
-  localDateOf,
-  type DrawTicketBody,
-  type TicketView,
-} from '@wartefrei/shared';
+import { checkDrawTicket, DEFAULT_PATIENT_INPUTS, drawRefusal, formatLocalDate, localDateOf, type DrawTicketBody, type TicketView } from '@wartefrei/shared';
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation, violatedConstraint } from '../../platform/errors.js';

@@ -27,8 +27,7 @@ const tag = async (memberId: string, infoTagId: string) =>
   expect((await t.inject({ method: 'POST', url: `/members/${memberId}/info-tags`, headers: asUser(admin), payload: { info_tag_id: infoTagId } })).statusCode).toBe(200);
 /** The ticket page as its patient opens it: by the token of the draw's link. */
 const ticketOf = async (drawn: TicketView) => (await t.inject({ method: 'GET', url: `/members/${linkKey(drawn)}` })).json<TicketView>();
-const waitingOnList = async (queueId: string) =>
-  (await t.inject({ method: 'GET', url: `/queues/${queueId}/members?status=WAITING`, headers: asUser(admin) })).json<Member[]>();
+const waitingOnList = async (queueId: string) => (await t.inject({ method: 'GET', url: `/queues/${queueId}/members?status=WAITING`, headers: asUser(admin) })).json<Member[]>();
 
 describe('a line read from counts', () => {
   it('gives every ticket page the place and estimate the staff list gives it', async () => {

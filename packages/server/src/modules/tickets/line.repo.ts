@@ -17,8 +17,7 @@ const LEARNED_SAMPLE_LIMIT = 50;
 const RESERVED_HORIZON_MS = 86_400_000;
 
 /** Waiting in line: waiting and not being cancelled (the partial index queue_members_line_idx). */
-const inLine = (queueId: ReturnType<typeof sql.placeholder>) =>
-  and(eq(queueMembers.queueId, queueId), eq(queueMembers.status, 'WAITING'), isNull(queueMembers.cancelState));
+const inLine = (queueId: ReturnType<typeof sql.placeholder>) => and(eq(queueMembers.queueId, queueId), eq(queueMembers.status, 'WAITING'), isNull(queueMembers.cancelState));
 
 function prepareReads(q: Queryable) {
   const queueId = sql.placeholder('queueId');
@@ -155,7 +154,6 @@ export interface QueueLine extends LineState {
   waiting: ({ id: string; number: number; silent: boolean; orderAt: Date } & OwnShift)[];
 }
 
-
 type TagShift = { delay: string | null; delayMinutes: number; hide: boolean };
 const NO_SHIFT: OwnShift = { delayMinutes: 0, hideTimes: false };
 
@@ -186,9 +184,7 @@ export async function loadLineState(q: Queryable, queueId: string, now: Date): P
     })),
     activeProcessors: active[0]?.n ?? 0,
     away: away.flatMap(({ returnsAt }) => (returnsAt ? [{ returnsAt }] : [])),
-    recentDurations: durations
-      .map((d) => ((d.end?.getTime() ?? 0) - (d.start?.getTime() ?? 0)) / 60_000)
-      .reverse(),
+    recentDurations: durations.map((d) => ((d.end?.getTime() ?? 0) - (d.start?.getTime() ?? 0)) / 60_000).reverse(),
     reserved: reserved.map((r) => ({ start: r.start, end: r.end })),
   };
 }
@@ -217,9 +213,6 @@ export async function nextPublicNumbers(q: Queryable, queueId: string): Promise<
 export async function placeOf(q: Queryable, member: MemberRow): Promise<({ ahead: number } & OwnShift) | undefined> {
   if (member.status !== 'WAITING' || member.cancelState !== null) return undefined;
   const reads = preparedReadsOf(q);
-  const [ahead, tags] = await Promise.all([
-    reads.aheadOf.execute({ queueId: member.queueId, memberId: member.id }),
-    reads.ownShifts.execute({ memberId: member.id }),
-  ]);
+  const [ahead, tags] = await Promise.all([reads.aheadOf.execute({ queueId: member.queueId, memberId: member.id }), reads.ownShifts.execute({ memberId: member.id })]);
   return { ahead: ahead[0]?.n ?? 0, ...tags.reduce(withTag, NO_SHIFT) };
 }

@@ -57,9 +57,7 @@ function estimateWithout(queue: QueueRow, state: LineState, lanes: LaneInput, wa
     calledNumbers: state.processing.filter((p) => !p.calledSilently).map((p) => p.number),
     averageMinutes: lanes.averageMinutes,
     servedBy: new Map(
-      queue.showProcessorOnProcessing
-        ? state.processing.flatMap((p) => (p.processorName ? [[p.id, { name: p.processorName, room: p.processorRoom }] as const] : []))
-        : [],
+      queue.showProcessorOnProcessing ? state.processing.flatMap((p) => (p.processorName ? [[p.id, { name: p.processorName, room: p.processorRoom }] as const] : [])) : [],
     ),
   };
 }

@@ -30,7 +30,11 @@ export async function visibleInfoTagsOf(q: Queryable, memberId: string): Promise
 
 /** Whether some of the member's tags hide times on the ticket. */
 export async function infoTagOfAccount(q: Queryable, accountId: string, infoTagId: string): Promise<InfoTagRow | undefined> {
-  const [row] = await q.select().from(infoTags).where(and(eq(infoTags.id, infoTagId), eq(infoTags.accountId, accountId))).limit(1);
+  const [row] = await q
+    .select()
+    .from(infoTags)
+    .where(and(eq(infoTags.id, infoTagId), eq(infoTags.accountId, accountId)))
+    .limit(1);
   return row;
 }
 
@@ -47,11 +51,7 @@ export async function timePriorityTagOf(q: Queryable, memberId: string, exceptTa
 
 /** Adds a tag; false when it was already there. */
 export async function addInfoTag(q: Queryable, memberId: string, infoTagId: string, at: Date): Promise<boolean> {
-  const rows = await q
-    .insert(queueMemberInfoTags)
-    .values({ memberId, infoTagId, createdAt: at })
-    .onConflictDoNothing()
-    .returning({ memberId: queueMemberInfoTags.memberId });
+  const rows = await q.insert(queueMemberInfoTags).values({ memberId, infoTagId, createdAt: at }).onConflictDoNothing().returning({ memberId: queueMemberInfoTags.memberId });
   return rows.length > 0;
 }
 

@@ -5,8 +5,7 @@ import type { DrawContext } from './draw.repo.js';
 import { imageUrl } from '../images/index.js';
 
 const iso = (d: Date | null): string | null => d?.toISOString() ?? null;
-const minutesBetween = (from: Date | null, to: Date | null): number | null =>
-  from && to ? Math.max(0, Math.floor((to.getTime() - from.getTime()) / 60_000)) : null;
+const minutesBetween = (from: Date | null, to: Date | null): number | null => (from && to ? Math.max(0, Math.floor((to.getTime() - from.getTime()) / 60_000)) : null);
 
 /** What the staff list and the ticket page show alike. */
 function ticketCore(row: MemberRow, place: PlaceInLine | undefined) {

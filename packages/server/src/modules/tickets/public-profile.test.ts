@@ -24,8 +24,7 @@ async function givenPatient(queueId: string, displayName: string): Promise<Ticke
   return res.json<TicketView>();
 }
 
-const publicProfile = (id: string, lang?: string) =>
-  t.inject({ method: 'GET', url: `/profiles/${id}/public`, headers: lang ? { 'accept-language': lang } : {} });
+const publicProfile = (id: string, lang?: string) => t.inject({ method: 'GET', url: `/profiles/${id}/public`, headers: lang ? { 'accept-language': lang } : {} });
 
 describe('GET /profiles/{id}/public', () => {
   it("shows the location's queues without login — default first, then by priority and name — each as its public view", async () => {
@@ -47,9 +46,7 @@ describe('GET /profiles/{id}/public', () => {
     const res = await publicProfile(wien.id);
     expect(res.statusCode).toBe(200);
     const body = res.json<PublicProfile>();
-    const queueViews = await Promise.all(
-      [zahn, akut, allgemein, blut].map(async (q) => (await t.inject({ method: 'GET', url: `/queues/${q.id}/public` })).json<PublicQueue>()),
-    );
+    const queueViews = await Promise.all([zahn, akut, allgemein, blut].map(async (q) => (await t.inject({ method: 'GET', url: `/queues/${q.id}/public` })).json<PublicQueue>()));
     expect(body).toEqual({
       id: wien.id,
       name: 'Wien Mitte',

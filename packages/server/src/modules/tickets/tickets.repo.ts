@@ -62,12 +62,7 @@ export async function countProcessing(q: Queryable, filter: { queueId: string } 
   const [row] = await q
     .select({ n: count() })
     .from(queueMembers)
-    .where(
-      and(
-        eq(queueMembers.status, 'PROCESSING'),
-        'queueId' in filter ? eq(queueMembers.queueId, filter.queueId) : eq(queueMembers.processorId, filter.processorId),
-      ),
-    );
+    .where(and(eq(queueMembers.status, 'PROCESSING'), 'queueId' in filter ? eq(queueMembers.queueId, filter.queueId) : eq(queueMembers.processorId, filter.processorId)));
   return row?.n ?? 0;
 }
 

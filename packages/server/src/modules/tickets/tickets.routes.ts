@@ -20,14 +20,7 @@ import type { AppContext } from '../../platform/context.js';
 import { IdParams, pathIds, TokenParams } from '../../platform/params.js';
 import { requestLang } from '../../platform/i18n.js';
 import { callMember, callNextOfProcessor, callNextOfQueue } from './call.service.js';
-import {
-  addMemberInfoTag,
-  finishMember,
-  moveMember,
-  removeMemberInfoTag,
-  simpleAction,
-  type SimpleAction,
-} from './actions.service.js';
+import { addMemberInfoTag, finishMember, moveMember, removeMemberInfoTag, simpleAction, type SimpleAction } from './actions.service.js';
 import { drawTicket } from './draw.service.js';
 import { setMemberProcessor } from './actual-processor.service.js';
 import { publicProfile } from './public-profile.js';
@@ -62,9 +55,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; publicSnaps
   app.get('/queues/:id/public', { schema: { tags, params: IdParams, response: { 200: PublicQueue } } }, async (req) => publicSnapshots.get(req.params.id));
 
   // A location's public view — the queue picker and the kiosk — is a view of its lines.
-  app.get('/profiles/:id/public', { schema: { tags: ['profiles'], params: IdParams, response: { 200: PublicProfile } } }, async (req) =>
-    publicProfile(ctx, req.params.id),
-  );
+  app.get('/profiles/:id/public', { schema: { tags: ['profiles'], params: IdParams, response: { 200: PublicProfile } } }, async (req) => publicProfile(ctx, req.params.id));
 
   app.get(
     '/queues/:id/members',
@@ -72,16 +63,12 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; publicSnaps
     async (req) => listQueueMembers(ctx, actorOf(req), req.params.id, req.query),
   );
 
-  app.post(
-    '/queues/:id/call-next',
-    { preHandler, schema: { tags, security, params: IdParams, body: CallNextInput, response: { 200: MemberActionResult } } },
-    async (req) => callNextOfQueue(ctx, actorOf(req), req.params.id, req.body, requestLang(req)),
+  app.post('/queues/:id/call-next', { preHandler, schema: { tags, security, params: IdParams, body: CallNextInput, response: { 200: MemberActionResult } } }, async (req) =>
+    callNextOfQueue(ctx, actorOf(req), req.params.id, req.body, requestLang(req)),
   );
 
-  app.post(
-    '/call-next',
-    { preHandler, schema: { tags, security, body: CallNextInput, response: { 200: MemberActionResult } } },
-    async (req) => callNextOfProcessor(ctx, actorOf(req), req.body, requestLang(req)),
+  app.post('/call-next', { preHandler, schema: { tags, security, body: CallNextInput, response: { 200: MemberActionResult } } }, async (req) =>
+    callNextOfProcessor(ctx, actorOf(req), req.body, requestLang(req)),
   );
 
   // The patient's own ticket by the token of their link; staff may still read one by id.
@@ -98,30 +85,22 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; publicSnaps
     async (req) => (req.actor && isUuid(req.params.token) ? simpleAction(ctx, req.actor, req.params.token, 'restore', req.body?.version) : restoreOwnTicket(ctx, req.params.token)),
   );
 
-  app.post(
-    '/members/:id/call',
-    { preHandler, schema: { tags, security, params: IdParams, body: CallMemberInput, response: { 200: MemberActionResult } } },
-    async (req) => callMember(ctx, actorOf(req), req.params.id, req.body, requestLang(req)),
+  app.post('/members/:id/call', { preHandler, schema: { tags, security, params: IdParams, body: CallMemberInput, response: { 200: MemberActionResult } } }, async (req) =>
+    callMember(ctx, actorOf(req), req.params.id, req.body, requestLang(req)),
   );
 
-  app.post(
-    '/members/:id/finish',
-    { preHandler, schema: { tags, security, params: IdParams, body: MemberActionInput, response: { 200: MemberActionResult } } },
-    async (req) => finishMember(ctx, actorOf(req), req.params.id, req.body?.version, requestLang(req)),
+  app.post('/members/:id/finish', { preHandler, schema: { tags, security, params: IdParams, body: MemberActionInput, response: { 200: MemberActionResult } } }, async (req) =>
+    finishMember(ctx, actorOf(req), req.params.id, req.body?.version, requestLang(req)),
   );
 
   for (const action of ['requeue', 'remove', 'cancel'] as const satisfies SimpleAction[]) {
-    app.post(
-      `/members/:id/${action}`,
-      { preHandler, schema: { tags, security, params: IdParams, body: MemberActionInput, response: { 200: MemberActionResult } } },
-      async (req) => simpleAction(ctx, actorOf(req), req.params.id, action, req.body?.version),
+    app.post(`/members/:id/${action}`, { preHandler, schema: { tags, security, params: IdParams, body: MemberActionInput, response: { 200: MemberActionResult } } }, async (req) =>
+      simpleAction(ctx, actorOf(req), req.params.id, action, req.body?.version),
     );
   }
 
-  app.post(
-    '/members/:id/move',
-    { preHandler, schema: { tags, security, params: IdParams, body: MoveMemberInput, response: { 200: MemberActionResult } } },
-    async (req) => moveMember(ctx, actorOf(req), req.params.id, req.body),
+  app.post('/members/:id/move', { preHandler, schema: { tags, security, params: IdParams, body: MoveMemberInput, response: { 200: MemberActionResult } } }, async (req) =>
+    moveMember(ctx, actorOf(req), req.params.id, req.body),
   );
 
   app.post(
@@ -136,9 +115,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; publicSnaps
     async (req) => addMemberInfoTag(ctx, actorOf(req), req.params.id, req.body.info_tag_id),
   );
 
-  app.delete(
-    '/members/:id/info-tags/:tagId',
-    { preHandler, schema: { tags, security, params: pathIds('id', 'tagId'), response: { 200: MemberActionResult } } },
-    async (req) => removeMemberInfoTag(ctx, actorOf(req), req.params.id, req.params.tagId),
+  app.delete('/members/:id/info-tags/:tagId', { preHandler, schema: { tags, security, params: pathIds('id', 'tagId'), response: { 200: MemberActionResult } } }, async (req) =>
+    removeMemberInfoTag(ctx, actorOf(req), req.params.id, req.params.tagId),
   );
 };

@@ -1,5 +1,4 @@
-import { DEFAULT_PATIENT_INPUTS,
-  withAgeLimit, drawRefusal, type Member, type MemberListQuery, type PublicQueue, type TicketView, type WorkViewEntry } from '@wartefrei/shared';
+import { DEFAULT_PATIENT_INPUTS, withAgeLimit, drawRefusal, type Member, type MemberListQuery, type PublicQueue, type TicketView, type WorkViewEntry } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -150,8 +149,6 @@ function presentPublicQueue(context: DrawContext, line: PublicLine, now: Date): 
       return by && !p.calledSilently ? [{ number: p.number, processor_name: by.name, processor_room: by.room }] : [];
     }),
     next_numbers: line.nextNumbers,
-    estimated_wait: estimate.newTicket
-      ? { estimated_start: estimate.newTicket.estimatedStart.toISOString(), wait_minutes: estimate.newTicket.waitMinutes }
-      : null,
+    estimated_wait: estimate.newTicket ? { estimated_start: estimate.newTicket.estimatedStart.toISOString(), wait_minutes: estimate.newTicket.waitMinutes } : null,
   };
 }

@@ -9,11 +9,7 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
   return row;
 }
 
-export async function updateUser(
-  db: Queryable,
-  id: string,
-  values: Partial<Pick<UserRow, 'displayName' | 'lang'>>,
-): Promise<UserRow | undefined> {
+export async function updateUser(db: Queryable, id: string, values: Partial<Pick<UserRow, 'displayName' | 'lang'>>): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;
 }

@@ -9,7 +9,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-
 const getAuth = (user: LoggedUser) => t.inject({ method: 'GET', url: '/auth', headers: asUser(user) });
 
 async function givenLoggedInAdmin() {

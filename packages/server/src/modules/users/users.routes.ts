@@ -9,18 +9,12 @@ const security = [{ basic: [] }];
 
 /** The signed-in user's own profile (docs/product.md#screens-and-routes /backend/profile). */
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.patch(
-    '/users/me',
-    { preHandler: requireUser(ctx), schema: { tags, security, body: UpdateOwnProfileInput, response: { 200: LoggedUser } } },
-    async (req) => updateOwnProfile(ctx, actorOf(req), req.headers.authorization, req.body),
+  app.patch('/users/me', { preHandler: requireUser(ctx), schema: { tags, security, body: UpdateOwnProfileInput, response: { 200: LoggedUser } } }, async (req) =>
+    updateOwnProfile(ctx, actorOf(req), req.headers.authorization, req.body),
   );
 
-  app.post(
-    '/users/me/password',
-    { preHandler: requireUser(ctx), schema: { tags, security, body: ChangeOwnPasswordInput } },
-    async (req, reply) => {
-      await changeOwnPassword(ctx, actorOf(req), req.body, req.ip);
-      return reply.code(204).send();
-    },
-  );
+  app.post('/users/me/password', { preHandler: requireUser(ctx), schema: { tags, security, body: ChangeOwnPasswordInput } }, async (req, reply) => {
+    await changeOwnPassword(ctx, actorOf(req), req.body, req.ip);
+    return reply.code(204).send();
+  });
 };

@@ -6,12 +6,7 @@ import { hashPasswords, verifyPassword } from '../../platform/passwords.js';
 import { endSessions } from '../../platform/sign-in-sessions.js';
 import { refuseOnDemo, setUserPassword } from '../accounts/index.js';
 import { assertLoginAllowed, presentLoggedUser, recordLoginFailure } from '../auth/index.js';
-import {
-  findLoginTokenById,
-  findUserById,
-  updateUser,
-  type UserRow,
-} from './users.repo.js';
+import { findLoginTokenById, findUserById, updateUser, type UserRow } from './users.repo.js';
 
 /**
  * The user as `GET /auth` shows them, with the token the caller signed this request with: the
@@ -26,18 +21,12 @@ async function presentWithCallersToken(ctx: AppContext, actor: Actor, authorizat
 }
 
 /** `PATCH /users/me`: changes the caller's own display name and language. */
-export async function updateOwnProfile(
-  ctx: AppContext,
-  actor: Actor,
-  authorization: string | undefined,
-  input: UpdateOwnProfileInput,
-): Promise<LoggedUser> {
+export async function updateOwnProfile(ctx: AppContext, actor: Actor, authorization: string | undefined, input: UpdateOwnProfileInput): Promise<LoggedUser> {
   const values: Partial<Pick<UserRow, 'displayName' | 'lang' | 'tutorialDismissedAt'>> = {};
   if (input.display_name !== undefined) values.displayName = input.display_name;
   if (input.lang !== undefined) values.lang = input.lang;
   if (input.tutorial_dismissed !== undefined) values.tutorialDismissedAt = input.tutorial_dismissed ? ctx.clock.now() : null;
-  const user =
-    Object.keys(values).length > 0 ? await updateUser(ctx.db, actor.userId, values) : await findUserById(ctx.db, actor.userId);
+  const user = Object.keys(values).length > 0 ? await updateUser(ctx.db, actor.userId, values) : await findUserById(ctx.db, actor.userId);
   if (!user) throw new AppError('UNAUTHORIZED');
   return presentWithCallersToken(ctx, actor, authorization, user);
 }

@@ -31,7 +31,11 @@ const post = (url: string, payload?: Record<string, unknown>, headers: Record<st
 describe('appointment events', () => {
   it('booked, moved (with the previous time), cancelled, restored and checked in — in order, signed, without the patient’s data', async () => {
     const p = await givenBookablePractice(t, { at: SPRING.now, queue: { allowMoveAppointment: true } });
-    const created = await post('/webhook-endpoints', { url: receiver.url(), events: ['appointment.booked', 'appointment.moved', 'appointment.cancelled', 'appointment.checked_in'] }, asUser(p.user));
+    const created = await post(
+      '/webhook-endpoints',
+      { url: receiver.url(), events: ['appointment.booked', 'appointment.moved', 'appointment.cancelled', 'appointment.checked_in'] },
+      asUser(p.user),
+    );
     expect(created.statusCode).toBe(201);
     const endpoint = created.json<WebhookEndpointWithSecret>();
 

@@ -13,7 +13,10 @@ export async function listEndpointsOf(q: Queryable, accountId: string): Promise<
 
 /** The endpoint, only within the account: a foreign id is not found like a missing one. */
 export async function findEndpointOf(q: Queryable, accountId: string, id: string): Promise<EndpointRow | undefined> {
-  const [row] = await q.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)));
+  const [row] = await q
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)));
   return row;
 }
 
@@ -28,12 +31,19 @@ export async function insertEndpoint(q: Queryable, values: NewEndpointRow): Prom
 }
 
 export async function updateEndpointOf(q: Queryable, accountId: string, id: string, changes: Partial<NewEndpointRow>): Promise<EndpointRow | undefined> {
-  const [row] = await q.update(webhookEndpoints).set(changes).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId))).returning();
+  const [row] = await q
+    .update(webhookEndpoints)
+    .set(changes)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)))
+    .returning();
   return row;
 }
 
 export async function deleteEndpointOf(q: Queryable, accountId: string, id: string): Promise<boolean> {
-  const deleted = await q.delete(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId))).returning({ id: webhookEndpoints.id });
+  const deleted = await q
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)))
+    .returning({ id: webhookEndpoints.id });
   return deleted.length > 0;
 }
 
@@ -53,7 +63,10 @@ export async function listDeliveriesOf(q: Queryable, endpointId: string, limit: 
 }
 
 export async function findDeliveryOf(q: Queryable, endpointId: string, id: string): Promise<DeliveryRow | undefined> {
-  const [row] = await q.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.endpointId, endpointId)));
+  const [row] = await q
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.endpointId, endpointId)));
   return row;
 }
 
@@ -88,7 +101,9 @@ interface ClaimedRow {
  */
 export async function claimDueDeliveries(q: Queryable, claim: { runnerId: string; now: Date; leaseUntil: Date; limit: number }): Promise<DeliveryRow[]> {
   const now = claim.now.toISOString();
-  const claimed = await selectRows<ClaimedRow>(q, sql`
+  const claimed = await selectRows<ClaimedRow>(
+    q,
+    sql`
     UPDATE webhook_deliveries d
        SET lease_until = ${claim.leaseUntil.toISOString()}::timestamptz, leased_by = ${claim.runnerId},
            attempts = d.attempts + 1, first_attempt_at = COALESCE(d.first_attempt_at, ${now}::timestamptz)
@@ -103,9 +118,18 @@ export async function claimDueDeliveries(q: Queryable, claim: { runnerId: string
              LIMIT ${claim.limit}
                FOR UPDATE OF c SKIP LOCKED)
        AND d.status = 'PENDING' AND (d.lease_until IS NULL OR d.lease_until <= ${now}::timestamptz)
-    RETURNING d.id`);
+    RETURNING d.id`,
+  );
   if (claimed.length === 0) return [];
-  const rows = await q.select().from(webhookDeliveries).where(sql`${webhookDeliveries.id} IN (${sql.join(claimed.map((c) => sql`${c.id}::uuid`), sql`, `)})`);
+  const rows = await q
+    .select()
+    .from(webhookDeliveries)
+    .where(
+      sql`${webhookDeliveries.id} IN (${sql.join(
+        claimed.map((c) => sql`${c.id}::uuid`),
+        sql`, `,
+      )})`,
+    );
   return rows.sort((a, b) => a.seq - b.seq);
 }
 

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { DEMO_ACCOUNT_IDENTIFIER, type AuditLog, type LoggedUser, type TicketView, type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointWithSecret } from '@wartefrei/shared';
+import {
+  DEMO_ACCOUNT_IDENTIFIER,
+  type AuditLog,
+  type LoggedUser,
+  type TicketView,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointWithSecret,
+} from '@wartefrei/shared';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.js';
 import { accounts, queueMembers, queues, webhookDeliveries } from '../../db/schema/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
@@ -390,7 +398,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two nodes sending from one P
     for (let i = 0; i < 10; i++) numbers.push((await givenTicket(t, queueId)).number);
     const nodeB = { ...t.app.ctx, db: second.db };
     const drain = async (ctx: typeof nodeB, runnerId: string) => {
-      for (let idle = 0; idle < 3; ) {
+      for (let idle = 0; idle < 3;) {
         const r = await dispatchDueDeliveries(ctx, { runnerId });
         idle = r.delivered + r.retried + r.failed === 0 ? idle + 1 : 0;
       }

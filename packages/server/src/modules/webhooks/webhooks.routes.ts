@@ -4,17 +4,7 @@ import { CreateWebhookEndpointInput, UpdateWebhookEndpointInput, WebhookDelivery
 import { actorOf, requireAdmin } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { IdParams, pathIds } from '../../platform/params.js';
-import {
-  createEndpoint,
-  deleteEndpoint,
-  getEndpoint,
-  listDeliveries,
-  listEndpoints,
-  retryDelivery,
-  rotateSecret,
-  sendTestEvent,
-  updateEndpoint,
-} from './webhooks.service.js';
+import { createEndpoint, deleteEndpoint, getEndpoint, listDeliveries, listEndpoints, retryDelivery, rotateSecret, sendTestEvent, updateEndpoint } from './webhooks.service.js';
 
 const tags = ['webhooks'];
 const security = [{ basic: [] }];
@@ -23,9 +13,7 @@ const security = [{ basic: [] }];
 export const webhooksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preValidation = requireAdmin(ctx);
 
-  app.get('/webhook-endpoints', { preValidation, schema: { tags, security, response: { 200: z.array(WebhookEndpoint) } } }, async (req) =>
-    listEndpoints(ctx, actorOf(req)),
-  );
+  app.get('/webhook-endpoints', { preValidation, schema: { tags, security, response: { 200: z.array(WebhookEndpoint) } } }, async (req) => listEndpoints(ctx, actorOf(req)));
 
   app.post(
     '/webhook-endpoints',
@@ -48,16 +36,12 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     return reply.code(204).send();
   });
 
-  app.post(
-    '/webhook-endpoints/:id/rotate-secret',
-    { preValidation, schema: { tags, security, params: IdParams, response: { 200: WebhookEndpointWithSecret } } },
-    async (req) => rotateSecret(ctx, actorOf(req), req.params.id),
+  app.post('/webhook-endpoints/:id/rotate-secret', { preValidation, schema: { tags, security, params: IdParams, response: { 200: WebhookEndpointWithSecret } } }, async (req) =>
+    rotateSecret(ctx, actorOf(req), req.params.id),
   );
 
-  app.get(
-    '/webhook-endpoints/:id/deliveries',
-    { preValidation, schema: { tags, security, params: IdParams, response: { 200: z.array(WebhookDelivery) } } },
-    async (req) => listDeliveries(ctx, actorOf(req), req.params.id),
+  app.get('/webhook-endpoints/:id/deliveries', { preValidation, schema: { tags, security, params: IdParams, response: { 200: z.array(WebhookDelivery) } } }, async (req) =>
+    listDeliveries(ctx, actorOf(req), req.params.id),
   );
 
   app.post(
@@ -66,9 +50,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (req, reply) => reply.code(202).send(await retryDelivery(ctx, actorOf(req), req.params.id, req.params.deliveryId)),
   );
 
-  app.post(
-    '/webhook-endpoints/:id/test',
-    { preValidation, schema: { tags, security, params: IdParams, response: { 202: WebhookDelivery } } },
-    async (req, reply) => reply.code(202).send(await sendTestEvent(ctx, actorOf(req), req.params.id)),
+  app.post('/webhook-endpoints/:id/test', { preValidation, schema: { tags, security, params: IdParams, response: { 202: WebhookDelivery } } }, async (req, reply) =>
+    reply.code(202).send(await sendTestEvent(ctx, actorOf(req), req.params.id)),
   );
 };

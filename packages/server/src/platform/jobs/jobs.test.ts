@@ -37,9 +37,13 @@ registerJobHandler('test.flaky', async () => {
 });
 
 const typedRuns: number[] = [];
-registerJobHandler('test.typed', async (_ctx, _tx, job) => {
-  typedRuns.push(job.payload.n);
-}, z.object({ n: z.number() }));
+registerJobHandler(
+  'test.typed',
+  async (_ctx, _tx, job) => {
+    typedRuns.push(job.payload.n);
+  },
+  z.object({ n: z.number() }),
+);
 
 describe('runDueJobs', () => {
   it('runs due jobs in run_at order, leaves future ones pending and marks them DONE', async () => {
@@ -88,7 +92,12 @@ describe('runDueJobs', () => {
         expect(row.status).toBe('FAILED');
       }
     }
-    expect(await t.app.ctx.db.select().from(jobs).where(like(jobs.key, `side-effect-of-${k}`))).toEqual([]);
+    expect(
+      await t.app.ctx.db
+        .select()
+        .from(jobs)
+        .where(like(jobs.key, `side-effect-of-${k}`)),
+    ).toEqual([]);
   });
 
   it('a job that fails once succeeds on its retry', async () => {
@@ -197,7 +206,15 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two runners on one PostgreSQ
     // Both nodes took part (each claimed some), and the row says who ran it.
     expect(byRunner.get('node-a')).toBeGreaterThan(0);
     expect(byRunner.get('node-b')).toBeGreaterThan(0);
-    const claimed = await t.app.ctx.db.select({ by: jobs.lockedBy }).from(jobs).where(inArray(jobs.id, rows.map((r) => r.id)));
+    const claimed = await t.app.ctx.db
+      .select({ by: jobs.lockedBy })
+      .from(jobs)
+      .where(
+        inArray(
+          jobs.id,
+          rows.map((r) => r.id),
+        ),
+      );
     expect(new Set(claimed.map((c) => c.by))).toEqual(new Set(['node-a', 'node-b']));
   });
 });

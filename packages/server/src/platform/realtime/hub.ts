@@ -121,11 +121,7 @@ export function createHub(adapter: PubSubAdapter, log: FastifyBaseLogger, maxBuf
   /** The event's frames as a topic's subscribers get them: full, and public (its public data or a bare version). */
   const framesOf = (topic: string, version: number, event: RealtimeEvent) => {
     const full = JSON.stringify(eventMessage(topic, version, event.name, event.data));
-    const bare = event.publicData
-      ? JSON.stringify(eventMessage(topic, version, event.name, event.publicData))
-      : event.public
-        ? full
-        : versionFrame(topic, version);
+    const bare = event.publicData ? JSON.stringify(eventMessage(topic, version, event.name, event.publicData)) : event.public ? full : versionFrame(topic, version);
     return { full, bare };
   };
 
@@ -218,9 +214,7 @@ export function createHub(adapter: PubSubAdapter, log: FastifyBaseLogger, maxBuf
  * the channel start with `keyPrefix` (default `wf:`); tests pass a unique one per run.
  */
 export async function createRealtimeHub(options: { redisUrl: string | undefined; keyPrefix?: string; log: FastifyBaseLogger; metrics?: RealtimeMetrics }): Promise<RealtimeHub> {
-  const adapter = options.redisUrl
-    ? await createRedisAdapter({ url: options.redisUrl, keyPrefix: options.keyPrefix ?? 'wf:', log: options.log })
-    : createInProcessAdapter();
+  const adapter = options.redisUrl ? await createRedisAdapter({ url: options.redisUrl, keyPrefix: options.keyPrefix ?? 'wf:', log: options.log }) : createInProcessAdapter();
   return createHub(adapter, options.log, MAX_BUFFERED_BYTES, options.metrics);
 }
 

@@ -2,15 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import {
-  MAX_TOPICS_PER_SOCKET,
-  parseTopic,
-  REALTIME_CLOSE,
-  RealtimeClientMessage,
-  type RealtimeErrorCode,
-  type RealtimeServerMessage,
-  topicOf,
-} from '@wartefrei/shared';
+import { MAX_TOPICS_PER_SOCKET, parseTopic, REALTIME_CLOSE, RealtimeClientMessage, type RealtimeErrorCode, type RealtimeServerMessage, topicOf } from '@wartefrei/shared';
 import { authenticateToken, type Actor } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';

@@ -1,7 +1,18 @@
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Envelope, PubSubAdapter } from './pubsub.js';
-import { VERSION_TTL_SECONDS, COMMAND_TIMEOUT_MS, RECOVERY_RETRY_MS, RECOVERY_BATCH, REFETCH_CUE, REPAIR_JUMP, raiseVersionScript, RememberedVersions, within, chunks } from './redis-versions.js';
+import {
+  VERSION_TTL_SECONDS,
+  COMMAND_TIMEOUT_MS,
+  RECOVERY_RETRY_MS,
+  RECOVERY_BATCH,
+  REFETCH_CUE,
+  REPAIR_JUMP,
+  raiseVersionScript,
+  RememberedVersions,
+  within,
+  chunks,
+} from './redis-versions.js';
 
 /**
  * Many nodes through Redis: versions by `INCR <prefix>topicver:<topic>` (atomic, shared by all
@@ -202,9 +213,7 @@ export async function createRedisAdapter(options: { url: string; keyPrefix: stri
       closing = true;
       clearTimeout(retryTimer);
       // QUIT needs a live connection; a reconnecting one is just dropped.
-      await Promise.allSettled(
-        [subscriber, publisher].map((connection) => (connection.status === 'ready' ? connection.quit() : Promise.resolve(connection.disconnect()))),
-      );
+      await Promise.allSettled([subscriber, publisher].map((connection) => (connection.status === 'ready' ? connection.quit() : Promise.resolve(connection.disconnect()))));
     },
   };
 }

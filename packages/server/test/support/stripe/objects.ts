@@ -3,7 +3,10 @@ import { randomBytes } from 'node:crypto';
 // Objects in the shapes Stripe documents for API version 2026-10-28 (the SDK's), reduced to
 // the fields wartefrei reads or a test checks; each a plain JSON object like Stripe sends.
 
-export const newId = (prefix: string) => `${prefix}_test${randomBytes(9).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x')}`;
+export const newId = (prefix: string) =>
+  `${prefix}_test${randomBytes(9)
+    .toString('base64url')
+    .replace(/[^A-Za-z0-9]/g, 'x')}`;
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 export const list = <T>(data: T[], url: string) => ({ object: 'list', data, has_more: false, url });
 
@@ -92,7 +95,14 @@ export interface InvoiceObject {
   lines: { object: 'list'; data: InvoiceLine[]; has_more: false; url: string };
   subtotal: number;
   total: number;
-  total_taxes: { amount: number; tax_behavior: 'exclusive'; taxability_reason: 'standard_rated'; taxable_amount: number; type: 'tax_rate_details'; tax_rate_details: { tax_rate: string } }[];
+  total_taxes: {
+    amount: number;
+    tax_behavior: 'exclusive';
+    taxability_reason: 'standard_rated';
+    taxable_amount: number;
+    type: 'tax_rate_details';
+    tax_rate_details: { tax_rate: string };
+  }[];
   amount_due: number;
   amount_paid: number;
   amount_remaining: number;

@@ -75,9 +75,7 @@ export async function startStripeTestServer(options: { webhookUrl?: string; port
       deliveries = deliveries.then(async () => {
         if (!server.webhookUrl) return;
         const signature = signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-        await fetch(server.webhookUrl, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload }).catch(
-          () => undefined,
-        );
+        await fetch(server.webhookUrl, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload }).catch(() => undefined);
       });
     },
   });
@@ -99,13 +97,10 @@ export async function startStripeTestServer(options: { webhookUrl?: string; port
             return;
           }
           // Not ours: the stateful mock answers it, as it was sent.
-          const forward = http.request(
-            { host: '127.0.0.1', port: mockPort, method: req.method, path: req.url, headers: req.headers },
-            (answerFromMock) => {
-              res.writeHead(answerFromMock.statusCode ?? 500, answerFromMock.headers);
-              answerFromMock.pipe(res);
-            },
-          );
+          const forward = http.request({ host: '127.0.0.1', port: mockPort, method: req.method, path: req.url, headers: req.headers }, (answerFromMock) => {
+            res.writeHead(answerFromMock.statusCode ?? 500, answerFromMock.headers);
+            answerFromMock.pipe(res);
+          });
           forward.end(body);
         })
         .catch((error: unknown) => {

@@ -1,14 +1,5 @@
 import { isValidIban } from '@wartefrei/shared';
-import {
-  cardFromToken,
-  list,
-  newId,
-  nowSeconds,
-  sepaFromIban,
-  totalInvoice,
-  type InvoiceObject,
-  type PaymentMethodObject,
-} from './objects.js';
+import { cardFromToken, list, newId, nowSeconds, sepaFromIban, totalInvoice, type InvoiceObject, type PaymentMethodObject } from './objects.js';
 
 type Params = Record<string, unknown>;
 type Answer = { status: number; body: unknown } | undefined;
@@ -251,7 +242,7 @@ export class BillingStore {
   /** Charges an open invoice to a payment method: paid, or still open after a decline. */
   private async charge(invoice: InvoiceObject, paymentMethod: string | null): Promise<boolean> {
     const customer = await this.outside.readMock(`/v1/customers/${invoice.customer}`);
-    const method = paymentMethod ?? ((customer?.invoice_settings as { default_payment_method?: string } | undefined)?.default_payment_method ?? null);
+    const method = paymentMethod ?? (customer?.invoice_settings as { default_payment_method?: string } | undefined)?.default_payment_method ?? null;
     const ok = invoice.total === 0 || (method !== null && this.paymentMethods.has(method) && !this.declining.has(method));
     if (ok) {
       Object.assign(invoice, { status: 'paid', amount_paid: invoice.total, amount_due: 0, amount_remaining: 0 });
@@ -302,7 +293,15 @@ export class BillingStore {
     if (!invoice || invoice.status !== 'draft') return error(400, 'invalid_request_error', 'The invoice must be a draft.', 'invoice_not_editable');
     const quantity = Number(p.quantity ?? 1);
     const amount = p.amount !== undefined ? Number(p.amount) : Math.round(Number(p.unit_amount_decimal) * quantity);
-    const line = { id: newId('il'), object: 'line_item' as const, amount, currency: 'eur' as const, description: typeof p.description === 'string' ? p.description : '', quantity, period: { start: nowSeconds(), end: nowSeconds() } };
+    const line = {
+      id: newId('il'),
+      object: 'line_item' as const,
+      amount,
+      currency: 'eur' as const,
+      description: typeof p.description === 'string' ? p.description : '',
+      quantity,
+      period: { start: nowSeconds(), end: nowSeconds() },
+    };
     invoice.lines.data.push(line);
     return { status: 200, body: { id: newId('ii'), object: 'invoiceitem', invoice: invoice.id, customer: invoice.customer, amount, quantity, description: line.description } };
   }

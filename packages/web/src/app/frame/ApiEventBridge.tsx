@@ -45,9 +45,12 @@ export function ApiEventBridge() {
     const ms = Date.parse(user.token_valid_until) - Date.now() + 1000;
     // Timers over ~24.8 days overflow; tokens live 12 h by default.
     if (ms > 2 ** 31 - 1) return;
-    const timer = setTimeout(() => {
-      api.get<LoggedUser>('/auth', { silent: true }).catch(() => undefined);
-    }, Math.max(ms, 0));
+    const timer = setTimeout(
+      () => {
+        api.get<LoggedUser>('/auth', { silent: true }).catch(() => undefined);
+      },
+      Math.max(ms, 0),
+    );
     return () => clearTimeout(timer);
   }, [user]);
 

@@ -50,11 +50,7 @@ function FrameShell() {
   useEffect(() => closeNav(), [location.pathname, closeNav]);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: !navOpened, desktop: !withSideMenu } }}
-      padding={0}
-    >
+    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: !navOpened, desktop: !withSideMenu } }} padding={0}>
       <a href="#main" className={classes.skipLink}>
         {t('header.skipToContent')}
       </a>

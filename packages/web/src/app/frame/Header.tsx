@@ -25,13 +25,7 @@ export function Header({ navOpened, onToggleNav, handle, inBackend }: HeaderProp
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" miw={0} className={classes.start}>
-        <Burger
-          opened={navOpened}
-          onClick={onToggleNav}
-          hiddenFrom="md"
-          size="sm"
-          aria-label={t(navOpened ? 'header.closeNavigation' : 'header.openNavigation')}
-        />
+        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="md" size="sm" aria-label={t(navOpened ? 'header.closeNavigation' : 'header.openNavigation')} />
         <Anchor component={Link} to="/" className={classes.logo} aria-label={t('header.home')} underline="never">
           <IconListNumbers size={26} aria-hidden />
           <span className={classes.wideOnly}>{t('productName')}</span>
@@ -60,11 +54,13 @@ function PublicLinks() {
   const { demo } = offersOf(useSystemInformation().data);
   return (
     <Group gap="md" visibleFrom="md" mr="sm" component="nav" aria-label={t('header.publicNavigation')}>
-      {(['pricing', 'demo', 'faq'] as const).filter((page) => page !== 'demo' || demo).map((page) => (
-        <Anchor key={page} component={Link} to={`/${page}`} fw={500}>
-          {t(`routes.${page}`)}
-        </Anchor>
-      ))}
+      {(['pricing', 'demo', 'faq'] as const)
+        .filter((page) => page !== 'demo' || demo)
+        .map((page) => (
+          <Anchor key={page} component={Link} to={`/${page}`} fw={500}>
+            {t(`routes.${page}`)}
+          </Anchor>
+        ))}
     </Group>
   );
 }

@@ -84,7 +84,12 @@ export function AppointmentBlock({ appointment, placed, scale, top, label, title
     void onDrop({ kind: state.kind, column: state.column, minutes: state.minutes }).finally(() => setOffset(null));
   };
 
-  const className = [classes.block, classes[appointment.status === 'NO_SHOW' ? 'no_show' : appointment.view], marks.unconfirmed ? classes.unconfirmed : '', offset ? classes.dragging : ''].join(' ');
+  const className = [
+    classes.block,
+    classes[appointment.status === 'NO_SHOW' ? 'no_show' : appointment.view],
+    marks.unconfirmed ? classes.unconfirmed : '',
+    offset ? classes.dragging : '',
+  ].join(' ');
   return (
     <button
       type="button"

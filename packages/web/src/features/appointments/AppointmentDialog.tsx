@@ -68,7 +68,16 @@ export function AppointmentDialog({ appointment, types, processors, timeZone, on
       else if (action === 'undoNoShow') await undoNoShow(appointment.id);
       else if (action === 'erase') await eraseAppointment(appointment.id);
       else await checkInAppointment(appointment.id);
-      const message = { save: 'saved', cancel: 'cancelled', restore: 'restored', delete: 'deleted', noShow: 'markedNoShow', undoNoShow: 'noShowUndone', checkIn: 'checkedIn', erase: 'erased' }[action];
+      const message = {
+        save: 'saved',
+        cancel: 'cancelled',
+        restore: 'restored',
+        delete: 'deleted',
+        noShow: 'markedNoShow',
+        undoNoShow: 'noShowUndone',
+        checkIn: 'checkedIn',
+        erase: 'erased',
+      }[action];
       await onDone(t(`dialog.${message}`), action === 'delete' || action === 'cancel' || action === 'erase');
     } catch (error) {
       const fields = error instanceof ApiRequestError ? error.body?.fields : undefined;
@@ -116,13 +125,15 @@ export function AppointmentDialog({ appointment, types, processors, timeZone, on
           <Text fw={600}>
             {when}, {timeOf(wallMinutes(appointment.start))}–{timeOf(wallMinutes(appointment.end))}
           </Text>
-          <Badge variant="default">
-            {t(`status.${state}`)}
-          </Badge>
+          <Badge variant="default">{t(`status.${state}`)}</Badge>
           {series && <Badge variant="default">{t('dialog.series')}</Badge>}
           {appointment.erased_at && <Badge variant="default">{t('dialog.erasedBadge')}</Badge>}
           {appointment.confirmation_state && (
-            <Badge variant={appointment.confirmation_state === 'CONFIRMED' ? 'light' : 'default'} color={appointment.confirmation_state === 'CONFIRMED' ? 'green.9' : undefined} data-confirmation={appointment.confirmation_state}>
+            <Badge
+              variant={appointment.confirmation_state === 'CONFIRMED' ? 'light' : 'default'}
+              color={appointment.confirmation_state === 'CONFIRMED' ? 'green.9' : undefined}
+              data-confirmation={appointment.confirmation_state}
+            >
               {t(`confirmation.${appointment.confirmation_state}`)}
             </Badge>
           )}

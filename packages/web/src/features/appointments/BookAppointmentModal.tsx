@@ -150,12 +150,7 @@ export function BookAppointmentModal({ start, types, processors, timeZone, onClo
           {failure && <FormAlert tone="error">{failure}</FormAlert>}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NativeSelect label={t('book.type')} data={types.map((candidate) => ({ value: candidate.id, label: candidate.name }))} {...select('appointment_type_id')} />
-            <NativeSelect
-              label={t('book.processor')}
-              data={choices.map((p) => ({ value: p.id, label: p.name }))}
-              {...select('processor_id')}
-              error={form.errors.processor_id}
-            />
+            <NativeSelect label={t('book.processor')} data={choices.map((p) => ({ value: p.id, label: p.name }))} {...select('processor_id')} error={form.errors.processor_id} />
             <TextInput type="date" label={t('book.date')} required {...form.textProps('date')} />
             <TextInput type="time" label={t('book.time')} required step={300} {...form.textProps('time')} error={form.errors.time ?? form.errors.start} />
           </SimpleGrid>
@@ -173,7 +168,14 @@ export function BookAppointmentModal({ start, types, processors, timeZone, onClo
               />
             ))}
           </SimpleGrid>
-          <Textarea label={t('server:fields.description')} autosize minRows={2} maxLength={1000} value={form.values.description} onChange={(e) => form.setValue('description', e.currentTarget.value)} />
+          <Textarea
+            label={t('server:fields.description')}
+            autosize
+            minRows={2}
+            maxLength={1000}
+            value={form.values.description}
+            onChange={(e) => form.setValue('description', e.currentTarget.value)}
+          />
           <Checkbox label={t('book.notifyMail')} checked={form.values.notify_mail} onChange={(e) => form.setValue('notify_mail', e.currentTarget.checked)} />
           <NativeSelect
             label={t('book.repeat')}
@@ -184,7 +186,15 @@ export function BookAppointmentModal({ start, types, processors, timeZone, onClo
           {form.values.repeat && (
             <Stack gap="xs">
               <Group grow align="flex-start">
-                <TextInput type="number" min={1} max={99} label={t('book.interval')} description={t('book.intervalHint')} {...form.textProps('interval')} error={form.errors['recurrence.interval']} />
+                <TextInput
+                  type="number"
+                  min={1}
+                  max={99}
+                  label={t('book.interval')}
+                  description={t('book.intervalHint')}
+                  {...form.textProps('interval')}
+                  error={form.errors['recurrence.interval']}
+                />
                 <NativeSelect
                   label={t('book.ends')}
                   data={[

@@ -107,8 +107,24 @@ export function CalendarPage() {
     <Page title={t('title')} size="100%">
       <CalendarToolbar view={view} date={date} today={today.date} live={data.live} onGo={go} onNew={newBooking} />
       <Group gap="md" align="flex-end" wrap="wrap">
-        <MultiSelect label={t('filters.processors')} placeholder={t('filters.all')} data={data.processors.map((p) => ({ value: p.id, label: p.name }))} value={processorFilter} onChange={setProcessorFilter} clearable w={260} />
-        <MultiSelect label={t('filters.types')} placeholder={t('filters.all')} data={data.types.map((type) => ({ value: type.id, label: type.name }))} value={typeFilter} onChange={setTypeFilter} clearable w={260} />
+        <MultiSelect
+          label={t('filters.processors')}
+          placeholder={t('filters.all')}
+          data={data.processors.map((p) => ({ value: p.id, label: p.name }))}
+          value={processorFilter}
+          onChange={setProcessorFilter}
+          clearable
+          w={260}
+        />
+        <MultiSelect
+          label={t('filters.types')}
+          placeholder={t('filters.all')}
+          data={data.types.map((type) => ({ value: type.id, label: type.name }))}
+          value={typeFilter}
+          onChange={setTypeFilter}
+          clearable
+          w={260}
+        />
         <Switch label={t('filters.cancelled')} checked={showCancelled} onChange={(e) => setShowCancelled(e.currentTarget.checked)} mb={6} />
       </Group>
       {data.error ? (

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 
 const ahead = '2099-03-30T10:00:00+02:00';
-const appointment = (fields: Partial<Appointment> = {}) => ({ id: '00000000-0000-4000-8000-00000000000a', status: 'BOOKED', view: 'booked', start: ahead, earlier_wish: null, ...fields }) as Appointment;
+const appointment = (fields: Partial<Appointment> = {}) =>
+  ({ id: '00000000-0000-4000-8000-00000000000a', status: 'BOOKED', view: 'booked', start: ahead, earlier_wish: null, ...fields }) as Appointment;
 const type = (offerCount: number) => ({ offer_count: offerCount }) as AppointmentType;
 
 function renderSection(a: Appointment, t: AppointmentType) {

@@ -79,7 +79,16 @@ export function EarlierWishSection({ appointment, type, timeZone, onDone }: Earl
       )}
       {!refusal && editing && (
         <Stack gap="xs">
-          <TextInput type="date" size="xs" maw={220} label={t('earlier.notBeforeLabel')} description={t('earlier.notBeforeHint')} value={notBefore} onChange={(e) => setNotBefore(e.currentTarget.value)} data-autofocus />
+          <TextInput
+            type="date"
+            size="xs"
+            maw={220}
+            label={t('earlier.notBeforeLabel')}
+            description={t('earlier.notBeforeHint')}
+            value={notBefore}
+            onChange={(e) => setNotBefore(e.currentTarget.value)}
+            data-autofocus
+          />
           <Table withTableBorder verticalSpacing={4} maw={360} aria-describedby="earlier-times-hint">
             <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>{t('earlier.timesLabel')}</Table.Caption>
             <Table.Thead>

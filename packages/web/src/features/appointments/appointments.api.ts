@@ -36,10 +36,15 @@ export const fetchQueueProcessors = (queueId: string) => api.get<AssignedProcess
  * one text to the series id this browser chooses (sent as `record_id`).
  */
 export const bookAppointment = async (body: Record<string, unknown>) =>
-  api.post<BookedAppointment>('/appointments', await sealForPractice(body, { table: body.recurrence ? 'appointment_series' : 'appointments', extraFields: ['description'] }), { silent: true });
+  api.post<BookedAppointment>('/appointments', await sealForPractice(body, { table: body.recurrence ? 'appointment_series' : 'appointments', extraFields: ['description'] }), {
+    silent: true,
+  });
 /** A change for the whole series (`scope` ALL) is sealed for the series, one occurrence's for its row. */
 export const updateAppointment = async (appointment: Pick<Appointment, 'id' | 'series_id'>, body: UpdateAppointmentInput) => {
-  const place = body.scope === 'ALL' && appointment.series_id ? { table: 'appointment_series' as const, recordId: appointment.series_id } : { table: 'appointments' as const, recordId: appointment.id };
+  const place =
+    body.scope === 'ALL' && appointment.series_id
+      ? { table: 'appointment_series' as const, recordId: appointment.series_id }
+      : { table: 'appointments' as const, recordId: appointment.id };
   return api.patch<Appointment>(`/appointments/${appointment.id}`, await sealForPractice(body, { ...place, extraFields: ['description'] }), { silent: true });
 };
 export const cancelAppointment = (id: string, scope: SeriesScope) => api.post<Appointment>(`/appointments/${id}/cancel`, { scope }, { silent: true });

@@ -8,7 +8,11 @@ const at = (id: string, start: string, end: string) => ({ id, start, end });
 describe('layoutColumn', () => {
   it('gives back-to-back appointments the full width each', () => {
     const placed = layoutColumn(
-      [at('a', '2026-03-30T08:00:00+02:00', '2026-03-30T08:30:00+02:00'), at('b', '2026-03-30T08:30:00+02:00', '2026-03-30T09:00:00+02:00'), at('c', '2026-03-30T09:00:00+02:00', '2026-03-30T10:00:00+02:00')],
+      [
+        at('a', '2026-03-30T08:00:00+02:00', '2026-03-30T08:30:00+02:00'),
+        at('b', '2026-03-30T08:30:00+02:00', '2026-03-30T09:00:00+02:00'),
+        at('c', '2026-03-30T09:00:00+02:00', '2026-03-30T10:00:00+02:00'),
+      ],
       '2026-03-30',
     );
     expect(placed).toEqual([
@@ -99,9 +103,16 @@ describe('working time and absences', () => {
   ];
 
   it('takes the weekday’s slots, adds single dates and removes single removed times', () => {
-    expect(workingTime(slots, 'paula', '2026-03-30')).toEqual([{ from: 480, to: 720 }, { from: 840, to: 960 }]);
+    expect(workingTime(slots, 'paula', '2026-03-30')).toEqual([
+      { from: 480, to: 720 },
+      { from: 840, to: 960 },
+    ]);
     expect(workingTime(slots, 'paula', '2026-04-04')).toEqual([{ from: 540, to: 660 }]);
-    expect(workingTime(slots, 'paula', '2026-04-06')).toEqual([{ from: 480, to: 600 }, { from: 660, to: 720 }, { from: 840, to: 960 }]);
+    expect(workingTime(slots, 'paula', '2026-04-06')).toEqual([
+      { from: 480, to: 600 },
+      { from: 660, to: 720 },
+      { from: 840, to: 960 },
+    ]);
     expect(workingTime(slots, 'paula', '2026-03-31')).toEqual([]);
     expect(visibleHours(workingTime(slots, 'other', '2026-03-30'))).toEqual({ from: 360, to: 1200 });
   });

@@ -1,13 +1,4 @@
-import {
-  addDays,
-  formatLocalDate,
-  formatZoned,
-  isoWeekday,
-  parseLocalDate,
-  zonedTimeToUtc,
-  type AppointmentSlot,
-  type Vacation,
-} from '@wartefrei/shared';
+import { addDays, formatLocalDate, formatZoned, isoWeekday, parseLocalDate, zonedTimeToUtc, type AppointmentSlot, type Vacation } from '@wartefrei/shared';
 
 /*
  * Where things sit in the staff calendar, as pure functions. The server writes every time in the
@@ -100,10 +91,7 @@ export function stepDate(view: CalendarView, date: string, direction: -1 | 1): s
 function subtract(intervals: Interval[], cut: Interval): Interval[] {
   return intervals.flatMap((i) => {
     if (cut.to <= i.from || cut.from >= i.to) return [i];
-    return [
-      ...(cut.from > i.from ? [{ from: i.from, to: cut.from }] : []),
-      ...(cut.to < i.to ? [{ from: cut.to, to: i.to }] : []),
-    ];
+    return [...(cut.from > i.from ? [{ from: i.from, to: cut.from }] : []), ...(cut.to < i.to ? [{ from: cut.to, to: i.to }] : [])];
   });
 }
 

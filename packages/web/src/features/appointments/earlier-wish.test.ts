@@ -7,7 +7,14 @@ beforeAll(async () => {
   await initI18n();
 });
 
-const wish = { since: '2026-11-27T23:30:00.000Z', not_before: '2026-12-03', times: [{ weekday: 2, part: 'AFTERNOON' as const }, { weekday: 1, part: 'MORNING' as const }] };
+const wish = {
+  since: '2026-11-27T23:30:00.000Z',
+  not_before: '2026-12-03',
+  times: [
+    { weekday: 2, part: 'AFTERNOON' as const },
+    { weekday: 1, part: 'MORNING' as const },
+  ],
+};
 
 describe('the wish for an earlier time, as staff read it', () => {
   it('says since when (the day in the location’s zone), from which day and what suits, Monday first', () => {
@@ -34,7 +41,14 @@ describe('the wish’s inputs', () => {
     const ticks = ticksOf(wish);
     expect([...ticks].sort()).toEqual([timeKey(1, 'MORNING'), timeKey(2, 'AFTERNOON')]);
     const input = wishInputOf('', new Set([...ticks, timeKey(7, 'MORNING')]));
-    expect(input).toEqual({ not_before: null, times: [{ weekday: 1, part: 'MORNING' }, { weekday: 2, part: 'AFTERNOON' }, { weekday: 7, part: 'MORNING' }] });
+    expect(input).toEqual({
+      not_before: null,
+      times: [
+        { weekday: 1, part: 'MORNING' },
+        { weekday: 2, part: 'AFTERNOON' },
+        { weekday: 7, part: 'MORNING' },
+      ],
+    });
     expect(EarlierWishInput.safeParse(input).success).toBe(true);
   });
 

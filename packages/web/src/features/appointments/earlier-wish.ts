@@ -43,7 +43,11 @@ export function wishSummary(wish: EarlierWish, t: TFunction, lang: string, timeZ
 }
 
 /** Why staff cannot set a wish for this appointment: its type offers no freed times, or it is not booked and ahead; null: they can. */
-export function earlierRefusal(appointment: Pick<Appointment, 'status' | 'view' | 'start'>, type: Pick<AppointmentType, 'offer_count'> | undefined, now: Date): 'typeOff' | 'notAhead' | null {
+export function earlierRefusal(
+  appointment: Pick<Appointment, 'status' | 'view' | 'start'>,
+  type: Pick<AppointmentType, 'offer_count'> | undefined,
+  now: Date,
+): 'typeOff' | 'notAhead' | null {
   if (!type || type.offer_count === 0) return 'typeOff';
   if (appointment.status !== 'BOOKED' || appointment.view !== 'booked' || Date.parse(appointment.start) <= now.getTime()) return 'notAhead';
   return null;

@@ -29,7 +29,14 @@ export function AuditPage() {
     <Page title={t('title')} size="xl">
       <Text>{t('intro')}</Text>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" component="section" aria-label={t('filters.title')}>
-        <TextInput type="date" label={t('filters.from')} value={filters.from} max={filters.to} onChange={(e) => update({ from: e.currentTarget.value })} error={!rangeValid && t('filters.invalidRange')} />
+        <TextInput
+          type="date"
+          label={t('filters.from')}
+          value={filters.from}
+          max={filters.to}
+          onChange={(e) => update({ from: e.currentTarget.value })}
+          error={!rangeValid && t('filters.invalidRange')}
+        />
         <TextInput type="date" label={t('filters.to')} value={filters.to} min={filters.from} onChange={(e) => update({ to: e.currentTarget.value })} />
         <Select
           label={t('filters.user')}
@@ -47,7 +54,10 @@ export function AuditPage() {
         />
       </SimpleGrid>
       <EntriesSection log={log} />
-      <ExportButtons hint={t('exportHint')} download={(format, onProgress) => downloadWithProgress('/audit/export', { ...query, format }, onProgress, `wartefrei-audit.${format}`)} />
+      <ExportButtons
+        hint={t('exportHint')}
+        download={(format, onProgress) => downloadWithProgress('/audit/export', { ...query, format }, onProgress, `wartefrei-audit.${format}`)}
+      />
     </Page>
   );
 }

@@ -53,11 +53,7 @@ export function LoginPage() {
 
   return (
     <Page title={pathname === '/passwordReset' ? t('resetRequest.title') : t('login.title')} size="xs">
-      {pathname === '/passwordReset' ? (
-        <ResetRequestForm initialUsername={prefill} search={params.toString()} />
-      ) : (
-        <SignInForm initialUsername={prefill} pathname={pathname} />
-      )}
+      {pathname === '/passwordReset' ? <ResetRequestForm initialUsername={prefill} search={params.toString()} /> : <SignInForm initialUsername={prefill} pathname={pathname} />}
     </Page>
   );
 }
@@ -127,11 +123,7 @@ function SignInForm({ initialUsername, pathname }: { initialUsername: string; pa
   }
   return (
     <Stack gap="lg">
-      {(params.get('expired') === '1' || params.get('required') === '1') && (
-        <FormAlert tone="info">
-          {t('common:session.pleaseLogIn')}
-        </FormAlert>
-      )}
+      {(params.get('expired') === '1' || params.get('required') === '1') && <FormAlert tone="info">{t('common:session.pleaseLogIn')}</FormAlert>}
       {microsoft?.kind === 'failed' && (
         <FormAlert tone={microsoftEnabled ? 'error' : 'info'}>{microsoftEnabled ? t('login.microsoftFailed') : t('login.microsoftUnavailable')}</FormAlert>
       )}
@@ -139,7 +131,9 @@ function SignInForm({ initialUsername, pathname }: { initialUsername: string; pa
         <form ref={form.formRef} onSubmit={submit} noValidate aria-label={t('login.title')}>
           <Stack gap="md">
             <Text>{t('login.intro')}</Text>
-            {passkey.isError && <FormAlert tone="error">{passkey.error instanceof ApiRequestError ? messageOf(passkey.error, t('login.offline')) : t('secondFactor.passkeyFailed')}</FormAlert>}
+            {passkey.isError && (
+              <FormAlert tone="error">{passkey.error instanceof ApiRequestError ? messageOf(passkey.error, t('login.offline')) : t('secondFactor.passkeyFailed')}</FormAlert>
+            )}
             {login.isError && !(login.error instanceof ApiRequestError && login.error.code === 'SECOND_FACTOR_REQUIRED') && (
               <FormAlert tone="error" title={t('login.failedTitle')}>
                 {messageOf(login.error, t('login.offline'))}
@@ -155,18 +149,8 @@ function SignInForm({ initialUsername, pathname }: { initialUsername: string; pa
             )}
             <TextInput {...form.textProps('username')} label={t('login.username')} {...USERNAME_INPUT} />
             <PasswordInput {...form.textProps('password')} label={t('login.password')} autoComplete="current-password" required />
-            <Checkbox
-              label={t('login.stay')}
-              description={t('login.stayHint')}
-              checked={form.values.stay}
-              onChange={(e) => form.setValue('stay', e.currentTarget.checked)}
-            />
-            <Anchor
-              component={Link}
-              to={{ pathname: '/passwordReset', search: params.toString() }}
-              state={{ username: form.values.username }}
-              size="sm"
-            >
+            <Checkbox label={t('login.stay')} description={t('login.stayHint')} checked={form.values.stay} onChange={(e) => form.setValue('stay', e.currentTarget.checked)} />
+            <Anchor component={Link} to={{ pathname: '/passwordReset', search: params.toString() }} state={{ username: form.values.username }} size="sm">
               {t('login.forgotPassword')}
             </Anchor>
             <Button type="submit" loading={login.isPending} fullWidth>
@@ -240,11 +224,7 @@ function ResetRequestForm({ initialUsername, search }: { initialUsername: string
         <form ref={form.formRef} onSubmit={submit} noValidate aria-label={t('resetRequest.title')}>
           <Stack gap="md">
             <Text>{t('resetRequest.intro')}</Text>
-            {request.isError && (
-              <FormAlert tone="error">
-                {messageOf(request.error, t('login.offline'))}
-              </FormAlert>
-            )}
+            {request.isError && <FormAlert tone="error">{messageOf(request.error, t('login.offline'))}</FormAlert>}
             <TextInput {...form.textProps('username')} label={t('login.username')} {...USERNAME_INPUT} />
             <Button type="submit" loading={request.isPending} fullWidth>
               {t('resetRequest.submit')}

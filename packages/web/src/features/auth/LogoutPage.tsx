@@ -18,9 +18,7 @@ export function LogoutPage() {
     const user = getUser();
     // Forgotten at once: even when the server is unreachable this browser is signed out.
     clearUser();
-    const ended = user
-      ? api.post<void>('/auth/logout', undefined, { authorization: basicAuth(user.id, user.token), silent: true }).catch(() => undefined)
-      : Promise.resolve();
+    const ended = user ? api.post<void>('/auth/logout', undefined, { authorization: basicAuth(user.id, user.token), silent: true }).catch(() => undefined) : Promise.resolve();
     void ended.then(() => navigate('/login', { replace: true }));
   }, [navigate]);
 

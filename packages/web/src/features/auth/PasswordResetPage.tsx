@@ -17,8 +17,7 @@ export function PasswordResetPage() {
   const { passwordResetToken = '' } = useParams();
   const form = useFormValues({ password: '', password_repeat: '' });
   const reset = useMutation({
-    mutationFn: (body: PasswordResetInput) =>
-      api.post<void>(`/password-reset/${encodeURIComponent(passwordResetToken)}`, body, { silent: true }),
+    mutationFn: (body: PasswordResetInput) => api.post<void>(`/password-reset/${encodeURIComponent(passwordResetToken)}`, body, { silent: true }),
     onError: (error) => form.showErrors(fieldErrorsOf(error)),
   });
 
@@ -32,9 +31,7 @@ export function PasswordResetPage() {
   if (reset.isSuccess) {
     return (
       <Page title={t('reset.doneTitle')} size="xs">
-        <FormAlert tone="success">
-          {t('reset.done')}
-        </FormAlert>
+        <FormAlert tone="success">{t('reset.done')}</FormAlert>
         <Button component={Link} to="/login" style={{ alignSelf: 'flex-start' }}>
           {t('common:actions.toLogin')}
         </Button>

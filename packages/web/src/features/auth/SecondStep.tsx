@@ -70,7 +70,15 @@ export function SecondStep({ step, onSignedIn, onRestart }: { step: ApiError; on
                   onChange={(e) => setCode(e.currentTarget.value)}
                 />
               ) : (
-                <TextInput key="recovery" label={t('secondFactor.recoveryCode')} name="recovery-code" autoComplete="off" autoFocus value={code} onChange={(e) => setCode(e.currentTarget.value)} />
+                <TextInput
+                  key="recovery"
+                  label={t('secondFactor.recoveryCode')}
+                  name="recovery-code"
+                  autoComplete="off"
+                  autoFocus
+                  value={code}
+                  onChange={(e) => setCode(e.currentTarget.value)}
+                />
               )}
               <Button type="submit" loading={answer.isPending} fullWidth>
                 {t('secondFactor.submit')}

@@ -3,14 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  hasMeaningfulCharacters,
-  isRefusedIdentifier,
-  PASSWORD_MIN_LENGTH,
-  sanitizeIdentifier,
-  SignupInput,
-  type SignupResult,
-} from '@wartefrei/shared';
+import { hasMeaningfulCharacters, isRefusedIdentifier, PASSWORD_MIN_LENGTH, sanitizeIdentifier, SignupInput, type SignupResult } from '@wartefrei/shared';
 import { api, ApiRequestError } from '../../lib/api';
 import { fieldErrorsOf, validateWithSchema } from '../../lib/forms';
 import { Page } from '../../ui/Page';
@@ -124,32 +117,17 @@ export function SignupPage() {
             />
             {identifier && (
               <Text size="sm" aria-live="polite" style={{ overflowWrap: 'anywhere' }}>
-                {t('signup.identifierPreview')}{' '}
-                <Code>{identifier}</Code>
+                {t('signup.identifierPreview')} <Code>{identifier}</Code>
                 <br />
-                {t('signup.publicLink')}{' '}
-                <Code>{publicLink}</Code>
+                {t('signup.publicLink')} <Code>{publicLink}</Code>
               </Text>
             )}
 
             <Title order={2} size="h3" mt="sm">
               {t('signup.userSection')}
             </Title>
-            <TextInput
-              {...form.textProps('display_name')}
-              label={label('display_name')}
-              description={t('signup.displayNameHint')}
-              autoComplete="name"
-              required
-            />
-            <TextInput
-              {...form.textProps('username')}
-              label={label('username')}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              required
-            />
+            <TextInput {...form.textProps('display_name')} label={label('display_name')} description={t('signup.displayNameHint')} autoComplete="name" required />
+            <TextInput {...form.textProps('username')} label={label('username')} type="email" inputMode="email" autoComplete="email" required />
             <PasswordInput
               {...form.textProps('password')}
               label={label('password')}

@@ -8,11 +8,7 @@ import { Page } from '../../ui/Page';
 import { FormAlert } from '../../ui/FormAlert';
 import { ResendVerification } from './ResendVerification';
 
-type VerifyState =
-  | { kind: 'no-token' }
-  | { kind: 'loading' }
-  | { kind: 'done'; username: string }
-  | { kind: 'failed'; message: string };
+type VerifyState = { kind: 'no-token' } | { kind: 'loading' } | { kind: 'done'; username: string } | { kind: 'failed'; message: string };
 
 /** /verify?token=…: the link of the sign-up mail; confirms the account once. */
 export function VerifyPage() {
@@ -35,12 +31,7 @@ export function VerifyPage() {
       .post<{ verified: true; username: string }>('/verify', body, { silent: true })
       .then((result) => setState({ kind: 'done', username: result.username }))
       .catch((error: unknown) => {
-        const message =
-          error instanceof ApiRequestError
-            ? error.network
-              ? t('login.offline')
-              : (error.body?.fields?.token?.message ?? error.message)
-            : String(error);
+        const message = error instanceof ApiRequestError ? (error.network ? t('login.offline') : (error.body?.fields?.token?.message ?? error.message)) : String(error);
         setState({ kind: 'failed', message });
       });
   }, [token, t]);

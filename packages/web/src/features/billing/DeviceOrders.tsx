@@ -42,8 +42,7 @@ export function DeviceOrders({ overview }: { overview: BillingOverview }) {
     delivery_address: { ...form.values, province: form.values.province.trim() || null },
   });
   // The address fields' messages arrive as `delivery_address.city`: the form's fields are `city`.
-  const showErrors = (errors: Record<string, string>) =>
-    form.showErrors(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace('delivery_address.', ''), v])));
+  const showErrors = (errors: Record<string, string>) => form.showErrors(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace('delivery_address.', ''), v])));
   const { submit, busy, failure, setFailure } = useFormSubmit({
     schema: CreateDeviceOrderInput,
     showErrors,
@@ -78,8 +77,22 @@ export function DeviceOrders({ overview }: { overview: BillingOverview }) {
         <form ref={form.formRef} onSubmit={ask} noValidate>
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <NumberInput label={t('devices.kiosks')} min={0} max={50} allowDecimal={false} value={items.kiosks} onChange={(v) => setItems((c) => ({ ...c, kiosks: Number(v) || 0 }))} />
-              <NumberInput label={t('devices.monitors')} min={0} max={50} allowDecimal={false} value={items.monitors} onChange={(v) => setItems((c) => ({ ...c, monitors: Number(v) || 0 }))} />
+              <NumberInput
+                label={t('devices.kiosks')}
+                min={0}
+                max={50}
+                allowDecimal={false}
+                value={items.kiosks}
+                onChange={(v) => setItems((c) => ({ ...c, kiosks: Number(v) || 0 }))}
+              />
+              <NumberInput
+                label={t('devices.monitors')}
+                min={0}
+                max={50}
+                allowDecimal={false}
+                value={items.monitors}
+                onChange={(v) => setItems((c) => ({ ...c, monitors: Number(v) || 0 }))}
+              />
               <TextInput label={t('devices.street1')} required autoComplete="street-address" {...form.textProps('street1')} />
               <TextInput label={t('devices.postcode')} required autoComplete="postal-code" {...form.textProps('postcode')} />
               <TextInput label={t('devices.city')} required autoComplete="address-level2" {...form.textProps('city')} />

@@ -61,7 +61,12 @@ export function PaymentMethods({ overview }: { overview: BillingOverview }) {
             </Group>
             <Group gap="xs">
               {!m.default && (
-                <Button variant="subtle" size="xs" loading={busy === `default:${m.id}`} onClick={() => void act(`default:${m.id}`, () => api.post(`/payment-methods/${m.id}/default`, undefined, { silent: true }))}>
+                <Button
+                  variant="subtle"
+                  size="xs"
+                  loading={busy === `default:${m.id}`}
+                  onClick={() => void act(`default:${m.id}`, () => api.post(`/payment-methods/${m.id}/default`, undefined, { silent: true }))}
+                >
                   {t('methods.makeDefault')}
                 </Button>
               )}
@@ -91,7 +96,11 @@ export function PaymentMethods({ overview }: { overview: BillingOverview }) {
           <Button variant="default" onClick={() => setRemoving(undefined)} data-autofocus>
             {t('cancel')}
           </Button>
-          <Button color="red" loading={busy === 'remove'} onClick={() => removing && void act('remove', () => api.post(`/payment-methods/${removing.id}/detach`, undefined, { silent: true }))}>
+          <Button
+            color="red"
+            loading={busy === 'remove'}
+            onClick={() => removing && void act('remove', () => api.post(`/payment-methods/${removing.id}/detach`, undefined, { silent: true }))}
+          >
             {t('methods.remove')}
           </Button>
         </Group>

@@ -32,11 +32,7 @@ export function useCostCheck(): { confirmCost: (change: Change) => Promise<boole
 
   const dialog = (
     <Modal opened={quote !== undefined} onClose={() => decide(false)} title={t('cost.title')} closeButtonProps={{ 'aria-label': t('close') }}>
-      {quote && (
-        <Text data-cost-next={quote.next.gross_cents}>
-          {t('cost.body', { current: formatEuro(quote.current.gross_cents), next: formatEuro(quote.next.gross_cents) })}
-        </Text>
-      )}
+      {quote && <Text data-cost-next={quote.next.gross_cents}>{t('cost.body', { current: formatEuro(quote.current.gross_cents), next: formatEuro(quote.next.gross_cents) })}</Text>}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={() => decide(false)} data-autofocus>
           {t('cost.cancel')}

@@ -99,7 +99,14 @@ export function EnableCard({ state, replace, reopen }: { state: EncryptionState;
           </Text>
         )}
       </Stack>
-      <Modal opened={prepared !== undefined} onClose={() => setPrepared(undefined)} title={t('enable.codeTitle')} centered size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+      <Modal
+        opened={prepared !== undefined}
+        onClose={() => setPrepared(undefined)}
+        title={t('enable.codeTitle')}
+        centered
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      >
         {prepared && (
           <Stack gap="md">
             <Text size="sm">{t('enable.codeText')}</Text>

@@ -86,7 +86,7 @@ export function OwnKeyCard({ state, replace, reopen }: OwnKeyCardProps) {
           <UnlockForm state={state} onUnlocked={reopen} />
         )}
         {state.my_key && !creating && (
-          <Anchor component="button" type="button" size="sm" onClick={() => setAsking(true)} style={{ alignSelf: "flex-start" }}>
+          <Anchor component="button" type="button" size="sm" onClick={() => setAsking(true)} style={{ alignSelf: 'flex-start' }}>
             {t('own.replace')}
           </Anchor>
         )}

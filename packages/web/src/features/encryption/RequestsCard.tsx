@@ -44,7 +44,11 @@ export function RequestsCard() {
         <Title order={2} size="h3" id="requests-title">
           {t('requests.title')}
         </Title>
-        {!held && <Text size="sm" c="dimmed">{t('requests.needsUnlock')}</Text>}
+        {!held && (
+          <Text size="sm" c="dimmed">
+            {t('requests.needsUnlock')}
+          </Text>
+        )}
         {requests.isPending ? (
           <Loader size="sm" aria-label={t('loading')} />
         ) : requests.isError ? (

@@ -34,8 +34,7 @@ export function UnlockForm({ state, onUnlocked, compact }: { state: EncryptionSt
         // A passphrase that opened the key before fails after the key was replaced: say so, it may not have been them.
         const ago = recentlyAgo(state.my_key?.replaced_at, i18n.language);
         setError(ago ? t('own.wrongPassphraseReplaced', { ago }) : t('own.wrongPassphrase'));
-      }
-      else notifyFailure(failure);
+      } else notifyFailure(failure);
     } finally {
       setBusy(false);
     }

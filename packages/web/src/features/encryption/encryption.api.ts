@@ -10,8 +10,7 @@ export const enableEncryption = (body: { public_key: string; recovery_wrapped_ke
   api.post<EncryptionState>('/encryption/enable', body, { silent: true });
 export const requestAccess = () => api.post<EncryptionState>('/encryption/requests');
 export const fetchRequests = () => api.get<KeyExchange[]>('/encryption/requests');
-export const approveRequest = (id: string, wrappedAccountKey: string) =>
-  api.post<KeyExchange[]>(`/encryption/requests/${id}/approve`, { wrapped_account_key: wrappedAccountKey });
+export const approveRequest = (id: string, wrappedAccountKey: string) => api.post<KeyExchange[]>(`/encryption/requests/${id}/approve`, { wrapped_account_key: wrappedAccountKey });
 export const rejectRequest = (id: string) => api.post<KeyExchange[]>(`/encryption/requests/${id}/reject`);
 export const fetchRecoveryKey = () => api.get<RecoveryKey>('/encryption/recovery');
 export const recoverAccess = (wrappedAccountKey: string) => api.post<EncryptionState>('/encryption/recover', { wrapped_account_key: wrappedAccountKey }, { silent: true });

@@ -33,7 +33,9 @@ describe('a new passphrase', () => {
     expect(await passphraseProblems({ passphrase: 'kurz', repeat: 'kurz' }, t)).toEqual({ passphrase: 'own.tooShort' });
     expect(await passphraseProblems({ passphrase: 'passwort12345', repeat: 'passwort12345' }, t)).toEqual({ passphrase: 'own.tooWeak' });
     // The user's own address counts as a known word.
-    expect(await passphraseProblems({ passphrase: 'anna.berg@praxis.example', repeat: 'anna.berg@praxis.example' }, t, ['anna.berg@praxis.example'])).toEqual({ passphrase: 'own.tooWeak' });
+    expect(await passphraseProblems({ passphrase: 'anna.berg@praxis.example', repeat: 'anna.berg@praxis.example' }, t, ['anna.berg@praxis.example'])).toEqual({
+      passphrase: 'own.tooWeak',
+    });
     expect(await passphraseProblems({ passphrase: 'Eine ganz neue Passphrase', repeat: 'Eine ganz neue' }, t)).toEqual({ repeat: 'own.mismatch' });
     expect(await passphraseProblems({ passphrase: 'Eine ganz neue Passphrase', repeat: 'Eine ganz neue Passphrase' }, t)).toEqual({});
   });

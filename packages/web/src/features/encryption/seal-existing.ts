@@ -24,7 +24,9 @@ export async function sealExisting(onProgress: (done: number, total: number) => 
   for (;;) {
     const batch = await fetchClear();
     if (batch.records.length === 0) return { sealed: done, left: 0 };
-    const records = await Promise.all(batch.records.map(async (record) => ({ ...record, sealed_data: await seal(toSeal(record.fields), publicKey, key.key_id, sealTargets(record.kind, record.id)[0]!) })));
+    const records = await Promise.all(
+      batch.records.map(async (record) => ({ ...record, sealed_data: await seal(toSeal(record.fields), publicKey, key.key_id, sealTargets(record.kind, record.id)[0]!) })),
+    );
     const { sealed } = await sealRecords(records);
     done += sealed;
     onProgress(done, done + batch.remaining - sealed);

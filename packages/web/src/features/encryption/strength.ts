@@ -17,7 +17,10 @@ const zxcvbn = new ZxcvbnFactory({
 
 /** zxcvbn's score, 0 (guessed at once) to 4 (very hard); the user's own name and address count as known words. */
 export function passphraseScore(passphrase: string, knownWords: string[] = []): number {
-  return zxcvbn.check(passphrase, knownWords.filter((word) => word !== '')).score;
+  return zxcvbn.check(
+    passphrase,
+    knownWords.filter((word) => word !== ''),
+  ).score;
 }
 
 const WORDS = common.dictionary['diceware-common'];

@@ -16,7 +16,14 @@ beforeAll(async () => {
 /** The FAQ as this server's answer to `/system-information` shapes it (already in the cache). */
 function show(offers: { demo: boolean; payment: boolean }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  const info: SystemInformation = { versionHash: 'x', microsoft_login_enabled: false, public_url: 'http://localhost', sms_enabled: false, demo_available: offers.demo, payment_configured: offers.payment };
+  const info: SystemInformation = {
+    versionHash: 'x',
+    microsoft_login_enabled: false,
+    public_url: 'http://localhost',
+    sms_enabled: false,
+    demo_available: offers.demo,
+    payment_configured: offers.payment,
+  };
   client.setQueryData(queryKeys.systemInformation, info);
   return render(
     <QueryClientProvider client={client}>

@@ -15,7 +15,12 @@ function FieldFrame({ id, label, error, required, children }: { id: string; labe
     <div className="front-field">
       <label htmlFor={id} className="front-label">
         {label}
-        {required && <span className="front-required" aria-hidden> *</span>}
+        {required && (
+          <span className="front-required" aria-hidden>
+            {' '}
+            *
+          </span>
+        )}
       </label>
       {children}
       {error && (

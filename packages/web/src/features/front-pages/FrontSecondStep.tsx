@@ -73,7 +73,15 @@ export function FrontSecondStep({ step, onSignedIn, onRestart }: { step: ApiErro
                 onChange={(e) => setCode(e.currentTarget.value)}
               />
             ) : (
-              <TextField key="recovery" label={t('secondFactor.recoveryCode')} name="recovery-code" autoComplete="off" autoFocus value={code} onChange={(e) => setCode(e.currentTarget.value)} />
+              <TextField
+                key="recovery"
+                label={t('secondFactor.recoveryCode')}
+                name="recovery-code"
+                autoComplete="off"
+                autoFocus
+                value={code}
+                onChange={(e) => setCode(e.currentTarget.value)}
+              />
             )}
             <button type="submit" className="front-button front-button-filled" disabled={pending} aria-busy={pending || undefined}>
               {pending && <span className="front-spinner" aria-hidden />}

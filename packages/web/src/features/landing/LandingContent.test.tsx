@@ -16,7 +16,7 @@ const show = (offers: LandingOffers) => {
 };
 
 /** Issue 40 §9, §10: the landing sells a trial only with billing, and links to a demo only where there is one. */
-describe('the landing page\'s offers', () => {
+describe("the landing page's offers", () => {
   it('with Stripe and the demo: the trial, the demo and the prices', () => {
     const { links, text } = show({ demo: true, payment: true });
     expect(links).toContainEqual(['/signup', '14 Tage kostenlos testen']);

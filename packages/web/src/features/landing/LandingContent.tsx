@@ -1,14 +1,4 @@
-import {
-  IconArrowRight,
-  IconClick,
-  IconClockHour4,
-  IconDeviceMobile,
-  IconDeviceTablet,
-  IconDeviceTv,
-  IconLanguage,
-  IconQrcode,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconArrowRight, IconClick, IconClockHour4, IconDeviceMobile, IconDeviceTablet, IconDeviceTv, IconLanguage, IconQrcode, type Icon } from '@tabler/icons-react';
 import { PRICES } from '@wartefrei/shared';
 import classes from './LandingPage.module.css';
 
@@ -51,7 +41,13 @@ export interface LandingOffers {
 export function LandingContent({ t, offers }: { t: LandingText; offers: LandingOffers }) {
   const days = PRICES.trialDays;
   const trial = offers.payment ? t('hero.signup', { days }) : t('hero.signupFree');
-  const closing = offers.payment ? (offers.demo ? t('closing.text', { days }) : t('closing.textNoDemo', { days })) : offers.demo ? t('closing.textFree') : t('closing.textFreeNoDemo');
+  const closing = offers.payment
+    ? offers.demo
+      ? t('closing.text', { days })
+      : t('closing.textNoDemo', { days })
+    : offers.demo
+      ? t('closing.textFree')
+      : t('closing.textFreeNoDemo');
   const demoLink = (large: boolean) =>
     offers.demo && (
       <a href="/demo" className={`${classes.button} ${classes.outline}${large ? ` ${classes.large}` : ''}`}>

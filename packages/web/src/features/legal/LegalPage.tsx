@@ -23,7 +23,11 @@ function LegalText({ kind }: { kind: Kind }) {
   if (legal.isPending) return <Loader aria-label={t('loading')} />;
   if (legal.isError) return <Alert color="red">{t('loadFailed')}</Alert>;
   const info = legal.data;
-  const recipients = [info.mail_configured && t('privacy.recipientMail'), info.sms_configured && t('privacy.recipientSms'), info.payments_configured && t('privacy.recipientPayments')]
+  const recipients = [
+    info.mail_configured && t('privacy.recipientMail'),
+    info.sms_configured && t('privacy.recipientSms'),
+    info.payments_configured && t('privacy.recipientPayments'),
+  ]
     .filter(Boolean)
     .join(' ');
   const values = {

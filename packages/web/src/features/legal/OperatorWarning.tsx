@@ -7,9 +7,5 @@ export function OperatorWarning() {
   const { t } = useTranslation('legal');
   const legal = useLegalInformation();
   if (!legal.data || legal.data.operator) return null;
-  return (
-    <Alert color="yellow">
-      {t('imprint.missingAdmin')}
-    </Alert>
-  );
+  return <Alert color="yellow">{t('imprint.missingAdmin')}</Alert>;
 }

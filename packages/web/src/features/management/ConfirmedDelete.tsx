@@ -36,7 +36,18 @@ const HAS_APPOINTMENTS = ['QUEUE_HAS_APPOINTMENTS', 'PROCESSOR_HAS_APPOINTMENTS'
  * When booked appointments stand in the way, the dialog names them and asks what becomes of
  * them (UpcomingChoice) before it deletes again with that choice.
  */
-export function ConfirmedDelete({ label: plainLabel, title, question, confirm, path, invalidate, onDeleted, disabled: plainDisabled = false, handover, lockedReason }: ConfirmedDeleteProps) {
+export function ConfirmedDelete({
+  label: plainLabel,
+  title,
+  question,
+  confirm,
+  path,
+  invalidate,
+  onDeleted,
+  disabled: plainDisabled = false,
+  handover,
+  lockedReason,
+}: ConfirmedDeleteProps) {
   const label = lockedReason ? `${plainLabel} – ${lockedReason}` : plainLabel;
   const disabled = plainDisabled || lockedReason !== undefined;
   const { t } = useTranslation('management');

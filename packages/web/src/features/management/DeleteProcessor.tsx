@@ -10,7 +10,19 @@ import { useDemoLock } from '../../lib/demo-lock';
  * cancelled or handed to a colleague (`colleagues`), as the admin chooses; their dates show in
  * the locations' zone when all share one (`timeZone`), else in the browser's.
  */
-export function DeleteProcessor({ processor, colleagues, timeZone, isMe, onDeleted }: { processor: Processor; colleagues: Processor[]; timeZone: string | undefined; isMe: boolean; onDeleted: () => void }) {
+export function DeleteProcessor({
+  processor,
+  colleagues,
+  timeZone,
+  isMe,
+  onDeleted,
+}: {
+  processor: Processor;
+  colleagues: Processor[];
+  timeZone: string | undefined;
+  isMe: boolean;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation('management');
   const lockedReason = useDemoLock();
   return (
@@ -24,7 +36,11 @@ export function DeleteProcessor({ processor, colleagues, timeZone, isMe, onDelet
       onDeleted={onDeleted}
       lockedReason={lockedReason}
       disabled={isMe}
-      handover={{ param: 'reassign', ...(timeZone ? { timeZone } : {}), options: colleagues.filter((p) => p.id !== processor.id).map((p) => ({ value: p.id, label: p.display_name })) }}
+      handover={{
+        param: 'reassign',
+        ...(timeZone ? { timeZone } : {}),
+        options: colleagues.filter((p) => p.id !== processor.id).map((p) => ({ value: p.id, label: p.display_name })),
+      }}
     />
   );
 }

@@ -3,7 +3,17 @@ import { IconPencil } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BUTTON_VISIBILITIES, LANGUAGE_NAMES, NAME_ORDERS, OFFERED_LANGS, QUEUE_PRIORITIES, UpdateProcessorInput, type ButtonVisibility, type NameOrder, type Processor } from '@wartefrei/shared';
+import {
+  BUTTON_VISIBILITIES,
+  LANGUAGE_NAMES,
+  NAME_ORDERS,
+  OFFERED_LANGS,
+  QUEUE_PRIORITIES,
+  UpdateProcessorInput,
+  type ButtonVisibility,
+  type NameOrder,
+  type Processor,
+} from '@wartefrei/shared';
 import { api } from '../../lib/api';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormSubmit } from '../../ui/useFormSubmit';
@@ -70,7 +80,11 @@ export function EditProcessor({ processor, isMe, onSaved }: { processor: Process
   // A priority outside the five levels (set through the API) stays choosable as its number.
   const priorities: string[] = QUEUE_PRIORITIES.map(String);
   if (!priorities.includes(values.priority)) priorities.push(values.priority);
-  const { submit: save, busy, failure } = useFormSubmit({
+  const {
+    submit: save,
+    busy,
+    failure,
+  } = useFormSubmit({
     schema: UpdateProcessorInput,
     showErrors: setErrors,
     save: async (body: ReturnType<typeof processorChanges>) => {
@@ -104,7 +118,14 @@ export function EditProcessor({ processor, isMe, onSaved }: { processor: Process
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             {failure && <FormAlert tone="error">{failure}</FormAlert>}
-            <TextInput label={t('processors.name')} required data-autofocus value={values.display_name} error={errors.display_name} onChange={(e) => set('display_name', e.currentTarget.value)} />
+            <TextInput
+              label={t('processors.name')}
+              required
+              data-autofocus
+              value={values.display_name}
+              error={errors.display_name}
+              onChange={(e) => set('display_name', e.currentTarget.value)}
+            />
             <Checkbox
               label={t('processors.isAdmin')}
               description={isMe ? t('processors.ownAdmin') : undefined}

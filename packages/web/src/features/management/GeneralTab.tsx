@@ -29,7 +29,11 @@ function GeneralForm({ account }: { account: Account }) {
   const client = useQueryClient();
   const { saved, markSaved } = useSavedFlag();
   const form = useFormValues({ display_name: account.display_name, sector: account.sector ?? '' });
-  const { submit: save, busy, failure } = useFormSubmit({
+  const {
+    submit: save,
+    busy,
+    failure,
+  } = useFormSubmit({
     schema: UpdateAccountInput,
     showErrors: form.showErrors,
     // The shared message names the field "Anzeigename"; here it is labelled as the practice's name.

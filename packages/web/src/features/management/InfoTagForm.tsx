@@ -24,7 +24,11 @@ export function InfoTagForm({ tag, onClose, onSaved }: InfoTagFormProps) {
   const client = useQueryClient();
   const form = useFormValues(tag ? infoTagFormValuesOf(tag) : EMPTY_INFO_TAG);
   const { values, errors, setValue } = form;
-  const { submit: save, busy, failure } = useFormSubmit({
+  const {
+    submit: save,
+    busy,
+    failure,
+  } = useFormSubmit({
     schema: CreateInfoTagInput,
     showErrors: form.showErrors,
     save: async (body: ReturnType<typeof infoTagInputOf>) => {
@@ -45,7 +49,14 @@ export function InfoTagForm({ tag, onClose, onSaved }: InfoTagFormProps) {
       <form ref={form.formRef} onSubmit={submit} noValidate>
         <Stack gap="sm">
           {failure && <FormAlert tone="error">{failure}</FormAlert>}
-          <TextInput label={t('infotags.name')} description={t('infotags.nameHint', { max: INFO_TAG_NAME_MAX_LENGTH })} required maxLength={INFO_TAG_NAME_MAX_LENGTH} data-autofocus {...form.textProps('name')} />
+          <TextInput
+            label={t('infotags.name')}
+            description={t('infotags.nameHint', { max: INFO_TAG_NAME_MAX_LENGTH })}
+            required
+            maxLength={INFO_TAG_NAME_MAX_LENGTH}
+            data-autofocus
+            {...form.textProps('name')}
+          />
           <TextInput label={t('infotags.label')} description={t('infotags.labelHint')} {...form.textProps('label')} />
           <ColorInput
             label={t('infotags.color')}
@@ -57,7 +68,14 @@ export function InfoTagForm({ tag, onClose, onSaved }: InfoTagFormProps) {
             error={errors.color}
             name="color"
           />
-          <NativeSelect label={t('infotags.delay')} data={delays} value={values.delay} onChange={(e) => setValue('delay', e.currentTarget.value as InfoTagDelay)} error={errors.delay} name="delay" />
+          <NativeSelect
+            label={t('infotags.delay')}
+            data={delays}
+            value={values.delay}
+            onChange={(e) => setValue('delay', e.currentTarget.value as InfoTagDelay)}
+            error={errors.delay}
+            name="delay"
+          />
           {values.delay !== 'NONE' && (
             <NumberInput
               label={t('infotags.delayMinutes')}
@@ -73,9 +91,23 @@ export function InfoTagForm({ tag, onClose, onSaved }: InfoTagFormProps) {
               name="delay_minutes"
             />
           )}
-          <Checkbox label={t('infotags.timePriority')} description={t('infotags.timePriorityHint')} checked={values.time_priority} onChange={(e) => setValue('time_priority', e.currentTarget.checked)} />
+          <Checkbox
+            label={t('infotags.timePriority')}
+            description={t('infotags.timePriorityHint')}
+            checked={values.time_priority}
+            onChange={(e) => setValue('time_priority', e.currentTarget.checked)}
+          />
           <Checkbox label={t('infotags.visibleOnTicket')} checked={values.visible_on_ticket} onChange={(e) => setValue('visible_on_ticket', e.currentTarget.checked)} />
-          <Textarea label={t('infotags.ticketText')} description={t('infotags.ticketTextHint')} autosize minRows={2} name="ticket_text" value={values.ticket_text} onChange={(e) => setValue('ticket_text', e.currentTarget.value)} error={errors.ticket_text} />
+          <Textarea
+            label={t('infotags.ticketText')}
+            description={t('infotags.ticketTextHint')}
+            autosize
+            minRows={2}
+            name="ticket_text"
+            value={values.ticket_text}
+            onChange={(e) => setValue('ticket_text', e.currentTarget.value)}
+            error={errors.ticket_text}
+          />
           <Checkbox label={t('infotags.hideTimes')} checked={values.hide_times_on_ticket} onChange={(e) => setValue('hide_times_on_ticket', e.currentTarget.checked)} />
           <DialogActions onCancel={onClose} cancelLabel={t('cancel')} submitLabel={t('infotags.save')} busy={busy} />
         </Stack>

@@ -21,7 +21,11 @@ export function InviteProcessor({ onInvited }: { onInvited: () => void }) {
   const [open, setOpen] = useState(false);
   const lockedReason = useDemoLock();
   const form = useFormValues<InviteValues>(EMPTY_INVITE);
-  const { submit: save, busy, failure } = useFormSubmit({
+  const {
+    submit: save,
+    busy,
+    failure,
+  } = useFormSubmit({
     schema: CreateProcessorInput,
     showErrors: form.showErrors,
     save: async (body: InviteValues) => {

@@ -43,7 +43,10 @@ export function ListsTab() {
       </Group>
       {profiles.data.length === 0 && (
         <Text>
-          {t('lists.none')} <Anchor component={Link} to="/backend/onboarding">{t('lists.toOnboarding')}</Anchor>
+          {t('lists.none')}{' '}
+          <Anchor component={Link} to="/backend/onboarding">
+            {t('lists.toOnboarding')}
+          </Anchor>
         </Text>
       )}
       {profiles.data.map((profile) => (

@@ -24,12 +24,14 @@ export function LocationForm({ profile, onSaved }: { profile?: Profile; onSaved:
   const label = profile ? t('lists.location.edit', { name: profile.name }) : t('lists.location.add');
   return (
     <>
-      {profile ? (
-        <EditButton label={label} onClick={() => setOpen(true)} />
-      ) : (
-        <Button onClick={() => setOpen(true)}>{label}</Button>
-      )}
-      <Modal opened={open} onClose={() => setOpen(false)} title={profile ? t('lists.location.editTitle') : t('lists.location.newTitle')} size="lg" closeButtonProps={{ 'aria-label': t('close') }}>
+      {profile ? <EditButton label={label} onClick={() => setOpen(true)} /> : <Button onClick={() => setOpen(true)}>{label}</Button>}
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={profile ? t('lists.location.editTitle') : t('lists.location.newTitle')}
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('close') }}
+      >
         {/* Mounted only while open, so each opening starts from the stored location. */}
         <LocationFields
           profile={profile}
@@ -51,10 +53,17 @@ function LocationFields({ profile, onCancel, onSaved }: { profile?: Profile; onC
   // A new location's identifier follows its name until the user types one of their own.
   const linked = useNameWithIdentifier(form, Boolean(profile));
   const cost = useCostCheck();
-  const { submit: save, busy, failure } = useFormSubmit({
+  const {
+    submit: save,
+    busy,
+    failure,
+  } = useFormSubmit({
     schema: CreateProfileInput,
     showErrors: form.showErrors,
-    labels: { 'quiet_hours.start': `${t('lists.location.quietHours')}: ${t('lists.location.quietFrom')}`, 'quiet_hours.end': `${t('lists.location.quietHours')}: ${t('lists.location.quietUntil')}` },
+    labels: {
+      'quiet_hours.start': `${t('lists.location.quietHours')}: ${t('lists.location.quietFrom')}`,
+      'quiet_hours.end': `${t('lists.location.quietHours')}: ${t('lists.location.quietUntil')}`,
+    },
     save: async (input: ReturnType<typeof locationInputOf>) => {
       if (profile) await api.patch<Profile>(`/profiles/${profile.id}`, input, { silent: true });
       else if (await cost.confirmCost({ add_locations: 1 })) await api.post<Profile>('/profiles', input, { silent: true });
@@ -73,18 +82,8 @@ function LocationFields({ profile, onCancel, onSaved }: { profile?: Profile; onC
       {cost.dialog}
       <Stack gap="sm">
         {failure && <FormAlert tone="error">{failure}</FormAlert>}
-        <TextInput
-          label={t('lists.location.name')}
-          required
-          data-autofocus
-          {...linked.nameProps}
-        />
-        <TextInput
-          label={t('lists.location.identifier')}
-          description={t('lists.location.identifierHint')}
-          required
-          {...linked.identifierProps}
-        />
+        <TextInput label={t('lists.location.name')} required data-autofocus {...linked.nameProps} />
+        <TextInput label={t('lists.location.identifier')} description={t('lists.location.identifierHint')} required {...linked.identifierProps} />
         <PlaceFields values={form.values} errors={form.errors} onChange={form.setValue} />
         <TextInput label={t('lists.location.street')} {...form.textProps('address.street1')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

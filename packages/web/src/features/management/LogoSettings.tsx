@@ -91,7 +91,11 @@ export function LogoSettings({ account }: { account: Account }) {
         )}
         <Group justify="flex-end" gap="sm">
           <SavedNote saved={saved} />
-          {busy === 'upload' && <Text size="sm" role="status">{t('general.logoUploading')}</Text>}
+          {busy === 'upload' && (
+            <Text size="sm" role="status">
+              {t('general.logoUploading')}
+            </Text>
+          )}
           {account.logo_url && (
             <Button variant="default" color="red" loading={busy === 'remove'} disabled={busy !== undefined} onClick={() => setConfirming(true)}>
               {t('general.logoRemove')}

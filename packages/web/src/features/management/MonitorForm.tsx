@@ -2,7 +2,18 @@ import { Checkbox, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, TextInpu
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CreateMonitorInput, MONITOR_LAYOUTS, MONITOR_STYLES, MONITOR_ZOOM_MAX, MONITOR_ZOOM_MIN, type Monitor, type MonitorLayout, type MonitorStyle, type Profile, type Queue } from '@wartefrei/shared';
+import {
+  CreateMonitorInput,
+  MONITOR_LAYOUTS,
+  MONITOR_STYLES,
+  MONITOR_ZOOM_MAX,
+  MONITOR_ZOOM_MIN,
+  type Monitor,
+  type MonitorLayout,
+  type MonitorStyle,
+  type Profile,
+  type Queue,
+} from '@wartefrei/shared';
 import { api } from '../../lib/api';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormSubmit } from '../../ui/useFormSubmit';
@@ -28,7 +39,11 @@ export function MonitorForm({ monitor, queues, profiles, onClose, onSaved }: Mon
   const form = useFormValues(monitor ? monitorFormValuesOf(monitor) : EMPTY_MONITOR);
   const [queueIds, setQueueIds] = useState<string[]>(monitor?.queue_ids ?? []);
   const { values, errors, setValue } = form;
-  const { submit: save, busy, failure } = useFormSubmit({
+  const {
+    submit: save,
+    busy,
+    failure,
+  } = useFormSubmit({
     schema: CreateMonitorInput,
     showErrors: form.showErrors,
     save: async (body: ReturnType<typeof monitorInputOf>) => {
@@ -46,15 +61,35 @@ export function MonitorForm({ monitor, queues, profiles, onClose, onSaved }: Mon
   const layouts = MONITOR_LAYOUTS.map((layout) => ({ value: layout, label: t(`monitors.layouts.${layout}`) }));
   const styles = MONITOR_STYLES.map((style) => ({ value: style, label: t(`monitors.styles.${style}`) }));
   return (
-    <Modal opened onClose={onClose} size="lg" title={monitor ? t('monitors.editTitle', { name: monitor.display_name }) : t('monitors.create')} closeButtonProps={{ 'aria-label': t('close') }}>
+    <Modal
+      opened
+      onClose={onClose}
+      size="lg"
+      title={monitor ? t('monitors.editTitle', { name: monitor.display_name }) : t('monitors.create')}
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
       <form ref={form.formRef} onSubmit={submit} noValidate>
         <Stack gap="sm">
           {failure && <FormAlert tone="error">{failure}</FormAlert>}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('monitors.displayName')} required data-autofocus {...form.textProps('display_name')} />
             <TextInput label={t('monitors.identifier')} description={t('monitors.identifierHint')} required {...form.textProps('identifier')} />
-            <NativeSelect label={t('monitors.layout')} data={layouts} name="layout" value={values.layout} onChange={(e) => setValue('layout', e.currentTarget.value as MonitorLayout)} error={errors.layout} />
-            <NativeSelect label={t('monitors.style')} data={styles} name="style" value={values.style} onChange={(e) => setValue('style', e.currentTarget.value as MonitorStyle)} error={errors.style} />
+            <NativeSelect
+              label={t('monitors.layout')}
+              data={layouts}
+              name="layout"
+              value={values.layout}
+              onChange={(e) => setValue('layout', e.currentTarget.value as MonitorLayout)}
+              error={errors.layout}
+            />
+            <NativeSelect
+              label={t('monitors.style')}
+              data={styles}
+              name="style"
+              value={values.style}
+              onChange={(e) => setValue('style', e.currentTarget.value as MonitorStyle)}
+              error={errors.style}
+            />
             <NumberInput
               label={t('monitors.zoom')}
               description={t('monitors.zoomHint', { min: MONITOR_ZOOM_MIN, max: MONITOR_ZOOM_MAX })}

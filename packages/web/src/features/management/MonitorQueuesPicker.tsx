@@ -56,10 +56,22 @@ export function MonitorQueuesPicker({ queues, profiles, value, onChange, error }
             <Text size="sm" c="dimmed" aria-hidden>
               {index + 1}.
             </Text>
-            <ActionIcon id={`monitor-queue-up-${queue.id}`} variant="default" aria-label={t('monitors.moveUp', { name: queue.name })} disabled={index === 0} onClick={() => move(index, -1)}>
+            <ActionIcon
+              id={`monitor-queue-up-${queue.id}`}
+              variant="default"
+              aria-label={t('monitors.moveUp', { name: queue.name })}
+              disabled={index === 0}
+              onClick={() => move(index, -1)}
+            >
               <IconArrowUp size={16} aria-hidden />
             </ActionIcon>
-            <ActionIcon id={`monitor-queue-down-${queue.id}`} variant="default" aria-label={t('monitors.moveDown', { name: queue.name })} disabled={index === shown.length - 1} onClick={() => move(index, 1)}>
+            <ActionIcon
+              id={`monitor-queue-down-${queue.id}`}
+              variant="default"
+              aria-label={t('monitors.moveDown', { name: queue.name })}
+              disabled={index === shown.length - 1}
+              onClick={() => move(index, 1)}
+            >
               <IconArrowDown size={16} aria-hidden />
             </ActionIcon>
           </Group>

@@ -56,8 +56,7 @@ export function MonitorsTab() {
                     {monitor.display_name}
                   </Title>
                   <Text size="sm" c="dimmed">
-                    {t(`monitors.layouts.${monitor.layout}`)} · {t(`monitors.styles.${monitor.style}`)} · {monitor.custom_zoom} %
-                    {monitor.gong && <> · {t('monitors.gong')}</>}
+                    {t(`monitors.layouts.${monitor.layout}`)} · {t(`monitors.styles.${monitor.style}`)} · {monitor.custom_zoom} %{monitor.gong && <> · {t('monitors.gong')}</>}
                     {monitor.speech && <> · {t('monitors.speech')}</>}
                   </Text>
                 </div>

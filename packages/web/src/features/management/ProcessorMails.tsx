@@ -33,7 +33,15 @@ export function ProcessorMails({ processor }: { processor: Processor }) {
           {t('processors.invitationPending')}
         </Badge>
       )}
-      <Button size="compact-xs" variant="subtle" leftSection={<IconMail size={14} aria-hidden />} loading={send.isPending} disabled={lockedReason !== undefined} onClick={() => (processor.invitation_pending ? send.mutate() : setConfirming(true))} aria-label={label}>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        leftSection={<IconMail size={14} aria-hidden />}
+        loading={send.isPending}
+        disabled={lockedReason !== undefined}
+        onClick={() => (processor.invitation_pending ? send.mutate() : setConfirming(true))}
+        aria-label={label}
+      >
         {processor.invitation_pending ? t('processors.resendInviteShort') : t('processors.sendResetShort')}
       </Button>
       <Text size="xs" role="status" c={send.isError ? 'red.8' : undefined}>

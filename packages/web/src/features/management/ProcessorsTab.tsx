@@ -58,7 +58,9 @@ export function ProcessorsTab() {
 
   const change = useMutation({
     mutationFn: ({ action, queueId, userId }: { action: 'assign' | 'unassign'; queueId: string; userId: string }) =>
-      action === 'assign' ? apiRequest(`/queues/${queueId}/processors/${userId}`, { method: 'PUT', body: {}, silent: true }) : api.delete(`/queues/${queueId}/processors/${userId}`, { silent: true }),
+      action === 'assign'
+        ? apiRequest(`/queues/${queueId}/processors/${userId}`, { method: 'PUT', body: {}, silent: true })
+        : api.delete(`/queues/${queueId}/processors/${userId}`, { silent: true }),
     onSuccess: async (_result, { queueId }) => {
       setFailure(undefined);
       await client.invalidateQueries({ queryKey: queryKeys.queueProcessors.ofQueue(queueId) });
@@ -99,7 +101,15 @@ export function ProcessorsTab() {
           </Title>
           <Stack gap="xs">
             {processors.data.map((processor) => (
-              <Paper key={processor.id} withBorder p="xs" draggable onDragStart={startDrag({ kind: 'processor', userId: processor.id })} data-processor={processor.id} style={{ cursor: 'grab' }}>
+              <Paper
+                key={processor.id}
+                withBorder
+                p="xs"
+                draggable
+                onDragStart={startDrag({ kind: 'processor', userId: processor.id })}
+                data-processor={processor.id}
+                style={{ cursor: 'grab' }}
+              >
                 <Group justify="space-between" wrap="nowrap">
                   <div>
                     <Text fw={600}>{processor.display_name}</Text>
@@ -135,28 +145,30 @@ export function ProcessorsTab() {
           </Paper>
         </Paper>
         <Stack gap="md" style={{ gridColumn: 'span 2' }}>
-          {profiles.data.filter((profile) => !focused || profile.id === focused.profile_id).map((profile) => (
-            <Stack key={profile.id} gap="sm">
-              <Title order={2} size="h4">
-                {profile.name}
-              </Title>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                {queues.data
-                  .filter((q) => q.profile_id === profile.id && (!focused || q.id === focused.id))
-                  .map((queue) => (
-                    <QueueDropZone
-                      key={queue.id}
-                      queue={queue}
-                      assigned={assignedTo(queue.id)}
-                      processors={processors.data}
-                      busy={change.isPending}
-                      onAssign={(userId) => assign(queue.id, userId)}
-                      onUnassign={(userId) => unassign(queue.id, userId)}
-                    />
-                  ))}
-              </SimpleGrid>
-            </Stack>
-          ))}
+          {profiles.data
+            .filter((profile) => !focused || profile.id === focused.profile_id)
+            .map((profile) => (
+              <Stack key={profile.id} gap="sm">
+                <Title order={2} size="h4">
+                  {profile.name}
+                </Title>
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  {queues.data
+                    .filter((q) => q.profile_id === profile.id && (!focused || q.id === focused.id))
+                    .map((queue) => (
+                      <QueueDropZone
+                        key={queue.id}
+                        queue={queue}
+                        assigned={assignedTo(queue.id)}
+                        processors={processors.data}
+                        busy={change.isPending}
+                        onAssign={(userId) => assign(queue.id, userId)}
+                        onUnassign={(userId) => unassign(queue.id, userId)}
+                      />
+                    ))}
+                </SimpleGrid>
+              </Stack>
+            ))}
         </Stack>
       </SimpleGrid>
     </Stack>
@@ -214,7 +226,9 @@ function QueueDropZone({ queue, assigned, processors, busy, onAssign, onUnassign
             variant="light"
             draggable
             onDragStart={startDrag({ kind: 'assignment', userId: processor.id, queueId: queue.id })}
-            rightSection={<CloseButton size="xs" aria-label={t('processors.unassign', { name: processor.display_name, queue: queue.name })} onClick={() => onUnassign(processor.id)} />}
+            rightSection={
+              <CloseButton size="xs" aria-label={t('processors.unassign', { name: processor.display_name, queue: queue.name })} onClick={() => onUnassign(processor.id)} />
+            }
           >
             {processor.display_name}
           </Badge>

@@ -34,7 +34,10 @@ export function QueueChoice({ section, label, children }: { section: QueueSectio
   if (queues.data.length === 0) {
     return (
       <Text>
-        {t('schedule.noQueues')} <Anchor component={Link} to="/backend/onboarding">{t('lists.toOnboarding')}</Anchor>
+        {t('schedule.noQueues')}{' '}
+        <Anchor component={Link} to="/backend/onboarding">
+          {t('lists.toOnboarding')}
+        </Anchor>
       </Text>
     );
   }

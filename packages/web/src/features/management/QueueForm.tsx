@@ -94,7 +94,8 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
     schema: queue ? UpdateQueueInput : CreateQueueInput,
     showErrors: (errors) => showErrors(errors),
     // Ranges across two fields (min and max age, …), which the schema checks field by field.
-    check: (input: Body) => Object.fromEntries(Object.entries(queueRangeProblems(input)).map(([field, code]) => [field, t(`server:validation.${code}`, { 0: t(`server:fields.${field}`) })])),
+    check: (input: Body) =>
+      Object.fromEntries(Object.entries(queueRangeProblems(input)).map(([field, code]) => [field, t(`server:validation.${code}`, { 0: t(`server:fields.${field}`) })])),
     save: async (body: Body) => {
       if (queue) await api.patch<Queue>(`/queues/${queue.id}`, body, { silent: true });
       else if (await cost.confirmCost({ add_lists: 1 })) await api.post<Queue>('/queues', body, { silent: true });
@@ -134,24 +135,23 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
           {section(
             'general',
             <>
-              <TextInput
-                label={label('name')}
-                required
-                data-autofocus
-                {...linked.nameProps}
-              />
-              <TextInput
-                label={label('identifier')}
-                required
-                {...linked.identifierProps}
-              />
+              <TextInput label={label('name')} required data-autofocus {...linked.nameProps} />
+              <TextInput label={label('identifier')} required {...linked.identifierProps} />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 {text('phone', { type: 'tel' })}
-                {choice('priority', label('priority'), QUEUE_PRIORITIES.map((p) => ({ value: String(p), label: t(`lists.queue.priorities.${p}`) })))}
+                {choice(
+                  'priority',
+                  label('priority'),
+                  QUEUE_PRIORITIES.map((p) => ({ value: String(p), label: t(`lists.queue.priorities.${p}`) })),
+                )}
                 {color('color')}
                 {color('accent_color')}
               </SimpleGrid>
-              {choice('name_order', label('name_order'), NAME_ORDERS.map((o) => ({ value: o, label: t(`lists.queue.nameOrders.${o}`) })))}
+              {choice(
+                'name_order',
+                label('name_order'),
+                NAME_ORDERS.map((o) => ({ value: o, label: t(`lists.queue.nameOrders.${o}`) })),
+              )}
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 {choice('logo_placement_ticket', label('logo_placement_ticket'), logoPlacements)}
                 {choice('logo_placement_kiosk', label('logo_placement_kiosk'), logoPlacements)}
@@ -237,7 +237,11 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 {BUTTON_VISIBILITY_BUTTONS.map((button) => (
                   <div key={button}>
-                    {choice(buttonVisibilityField(button), t(`lists.queue.buttons.${button}`), BUTTON_VISIBILITIES.map((v) => ({ value: v, label: t(`lists.queue.visibilities.${v}`) })))}
+                    {choice(
+                      buttonVisibilityField(button),
+                      t(`lists.queue.buttons.${button}`),
+                      BUTTON_VISIBILITIES.map((v) => ({ value: v, label: t(`lists.queue.visibilities.${v}`) })),
+                    )}
                   </div>
                 ))}
               </SimpleGrid>

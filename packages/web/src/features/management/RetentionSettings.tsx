@@ -19,7 +19,11 @@ export function RetentionSettings({ account }: { account: Account }) {
   const client = useQueryClient();
   const { saved, markSaved } = useSavedFlag();
   const form = useFormValues({ retention_days: String(account.retention_days) });
-  const { submit: save, busy, failure } = useFormSubmit({
+  const {
+    submit: save,
+    busy,
+    failure,
+  } = useFormSubmit({
     schema: UpdateAccountInput,
     showErrors: form.showErrors,
     save: async (body: { retention_days: number }) => {

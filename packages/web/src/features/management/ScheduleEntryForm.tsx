@@ -38,12 +38,15 @@ export function ScheduleEntryForm({ queueId, entry, weekday, onClose, onSaved }:
   const { t, i18n } = useTranslation(['management', 'server']);
   const client = useQueryClient();
   const form = useFormValues<EntryValues>(valuesOf(entry, weekday));
-  const { submit: save, busy, failure } = useFormSubmit({
+  const {
+    submit: save,
+    busy,
+    failure,
+  } = useFormSubmit({
     schema: ScheduleEntryInput,
     showErrors: form.showErrors,
     // An empty time fails the pattern, but "must not be empty" says better what is missing.
-    check: (input: EntryInput): Record<string, string> =>
-      input.local_time === '' ? { local_time: t('server:validation.REQUIRED', { 0: t('server:fields.local_time') }) } : {},
+    check: (input: EntryInput): Record<string, string> => (input.local_time === '' ? { local_time: t('server:validation.REQUIRED', { 0: t('server:fields.local_time') }) } : {}),
     save: async (input: EntryInput) => {
       if (entry) await api.patch<ScheduleEntry>(`/queues/${queueId}/schedule/${entry.id}`, input, { silent: true });
       else await api.post<ScheduleEntry>(`/queues/${queueId}/schedule`, input, { silent: true });

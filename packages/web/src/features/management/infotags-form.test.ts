@@ -19,7 +19,18 @@ describe('info tag form', () => {
   });
 
   it('round-trips a stored tag', () => {
-    const tag: InfoTag = { id: '6f1c0a52-3b8e-4b3e-9d55-0c2d7f1e9a10', name: 'Befund', label: 'Befundbesprechung', color: '#1C7ED6', delay: 'LATER', delay_minutes: 20, time_priority: true, visible_on_ticket: false, ticket_text: null, hide_times_on_ticket: true };
+    const tag: InfoTag = {
+      id: '6f1c0a52-3b8e-4b3e-9d55-0c2d7f1e9a10',
+      name: 'Befund',
+      label: 'Befundbesprechung',
+      color: '#1C7ED6',
+      delay: 'LATER',
+      delay_minutes: 20,
+      time_priority: true,
+      visible_on_ticket: false,
+      ticket_text: null,
+      hide_times_on_ticket: true,
+    };
     const { id, ...fields } = tag;
     expect(id).toBeDefined();
     expect(infoTagInputOf(infoTagFormValuesOf(tag))).toEqual(fields);

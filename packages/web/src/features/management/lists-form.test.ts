@@ -8,7 +8,14 @@ describe('queue form values', () => {
     expect(values).toMatchObject({ priority: '10', number_start: '', 'patient_inputs.mail': 'NONE', 'button_visibility.terminate': 'EVERYBODY', draw_online_enabled: true });
     const input = queueInputOf({ ...values, name: 'Impfen', identifier: 'impfen' });
     expect(CreateQueueInput.safeParse({ ...input, profile_id: 'p' }).success).toBe(true);
-    expect(input).toMatchObject({ priority: 10, number_start: null, color: null, smart_suspend_minutes: 15, patient_inputs: { mail: 'NONE' }, button_visibility: { terminate: 'EVERYBODY' } });
+    expect(input).toMatchObject({
+      priority: 10,
+      number_start: null,
+      color: null,
+      smart_suspend_minutes: 15,
+      patient_inputs: { mail: 'NONE' },
+      button_visibility: { terminate: 'EVERYBODY' },
+    });
   });
 
   it('start a new queue with the practice field’s average and ticket note, and leave a stored one as it is', () => {
@@ -20,7 +27,16 @@ describe('queue form values', () => {
   });
 
   it('turn empty optional numbers and texts into null and typed numbers into numbers', () => {
-    const values = { ...queueFormValues(undefined), name: 'A', identifier: 'a', number_start: ' 5 ', min_age: '', monitor_text: '  ', color: '#112233', 'patient_inputs.phone': 'REQUIRED' };
+    const values = {
+      ...queueFormValues(undefined),
+      name: 'A',
+      identifier: 'a',
+      number_start: ' 5 ',
+      min_age: '',
+      monitor_text: '  ',
+      color: '#112233',
+      'patient_inputs.phone': 'REQUIRED',
+    };
     const input = queueInputOf(values);
     expect(input).toMatchObject({ number_start: 5, min_age: null, monitor_text: null, color: '#112233', patient_inputs: { phone: 'REQUIRED' } });
   });

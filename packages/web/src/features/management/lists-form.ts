@@ -16,7 +16,17 @@ import {
 // checkbox's boolean, see ui/useFormValues); these functions translate between that and the API.
 
 /** Texts that may stay empty: stored as null (the server also turns '' into null). */
-export const QUEUE_TEXT_FIELDS = ['phone', 'kiosk_text_before', 'kiosk_text_after', 'ticket_text_before', 'ticket_text_after', 'monitor_text', 'opening_hours', 'color', 'accent_color'] as const;
+export const QUEUE_TEXT_FIELDS = [
+  'phone',
+  'kiosk_text_before',
+  'kiosk_text_after',
+  'ticket_text_before',
+  'ticket_text_after',
+  'monitor_text',
+  'opening_hours',
+  'color',
+  'accent_color',
+] as const;
 /** Whole numbers that are always set. */
 export const QUEUE_NUMBER_FIELDS = ['priority', 'max_concurrent_processing', 'preprocessing_buffer_minutes', 'average_process_minutes', 'smart_suspend_minutes'] as const;
 /** Whole numbers where empty means "no limit" (null). */

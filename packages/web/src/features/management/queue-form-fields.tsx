@@ -8,8 +8,28 @@ import { buttonVisibilityField, patientInputField, type QueueFormValues } from '
 /** The form's sections and the fields in each, so that a section with an invalid field opens. */
 export const SECTIONS = {
   general: ['name', 'identifier', 'phone', 'priority', 'is_default', 'color', 'accent_color', 'name_order', 'logo_placement_ticket', 'logo_placement_kiosk'],
-  drawing: ['draw_online_enabled', 'kiosk_enabled', 'display_monitor_on_kiosk', 'ask_patient_for_language', 'always_show_probing_questions', 'allow_move_appointment', 'min_age', 'max_age'],
-  numbers: ['number_start', 'number_end', 'number_wrap', 'max_concurrent_processing', 'average_process_minutes', 'preprocessing_buffer_minutes', 'wait_time_calculation_enabled', 'timeout_minutes', 'automatically_next', 'smart_suspend_minutes'],
+  drawing: [
+    'draw_online_enabled',
+    'kiosk_enabled',
+    'display_monitor_on_kiosk',
+    'ask_patient_for_language',
+    'always_show_probing_questions',
+    'allow_move_appointment',
+    'min_age',
+    'max_age',
+  ],
+  numbers: [
+    'number_start',
+    'number_end',
+    'number_wrap',
+    'max_concurrent_processing',
+    'average_process_minutes',
+    'preprocessing_buffer_minutes',
+    'wait_time_calculation_enabled',
+    'timeout_minutes',
+    'automatically_next',
+    'smart_suspend_minutes',
+  ],
   texts: ['kiosk_text_before', 'kiosk_text_after', 'ticket_text_before', 'ticket_text_after', 'monitor_text', 'opening_hours'],
   patientInputs: PATIENT_INPUT_FIELDS.map(patientInputField),
   processing: ['show_processor_on_processing', 'allow_actual_processor_selection_for_non_active_processors', ...BUTTON_VISIBILITY_BUTTONS.map(buttonVisibilityField)],
@@ -34,10 +54,24 @@ export function queueFieldInputs(form: ReturnType<typeof useFormValues<QueueForm
     text: (field: string, extra: { description?: string; required?: boolean; type?: string } = {}) => <TextInput label={label(field)} {...extra} {...form.textProps(field)} />,
     whole: (field: string, description?: string) => <TextInput label={label(field)} description={description} inputMode="numeric" {...form.textProps(field)} />,
     area: (field: string) => (
-      <Textarea label={label(field)} autosize minRows={2} name={field} value={form.values[field] as string} onChange={(e) => form.setValue(field, e.currentTarget.value)} error={form.errors[field]} />
+      <Textarea
+        label={label(field)}
+        autosize
+        minRows={2}
+        name={field}
+        value={form.values[field] as string}
+        onChange={(e) => form.setValue(field, e.currentTarget.value)}
+        error={form.errors[field]}
+      />
     ),
     flag: (field: string) => (
-      <Checkbox label={label(field)} name={field} checked={form.values[field] as boolean} onChange={(e) => form.setValue(field, e.currentTarget.checked)} error={form.errors[field]} />
+      <Checkbox
+        label={label(field)}
+        name={field}
+        checked={form.values[field] as boolean}
+        onChange={(e) => form.setValue(field, e.currentTarget.checked)}
+        error={form.errors[field]}
+      />
     ),
     /** A select; `fixed` shows a value the form sends whatever is chosen, disabled, with the reason. */
     choice: (field: string, fieldLabel: string, options: { value: string; label: string }[], fixed?: { value: string; reason: string }) => (
@@ -53,7 +87,17 @@ export function queueFieldInputs(form: ReturnType<typeof useFormValues<QueueForm
       />
     ),
     color: (field: string) => (
-      <ColorInput label={label(field)} description={t('lists.queue.hints.color')} name={field} format="hex" value={form.values[field] as string} onChange={(value) => form.setValue(field, value)} error={form.errors[field]} closeOnColorSwatchClick eyeDropperButtonProps={{ 'aria-label': `${t('lists.queue.eyeDropper')}: ${label(field)}` }} />
+      <ColorInput
+        label={label(field)}
+        description={t('lists.queue.hints.color')}
+        name={field}
+        format="hex"
+        value={form.values[field] as string}
+        onChange={(value) => form.setValue(field, value)}
+        error={form.errors[field]}
+        closeOnColorSwatchClick
+        eyeDropperButtonProps={{ 'aria-label': `${t('lists.queue.eyeDropper')}: ${label(field)}` }}
+      />
     ),
     section: (value: Section, children: ReactNode) => (
       <Accordion.Item value={value}>

@@ -206,9 +206,22 @@ function ListFields({ list, index, errors, removable, onChange, onRemove }: List
             onChange(list.identifierEdited ? { name } : { name, identifier: sanitizeIdentifier(name).toLowerCase() });
           }}
         />
-        <TextInput label={t('flow.listIdentifier')} required value={list.identifier} error={errors.identifier} onChange={(e) => onChange({ identifier: e.currentTarget.value, identifierEdited: true })} />
+        <TextInput
+          label={t('flow.listIdentifier')}
+          required
+          value={list.identifier}
+          error={errors.identifier}
+          onChange={(e) => onChange({ identifier: e.currentTarget.value, identifierEdited: true })}
+        />
         <NumberInput label={t('flow.average')} min={1} max={1440} value={list.average} error={errors.average_process_minutes} onChange={(value) => onChange({ average: value })} />
-        <Textarea label={t('flow.ticketText')} autosize minRows={1} value={list.text} error={errors.ticket_text_before} onChange={(e) => onChange({ text: e.currentTarget.value })} />
+        <Textarea
+          label={t('flow.ticketText')}
+          autosize
+          minRows={1}
+          value={list.text}
+          error={errors.ticket_text_before}
+          onChange={(e) => onChange({ text: e.currentTarget.value })}
+        />
         <Checkbox label={t('flow.online')} checked={list.online} onChange={(e) => onChange({ online: e.currentTarget.checked })} />
         <Checkbox label={t('flow.kiosk')} checked={list.kiosk} onChange={(e) => onChange({ kiosk: e.currentTarget.checked })} />
         {!list.queue && (

@@ -2,15 +2,7 @@ import { Button, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/c
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  COUNTRY_TIME_ZONES,
-  CreateProfileInput,
-  SECTORS,
-  UpdateAccountInput,
-  type Account,
-  type HolidayCountry,
-  type Profile,
-} from '@wartefrei/shared';
+import { COUNTRY_TIME_ZONES, CreateProfileInput, SECTORS, UpdateAccountInput, type Account, type HolidayCountry, type Profile } from '@wartefrei/shared';
 import { api } from '../../lib/api';
 import { useAccount } from '../../lib/account';
 import { queryKeys } from '../../lib/query-keys';
@@ -21,7 +13,6 @@ import { PlaceFields } from '../../ui/PlaceFields';
 import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
 import { useNameWithIdentifier } from '../../ui/useNameWithIdentifier';
-
 
 /** Step 1: the practice's name (the account) and its first location with country, region and time zone. */
 export function GeneralStep({ profile, onSaved }: { profile: Profile | undefined; onSaved: (profile: Profile) => void }) {
@@ -53,7 +44,11 @@ export function GeneralStep({ profile, onSaved }: { profile: Profile | undefined
   }, [accountSector, setValues]);
 
   type ProfileBody = { name: string; identifier: string; country: HolidayCountry; region: string | null; time_zone: string };
-  const { submit: save, busy, failure } = useFormSubmit({
+  const {
+    submit: save,
+    busy,
+    failure,
+  } = useFormSubmit({
     schema: CreateProfileInput,
     showErrors: form.showErrors,
     // The practice's name goes to the account, checked by the account's own schema.
@@ -93,17 +88,8 @@ export function GeneralStep({ profile, onSaved }: { profile: Profile | undefined
           onChange={(e) => form.setValue('sector', e.currentTarget.value)}
           data={[{ value: '', label: t('general.sectorNone') }, ...SECTORS.map((sector) => ({ value: sector, label: t(`sectors.${sector}.label`) }))]}
         />
-        <TextInput
-          label={t('general.locationName')}
-          required
-          {...linked.nameProps}
-        />
-        <TextInput
-          label={t('general.locationIdentifier')}
-          description={t('general.identifierHint', { url: link })}
-          required
-          {...linked.identifierProps}
-        />
+        <TextInput label={t('general.locationName')} required {...linked.nameProps} />
+        <TextInput label={t('general.locationIdentifier')} description={t('general.identifierHint', { url: link })} required {...linked.identifierProps} />
         <PlaceFields values={form.values} errors={form.errors} onChange={form.setValue} />
         <Group justify="flex-end">
           <Button type="submit" loading={busy}>

@@ -90,12 +90,8 @@ export function PricingPage() {
                   </Table.Td>
                 ) : (
                   <>
-                    <Table.Td className={classes.amount}>
-                      {formatEuro(row.cents)}
-                    </Table.Td>
-                    <Table.Td className={classes.amount}>
-                      {formatEuro(withVat(row.cents).grossCents)}
-                    </Table.Td>
+                    <Table.Td className={classes.amount}>{formatEuro(row.cents)}</Table.Td>
+                    <Table.Td className={classes.amount}>{formatEuro(withVat(row.cents).grossCents)}</Table.Td>
                   </>
                 )}
               </Table.Tr>
@@ -117,9 +113,7 @@ export function PricingPage() {
             })}
           </List.Item>
           <List.Item>{t('rules.lists', { count: PRICES.includedListsPerLocation })}</List.Item>
-          <List.Item>
-            {t('rules.extras', { location: formatEuro(PRICES.extraLocationCents), list: formatEuro(PRICES.extraListCents) })}
-          </List.Item>
+          <List.Item>{t('rules.extras', { location: formatEuro(PRICES.extraLocationCents), list: formatEuro(PRICES.extraListCents) })}</List.Item>
           <List.Item>{t('rules.devices', { price: formatEuro(PRICES.kioskCents) })}</List.Item>
           <List.Item>{t('rules.vat', { vat })}</List.Item>
         </List>

@@ -45,10 +45,7 @@ export function ActiveSwitch({ own }: { own: OwnQueue }) {
           </Menu.Target>
           <Menu.Dropdown>
             {PAUSE_MINUTES.map((minutes) => (
-              <Menu.Item
-                key={minutes}
-                onClick={() => toggle.mutate({ active: false, until: new Date(Date.now() + minutes * 60_000).toISOString() })}
-              >
+              <Menu.Item key={minutes} onClick={() => toggle.mutate({ active: false, until: new Date(Date.now() + minutes * 60_000).toISOString() })}>
                 {t('active.minutes', { count: minutes })}
               </Menu.Item>
             ))}

@@ -19,7 +19,12 @@ export function AnswersModal({ member, onClose }: { member: Member; onClose: () 
                 </Text>
                 <Text component="dd" size="sm" fw={600} ml={0} mb="xs">
                   {answer.answer}
-                  {answer.text && <Text span fw={400}> – {answer.text}</Text>}
+                  {answer.text && (
+                    <Text span fw={400}>
+                      {' '}
+                      – {answer.text}
+                    </Text>
+                  )}
                 </Text>
               </div>
             ))}

@@ -83,19 +83,18 @@ export function CallBar({ queueId, current, onChanged, silentCall }: CallBarProp
           {shortcut('N')}
         </Button>
         {silentCall && (
-          <Button variant="default" leftSection={<IconVolumeOff size={18} aria-hidden />} onClick={() => callNow(true)} loading={call.isPending && call.variables.silent} aria-keyshortcuts="S">
+          <Button
+            variant="default"
+            leftSection={<IconVolumeOff size={18} aria-hidden />}
+            onClick={() => callNow(true)}
+            loading={call.isPending && call.variables.silent}
+            aria-keyshortcuts="S"
+          >
             {t('call.silent')}
             {shortcut('S')}
           </Button>
         )}
-        <Button
-          variant="default"
-          leftSection={<IconCheck size={18} aria-hidden />}
-          onClick={finishNow}
-          disabled={!current}
-          loading={finish.isPending}
-          aria-keyshortcuts="F"
-        >
+        <Button variant="default" leftSection={<IconCheck size={18} aria-hidden />} onClick={finishNow} disabled={!current} loading={finish.isPending} aria-keyshortcuts="F">
           {current ? t('call.finishNumber', { number: current.number }) : t('call.finish')}
           {shortcut('F')}
         </Button>

@@ -26,18 +26,18 @@ export function MemberFilterBar({ filters, shown, onChange, onReset }: MemberFil
     <Stack gap="xs" component="section" aria-label={t('filters.label')}>
       <Group gap="lg" align="flex-end" wrap="wrap">
         {shown.search && (
-        <TextInput
-          label={t('filters.search')}
-          placeholder={t('filters.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            commitSearch(event.currentTarget.value);
-          }}
-          maxLength={100}
-          w={{ base: '100%', sm: 260 }}
-        />
+          <TextInput
+            label={t('filters.search')}
+            placeholder={t('filters.searchPlaceholder')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              commitSearch(event.currentTarget.value);
+            }}
+            maxLength={100}
+            w={{ base: '100%', sm: 260 }}
+          />
         )}
         {hasFilters(filters) && (
           <Button
@@ -52,32 +52,32 @@ export function MemberFilterBar({ filters, shown, onChange, onReset }: MemberFil
         )}
       </Group>
       {shown.status && (
-      <Group gap="xs" wrap="wrap" role="group" aria-labelledby="processor-filter-status">
-        <Text size="sm" fw={500} id="processor-filter-status">
-          {t('filters.status')}
-        </Text>
-        <Chip.Group multiple value={filters.status} onChange={(status) => onChange({ ...filters, status: status as MemberStatus[] })}>
-          {MEMBER_STATUSES.map((status) => (
-            <Chip key={status} value={status} size="xs">
-              {t(`status.${status}`)}
-            </Chip>
-          ))}
-        </Chip.Group>
-      </Group>
+        <Group gap="xs" wrap="wrap" role="group" aria-labelledby="processor-filter-status">
+          <Text size="sm" fw={500} id="processor-filter-status">
+            {t('filters.status')}
+          </Text>
+          <Chip.Group multiple value={filters.status} onChange={(status) => onChange({ ...filters, status: status as MemberStatus[] })}>
+            {MEMBER_STATUSES.map((status) => (
+              <Chip key={status} value={status} size="xs">
+                {t(`status.${status}`)}
+              </Chip>
+            ))}
+          </Chip.Group>
+        </Group>
       )}
       {shown.origin && (
-      <Group gap="xs" wrap="wrap" role="group" aria-labelledby="processor-filter-origin">
-        <Text size="sm" fw={500} id="processor-filter-origin">
-          {t('filters.origin')}
-        </Text>
-        <Chip.Group multiple value={filters.origin} onChange={(origin) => onChange({ ...filters, origin: origin as MemberOrigin[] })}>
-          {MEMBER_ORIGINS.map((origin) => (
-            <Chip key={origin} value={origin} size="xs">
-              {t(`origin.${origin}`)}
-            </Chip>
-          ))}
-        </Chip.Group>
-      </Group>
+        <Group gap="xs" wrap="wrap" role="group" aria-labelledby="processor-filter-origin">
+          <Text size="sm" fw={500} id="processor-filter-origin">
+            {t('filters.origin')}
+          </Text>
+          <Chip.Group multiple value={filters.origin} onChange={(origin) => onChange({ ...filters, origin: origin as MemberOrigin[] })}>
+            {MEMBER_ORIGINS.map((origin) => (
+              <Chip key={origin} value={origin} size="xs">
+                {t(`origin.${origin}`)}
+              </Chip>
+            ))}
+          </Chip.Group>
+        </Group>
       )}
     </Stack>
   );

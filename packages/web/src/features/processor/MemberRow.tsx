@@ -1,5 +1,19 @@
 import { ActionIcon, Badge, Button, Group, Menu, Table, Text } from '@mantine/core';
-import { IconArrowBackUp, IconArrowsMove, IconBan, IconBellRinging, IconCheck, IconDots, IconEraser, IconGripVertical, IconMessageQuestion, IconRestore, IconTag, IconTrash, IconVolumeOff } from '@tabler/icons-react';
+import {
+  IconArrowBackUp,
+  IconArrowsMove,
+  IconBan,
+  IconBellRinging,
+  IconCheck,
+  IconDots,
+  IconEraser,
+  IconGripVertical,
+  IconMessageQuestion,
+  IconRestore,
+  IconTag,
+  IconTrash,
+  IconVolumeOff,
+} from '@tabler/icons-react';
 import type { DragEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InfoTag, Member, NameOrder, RoleView } from '@wartefrei/shared';

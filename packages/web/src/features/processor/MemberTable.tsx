@@ -80,7 +80,11 @@ export function MemberTable({ members, queue, queues, tags, nameOrder, servers, 
                 nameOrder={nameOrder}
                 servedBy={member.status === 'PROCESSING' && member.processor_id ? servers.get(member.processor_id) : undefined}
                 view={view}
-                processorSelect={chooseProcessor && member.status === 'PROCESSING' ? <ActualProcessorSelect key={member.version} member={member} queueId={queue.id} onChanged={onChanged} /> : undefined}
+                processorSelect={
+                  chooseProcessor && member.status === 'PROCESSING' ? (
+                    <ActualProcessorSelect key={member.version} member={member} queueId={queue.id} onChanged={onChanged} />
+                  ) : undefined
+                }
                 tags={tagsById}
                 busy={actions.pending?.member.id === member.id}
                 onAction={actions.run}

@@ -91,7 +91,17 @@ export function QueueWorkView({ queue, queues, own, user }: QueueWorkViewProps) 
           {hasFilters(filters) ? t('list.emptyFiltered') : t('list.empty')}
         </Text>
       ) : (
-        <MemberTable members={list} queue={queue} queues={queues} tags={infoTags.data ?? []} nameOrder={mine.nameOrder} servers={mine.servers} view={view} chooseProcessor={mayChooseProcessor(user, own, queue)} onChanged={refetch} />
+        <MemberTable
+          members={list}
+          queue={queue}
+          queues={queues}
+          tags={infoTags.data ?? []}
+          nameOrder={mine.nameOrder}
+          servers={mine.servers}
+          view={view}
+          chooseProcessor={mayChooseProcessor(user, own, queue)}
+          onChanged={refetch}
+        />
       )}
       <TodayAppointments queueName={queue.name} appointments={appointments} onChanged={refetch} />
       {manualOpen && <ManualTicketModal queue={queue} onClose={() => setManualOpen(false)} onDrawn={refetch} />}

@@ -54,9 +54,21 @@ export function SessionControls({ queue, buttonVisibility: visible, isAdmin }: S
       <Badge color={session.open ? 'brand' : 'gray.7'} variant="filled" size="lg">
         {session.open ? t('session.open') : t('session.closed')}
       </Badge>
-      {session.open && session.online_suspended && <Badge color="yellow.4" autoContrast>{t('session.onlineSuspended')}</Badge>}
-      {session.open && session.kiosk_suspended && <Badge color="yellow.4" autoContrast>{t('session.kioskSuspended')}</Badge>}
-      {session.open && session.blocked && <Badge color="orange.4" autoContrast>{t('session.blocked')}</Badge>}
+      {session.open && session.online_suspended && (
+        <Badge color="yellow.4" autoContrast>
+          {t('session.onlineSuspended')}
+        </Badge>
+      )}
+      {session.open && session.kiosk_suspended && (
+        <Badge color="yellow.4" autoContrast>
+          {t('session.kioskSuspended')}
+        </Badge>
+      )}
+      {session.open && session.blocked && (
+        <Badge color="orange.4" autoContrast>
+          {t('session.blocked')}
+        </Badge>
+      )}
       {!session.open && may('queue_opened') && (
         <Button size="xs" onClick={() => send.mutate('START')} loading={pending('START')}>
           {t('session.start')}

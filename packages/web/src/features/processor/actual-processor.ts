@@ -5,7 +5,11 @@ import type { AssignedProcessor, LoggedUser, Member, OwnQueue, Queue } from '@wa
  * way): an administrator, whoever actively processes the list, and one who only manages it where
  * the list allows that (allow_actual_processor_selection_for_non_active_processors).
  */
-export function mayChooseProcessor(user: Pick<LoggedUser, 'is_admin'>, own: Pick<OwnQueue, 'active'> | undefined, queue: Pick<Queue, 'allow_actual_processor_selection_for_non_active_processors'>): boolean {
+export function mayChooseProcessor(
+  user: Pick<LoggedUser, 'is_admin'>,
+  own: Pick<OwnQueue, 'active'> | undefined,
+  queue: Pick<Queue, 'allow_actual_processor_selection_for_non_active_processors'>,
+): boolean {
   return user.is_admin || own?.active === true || queue.allow_actual_processor_selection_for_non_active_processors;
 }
 
@@ -20,9 +24,7 @@ export interface ProcessorChoice {
  * not on the list (an administrator who is not assigned). Empty when there is nobody to hand to.
  */
 export function processorChoices(member: Pick<Member, 'processor_id'>, processors: AssignedProcessor[], other: string): ProcessorChoice[] {
-  const choices = processors
-    .filter((p) => p.active || p.id === member.processor_id)
-    .map((p) => ({ value: p.id, label: p.display_name || p.username }));
+  const choices = processors.filter((p) => p.active || p.id === member.processor_id).map((p) => ({ value: p.id, label: p.display_name || p.username }));
   if (member.processor_id && !choices.some((c) => c.value === member.processor_id)) choices.unshift({ value: member.processor_id, label: other });
   return choices.some((c) => c.value !== member.processor_id) ? choices : [];
 }

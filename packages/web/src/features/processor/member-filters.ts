@@ -17,8 +17,7 @@ export const NO_FILTERS: MemberFilters = { status: [], origin: [], q: '' };
 export function parseStoredFilters(stored: unknown): MemberFilters {
   if (typeof stored !== 'object' || stored === null) return NO_FILTERS;
   const value = stored as Record<string, unknown>;
-  const pick = <T extends string>(list: unknown, allowed: readonly T[]): T[] =>
-    Array.isArray(list) ? allowed.filter((item) => list.includes(item)) : [];
+  const pick = <T extends string>(list: unknown, allowed: readonly T[]): T[] => (Array.isArray(list) ? allowed.filter((item) => list.includes(item)) : []);
   return {
     status: pick(value.status, MEMBER_STATUSES),
     origin: pick(value.origin, MEMBER_ORIGINS),

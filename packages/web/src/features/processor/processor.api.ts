@@ -71,8 +71,7 @@ const BEYOND_LIMIT: readonly (string | undefined)[] = ['MAX_CONCURRENT_PROCESSIN
 export const isBeyondLimit = (error: unknown): error is ApiRequestError => error instanceof ApiRequestError && BEYOND_LIMIT.includes(error.code);
 
 /** Silent: the caller shows a refusal at a limit as its own dialog (isBeyondLimit), not as a notification. */
-export const callNext = (queueId: string, input: NonNullable<CallNextInput>) =>
-  api.post<MemberActionResult>(`/queues/${queueId}/call-next`, input, { silent: true });
+export const callNext = (queueId: string, input: NonNullable<CallNextInput>) => api.post<MemberActionResult>(`/queues/${queueId}/call-next`, input, { silent: true });
 
 export type MemberAction = 'call' | 'finish' | 'requeue' | 'remove' | 'cancel' | 'restore';
 
@@ -90,11 +89,9 @@ export const eraseMember = (memberId: string) => api.post<ErasureResult>(`/membe
 export const moveMember = (member: Pick<Member, 'id' | 'version'>, input: Omit<NonNullable<MoveMemberInput>, 'version'>) =>
   api.post<MemberActionResult>(`/members/${member.id}/move`, { version: member.version, ...input }, { silent: true });
 
-export const addInfoTag = (memberId: string, infoTagId: string) =>
-  api.post<MemberActionResult>(`/members/${memberId}/info-tags`, { info_tag_id: infoTagId });
+export const addInfoTag = (memberId: string, infoTagId: string) => api.post<MemberActionResult>(`/members/${memberId}/info-tags`, { info_tag_id: infoTagId });
 
-export const removeInfoTag = (memberId: string, infoTagId: string) =>
-  api.delete<MemberActionResult>(`/members/${memberId}/info-tags/${infoTagId}`);
+export const removeInfoTag = (memberId: string, infoTagId: string) => api.delete<MemberActionResult>(`/members/${memberId}/info-tags/${infoTagId}`);
 
 export const sendSessionEvent = (queueId: string, event: SendableSessionEvent, until?: string) =>
   api.post<QueueSession>(`/queues/${queueId}/session`, until ? { event, until } : { event });
@@ -103,5 +100,4 @@ export const sendSessionEvent = (queueId: string, event: SendableSessionEvent, u
 export const setQueueingAllowed = (queueId: string, allowed: boolean) => api.patch<QueueSession>(`/queues/${queueId}/session`, { queueing_allowed: allowed });
 
 /** A ticket drawn by the processor (origin MANUAL); field errors come back to the form. */
-export const drawManualTicket = (queueId: string, body: Record<string, unknown>) =>
-  api.post<TicketView>(`/queues/${queueId}/members`, body, { silent: true });
+export const drawManualTicket = (queueId: string, body: Record<string, unknown>) => api.post<TicketView>(`/queues/${queueId}/members`, body, { silent: true });

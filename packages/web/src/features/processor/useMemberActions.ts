@@ -21,8 +21,7 @@ export function useMemberActions(onChanged: () => void) {
   const { t } = useTranslation('processor');
   const [forcePending, setForcePending] = useState<{ request: ActionRequest; message: string }>();
   const mutation = useMutation({
-    mutationFn: ({ member, action, silent, force }: ActionRequest) =>
-      actOnMember(member, action, action === 'call' ? { silent: silent === true, force: force === true } : {}),
+    mutationFn: ({ member, action, silent, force }: ActionRequest) => actOnMember(member, action, action === 'call' ? { silent: silent === true, force: force === true } : {}),
     onSuccess: (result, request) => {
       setForcePending(undefined);
       if (result.warning) notifyInfo(result.warning.message);

@@ -20,7 +20,9 @@ export function useProcessorSettings(queue: Queue): { nameOrder: NameOrder; butt
   const mine = own.data;
   const listButtons = queue.button_visibility;
   const buttonVisibility = mine
-    ? (Object.fromEntries(Object.entries(listButtons).map(([button, visibility]) => [button, buttonVisibilityFor(visibility, mine.button_visibility)])) as Queue['button_visibility'])
+    ? (Object.fromEntries(
+        Object.entries(listButtons).map(([button, visibility]) => [button, buttonVisibilityFor(visibility, mine.button_visibility)]),
+      ) as Queue['button_visibility'])
     : listButtons;
   const servers = new Map((serving.data ?? []).map((p) => [p.id, { name: p.display_name || p.username, color: p.color }]));
   // The caller serves rows of lists they are not assigned to (an admin): their own colour too.

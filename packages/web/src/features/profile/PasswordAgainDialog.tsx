@@ -55,7 +55,14 @@ export function PasswordAgainDialog({
         <Stack gap="md">
           <Text>{message}</Text>
           {failure && <FormAlert tone="error">{failure}</FormAlert>}
-          <PasswordInput label={t('secondFactor.password')} autoComplete="current-password" required data-autofocus value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          <PasswordInput
+            label={t('secondFactor.password')}
+            autoComplete="current-password"
+            required
+            data-autofocus
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               {t('secondFactor.cancel')}

@@ -3,15 +3,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ChangeOwnPasswordInput,
-  isSupportedLang,
-  LANGUAGE_NAMES,
-  PASSWORD_MIN_LENGTH,
-  OFFERED_LANGS,
-  UpdateOwnProfileInput,
-  type LoggedUser,
-} from '@wartefrei/shared';
+import { ChangeOwnPasswordInput, isSupportedLang, LANGUAGE_NAMES, PASSWORD_MIN_LENGTH, OFFERED_LANGS, UpdateOwnProfileInput, type LoggedUser } from '@wartefrei/shared';
 import { changeLanguage, currentLanguage } from '../../i18n';
 import { api, ApiRequestError } from '../../lib/api';
 import { fieldErrorsOf, validateWithSchema } from '../../lib/forms';
@@ -70,8 +62,7 @@ function FormProblem({ error }: { error: unknown }): ReactNode {
   if (!error || Object.keys(fieldErrorsOf(error)).length > 0) return null;
   // 440 opens the frame's session dialog; nothing to add here.
   if (error instanceof ApiRequestError && error.status === 440) return null;
-  const message =
-    error instanceof ApiRequestError ? (error.network ? t('auth:login.offline') : error.message) : error instanceof Error ? error.message : t('auth:login.offline');
+  const message = error instanceof ApiRequestError ? (error.network ? t('auth:login.offline') : error.message) : error instanceof Error ? error.message : t('auth:login.offline');
   return (
     <FormAlert tone="error" title={t('failedTitle')}>
       {message}
@@ -116,13 +107,7 @@ function PersonalDataForm({ user }: { user: LoggedUser }) {
           </Title>
           <Text size="sm">{t('personal.username', { username: user.username })}</Text>
           <FormProblem error={save.error} />
-          <TextInput
-            {...form.textProps('display_name')}
-            label={t('personal.displayName')}
-            description={t('personal.displayNameHint')}
-            autoComplete="name"
-            required
-          />
+          <TextInput {...form.textProps('display_name')} label={t('personal.displayName')} description={t('personal.displayNameHint')} autoComplete="name" required />
           <NativeSelect
             {...form.textProps('lang')}
             onChange={(event) => form.setValue('lang', event.currentTarget.value)}
@@ -172,7 +157,11 @@ function PasswordForm() {
           <DemoLockNotice id="demo-lock-password" />
           <FormProblem error={change.error} />
           {/* The demo's password is everybody's: its fields are disabled, the reason above. */}
-          <fieldset disabled={lockedReason !== undefined} aria-describedby={lockedReason ? 'demo-lock-password' : undefined} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <fieldset
+            disabled={lockedReason !== undefined}
+            aria-describedby={lockedReason ? 'demo-lock-password' : undefined}
+            style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}
+          >
             <Stack gap="md">
               <PasswordInput {...form.textProps('current_password')} label={t('password.current')} autoComplete="current-password" required />
               <PasswordInput

@@ -31,7 +31,9 @@ export function RenameFactorDialog({ factor, onClose, onRenamed }: { factor: Sec
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {rename.isError && <FormAlert tone="error">{rename.error instanceof ApiRequestError && !rename.error.network ? rename.error.message : t('auth:login.offline')}</FormAlert>}
+          {rename.isError && (
+            <FormAlert tone="error">{rename.error instanceof ApiRequestError && !rename.error.network ? rename.error.message : t('auth:login.offline')}</FormAlert>
+          )}
           <TextInput label={t('secondFactor.name')} required maxLength={60} data-autofocus value={name} onChange={(e) => setName(e.currentTarget.value)} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>

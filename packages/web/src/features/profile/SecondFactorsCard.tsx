@@ -133,7 +133,9 @@ export function SecondFactorsCard({ onActivated }: { onActivated?: () => void })
             )}
             {((startTotp.isError && !asksForPassword(startTotp.error)) || (addPasskey.isError && !asksForPassword(addPasskey.error))) && (
               <FormAlert tone="error">
-                {addPasskey.isError && !(addPasskey.error instanceof ApiRequestError) ? t('secondFactor.passkeyFailed') : messageOf(startTotp.error ?? addPasskey.error, t('auth:login.offline'))}
+                {addPasskey.isError && !(addPasskey.error instanceof ApiRequestError)
+                  ? t('secondFactor.passkeyFailed')
+                  : messageOf(startTotp.error ?? addPasskey.error, t('auth:login.offline'))}
               </FormAlert>
             )}
             {adding.kind === 'totp' && <TotpEnrolment totp={adding.totp} onActivated={(result) => void activated(result)} onCancel={() => setAdding({ kind: 'none' })} />}

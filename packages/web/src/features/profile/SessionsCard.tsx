@@ -78,9 +78,11 @@ export function SessionsCard() {
         {sessions.data && (
           <Stack component="ul" gap={0} style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-labelledby="profile-sessions">
             {/* This device first, then the others by their last use (the server's order). */}
-            {[...sessions.data].sort((a, b) => Number(b.current) - Number(a.current)).map((session) => (
-              <SessionRow key={session.id} session={session} onEnd={() => setEnding({ kind: 'one', session })} />
-            ))}
+            {[...sessions.data]
+              .sort((a, b) => Number(b.current) - Number(a.current))
+              .map((session) => (
+                <SessionRow key={session.id} session={session} onEnd={() => setEnding({ kind: 'one', session })} />
+              ))}
           </Stack>
         )}
         {sessions.data && others.length === 0 && <Text size="sm">{t('sessions.noOthers')}</Text>}

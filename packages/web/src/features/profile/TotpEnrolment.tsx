@@ -30,7 +30,9 @@ export function TotpEnrolment({ totp, onActivated, onCancel }: { totp: NewTotp; 
         <Text size="sm">
           {t('secondFactor.secret')}: <Code data-testid="totp-secret">{grouped}</Code>
         </Text>
-        {confirm.isError && !fieldError && <FormAlert tone="error">{confirm.error instanceof ApiRequestError && !confirm.error.network ? confirm.error.message : t('auth:login.offline')}</FormAlert>}
+        {confirm.isError && !fieldError && (
+          <FormAlert tone="error">{confirm.error instanceof ApiRequestError && !confirm.error.network ? confirm.error.message : t('auth:login.offline')}</FormAlert>
+        )}
         <TextInput
           label={t('secondFactor.confirmCode')}
           autoComplete="one-time-code"

@@ -40,7 +40,17 @@ describe('the figures of earlier appointments on the reports screen', () => {
   });
 
   it('shows freed, offered, re-filled, the lead in hours, messages and the confirmation rate', () => {
-    show({ ...EMPTY, freed: 4, offered: 3, refilled: 2, refill_lead_p50_hours: 20.5, offer_messages: 6, confirmations_asked: 3, confirmations_confirmed: 2, confirmation_rate: 0.667 });
+    show({
+      ...EMPTY,
+      freed: 4,
+      offered: 3,
+      refilled: 2,
+      refill_lead_p50_hours: 20.5,
+      offer_messages: 6,
+      confirmations_asked: 3,
+      confirmations_confirmed: 2,
+      confirmation_rate: 0.667,
+    });
     expect(screen.getByTestId('earlier-freed').textContent).toBe('4');
     expect(screen.getByTestId('earlier-offered').textContent).toBe('3');
     expect(screen.getByTestId('earlier-refilled').textContent).toBe('2');
@@ -60,7 +70,11 @@ describe('the figures of earlier appointments on the reports screen', () => {
     const byType = screen.getByRole('table', { name: 'Nicht erschienen nach Terminart' });
     const row = within(byType).getByRole('row', { name: /Gespräch/ });
     expect(within(row).getByRole('rowheader').textContent).toBe('Gespräch');
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent?.replace(/\s/g, ' '))).toEqual(['4', '1', '25 %']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent?.replace(/\s/g, ' ')),
+    ).toEqual(['4', '1', '25 %']);
     expect(screen.getByRole('table', { name: 'Nicht erschienen nach Liste' })).toBeTruthy();
   });
 });

@@ -57,7 +57,11 @@ export function MembersTable({ params, withNames, onNamesChange }: MembersTableP
     const Icon = !active ? IconSelector : sort.dir === 'asc' ? IconArrowUp : IconArrowDown;
     return (
       <Table.Th scope="col" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-        <UnstyledButton onClick={() => sortBy(by)} aria-label={t('members.sortBy', { column: label })} style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}>
+        <UnstyledButton
+          onClick={() => sortBy(by)}
+          aria-label={t('members.sortBy', { column: label })}
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}
+        >
           {label}
           <Icon size={14} aria-hidden />
         </UnstyledButton>

@@ -50,8 +50,23 @@ export function ReportFilters({ state, update, resetFilters, processors, queueFi
           />
           {state.preset === 'custom' && (
             <>
-              <TextInput type="date" label={t('period.from')} value={state.range.from} max={state.range.to} required onChange={(event) => update({ from: event.currentTarget.value })} error={!state.rangeValid && t('period.invalid')} />
-              <TextInput type="date" label={t('period.to')} value={state.range.to} min={state.range.from} required onChange={(event) => update({ to: event.currentTarget.value })} />
+              <TextInput
+                type="date"
+                label={t('period.from')}
+                value={state.range.from}
+                max={state.range.to}
+                required
+                onChange={(event) => update({ from: event.currentTarget.value })}
+                error={!state.rangeValid && t('period.invalid')}
+              />
+              <TextInput
+                type="date"
+                label={t('period.to')}
+                value={state.range.to}
+                min={state.range.from}
+                required
+                onChange={(event) => update({ to: event.currentTarget.value })}
+              />
             </>
           )}
           <Select
@@ -61,7 +76,12 @@ export function ReportFilters({ state, update, resetFilters, processors, queueFi
             onChange={(value) => update({ profile_id: value, queue_id: null })}
           />
           {!queueFixed && (
-            <Select label={t('filters.queue')} data={options(listsShown.map((queue) => ({ value: queue.id, label: queue.name })))} value={state.queueId ?? ''} onChange={(value) => update({ queue_id: value })} />
+            <Select
+              label={t('filters.queue')}
+              data={options(listsShown.map((queue) => ({ value: queue.id, label: queue.name })))}
+              value={state.queueId ?? ''}
+              onChange={(value) => update({ queue_id: value })}
+            />
           )}
           <Select
             label={t('filters.processor')}
@@ -69,8 +89,18 @@ export function ReportFilters({ state, update, resetFilters, processors, queueFi
             value={state.processorId ?? ''}
             onChange={(value) => update({ processor_id: value })}
           />
-          <Select label={t('filters.origin')} data={options(MEMBER_ORIGINS.map((origin) => ({ value: origin, label: t(`origins.${origin}`) })))} value={state.origin ?? ''} onChange={(value) => update({ origin: value })} />
-          <Select label={t('filters.infoTag')} data={options((tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.label ? `${tag.name} – ${tag.label}` : tag.name })))} value={state.infoTagId ?? ''} onChange={(value) => update({ info_tag_id: value })} />
+          <Select
+            label={t('filters.origin')}
+            data={options(MEMBER_ORIGINS.map((origin) => ({ value: origin, label: t(`origins.${origin}`) })))}
+            value={state.origin ?? ''}
+            onChange={(value) => update({ origin: value })}
+          />
+          <Select
+            label={t('filters.infoTag')}
+            data={options((tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.label ? `${tag.name} – ${tag.label}` : tag.name })))}
+            value={state.infoTagId ?? ''}
+            onChange={(value) => update({ info_tag_id: value })}
+          />
         </SimpleGrid>
         {anyFilter && (
           <Button variant="default" onClick={resetFilters}>

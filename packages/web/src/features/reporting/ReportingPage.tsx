@@ -74,10 +74,7 @@ export function ReportingPage() {
         )}
         <EarlierSection params={params} />
         <MembersTable params={params} withNames={withNames} onNamesChange={setWithNames} />
-        <ExportButtons
-          hint={t('export.hint')}
-          download={(format, onProgress) => downloadExport({ ...params, format, names: withNames ? 'true' : undefined }, onProgress)}
-        />
+        <ExportButtons hint={t('export.hint')} download={(format, onProgress) => downloadExport({ ...params, format, names: withNames ? 'true' : undefined }, onProgress)} />
       </Stack>
     );
   };

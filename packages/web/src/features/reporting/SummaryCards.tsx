@@ -55,7 +55,7 @@ export function SummaryCards({ summary }: { summary: ReportSummary }) {
           const current = card.value(summary.current);
           const previous = card.value(summary.previous);
           const change = current !== null && previous !== null && previous !== 0 ? (current - previous) / previous : null;
-          const good = change !== null && change !== 0 && (change > 0) === (card.better === 'up');
+          const good = change !== null && change !== 0 && change > 0 === (card.better === 'up');
           const changeText =
             previous === null || previous === 0 ? t('figures.noPrevious') : change === 0 ? t('figures.unchanged') : t('figures.change', { change: signed.format(change ?? 0) });
           return (

@@ -23,7 +23,9 @@ export interface MembersByName extends MemberReport {
 
 async function fetchAll(params: ReportParams): Promise<{ report: MemberReport; capped: boolean }> {
   const page = (n: number) =>
-    api.get<MemberReport>('/reports/members', { query: defined({ ...params, names: 'true', sort: 'at', dir: 'desc', page: String(n), page_size: String(FETCH_PAGE_SIZE) }) }).then(openReportNames);
+    api
+      .get<MemberReport>('/reports/members', { query: defined({ ...params, names: 'true', sort: 'at', dir: 'desc', page: String(n), page_size: String(FETCH_PAGE_SIZE) }) })
+      .then(openReportNames);
   const first = await page(1);
   const total = first.total ?? 0;
   const pages = Math.min(Math.ceil(total / FETCH_PAGE_SIZE), NAME_SORT_ROWS / FETCH_PAGE_SIZE);

@@ -16,7 +16,11 @@ describe('csvFile', () => {
       ],
     };
     const names = ['=HYPERLINK("http://x","y")', '+1', '-2+3', '@SUM(A1)', '\t=1+1', '\r=1+1', 'Anna\n=1+1', 'Anna Alt'];
-    const file = csvFile(head, names.map((name, i) => [i + 1, i === 0 ? -2.5 : 3, name]), 'de');
+    const file = csvFile(
+      head,
+      names.map((name, i) => [i + 1, i === 0 ? -2.5 : 3, name]),
+      'de',
+    );
 
     const rows: string[][] = parse(file, { delimiter: ';', bom: true, relax_column_count: true });
     expect(rows[0]).toEqual(['# Liste', `'@Labor`]);

@@ -1,7 +1,18 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import ExcelJS from 'exceljs';
 import i18next from 'i18next';
-import { CSV_SHEET_OPTIONS, csvCellText, csvPreambleRow, placesOf, SHEET_CONTENT_TYPES, xlsxColumn, type SheetCell, type SheetColumn, type SheetFormat, type SupportedLang } from '@wartefrei/shared';
+import {
+  CSV_SHEET_OPTIONS,
+  csvCellText,
+  csvPreambleRow,
+  placesOf,
+  SHEET_CONTENT_TYPES,
+  xlsxColumn,
+  type SheetCell,
+  type SheetColumn,
+  type SheetFormat,
+  type SupportedLang,
+} from '@wartefrei/shared';
 import { currentLanguage } from '../../i18n';
 import { fetchExport, fileNameOf, saveBlob } from '../../lib/download';
 import { openSealed } from '../../lib/keyring';
@@ -68,7 +79,10 @@ async function readRows(query: Record<string, string>, onProgress: (bytes: numbe
 
 /** The sheet as CSV, by the server's rules: text that would run as a formula is marked as text, numbers stay numbers. */
 export function csvFile({ preamble, columns }: Head, rows: SheetCell[][], lang: SupportedLang): string {
-  return stringify([...preamble.map(csvPreambleRow), columns.map((column) => column.title), ...rows.map((row) => row.map((cell, i) => csvCellText(cell, columns[i]!.kind, lang)))], CSV_SHEET_OPTIONS);
+  return stringify(
+    [...preamble.map(csvPreambleRow), columns.map((column) => column.title), ...rows.map((row) => row.map((cell, i) => csvCellText(cell, columns[i]!.kind, lang)))],
+    CSV_SHEET_OPTIONS,
+  );
 }
 
 async function xlsxFile({ preamble, columns }: Head, rows: SheetCell[][], sheetName: string): Promise<BlobPart> {

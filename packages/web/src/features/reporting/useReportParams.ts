@@ -25,7 +25,8 @@ export function useReportParams(fixedQueueId?: string) {
   const preset: PeriodPreset = (PERIOD_PRESETS as readonly string[]).includes(presetParam ?? '') ? (presetParam as PeriodPreset) : 'last30';
   const today = localToday(new Date());
   const custom = { from: params.get('from'), to: params.get('to') };
-  const range = preset === 'custom' && isDate(custom.from) && isDate(custom.to) ? { from: custom.from, to: custom.to } : presetRange(preset === 'custom' ? 'last30' : preset, today);
+  const range =
+    preset === 'custom' && isDate(custom.from) && isDate(custom.to) ? { from: custom.from, to: custom.to } : presetRange(preset === 'custom' ? 'last30' : preset, today);
   const days = (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 + 1;
   const origin = params.get('origin');
   const state: ReportState = {

@@ -81,9 +81,7 @@ export function QrSection({ publicLink, title, fileSlug, logo }: QrSectionProps)
           {target}
         </Text>
       </Text>
-      {poster.isError && (
-        <FormAlert tone="error">{t('qr.downloadFailed', { detail: poster.error instanceof Error ? poster.error.message : String(poster.error) })}</FormAlert>
-      )}
+      {poster.isError && <FormAlert tone="error">{t('qr.downloadFailed', { detail: poster.error instanceof Error ? poster.error.message : String(poster.error) })}</FormAlert>}
       <Group gap="xs" wrap="wrap">
         <Button
           leftSection={<IconDownload size={16} aria-hidden />}

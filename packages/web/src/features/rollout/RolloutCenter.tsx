@@ -97,10 +97,17 @@ function KeyTagNote({ verdict }: { verdict: PracticeKeyVerdict }) {
   const { t } = useTranslation('rollout');
   // Off (or claimed off while this device holds a pin: the banner above warns), nothing to fingerprint.
   if (verdict.kind === 'off' || verdict.kind === 'offButPinned') return null;
-  if (verdict.kind === 'trusted') return <Text size="sm" data-testid="key-tag-note">{t('keyTag.included', { tag: verdict.tag })}</Text>;
+  if (verdict.kind === 'trusted')
+    return (
+      <Text size="sm" data-testid="key-tag-note">
+        {t('keyTag.included', { tag: verdict.tag })}
+      </Text>
+    );
   return (
     <FormAlert tone={verdict.kind === 'unverified' ? 'info' : 'error'}>
-      <Text size="sm" data-testid="key-tag-note">{t(`keyTag.${verdict.kind}`)}</Text>
+      <Text size="sm" data-testid="key-tag-note">
+        {t(`keyTag.${verdict.kind}`)}
+      </Text>
     </FormAlert>
   );
 }

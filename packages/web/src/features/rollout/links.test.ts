@@ -24,7 +24,9 @@ describe('queueLinks', () => {
     for (const url of [links.public, links.short, links.book, links.kiosk, links.sunmiKiosk]) expect(url).toMatch(/#k=AbCdEfGhIjKlMnOpQrStUv$/);
     for (const url of [links.monitor, links.monitor2, links.monitor3, links.embed]) expect(url).not.toContain('#');
     // The embed's flags go before the fragment.
-    expect(embedUrl(links.embed, { ...NO_EMBED_FLAGS, hideWait: true }, links.fragment)).toBe('https://wartefrei.example/embed/queue/iframe/q-1?hideWait=true#k=AbCdEfGhIjKlMnOpQrStUv');
+    expect(embedUrl(links.embed, { ...NO_EMBED_FLAGS, hideWait: true }, links.fragment)).toBe(
+      'https://wartefrei.example/embed/queue/iframe/q-1?hideWait=true#k=AbCdEfGhIjKlMnOpQrStUv',
+    );
   });
 });
 
@@ -40,8 +42,7 @@ describe('embed snippet', () => {
   it('is an iframe with an escaped source and title', () => {
     const snippet = embedSnippet(embed, { ...NO_EMBED_FLAGS, hideWait: true, sameWindow: true }, 'Kinder & "Jugend"');
     expect(snippet).toBe(
-      `<iframe src="${embed}?hideWait=true&amp;sameWindow=true" title="Kinder &amp; &quot;Jugend&quot;"\n` +
-        '        width="320" height="400" style="border:0"></iframe>',
+      `<iframe src="${embed}?hideWait=true&amp;sameWindow=true" title="Kinder &amp; &quot;Jugend&quot;"\n` + '        width="320" height="400" style="border:0"></iframe>',
     );
   });
 });

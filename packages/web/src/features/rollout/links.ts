@@ -82,10 +82,7 @@ function escapeAttribute(value: string): string {
 
 /** The iframe a practice pastes into its website; 320 × 400 fits the embed's layout well. */
 export function embedSnippet(embed: string, flags: EmbedFlagChoice, title: string, fragment = ''): string {
-  return (
-    `<iframe src="${escapeAttribute(embedUrl(embed, flags, fragment))}" title="${escapeAttribute(title)}"\n` +
-    `        width="320" height="400" style="border:0"></iframe>`
-  );
+  return `<iframe src="${escapeAttribute(embedUrl(embed, flags, fragment))}" title="${escapeAttribute(title)}"\n` + `        width="320" height="400" style="border:0"></iframe>`;
 }
 
 /** A custom QR address must be a complete http(s) URL: a phone's camera opens nothing else. */

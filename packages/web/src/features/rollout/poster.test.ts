@@ -39,7 +39,11 @@ function decodeDrawnQr(content: string, pixelsPerPoint = 2): string | undefined 
 }
 
 /** How pdf-lib writes a Helvetica text: its Windows-1252 bytes as a hex string. */
-const hexOf = (text: string) => [...text].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('').toUpperCase();
+const hexOf = (text: string) =>
+  [...text]
+    .map((c) => c.charCodeAt(0).toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase();
 
 describe('buildPoster', () => {
   it('is one A4 page whose vector QR code decodes to the queue link', async () => {
@@ -75,7 +79,9 @@ describe('buildPoster', () => {
     ['BOTTOM', (y: number) => y < A4.height / 4],
   ] as const)('draws the practice logo at the %s, 2:1 as uploaded, and the QR code still decodes', async (placement, where) => {
     // A 4×2 PNG: the logo is scaled into its box keeping that proportion.
-    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWM4w8AARwjWGQYGAFlaBmFAfegkAAAAAElFTkSuQmCC'), (c) => c.charCodeAt(0));
+    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWM4w8AARwjWGQYGAFlaBmFAfegkAAAAAElFTkSuQmCC'), (c) =>
+      c.charCodeAt(0),
+    );
     const { content } = await contentOf(await buildPoster({ title: 'Allgemein', upper: 'Oben', lower: 'Unten', url: QUEUE_LINK, logo: { png, placement } }));
     // pdf-lib places an image by a translation (x y) and then a scale (width height).
     const [, y, w, h] = /1 0 0 1 [\d.]+ ([\d.]+) cm\s+1 0 0 1 0 0 cm\s+([\d.]+) 0 0 ([\d.]+) 0 0 cm\s+1 0 0 1 0 0 cm\s+\/Image/.exec(content)!.map(Number);

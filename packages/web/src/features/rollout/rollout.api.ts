@@ -6,7 +6,6 @@ import { queryKeys } from '../../lib/query-keys';
 import { usePracticeKey, type PracticeKeyVerdict } from '../encryption/practice-key';
 import { queueLinks, type QueueLinks } from './links';
 
-
 /** `GET /queues/{id}`; a foreign or unknown id answers 404 (shown by the page, not as a toast). */
 export function useQueue(id: string) {
   return useQuery({ queryKey: queryKeys.queues.detail(id), queryFn: () => api.get<Queue>(`/queues/${encodeURIComponent(id)}`, { silent: true }) });

@@ -40,7 +40,12 @@ export function TutorialOffer() {
   const start = async (kind: TourKind) => {
     closeTutorialOffer();
     const { runTour } = await import('./tour');
-    runTour(kind, user?.is_admin === true, (to) => void navigate(to), () => void rememberDismissal());
+    runTour(
+      kind,
+      user?.is_admin === true,
+      (to) => void navigate(to),
+      () => void rememberDismissal(),
+    );
   };
 
   return (

@@ -38,7 +38,11 @@ export function AppointmentTypeForm({ type, setup, onClose, onSaved }: Appointme
     unconfirmed_mark_hours: t('manage.types.unconfirmedMarkHours'),
   };
   // Only a processor of the type's list can be its default.
-  const serving = useQuery({ queryKey: queryKeys.queueProcessors.ofQueue(values.queue_id), queryFn: () => api.get<AssignedProcessor[]>(`/queues/${values.queue_id}/processors`), enabled: values.queue_id !== '' });
+  const serving = useQuery({
+    queryKey: queryKeys.queueProcessors.ofQueue(values.queue_id),
+    queryFn: () => api.get<AssignedProcessor[]>(`/queues/${values.queue_id}/processors`),
+    enabled: values.queue_id !== '',
+  });
   const { submit, busy, failure } = useFormSubmit({
     schema: CreateAppointmentTypeInput,
     showErrors: form.showErrors,
@@ -78,20 +82,58 @@ export function AppointmentTypeForm({ type, setup, onClose, onSaved }: Appointme
           <TextInput label={t('manage.types.name')} required data-autofocus {...form.textProps('name')} />
           {/* A plain number field: what is typed stays as typed, and the shared rule says what is wrong. */}
           <TextInput type="number" inputMode="numeric" label={t('manage.types.durationMinutes')} required min={5} max={480} step={5} {...form.textProps('duration_minutes')} />
-          <NativeSelect label={t('manage.types.defaultProcessor')} data={processors} value={values.default_processor_id} onChange={(e) => setValue('default_processor_id', e.currentTarget.value)} error={errors.default_processor_id} />
+          <NativeSelect
+            label={t('manage.types.defaultProcessor')}
+            data={processors}
+            value={values.default_processor_id}
+            onChange={(e) => setValue('default_processor_id', e.currentTarget.value)}
+            error={errors.default_processor_id}
+          />
           <Checkbox label={t('manage.types.bookableOnline')} checked={values.bookable_online} onChange={(e) => setValue('bookable_online', e.currentTarget.checked)} />
           <Checkbox label={t('manage.types.bookableKiosk')} checked={values.bookable_kiosk} onChange={(e) => setValue('bookable_kiosk', e.currentTarget.checked)} />
           <Fieldset legend={t('manage.types.offersTitle')} variant="unstyled">
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput type="number" inputMode="numeric" label={t('manage.types.offerCount')} description={t('manage.types.offerCountHint')} min={0} max={MAX_OFFER_COUNT} step={1} {...form.textProps('offer_count')} />
-                <TextInput type="number" inputMode="numeric" label={t('manage.types.offerMinutes')} min={5} max={1440} step={5} disabled={values.offer_count === '0'} {...form.textProps('offer_minutes')} />
+                <TextInput
+                  type="number"
+                  inputMode="numeric"
+                  label={t('manage.types.offerCount')}
+                  description={t('manage.types.offerCountHint')}
+                  min={0}
+                  max={MAX_OFFER_COUNT}
+                  step={1}
+                  {...form.textProps('offer_count')}
+                />
+                <TextInput
+                  type="number"
+                  inputMode="numeric"
+                  label={t('manage.types.offerMinutes')}
+                  min={5}
+                  max={1440}
+                  step={5}
+                  disabled={values.offer_count === '0'}
+                  {...form.textProps('offer_minutes')}
+                />
               </SimpleGrid>
-              <Switch label={t('manage.types.confirm')} description={t('manage.types.confirmHint')} checked={values.confirm} onChange={(e) => setValue('confirm', e.currentTarget.checked)} />
+              <Switch
+                label={t('manage.types.confirm')}
+                description={t('manage.types.confirmHint')}
+                checked={values.confirm}
+                onChange={(e) => setValue('confirm', e.currentTarget.checked)}
+              />
               {values.confirm && (
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <TextInput type="number" inputMode="numeric" label={t('manage.types.confirmHours')} min={1} max={336} step={1} {...form.textProps('confirm_hours_before')} />
-                  <TextInput type="number" inputMode="numeric" label={t('manage.types.unconfirmedMarkHours')} description={t('manage.types.unconfirmedMarkHint')} min={1} max={336} step={1} {...form.textProps('unconfirmed_mark_hours')} />
+                  <TextInput
+                    type="number"
+                    inputMode="numeric"
+                    label={t('manage.types.unconfirmedMarkHours')}
+                    description={t('manage.types.unconfirmedMarkHint')}
+                    min={1}
+                    max={336}
+                    step={1}
+                    {...form.textProps('unconfirmed_mark_hours')}
+                  />
                 </SimpleGrid>
               )}
             </Stack>

@@ -65,7 +65,18 @@ export function ImportTab() {
       }
     } catch (error) {
       const rows = error instanceof ApiRequestError ? error.body?.rows : undefined;
-      if (rows) setCheck({ kind: 'invalid', problems: new Map(rows.map((row) => [lineOf?.get(row.line) ?? row.line, Object.entries(row.fields).map(([field, problem]) => `${field}: ${problem.message}`).join('; ')])) });
+      if (rows)
+        setCheck({
+          kind: 'invalid',
+          problems: new Map(
+            rows.map((row) => [
+              lineOf?.get(row.line) ?? row.line,
+              Object.entries(row.fields)
+                .map(([field, problem]) => `${field}: ${problem.message}`)
+                .join('; '),
+            ]),
+          ),
+        });
       else setCheck({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
     } finally {
       setBusy(false);
@@ -87,7 +98,15 @@ export function ImportTab() {
       <Group align="flex-end">
         <FileInput label={t('manage.import.file')} accept=".csv,text/csv" clearable w={320} onChange={(file) => void file?.text().then(change)} />
       </Group>
-      <Textarea label={t('manage.import.text')} autosize minRows={4} maxRows={12} value={csv} onChange={(e) => change(e.currentTarget.value)} styles={{ input: { fontFamily: 'monospace' } }} />
+      <Textarea
+        label={t('manage.import.text')}
+        autosize
+        minRows={4}
+        maxRows={12}
+        value={csv}
+        onChange={(e) => change(e.currentTarget.value)}
+        styles={{ input: { fontFamily: 'monospace' } }}
+      />
       <Group>
         <Button variant="default" onClick={() => void run(true)} loading={busy && check === undefined} disabled={!preview || preview.total === 0}>
           {t('manage.import.check')}

@@ -81,7 +81,13 @@ export function SlotForm({ editing, profileId, processorId, types, onClose, onSa
   const toggleType = (id: string, on: boolean) => setTypeIds((current) => (on ? [...current, id] : current.filter((other) => other !== id)));
 
   return (
-    <Modal opened onClose={onClose} title={`${slot ? t('manage.slots.editTitle') : t('manage.slots.newTitle')} · ${t(`manage.slots.kinds.${editing.kind}`)}`} size="lg" closeButtonProps={{ 'aria-label': t('management:close') }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`${slot ? t('manage.slots.editTitle') : t('manage.slots.newTitle')} · ${t(`manage.slots.kinds.${editing.kind}`)}`}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('management:close') }}
+    >
       <form ref={form.formRef} onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           {failure && <FormAlert tone="error">{failure}</FormAlert>}

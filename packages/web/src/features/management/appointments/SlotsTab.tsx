@@ -68,7 +68,13 @@ export function SlotsTab() {
     <Stack gap="md">
       <Group align="flex-end" gap="lg" justify="space-between">
         <Group align="flex-end" gap="lg">
-          <NativeSelect label={t('manage.slots.location')} data={setup.profiles.map((p) => ({ value: p.id, label: p.name }))} value={profile.id} onChange={(e) => choose('profile', e.currentTarget.value)} w={240} />
+          <NativeSelect
+            label={t('manage.slots.location')}
+            data={setup.profiles.map((p) => ({ value: p.id, label: p.name }))}
+            value={profile.id}
+            onChange={(e) => choose('profile', e.currentTarget.value)}
+            w={240}
+          />
           <NativeSelect
             label={t('manage.slots.processor')}
             data={setup.processors.map((p) => ({ value: p.id, label: nameOf(setup.processors, p.id) }))}
@@ -96,7 +102,13 @@ export function SlotsTab() {
                   {actions(slot)}
                 </Group>
               ))}
-              <Button size="xs" variant="default" leftSection={<IconPlus size={14} aria-hidden />} aria-label={t('manage.slots.add', { day: weekdayName(day, i18n.language) })} onClick={() => setEditing({ kind: 'WEEK', weekday: day })}>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconPlus size={14} aria-hidden />}
+                aria-label={t('manage.slots.add', { day: weekdayName(day, i18n.language) })}
+                onClick={() => setEditing({ kind: 'WEEK', weekday: day })}
+              >
                 {t('manage.slots.time')}
               </Button>
             </Stack>

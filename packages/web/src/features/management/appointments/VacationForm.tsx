@@ -83,12 +83,24 @@ export function VacationForm({ vacation, processors, timeZone, onClose, onSaved 
   const absentName = nameOf(processors, values.absent_processor_id);
   const dateType = values.whole_days ? 'date' : 'datetime-local';
   return (
-    <Modal opened onClose={onClose} title={vacation ? t('manage.vacations.editTitle') : t('manage.vacations.newTitle')} size="lg" closeButtonProps={{ 'aria-label': t('management:close') }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={vacation ? t('manage.vacations.editTitle') : t('manage.vacations.newTitle')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('management:close') }}
+    >
       <form ref={form.formRef} onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           {failure && <FormAlert tone="error">{failure}</FormAlert>}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NativeSelect label={t('manage.vacations.absent')} data={people} value={values.absent_processor_id} onChange={(e) => setValue('absent_processor_id', e.currentTarget.value)} error={errors.absent_processor_id} />
+            <NativeSelect
+              label={t('manage.vacations.absent')}
+              data={people}
+              value={values.absent_processor_id}
+              onChange={(e) => setValue('absent_processor_id', e.currentTarget.value)}
+              error={errors.absent_processor_id}
+            />
             <NativeSelect
               label={t('manage.vacations.type')}
               data={(['VACATION', 'SUBSTITUTION'] as const).map((type) => ({ value: type, label: t(`manage.vacations.types.${type}`) }))}
@@ -118,7 +130,11 @@ export function VacationForm({ vacation, processors, timeZone, onClose, onSaved 
             <TextInput type={dateType} label={t('manage.vacations.from')} required {...form.textProps('start')} />
             <TextInput type={dateType} label={t('manage.vacations.to')} required {...form.textProps('end')} />
           </SimpleGrid>
-          <Checkbox label={t('manage.vacations.consider')} checked={values.consider_existing_appointments} onChange={(e) => setValue('consider_existing_appointments', e.currentTarget.checked)} />
+          <Checkbox
+            label={t('manage.vacations.consider')}
+            checked={values.consider_existing_appointments}
+            onChange={(e) => setValue('consider_existing_appointments', e.currentTarget.checked)}
+          />
           {range && affected.data && (
             <section aria-labelledby="vacation-affected-title">
               <Title order={3} size="h5" id="vacation-affected-title">

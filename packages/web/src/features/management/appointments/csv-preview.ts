@@ -39,7 +39,10 @@ export function previewCsv(text: string, limit = 20): CsvPreview {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const header = lines[0] ?? '';
   const separator = (header.match(/;/g)?.length ?? 0) > (header.match(/,/g)?.length ?? 0) ? ';' : ',';
-  const body = lines.slice(1).map((content, i) => ({ line: i + 2, content })).filter((row) => row.content.trim() !== '');
+  const body = lines
+    .slice(1)
+    .map((content, i) => ({ line: i + 2, content }))
+    .filter((row) => row.content.trim() !== '');
   return {
     columns: splitLine(header, separator),
     rows: body.slice(0, limit).map((row) => ({ line: row.line, cells: splitLine(row.content, separator) })),

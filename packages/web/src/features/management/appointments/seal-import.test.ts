@@ -9,7 +9,12 @@ describe('sealImport', () => {
   it('seals each row’s patient data and keeps the rest as it was', async () => {
     const pair = await generateKeyPair();
     const key = { key_id: 'key-1', public_key: await exportPublicKey(pair.publicKey) };
-    const file = ['\uFEFFAppointment_Type_ID;Start;Last_Name;First_Name;Mail;Description', 't1;2026-03-31 08:00;Berg;Anna;anna@example.com;"Husten; seit Montag"', '', 't1;2026-03-31 09:00;Klein;;;'].join('\r\n');
+    const file = [
+      '\uFEFFAppointment_Type_ID;Start;Last_Name;First_Name;Mail;Description',
+      't1;2026-03-31 08:00;Berg;Anna;anna@example.com;"Husten; seit Montag"',
+      '',
+      't1;2026-03-31 09:00;Klein;;;',
+    ].join('\r\n');
 
     const sealed = await sealImport(file, key, '2026-03-30');
 
@@ -35,7 +40,8 @@ describe('sealImport', () => {
   it('names what the server cannot see: a missing name, a wrong birth date or insurance number', async () => {
     const pair = await generateKeyPair();
     const key = { key_id: 'key-1', public_key: await exportPublicKey(pair.publicKey) };
-    const file = 'appointment_type_id,start,last_name,birth_date,insurance_number\nt1,2026-03-31 08:00,,1980-01-01,\nt1,2026-03-31 09:00,Berg,2999-01-01,1234010180\nt1,2026-03-31 10:00,Gut,,\n';
+    const file =
+      'appointment_type_id,start,last_name,birth_date,insurance_number\nt1,2026-03-31 08:00,,1980-01-01,\nt1,2026-03-31 09:00,Berg,2999-01-01,1234010180\nt1,2026-03-31 10:00,Gut,,\n';
 
     const sealed = await sealImport(file, key, '2026-03-30');
 

@@ -47,7 +47,11 @@ const linesIn = (text: string) => text.split('\n').length - 1;
 
 export async function sealImport(csv: string, key: SealingKey, today: string): Promise<SealedImport> {
   let header: string[] = [];
-  const parsed = parse(csv, { ...IMPORT_CSV_OPTIONS, delimiter: [...IMPORT_CSV_OPTIONS.delimiter], columns: (names: string[]) => (header = importHeader(names)) }) as unknown as ImportRecord[];
+  const parsed = parse(csv, {
+    ...IMPORT_CSV_OPTIONS,
+    delimiter: [...IMPORT_CSV_OPTIONS.delimiter],
+    columns: (names: string[]) => (header = importHeader(names)),
+  }) as unknown as ImportRecord[];
   // A column the server does not know goes along unchanged: the server names it.
   const kept = header.filter((name) => !SEALED_COLUMNS.includes(name) && name !== IMPORT_SEALED_COLUMN && name !== IMPORT_RECORD_ID_COLUMN);
   let text = stringify([[...kept, IMPORT_SEALED_COLUMN, IMPORT_RECORD_ID_COLUMN]]);

@@ -54,7 +54,13 @@ export function ApiKeyForm({ onClose, onCreated }: { onClose: () => void; onCrea
           >
             <Stack gap="xs" mt="xs">
               {API_SCOPES.map((scope) => (
-                <Checkbox key={scope} value={scope} label={t(`apiKeys.scopeNames.${scopeKey(scope)}`)} description={t(`apiKeys.scopeHints.${scopeKey(scope)}`)} aria-invalid={form.errors.scopes ? true : undefined} />
+                <Checkbox
+                  key={scope}
+                  value={scope}
+                  label={t(`apiKeys.scopeNames.${scopeKey(scope)}`)}
+                  description={t(`apiKeys.scopeHints.${scopeKey(scope)}`)}
+                  aria-invalid={form.errors.scopes ? true : undefined}
+                />
               ))}
             </Stack>
           </Checkbox.Group>

@@ -42,7 +42,13 @@ export function WebhookDeliveries({ deliveries, onRetry, busyId }: { deliveries:
               <Table.Td>{delivery.status === 'PENDING' ? (delivery.next_attempt_at ? time(delivery.next_attempt_at) : t('deliveries.soon')) : '—'}</Table.Td>
               <Table.Td>{time(delivery.created_at)}</Table.Td>
               <Table.Td>
-                <Button size="xs" variant="default" loading={busyId === delivery.id} onClick={() => onRetry(delivery)} aria-label={t('deliveries.retryLabel', { event: delivery.event_type, time: time(delivery.created_at) })}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  loading={busyId === delivery.id}
+                  onClick={() => onRetry(delivery)}
+                  aria-label={t('deliveries.retryLabel', { event: delivery.event_type, time: time(delivery.created_at) })}
+                >
                   {t('deliveries.retry')}
                 </Button>
               </Table.Td>

@@ -22,11 +22,23 @@ export function WebhookEventChoice({ value, onChange, error }: { value: WebhookE
 }
 
 /** Creating an endpoint in a dialog: URL, events, description; the answer carries the secret, shown once by the section. */
-export function WebhookEndpointForm({ onClose, onCreated, create }: { onClose: () => void; onCreated: (created: WebhookEndpointWithSecret) => void; create: (body: CreateWebhookEndpointInput) => Promise<WebhookEndpointWithSecret> }) {
+export function WebhookEndpointForm({
+  onClose,
+  onCreated,
+  create,
+}: {
+  onClose: () => void;
+  onCreated: (created: WebhookEndpointWithSecret) => void;
+  create: (body: CreateWebhookEndpointInput) => Promise<WebhookEndpointWithSecret>;
+}) {
   const { t } = useTranslation(['webhooks', 'management']);
   const form = useFormValues({ url: 'https://', description: '' });
   const [events, setEvents] = useState<WebhookEventType[]>([]);
-  const { submit: save, busy, failure } = useFormSubmit({
+  const {
+    submit: save,
+    busy,
+    failure,
+  } = useFormSubmit({
     schema: CreateWebhookEndpointInput,
     showErrors: form.showErrors,
     save: async (body: CreateWebhookEndpointInput) => onCreated(await create(body)),

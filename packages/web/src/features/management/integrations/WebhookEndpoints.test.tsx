@@ -46,7 +46,14 @@ describe('the webhook section', () => {
 
   it('lists deliveries with status, attempts, last answer and next try, and sends one again', () => {
     const retried: string[] = [];
-    const failing = delivery({ id: '0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b', status: 'PENDING', attempts: 3, last_response_code: null, last_error: 'no answer within 10000 ms', next_attempt_at: '2026-11-28T09:05:00.000Z' });
+    const failing = delivery({
+      id: '0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b',
+      status: 'PENDING',
+      attempts: 3,
+      last_response_code: null,
+      last_error: 'no answer within 10000 ms',
+      next_attempt_at: '2026-11-28T09:05:00.000Z',
+    });
     show(<WebhookDeliveries deliveries={[failing, delivery({})]} onRetry={(d) => retried.push(d.id)} />);
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows[0]!.textContent).toContain('Ausstehend');
@@ -68,7 +75,17 @@ describe('the webhook section', () => {
     const sent: CreateWebhookEndpointInput[] = [];
     const created: WebhookEndpointWithSecret[] = [];
     const answer = (body: CreateWebhookEndpointInput): Promise<WebhookEndpointWithSecret> =>
-      Promise.resolve({ id: '9d8c7b6a-5f4e-4d3c-8b2a-190817161514', url: body.url, events: body.events, description: body.description ?? null, disabled: false, disabled_reason: null, previous_secret_until: null, created_at: '2026-11-28T09:00:00.000Z', secret: SECRET });
+      Promise.resolve({
+        id: '9d8c7b6a-5f4e-4d3c-8b2a-190817161514',
+        url: body.url,
+        events: body.events,
+        description: body.description ?? null,
+        disabled: false,
+        disabled_reason: null,
+        previous_secret_until: null,
+        created_at: '2026-11-28T09:00:00.000Z',
+        secret: SECRET,
+      });
     show(<WebhookEndpointForm onClose={() => undefined} onCreated={(c) => created.push(c)} create={(body) => (sent.push(body), answer(body))} />);
     // Every event can be chosen, by its meaning and its name.
     for (const event of WEBHOOK_EVENT_TYPES) expect(screen.getByRole('checkbox', { name: new RegExp(`\\(${event.replace('.', '\\.')}\\)`) })).toBeTruthy();

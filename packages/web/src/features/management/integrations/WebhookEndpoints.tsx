@@ -71,7 +71,17 @@ export function WebhookEndpoints() {
   );
 }
 
-function EndpointCard({ endpoint, onChanged, onRotated, onDeleted }: { endpoint: WebhookEndpoint; onChanged: () => void; onRotated: (secret: string) => void; onDeleted: () => void }) {
+function EndpointCard({
+  endpoint,
+  onChanged,
+  onRotated,
+  onDeleted,
+}: {
+  endpoint: WebhookEndpoint;
+  onChanged: () => void;
+  onRotated: (secret: string) => void;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation('webhooks');
   const client = useQueryClient();
   const [showDeliveries, setShowDeliveries] = useState(false);
@@ -119,12 +129,7 @@ function EndpointCard({ endpoint, onChanged, onRotated, onDeleted }: { endpoint:
         </Group>
         {endpoint.disabled_reason === 'FAILING' && <Alert color="red">{t('failingHint')}</Alert>}
         <Group gap="sm" wrap="wrap">
-          <Switch
-            label={t('enabled')}
-            checked={!endpoint.disabled}
-            disabled={toggle.isPending}
-            onChange={(event) => toggle.mutate(!event.currentTarget.checked)}
-          />
+          <Switch label={t('enabled')} checked={!endpoint.disabled} disabled={toggle.isPending} onChange={(event) => toggle.mutate(!event.currentTarget.checked)} />
           <Button variant="default" size="xs" loading={sendTest.isPending} onClick={() => sendTest.mutate()}>
             {t('sendTest')}
           </Button>

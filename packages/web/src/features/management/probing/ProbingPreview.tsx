@@ -40,7 +40,9 @@ export function ProbingPreview({ setup, onClose }: { setup: Questionnaire; onClo
         {!current && <Text>{t('probing.none')}</Text>}
         {current && !chosen && (
           <>
-            <Text fw={700} size="lg">{current.text}</Text>
+            <Text fw={700} size="lg">
+              {current.text}
+            </Text>
             {current.options.map((option) => (
               <Button key={option.id} variant="default" size="md" justify="flex-start" onClick={() => choose(option)}>
                 {option.text}

@@ -103,7 +103,19 @@ export function ProbingTab() {
 }
 
 /** One question of the flow: its answers with where each leads, problems at the answer, and its tools. */
-function QuestionCard({ question, index, setup, onEdit, onChanged }: { question: ProbingQuestion; index: number; setup: Questionnaire; onEdit: () => void; onChanged: () => void }) {
+function QuestionCard({
+  question,
+  index,
+  setup,
+  onEdit,
+  onChanged,
+}: {
+  question: ProbingQuestion;
+  index: number;
+  setup: Questionnaire;
+  onEdit: () => void;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation(['management']);
   const client = useQueryClient();
   const [moving, setMoving] = useState(false);
@@ -146,7 +158,12 @@ function QuestionCard({ question, index, setup, onEdit, onChanged }: { question:
             </ActionIcon>
           </Tooltip>
           <Tooltip label={t('probing.down', { name: question.text })}>
-            <ActionIcon variant="default" aria-label={t('probing.down', { name: question.text })} disabled={index === setup.questions.length - 1 || moving} onClick={() => void move(1)}>
+            <ActionIcon
+              variant="default"
+              aria-label={t('probing.down', { name: question.text })}
+              disabled={index === setup.questions.length - 1 || moving}
+              onClick={() => void move(1)}
+            >
               <IconArrowDown size={16} aria-hidden />
             </ActionIcon>
           </Tooltip>
@@ -167,9 +184,23 @@ function QuestionCard({ question, index, setup, onEdit, onChanged }: { question:
           <li key={option.id} data-option={option.id}>
             <Text size="sm">
               <strong>{option.text}</strong> → {targetLabel(option, setup, t)}
-              {option.info_tag_id && <Badge ml="xs" size="sm" variant="outline" color="gray.8">{tagName(option.info_tag_id) ?? '…'}</Badge>}
-              {option.allow_free_text && <Text span size="xs" c="dimmed"> · {t('probing.freeText')}</Text>}
-              {option.message && <Text span size="xs" c="dimmed"> · {t('probing.withMessage')}</Text>}
+              {option.info_tag_id && (
+                <Badge ml="xs" size="sm" variant="outline" color="gray.8">
+                  {tagName(option.info_tag_id) ?? '…'}
+                </Badge>
+              )}
+              {option.allow_free_text && (
+                <Text span size="xs" c="dimmed">
+                  {' '}
+                  · {t('probing.freeText')}
+                </Text>
+              )}
+              {option.message && (
+                <Text span size="xs" c="dimmed">
+                  {' '}
+                  · {t('probing.withMessage')}
+                </Text>
+              )}
             </Text>
             {question.problems
               .filter((p) => p.option_id === option.id)

@@ -119,18 +119,38 @@ export function QuestionForm({ profileId, variant, question, setup, onClose, onS
             <Fieldset key={index} legend={t('probing.answer', { n: index + 1 })} data-option-index={index}>
               <Stack gap="xs">
                 <Group align="flex-end" wrap="nowrap">
-                  <TextInput style={{ flex: 1 }} label={t('probing.answerText')} required value={option.text} onChange={(e) => change(index, { text: e.currentTarget.value })} error={errorAt(index, 'text', 'options')} maxLength={200} />
+                  <TextInput
+                    style={{ flex: 1 }}
+                    label={t('probing.answerText')}
+                    required
+                    value={option.text}
+                    onChange={(e) => change(index, { text: e.currentTarget.value })}
+                    error={errorAt(index, 'text', 'options')}
+                    maxLength={200}
+                  />
                   <NativeSelect
                     label={t('probing.action')}
                     data={PROBING_ACTIONS.map((action) => ({ value: action, label: t(`probing.actions.${action}`) }))}
                     value={option.action}
                     onChange={(e) => change(index, { action: e.currentTarget.value as ProbingAction, target: '' })}
                   />
-                  <ActionIcon variant="default" size="lg" aria-label={t('probing.removeAnswer', { n: index + 1 })} onClick={() => setOptions((list) => list.filter((_, i) => i !== index))}>
+                  <ActionIcon
+                    variant="default"
+                    size="lg"
+                    aria-label={t('probing.removeAnswer', { n: index + 1 })}
+                    onClick={() => setOptions((list) => list.filter((_, i) => i !== index))}
+                  >
                     <IconTrash size={16} aria-hidden />
                   </ActionIcon>
                 </Group>
-                <TargetField option={option} index={index} setup={setup} others={others} error={errorAt(index, 'target_question_id', 'target_queue_id', 'target_url', 'appointment_type_id')} onChange={(target) => change(index, { target })} />
+                <TargetField
+                  option={option}
+                  index={index}
+                  setup={setup}
+                  others={others}
+                  error={errorAt(index, 'target_question_id', 'target_queue_id', 'target_url', 'appointment_type_id')}
+                  onChange={(target) => change(index, { target })}
+                />
                 <NativeSelect
                   label={t('probing.infoTag')}
                   data={[{ value: '', label: t('probing.noTag') }, ...setup.tags.map((tag) => ({ value: tag.id, label: tag.label ? `${tag.name} – ${tag.label}` : tag.name }))]}
@@ -139,9 +159,23 @@ export function QuestionForm({ profileId, variant, question, setup, onClose, onS
                   error={errorAt(index, 'info_tag_id')}
                 />
                 <Checkbox label={t('probing.allowFreeText')} checked={option.allow_free_text} onChange={(e) => change(index, { allow_free_text: e.currentTarget.checked })} />
-                <Textarea label={t('probing.message')} description={t('probing.messageHint')} autosize minRows={1} value={option.message} onChange={(e) => change(index, { message: e.currentTarget.value })} maxLength={1000} />
+                <Textarea
+                  label={t('probing.message')}
+                  description={t('probing.messageHint')}
+                  autosize
+                  minRows={1}
+                  value={option.message}
+                  onChange={(e) => change(index, { message: e.currentTarget.value })}
+                  maxLength={1000}
+                />
                 {option.message.trim() !== '' && (
-                  <TextInput label={t('probing.buttonText')} placeholder={t('probing.buttonDefault')} value={option.button_text} onChange={(e) => change(index, { button_text: e.currentTarget.value })} maxLength={60} />
+                  <TextInput
+                    label={t('probing.buttonText')}
+                    placeholder={t('probing.buttonDefault')}
+                    value={option.button_text}
+                    onChange={(e) => change(index, { button_text: e.currentTarget.value })}
+                    maxLength={60}
+                  />
                 )}
               </Stack>
             </Fieldset>
@@ -158,14 +192,36 @@ export function QuestionForm({ profileId, variant, question, setup, onClose, onS
   );
 }
 
-function TargetField({ option, index, setup, others, error, onChange }: { option: OptionDraft; index: number; setup: Questionnaire; others: ProbingQuestion[]; error: string | undefined; onChange: (target: string) => void }) {
+function TargetField({
+  option,
+  index,
+  setup,
+  others,
+  error,
+  onChange,
+}: {
+  option: OptionDraft;
+  index: number;
+  setup: Questionnaire;
+  others: ProbingQuestion[];
+  error: string | undefined;
+  onChange: (target: string) => void;
+}) {
   const { t } = useTranslation('management');
   const choose = (data: { value: string; label: string }[]) => (
-    <NativeSelect label={t(`probing.targets.${option.action}`)} data={[{ value: '', label: t('probing.choose') }, ...data]} value={option.target} onChange={(e) => onChange(e.currentTarget.value)} error={error} id={`probing-target-${index}`} />
+    <NativeSelect
+      label={t(`probing.targets.${option.action}`)}
+      data={[{ value: '', label: t('probing.choose') }, ...data]}
+      value={option.target}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
+      id={`probing-target-${index}`}
+    />
   );
   if (option.action === 'QUESTION') return choose(others.map((q) => ({ value: q.id, label: q.text })));
   if (option.action === 'QUEUE') return choose(setup.queues.map((q) => ({ value: q.id, label: q.name })));
   if (option.action === 'BOOK_APPOINTMENT') return choose(setup.types.map((type) => ({ value: type.id, label: type.name })));
-  if (option.action === 'URL') return <TextInput type="url" label={t('probing.targets.URL')} placeholder="https://" value={option.target} onChange={(e) => onChange(e.currentTarget.value)} error={error} />;
+  if (option.action === 'URL')
+    return <TextInput type="url" label={t('probing.targets.URL')} placeholder="https://" value={option.target} onChange={(e) => onChange(e.currentTarget.value)} error={error} />;
   return null;
 }

@@ -46,11 +46,24 @@ describe('translate: the patient screens’ text lookup over the shared catalogu
   it('picks each of Arabic’s six plural forms, and Polish’s four', async () => {
     await load('ar', 'ticket');
     await load('pl', 'ticket');
-    const form = (lang: 'ar' | 'pl', category: string, count: number) => (catalogues[lang] as unknown as Record<string, string>)[`minutes_${category}`]!.replace('{count}', String(count));
-    for (const [count, category] of [[0, 'zero'], [1, 'one'], [2, 'two'], [3, 'few'], [11, 'many'], [100, 'other']] as const) {
+    const form = (lang: 'ar' | 'pl', category: string, count: number) =>
+      (catalogues[lang] as unknown as Record<string, string>)[`minutes_${category}`]!.replace('{count}', String(count));
+    for (const [count, category] of [
+      [0, 'zero'],
+      [1, 'one'],
+      [2, 'two'],
+      [3, 'few'],
+      [11, 'many'],
+      [100, 'other'],
+    ] as const) {
       expect(translate('ar', 'ticket', 'minutes', { count })).toBe(form('ar', category, count));
     }
-    for (const [count, category] of [[1, 'one'], [3, 'few'], [5, 'many'], [1.5, 'other']] as const) {
+    for (const [count, category] of [
+      [1, 'one'],
+      [3, 'few'],
+      [5, 'many'],
+      [1.5, 'other'],
+    ] as const) {
       expect(translate('pl', 'ticket', 'minutes', { count })).toBe(form('pl', category, count));
     }
   });

@@ -47,7 +47,8 @@ function lookup(catalogue: Catalogue | undefined, path: string[]): string | unde
 export function translate(lang: SupportedLang, ns: Namespace, key: string, values: Record<string, string | number> = {}): string {
   const [space, name] = key.includes(':') ? (key.split(':', 2) as [Namespace, string]) : [ns, key];
   const path = name.split('.');
-  const candidates = typeof values.count === 'number' ? [`${path.at(-1)}_${new Intl.PluralRules(lang).select(values.count)}`, `${path.at(-1)}_other`, path.at(-1)!] : [path.at(-1)!];
+  const candidates =
+    typeof values.count === 'number' ? [`${path.at(-1)}_${new Intl.PluralRules(lang).select(values.count)}`, `${path.at(-1)}_other`, path.at(-1)!] : [path.at(-1)!];
   for (const catalogue of [catalogues.get(keyOf(lang, space)), catalogues.get(keyOf(DEFAULT_LANG, space))]) {
     for (const last of candidates) {
       const template = lookup(catalogue, [...path.slice(0, -1), last]);

@@ -44,4 +44,3 @@ export function expectedKeyTag(location: Pick<Location, 'pathname' | 'hash'> = w
     return undefined;
   }
 }
-

@@ -35,10 +35,22 @@ describe('matchPatientRoute: every patient path of docs/product.md#screens-and-r
     expect(matchPatientRoute(path)).toEqual(expected);
   });
 
-  it.each(['/', '/login', '/pricing', '/pricing/extra', '/backend', '/backend/processor/q-1', '/404', '/queue/a/b', '/ticket', '/gibt/es/nicht/hier', '/embed/queue/iframe', '/verify', '/offer', '/offer/o-1/accept'])(
-    '%s is not a patient path',
-    (path) => {
-      expect(matchPatientRoute(path)).toBeUndefined();
-    },
-  );
+  it.each([
+    '/',
+    '/login',
+    '/pricing',
+    '/pricing/extra',
+    '/backend',
+    '/backend/processor/q-1',
+    '/404',
+    '/queue/a/b',
+    '/ticket',
+    '/gibt/es/nicht/hier',
+    '/embed/queue/iframe',
+    '/verify',
+    '/offer',
+    '/offer/o-1/accept',
+  ])('%s is not a patient path', (path) => {
+    expect(matchPatientRoute(path)).toBeUndefined();
+  });
 });

@@ -55,13 +55,16 @@ function identifierRoute(segments: string[]): PatientRoute | undefined {
  * app. The bootstrap decides with this before loading either, so a patient loads no staff code.
  */
 export function matchPatientRoute(pathname: string): PatientRoute | undefined {
-  const segments = pathname.split('/').filter(Boolean).map((s) => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return s;
-    }
-  });
+  const segments = pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
   const [first, second, third, fourth] = segments;
   const n = segments.length;
   switch (first) {

@@ -9,7 +9,11 @@ import { expectedKeyTag } from './key-tag';
  * would otherwise get the names in the clear (a practice that switches encryption off prints
  * its QR codes anew). Throws SealingKeyMismatch; without `k` it seals (or not) as served.
  */
-export async function sealForServedKey(body: Record<string, unknown>, key: SealingKey | null | undefined, options: Omit<SealBodyOptions, 'expectedTag'>): Promise<Record<string, unknown>> {
+export async function sealForServedKey(
+  body: Record<string, unknown>,
+  key: SealingKey | null | undefined,
+  options: Omit<SealBodyOptions, 'expectedTag'>,
+): Promise<Record<string, unknown>> {
   const expectedTag = expectedKeyTag();
   if (!key) {
     if (expectedTag) throw new SealingKeyMismatch();

@@ -42,7 +42,8 @@ function Details({ appointment }: { appointment: PatientAppointment }) {
     <dl className="appointment-details">
       <dt>{t('appointment.when')}</dt>
       <dd>
-        {formatDay(appointment.start.slice(0, 10), lang, true)}, {formatTime(appointment.start, appointment.time_zone, lang)}–{formatTime(appointment.end, appointment.time_zone, lang)}
+        {formatDay(appointment.start.slice(0, 10), lang, true)}, {formatTime(appointment.start, appointment.time_zone, lang)}–
+        {formatTime(appointment.end, appointment.time_zone, lang)}
       </dd>
       <dt>{t('appointment.what')}</dt>
       <dd>{appointment.type_name}</dd>
@@ -73,7 +74,13 @@ function Details({ appointment }: { appointment: PatientAppointment }) {
 /** Cancel, asked first (nothing destructive without a confirmation). */
 function CancelAppointment({ appointmentKey, onDone, asked }: { appointmentKey: string; onDone: (appointment: PatientAppointment) => void; asked: boolean }) {
   const { t } = useText('booking');
-  const texts = { open: t('appointment.cancel'), question: t('appointment.cancelConfirm'), yes: t('appointment.cancelYes'), no: t('appointment.cancelNo'), failed: t('appointment.cancelFailed') };
+  const texts = {
+    open: t('appointment.cancel'),
+    question: t('appointment.cancelConfirm'),
+    yes: t('appointment.cancelYes'),
+    no: t('appointment.cancelNo'),
+    failed: t('appointment.cancelFailed'),
+  };
   const cancel = async () => onDone(await patientRequest<PatientAppointment>(`/appointments/${appointmentKey}/cancel`, { method: 'POST', body: {} }));
   return <ConfirmAction id="appointment-cancel-question" texts={texts} act={cancel} asked={asked} />;
 }

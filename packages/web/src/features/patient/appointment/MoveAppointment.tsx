@@ -40,7 +40,9 @@ export function MoveAppointment({ appointment, appointmentKey, onMoved, onClose 
       {failure && <p role="alert">{failure}</p>}
       {chosen ? (
         <div role="alertdialog" aria-labelledby="move-question" className="ticket-confirm">
-          <p id="move-question">{t('appointment.moveConfirm', { date: formatDay(chosen.start.slice(0, 10), lang), time: formatTime(chosen.start, appointment.time_zone, lang) })}</p>
+          <p id="move-question">
+            {t('appointment.moveConfirm', { date: formatDay(chosen.start.slice(0, 10), lang), time: formatTime(chosen.start, appointment.time_zone, lang) })}
+          </p>
           <div className="ticket-actions">
             <button type="button" className="patient-submit" onClick={() => void move(chosen)} disabled={busy} autoFocus>
               {t('appointment.moveYes')}

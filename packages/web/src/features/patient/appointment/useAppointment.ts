@@ -6,12 +6,7 @@ import { isNotFound, patientRequest } from '../app/api';
 import { handedOverAppointment, rememberAppointment } from './remembered';
 import { isLinkKey } from '../app/patient-link';
 
-export type AppointmentState =
-  | { kind: 'loading' }
-  | { kind: 'invalid' }
-  | { kind: 'not-found' }
-  | { kind: 'offline' }
-  | { kind: 'appointment'; appointment: PatientAppointment };
+export type AppointmentState = { kind: 'loading' } | { kind: 'invalid' } | { kind: 'not-found' } | { kind: 'offline' } | { kind: 'appointment'; appointment: PatientAppointment };
 
 /** How often a booked appointment is asked again: the practice's delay on the day changes by the minute. */
 const REFRESH_MS = 60_000;

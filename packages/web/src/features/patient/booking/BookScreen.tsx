@@ -127,13 +127,17 @@ export function Booking({ route, search, channel, onBooked }: ScreenProps & { ch
           <BackButton onClick={() => setStep({ kind: 'time', types: step.types, type: step.type })} />
           <Suspense fallback={<p role="status">{t('form.loading')}</p>}>
             <BookingForm
-            type={step.type}
-            choice={step.choice}
-            channel={channel}
-            summary={t('form.summary', { type: step.type.name, date: formatDay(step.choice.start.slice(0, 10), lang, true), time: formatTime(step.choice.start, step.timeZone, lang) })}
-            onBooked={booked}
-            onTaken={() => setStep({ kind: 'time', types: step.types, type: step.type, taken: step.choice.start })}
-            onFailed={(message) => setStep({ kind: 'problem', problem: 'failed', message })}
+              type={step.type}
+              choice={step.choice}
+              channel={channel}
+              summary={t('form.summary', {
+                type: step.type.name,
+                date: formatDay(step.choice.start.slice(0, 10), lang, true),
+                time: formatTime(step.choice.start, step.timeZone, lang),
+              })}
+              onBooked={booked}
+              onTaken={() => setStep({ kind: 'time', types: step.types, type: step.type, taken: step.choice.start })}
+              onFailed={(message) => setStep({ kind: 'problem', problem: 'failed', message })}
             />
           </Suspense>
         </>

@@ -144,7 +144,13 @@ export function BookingForm({ type, choice, channel, summary, onBooked, onTaken,
             {(['day', 'month', 'year'] as const).map((part) => (
               <label key={part}>
                 {t(`form.${part}`)}
-                <input inputMode="numeric" value={values[part] ?? ''} onChange={(e) => set(part)(e.target.value.replace(/\D/g, ''))} maxLength={part === 'year' ? 4 : 2} autoComplete={`bday-${part}`} />
+                <input
+                  inputMode="numeric"
+                  value={values[part] ?? ''}
+                  onChange={(e) => set(part)(e.target.value.replace(/\D/g, ''))}
+                  maxLength={part === 'year' ? 4 : 2}
+                  autoComplete={`bday-${part}`}
+                />
               </label>
             ))}
           </div>

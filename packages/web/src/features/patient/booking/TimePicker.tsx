@@ -75,7 +75,12 @@ export function TimePicker({ type, channel, onPick, onProblem, taken, initial }:
   const days = daysWithTimes(availability.slots);
   const choices = day ? choicesOn(availability, day, type.choose_processor) : [];
   const nameOf = (id: string | undefined) => availability.processors.find((p) => p.id === id)?.name;
-  const nearest = taken ? nearestChoices(days.flatMap((date) => choicesOn(availability, date, type.choose_processor)), taken) : [];
+  const nearest = taken
+    ? nearestChoices(
+        days.flatMap((date) => choicesOn(availability, date, type.choose_processor)),
+        taken,
+      )
+    : [];
   const timeButton = (choice: TimeChoice, withDay: boolean) => (
     <button key={`${choice.start}|${choice.processorId ?? ''}`} type="button" className="book-time" onClick={() => onPick(choice, availability)}>
       {withDay && `${formatDay(choice.start.slice(0, 10), lang)}, `}
@@ -146,9 +151,7 @@ export function TimePicker({ type, channel, onPick, onProblem, taken, initial }:
             return (
               <div key={part} className="book-part">
                 <h3>{t(`time.${part}`)}</h3>
-                <div className="book-times">
-                  {ofPart.map((choice) => timeButton(choice, false))}
-                </div>
+                <div className="book-times">{ofPart.map((choice) => timeButton(choice, false))}</div>
               </div>
             );
           })}

@@ -65,7 +65,9 @@ export async function findFreeTimes(
   get: PatientGet = patientRequest,
 ): Promise<{ found: Availability; fetched: number }> {
   const ask = (window: number) =>
-    get<Availability>(`/appointment-types/${typeId}/availability?from=${localDatePlus(today, window * WINDOW_DAYS)}&to=${localDatePlus(today, (window + 1) * WINDOW_DAYS - 1)}&channel=${channel}`);
+    get<Availability>(
+      `/appointment-types/${typeId}/availability?from=${localDatePlus(today, window * WINDOW_DAYS)}&to=${localDatePlus(today, (window + 1) * WINDOW_DAYS - 1)}&channel=${channel}`,
+    );
   let found = await ask(0);
   let window = 1;
   while (window < windows || (found.slots.length === 0 && window < WINDOWS)) found = mergeAvailability(found, await ask(window++));

@@ -11,7 +11,7 @@ const NAME_MAX_LENGTH = 100;
  */
 export function sealedFieldProblems(body: Record<string, unknown>): Record<string, string> {
   const problems: Record<string, string> = {};
-  const text = (field: string) => (typeof body[field] === 'string' ? (body[field]).trim() : '');
+  const text = (field: string) => (typeof body[field] === 'string' ? body[field].trim() : '');
   for (const field of ['first_name', 'last_name']) if (text(field).length > NAME_MAX_LENGTH) problems[field] = 'MAX_LENGTH';
   const birthDate = text('birth_date');
   const dateProblem = birthDate === '' ? undefined : birthDateProblem(birthDate, browserToday());

@@ -1,14 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  LANGUAGE_NAMES,
-  PATIENT_LANGS,
-  isSupportedLang,
-  PATIENT_INPUT_OF,
-  type PatientDataField,
-  type ProbingAnswer,
-  type PublicQueue,
-  type TicketView,
-} from '@wartefrei/shared';
+import { LANGUAGE_NAMES, PATIENT_LANGS, isSupportedLang, PATIENT_INPUT_OF, type PatientDataField, type ProbingAnswer, type PublicQueue, type TicketView } from '@wartefrei/shared';
 import deDraw from '@wartefrei/shared/i18n/de/draw.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { isChunkLoadFailure, loadChunk } from '../../../lib/chunks';
@@ -150,7 +141,13 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel, answers }: DrawF
             {(['day', 'month', 'year'] as const).map((part) => (
               <label key={part}>
                 {t(part)}
-                <input inputMode="numeric" value={values[part] ?? ''} onChange={(e) => set(part)(e.target.value.replace(/\D/g, ''))} maxLength={part === 'year' ? 4 : 2} autoComplete={`bday-${part}`} />
+                <input
+                  inputMode="numeric"
+                  value={values[part] ?? ''}
+                  onChange={(e) => set(part)(e.target.value.replace(/\D/g, ''))}
+                  maxLength={part === 'year' ? 4 : 2}
+                  autoComplete={`bday-${part}`}
+                />
               </label>
             ))}
           </div>

@@ -117,7 +117,12 @@ export default function DrawScreen({ route }: ScreenProps) {
         <TicketOrAppointment title={load.kind === 'pick' ? load.profile.name : load.queue.name} bookPath={load.bookPath} onTicket={() => setTicketChosen(true)} />
       )}
       {interviewing && load.interview && (
-        <LazyInterview loading={t('interview.loading')} interview={load.interview} onDone={onInterviewDone} {...(load.bookPath ? { onCancel: () => setTicketChosen(false) } : {})} />
+        <LazyInterview
+          loading={t('interview.loading')}
+          interview={load.interview}
+          onDone={onInterviewDone}
+          {...(load.bookPath ? { onCancel: () => setTicketChosen(false) } : {})}
+        />
       )}
       {ready && !choosing && !interviewing && (
         <>

@@ -89,7 +89,11 @@ export function QueuePicker({ profile, onPick }: { profile: PublicProfile; onPic
                 }}
               >
                 <strong>{queue.name}</strong>
-                <span>{queue.estimated_wait ? t('wait', { count: queue.waiting, minutes: t('minutes', { count: queue.estimated_wait.wait_minutes }) }) : t('pick.waiting', { count: queue.waiting })}</span>
+                <span>
+                  {queue.estimated_wait
+                    ? t('wait', { count: queue.waiting, minutes: t('minutes', { count: queue.estimated_wait.wait_minutes }) })
+                    : t('pick.waiting', { count: queue.waiting })}
+                </span>
               </a>
             )}
           </li>

@@ -7,10 +7,7 @@ import { sealForServedKey } from '../app/seal-served';
  * first focus of the form or at the submit: the schemas and the crypto are a quarter of the draw
  * page's JS, and the first view needs neither (issue 44 §2: the draw page's budget).
  */
-export type PreparedDraw =
-  | { kind: 'invalid'; fields: Record<string, string> }
-  | { kind: 'refused' }
-  | { kind: 'ready'; body: Record<string, unknown> };
+export type PreparedDraw = { kind: 'invalid'; fields: Record<string, string> } | { kind: 'refused' } | { kind: 'ready'; body: Record<string, unknown> };
 
 export async function prepareDraw(queue: PublicQueue, payload: Record<string, unknown>): Promise<PreparedDraw> {
   const today = formatLocalDate({ year: new Date().getFullYear(), month: new Date().getMonth() + 1, day: new Date().getDate() });

@@ -19,7 +19,13 @@ describe('the weekday × part grid and the contract’s times', () => {
   });
 
   it('reads a stored wish back into the same grid', () => {
-    const wish = { not_before: '2026-12-01', times: [{ weekday: 7, part: 'AFTERNOON' as const }, { weekday: 2, part: 'MORNING' as const }] };
+    const wish = {
+      not_before: '2026-12-01',
+      times: [
+        { weekday: 7, part: 'AFTERNOON' as const },
+        { weekday: 2, part: 'MORNING' as const },
+      ],
+    };
     const choice = choiceOf(wish);
     expect(choice.notBefore).toBe('2026-12-01');
     expect(timesOf(choice.cells)).toEqual([

@@ -120,7 +120,9 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
     setError(undefined);
     setLanguage(DEFAULT_LANG);
   };
-  const idle = { done: DONE_SECONDS, booked: DONE_SECONDS, form: FORM_IDLE_SECONDS, interview: FORM_IDLE_SECONDS, book: FORM_IDLE_SECONDS, checkIn: FORM_IDLE_SECONDS } as Partial<Record<Stage['kind'], number>>;
+  const idle = { done: DONE_SECONDS, booked: DONE_SECONDS, form: FORM_IDLE_SECONDS, interview: FORM_IDLE_SECONDS, book: FORM_IDLE_SECONDS, checkIn: FORM_IDLE_SECONDS } as Partial<
+    Record<Stage['kind'], number>
+  >;
   // Questions on screen, or answers given but no list taken: the next person must not meet them.
   const secondsLeft = useIdleReset(stage.kind === 'start' && (answers || probing.interview) ? FORM_IDLE_SECONDS : idle[stage.kind], reset);
 
@@ -179,19 +181,28 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
   if (stage.kind === 'interview' || (stage.kind === 'start' && probing.interview && !answers)) {
     return (
       <div className="kiosk-form">
-        {probing.interview && <LazyInterview key={resets} loading={t('loading')} interview={probing.interview} onDone={interviewed} {...(appointments.offered ? { onCancel: reset } : {})} />}
+        {probing.interview && (
+          <LazyInterview key={resets} loading={t('loading')} interview={probing.interview} onDone={interviewed} {...(appointments.offered ? { onCancel: reset } : {})} />
+        )}
       </div>
     );
   }
   if (stage.kind === 'checkIn') {
-    const checkedIn = (result: KioskCheckInResult) => void print(printableOfCheckIn(result, queues.find((q) => q.name === result.queue_name), new Date()));
+    const checkedIn = (result: KioskCheckInResult) =>
+      void print(
+        printableOfCheckIn(
+          result,
+          queues.find((q) => q.name === result.queue_name),
+          new Date(),
+        ),
+      );
     return <KioskCheckInStep profileId={profileId} onCheckedIn={checkedIn} onBack={reset} />;
   }
   if (stage.kind === 'booked') return <KioskBookedStep appointment={stage.appointment} onDone={reset} />;
   if (stage.kind === 'book') {
     return (
       <div className="kiosk-form">
- <Booking route={route} search={stage.search ?? NO_SEARCH} channel="KIOSK" onBooked={(appointment) => setStage({ kind: 'booked', appointment })} />
+        <Booking route={route} search={stage.search ?? NO_SEARCH} channel="KIOSK" onBooked={(appointment) => setStage({ kind: 'booked', appointment })} />
         <button type="button" className="kiosk-secondary" onClick={reset}>
           {t('back')}
         </button>
@@ -244,9 +255,7 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
               onClick={() => void take(queue)}
             >
               <span className="kiosk-queue-name">{single ? (busy ? t('taking') : t('take')) : queue.name}</span>
-              <span className="kiosk-queue-detail">
-                {queue.kiosk_refusal ? t(`server:errors.${queue.kiosk_refusal}`) : waitLine(queue, t)}
-              </span>
+              <span className="kiosk-queue-detail">{queue.kiosk_refusal ? t(`server:errors.${queue.kiosk_refusal}`) : waitLine(queue, t)}</span>
               {!single && queue.kiosk_text_before && (
                 <span className="kiosk-queue-detail" dir="auto">
                   {queue.kiosk_text_before}
@@ -265,4 +274,3 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
     </section>
   );
 }
-

@@ -90,12 +90,7 @@ function MonitorBoard({ setup }: { setup: MonitorSetup }) {
           </p>
         )}
         {blocked && (
-          <button
-            type="button"
-            className="monitor-sound"
-            title={t('soundHint')}
-            onClick={() => void unblockSound().then(() => setBlocked(soundBlocked()))}
-          >
+          <button type="button" className="monitor-sound" title={t('soundHint')} onClick={() => void unblockSound().then(() => setBlocked(soundBlocked()))}>
             {t('soundOn')}
           </button>
         )}

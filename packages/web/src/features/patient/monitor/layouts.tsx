@@ -41,7 +41,11 @@ function Numbers({ queue, latest, limit, t }: { queue: PublicQueue; latest: Late
       {queue.called_numbers.slice(0, limit).map((number, index) => {
         const servedBy = servedByOf(queue, number, t);
         return (
-          <li key={number} className={isNewest(queue, number, index, latest) ? 'monitor-newest' : undefined} style={isNewest(queue, number, index, latest) ? textOn(queue.accent_color) : undefined}>
+          <li
+            key={number}
+            className={isNewest(queue, number, index, latest) ? 'monitor-newest' : undefined}
+            style={isNewest(queue, number, index, latest) ? textOn(queue.accent_color) : undefined}
+          >
             {number}
             {servedBy && <span className="monitor-processor">{servedBy}</span>}
           </li>
@@ -70,9 +74,11 @@ export function StandardLayout({ queues, latest, t }: LayoutProps) {
           <p className="monitor-caption">{queue.session.open ? t('called') : t('closed')}</p>
           {queue.called_numbers.length > 0 ? <Numbers queue={queue} latest={latest} limit={6} t={t} /> : <p className="monitor-none">{t('none')}</p>}
           <Next queue={queue} t={t} />
-          {queue.monitor_text && <p className="monitor-queue-text" dir="auto">
+          {queue.monitor_text && (
+            <p className="monitor-queue-text" dir="auto">
               {queue.monitor_text}
-            </p>}
+            </p>
+          )}
         </section>
       ))}
     </div>
@@ -86,7 +92,11 @@ export function ColumnsLayout({ queues, latest, t }: LayoutProps) {
       {queues.map((queue) => (
         <section key={queue.id} className="monitor-column" aria-label={queue.name}>
           <QueueHeading queue={queue} />
-          {queue.called_numbers.length > 0 ? <Numbers queue={queue} latest={latest} limit={5} t={t} /> : <p className="monitor-none">{queue.session.open ? t('none') : t('closed')}</p>}
+          {queue.called_numbers.length > 0 ? (
+            <Numbers queue={queue} latest={latest} limit={5} t={t} />
+          ) : (
+            <p className="monitor-none">{queue.session.open ? t('none') : t('closed')}</p>
+          )}
           <Next queue={queue} t={t} />
         </section>
       ))}

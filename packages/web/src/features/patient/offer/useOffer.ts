@@ -3,12 +3,7 @@ import type { AppointmentOffer } from '@wartefrei/shared';
 import { isNotFound, PatientApiError, patientRequest } from '../app/api';
 import { isLinkKey } from '../app/patient-link';
 
-export type OfferState =
-  | { kind: 'loading' }
-  | { kind: 'invalid' }
-  | { kind: 'not-found' }
-  | { kind: 'offline' }
-  | { kind: 'offer'; offer: AppointmentOffer };
+export type OfferState = { kind: 'loading' } | { kind: 'invalid' } | { kind: 'not-found' } | { kind: 'offline' } | { kind: 'offer'; offer: AppointmentOffer };
 
 /** A refused answer the page shows as the offer's own end: someone else was quicker, or too late. */
 const ENDED_BY: Partial<Record<string, AppointmentOffer['state']>> = { OFFER_TAKEN: 'TAKEN', OFFER_EXPIRED: 'EXPIRED' };

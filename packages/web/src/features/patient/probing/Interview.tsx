@@ -41,7 +41,12 @@ export function Interview({ interview, onDone, onCancel }: InterviewProps) {
     heading.current?.focus();
   }, [step]);
 
-  if (!first || !step) return <p role="alert" className="draw-refusal">{t('server:errors.PROBING_NO_FIRST_QUESTION')}</p>;
+  if (!first || !step)
+    return (
+      <p role="alert" className="draw-refusal">
+        {t('server:errors.PROBING_NO_FIRST_QUESTION')}
+      </p>
+    );
 
   const finish = (option: InterviewOption, path: ProbingAnswer[]) => {
     if (option.action === 'QUESTION') {
@@ -55,8 +60,7 @@ export function Interview({ interview, onDone, onCancel }: InterviewProps) {
     else if (option.action === 'URL' && option.target_url) onDone({ action: 'URL', url: option.target_url, answers: path });
     else if (option.action === 'BOOK_APPOINTMENT' && option.appointment_type_id && option.appointment_queue_id) {
       onDone({ action: 'BOOK_APPOINTMENT', typeId: option.appointment_type_id, queueId: option.appointment_queue_id, answers: path });
-    }
-    else onDone({ action: 'NOTHING', answers: path });
+    } else onDone({ action: 'NOTHING', answers: path });
   };
 
   /** After the answer (and its text): the message first where there is one, then the action. */
@@ -88,7 +92,9 @@ export function Interview({ interview, onDone, onCancel }: InterviewProps) {
       {step.kind === 'question' && (
         <>
           <p className="interview-progress">{t('interview.step', { n: answers.length + 1 })}</p>
-          <h1 ref={heading} tabIndex={-1}>{step.question.text}</h1>
+          <h1 ref={heading} tabIndex={-1}>
+            {step.question.text}
+          </h1>
           <div className="interview-options">
             {step.question.options.map((option) => (
               <button key={option.id} type="button" className="interview-option" onClick={() => choose(step.question, option)}>
@@ -98,9 +104,7 @@ export function Interview({ interview, onDone, onCancel }: InterviewProps) {
           </div>
           {refused && (
             <p role="alert" className="draw-refusal">
-              {refused.target_refusal
-                ? `${refused.target_queue_name ?? ''}: ${t(`server:errors.${refused.target_refusal}`)}`
-                : t('server:errors.PROBING_NEXT_QUESTION_NOT_FOUND')}
+              {refused.target_refusal ? `${refused.target_queue_name ?? ''}: ${t(`server:errors.${refused.target_refusal}`)}` : t('server:errors.PROBING_NEXT_QUESTION_NOT_FOUND')}
             </p>
           )}
         </>
@@ -109,7 +113,9 @@ export function Interview({ interview, onDone, onCancel }: InterviewProps) {
       {step.kind === 'message' && (
         <>
           <p className="interview-progress">{step.question.text}</p>
-          <h1 ref={heading} tabIndex={-1}>{step.option.text}</h1>
+          <h1 ref={heading} tabIndex={-1}>
+            {step.option.text}
+          </h1>
           <p className="interview-message">{step.option.message}</p>
           <button
             type="button"
@@ -129,7 +135,17 @@ export function Interview({ interview, onDone, onCancel }: InterviewProps) {
   );
 }
 
-function FreeText({ question, option, heading, onSubmit }: { question: InterviewQuestion; option: InterviewOption; heading: React.RefObject<HTMLHeadingElement | null>; onSubmit: (text: string) => void }) {
+function FreeText({
+  question,
+  option,
+  heading,
+  onSubmit,
+}: {
+  question: InterviewQuestion;
+  option: InterviewOption;
+  heading: React.RefObject<HTMLHeadingElement | null>;
+  onSubmit: (text: string) => void;
+}) {
   const { t } = useText('draw', ['server']);
   const [text, setText] = useState('');
   const [error, setError] = useState(false);
@@ -140,7 +156,9 @@ function FreeText({ question, option, heading, onSubmit }: { question: Interview
   };
   return (
     <form onSubmit={submit} noValidate>
-      <h1 ref={heading} tabIndex={-1}>{question.text}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {question.text}
+      </h1>
       <p className="interview-chosen">{option.text}</p>
       <div className="patient-field">
         <label htmlFor="interview-text">{t('interview.textLabel')}</label>

@@ -43,7 +43,9 @@ describe('useLiveQueues', () => {
 
   it('a 404 is an answer: not retried', async () => {
     const fetch = vi.fn((url: string) =>
-      Promise.resolve(url === `/queues/${queueId}/public` ? new Response('{"statusCode":404,"code":"QUEUE_NOT_FOUND","message":"-"}', { status: 404 }) : new Response(null, { status: 204 })),
+      Promise.resolve(
+        url === `/queues/${queueId}/public` ? new Response('{"statusCode":404,"code":"QUEUE_NOT_FOUND","message":"-"}', { status: 404 }) : new Response(null, { status: 204 }),
+      ),
     );
     vi.stubGlobal('fetch', fetch);
     const { result, unmount } = renderHook(() => useLiveQueues([queueId]));

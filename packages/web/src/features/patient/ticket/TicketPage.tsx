@@ -128,9 +128,7 @@ function TicketDetails({ ticket, ticketKey, refresh, onUndone }: { ticket: Ticke
             {ticket.processor_room ? t('servedIn', { room: ticket.processor_room, name: ticket.processor_name }) : t('servedBy', { name: ticket.processor_name })}
           </p>
         )}
-        {waiting && ticket.ahead !== null && (
-          <p className="ticket-ahead">{ticket.ahead === 0 ? t('aheadNone') : t('ahead', { count: ticket.ahead })}</p>
-        )}
+        {waiting && ticket.ahead !== null && <p className="ticket-ahead">{ticket.ahead === 0 ? t('aheadNone') : t('ahead', { count: ticket.ahead })}</p>}
         {waiting && ticket.estimated_start && (
           <p className="ticket-estimate">
             {t('estimate', { time: timeOf(ticket.estimated_start, lang) })}

@@ -13,7 +13,10 @@ export function pushSupport(): PushSupport {
 
 /** base64url → the bytes `applicationServerKey` takes. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const base64 = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
   const binary = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(binary.length));
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -32,7 +35,9 @@ export async function subscribeToPush(vapidKey: string): Promise<PushSubscriptio
   const existing = await registration.pushManager.getSubscription();
   // A subscription made for another key (a reinstalled server) cannot be used: start anew.
   if (existing && !sameKey(existing, vapidKey)) await existing.unsubscribe();
-  const subscription = (existing && sameKey(existing, vapidKey) ? existing : undefined) ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(vapidKey) }));
+  const subscription =
+    (existing && sameKey(existing, vapidKey) ? existing : undefined) ??
+    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(vapidKey) }));
   return subscription.toJSON();
 }
 

@@ -8,12 +8,7 @@ import { dropHandedOverTicket, handedOverTicket } from './handover';
 import { isLinkKey } from '../app/patient-link';
 import { useFirstView } from '../app/first-view';
 
-export type TicketState =
-  | { kind: 'loading' }
-  | { kind: 'invalid' }
-  | { kind: 'not-found' }
-  | { kind: 'offline' }
-  | { kind: 'ticket'; ticket: TicketView };
+export type TicketState = { kind: 'loading' } | { kind: 'invalid' } | { kind: 'not-found' } | { kind: 'offline' } | { kind: 'ticket'; ticket: TicketView };
 
 /**
  * Remembers running tickets per queue on this device (localStorage `ticketMap`: queue → the key
