@@ -3,7 +3,11 @@
 // plain fetch of the same rows (the rules and the booked appointments, one SELECT each, straight
 // from the driver) in the same run, the two measured alternately so that whatever else the
 // machine does weighs on both alike. Target: availability p95 ≤ 2× the plain fetch's p95.
-// Run on its own: `node bench/availability.mjs` (BENCH_DATABASE_URL for another PostgreSQL).
+// Two answers are measured: the patient's (no login, as the booking page asks; kept between
+// announced changes, appointments/availability.cache.ts) and the staff's (computed on every
+// request, as after each booking): the first is the target's, the second says what a change costs.
+// Run on its own: `node bench/availability.mjs` (BENCH_DATABASE_URL for another PostgreSQL;
+// BENCH_NODE_ARGS for Node flags of the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,7 +84,7 @@ async function givenBusyPractice(base, client) {
 export async function availabilityBench() {
   const database = await freshPostgres();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wf-bench-availability-'));
-  const server = await startServer(dataDir, database.url);
+  const server = await startServer(dataDir, database.url, {}, { nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [] });
   const client = new pg.Client({ connectionString: database.url });
   try {
     await client.connect();
@@ -97,15 +101,17 @@ export async function availabilityBench() {
       );
     };
     // The server's answer, read to its last byte (parsing it is the client's business).
-    const answer = async () => {
-      const res = await fetch(`${server.base}${url}`);
+    const answer = (headers) => async () => {
+      const res = await fetch(`${server.base}${url}`, { headers });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
     };
-    const times = { availability: [], plain: [] };
+    const { authorization } = practice.staff;
+    const times = { availability: [], computed: [], plain: [] };
     for (let i = 0; i < RUNS; i++) {
       for (const [name, run] of [
-        ['availability', answer],
+        ['availability', answer({})],
+        ['computed', answer({ authorization })],
         ['plain', plainFetch],
       ]) {
         const t0 = performance.now();
@@ -113,7 +119,7 @@ export async function availabilityBench() {
         times[name].push(performance.now() - t0);
       }
     }
-    const [availability, plain] = [times.availability, times.plain].map((list) => {
+    const [availability, computed, plain] = [times.availability, times.computed, times.plain].map((list) => {
       list.sort((a, b) => a - b);
       return { p50: percentile(list, 50), p95: percentile(list, 95) };
     });
@@ -121,9 +127,12 @@ export async function availabilityBench() {
     const figures = {
       availability_month_p50_ms: Number(availability.p50.toFixed(2)),
       availability_month_p95_ms: Number(availability.p95.toFixed(2)),
+      availability_month_computed_p50_ms: Number(computed.p50.toFixed(2)),
+      availability_month_computed_p95_ms: Number(computed.p95.toFixed(2)),
       availability_month_plain_fetch_p95_ms: Number(plain.p95.toFixed(2)),
       availability_month_plain_fetch_p50_ms: Number(plain.p50.toFixed(2)),
       availability_p95_vs_plain: Number(ratio.toFixed(2)),
+      availability_computed_p95_vs_plain: Number((computed.p95 / plain.p95).toFixed(2)),
       availability_month_free_times: free.slots.length,
       availability_month_booked: APPOINTMENTS,
     };

@@ -9,7 +9,8 @@
 // Knobs (env): BENCH_MONDAY_SECONDS, BENCH_MONDAY_SOCKETS (10000), BENCH_MONDAY_DRAWS_PER_LIST_HOUR
 // (30), BENCH_MONDAY_BOOKINGS_PER_LIST_HOUR (6), BENCH_MONDAY_PROCESSORS_PER_LIST (2),
 // BENCH_MONDAY_VISIT_MINUTES (5), BENCH_MONDAY_INITIAL_LINE (5), BENCH_MONDAY_REFETCH (1: the
-// sockets refetch like the app; 0: they only listen), REDIS_URL (redis://127.0.0.1:6379),
+// sockets refetch like the app; 0: they only listen), BENCH_MONDAY_NODE_ARGS (Node flags for
+// both nodes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"), REDIS_URL (redis://127.0.0.1:6379),
 // BENCH_DATABASE_URL (see lib/server.mjs).
 //
 // The rates: a list of a busy group practice on a Monday between 8 and 10 o'clock gets about 30

@@ -67,50 +67,75 @@ const vitestRun = (report, projects, extra = [], { node = process.execPath, ...o
   );
 
 /*
- * Two phases, each keeping both cores busy without crowding them (measured in CI: the browser
- * specs, one file after another, use about 1.2 cores, leaving the rest idle for 12 minutes):
- * 1. unit, web and the PostgreSQL integration suite on two workers, beside the web build;
- * 2. the end-to-end specs beside the Node 24 lane on one core: the PGlite integration suite on
- *    one worker (PGlite runs in the worker's own thread, so it takes one core and never more),
- *    then the unit suite, then the end-to-end smoke specs with the server on Node 24.
- * The PGlite suite runs on Node 24 in place of the machine's Node, not beside it: the same files
- * run on the machine's Node against PostgreSQL in phase 1, and every end-to-end spec runs the
- * server on the machine's Node with its embedded PGlite — so both Nodes and both databases are
- * proven without a second whole PGlite suite (docs/operations.md#node-versions has the figures).
- * Without PostgreSQL, phase 1 is unit and web only; where the pinned Node 24 cannot run (it is
- * Linux x64 only) or the machine's Node is 24 already, PGlite runs on the machine's Node and
- * the Node 24 lane is left out. Between the phases, the JS budgets of the patient pages,
- * weighed on phase 1's web build.
+ * Three lanes at once, from the start, so that neither core waits for a phase to end (measured
+ * in CI: two phases one after the other left a core idle for minutes at each end, and the
+ * browser specs, one file after another, use about 1.2 cores):
+ * 1. unit, web and the PostgreSQL integration suite on two workers;
+ * 2. the web build, the JS budgets of the patient pages weighed on it, then the end-to-end specs;
+ * 3. the PGlite integration suite on Node 24, one worker (PGlite runs in the worker's own
+ *    thread, so it takes one core and never more), then on Node 24 the unit suite and the
+ *    end-to-end smoke specs.
+ * The PGlite suite runs on Node 24 in place of the machine's Node, not beside it, and the smoke
+ * specs run on Node 24 in place of the machine's Node: the same integration files run on the
+ * machine's Node against PostgreSQL, and every other end-to-end spec runs the server on the
+ * machine's Node with its embedded PGlite — so both Nodes and both databases are proven without
+ * running the same files twice (docs/operations.md#node-versions has the figures).
+ * Without PostgreSQL, lane 1 is unit and web only; where the pinned Node 24 cannot run (it is
+ * Linux x64 only) or the machine's Node is 24 already, lane 3 runs PGlite on the machine's Node
+ * and the smoke specs stay in lane 2.
  */
 const machineOnNode24 = process.versions.node.split('.')[0] === '24';
-const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-web-'));
 const firstProjects = ['unit', 'web', ...(process.env.TEST_DATABASE_URL ? ['integration-postgres'] : [])];
-const [first, webBuild, node24] = await Promise.all([
-  timed(firstProjects.join(' + '), vitestRun('vitest.json', firstProjects)),
-  timed('web build', runNpm(['run', 'build', '-w', '@wartefrei/web', '--', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'])),
-  // On Node 24 itself every suite runs there already: no second Node 24 for the same runs.
-  machineOnNode24 ? undefined : ensureNode24(),
-]);
-// CI must prove Node 24: there a missing Node 24 fails the run instead of skipping it.
-const node24Missing = !machineOnNode24 && node24 === undefined && process.env.CI === 'true';
-if (node24Missing) console.error(`the pinned Node ${NODE24_VERSION} is missing: the Node 24 runs count as failed`);
+// On Node 24 itself every suite runs there already: no second Node 24 for the same runs.
+const node24Ready = machineOnNode24 ? Promise.resolve(undefined) : ensureNode24();
 
-// The patient pages' JS budgets, on that production build (a few seconds; no second build).
-// Without a build there is nothing to weigh: counted as a failure below (no report).
-const budgets = webBuild === 0 ? await timed('JS budgets', vitestRun('vitest-budgets.json', ['budgets'], [], { env: { ...process.env, WEB_BUILD_DIR: webDir } })) : 1;
-
-// A copy of the web build for the smoke run, made now: the run of every spec owns the first one
-// and removes it when it ends, maybe before the smoke run starts.
+const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-web-'));
+// A copy of the web build for the smoke run: the run of the other specs owns the first one and
+// removes it when it ends, maybe before the smoke run starts.
 const smokeWebDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wartefrei-e2e-web-'));
-if (webBuild === 0 && node24) fs.cpSync(webDir, smokeWebDir, { recursive: true });
+/** Settles once the smoke run's copy of the build is made (or will not be). */
+let smokeWebCopied = () => {};
+const smokeWebReady = new Promise((resolve) => (smokeWebCopied = resolve));
+const webBuilt = timed('web build', runNpm(['run', 'build', '-w', '@wartefrei/web', '--', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn']));
 
-/** The Node 24 lane, one suite after another on one core; each resolves to its exit code. */
-async function node24Lane() {
+/** Lane 2: build, budgets, browser specs; each resolves to its exit code. */
+async function browserLane() {
+  const webBuild = await webBuilt;
+  // The patient pages' JS budgets, on that production build (a few seconds; no second build).
+  // Without a build there is nothing to weigh: counted as a failure below (no report).
+  const budgets = webBuild === 0 ? await timed('JS budgets', vitestRun('vitest-budgets.json', ['budgets'], [], { env: { ...process.env, WEB_BUILD_DIR: webDir } })) : 1;
+  const node24 = await node24Ready;
+  if (webBuild === 0 && node24) fs.cpSync(webDir, smokeWebDir, { recursive: true });
+  smokeWebCopied();
+  // The smoke specs run on Node 24 (lane 3) where it is there. Without a build, run.mjs builds
+  // again itself and says why it failed.
+  const skipSmoke = node24 ? smokeSpecs.flatMap((spec) => ['--exclude', spec]) : [];
+  const e2e = await timed(
+    'end-to-end',
+    run(process.execPath, ['--import', 'tsx', 'e2e/run.mjs', ...skipSmoke], {
+      env: { ...process.env, E2E_JSON_OUTPUT: path.join(resultsDir, 'e2e.json'), ...(webBuild === 0 && { E2E_WEB_DIR: webDir }) },
+    }),
+  );
+  return { webBuild, budgets, e2e };
+}
+
+/**
+ * Lane 3: the PGlite suite on one core, then Node 24's unit suite and smoke specs (on Node 24
+ * where it is there). Since each worker reuses its PGlite between files (pglite-pool.ts), this
+ * suite ends well before the others: Node 24's runs follow it rather than PostgreSQL's, so that
+ * the three lanes end about together (CI before: PostgreSQL 1,674 + 139 + 160 s, browser 1,974 s,
+ * PGlite 1,824 s).
+ */
+async function pgliteLane() {
+  const node24 = await node24Ready;
+  if (!node24) return { pglite: await timed('integration-pglite (1 worker)', vitestRun('vitest-pglite.json', ['integration-pglite'], ['--maxWorkers=1'])) };
   const pglite = await timed(
     `integration-pglite on Node ${NODE24_VERSION} (1 worker)`,
     vitestRun('vitest-pglite.json', ['integration-pglite'], ['--maxWorkers=1'], { node: node24 }),
   );
   const unit = await timed(`unit on Node ${NODE24_VERSION}`, vitestRun('vitest-unit-node24.json', ['unit'], ['--maxWorkers=1'], { node: node24 }));
+  const webBuild = await webBuilt;
+  await smokeWebReady;
   const smoke = await timed(
     `end-to-end smoke on Node ${NODE24_VERSION}`,
     run(node24, ['--import', 'tsx', 'e2e/run.mjs', ...smokeSpecs], {
@@ -120,17 +145,17 @@ async function node24Lane() {
   return { pglite, unit, smoke };
 }
 
-// Without a build, run.mjs builds again itself and says why it failed.
-const [e2e, lane] = await Promise.all([
-  timed(
-    'end-to-end',
-    runNpm(['run', 'test:e2e'], {
-      env: { ...process.env, E2E_JSON_OUTPUT: path.join(resultsDir, 'e2e.json'), ...(webBuild === 0 && { E2E_WEB_DIR: webDir }) },
-    }),
-  ),
-  node24 ? node24Lane() : timed('integration-pglite (1 worker)', vitestRun('vitest-pglite.json', ['integration-pglite'], ['--maxWorkers=1'])).then((pglite) => ({ pglite })),
-]);
+/** Lane 1: unit, web and PostgreSQL. */
+async function postgresLane() {
+  return { first: await timed(firstProjects.join(' + '), vitestRun('vitest.json', firstProjects)) };
+}
+
+const [{ first }, browser, lane, node24] = await Promise.all([postgresLane(), browserLane(), pgliteLane(), node24Ready]);
+const { webBuild, budgets, e2e } = browser;
 const { pglite } = lane;
+// CI must prove Node 24: there a missing Node 24 fails the run instead of skipping it.
+const node24Missing = !machineOnNode24 && node24 === undefined && process.env.CI === 'true';
+if (node24Missing) console.error(`the pinned Node ${NODE24_VERSION} is missing: the Node 24 runs count as failed`);
 if (webBuild !== 0) fs.rmSync(webDir, { recursive: true, force: true });
 if (webBuild !== 0 || !node24) fs.rmSync(smokeWebDir, { recursive: true, force: true });
 

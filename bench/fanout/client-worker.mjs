@@ -28,6 +28,7 @@
 //   { cmd: 'close' }            closes every socket for good and exits
 import http from 'node:http';
 import WebSocket from 'ws';
+import { startInBatches } from '../lib/sockets.mjs';
 
 const now = () => performance.timeOrigin + performance.now();
 const PING_MS = 15_000;
@@ -202,24 +203,12 @@ class Client {
   }
 }
 
-async function connect({ wsUrl, resyncUrl, topic, count, batch, localAddress, refetch, jitterMs }) {
-  const started = now();
-  let ok = 0;
-  let failed = 0;
-  // In batches: thousands of simultaneous handshakes would overrun the server's accept backlog.
-  for (let i = 0; i < count; i += batch) {
-    const group = [];
-    for (let j = i; j < Math.min(count, i + batch); j++) {
-      const client = new Client({ wsUrl, resyncUrl, topic, localAddress, refetch, jitterMs });
-      clients.push(client);
-      group.push(client.start());
-    }
-    for (const result of await Promise.all(group)) {
-      if (result) ok++;
-      else failed++;
-    }
-  }
-  return { ok, failed, ms: now() - started };
+function connect({ wsUrl, resyncUrl, topic, count, batch, localAddress, refetch, jitterMs }) {
+  return startInBatches(count, batch, () => {
+    const client = new Client({ wsUrl, resyncUrl, topic, localAddress, refetch, jitterMs });
+    clients.push(client);
+    return client.start();
+  });
 }
 
 process.on('message', async (message) => {

@@ -21,15 +21,20 @@ export async function startNodes(count, { dataDir, databaseUrl, redisUrl, keyPre
   try {
     for (let i = 0; i < count; i++) {
       nodes.push(
-        await startServer(dataDir, databaseUrl, {
-          REDIS_URL: redisUrl,
-          REDIS_KEY_PREFIX: keyPrefix,
-          SEED_DEMO: i === 0 ? 'true' : 'false',
-          BOOKING_LIMIT_PER_IP: '1000000',
-          // The bench closes its sockets itself before it stops the nodes: no drain to wait out.
-          SHUTDOWN_DRAIN_MS: '0',
-          SHUTDOWN_SOCKET_SPREAD_MS: '0',
-        }),
+        await startServer(
+          dataDir,
+          databaseUrl,
+          {
+            REDIS_URL: redisUrl,
+            REDIS_KEY_PREFIX: keyPrefix,
+            SEED_DEMO: i === 0 ? 'true' : 'false',
+            BOOKING_LIMIT_PER_IP: '1000000',
+            // The bench closes its sockets itself before it stops the nodes: no drain to wait out.
+            SHUTDOWN_DRAIN_MS: '0',
+            SHUTDOWN_SOCKET_SPREAD_MS: '0',
+          },
+          { nodeArgs: process.env.BENCH_MONDAY_NODE_ARGS?.split(' ').filter(Boolean) ?? [] },
+        ),
       );
     }
   } catch (error) {

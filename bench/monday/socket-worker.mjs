@@ -17,6 +17,7 @@
 //   { cmd: 'close' }    closes every socket for good and exits
 import http from 'node:http';
 import WebSocket from 'ws';
+import { startInBatches } from '../lib/sockets.mjs';
 
 const now = () => performance.timeOrigin + performance.now();
 const PING_MS = 15_000;
@@ -116,24 +117,13 @@ class PatientSocket {
   }
 }
 
-async function connect({ sockets: targets, localAddress, refetch: doRefetch, batch }) {
+function connect({ sockets: targets, localAddress, refetch: doRefetch, batch }) {
   options = { refetch: doRefetch, localAddress };
-  const started = now();
-  let ok = 0;
-  let failed = 0;
-  // In batches: thousands of simultaneous handshakes would overrun the nodes' accept backlog.
-  for (let i = 0; i < targets.length; i += batch) {
-    const group = targets.slice(i, i + batch).map((target) => {
-      const socket = new PatientSocket(target);
-      sockets.push(socket);
-      return socket.start();
-    });
-    for (const result of await Promise.all(group)) {
-      if (result) ok++;
-      else failed++;
-    }
-  }
-  return { ok, failed, ms: now() - started };
+  return startInBatches(targets.length, batch, (i) => {
+    const socket = new PatientSocket(targets[i]);
+    sockets.push(socket);
+    return socket.start();
+  });
 }
 
 process.on('message', async (message) => {

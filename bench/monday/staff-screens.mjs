@@ -47,8 +47,9 @@ export async function openStaffScreens(lists, nodes, fire) {
         if (last === undefined || message.version <= last) return;
         versions.set(message.topic, message.version);
         if (message.version !== last + 1) record.gaps++;
-        // The account topic names its list: only this list's changes matter to this screen.
-        if ((message.type === 'appointments.changed' || message.type === 'alerts.changed') && message.queue_id !== list.id) return;
+        // As the web's accountEventConcerns (lib/account-events.ts): of the account topic, only the events
+        // naming this list; a bare `version` there is a list this processor does not see.
+        if (message.topic.startsWith('account:') && (message.type === 'version' || message.queue_id !== list.id)) return;
         record.events++;
         refetch(list, staff);
       });

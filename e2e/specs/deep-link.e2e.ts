@@ -1,21 +1,17 @@
-import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { baseURL } from '../support/env.js';
 import { field, main } from '../support/locators.js';
+import { saveScreenshot } from '../support/screenshots.js';
 
 // The demo account that the server seeds into an empty database (SEED_DEMO=true).
 const ADMIN = { username: 'admin@praxis-demo.example', password: 'wartefrei-demo', name: 'Dr. Dora Demo' };
 
-const screenshotsDir = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  fs.mkdirSync(screenshotsDir, { recursive: true });
 });
 afterAll(async () => {
   await browser.close();
@@ -113,7 +109,7 @@ describe('sign-in page', () => {
     await page.goto('/login');
     await main(page).getByRole('button', { name: 'Anmelden', exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${screenshotsDir}login-${width}.png`, fullPage: true });
+    await saveScreenshot(page, `login-${width}`);
     await page.context().close();
   });
 });

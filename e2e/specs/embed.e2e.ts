@@ -5,7 +5,7 @@ import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { baseURL } from '../support/env.js';
 import { saveScreenshot } from '../support/screenshots.js';
-import { demoAdmin, drawByApi, openDemoQueue, type Staff } from '../support/staff.js';
+import { drawByApi, type Staff, givenOpenDemoQueue } from '../support/staff.js';
 
 // The queue inside a practice's own website: state, called numbers, a draw button — from 240 × 320 px.
 let browser: Browser;
@@ -15,9 +15,7 @@ let queue: Queue;
 const smallest = { viewport: { width: 240, height: 320 } };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  staff = await demoAdmin(browser);
-  queue = await openDemoQueue(staff, 'allgemein');
+  ({ browser, staff, queue } = await givenOpenDemoQueue('allgemein'));
 });
 afterAll(async () => {
   await browser.close();

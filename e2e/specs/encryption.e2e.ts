@@ -6,10 +6,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
-import { givenNewPractice } from '../support/practice.js';
+import { givenNewPractice, givenConsultationList } from '../support/practice.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { linkIn, waitForMail } from '../support/mail.js';
 import { basic, declineTutorial, logInByApi, storeUser } from '../support/session.js';
+import { callAs } from '../support/staff.js';
 import { baseURL } from '../support/env.js';
 
 // End-to-end encryption as a practice lives it, in a practice of its own (the demo practice's
@@ -29,11 +30,7 @@ let recoveryCode: string;
 let alexUsername: string;
 const placeholder = 'verschlüsselt – Schlüssel unter „Sicherheit“ entsperren';
 
-const call = async <T>(method: string, url: string, data?: unknown): Promise<T> => {
-  const response = await page.request.fetch(url, { method, headers: { authorization: basic(owner.id, owner.token) }, ...(data === undefined ? {} : { data }) });
-  if (response.status() >= 300) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-};
+const call = <T>(method: string, url: string, data?: unknown): Promise<T> => callAs<T>(page, owner, method, url, data);
 
 /** Moves within the app without a reload, as a click on a link would: a reload drops the unlocked key. */
 const visit = (to: string) =>
@@ -71,15 +68,7 @@ beforeAll(async () => {
   errors = collectBrowserErrors(page);
   ({ owner } = await givenNewPractice(page, 'geheim'));
   identifier = (await call<{ identifier: string }>('GET', `/accounts/${owner.account_id}`)).identifier;
-  location = await call<Profile>('POST', '/profiles', { name: 'Ordination', identifier: 'ordination' });
-  queue = await call<Queue>('POST', '/queues', {
-    profile_id: location.id,
-    name: 'Sprechstunde',
-    identifier: 'sprechstunde',
-    draw_online_enabled: true,
-    patient_inputs: { display_name: 'NONE', first_name: 'REQUIRED', birth_date: 'NONE', insurance_number: 'NONE', mail: 'OPTIONAL', phone: 'NONE' },
-  });
-  await call('POST', `/queues/${queue.id}/session`, { event: 'START' });
+  ({ location, queue } = await givenConsultationList(call));
   // A ticket drawn in the clear before encryption is switched on, on a list of its own (numbers stay as the specs below read them).
   earlier = await call<Queue>('POST', '/queues', { profile_id: location.id, name: 'Vorab', identifier: 'vorab', draw_online_enabled: true, patient_inputs: queue.patient_inputs });
   await call('POST', `/queues/${earlier.id}/session`, { event: 'START' });

@@ -86,4 +86,28 @@ describe('with JavaScript', () => {
       await page.context().close();
     }
   });
+
+  it("comes in the phone's chosen language, with the practice's time on a phone abroad", async () => {
+    await emptyQueue(staff, queueId);
+    const ticket = await drawByApi(staff.page, queueId);
+    const page = await newPage(browser, { ...phone, timezoneId: 'America/New_York' });
+    const errors = collectBrowserErrors(page);
+    await page.goto(`/ticket/${linkKey(ticket)}`);
+    await page.locator('fieldset.patient-live:not([disabled])').waitFor();
+    await page.getByLabel('Sprache').selectOption('en');
+    await page.getByRole('heading', { level: 1, name: 'You are waiting' }).waitFor();
+    // Loaded again: the server writes the page in English already, and the take-over keeps it.
+    const response = await page.reload();
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('<html lang="en" dir="ltr">');
+    expect(html).toContain('You are waiting');
+    await page.locator('fieldset.patient-live:not([disabled])').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'You are waiting' }).waitFor();
+    const shown = /"estimated_start":"([^"]+)"/.exec(html)?.[1];
+    expect(shown).toBeTruthy();
+    const vienna = new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Vienna' }).format(new Date(shown ?? 0));
+    expect(await page.locator('.ticket-estimate').textContent()).toContain(vienna);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -5,7 +5,8 @@ import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { waitForMail } from '../support/mail.js';
 import { givenNewPractice } from '../support/practice.js';
-import { basic, storeUser } from '../support/session.js';
+import { storeUser } from '../support/session.js';
+import { callAs } from '../support/staff.js';
 import { saveScreenshot } from '../support/screenshots.js';
 
 // Issue 40: deleting a list or removing a processor never orphans booked appointments. A new
@@ -22,11 +23,7 @@ let ben: Processor;
 const patientMail = `patientin-${Date.now().toString(36)}@example.com`;
 const booked: Appointment[] = [];
 
-const call = async <T>(method: string, url: string, data?: unknown): Promise<T> => {
-  const response = await page.request.fetch(url, { method, headers: { authorization: basic(owner.id, owner.token) }, ...(data === undefined ? {} : { data }) });
-  if (response.status() >= 300) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
-  return (response.status() === 204 ? undefined : await response.json()) as T;
-};
+const call = <T>(method: string, url: string, data?: unknown): Promise<T> => callAs<T>(page, owner, method, url, data);
 /** 08:00 UTC (09:00 or 10:00 in Vienna) this many days ahead. */
 const morningIn = (days: number) => `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T08:00:00Z`;
 const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -8,15 +8,15 @@ import {
   type EncryptionState,
   type LoggedUser,
   type Member,
-  type Profile,
   type Queue,
 } from '@wartefrei/shared';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
-import { givenNewPractice } from '../support/practice.js';
-import { basic, storeUser } from '../support/session.js';
+import { givenNewPractice, givenConsultationList } from '../support/practice.js';
+import { storeUser } from '../support/session.js';
+import { callAs } from '../support/staff.js';
 
 // The practice key the browsers seal for is checked in the browser, not taken from the server
 // (docs/security.md#encryption): printed links carry its fingerprint (`#k=`) and the patient's
@@ -35,11 +35,7 @@ let practiceTag: string;
 let attackerKey: string;
 const passphrase = 'Passphrase der Praxis 2026';
 
-const call = async <T>(method: string, url: string, data?: unknown): Promise<T> => {
-  const response = await page.request.fetch(url, { method, headers: { authorization: basic(owner.id, owner.token) }, ...(data === undefined ? {} : { data }) });
-  if (response.status() >= 300) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-};
+const call = <T>(method: string, url: string, data?: unknown): Promise<T> => callAs<T>(page, owner, method, url, data);
 
 /**
  * Every answer this page gets names the attacker's key in place of the practice's: its requests'
@@ -69,15 +65,7 @@ beforeAll(async () => {
   page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
   ({ owner } = await givenNewPractice(page, 'pinning'));
   identifier = (await call<{ identifier: string }>('GET', `/accounts/${owner.account_id}`)).identifier;
-  const location = await call<Profile>('POST', '/profiles', { name: 'Ordination', identifier: 'ordination' });
-  queue = await call<Queue>('POST', '/queues', {
-    profile_id: location.id,
-    name: 'Sprechstunde',
-    identifier: 'sprechstunde',
-    draw_online_enabled: true,
-    patient_inputs: { display_name: 'NONE', first_name: 'REQUIRED', birth_date: 'NONE', insurance_number: 'NONE', mail: 'OPTIONAL', phone: 'NONE' },
-  });
-  await call('POST', `/queues/${queue.id}/session`, { event: 'START' });
+  ({ queue } = await givenConsultationList(call));
   // Encryption on as the admin's browser switches it (the same helpers): their key, the practice's pair.
   const own = await generateKeyPair();
   await call('PUT', '/encryption/my-key', { public_key: await exportPublicKey(own.publicKey), wrapped_private_key: await wrapWithPassphrase(own.privateKey, passphrase) });

@@ -1,10 +1,10 @@
 import type { Queue } from '@wartefrei/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
+import { collectBrowserErrors, newPage } from '../support/browser.js';
 import { arrowToMenuItem, focusIsOn, focusShows, focusedName, tabTo } from '../support/keyboard.js';
 import { DEMO, declineTutorial, logInByApi, storeUser } from '../support/session.js';
-import { demoAdmin, drawByApi, emptyQueue, openDemoQueue, type Staff } from '../support/staff.js';
+import { drawByApi, emptyQueue, type Staff, givenOpenDemoQueue } from '../support/staff.js';
 
 // Keyboard only through the main flows (issue 21 §5): draw, ticket, booking, work view, calendar.
 // No mouse anywhere below; after every dialog the focus is back where it was, never on the page's body.
@@ -14,9 +14,7 @@ let queue: Queue;
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  staff = await demoAdmin(browser);
-  queue = await openDemoQueue(staff, 'allgemein');
+  ({ browser, staff, queue } = await givenOpenDemoQueue('allgemein'));
 });
 afterAll(async () => {
   await browser.close();

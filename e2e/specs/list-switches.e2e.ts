@@ -2,10 +2,10 @@ import type { LoggedUser, Member, Queue } from '@wartefrei/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
-import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
+import { collectBrowserErrors, newPage } from '../support/browser.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { basic, DEMO, logInByApi, storeUser } from '../support/session.js';
-import { demoAdmin, drawByApi, emptyQueue, openDemoQueue, type Staff, linkKey } from '../support/staff.js';
+import { drawByApi, emptyQueue, type Staff, linkKey, givenOpenDemoQueue } from '../support/staff.js';
 
 // A list's switches about who serves: show_processor_on_processing (the patient's ticket page and
 // the waiting-room monitor name who serves while processing) and
@@ -16,9 +16,7 @@ let staff: Staff;
 let queue: Queue;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  staff = await demoAdmin(browser);
-  queue = await openDemoQueue(staff, 'labor');
+  ({ browser, staff, queue } = await givenOpenDemoQueue('labor'));
   await emptyQueue(staff, queue.id);
 });
 afterAll(async () => {

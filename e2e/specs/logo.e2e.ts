@@ -1,13 +1,13 @@
 import sharp from 'sharp';
 import type { Account, LoggedUser, Profile, Queue, TicketView } from '@wartefrei/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { linkKey } from '../support/staff.js';
+import { callAs, linkKey } from '../support/staff.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
 import { givenNewPractice } from '../support/practice.js';
 import { saveScreenshot, screenshotsDir } from '../support/screenshots.js';
-import { basic, storeUser } from '../support/session.js';
+import { storeUser } from '../support/session.js';
 
 // The practice's logo: uploaded in the management, then on the ticket page and the kiosk's
 // printed ticket. In a practice of its own, so the demo practice's screens stay as they are.
@@ -18,11 +18,7 @@ let owner: LoggedUser;
 let identifier: string;
 let queue: Queue;
 
-const call = async <T>(method: string, url: string, data?: unknown): Promise<T> => {
-  const response = await page.request.fetch(url, { method, headers: { authorization: basic(owner.id, owner.token) }, ...(data === undefined ? {} : { data }) });
-  if (response.status() >= 300) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
-  return (response.status() === 204 ? undefined : await response.json()) as T;
-};
+const call = <T>(method: string, url: string, data?: unknown): Promise<T> => callAs<T>(page, owner, method, url, data);
 
 /** Whether the image has loaded and decoded: a broken or blocked image has no natural width. */
 const loaded = (image: Locator) => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);

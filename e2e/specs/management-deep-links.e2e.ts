@@ -6,8 +6,8 @@ import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser
 import { baseURL } from '../support/env.js';
 import { linkIn, waitForMail } from '../support/mail.js';
 import { givenNewPractice } from '../support/practice.js';
-import { basic, declineTutorial, logInByApi, storeUser } from '../support/session.js';
-import { demoAdmin } from '../support/staff.js';
+import { declineTutorial, logInByApi, storeUser } from '../support/session.js';
+import { callAs, demoAdmin } from '../support/staff.js';
 
 // A list's management sections by their own address (/backend/management/:queueId/:subMenu),
 // and the processor view configuration: in a practice of its own, since it changes what a
@@ -20,11 +20,7 @@ let labor: Queue;
 let allgemein: Queue;
 let zweigstelle: Profile;
 
-const call = async <T>(method: string, url: string, data?: unknown): Promise<T> => {
-  const response = await page.request.fetch(url, { method, headers: { authorization: basic(owner.id, owner.token) }, ...(data === undefined ? {} : { data }) });
-  if (response.status() >= 300) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
-  return (response.status() === 204 ? undefined : await response.json()) as T;
-};
+const call = <T>(method: string, url: string, data?: unknown): Promise<T> => callAs<T>(page, owner, method, url, data);
 const selectedTab = (name: string) => page.getByRole('tab', { name, selected: true });
 
 beforeAll(async () => {

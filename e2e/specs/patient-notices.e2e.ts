@@ -1,5 +1,5 @@
 import type { Queue, SystemInformation } from '@wartefrei/shared';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
 import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
@@ -36,6 +36,16 @@ async function givenList(name: string, sms: boolean): Promise<Queue> {
   return queue;
 }
 
+/** The list form of `queue` in the management screen, opened by the admin; the browser's errors recorded. */
+async function openListForm(queue: Queue): Promise<{ page: Page; errors: string[]; drawer: Locator }> {
+  const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  const errors = collectBrowserErrors(page);
+  await storeUser(page, staff.user);
+  await page.goto('/backend/management?tab=lists');
+  await page.getByRole('button', { name: `Warteliste ${queue.name} bearbeiten` }).click();
+  return { page, errors, drawer: page.getByRole('dialog', { name: `Warteliste ${queue.name} bearbeiten` }) };
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   staff = await demoAdmin(browser);
@@ -69,12 +79,7 @@ describe('SMS only where it is sent', () => {
     const system = await staff.call<SystemInformation>('GET', '/system-information', undefined, 200);
     expect(system.sms_enabled).toBe(true);
     const queue = await givenList('Schalter', false);
-    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-    const errors = collectBrowserErrors(page);
-    await storeUser(page, staff.user);
-    await page.goto('/backend/management?tab=lists');
-    await page.getByRole('button', { name: `Warteliste ${queue.name} bearbeiten` }).click();
-    const drawer = page.getByRole('dialog', { name: `Warteliste ${queue.name} bearbeiten` });
+    const { errors, drawer } = await openListForm(queue);
     await drawer.getByRole('button', { name: 'Benachrichtigungen' }).click();
     const sms = drawer.getByRole('checkbox', { name: /^Benachrichtigung per SMS erlauben/ });
     expect(await sms.isEnabled()).toBe(true);
@@ -90,12 +95,7 @@ describe('SMS only where it is sent', () => {
 describe('age limits', () => {
   it('makes the birth date required in the list form once an age limit is filled in, and says why', async () => {
     const queue = await givenList('Kinder', false);
-    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-    const errors = collectBrowserErrors(page);
-    await storeUser(page, staff.user);
-    await page.goto('/backend/management?tab=lists');
-    await page.getByRole('button', { name: `Warteliste ${queue.name} bearbeiten` }).click();
-    const drawer = page.getByRole('dialog', { name: `Warteliste ${queue.name} bearbeiten` });
+    const { page, errors, drawer } = await openListForm(queue);
     await drawer.getByRole('button', { name: 'Patientendaten' }).click();
     const birthDate = field(page, 'Geburtsdatum');
     expect(await birthDate.isEnabled()).toBe(true);

@@ -1,11 +1,11 @@
-import type { LoggedUser, Member, Processor, Queue } from '@wartefrei/shared';
+import type { Member, Processor, Queue } from '@wartefrei/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
-import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
+import { collectBrowserErrors, newPage } from '../support/browser.js';
 import { saveScreenshot } from '../support/screenshots.js';
-import { DEMO, logInByApi, storeUser } from '../support/session.js';
-import { demoAdmin, drawByApi, emptyQueue, openDemoQueue, type Staff, linkKey } from '../support/staff.js';
+import { DEMO, storeUser } from '../support/session.js';
+import { drawByApi, emptyQueue, type Staff, linkKey, givenOpenDemoQueue, demoProcessorPage } from '../support/staff.js';
 
 // A processor's colour in the work view (docs/product.md#processor-settings): the admin gives the
 // demo assistant a colour; the row of the patient she serves carries it, with her name in words.
@@ -16,21 +16,15 @@ let admin: Staff;
 let queue: Queue;
 let assistant: Processor;
 let page: Page;
-let processor: LoggedUser;
 let errors: string[];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await demoAdmin(browser);
-  queue = await openDemoQueue(admin, 'labor');
+  ({ browser, staff: admin, queue } = await givenOpenDemoQueue('labor'));
   await emptyQueue(admin, queue.id);
   const staff = await admin.call<Processor[]>('GET', '/processors');
   assistant = staff.find((p) => p.username === DEMO.processor.username)!;
   await admin.call('PATCH', `/processors/${assistant.id}`, { color: COLOUR }, 200);
-  page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-  errors = collectBrowserErrors(page);
-  processor = await logInByApi(page, DEMO.processor);
-  await storeUser(page, processor);
+  ({ page, errors } = await demoProcessorPage(browser));
 });
 afterAll(async () => {
   // The demo assistant is shared with other specs: she leaves as she came, without a colour.

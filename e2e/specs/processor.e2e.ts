@@ -2,10 +2,10 @@ import type { LoggedUser, Queue, TicketView } from '@wartefrei/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
-import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
+import { newPage } from '../support/browser.js';
 import { saveScreenshot } from '../support/screenshots.js';
-import { basic, DEMO, logInByApi, storeUser } from '../support/session.js';
-import { demoAdmin, drawByApi, emptyQueue, openDemoQueue, type Staff, linkKey } from '../support/staff.js';
+import { basic } from '../support/session.js';
+import { drawByApi, emptyQueue, openDemoQueue, type Staff, linkKey, givenOpenDemoQueue, demoProcessorPage } from '../support/staff.js';
 
 // The work view: the demo processor follows the list live, calls the next patient and finishes.
 let browser: Browser;
@@ -16,15 +16,10 @@ let processor: LoggedUser;
 let errors: string[];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await demoAdmin(browser);
-  queue = await openDemoQueue(admin, 'allgemein');
+  ({ browser, staff: admin, queue } = await givenOpenDemoQueue('allgemein'));
   // Other specs leave tickets on the demo list; "call next" must reach this spec's own.
   await emptyQueue(admin, queue.id);
-  page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-  errors = collectBrowserErrors(page);
-  processor = await logInByApi(page, DEMO.processor);
-  await storeUser(page, processor);
+  ({ page, errors, processor } = await demoProcessorPage(browser));
 });
 afterAll(async () => {
   await browser.close();

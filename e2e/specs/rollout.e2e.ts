@@ -3,21 +3,18 @@ import type { Queue } from '@wartefrei/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
-import { collectBrowserErrors, launchBrowser, newPage } from '../support/browser.js';
+import { collectBrowserErrors, newPage } from '../support/browser.js';
 import { baseURL } from '../support/env.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { DEMO, logInByApi, storeUser } from '../support/session.js';
-import { demoAdmin, openDemoQueue, type Staff } from '../support/staff.js';
+import { givenOpenDemoQueue } from '../support/staff.js';
 
 // The rollout center: the links a practice hands out, the embed code and the printable poster.
 let browser: Browser;
-let staff: Staff;
 let queue: Queue;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  staff = await demoAdmin(browser);
-  queue = await openDemoQueue(staff, 'allgemein');
+  ({ browser, queue } = await givenOpenDemoQueue('allgemein'));
 });
 afterAll(async () => {
   await browser.close();

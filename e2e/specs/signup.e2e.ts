@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../support/axe.js';
@@ -9,12 +7,9 @@ import { field, main } from '../support/locators.js';
 import { linkIn, waitForMail } from '../support/mail.js';
 import { saveScreenshot } from '../support/screenshots.js';
 
-const screenshotsDir = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  fs.mkdirSync(screenshotsDir, { recursive: true });
 });
 afterAll(async () => {
   await browser.close();
@@ -68,7 +63,7 @@ describe('sign-up page', () => {
     await main(page).getByRole('button', { name: 'Konto anlegen' }).waitFor();
     // No horizontal scrolling on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${screenshotsDir}signup-${width}.png`, fullPage: true });
+    await saveScreenshot(page, `signup-${width}`);
     await page.context().close();
   });
 });

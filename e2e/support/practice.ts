@@ -1,4 +1,4 @@
-import type { LoggedUser, SignupInput } from '@wartefrei/shared';
+import type { LoggedUser, Profile, Queue, SignupInput } from '@wartefrei/shared';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseURL } from './env.js';
@@ -31,4 +31,22 @@ export async function givenNewPractice(p: Page, name: string, options: { offerTu
   // A new user is offered the tutorial once; specs about other things have it declined already.
   if (!options.offerTutorial) owner = await declineTutorial(p, owner);
   return { owner, mail, password: body.password };
+}
+
+/**
+ * A new practice's first location ("Ordination") with its list "Sprechstunde", open, drawn from
+ * online with a required first name and an optional mail (the fields encryption seals or keeps).
+ * `call` is the spec's call as the practice's owner.
+ */
+export async function givenConsultationList(call: <T>(method: string, url: string, data?: unknown) => Promise<T>): Promise<{ location: Profile; queue: Queue }> {
+  const location = await call<Profile>('POST', '/profiles', { name: 'Ordination', identifier: 'ordination' });
+  const queue = await call<Queue>('POST', '/queues', {
+    profile_id: location.id,
+    name: 'Sprechstunde',
+    identifier: 'sprechstunde',
+    draw_online_enabled: true,
+    patient_inputs: { display_name: 'NONE', first_name: 'REQUIRED', birth_date: 'NONE', insurance_number: 'NONE', mail: 'OPTIONAL', phone: 'NONE' },
+  });
+  await call('POST', `/queues/${queue.id}/session`, { event: 'START' });
+  return { location, queue };
 }

@@ -1,7 +1,7 @@
 import type { LoggedUser, Queue, TicketView } from '@wartefrei/shared';
 import type { Browser, Page } from 'playwright-core';
-import { newPage } from './browser.js';
-import { basic, DEMO, logInByApi } from './session.js';
+import { collectBrowserErrors, launchBrowser, newPage } from './browser.js';
+import { basic, DEMO, logInByApi, storeUser } from './session.js';
 
 /** A staff member (the demo admin unless said) acting through the API, as a screen or another client would. */
 export interface Staff {
@@ -29,6 +29,32 @@ export function staffOf(page: Page, user: LoggedUser): Staff {
       return (response.status() === 204 ? undefined : await response.json()) as T;
     },
   };
+}
+
+/** A spec's own browser, the demo admin acting in it, and a demo queue opened for drawing. */
+export async function givenOpenDemoQueue(identifier: 'allgemein' | 'labor'): Promise<{ browser: Browser; staff: Staff; queue: Queue }> {
+  const browser = await launchBrowser();
+  const staff = await demoAdmin(browser);
+  return { browser, staff, queue: await openDemoQueue(staff, identifier) };
+}
+
+/**
+ * A call as `user` that fails on any answer above 2xx, for a spec whose practice of its own has
+ * no `Staff` (its owner's token changes as the spec signs in again).
+ */
+export async function callAs<T>(page: Page, user: LoggedUser, method: string, url: string, data?: unknown): Promise<T> {
+  const response = await page.request.fetch(url, { method, headers: { authorization: basic(user.id, user.token) }, ...(data === undefined ? {} : { data }) });
+  if (response.status() >= 300) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
+  return (response.status() === 204 ? undefined : await response.json()) as T;
+}
+
+/** The work view's desktop page with the demo processor signed in, recording the browser's errors. */
+export async function demoProcessorPage(browser: Browser): Promise<{ page: Page; errors: string[]; processor: LoggedUser }> {
+  const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  const errors = collectBrowserErrors(page);
+  const processor = await logInByApi(page, DEMO.processor);
+  await storeUser(page, processor);
+  return { page, errors, processor };
 }
 
 /** A demo queue by identifier, opened for drawing (already open is fine). */

@@ -25,7 +25,7 @@ import { createRealtime, realtimeRoutes } from './platform/realtime/index.js';
 import { createMetrics, poolStatsOf, statusClass } from './platform/metrics.js';
 import { createRateLimiters } from './platform/rate-limit.js';
 import { closeRedis, connectRedis } from './platform/redis.js';
-import { accountsRoutes, registerPasswordReplaced, registerTrialStarted } from './modules/accounts/index.js';
+import { accountsRoutes } from './modules/accounts/index.js';
 import { authRoutes, secondFactorRoutes } from './modules/auth/index.js';
 import { countriesRoutes } from './modules/countries/index.js';
 import { clientFailureRoutes, systemRoutes } from './modules/system/index.js';
@@ -37,28 +37,30 @@ import { registerScheduleJobs, schedulesRoutes } from './modules/schedules/index
 import { profilesRoutes } from './modules/profiles/index.js';
 import { queuesRoutes, registerQueueTopics } from './modules/queues/index.js';
 import { archiveRoutes } from './modules/archive/index.js';
-import { appointmentSlotsRoutes, appointmentsRoutes, appointmentTypesRoutes, calendarFeedRoutes, registerAppointmentHooks, vacationsRoutes } from './modules/appointments/index.js';
-import { offersRoutes, registerOfferHooks } from './modules/offers/index.js';
+import { appointmentSlotsRoutes, appointmentsRoutes, appointmentTypesRoutes, calendarFeedRoutes, registerAppointmentJobs, vacationsRoutes } from './modules/appointments/index.js';
+import { offersRoutes, registerOfferJobs } from './modules/offers/index.js';
 import { routesRoutes } from './modules/routes/index.js';
 import { processorsRoutes, registerProcessorJobs } from './modules/processors/index.js';
 import { infoTagsRoutes } from './modules/infotags/index.js';
 import { imagesRoutes } from './modules/images/index.js';
-import { registerDrawInterview, registerTicketJobs, registerTicketTopics, ticketsRoutes } from './modules/tickets/index.js';
-import { interviewLender, probingRoutes } from './modules/probing/index.js';
+import { registerTicketJobs, registerTicketTopics, ticketsRoutes } from './modules/tickets/index.js';
+import { probingRoutes } from './modules/probing/index.js';
 import { monitorsRoutes, registerMonitorTopic } from './modules/monitors/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { registerReportJobs, reportsRoutes } from './modules/reports/index.js';
 import { auditRoutes, registerAuditHook } from './modules/audit/index.js';
 import { privacyRoutes, registerPrivacyJobs } from './modules/privacy/index.js';
 import { legalRoutes } from './modules/legal/index.js';
-import { dropKeysOnPasswordReset, encryptionRoutes } from './modules/encryption/index.js';
-import { alertsRoutes, ensurePushKeys, registerAlertReaders, watchQueueChanges } from './modules/alerts/index.js';
-import { billingRoutes, billingWebhookRoutes, registerBillingJobs, scheduleTrialJobs } from './modules/billing/index.js';
+import { encryptionRoutes } from './modules/encryption/index.js';
+import { alertsRoutes, ensurePushKeys, watchQueueChanges } from './modules/alerts/index.js';
+import { billingRoutes, billingWebhookRoutes, registerBillingJobs } from './modules/billing/index.js';
 import { FHIR_PREFIX, fhirRoutes } from './modules/fhir/index.js';
 import { webhooksRoutes } from './modules/webhooks/index.js';
 import { apiKeysRoutes } from './modules/api-keys/index.js';
 import { registerApiKeyAnswerFilter } from './platform/api-key-answers.js';
 import { withApiKeySecurity } from './platform/api-scopes.js';
+import type { Hooks } from './platform/hooks.js';
+import { appHooks } from './app-hooks.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -78,6 +80,8 @@ export interface BuildAppOptions {
   rateLimitKeyPrefix?: string;
   /** How often staff sockets are rechecked (default STAFF_RECHECK_MS, 5 s); tests pass less. */
   staffSocketRecheckMs?: number;
+  /** How modules take part in each other's work (default: all of them, app-hooks.ts); checked before anything starts. */
+  hooks?: Hooks;
 }
 
 declare module 'fastify' {
@@ -89,22 +93,19 @@ declare module 'fastify' {
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * Every kind of timed work and every session-end hook, in one list: a module's jobs run only
- * once they are named here (registering is idempotent, so several apps in one process are fine).
+ * Every kind of timed work, in one list: a module's jobs run only once they are named here
+ * (registering is idempotent, so several apps in one process are fine). The hooks between
+ * modules are not here but per app, in app-hooks.ts.
  */
-function registerJobsAndHooks(): void {
+function registerJobKinds(): void {
   registerSessionJobs();
   registerScheduleJobs();
   registerProcessorJobs();
   registerTicketJobs();
-  registerAppointmentHooks();
-  registerOfferHooks();
-  registerDrawInterview(interviewLender);
+  registerAppointmentJobs();
+  registerOfferJobs();
   registerBillingJobs();
   registerPrivacyJobs();
-  registerTrialStarted(scheduleTrialJobs);
-  registerPasswordReplaced(dropKeysOnPasswordReset);
-  registerAlertReaders();
   registerDemoJobs();
   registerReportJobs();
 }
@@ -112,7 +113,10 @@ function registerJobsAndHooks(): void {
 /** Builds the whole server; main.ts listens on it, tests inject into it. */
 export async function buildApp(options: BuildAppOptions) {
   installZodErrorCodes();
-  registerJobsAndHooks();
+  registerJobKinds();
+  // Before anything opens: a required hook left out stops the start, naming it and its provider.
+  const hooks = options.hooks ?? appHooks();
+  hooks.assertProvided();
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(options.logger?.level ?? config.logLevel, options.logger?.stream),
@@ -146,6 +150,7 @@ export async function buildApp(options: BuildAppOptions) {
     rateLimits,
     redis,
     resolveHost: options.resolveHost ?? systemResolver,
+    hooks,
     lifecycle: { draining: false },
   };
   // One cache of the lists' public views, for the route and the sockets that get it with `subscribed`.

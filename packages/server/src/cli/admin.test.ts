@@ -6,9 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { connectDatabase } from '../db/connect.js';
-import { accounts, deviceOrders } from '../db/schema/index.js';
+import { TRIAL_REMINDER_DAYS } from '@wartefrei/shared';
+import { accounts, deviceOrders, jobs } from '../db/schema/index.js';
+import { TRIAL_END_JOB, TRIAL_REMINDER_JOB } from '../modules/billing/index.js';
 import { basic, startTestApp, type TestApp } from '../../test/support/test-app.js';
 import { asUser } from '../../test/support/factories.js';
 import { testDatabaseKind } from '../../test/support/test-database.js';
@@ -140,8 +142,14 @@ describe('npm run admin -- exempt', () => {
     const login = await app.inject({ method: 'POST', url: '/auth/login', headers: { authorization: basic('lang@praxis.example', 'ein-gutes-passwort') } });
     const user = login.json<{ id: string; token: string; account_id: string }>();
     const account = await app.inject({ method: 'GET', url: `/accounts/${user.account_id}`, headers: asUser(user) });
+    // The command runs the app's hooks too: its trial got the reminders and the end, as a sign-up's does.
+    const trialJobs = await app.ctx.db
+      .select({ kind: jobs.kind })
+      .from(jobs)
+      .where(like(jobs.key, `${user.account_id}%`));
     if (database) await app.close();
     expect(account.json()).toMatchObject({ subscription_state: 'paymentExempt', trial_end: null });
+    expect(trialJobs.map((job) => job.kind).sort()).toEqual([TRIAL_END_JOB, ...TRIAL_REMINDER_DAYS.map(() => TRIAL_REMINDER_JOB)].sort());
 
     const unknown = await admin(['exempt', 'keine-praxis']);
     expect(unknown.code).toBe(1);

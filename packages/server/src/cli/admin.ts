@@ -21,7 +21,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { installZodErrorCodes, presentableFields, ReportQuery, SignupInput } from './cli-support.js';
+import { installZodErrorCodes, presentableFields, SignupInput } from './cli-support.js';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { systemClock } from '../platform/clock.js';
@@ -32,14 +32,15 @@ import { createPushSender } from '../platform/push.js';
 import { systemResolver } from '../platform/public-address.js';
 import { ensurePushKeys } from '../modules/alerts/index.js';
 import { createSmsSender } from '../platform/sms.js';
-import { checkAccountIdentifier, createAccountWithAdmin, exemptAccountByIdentifier, findAccountByIdentifier, issueResetLink } from '../modules/accounts/index.js';
-import { explainSummary, rebuildAggregates } from '../modules/reports/index.js';
+import { checkAccountIdentifier, createAccountWithAdmin, exemptAccountByIdentifier, issueResetLink } from '../modules/accounts/index.js';
 import { clientFailureSummary, CLIENT_FAILURE_KEEP_DAYS } from '../modules/system/index.js';
 import { createLocalHub } from '../platform/realtime/index.js';
 import { createMetrics } from '../platform/metrics.js';
 import { createRateLimiters } from '../platform/rate-limit.js';
 import { setOrderStatus } from '../modules/billing/index.js';
+import { appHooks } from '../app-hooks.js';
 import { backup, restore } from './backup.js';
+import { explainReport, rebuildReports } from './report-commands.js';
 
 const USAGE = `usage: npm run admin -- create-account --name "Praxis Dr. Muster" --identifier praxis-muster \\
          --admin-name "Dr. Maria Muster" --admin-mail maria@praxis.example [--password …] [--lang de|en]
@@ -99,66 +100,6 @@ async function order(argv: string[]): Promise<number> {
   }
 }
 
-/** Prints the plan of an account's report summary over local dates (issue 19: the indexes it uses). */
-async function explainReport(argv: string[]): Promise<number> {
-  const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true });
-  const [identifier, from, to] = positionals;
-  const query = ReportQuery.safeParse({ from, to });
-  if (!identifier || positionals.length !== 3 || !query.success) {
-    console.error(USAGE);
-    return 2;
-  }
-  const config = loadConfig();
-  const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    const account = await findAccountByIdentifier(database.db, identifier);
-    if (!account) {
-      console.error(`Kein Konto mit der Kennung ${identifier}.`);
-      return 1;
-    }
-    console.log(await explainSummary({ db: database.db }, account.id, query.data));
-    return 0;
-  } finally {
-    await database.close();
-  }
-}
-
-const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** `reports rebuild`: the daily aggregates again from the tickets, for all accounts or one, all days or a range. */
-async function reports(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: { account: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } },
-  });
-  const badDate = [values.from, values.to].some((date) => date !== undefined && !LOCAL_DATE.test(date));
-  if (positionals.length !== 1 || positionals[0] !== 'rebuild' || badDate || (values.from && values.to && values.from > values.to)) {
-    console.error(USAGE);
-    return 2;
-  }
-  const config = loadConfig();
-  const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    let accountId: string | undefined;
-    if (values.account) {
-      const account = await findAccountByIdentifier(database.db, values.account);
-      if (!account) {
-        console.error(`Kein Konto mit der Kennung ${values.account}.`);
-        return 1;
-      }
-      accountId = account.id;
-    }
-    const started = performance.now();
-    const done = await rebuildAggregates(database.db, systemClock.now(), { accountId, from: values.from, to: values.to });
-    console.log(`${done.lists} Listen, ${done.days} Tage neu zusammengefasst in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-    return 0;
-  } finally {
-    await database.close();
-  }
-}
-
 async function createAccount(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -211,6 +152,8 @@ async function createAccount(argv: string[]): Promise<number> {
       rateLimits: createRateLimiters({ redis: undefined, keyPrefix: '', log }),
       redis: undefined,
       resolveHost: systemResolver,
+      // The app's own hooks: a trial started here gets its jobs, as one signed up online does.
+      hooks: appHooks(),
       lifecycle: { draining: false },
     };
     const { account, user } = await createAccountWithAdmin(ctx, {
@@ -286,8 +229,8 @@ const commands: Record<string, (argv: string[]) => Promise<number>> = {
   'create-account': createAccount,
   exempt,
   order,
-  'explain-report': explainReport,
-  reports,
+  'explain-report': (argv) => explainReport(argv, USAGE),
+  reports: (argv) => rebuildReports(argv, USAGE),
   'client-failures': clientFailures,
   'reset-link': resetLink,
   backup: (argv) => backup(argv, USAGE),

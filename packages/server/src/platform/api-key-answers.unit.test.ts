@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BLANK_PATIENT_FIELDS } from '../../test/support/patient-data.js';
 import { withoutPatientData } from './api-key-answers.js';
 
 describe('answers to a key without patients:read', () => {
@@ -21,14 +22,7 @@ describe('answers to a key without patients:read', () => {
     expect(withoutPatientData({ member, next: null })).toEqual({
       member: {
         ...member,
-        display_name: null,
-        first_name: null,
-        last_name: null,
-        birth_date: null,
-        insurance_number: null,
-        mail: null,
-        phone: null,
-        sealed_data: null,
+        ...BLANK_PATIENT_FIELDS,
         answers: [{ question: 'Anliegen?', answer: 'Sonstiges', text: null }],
       },
       next: null,

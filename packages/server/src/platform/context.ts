@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connect.js';
 import type { Clock } from './clock.js';
+import type { Hooks } from './hooks.js';
 import type { Mailer } from './mail.js';
 import type { Metrics } from './metrics.js';
 import type { RateLimiters } from './rate-limit.js';
@@ -34,6 +35,8 @@ export interface AppContext {
   redis: Redis | undefined;
   /** How host names the server connects to for outsiders (webhook receivers) resolve: the system's unless a test maps a name. */
   resolveHost: HostResolver;
+  /** How modules above take part in a lower one's work (platform/hooks.ts); this app's own, checked at start. */
+  hooks: Hooks;
   /** Set once the node is shutting down: it still serves, but reports itself not ready. */
   lifecycle: { draining: boolean };
 }

@@ -28,12 +28,9 @@ export function pathIds<K extends string>(...names: K[]): z.ZodObject<Record<K, 
  * routes staff use as well, signed-in staff pass the record's id instead. Any other value is
  * answered like an unknown token (404).
  */
-export const PatientKey = z
-  .string()
-  .max(128)
-  .meta({
-    description: "The token of the patient's link (`patient_url`); staff with credentials may pass the id where the route serves staff too. An id without credentials answers 404.",
-  });
+export const PatientKey = z.string().max(128).meta({
+  description: "The token of the patient's link (`patient_url`); staff with credentials may pass the id where the route serves staff too. An id without credentials answers 404.",
+});
 
 /** `{ token }`: the path parameter of a patient's route. */
 export const TokenParams = z.object({ token: PatientKey });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from './errors.js';
-import { firstViews } from '../modules/first-view/index.js';
+import { admittingBootScript, compressedFor, firstViews } from '../modules/first-view/index.js';
 
 /**
  * The hash of the built web app. index.html names every hashed asset, so its hash changes
@@ -77,7 +77,13 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     if (hasBuild && (req.method === 'GET' || req.method === 'HEAD') && wantsHtml(req.headers.accept)) {
       if (req.url.startsWith('/embed/')) allowFramingAnywhere(reply);
       const page = await firstView(req);
-      if (page) return reply.status(page.status).header('cache-control', page.cacheControl).type('text/html; charset=utf-8').send(page.html);
+      if (page) {
+        const csp = reply.getHeader('content-security-policy');
+        if (typeof csp === 'string') reply.header('content-security-policy', admittingBootScript(csp));
+        const { body, encoding } = await compressedFor(req.headers['accept-encoding'], page.html);
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.status(page.status).header('cache-control', page.cacheControl).header('vary', 'Cookie, Accept-Encoding').type('text/html; charset=utf-8').send(body);
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     throw new AppError('NOT_FOUND');

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '@wartefrei/shared';
-import { basic, startTestApp, type TestApp } from '../support/test-app.js';
+import { basic } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 import { givenVerifiedAdmin, logIn } from '../support/factories.js';
 import { KNOWN_OPEN_BUGS } from './known-open-bugs.js';
 
@@ -10,11 +11,7 @@ import { KNOWN_OPEN_BUGS } from './known-open-bugs.js';
  * that the endpoint fuzz guards the fix.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 /** The answer is a coded JSON error whose code matches its status. */
 function expectCodedError(res: { statusCode: number; headers: Record<string, unknown>; body: string }, status: number) {

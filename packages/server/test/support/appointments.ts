@@ -3,6 +3,7 @@ import type { AppointmentType } from '@wartefrei/shared';
 import { startTestApp, type TestApp } from './test-app.js';
 import { setNow } from './test-clock.js';
 import { asUser, givenAdmin, givenProcessor, givenProfile, givenQueue } from './factories.js';
+import { useStarted } from './use-test-app.js';
 
 /** Friday 27 March 2026, noon in Vienna; Monday the 30th is the first weekday after the spring change. */
 export const SPRING = {
@@ -14,6 +15,8 @@ export const SPRING = {
 
 /** The app for booking tests: every booking comes from one address, so the limit is set out of reach. */
 export const startBookingApp = () => startTestApp({ bookingLimit: { perIp: 100_000, windowSeconds: 600 } });
+/** startBookingApp for the whole file (useTestApp). */
+export const useBookingApp = () => useStarted(startBookingApp);
 
 export interface PracticeOptions {
   /** Moves the test clock here first (before any sign-in, so tokens are fresh). */

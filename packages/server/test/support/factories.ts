@@ -6,7 +6,7 @@
  * API instead (see api.ts). The one auth helper is `asUser`.
  */
 import { randomBytes } from 'node:crypto';
-import type { LoggedUser, SignupInput } from '@wartefrei/shared';
+import { QUEUE_DEFAULTS, type LoggedUser, type SignupInput } from '@wartefrei/shared';
 import { profiles, queueProcessors, queues, users, type SessionButtonVisibility } from '../../src/db/schema/index.js';
 import { hashPassword } from '../../src/platform/passwords.js';
 import { basic, type TestApp } from './test-app.js';
@@ -107,7 +107,7 @@ export async function givenQueue(
       ...settings,
       accountId,
       profileId,
-      buttonVisibility: { suspend_online: 'EVERYBODY', suspend_kiosk: 'EVERYBODY', queue_opened: 'EVERYBODY', terminate: 'EVERYBODY', ...buttonVisibility },
+      buttonVisibility: { ...QUEUE_DEFAULTS.button_visibility, ...buttonVisibility },
     })
     .returning({ id: queues.id });
   if (!row) throw new Error('no queue');

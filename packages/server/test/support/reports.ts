@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LoggedUser } from '@wartefrei/shared';
 import { appointmentTypes, appointments, probingAnswers, queueMemberInfoTags, queueMembers, queues } from '../../src/db/schema/index.js';
-import { asUser } from './factories.js';
+import { asUser, givenAdmin, givenProfile, givenQueue } from './factories.js';
 import type { TestApp } from './test-app.js';
 
 /**
@@ -11,6 +11,19 @@ import type { TestApp } from './test-app.js';
  */
 
 let ordinal = 0;
+
+/** The day of the member analysis' tests: 10 November 2026 in Vienna, and an instant on it. */
+export const MEMBERS_DAY = { from: '2026-11-10', to: '2026-11-10' };
+export const onMembersDay = (local: string) => new Date(`2026-11-10T${local}:00+01:00`).toISOString();
+
+/** A new account's admin with two lists, "Allgemein" and "Labor", in a location in Vienna. */
+export async function givenGeneralAndLab(t: TestApp) {
+  const account = await givenAdmin(t);
+  const profileId = await givenProfile(t, account.accountId, { timeZone: 'Europe/Vienna' });
+  const general = await givenQueue(t, account.accountId, { profileId, name: 'Allgemein' });
+  const lab = await givenQueue(t, account.accountId, { profileId, name: 'Labor' });
+  return { admin: account.user, accountId: account.accountId, general, lab };
+}
 
 export interface PastTicket {
   queueId: string;

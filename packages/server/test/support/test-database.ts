@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { connectDatabase, type DatabaseHandle } from '../../src/db/connect.js';
 import { migrationsFolder } from '../../src/paths.js';
+import { leasePglite } from './pglite-pool.js';
 
 /** Which database this test run targets: the vitest project sets TEST_DB. */
 export const testDatabaseKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -29,8 +30,9 @@ function migrationsHash(): string {
 
 /*
  * Migrating a database takes 1–1.5 s; the integration suite starts one per file on each database
- * kind. So each worker migrates PGlite once and starts every file's database from its dump, and
- * PostgreSQL copies every file's database from a template migrated once per set of migrations.
+ * kind. So each worker migrates PGlite once, starts its databases from that dump and empties them
+ * between files (pglite-pool.ts), and PostgreSQL copies every file's database from a template
+ * migrated once per set of migrations.
  * Each file still gets a database of its own; connectDatabase still runs the migrator (a no-op).
  */
 let pgliteDump: Promise<Blob> | undefined;
@@ -91,7 +93,7 @@ async function copyOf(admin: pg.Client, template: string, name: string): Promise
  * PostgreSQL server of TEST_DATABASE_URL that is dropped again on close.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
-  if (testDatabaseKind === 'pglite') return connectDatabase({ loadDataDir: await migratedPglite() });
+  if (testDatabaseKind === 'pglite') return leasePglite(migratedPglite);
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `wf_test_${randomBytes(6).toString('hex')}`;

@@ -9,6 +9,11 @@ export const DEFAULT_APPOINTMENT_TYPE_NAME = 'Arztgespräch';
 /** Shortest and longest appointment; a day's slot rules are in whole minutes. */
 export const APPOINTMENT_DURATION_MIN_MINUTES = 5;
 export const APPOINTMENT_DURATION_MAX_MINUTES = 480;
+/** Shortest and longest validity of an earlier-time offer's link, in minutes. */
+export const OFFER_MINUTES_MIN = 5;
+export const OFFER_MINUTES_MAX = 1440;
+/** The most hours before its start an appointment asks for confirmation or is marked unconfirmed (two weeks). */
+export const CONFIRM_HOURS_MAX = 336;
 
 const appointmentTypeFields = {
   name: z.string().trim().min(1).max(100),
@@ -20,44 +25,28 @@ const appointmentTypeFields = {
   /** A freed time is offered to this many waiting patients at once; 0: the type offers none (docs/product.md#earlier-appointments). */
   offer_count: z.number().int().min(0, 'MIN_VALUE').max(MAX_OFFER_COUNT, 'MAX_VALUE'),
   /** How long an offer's link is valid, in minutes. */
-  offer_minutes: z.number().int().min(5, 'MIN_VALUE').max(1440, 'MAX_VALUE'),
+  offer_minutes: z.number().int().min(OFFER_MINUTES_MIN, 'MIN_VALUE').max(OFFER_MINUTES_MAX, 'MAX_VALUE'),
   /** Ask the patient to confirm this many hours before the start; null: confirmations off. */
-  confirm_hours_before: z.number().int().min(1, 'MIN_VALUE').max(336, 'MAX_VALUE').nullable(),
+  confirm_hours_before: z.number().int().min(1, 'MIN_VALUE').max(CONFIRM_HOURS_MAX, 'MAX_VALUE').nullable(),
   /** An appointment still unconfirmed this many hours before its start is marked in the calendar and the day view. */
-  unconfirmed_mark_hours: z.number().int().min(1, 'MIN_VALUE').max(336, 'MAX_VALUE'),
+  unconfirmed_mark_hours: z.number().int().min(1, 'MIN_VALUE').max(CONFIRM_HOURS_MAX, 'MAX_VALUE'),
 };
+
+/** `PATCH /appointment-types/{id}` (admins): what is sent changes; the list (and so the location) stays. */
+export const UpdateAppointmentTypeInput = z.strictObject(appointmentTypeFields).partial();
+export type UpdateAppointmentTypeInput = z.infer<typeof UpdateAppointmentTypeInput>;
 
 /**
  * `POST /appointment-types` (admins). The type belongs to the location of its list
- * (`queue_id`): that list's processors serve it and its work view shows it.
+ * (`queue_id`): that list's processors serve it and its work view shows it. Only the duration
+ * is required; the rest has defaults.
  */
 export const CreateAppointmentTypeInput = z.strictObject({
   queue_id: z.string().trim().min(1).max(64),
-  name: appointmentTypeFields.name.optional(),
+  ...UpdateAppointmentTypeInput.shape,
   duration_minutes: appointmentTypeFields.duration_minutes,
-  default_processor_id: appointmentTypeFields.default_processor_id.optional(),
-  bookable_online: appointmentTypeFields.bookable_online.optional(),
-  bookable_kiosk: appointmentTypeFields.bookable_kiosk.optional(),
-  offer_count: appointmentTypeFields.offer_count.optional(),
-  offer_minutes: appointmentTypeFields.offer_minutes.optional(),
-  confirm_hours_before: appointmentTypeFields.confirm_hours_before.optional(),
-  unconfirmed_mark_hours: appointmentTypeFields.unconfirmed_mark_hours.optional(),
 });
 export type CreateAppointmentTypeInput = z.infer<typeof CreateAppointmentTypeInput>;
-
-/** `PATCH /appointment-types/{id}` (admins): what is sent changes; the list (and so the location) stays. */
-export const UpdateAppointmentTypeInput = z.strictObject({
-  name: appointmentTypeFields.name.optional(),
-  duration_minutes: appointmentTypeFields.duration_minutes.optional(),
-  default_processor_id: appointmentTypeFields.default_processor_id.optional(),
-  bookable_online: appointmentTypeFields.bookable_online.optional(),
-  bookable_kiosk: appointmentTypeFields.bookable_kiosk.optional(),
-  offer_count: appointmentTypeFields.offer_count.optional(),
-  offer_minutes: appointmentTypeFields.offer_minutes.optional(),
-  confirm_hours_before: appointmentTypeFields.confirm_hours_before.optional(),
-  unconfirmed_mark_hours: appointmentTypeFields.unconfirmed_mark_hours.optional(),
-});
-export type UpdateAppointmentTypeInput = z.infer<typeof UpdateAppointmentTypeInput>;
 
 /** An appointment type (docs/product.md#entities) as staff read it. */
 export const AppointmentType = z.object({

@@ -3,7 +3,7 @@ import { APPOINTMENT_CANCEL_STATES, APPOINTMENT_SOURCES, APPOINTMENT_STATUSES, A
 import { SUPPORTED_LANGS } from '../i18n/translate.js';
 import { isCalendarDate } from '../tickets/patient-data.js';
 import { refineDateRange } from './appointment-types.schemas.js';
-import { BOOKING_FIELDS, SMS_REMINDER_MINUTES, type BookingField } from './booking-fields.js';
+import { APPOINTMENT_DESCRIPTION_MAX_LENGTH, BOOKING_FIELDS, SMS_REMINDER_MINUTES, type BookingField } from './booking-fields.js';
 import { ConfirmationState, EarlierWish, EarlierWishInput } from './earlier.schemas.js';
 
 export const AppointmentStatus = z.enum(APPOINTMENT_STATUSES);
@@ -28,6 +28,8 @@ export const RECURRENCE_FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] a
 /** A series has at most this many occurrences and reaches at most MAX_SERIES_YEARS ahead. */
 export const MAX_SERIES_OCCURRENCES = 366;
 export const MAX_SERIES_YEARS = 10;
+/** A series repeats at most every this many days, weeks, months or years. */
+export const MAX_RECURRENCE_INTERVAL = 99;
 
 /**
  * `recurrence` of a staff booking: every `interval` days, weeks, months or years from the first
@@ -37,7 +39,7 @@ export const MAX_SERIES_YEARS = 10;
 export const Recurrence = z
   .strictObject({
     frequency: z.enum(RECURRENCE_FREQUENCIES),
-    interval: z.number().int().min(1, 'MIN_VALUE').max(99, 'MAX_VALUE').optional(),
+    interval: z.number().int().min(1, 'MIN_VALUE').max(MAX_RECURRENCE_INTERVAL, 'MAX_VALUE').optional(),
     until: z.string().refine(isCalendarDate, 'INVALID_DATE').optional(),
     // Checked against MAX_SERIES_OCCURRENCES by the server (RECURRENCE_TOO_LONG), before any conflict.
     count: z.number().int().min(1, 'MIN_VALUE').optional(),
@@ -49,7 +51,7 @@ export type Recurrence = z.infer<typeof Recurrence>;
 
 /** What a booking says about the appointment beyond who the patient is. */
 const bookingDetails = {
-  description: z.string().trim().max(1000),
+  description: z.string().trim().max(APPOINTMENT_DESCRIPTION_MAX_LENGTH),
   notify_mail: z.boolean(),
   notify_sms: z.boolean(),
   /** The patient's choice of reminder (30, 60, 120 or 1440 minutes before); null: none. */

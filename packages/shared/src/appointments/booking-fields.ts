@@ -7,6 +7,9 @@
 export const BOOKING_FIELDS = ['last_name', 'first_name', 'birth_date', 'mail', 'phone', 'insurance_number'] as const;
 export type BookingField = (typeof BOOKING_FIELDS)[number];
 
+/** The longest description a booking carries (characters), the patient's and the staff's alike. */
+export const APPOINTMENT_DESCRIPTION_MAX_LENGTH = 1000;
+
 /** Whether two requirements ask the same of every field (free times name each distinct one once). */
 export function sameFieldModes(a: Readonly<Record<BookingField, string>>, b: Readonly<Record<BookingField, string>>): boolean {
   return BOOKING_FIELDS.every((field) => a[field] === b[field]);

@@ -18,7 +18,9 @@ export type ChallengeKind = z.infer<typeof ChallengeKind>;
 
 export const RECOVERY_CODE_COUNT = 10;
 
-const FactorName = z.string().trim().min(1).max(60);
+/** The longest name of a second factor ("Handy", "YubiKey am Schlüsselbund"). */
+export const SECOND_FACTOR_NAME_MAX_LENGTH = 60;
+const FactorName = z.string().trim().min(1).max(SECOND_FACTOR_NAME_MAX_LENGTH);
 /** A WebAuthn JSON object (options from the server, a response from the browser). */
 const WebAuthnJson = z.record(z.string(), z.unknown());
 

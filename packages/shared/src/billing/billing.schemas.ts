@@ -126,9 +126,11 @@ export const DeliveryAddress = z.strictObject({
     .length(2)
     .transform((c) => c.toUpperCase()),
 });
+/** The most devices of one kind an order may ask for. */
+export const DEVICE_ORDER_QUANTITY_MAX = 50;
 export const CreateDeviceOrderInput = z.strictObject({
   items: z
-    .array(z.strictObject({ device: DeviceKind, quantity: z.number().int().min(1).max(50) }))
+    .array(z.strictObject({ device: DeviceKind, quantity: z.number().int().min(1).max(DEVICE_ORDER_QUANTITY_MAX) }))
     .min(1)
     .max(2),
   delivery_address: DeliveryAddress,

@@ -6,6 +6,13 @@ export const SUPPORTED_LANGS = ['de', 'en', 'tr', 'bs', 'ar', 'uk', 'ro', 'pl', 
 export type SupportedLang = (typeof SUPPORTED_LANGS)[number];
 export const DEFAULT_LANG: SupportedLang = 'de';
 
+/**
+ * The cookie that carries the language chosen on this device (the same as localStorage `lang`)
+ * to the server, so a patient page's first view comes in it (modules/first-view). Not personal:
+ * a language code, set by the browser app only, readable by it.
+ */
+export const LANGUAGE_COOKIE = 'wartefrei-lang';
+
 /** The staff screens are complete in these; the staff app's picker offers them. */
 export const STAFF_LANGS = ['de', 'en'] as const satisfies readonly SupportedLang[];
 export type StaffLang = (typeof STAFF_LANGS)[number];

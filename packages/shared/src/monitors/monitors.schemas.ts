@@ -48,14 +48,9 @@ const monitorFields = {
 
 /** `POST /monitors` (admins): identifier and display name are required; the rest has MONITOR_DEFAULTS and no queues. */
 export const CreateMonitorInput = z.strictObject({
+  ...z.object(monitorFields).partial().shape,
   identifier: monitorFields.identifier,
   display_name: monitorFields.display_name,
-  layout: monitorFields.layout.optional(),
-  custom_zoom: monitorFields.custom_zoom.optional(),
-  style: monitorFields.style.optional(),
-  gong: monitorFields.gong.optional(),
-  speech: monitorFields.speech.optional(),
-  queue_ids: monitorFields.queue_ids.optional(),
 });
 export type CreateMonitorInput = z.infer<typeof CreateMonitorInput>;
 

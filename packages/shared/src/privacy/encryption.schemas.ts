@@ -140,17 +140,21 @@ export const UnsealedFields = z.strictObject({
 });
 export type UnsealedFields = z.infer<typeof UnsealedFields>;
 
+/** What an admin's browser sends back of a batch it worked on: 1 to 200 records, each named by kind and id. */
+const returnedBatch = <Fields extends z.core.$ZodShape>(fields: Fields) =>
+  z.strictObject({
+    records: z
+      .array(z.strictObject({ kind: SealedRecord.shape.kind, id: z.uuid(), ...fields }))
+      .min(1)
+      .max(200),
+  });
+
 /**
  * `POST /encryption/unseal` (admins, while switching off or off): opened records written back in
  * the clear, each only if its sealed text is still the one opened (a record changed meanwhile is
  * left for the next batch). Refused while encryption is on (`ENCRYPTION_ON`).
  */
-export const UnsealInput = z.strictObject({
-  records: z
-    .array(z.strictObject({ kind: SealedRecord.shape.kind, id: z.uuid(), sealed_data: SealedText, fields: UnsealedFields }))
-    .min(1)
-    .max(200),
-});
+export const UnsealInput = returnedBatch({ sealed_data: SealedText, fields: UnsealedFields });
 export type UnsealInput = z.infer<typeof UnsealInput>;
 
 /**
@@ -166,10 +170,5 @@ export type ClearBatch = z.infer<typeof ClearBatch>;
  * `POST /encryption/seal` (admins, while on): those records sealed in the browser, each written
  * only if it still holds the clear fields read (a record changed meanwhile is left for the next batch).
  */
-export const SealInput = z.strictObject({
-  records: z
-    .array(z.strictObject({ kind: SealedRecord.shape.kind, id: z.uuid(), fields: UnsealedFields, sealed_data: SealedText }))
-    .min(1)
-    .max(200),
-});
+export const SealInput = returnedBatch({ fields: UnsealedFields, sealed_data: SealedText });
 export type SealInput = z.infer<typeof SealInput>;

@@ -16,6 +16,13 @@ export const PROBING_ACTIONS = ['NOTHING', 'QUESTION', 'QUEUE', 'URL', 'BOOK_APP
 /** A questionnaire holds at most this many questions per variant, a question this many options. */
 export const PROBING_MAX_QUESTIONS = 50;
 export const PROBING_MAX_OPTIONS = 12;
+/** Longest texts of a questionnaire (characters); here, zod-free, so the patient's interview reads them too. */
+export const PROBING_QUESTION_TEXT_MAX_LENGTH = 500;
+export const PROBING_OPTION_TEXT_MAX_LENGTH = 200;
+export const PROBING_MESSAGE_MAX_LENGTH = 1000;
+export const PROBING_BUTTON_TEXT_MAX_LENGTH = 60;
+/** The patient's own text with an answer that asks for one (allow_free_text). */
+export const PROBING_ANSWER_TEXT_MAX_LENGTH = 500;
 export type ProbingAction = (typeof PROBING_ACTIONS)[number];
 
 export interface ProbingOptionShape {

@@ -4,7 +4,15 @@
  * probing.rules.ts, so the patient's interview can run them without zod.
  */
 import { z } from 'zod';
-import { PROBING_ACTIONS, PROBING_MAX_OPTIONS, PROBING_VARIANTS } from './probing.rules.js';
+import {
+  PROBING_ACTIONS,
+  PROBING_BUTTON_TEXT_MAX_LENGTH,
+  PROBING_MAX_OPTIONS,
+  PROBING_MESSAGE_MAX_LENGTH,
+  PROBING_OPTION_TEXT_MAX_LENGTH,
+  PROBING_QUESTION_TEXT_MAX_LENGTH,
+  PROBING_VARIANTS,
+} from './probing.rules.js';
 
 export const ProbingVariantField = z.enum(PROBING_VARIANTS);
 export const ProbingActionField = z.enum(PROBING_ACTIONS);
@@ -20,15 +28,15 @@ const id = z.uuid();
  */
 export const ProbingOptionInput = z.strictObject({
   id: id.optional(),
-  text: z.string().trim().max(200),
+  text: z.string().trim().max(PROBING_OPTION_TEXT_MAX_LENGTH),
   action: ProbingActionField,
   target_question_id: id.nullable().optional(),
   target_queue_id: id.nullable().optional(),
   target_url: z.string().trim().max(2000).nullable().optional(),
   appointment_type_id: id.nullable().optional(),
   /** Shown before the action, with `button_text` on the button that goes on. */
-  message: optionalText(1000),
-  button_text: optionalText(60),
+  message: optionalText(PROBING_MESSAGE_MAX_LENGTH),
+  button_text: optionalText(PROBING_BUTTON_TEXT_MAX_LENGTH),
   /** Added to the ticket when the patient chooses this option; a tag with a time shift is refused. */
   info_tag_id: id.nullable().optional(),
   /** The patient writes a text with this answer, which must then not be empty. */
@@ -40,7 +48,7 @@ export type ProbingOptionInput = z.infer<typeof ProbingOptionInput>;
 export const CreateProbingQuestionInput = z.strictObject({
   profile_id: z.string().trim().min(1).max(64),
   variant: ProbingVariantField,
-  text: text(500),
+  text: text(PROBING_QUESTION_TEXT_MAX_LENGTH),
   ask_first: z.boolean().optional(),
   position: z.number().int().min(0).max(10_000).optional(),
   options: z.array(ProbingOptionInput).max(PROBING_MAX_OPTIONS, 'MAX_LENGTH'),
@@ -49,7 +57,7 @@ export type CreateProbingQuestionInput = z.infer<typeof CreateProbingQuestionInp
 
 /** `PATCH /probing-questions/{id}` (admins): what is sent changes; `options` replaces the options. */
 export const UpdateProbingQuestionInput = z.strictObject({
-  text: text(500).optional(),
+  text: text(PROBING_QUESTION_TEXT_MAX_LENGTH).optional(),
   ask_first: z.boolean().optional(),
   position: z.number().int().min(0).max(10_000).optional(),
   options: z.array(ProbingOptionInput).max(PROBING_MAX_OPTIONS, 'MAX_LENGTH').optional(),

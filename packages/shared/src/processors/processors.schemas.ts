@@ -13,6 +13,11 @@ export type ProcessorButtonVisibility = ButtonVisibility;
 export const ProcessorNameOrder = NameOrder;
 export type ProcessorNameOrder = NameOrder;
 
+/** The most members one processor may have in processing at once, where set for them. */
+export const PROCESSOR_MAX_CONCURRENT_PROCESSING_MAX = 100;
+/** The longest room name ("Raum 2"). */
+export const PROCESSOR_ROOM_MAX_LENGTH = 40;
+
 /** The fields an admin sets on a processor, create and edit alike (docs/product.md#entities Processor). */
 const processorSettings = {
   display_name: z.string().trim().min(1).max(100),
@@ -20,12 +25,12 @@ const processorSettings = {
   lang: z.enum(SUPPORTED_LANGS).optional(),
   color: processorColor.nullable().optional(),
   priority: z.number().int().min(1).max(1000).optional(),
-  max_concurrent_processing: z.number().int().min(1).max(100).nullable().optional(),
+  max_concurrent_processing: z.number().int().min(1).max(PROCESSOR_MAX_CONCURRENT_PROCESSING_MAX).nullable().optional(),
   /** Null: the list's setting applies (docs/product.md#processor-settings). */
   button_visibility: ProcessorButtonVisibility.nullable().optional(),
   name_order: ProcessorNameOrder.nullable().optional(),
   /** Where they serve ("Raum 2"): named on the ticket page and monitor while processing. */
-  room: z.string().trim().min(1).max(40).nullable().optional(),
+  room: z.string().trim().min(1).max(PROCESSOR_ROOM_MAX_LENGTH).nullable().optional(),
   microsoft_tenant_id: z.string().trim().min(1).max(100).nullable().optional(),
 };
 

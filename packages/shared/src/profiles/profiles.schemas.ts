@@ -7,7 +7,10 @@ import { LocalTimeString } from '../schedules/schedules.schemas.js';
 export const HOLIDAY_COUNTRIES = ['AT', 'DE', 'CH'] as const;
 export type HolidayCountry = (typeof HOLIDAY_COUNTRIES)[number];
 
+/** A new location's zone, and the zone of an account-wide view that names none. */
 export const DEFAULT_TIME_ZONE = 'Europe/Vienna';
+/** Where wartefrei keeps its books: the dates on its invoices, mails about the trial and the data processing agreement. */
+export const VENDOR_TIME_ZONE = 'Europe/Vienna';
 
 /** The canonical spelling of an IANA time zone, or undefined when the runtime does not know it. */
 export function canonicalTimeZone(value: string): string | undefined {
@@ -59,14 +62,9 @@ const profileFields = {
 
 /** `POST /profiles`: a new location. Name and identifier are required; the rest has defaults. */
 export const CreateProfileInput = z.strictObject({
+  ...z.object(profileFields).partial().shape,
   name: profileFields.name,
   identifier: profileFields.identifier,
-  time_zone: profileFields.time_zone.optional(),
-  country: profileFields.country.optional(),
-  region: profileFields.region.optional(),
-  address: profileFields.address.optional(),
-  kiosk_printing: profileFields.kiosk_printing.optional(),
-  quiet_hours: profileFields.quiet_hours.optional(),
 });
 export type CreateProfileInput = z.infer<typeof CreateProfileInput>;
 

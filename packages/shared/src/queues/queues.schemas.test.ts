@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installZodErrorCodes } from '../validation/zod-codes.js';
-import { CreateQueueInput, hasAtMostLines, queueConfigProblems } from './queues.schemas.js';
+import { hasAtMostLines, QUEUE_DEFAULTS, QUEUE_SETTING_NAMES } from './queue-settings.js';
+import { CreateQueueInput, Queue, queueConfigProblems, UpdateQueueInput } from './queues.schemas.js';
 
 const none = { number_start: null, number_end: null, min_age: null, max_age: null };
 
@@ -49,4 +50,18 @@ describe('CreateQueueInput', () => {
     [{ color: '#abcdef', accent_color: '#ABCDEF' }, []],
     [{ color: '#abcdeg' }, [['color', 'INVALID_COLOR']]],
   ])('%o → %j', (override, expected) => expect(issues({ ...base, ...override })).toEqual(expected));
+});
+
+// Issue 45: the schemas hold the declared list settings and nothing else, in the declared order
+// (the order of docs/openapi.json), and every declared default is a value the API takes and shows.
+describe('the queue schemas and the declared list settings', () => {
+  it('take and show exactly the declared settings beside the list’s own fields', () => {
+    expect(Object.keys(UpdateQueueInput.shape)).toEqual(['name', 'identifier', ...QUEUE_SETTING_NAMES]);
+    expect(Object.keys(Queue.shape)).toEqual(['id', 'profile_id', 'name', 'identifier', ...QUEUE_SETTING_NAMES, 'session']);
+  });
+
+  it.each(QUEUE_SETTING_NAMES)('%s: the declared default is valid input and output', (name) => {
+    expect(UpdateQueueInput.shape[name].safeParse(QUEUE_DEFAULTS[name]).success).toBe(true);
+    expect(Queue.shape[name].safeParse(QUEUE_DEFAULTS[name]).success).toBe(true);
+  });
 });

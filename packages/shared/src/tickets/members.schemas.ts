@@ -27,6 +27,10 @@ export const TicketInfoTag = z.object({
 });
 export type TicketInfoTag = z.infer<typeof TicketInfoTag>;
 
+/** The logo's stored size in pixels: the page keeps its place before it loads (no layout shift). */
+export const LogoSize = z.object({ width: whole, height: whole });
+export type LogoSize = z.infer<typeof LogoSize>;
+
 /** The queue as the ticket page shows it. */
 export const TicketQueue = Queue.pick({
   id: true,
@@ -42,6 +46,9 @@ export const TicketQueue = Queue.pick({
 }).extend({
   /** The practice's logo (a content-hashed URL); null without one. Shown where `logo_placement_ticket` says. */
   logo_url: z.string().nullable(),
+  logo_size: LogoSize.nullable(),
+  /** The location's IANA time zone: the page writes every time in it, as the practice's clocks show it. */
+  time_zone: z.string(),
 });
 
 /** What names a ticket and its state, first in the patient's and in the staff's view alike. */
@@ -180,67 +187,6 @@ export const MemberActionResult = z.object({
 });
 export type MemberActionResult = z.infer<typeof MemberActionResult>;
 
-const version = whole.min(0).optional();
-
-/** Body of a staff action (may be absent); `version` makes it act only on the state the client saw. */
-export const MemberActionInput = z.strictObject({ version }).nullish();
-export type MemberActionInput = z.infer<typeof MemberActionInput>;
-
-/** `POST /members/{id}/call`. */
-export const CallMemberInput = z.strictObject({ version, silent: z.boolean().optional(), force: z.boolean().optional() }).nullish();
-export type CallMemberInput = z.infer<typeof CallMemberInput>;
-
-/**
- * `POST /queues/{id}/call-next` and `POST /call-next` (all the caller's queues by priority).
- * `silent`: no public announcement. `force`: call although maxConcurrentProcessing members are
- * already being processed (the answer then carries the warning).
- */
-export const CallNextInput = z.strictObject({ silent: z.boolean().optional(), force: z.boolean().optional() }).nullish();
-export type CallNextInput = z.infer<typeof CallNextInput>;
-
-/** `POST /members/{id}/move`: to another queue of the account and/or a place in its line (1 = next). */
-export const MoveMemberInput = z
-  .strictObject({ version, queue_id: z.string().min(1).max(64).optional(), position: whole.min(1, 'MIN_VALUE').max(100_000).optional() })
-  .refine((v) => v.queue_id !== undefined || v.position !== undefined, { message: 'REQUIRED', path: ['position'] });
-export type MoveMemberInput = z.infer<typeof MoveMemberInput>;
-
-/**
- * `POST /members/{id}/processor`: who serves a member in processing (the "actual processor"),
- * one of the processors actively processing its list. A processor who only manages the list may
- * choose only where the list allows it (allow_actual_processor_selection_for_non_active_processors).
- */
-/** `force`: hand over although the recipient already processes their own limit (a warning then). */
-export const SetMemberProcessorInput = z.strictObject({ version, processor_id: z.string().min(1).max(64), force: z.boolean().optional() });
-export type SetMemberProcessorInput = z.infer<typeof SetMemberProcessorInput>;
-
-/** `POST /members/{id}/info-tags`. */
-export const AddMemberInfoTagInput = z.strictObject({ info_tag_id: z.string().min(1).max(64) });
-export type AddMemberInfoTagInput = z.infer<typeof AddMemberInfoTagInput>;
-
-const listOf = <T extends z.ZodType<unknown, string>>(item: T) =>
-  z
-    .string()
-    .max(200)
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter((s) => s !== ''),
-    )
-    .pipe(z.array(item));
-
-/**
- * `GET /queues/{id}/members` filters. Without `status` the open tickets (waiting, processing,
- * cancelled by a processor) are listed; `q` matches number, names, mail and phone.
- */
-export const MemberListQuery = z.strictObject({
-  status: listOf(MemberStatus).optional(),
-  origin: listOf(MemberOrigin).optional(),
-  info_tag: z.string().max(64).optional(),
-  q: z.string().trim().max(100).optional(),
-});
-export type MemberListQuery = z.infer<typeof MemberListQuery>;
-
 /** How many upcoming numbers the public queue view lists. */
 export const PUBLIC_NEXT_NUMBERS = 5;
 
@@ -274,6 +220,7 @@ export const PublicQueue = Queue.pick({
 }).extend({
   /** The practice's logo (a content-hashed URL); null without one. Kiosk and monitor place it by `logo_placement_kiosk`. */
   logo_url: z.string().nullable(),
+  logo_size: LogoSize.nullable(),
   /** Why a patient cannot draw online / at the kiosk right now; null when they can. */
   online_refusal: DrawRefusalCode.nullable(),
   kiosk_refusal: DrawRefusalCode.nullable(),

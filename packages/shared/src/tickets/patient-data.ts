@@ -3,7 +3,7 @@
  * tickets.schemas.ts use and the server calls with its own clock.
  */
 
-import type { PatientInputs } from '../queues/queues.schemas.js';
+import type { PatientInputs } from '../queues/queue-settings.js';
 
 /**
  * The patient data fields of a draw, each governed by one of the queue's patient inputs. Here,
@@ -21,6 +21,28 @@ export const PATIENT_INPUT_OF: Record<PatientDataField, keyof PatientInputs> = {
   insurance_number: 'insurance_number',
   mail: 'mail',
   phone: 'phone',
+};
+
+/** How a form asks for one patient data field: the input's type, and the browser's autofill token. */
+export interface PatientFieldInput {
+  type: 'text' | 'email' | 'tel' | 'date';
+  autoComplete: string;
+}
+
+/**
+ * The input of each patient data field, for every form that asks for them (draw, kiosk, online
+ * booking, the staff's manual ticket, booking and appointment dialogs). The autofill tokens
+ * suggest the patient's own data on their device; a staff form asks for someone else's and
+ * switches autofill off. The patient pages ask for the birth date in three parts (bday-day …).
+ */
+export const PATIENT_FIELD_INPUTS: Readonly<Record<PatientDataField, PatientFieldInput>> = {
+  display_name: { type: 'text', autoComplete: 'nickname' },
+  first_name: { type: 'text', autoComplete: 'given-name' },
+  last_name: { type: 'text', autoComplete: 'family-name' },
+  birth_date: { type: 'date', autoComplete: 'bday' },
+  insurance_number: { type: 'text', autoComplete: 'off' },
+  mail: { type: 'email', autoComplete: 'email' },
+  phone: { type: 'tel', autoComplete: 'tel' },
 };
 
 /** A phone number after spaces are removed: a plus, 1–2 digits, then digits, slash, plus or dash (docs/product.md#validation-rules). */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PatientInputs } from '../queues/queues.schemas.js';
+import type { PatientInputs } from '../queues/queue-settings.js';
 import { installZodErrorCodes } from '../validation/zod-codes.js';
 import { checkDrawTicket, DrawTicketBody } from './tickets.schemas.js';
 

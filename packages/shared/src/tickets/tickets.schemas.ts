@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { DRAW_ORIGINS } from '../enums.js';
 import type { FieldErrorCode } from '../errors.js';
 import { SUPPORTED_LANGS } from '../i18n/translate.js';
-import type { PatientInputs } from '../queues/queues.schemas.js';
+import type { PatientInputs } from '../queues/queue-settings.js';
 import { birthDateAgeProblem, birthDateProblem, isValidPhone, normalizePhone, PATIENT_DATA_FIELDS, PATIENT_INPUT_OF, type PatientDataField } from './patient-data.js';
 import { svnrProblem } from './svnr.js';
-import { PROBING_MAX_QUESTIONS, type ProbingAnswer } from '../probing/probing.rules.js';
+import { PROBING_ANSWER_TEXT_MAX_LENGTH, PROBING_MAX_QUESTIONS, type ProbingAnswer } from '../probing/probing.rules.js';
 import { SEALED_PATIENT_FIELDS, SealedRecordId, SealedText } from '../privacy/encryption.schemas.js';
 
 /** How a ticket was drawn: online by the patient, at the kiosk, or by a processor (docs/product.md#entities). */
@@ -66,7 +66,7 @@ export const PATIENT_FIELD_FORMATS = {
 export const ProbingAnswerInput = z.strictObject({
   question_id: z.uuid(),
   option_id: z.uuid(),
-  text: z.string().trim().max(500).optional(),
+  text: z.string().trim().max(PROBING_ANSWER_TEXT_MAX_LENGTH).optional(),
 });
 
 const drawMeta = {

@@ -27,6 +27,7 @@ export const WebhookDeliveryStatus = z.enum(WEBHOOK_DELIVERY_STATUSES);
 export const WEBHOOK_DISABLED_REASONS = ['MANUAL', 'FAILING'] as const;
 
 export const WEBHOOK_URL_MAX_LENGTH = 2000;
+export const WEBHOOK_DESCRIPTION_MAX_LENGTH = 200;
 
 const events = z
   .array(WebhookEventType)
@@ -37,14 +38,14 @@ const events = z
 export const CreateWebhookEndpointInput = z.strictObject({
   url: z.string().trim().url().max(WEBHOOK_URL_MAX_LENGTH),
   events,
-  description: z.string().trim().max(200).nullable().optional(),
+  description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX_LENGTH).nullable().optional(),
 });
 export type CreateWebhookEndpointInput = z.infer<typeof CreateWebhookEndpointInput>;
 
 export const UpdateWebhookEndpointInput = z.strictObject({
   events: events.optional(),
   disabled: z.boolean().optional(),
-  description: z.string().trim().max(200).nullable().optional(),
+  description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX_LENGTH).nullable().optional(),
 });
 export type UpdateWebhookEndpointInput = z.infer<typeof UpdateWebhookEndpointInput>;
 

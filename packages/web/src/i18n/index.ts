@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG, isSupportedLang, type SupportedLang } from '@wartefrei/shared';
-import { readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
+import { readStored, STORAGE_KEYS, storeLanguage } from '../lib/storage';
 import de from './locales/de';
 
 // German ships with the app; every other language is one chunk, fetched when first chosen. The
@@ -39,7 +39,7 @@ export async function changeLanguage(lang: SupportedLang): Promise<void> {
     for (const [ns, resources] of Object.entries(bundles)) i18next.addResourceBundle(lang, ns, resources, true, true);
   }
   await i18next.changeLanguage(lang);
-  writeStored(STORAGE_KEYS.lang, lang);
+  storeLanguage(lang);
   document.documentElement.lang = lang;
 }
 

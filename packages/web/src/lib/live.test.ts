@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import type { RealtimeServerMessage } from '@wartefrei/shared';
+import { accountEventConcerns } from './account-events';
 import { connectLive, type LiveStatus } from './live';
 
 /*
@@ -250,5 +251,29 @@ describe('connectLive', () => {
     expect(url.searchParams.get('username')).toBe('anna@praxis.example');
     expect(url.searchParams.get('token')).toBe('geheim');
     live.close();
+  });
+});
+
+describe('accountEventConcerns', () => {
+  const account = 'account:4c1e6a0e-0d7f-4c55-9a5e-8d1f0b6c2a11';
+  const booking = (queueId: string): RealtimeServerMessage => ({ type: 'appointments.changed', topic: account, version: 8, queue_id: queueId });
+  const alert = (queueId: string): RealtimeServerMessage => ({ type: 'alerts.changed', topic: account, version: 9, queue_id: queueId, member_id: 'm1' });
+  const hidden: RealtimeServerMessage = { type: 'version', topic: account, version: 10 };
+
+  it("a work view: only the account's events that name its list", () => {
+    expect(accountEventConcerns(booking('list-a'), 'list-a')).toBe(true);
+    expect(accountEventConcerns(alert('list-a'), 'list-a')).toBe(true);
+    expect(accountEventConcerns(booking('list-b'), 'list-a')).toBe(false);
+    expect(accountEventConcerns(alert('list-b'), 'list-a')).toBe(false);
+  });
+
+  it('a calendar: every event of a list the user sees', () => {
+    expect(accountEventConcerns(booking('list-b'))).toBe(true);
+    expect(accountEventConcerns(alert('list-c'))).toBe(true);
+  });
+
+  it('never a bare version: the change of a list the user may not see', () => {
+    expect(accountEventConcerns(hidden, 'list-a')).toBe(false);
+    expect(accountEventConcerns(hidden)).toBe(false);
   });
 });

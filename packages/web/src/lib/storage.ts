@@ -1,3 +1,4 @@
+import { LANGUAGE_COOKIE } from '@wartefrei/shared';
 /** The localStorage keys of docs/product.md#constants-and-limits; nothing else is stored in the browser. */
 export const STORAGE_KEYS = {
   user: 'user',
@@ -32,4 +33,22 @@ export function writeStored(key: StorageKey, value: unknown): void {
   } catch {
     // Private mode or quota: the app still works for this page load.
   }
+}
+
+/**
+ * Remembers the language chosen on this device: in localStorage `lang` for the app, and as the
+ * cookie `wartefrei-lang` (LANGUAGE_COOKIE) for the server, which renders patient pages' first
+ * view in it. A year, the whole site, never sent by another site's request.
+ */
+export function storeLanguage(lang: string): void {
+  writeStored(STORAGE_KEYS.lang, lang);
+  writeLanguageCookie(lang);
+}
+
+/** The cookie alone (a language chosen before the cookie existed is carried over at start). */
+export function writeLanguageCookie(lang: string): void {
+  if (typeof document === 'undefined') return;
+  const cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(lang)}`;
+  if (document.cookie.split('; ').includes(cookie)) return;
+  document.cookie = `${cookie}; Path=/; Max-Age=31536000; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
 }

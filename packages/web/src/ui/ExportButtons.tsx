@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from './SectionCard';
 
 export type ExportFormat = 'xlsx' | 'csv';
 type ExportState = { phase: 'idle' | 'done' | 'failed' } | { phase: 'running'; format: ExportFormat; bytes: number };
@@ -29,43 +30,38 @@ export function ExportButtons({ hint, download }: ExportButtonsProps) {
   };
   const running = state.phase === 'running';
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="export-title">
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="export-title">
-          {t('export.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {hint}
-        </Text>
-        <Group gap="sm">
-          {(['xlsx', 'csv'] as const).map((format) => (
-            <Button
-              key={format}
-              leftSection={<IconDownload size={16} aria-hidden />}
-              variant={format === 'xlsx' ? 'filled' : 'default'}
-              loading={running && state.format === format}
-              disabled={running}
-              onClick={() => void run(format)}
-            >
-              {t(`export.${format}`)}
-            </Button>
-          ))}
-        </Group>
-        <div role="status" aria-live="polite">
-          {state.phase === 'running' && (
-            <Stack gap={4}>
-              <Progress value={100} animated striped aria-hidden />
-              <Text size="sm">{t('export.progress', { size: size.format(state.bytes / 1024) })}</Text>
-            </Stack>
-          )}
-          {state.phase === 'done' && <Text size="sm">{t('export.done')}</Text>}
-        </div>
-        {state.phase === 'failed' && (
-          <Alert color="red" role="alert">
-            {t('export.failed')}
-          </Alert>
+    <SectionCard id="export-title" title={t('export.title')} titleSize="h3">
+      <Text size="sm" c="dimmed">
+        {hint}
+      </Text>
+      <Group gap="sm">
+        {(['xlsx', 'csv'] as const).map((format) => (
+          <Button
+            key={format}
+            leftSection={<IconDownload size={16} aria-hidden />}
+            variant={format === 'xlsx' ? 'filled' : 'default'}
+            loading={running && state.format === format}
+            disabled={running}
+            onClick={() => void run(format)}
+          >
+            {t(`export.${format}`)}
+          </Button>
+        ))}
+      </Group>
+      <div role="status" aria-live="polite">
+        {state.phase === 'running' && (
+          <Stack gap={4}>
+            <Progress value={100} animated striped aria-hidden />
+            <Text size="sm">{t('export.progress', { size: size.format(state.bytes / 1024) })}</Text>
+          </Stack>
         )}
-      </Stack>
-    </Paper>
+        {state.phase === 'done' && <Text size="sm">{t('export.done')}</Text>}
+      </div>
+      {state.phase === 'failed' && (
+        <Alert color="red" role="alert">
+          {t('export.failed')}
+        </Alert>
+      )}
+    </SectionCard>
   );
 }

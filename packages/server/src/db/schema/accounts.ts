@@ -55,14 +55,22 @@ export const accounts = pgTable(
   ],
 );
 
+/**
+ * The practice a row belongs to: required, and deleted with it (an account's deletion takes all
+ * its data along). Every tenant's table refers to its account through this one definition.
+ */
+export function accountRef() {
+  return uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' });
+}
+
 /** Staff members: the processors of docs/product.md#entities; `is_admin` marks the account owner(s). */
 export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     username: text('username').notNull(),
     displayName: text('display_name').notNull(),
     passwordHash: text('password_hash'),
@@ -130,10 +138,9 @@ export const loginSessions = pgTable(
   (t) => [index('login_sessions_user_idx').on(t.userId, t.expiresAt)],
 );
 
-/** Login tokens; only a SHA-256 of the random token is stored. */
-export const loginTokens = pgTable(
-  'login_tokens',
-  {
+/** A token of a login session (a login token, a renewal key): only a SHA-256 of it is stored. */
+function sessionTokenColumns() {
+  return {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
@@ -143,6 +150,14 @@ export const loginTokens = pgTable(
       .references(() => loginSessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+  };
+}
+
+/** Login tokens; only a SHA-256 of the random token is stored. */
+export const loginTokens = pgTable(
+  'login_tokens',
+  {
+    ...sessionTokenColumns(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('login_tokens_hash_unique').on(t.tokenHash), index('login_tokens_user_idx').on(t.userId), index('login_tokens_session_idx').on(t.sessionId)],
@@ -158,15 +173,7 @@ export const loginTokens = pgTable(
 export const renewalTokens = pgTable(
   'renewal_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => loginSessions.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    ...sessionTokenColumns(),
     spentAt: timestamp('spent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { check, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ALERT_CHANNELS, ALERT_KINDS, ALERT_STATES } from '@wartefrei/shared';
 import { createdAt } from './columns.js';
-import { accounts } from './accounts.js';
-import { queueMembers } from './tickets.js';
+import { memberRef } from './tickets.js';
+import { accountRef } from './accounts.js';
 
 /**
  * The server's VAPID key pair (RFC 8292), made at the first start and kept here so that every
@@ -30,12 +30,8 @@ export const alertSubscriptions = pgTable(
   'alert_subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => queueMembers.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
+    memberId: memberRef(),
     channel: alertChannel('channel').notNull(),
     /** PUSH: the push service's endpoint and the browser's keys. */
     endpoint: text('endpoint'),
@@ -63,12 +59,8 @@ export const alertDeliveries = pgTable(
   'alert_deliveries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => queueMembers.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
+    memberId: memberRef(),
     channel: alertChannel('channel').notNull(),
     kind: alertKind('kind').notNull(),
     state: alertState('state').notNull().default('SENDING'),

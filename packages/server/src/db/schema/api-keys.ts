@@ -2,7 +2,7 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ApiScope } from '@wartefrei/shared';
 import { createdAt } from './columns.js';
-import { accounts, users } from './accounts.js';
+import { accountRef, users } from './accounts.js';
 
 /**
  * One row per key. The key itself is never stored: only its SHA-256 (256 random bits, so a fast
@@ -13,9 +13,7 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     name: text('name').notNull(),
     scopes: text('scopes').array().$type<ApiScope[]>().notNull(),
     keyHash: text('key_hash').notNull(),

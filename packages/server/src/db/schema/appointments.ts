@@ -20,7 +20,7 @@ import {
   type Recurrence,
 } from '@wartefrei/shared';
 import { createdAt } from './columns.js';
-import { accounts, users } from './accounts.js';
+import { accountRef, users } from './accounts.js';
 import { profiles } from './locations.js';
 import { queues } from './queues.js';
 
@@ -33,9 +33,7 @@ export const appointmentTypes = pgTable(
   'appointment_types',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     profileId: uuid('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'no action' }),
@@ -82,9 +80,7 @@ export const appointmentSlots = pgTable(
   'appointment_slots',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     profileId: uuid('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -130,9 +126,7 @@ export const appointments = pgTable(
   'appointments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     profileId: uuid('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'no action' }),
@@ -234,9 +228,7 @@ export const vacations = pgTable(
   'vacations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     type: vacationType('type').notNull(),
     wholeDays: boolean('whole_days').notNull().default(false),
     startAt: timestamp('start_at', { withTimezone: true }),

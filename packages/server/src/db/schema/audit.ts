@@ -1,6 +1,6 @@
 /** The audit log: who read or changed patient data, and when (docs/security.md#audit-log). */
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.js';
+import { accountRef } from './accounts.js';
 
 /**
  * One entry per audited action. It names people only by id: a staff member's id (no FK, so
@@ -12,9 +12,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     at: timestamp('at', { withTimezone: true }).notNull(),
     /** Null for what the server did by itself (a retention run). */
     userId: uuid('user_id'),

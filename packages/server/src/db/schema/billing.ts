@@ -3,7 +3,7 @@ import { check, index, integer, pgEnum, pgTable, serial, text, timestamp, uuid }
 import { sql } from 'drizzle-orm';
 import { DEVICE_ORDER_STATUSES } from '@wartefrei/shared';
 import { createdAt } from './columns.js';
-import { accounts, users } from './accounts.js';
+import { accountRef, accounts, users } from './accounts.js';
 
 /**
  * Every Stripe event id we applied: the primary key makes a second delivery of the same event a
@@ -27,9 +27,7 @@ export const paymentMandates = pgTable(
   'payment_mandates',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     setupIntentId: text('setup_intent_id').notNull(),
     paymentMethodId: text('payment_method_id'),
@@ -50,9 +48,7 @@ export const deviceOrders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** The number on the confirmation mail and the invoice line. */
     number: serial('number').notNull(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     orderedBy: uuid('ordered_by').references(() => users.id, { onDelete: 'set null' }),
     kiosks: integer('kiosks').notNull(),
     monitors: integer('monitors').notNull(),

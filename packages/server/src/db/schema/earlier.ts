@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { FREED_TIME_REASONS, FREED_TIME_STATES, OFFER_STATES } from '@wartefrei/shared';
 import { createdAt } from './columns.js';
-import { accounts, users } from './accounts.js';
+import { accountRef, users } from './accounts.js';
 import { profiles } from './locations.js';
 import { appointments, appointmentTypes } from './appointments.js';
 
@@ -21,9 +21,7 @@ export const freedTimes = pgTable(
   'freed_times',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     profileId: uuid('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -62,9 +60,7 @@ export const appointmentOffers = pgTable(
   'appointment_offers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     freedTimeId: uuid('freed_time_id')
       .notNull()
       .references(() => freedTimes.id, { onDelete: 'cascade' }),

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { KEY_EXCHANGE_STATUSES } from '@wartefrei/shared';
 import { createdAt } from './columns.js';
-import { accounts, users } from './accounts.js';
+import { accountRef, accounts, users } from './accounts.js';
 
 /**
  * The account's key pair, made in an admin's browser when encryption is switched on: its public
@@ -33,9 +33,7 @@ export const userKeys = pgTable('user_keys', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  accountId: uuid('account_id')
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: accountRef(),
   publicKey: text('public_key').notNull(),
   wrappedPrivateKey: text('wrapped_private_key').notNull(),
   createdAt: createdAt(),
@@ -53,9 +51,7 @@ export const privateKeyExchanges = pgTable(
   'private_key_exchange',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,7 +1,7 @@
 /** Uploaded images (a practice's logo): stored once, resized, in the database. */
 import { customType, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
-import { accounts } from './accounts.js';
+import { accountRef } from './accounts.js';
 
 /** Raw bytes: small files (2 MB at most before resizing) kept with the rest of the practice's data. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -14,9 +14,7 @@ export const images = pgTable(
   'images',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     /** SHA-256 (hex) of the stored bytes: part of the image's URL, so a URL never changes content. */
     contentHash: text('content_hash').notNull(),
     mimeType: text('mime_type').notNull(),

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { INFO_TAG_DELAYS } from '@wartefrei/shared';
 import { createdAt } from './columns.js';
-import { accounts } from './accounts.js';
+import { accountRef } from './accounts.js';
 
 export const infoTagDelay = pgEnum('info_tag_delay', INFO_TAG_DELAYS);
 
@@ -12,9 +12,7 @@ export const infoTags = pgTable(
   'info_tags',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     name: text('name').notNull(),
     label: text('label'),
     color: text('color'),

@@ -1,21 +1,19 @@
 /** Locations (`profiles` in the API) of an account. */
 import { sql } from 'drizzle-orm';
-import { DEFAULT_QUIET_HOURS } from '@wartefrei/shared';
+import { DEFAULT_QUIET_HOURS, DEFAULT_TIME_ZONE } from '@wartefrei/shared';
 import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
-import { accounts } from './accounts.js';
+import { accountRef } from './accounts.js';
 
 /** Locations of an account. Extended by the locations issue (address, holidays). */
 export const profiles = pgTable(
   'profiles',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     name: text('name').notNull(),
     identifier: text('identifier').notNull(),
-    timeZone: text('time_zone').notNull().default('Europe/Vienna'),
+    timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
     /** Public holidays: ISO country (AT, DE, CH) and its state or canton code (date-holidays). */
     country: text('country'),
     region: text('region'),

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { MONITOR_LAYOUTS, MONITOR_STYLES } from '@wartefrei/shared';
 import { createdAt } from './columns.js';
-import { accounts } from './accounts.js';
 import { queues } from './queues.js';
+import { accountRef } from './accounts.js';
 
 export const monitorLayout = pgEnum('monitor_layout', MONITOR_LAYOUTS);
 export const monitorStyle = pgEnum('monitor_style', MONITOR_STYLES);
@@ -14,9 +14,7 @@ export const monitors = pgTable(
   'monitors',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     identifier: text('identifier').notNull(),
     displayName: text('display_name').notNull(),
     layout: monitorLayout('layout').notNull().default('STANDARD'),

@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PROBING_ACTIONS, PROBING_VARIANTS } from '@wartefrei/shared';
 import { createdAt } from './columns.js';
-import { accounts } from './accounts.js';
 import { profiles } from './locations.js';
 import { queues } from './queues.js';
 import { infoTags } from './infotags.js';
 import { appointmentTypes } from './appointments.js';
-import { queueMembers } from './tickets.js';
+import { memberRef } from './tickets.js';
+import { accountRef } from './accounts.js';
 
 export const probingVariant = pgEnum('probing_variant', PROBING_VARIANTS);
 export const probingAction = pgEnum('probing_action', PROBING_ACTIONS);
@@ -18,9 +18,7 @@ export const probingQuestions = pgTable(
   'probing_questions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     profileId: uuid('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -82,12 +80,8 @@ export const probingAnswers = pgTable(
   'probing_answers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => queueMembers.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
+    memberId: memberRef(),
     questionId: uuid('question_id').references(() => probingQuestions.id, { onDelete: 'set null' }),
     optionId: uuid('option_id').references(() => probingOptions.id, { onDelete: 'set null' }),
     step: integer('step').notNull(),

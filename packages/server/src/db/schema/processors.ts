@@ -1,4 +1,5 @@
 /** Which processors work on which list. */
+import { lte, sql, type SQL } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { queues } from './queues.js';
@@ -22,3 +23,10 @@ export const queueProcessors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.queueId, t.userId] }), index('queue_processors_user_idx').on(t.userId)],
 );
+
+/**
+ * An assignment actively processing its list at `now`, in SQL: the same rule as `isActiveNow` of
+ * @wartefrei/shared (switched on, or a pause whose return has passed, its end job run or not).
+ * A NULL return is never passed, as there. active-now.test.ts holds the two to the same cases.
+ */
+export const activeNowSql = (now: Date): SQL<boolean> => sql<boolean>`(${queueProcessors.active} OR coalesce(${lte(queueProcessors.inactiveUntil, now)}, false))`;

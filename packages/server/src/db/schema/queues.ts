@@ -3,7 +3,7 @@ import { isNull, sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { LOGO_PLACEMENTS, PATIENT_INPUT_MODES, QUEUE_DEFAULTS, type PatientInputs, type SessionButtonVisibility, type ViewConfigurationInput } from '@wartefrei/shared';
 import { createdAt } from './columns.js';
-import { accounts, nameOrder } from './accounts.js';
+import { accountRef, nameOrder } from './accounts.js';
 import { profiles } from './locations.js';
 
 export const patientInputMode = pgEnum('patient_input_mode', PATIENT_INPUT_MODES);
@@ -14,9 +14,7 @@ export const queues = pgTable(
   'queues',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     // No cascade: a location is archived, never deleted, and must not take its lists' history along.
     profileId: uuid('profile_id')
       .notNull()

@@ -1,6 +1,6 @@
 /** Reports' daily aggregates (docs/architecture.md#daily-aggregates-of-reports): figures per list and local day. */
 import { date, index, integer, pgTable, primaryKey, smallint, uuid } from 'drizzle-orm/pg-core';
-import { accounts, users } from './accounts.js';
+import { accountRef, users } from './accounts.js';
 import { infoTags } from './infotags.js';
 import { queues } from './queues.js';
 import { drawOrigin } from './tickets.js';
@@ -18,9 +18,7 @@ import { drawOrigin } from './tickets.js';
 export const reportDays = pgTable(
   'report_days',
   {
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     /** null on the account-day rows (grain 3). */
     queueId: uuid('queue_id').references(() => queues.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
@@ -59,9 +57,7 @@ export const reportLists = pgTable(
     queueId: uuid('queue_id')
       .primaryKey()
       .references(() => queues.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     aggregatedThrough: date('aggregated_through', { mode: 'string' }).notNull(),
   },
   (t) => [index('report_lists_account_idx').on(t.accountId)],

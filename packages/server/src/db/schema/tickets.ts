@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CANCEL_STATES, MEMBER_ORIGINS, MEMBER_STATUSES } from '@wartefrei/shared';
 import { createdAt } from './columns.js';
-import { accounts, users } from './accounts.js';
+import { accountRef, users } from './accounts.js';
 import { infoTags } from './infotags.js';
 import { queues } from './queues.js';
 import { appointments } from './appointments.js';
@@ -21,9 +21,7 @@ export const queueMembers = pgTable(
   'queue_members',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     // No cascade: a list is archived, never deleted, and its tickets are its history (reports).
     queueId: uuid('queue_id')
       .notNull()
@@ -123,13 +121,18 @@ export const queueMembers = pgTable(
   ],
 );
 
+/** The ticket a row is about (an alert, an answer, a tag): required, and deleted with it. */
+export function memberRef() {
+  return uuid('member_id')
+    .notNull()
+    .references(() => queueMembers.id, { onDelete: 'cascade' });
+}
+
 /** Info tags on a ticket. */
 export const queueMemberInfoTags = pgTable(
   'queue_member_info_tags',
   {
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => queueMembers.id, { onDelete: 'cascade' }),
+    memberId: memberRef(),
     infoTagId: uuid('info_tag_id')
       .notNull()
       .references(() => infoTags.id, { onDelete: 'cascade' }),

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_DISABLED_REASONS } from '@wartefrei/shared';
 import { createdAt } from './columns.js';
-import { accounts } from './accounts.js';
+import { accountRef } from './accounts.js';
 
 export const webhookDisabledReason = pgEnum('webhook_disabled_reason', WEBHOOK_DISABLED_REASONS);
 export const webhookDeliveryStatus = pgEnum('webhook_delivery_status', WEBHOOK_DELIVERY_STATUSES);
@@ -17,9 +17,7 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     url: text('url').notNull(),
     description: text('description'),
     /** The event types it subscribed to; the outbox triggers read this. */

@@ -1,6 +1,6 @@
 import type { Sector } from '@wartefrei/shared';
 import type { PasswordHashes } from '../../platform/passwords.js';
-import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
 import { accounts, passwordResetTokens, signupTokens, userIsActive, users } from '../../db/schema/index.js';
 
@@ -44,6 +44,15 @@ export async function insertUser(db: Queryable, values: typeof users.$inferInser
 export async function findAccountById(db: Queryable, id: string) {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
   return row;
+}
+
+/** The practice's admins not removed, the first one first: whom mails about the practice go to. */
+export async function findActiveAdmins(db: Queryable, accountId: string): Promise<{ username: string; displayName: string; lang: string }[]> {
+  return db
+    .select({ username: users.username, displayName: users.displayName, lang: users.lang })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.isAdmin, true), userIsActive))
+    .orderBy(asc(users.createdAt));
 }
 
 /** An account by its identifier (operator commands name accounts so). */

@@ -1,14 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError } from '@wartefrei/shared';
-import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { basic } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { asUser, givenVerifiedAdmin, linkIn, logIn } from '../../../test/support/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 async function requestReset(username: string) {
   const since = t.smtp.mails.length;

@@ -1,4 +1,3 @@
-import type { Transaction } from '../../db/connect.js';
 import { pickLanguage, translate, type PasswordResetInput } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
 import { hashPasswords } from '../../platform/passwords.js';
@@ -6,6 +5,7 @@ import { endSessions } from '../../platform/sign-in-sessions.js';
 import { countOneTimeTokensSince, findUserByUsername, passwordResetTokens, setUserPassword } from './accounts.repo.js';
 import { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.js';
 import { sendMail } from './mails.js';
+import { accountHooks } from './hooks.js';
 import { isDemoAccount } from './demo-account.js';
 
 export const RESET_TOKEN_SECONDS = 3600;
@@ -64,18 +64,6 @@ export async function issueResetLink(ctx: Pick<AppContext, 'db' | 'clock' | 'con
   return `${ctx.config.publicUrl}/passwordReset/${encodeURIComponent(secret)}`;
 }
 
-type PasswordReplaced = (tx: Transaction, userId: string) => Promise<void>;
-let passwordReplaced: PasswordReplaced | undefined;
-
-/**
- * What encryption does when a user's password is reset: their key pair was under the old
- * passphrase, so it and their access to the account key go. Lent at start-up (app.ts), like
- * the trial's jobs, so that accounts need not know encryption; it runs in the reset's transaction.
- */
-export function registerPasswordReplaced(hook: PasswordReplaced): void {
-  passwordReplaced = hook;
-}
-
 /**
  * `POST /password-reset/{token}`: sets the new password once and ends every open login, and
  * every other reset or invitation link of the user (`setUserPassword`).
@@ -87,6 +75,6 @@ export async function resetPassword(ctx: AppContext, token: string, input: Passw
     // Whoever could open the reset mail owns the address: that verifies it as well.
     await setUserPassword(tx, used.userId, hashes, ctx.clock.now(), { verified: true });
     await endSessions(tx, used.userId, { all: true });
-    await passwordReplaced?.(tx, used.userId);
+    await ctx.hooks.of(accountHooks.passwordReplaced)(tx, used.userId);
   });
 }

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT_IDENTIFIER, isReservedAccountIdentifier, type ApiError } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { registeredRoutes } from '../../../test/fuzz/route-catalogue.js';
 import { asUser, givenAdmin, signupBody } from '../../../test/support/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 /*
  * A practice's identifier is the first segment of its public links (`/{account}/{location}`):

@@ -27,22 +27,12 @@ import {
 } from './accounts.repo.js';
 import { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.js';
 import { sendMail } from './mails.js';
+import { accountHooks } from './hooks.js';
 
 type AccountRow = typeof accounts.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
 export const VERIFY_TOKEN_SECONDS = 48 * 3600;
-
-type TrialStarted = (tx: Transaction, accountId: string, trialEnd: Date) => Promise<void>;
-let trialStarted: TrialStarted | undefined;
-
-/**
- * What billing does when a trial starts (its reminders and end as jobs), lent at start-up so that
- * accounts need not know billing: app.ts registers it, and it runs in the sign-up's transaction.
- */
-export function registerTrialStarted(hook: TrialStarted): void {
-  trialStarted = hook;
-}
 
 /** Sanitises an account identifier and refuses one that is empty or shadows a route. */
 export function checkAccountIdentifier(raw: string): { identifier: string; problem?: FieldProblem } {
@@ -178,7 +168,7 @@ export async function insertAccountWithAdmin(
     displayName: input.accountName,
     ...subscription,
   });
-  if (subscription.trialEnd) await trialStarted?.(tx, account.id, subscription.trialEnd);
+  if (subscription.trialEnd) await ctx.hooks.of(accountHooks.trialStarted)(tx, account.id, subscription.trialEnd);
   const user = await insertUser(tx, {
     accountId: account.id,
     username: input.username,

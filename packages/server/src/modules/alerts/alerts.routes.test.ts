@@ -1,48 +1,34 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError, LoggedUser, Member, TicketAlerts, TicketView } from '@wartefrei/shared';
+import { describe, expect, it } from 'vitest';
+import type { ApiError, Member, TicketAlerts, TicketView } from '@wartefrei/shared';
 import { alertDeliveries, alertSubscriptions, pushKeys } from '../../db/schema/index.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { asUser, givenAdmin } from '../../../test/support/factories.js';
+import { useAdmin } from '../../../test/support/use-test-app.js';
+import { useAlertChannels } from '../../../test/support/message-channels.js';
+import { asUser } from '../../../test/support/factories.js';
 import { givenOpenQueue, givenTicket, linkKey, linkKeyIn, memberAction } from '../../../test/support/tickets.js';
-import { startPushService } from '../../../test/support/push-service.js';
-import { startSmsGateway } from '../../../test/support/sms.js';
 import { ensurePushKeys } from './push-keys.js';
 import { checkQueueAlerts } from './check.js';
 
-let t: TestApp;
-let push: Awaited<ReturnType<typeof startPushService>>;
-let sms: Awaited<ReturnType<typeof startSmsGateway>>;
-let admin: LoggedUser;
-let accountId: string;
-beforeAll(async () => {
-  push = await startPushService();
-  sms = await startSmsGateway();
-  t = await startTestApp({ drawLimit: { perIp: 100_000, windowSeconds: 600 }, smsUrl: sms.url, push: { contact: 'mailto:ops@example.org', extraOrigins: [push.origin] } });
-  ({ user: admin, accountId } = await givenAdmin(t));
-});
-afterAll(async () => {
-  await t.close();
-  await push.close();
-  await sms.close();
-});
+const world = useAlertChannels();
+const t = world.t;
+const admin = useAdmin(t);
 
 /** The patient's routes take the token of their link (`linkKey` of the draw's answer), never the id. */
 const subscribe = (key: string, payload: Record<string, unknown>) => t.inject({ method: 'PUT', url: `/members/${key}/alerts`, payload });
 const ticket = async (key: string) => (await t.inject({ method: 'GET', url: `/members/${key}` })).json<TicketView>();
 const call = async (memberId: string) => {
-  const res = await memberAction(t, admin, memberId, 'call', { force: true });
+  const res = await memberAction(t, admin.user, memberId, 'call', { force: true });
   expect(res.statusCode).toBe(200);
 };
 const staffView = async (queueId: string, memberId: string) => {
-  const res = await t.inject({ method: 'GET', url: `/queues/${queueId}/members`, headers: asUser(admin) });
+  const res = await t.inject({ method: 'GET', url: `/queues/${queueId}/members`, headers: asUser(admin.user) });
   return res.json<Member[]>().find((m) => m.id === memberId);
 };
 /** The pushes a subscription received, once `count` are there (the check runs shortly after a change). */
 async function pushesOf(clientHash: string, count: number): Promise<{ title: string; body: string; url: string }[]> {
   const deadline = Date.now() + 5_000;
   for (;;) {
-    const messages = (await push.messages(clientHash)).map((m) => JSON.parse(m) as { title: string; body: string; url: string });
+    const messages = (await world.push.messages(clientHash)).map((m) => JSON.parse(m) as { title: string; body: string; url: string });
     if (messages.length >= count || Date.now() > deadline) return messages;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -65,7 +51,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 600));
 
 /** A line of `n` tickets; the last one is the patient under test. */
 async function givenLine(n: number, settings: Parameters<typeof givenOpenQueue>[2] = {}) {
-  const queueId = await givenOpenQueue(t, accountId, { name: 'Allgemeinmedizin', ...settings });
+  const queueId = await givenOpenQueue(t, admin.accountId, { name: 'Allgemeinmedizin', ...settings });
   const tickets: TicketView[] = [];
   for (let i = 0; i < n; i++) tickets.push(await givenTicket(t, queueId));
   return { queueId, tickets, patient: tickets.at(-1)! };
@@ -90,12 +76,12 @@ describe('"almost your turn" alerts (docs/product.md#alerts)', () => {
 
   it('pushes "noch 2 vor Ihnen" once, never again at 1 ahead, then the call — staff see both delivered', async () => {
     const { queueId, tickets, patient } = await givenLine(4);
-    const subscription = await push.subscribe(t.app.ctx.push.publicKey);
+    const subscription = await world.push.subscribe(t.app.ctx.push.publicKey);
     const res = await subscribe(linkKey(patient), { push: { endpoint: subscription.endpoint, keys: subscription.keys } });
     expect(res.statusCode).toBe(200);
     expect(res.json<TicketAlerts>()).toMatchObject({ push: true });
     await settle();
-    expect(await push.messages(subscription.clientHash)).toEqual([]); // 3 ahead: not yet
+    expect(await world.push.messages(subscription.clientHash)).toEqual([]); // 3 ahead: not yet
 
     await call(tickets[0]!.id);
     const [almost] = await pushesOf(subscription.clientHash, 1);
@@ -113,7 +99,7 @@ describe('"almost your turn" alerts (docs/product.md#alerts)', () => {
 
     await call(tickets[1]!.id);
     await settle();
-    expect(await push.messages(subscription.clientHash)).toHaveLength(1);
+    expect(await world.push.messages(subscription.clientHash)).toHaveLength(1);
 
     await call(patient.id);
     const all = await pushesOf(subscription.clientHash, 2);
@@ -130,15 +116,15 @@ describe('"almost your turn" alerts (docs/product.md#alerts)', () => {
 
   it('sends nothing after a cancel: the subscription goes with the ticket, and the database refuses an alert for it', async () => {
     const { tickets, patient } = await givenLine(4);
-    const subscription = await push.subscribe(t.app.ctx.push.publicKey);
+    const subscription = await world.push.subscribe(t.app.ctx.push.publicKey);
     expect((await subscribe(linkKey(patient), { push: { endpoint: subscription.endpoint, keys: subscription.keys } })).statusCode).toBe(200);
     expect((await t.inject({ method: 'DELETE', url: `/members/${linkKey(patient)}` })).statusCode).toBe(200);
     await call(tickets[0]!.id);
     await call(tickets[1]!.id);
     await settle();
-    expect(await push.messages(subscription.clientHash)).toEqual([]);
+    expect(await world.push.messages(subscription.clientHash)).toEqual([]);
     expect(await t.app.ctx.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.memberId, patient.id))).toEqual([]);
-    await expect(t.app.ctx.db.insert(alertDeliveries).values({ accountId, memberId: patient.id, channel: 'PUSH', kind: 'AHEAD' })).rejects.toThrow();
+    await expect(t.app.ctx.db.insert(alertDeliveries).values({ accountId: admin.accountId, memberId: patient.id, channel: 'PUSH', kind: 'AHEAD' })).rejects.toThrow();
     // A cancelled ticket cannot subscribe again.
     const again = await subscribe(linkKey(patient), { push: { endpoint: subscription.endpoint, keys: subscription.keys } });
     expect(again.statusCode).toBe(409);
@@ -151,7 +137,7 @@ describe('"almost your turn" alerts (docs/product.md#alerts)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json<TicketAlerts>()).toMatchObject({ sms_offered: true, sms_phone_end: '321' });
     // 2 ahead already: told at once.
-    const [text] = await sms.waitFor('+436647654321', 1);
+    const [text] = await world.sms.waitFor('+436647654321', 1);
     expect(text?.text).toMatch(new RegExp(`^Allgemeinmedizin: Nummer ${patient.number}: noch 2 vor Ihnen\\. http://wartefrei\\.test/ticket/[A-Za-z0-9_-]{22}$`));
     expect((await ticket(linkKeyIn(text?.text))).id).toBe(patient.id);
 
@@ -159,12 +145,12 @@ describe('"almost your turn" alerts (docs/product.md#alerts)', () => {
     await call(tickets[0]!.id);
     await call(tickets[1]!.id);
     await call(patient.id);
-    const [, called] = await sms.waitFor('+436647654321', 2);
+    const [, called] = await world.sms.waitFor('+436647654321', 2);
     expect(called?.text).toContain('Sie sind an der Reihe');
     // Subscribed with nobody ahead, told at once. (Subscribed earlier, which of its alerts came
     // first would depend on whether the checks after each call were coalesced: on timing.)
     expect((await subscribe(linkKey(english), { sms: { phone: '+43 664 1110001' } })).statusCode).toBe(200);
-    const [englishText] = await sms.waitFor('+436641110001', 1);
+    const [englishText] = await world.sms.waitFor('+436641110001', 1);
     expect(englishText?.text).toMatch(new RegExp(`^Allgemeinmedizin: Number ${english.number}: you are next\\. http://wartefrei\\.test/ticket/[A-Za-z0-9_-]{22}$`));
     expect((await ticket(linkKeyIn(englishText?.text))).id).toBe(english.id);
   });
@@ -193,9 +179,9 @@ describe('"almost your turn" alerts (docs/product.md#alerts)', () => {
 
   it('records a push the service refused as failed, with its reason, and forgets that browser', async () => {
     const { queueId, tickets, patient } = await givenLine(4);
-    const subscription = await push.subscribe(t.app.ctx.push.publicKey);
+    const subscription = await world.push.subscribe(t.app.ctx.push.publicKey);
     expect((await subscribe(linkKey(patient), { push: { endpoint: subscription.endpoint, keys: subscription.keys } })).statusCode).toBe(200);
-    await push.expire(subscription.clientHash);
+    await world.push.expire(subscription.clientHash);
     await call(tickets[0]!.id);
     const member = await settledAlerts(queueId, patient.id, 1);
     expect(member?.alerts.deliveries).toEqual([
@@ -206,7 +192,7 @@ describe('"almost your turn" alerts (docs/product.md#alerts)', () => {
 
   it('ends the alerts on the patient’s wish', async () => {
     const { patient } = await givenLine(5);
-    const subscription = await push.subscribe(t.app.ctx.push.publicKey);
+    const subscription = await world.push.subscribe(t.app.ctx.push.publicKey);
     await subscribe(linkKey(patient), { push: { endpoint: subscription.endpoint, keys: subscription.keys } });
     expect((await t.inject({ method: 'DELETE', url: `/members/${linkKey(patient)}/alerts` })).statusCode).toBe(204);
     expect((await ticket(linkKey(patient))).alerts.push).toBe(false);

@@ -2,4 +2,4 @@ export { alertsRoutes } from './alerts.routes.js';
 export { ensurePushKeys } from './push-keys.js';
 export { checkQueueAlerts } from './check.js';
 export { startAlertSweep, watchQueueChanges, type AlertWatcher } from './watch.js';
-export { registerAlertReaders } from './readers.js';
+export { alertReader } from './readers.js';

@@ -9,6 +9,7 @@ import { givenOpenQueue, givenTicket } from '../../../test/support/tickets.js';
 import { bookingBody, givenBookablePractice, SPRING } from '../../../test/support/appointments.js';
 import { localDay } from '../../../test/support/test-clock.js';
 import { asKey, givenApiKey } from '../../../test/support/api-keys.js';
+import { BLANK_PATIENT_FIELDS } from '../../../test/support/patient-data.js';
 import { KEY_TOUCH_MS } from '../../platform/api-key-auth.js';
 import { API_SCOPE_RULES } from '../../platform/api-scopes.js';
 import { registeredRoutes } from '../../../test/fuzz/route-catalogue.js';
@@ -224,14 +225,7 @@ describe('patients:read', () => {
       id: ticket.id,
       number: ticket.number,
       status: 'WAITING',
-      display_name: null,
-      first_name: null,
-      last_name: null,
-      birth_date: null,
-      insurance_number: null,
-      mail: null,
-      phone: null,
-      sealed_data: null,
+      ...BLANK_PATIENT_FIELDS,
     });
     expect(stripped.answers).toEqual([expect.objectContaining({ question: 'Anliegen?', answer: 'Sonstiges', text: null })]);
     expect(withoutNames.body).not.toMatch(/Gerd|Geheim|1237010180|660 1234567|1960-02-03/);

@@ -8,6 +8,7 @@ import { bookingBody, givenBookablePractice } from '../../../test/support/appoin
 import { asUser } from '../../../test/support/factories.js';
 import { linkKey } from '../../../test/support/tickets.js';
 import { testDatabaseKind } from '../../../test/support/test-database.js';
+import { atOnce, outcomes } from '../../../test/support/concurrency.js';
 import { retryOnDeadlock } from './placement.js';
 
 /**
@@ -34,16 +35,6 @@ describe.runIf(testDatabaseKind === 'postgres')('appointments under concurrency 
     const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
     return { status: res.status, body: (await res.json()) as PatientAppointment & ApiError };
   }
-  const atOnce = <T>(n: number, send: (i: number) => Promise<T>): Promise<T[]> => Promise.all(Array.from({ length: n }, (_, i) => send(i)));
-  /** How many answers had each outcome: `"201"`, `"409 APPOINTMENT_SLOT_TAKEN"`, ... */
-  function outcomes(answers: { status: number; body: Partial<ApiError> }[]): Record<string, number> {
-    const counts: Record<string, number> = {};
-    for (const a of answers) {
-      const key = a.status < 300 ? String(a.status) : `${a.status} ${a.body.code}`;
-      counts[key] = (counts[key] ?? 0) + 1;
-    }
-    return counts;
-  }
   /** Pairs of time-holding appointments of one processor that overlap: there must be none. */
   const overlaps = async (): Promise<unknown[]> =>
     selectRows(
@@ -67,9 +58,18 @@ describe.runIf(testDatabaseKind === 'postgres')('appointments under concurrency 
     const p = await givenBookablePractice(t, { type: { duration_minutes: 10 }, slot: { end_time: '16:20' }, weekdays: [1] });
     const start = (i: number) => new Date(Date.parse('2026-03-30T08:00:00+02:00') + (i % 50) * 600_000).toISOString().replace('.000Z', 'Z');
     const answers = await atOnce(500, (i) => post('/appointments', bookingBody(p.type.id, start(i))));
-    expect(outcomes(answers)).toEqual({ '201': 50, '409 APPOINTMENT_SLOT_TAKEN': 450 });
-    const starts = answers.filter((a) => a.status === 201).map((a) => a.body.start);
-    expect(new Set(starts).size).toBe(50);
+    // 500 at once are more than a pool of 10 serves within its 15 s wait on a busy 2-core CI
+    // machine: a request that gets no connection is shed with 503 DATABASE_UNAVAILABLE and writes
+    // nothing (seen when all three lanes of `npm test` ran). Every time whose askers were not all
+    // shed is booked exactly once; the rest were refused as taken.
+    const counts = outcomes(answers);
+    const shed = counts['503 DATABASE_UNAVAILABLE'] ?? 0;
+    expect(Object.keys(counts).filter((k) => !['201', '409 APPOINTMENT_SLOT_TAKEN', '503 DATABASE_UNAVAILABLE'].includes(k))).toEqual([]);
+    const booked = answers.filter((a) => a.status === 201).map((a) => a.body.start);
+    expect(new Set(booked).size).toBe(booked.length);
+    const askedAndServed = new Set(answers.flatMap((a, i) => (a.status === 503 ? [] : [start(i)])));
+    expect(booked.length).toBe(askedAndServed.size);
+    if (shed === 0) expect(counts).toEqual({ '201': 50, '409 APPOINTMENT_SLOT_TAKEN': 450 });
     expect(await overlaps()).toEqual([]);
   });
 
@@ -128,7 +128,9 @@ describe.runIf(testDatabaseKind === 'postgres')('appointments under concurrency 
     // Settled, not Promise.all: should a write ever fail here, the failure names its error.
     const settled = await Promise.allSettled([lockBoth(1, 2), lockBoth(2, 1)]);
     expect(settled.map((o) => (o.status === 'rejected' ? String(o.reason) : o.status))).toEqual(['fulfilled', 'fulfilled']);
-    expect(attempts).toBe(3);
+    // At least one attempt was given up and run again. On a loaded machine the survivor may be
+    // slower than the pause, and the retry deadlocks once more; the outcome is the same.
+    expect(attempts).toBeGreaterThanOrEqual(3);
     expect(await selectRows(db, sql`SELECT id, n FROM deadlock_probe ORDER BY id`)).toEqual([
       { id: 1, n: 2 },
       { id: 2, n: 2 },

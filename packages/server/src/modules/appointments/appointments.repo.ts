@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { BookingPatientData } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import { appointments, appointmentTypes, profiles, queueMembers, queues, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth.js';
@@ -8,6 +9,28 @@ import { newCheckInCode } from './check-in-code.js';
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type NewAppointmentRow = typeof appointments.$inferInsert;
 export type AppointmentChanges = Partial<Omit<NewAppointmentRow, 'id' | 'accountId' | 'createdAt' | 'version'>>;
+
+/**
+ * A new appointment's columns of the patient's data, as checkBookingFields answered it, and of
+ * how they asked to be told: by mail where they gave an address, unless they said otherwise.
+ */
+export function patientColumns(
+  patient: BookingPatientData,
+  asked: { description?: string | null | undefined; notifyMail?: boolean | null | undefined; notifySms?: boolean | null | undefined },
+) {
+  return {
+    firstName: patient.first_name,
+    lastName: patient.last_name,
+    birthDate: patient.birth_date,
+    mail: patient.mail,
+    phone: patient.phone,
+    insuranceNumber: patient.insurance_number,
+    description: asked.description || null,
+    sealedData: patient.sealed_data,
+    notifyMail: asked.notifyMail ?? patient.mail !== null,
+    notifySms: asked.notifySms ?? false,
+  } satisfies Partial<NewAppointmentRow>;
+}
 
 /**
  * A checked-in appointment's visit is its member's: over once the member no longer waits or is

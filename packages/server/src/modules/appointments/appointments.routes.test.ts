@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError, Appointment, BookedAppointment, PatientAppointment } from '@wartefrei/shared';
-import type { TestApp } from '../../../test/support/test-app.js';
 import { setNow } from '../../../test/support/test-clock.js';
 import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
-import { bookingBody, givenBookablePractice, SPRING, startBookingApp, type PracticeOptions } from '../../../test/support/appointments.js';
+import { bookingBody, givenBookablePractice, SPRING, useBookingApp, type PracticeOptions } from '../../../test/support/appointments.js';
 import { linkKey } from '../../../test/support/tickets.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startBookingApp();
-});
-afterAll(async () => t.close());
+const t = useBookingApp();
 
 const { monday8: MONDAY_8, monday9: MONDAY_9, tuesday8: TUESDAY_8 } = SPRING;
 

@@ -96,6 +96,16 @@ export async function freeTimeInputs(db: Queryable, found: TypeWithLocation, fro
  * (ONLINE by default, KIOSK); staff who see the type's list see every free time.
  */
 export async function availabilityOf(ctx: AppContext, actor: Actor | undefined, id: string, query: AvailabilityQuery): Promise<Availability> {
+  return (await availabilityInAccount(ctx, actor, id, query)).availability;
+}
+
+/** availabilityOf, with the account the type belongs to (availability.cache.ts keys on its live topic). */
+export async function availabilityInAccount(
+  ctx: AppContext,
+  actor: Actor | undefined,
+  id: string,
+  query: AvailabilityQuery,
+): Promise<{ availability: Availability; accountId: string }> {
   const found = isUuid(id) ? await findTypeWithLocation(ctx.db, id, actor) : undefined;
   if (!found) throw new AppError(actor ? 'NOT_FOUND' : 'APPOINTMENT_TYPE_NOT_FOUND');
   const { type, location } = found;
@@ -135,10 +145,6 @@ export async function availabilityOf(ctx: AppContext, actor: Actor | undefined, 
     offering.add(slot.processorId);
     return { start: zoned(slot.start), end: zoned(slot.end), processor_id: slot.processorId, fields: fieldsOf(slot.requiredFields) };
   });
-  return {
-    time_zone: location.timeZone,
-    slots,
-    field_sets: fieldSets,
-    processors: names.filter((processor) => offering.has(processor.id)),
-  };
+  const availability = { time_zone: location.timeZone, slots, field_sets: fieldSets, processors: names.filter((processor) => offering.has(processor.id)) };
+  return { availability, accountId: type.accountId };
 }

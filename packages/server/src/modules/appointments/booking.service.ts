@@ -18,7 +18,7 @@ import { refuseUnsendableSms } from '../../platform/sms-offer.js';
 import type { RateLimiter } from '../../platform/rate-limit.js';
 import { laneDelayMinutes } from '../tickets/index.js';
 import { findTypeWithLocation, type TypeWithLocation } from './appointment-types.repo.js';
-import { findAppointmentWithPlace, findVisibleAppointment, insertAppointment, updateAppointmentIf, type AppointmentWithPlace } from './appointments.repo.js';
+import { findAppointmentWithPlace, findVisibleAppointment, insertAppointment, patientColumns, updateAppointmentIf, type AppointmentWithPlace } from './appointments.repo.js';
 import { appointmentUrl, mintLink, resolveLink } from '../patient-links/index.js';
 import { calendarFile } from './calendar-file.js';
 import { tell } from './notify.js';
@@ -88,16 +88,7 @@ export async function bookAppointment(ctx: AppContext, limiter: RateLimiter, bod
     source: actor ? (actor.apiKey ? ('API' as const) : ('FRONTEND' as const)) : ('SELF_BOOKED' as const),
     channel: actor ? null : (body.channel ?? 'ONLINE'),
     bookedByUserId: actor ? personOf(actor) : null,
-    firstName: checked.value.first_name,
-    lastName: checked.value.last_name,
-    birthDate: checked.value.birth_date,
-    mail: checked.value.mail,
-    phone: checked.value.phone,
-    insuranceNumber: checked.value.insurance_number,
-    description: body.description || null,
-    sealedData: checked.value.sealed_data,
-    notifyMail: body.notify_mail ?? checked.value.mail !== null,
-    notifySms: body.notify_sms ?? false,
+    ...patientColumns(checked.value, { description: body.description, notifyMail: body.notify_mail, notifySms: body.notify_sms }),
     smsReminderMinutes: body.sms_reminder_minutes ?? null,
     lang: body.lang ?? null,
     ...(earlier ? { earlierWantedAt: now, earlierNotBefore: earlier.not_before ?? null, earlierTimes: earlier.times ?? [] } : {}),

@@ -1,16 +1,11 @@
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Appointment } from '@wartefrei/shared';
-import type { TestApp } from '../../../test/support/test-app.js';
 import { asUser } from '../../../test/support/factories.js';
-import { givenBookablePractice, SPRING, startBookingApp } from '../../../test/support/appointments.js';
+import { givenBookablePractice, SPRING, useBookingApp } from '../../../test/support/appointments.js';
 import { feedUid } from './calendar-file.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startBookingApp();
-});
-afterAll(async () => t.close());
+const t = useBookingApp();
 
 const pathOf = (url: string) => new URL(url).pathname;
 

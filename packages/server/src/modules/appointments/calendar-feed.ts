@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, lt } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import { appointments, appointmentTypes, calendarFeeds, profiles } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
@@ -71,7 +72,7 @@ export async function feedFile(ctx: AppContext, token: string): Promise<string> 
       cancelled: false,
       timeZone: row.timeZone,
     })),
-    rows[0]?.timeZone ?? 'Europe/Vienna',
+    rows[0]?.timeZone ?? DEFAULT_TIME_ZONE,
     'PUBLISH',
     'wartefrei',
   );

@@ -1,25 +1,16 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Appointment, PatientAppointment, WorkViewEntry } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { setNow } from '../../../test/support/test-clock.js';
 import { asUser, givenAdmin, logIn } from '../../../test/support/factories.js';
 import { bookingBody, givenBookablePractice, SPRING } from '../../../test/support/appointments.js';
-import { startSmsGateway } from '../../../test/support/sms.js';
+import { useBookingWithSms } from '../../../test/support/message-channels.js';
 import { linkKey } from '../../../test/support/tickets.js';
 import { jobs } from '../../db/schema/index.js';
 import { runDueJobs } from '../../platform/jobs/index.js';
 
-let t: TestApp;
-let sms: Awaited<ReturnType<typeof startSmsGateway>>;
-beforeAll(async () => {
-  sms = await startSmsGateway();
-  t = await startTestApp({ bookingLimit: { perIp: 100_000, windowSeconds: 600 }, smsUrl: sms.url, smsToken: 'geheim' });
-});
-afterAll(async () => {
-  await t.close();
-  await sms.close();
-});
+const world = useBookingWithSms();
+const t = world.t;
 
 let mailbox = 0;
 const newAddress = () => `bestaetigung-${mailbox++}@example.com`;
@@ -62,7 +53,7 @@ describe('asking the patient to confirm', () => {
     expect(booked.confirmation_state).toBeNull();
     await t.smtp.waitForMail(address); // the booking's
     expect(await jobsOf('appointment.confirm-ask', booked.id)).toEqual([{ run_at: new Date('2026-03-28T07:00:00+01:00'), status: 'PENDING' }]);
-    expect(await sms.waitFor('+436645550001', 1)).toHaveLength(1); // the booking's
+    expect(await world.sms.waitFor('+436645550001', 1)).toHaveLength(1); // the booking's
     setNow(t.clock, '2026-03-28T06:59:00+01:00');
     await runDueJobs(t.app.ctx, { runnerId: 'a' });
     expect((await pageOf(linkKey(booked))).confirmation_state).toBeNull();
@@ -79,14 +70,14 @@ describe('asking the patient to confirm', () => {
     expect(mail.html).toContain('?answer=cancel');
     const page = await pageOf(links.confirm);
     expect(page).toMatchObject({ id: booked.id, confirmation_state: 'ASKED', can_confirm: true, can_cancel: true });
-    const texts = await sms.waitFor('+436645550001', 2);
+    const texts = await world.sms.waitFor('+436645550001', 2);
     expect(texts[1]?.text).toContain('Ihr Termin „Arztgespräch“ am Montag, 30. März 2026 um 08:00');
     expect((await pageOf(answerLinks(texts[1]?.text).confirm)).id).toBe(booked.id);
     // Nothing twice: the other runner found the job claimed, a later run finds it done.
     await runDueJobs(t.app.ctx, { runnerId: 'a' });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(t.smtp.mails.slice(seen).filter((m) => m.to.includes(address))).toHaveLength(1);
-    expect(sms.received.filter((s) => s.to === '+436645550001')).toHaveLength(2);
+    expect(world.sms.received.filter((s) => s.to === '+436645550001')).toHaveLength(2);
     expect(await jobsOf('appointment.confirm-ask', booked.id)).toEqual([{ run_at: new Date('2026-03-28T07:00:00+01:00'), status: 'DONE' }]);
 
     // "Ich komme" by the link: confirmed, and the page says so.

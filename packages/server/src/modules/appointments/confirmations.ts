@@ -14,7 +14,7 @@ import { confirmSettingsOf, type ConfirmSettings } from './appointment-types.rep
 import { findAppointmentWithPlace, findVisibleAppointment, updateAppointmentIf, type AppointmentRow, type AppointmentWithPlace } from './appointments.repo.js';
 import { announceAppointments } from './appointments.events.js';
 import { appointmentIdOfLink, patientView } from './booking.service.js';
-import { langOf, spokenTime } from './notify.js';
+import { appointmentDetails, langOf, spokenTime } from './notify.js';
 import { isOpenForPatient, placeOf, presentAppointment } from './present.js';
 
 /*
@@ -65,11 +65,7 @@ function askMail(found: AppointmentWithPlace, confirmUrl: string, cancelUrl: str
       greeting,
       paragraphs: body.split('\n\n'),
       action: { label: c('button_confirm'), url: confirmUrl },
-      details: [
-        [m('detail_what'), found.typeName],
-        [m('detail_when'), when],
-        [m('detail_where'), place],
-      ],
+      details: appointmentDetails(lang, found.typeName, when, place),
       signoff: m('signoff'),
       logo,
     }),

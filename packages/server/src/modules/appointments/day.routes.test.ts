@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   ApiError,
   Appointment,
@@ -12,18 +12,13 @@ import type {
   TicketView,
   WorkViewEntry,
 } from '@wartefrei/shared';
-import type { TestApp } from '../../../test/support/test-app.js';
 import { setNow } from '../../../test/support/test-clock.js';
 import { asUser } from '../../../test/support/factories.js';
-import { givenBookablePractice, startBookingApp } from '../../../test/support/appointments.js';
+import { givenBookablePractice, useBookingApp } from '../../../test/support/appointments.js';
 import { linkKey } from '../../../test/support/tickets.js';
 import { runDueJobs } from '../../platform/jobs/index.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startBookingApp();
-});
-afterAll(async () => t.close());
+const t = useBookingApp();
 
 /** Monday 30 March 2026 in Vienna: the practice opens at 09:00; appointments are booked at 10:00. */
 const at = (time: string) => `2026-03-30T${time}:00+02:00`;

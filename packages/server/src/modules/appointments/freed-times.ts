@@ -1,13 +1,14 @@
 import type { FREED_TIME_REASONS } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import type { AppContext } from '../../platform/context.js';
+import { defineEvent } from '../../platform/hooks.js';
 import type { AppointmentRow } from './appointments.repo.js';
 
 /*
  * Times that become free ahead of their start (docs/product.md#earlier-appointments): the
  * appointments module says when — a cancel, a move, a deletion, an absence removed, new hours —
- * and the module above it that offers freed times to waiting patients listens (registered when
- * the app is built, as the work view's appointments are). Told through `q`, in the writing
+ * and the modules above it that offer freed times to waiting patients listen to
+ * `appointmentHooks.freedTimes` (provided in app-hooks.ts). Told through `q`, in the writing
  * transaction where there is one, so a freed time is noted with the change that freed it.
  */
 
@@ -31,23 +32,24 @@ export interface FreedTimeListener {
   stretchOpened(ctx: AppContext, q: Queryable, stretch: OpenedStretch, reason: FreedTimeReason, now: Date): Promise<void>;
 }
 
-let listener: FreedTimeListener | undefined;
-
-/** Registers who hears of freed times; app.ts calls this through the listening module's hooks. */
-export function onFreedTimes(registered: FreedTimeListener): void {
-  listener = registered;
-}
+/** Where modules above `appointments` take part in its work (platform/hooks.ts). */
+export const appointmentHooks = {
+  /** Times freed ahead of their start; required: without the offers' listener nobody is offered them. */
+  freedTimes: defineEvent<FreedTimeListener>('freedTimes', { owner: 'appointments', providedBy: 'offers', required: true }),
+};
 
 /**
- * Tells the listener that these appointments let go of their times: only times still ahead of
+ * Tells the listeners that these appointments let go of their times: only times still ahead of
  * `now` with a processor count. The callers pass rows that held their time before the change.
  */
 export async function timesFreed(ctx: AppContext, q: Queryable, held: HeldTime[], reason: FreedTimeReason, now: Date): Promise<void> {
   const ahead = held.filter((row) => row.processorId !== null && row.startAt.getTime() > now.getTime());
-  if (ahead.length > 0 && listener) await listener.timesFreed(ctx, q, ahead, reason, now);
+  if (ahead.length === 0) return;
+  for (const listener of ctx.hooks.listenersOf(appointmentHooks.freedTimes)) await listener.timesFreed(ctx, q, ahead, reason, now);
 }
 
-/** Tells the listener that a processor's calendar may have new free times between `from` and `to`. */
+/** Tells the listeners that a processor's calendar may have new free times between `from` and `to`. */
 export async function stretchOpened(ctx: AppContext, q: Queryable, stretch: OpenedStretch, reason: FreedTimeReason, now: Date): Promise<void> {
-  if (stretch.to.getTime() > now.getTime() && listener) await listener.stretchOpened(ctx, q, stretch, reason, now);
+  if (stretch.to.getTime() <= now.getTime()) return;
+  for (const listener of ctx.hooks.listenersOf(appointmentHooks.freedTimes)) await listener.stretchOpened(ctx, q, stretch, reason, now);
 }

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError, Appointment, ImportResult } from '@wartefrei/shared';
-import type { TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
-import { givenBookablePractice, SPRING, startBookingApp } from '../../../test/support/appointments.js';
+import { givenBookablePractice, SPRING, useBookingApp } from '../../../test/support/appointments.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startBookingApp();
-});
-afterAll(async () => t.close());
+const t = useBookingApp();
 
 async function givenPractice() {
   const p = await givenBookablePractice(t, { at: SPRING.now });

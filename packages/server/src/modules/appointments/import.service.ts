@@ -22,7 +22,7 @@ import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, type FieldProblem } from '../../platform/errors.js';
 import { findTypeWithLocation, type TypeWithLocation } from './appointment-types.repo.js';
-import { insertAppointment, type AppointmentRow, type NewAppointmentRow } from './appointments.repo.js';
+import { insertAppointment, patientColumns, type AppointmentRow, type NewAppointmentRow } from './appointments.repo.js';
 import { fits, placementFor } from './placement.js';
 import { resetReminders } from './reminders.js';
 import { announceAppointments } from './appointments.events.js';
@@ -133,16 +133,7 @@ async function checkRow(
       endAt: placement.end,
       source: 'CSV_IMPORT',
       bookedByUserId: actor.userId,
-      firstName: checked.value.first_name,
-      lastName: checked.value.last_name,
-      birthDate: checked.value.birth_date,
-      mail: checked.value.mail,
-      phone: checked.value.phone,
-      insuranceNumber: checked.value.insurance_number,
-      description: record.description || null,
-      sealedData: checked.value.sealed_data,
-      notifyMail: notifyMail ?? checked.value.mail !== null,
-      notifySms: notifySms ?? false,
+      ...patientColumns(checked.value, { description: record.description, notifyMail, notifySms }),
       smsReminderMinutes: minutes,
       createdAt: now,
       updatedAt: now,

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError, BookedAppointment, KioskCheckInResult, PatientAppointment } from '@wartefrei/shared';
 import { asUser } from '../../../test/support/factories.js';
 import { givenBookablePractice } from '../../../test/support/appointments.js';
 import { linkKey } from '../../../test/support/tickets.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { setNow } from '../../../test/support/test-clock.js';
 
 /*
@@ -12,11 +12,7 @@ import { setNow } from '../../../test/support/test-clock.js';
  * from any address — until the window turns.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ bookingLimit: { perIp: 100_000, windowSeconds: 600 }, checkInFailureLimit: { perLocation: 3, windowSeconds: 600 } });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ bookingLimit: { perIp: 100_000, windowSeconds: 600 }, checkInFailureLimit: { perLocation: 3, windowSeconds: 600 } });
 
 /** Monday 30 March 2026 in Vienna. */
 const at = (time: string) => `2026-03-30T${time}:00+02:00`;

@@ -1,27 +1,18 @@
 import ICAL from 'ical.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Appointment, PatientAppointment } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { setNow } from '../../../test/support/test-clock.js';
 import { asUser, logIn } from '../../../test/support/factories.js';
 import { bookingBody, givenBookablePractice, SPRING } from '../../../test/support/appointments.js';
-import { startSmsGateway } from '../../../test/support/sms.js';
+import { useBookingWithSms } from '../../../test/support/message-channels.js';
 import type { ReceivedMail } from '../../../test/support/smtp.js';
 import { linkKey, linkKeyIn } from '../../../test/support/tickets.js';
 import { jobs } from '../../db/schema/index.js';
 import { runDueJobs } from '../../platform/jobs/index.js';
 
-let t: TestApp;
-let sms: Awaited<ReturnType<typeof startSmsGateway>>;
-beforeAll(async () => {
-  sms = await startSmsGateway();
-  t = await startTestApp({ bookingLimit: { perIp: 100_000, windowSeconds: 600 }, smsUrl: sms.url, smsToken: 'geheim' });
-});
-afterAll(async () => {
-  await t.close();
-  await sms.close();
-});
+const world = useBookingWithSms();
+const t = world.t;
 
 let mailbox = 0;
 /** A mail address of its own per test: its mails are easy to find. */
@@ -128,13 +119,13 @@ describe('what the patient is told', () => {
     const address = newAddress();
     const body = bookingBody(p.type.id, SPRING.monday8, { mail: address, phone: '+43 664 1111111', notify_sms: true, sms_reminder_minutes: 60 });
     const booked = (await post('/appointments', body)).json<PatientAppointment>();
-    expect(await sms.waitFor('+436641111111', 1)).toHaveLength(1); // the confirmation
+    expect(await world.sms.waitFor('+436641111111', 1)).toHaveLength(1); // the confirmation
     setNow(t.clock, '2026-03-30T06:59:00+02:00');
     await runDueJobs(t.app.ctx, { runnerId: 'a' });
-    expect(sms.received.filter((s) => s.to === '+436641111111')).toHaveLength(1);
+    expect(world.sms.received.filter((s) => s.to === '+436641111111')).toHaveLength(1);
     setNow(t.clock, '2026-03-30T07:00:00+02:00');
     await Promise.all([runDueJobs(t.app.ctx, { runnerId: 'a' }), runDueJobs(t.app.ctx, { runnerId: 'b' })]);
-    const texts = sms.received.filter((s) => s.to === '+436641111111');
+    const texts = world.sms.received.filter((s) => s.to === '+436641111111');
     expect(texts).toHaveLength(2);
     expect(texts[1]).toMatchObject({
       authorization: 'Bearer geheim',
@@ -143,7 +134,7 @@ describe('what the patient is told', () => {
     const reminder = await t.smtp.waitForMail(address, { since: t.smtp.mails.findIndex((m) => m.to.includes(address)) + 1 });
     expect(reminder.subject).toBe('Erinnerung an Ihren Termin: Arztgespräch');
     await runDueJobs(t.app.ctx, { runnerId: 'a' });
-    expect(sms.received.filter((s) => s.to === '+436641111111')).toHaveLength(2);
+    expect(world.sms.received.filter((s) => s.to === '+436641111111')).toHaveLength(2);
     expect(await remindersOf(booked.id)).toEqual([{ run_at: new Date('2026-03-30T07:00:00+02:00'), status: 'DONE' }]);
   });
 
@@ -158,11 +149,11 @@ describe('what the patient is told', () => {
     expect(await remindersOf(moved.id)).toEqual([{ run_at: new Date('2026-03-31T06:00:00+02:00'), status: 'PENDING' }]);
     setNow(t.clock, '2026-03-30T07:30:00+02:00');
     await runDueJobs(t.app.ctx, { runnerId: 'a' });
-    expect(sms.received.filter((s) => s.to === '+436642220001' && s.text.includes('Erinnerung'))).toEqual([]);
-    expect(sms.received.filter((s) => s.to === '+436642220002' && s.text.includes('Erinnerung'))).toEqual([]);
+    expect(world.sms.received.filter((s) => s.to === '+436642220001' && s.text.includes('Erinnerung'))).toEqual([]);
+    expect(world.sms.received.filter((s) => s.to === '+436642220002' && s.text.includes('Erinnerung'))).toEqual([]);
     setNow(t.clock, '2026-03-31T06:00:00+02:00');
     await runDueJobs(t.app.ctx, { runnerId: 'a' });
-    expect(sms.received.filter((s) => s.to === '+436642220002' && s.text.includes('Erinnerung'))).toHaveLength(1);
+    expect(world.sms.received.filter((s) => s.to === '+436642220002' && s.text.includes('Erinnerung'))).toHaveLength(1);
     // Booked by staff 30 minutes ahead with a two-hour reminder: its time has passed, none is kept.
     setNow(t.clock, '2026-03-31T08:30:00+02:00');
     const staff = asUser(await logIn(t, p.admin.username, p.admin.password)); // days later: a new sign-in
@@ -179,11 +170,11 @@ describe('what the patient is told', () => {
     const p = await givenBookablePractice(t, { at: SPRING.now });
     const booked = await post('/appointments', bookingBody(p.type.id, SPRING.monday8, { phone: '+43 664 4440001', notify_sms: true, lang: 'en' }));
     expect(booked.statusCode).toBe(201);
-    expect((await sms.waitFor('+436644440001', 1))[0]?.text).toContain('is booked');
+    expect((await world.sms.waitFor('+436644440001', 1))[0]?.text).toContain('is booked');
     const staff = asUser(p.user);
     const moved = await t.inject({ method: 'PATCH', url: `/appointments/${booked.json<PatientAppointment>().id}`, headers: staff, payload: { start: SPRING.tuesday8 } });
     expect(moved.statusCode, moved.body).toBe(200);
-    const [, news] = await sms.waitFor('+436644440001', 2);
+    const [, news] = await world.sms.waitFor('+436644440001', 2);
     expect(news?.text).toMatch(/^.+: your appointment "Arztgespräch" has been moved to Tuesday, March 31, 2026 at 8:00/);
     expect(news?.text).not.toContain('booked');
     // Its link opens the moved appointment.

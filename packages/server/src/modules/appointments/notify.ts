@@ -26,6 +26,16 @@ export function spokenTime(instant: Date, timeZone: string, lang: SupportedLang)
   return new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(instant);
 }
 
+/** A mail's details block about an appointment: what, when (the time the mail speaks of) and where. */
+export function appointmentDetails(lang: SupportedLang, typeName: string, when: string, place: string): [string, string][] {
+  const m = (key: string) => translate(lang, 'mail', key);
+  return [
+    [m('detail_what'), typeName],
+    [m('detail_when'), when],
+    [m('detail_where'), place],
+  ];
+}
+
 const METHOD: Record<AppointmentNews, CalendarMethod> = { booked: 'REQUEST', moved: 'REQUEST', reminder: 'REQUEST', cancelled: 'CANCEL', deleted: 'CANCEL' };
 
 /**
@@ -80,11 +90,7 @@ function mailOf(news: AppointmentNews, found: AppointmentWithPlace, rows: Appoin
     greeting,
     paragraphs: [...body[news].split('\n\n'), ...(code ? [code] : [])],
     ...(METHOD[news] === 'REQUEST' ? { action: { label: m('appointment_button'), url: link } } : {}),
-    details: [
-      [m('detail_what'), found.typeName],
-      [m('detail_when'), when],
-      [m('detail_where'), place],
-    ],
+    details: appointmentDetails(lang, found.typeName, when, place),
     signoff: m('signoff'),
     logo,
   });

@@ -116,6 +116,10 @@ export async function fits(tx: Queryable, write: (sp: Queryable) => Promise<unkn
 
 /** How often a write undone to break a deadlock is tried again before its error stands. */
 const DEADLOCK_ATTEMPTS = 3;
+/** The pause before a retry, times the attempt: the write that survived the deadlock is already
+ * unblocked and commits within it, so the retry meets its row instead of locking in front of it
+ * (an immediate retry could win the first lock again and deadlock once more). */
+const DEADLOCK_PAUSE_MS = 15;
 
 /**
  * Runs a write that the exclusion constraint judges, again when PostgreSQL undid it to break a
@@ -131,5 +135,6 @@ export async function retryOnDeadlock<T>(write: () => Promise<T>): Promise<T> {
     } catch (error) {
       if (!isDeadlock(error) || attempt >= DEADLOCK_ATTEMPTS) throw error;
     }
+    await new Promise((resolve) => setTimeout(resolve, DEADLOCK_PAUSE_MS * attempt));
   }
 }

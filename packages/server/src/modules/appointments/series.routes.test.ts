@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError, Appointment, BookedAppointment } from '@wartefrei/shared';
-import type { TestApp } from '../../../test/support/test-app.js';
 import { asUser } from '../../../test/support/factories.js';
-import { bookingBody, givenBookablePractice, SPRING, startBookingApp } from '../../../test/support/appointments.js';
+import { bookingBody, givenBookablePractice, SPRING, useBookingApp } from '../../../test/support/appointments.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startBookingApp();
-});
-afterAll(async () => t.close());
+const t = useBookingApp();
 
 /** Saturday 28 March 2026, 08:00 winter time: a weekly series from here crosses the spring change. */
 const SATURDAY_8 = '2026-03-28T08:00:00+01:00';

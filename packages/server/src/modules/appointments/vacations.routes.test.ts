@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError, Appointment, Availability, PatientAppointment, Vacation } from '@wartefrei/shared';
-import type { TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
-import { bookingBody, givenBookablePractice, SPRING, startBookingApp } from '../../../test/support/appointments.js';
+import { bookingBody, givenBookablePractice, SPRING, useBookingApp } from '../../../test/support/appointments.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startBookingApp();
-});
-afterAll(async () => t.close());
+const t = useBookingApp();
 
 async function givenPractice() {
   const p = await givenBookablePractice(t, { at: SPRING.now });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Monitor, Queue, TicketView } from '@wartefrei/shared';
 import { queueMembers } from '../../db/schema/index.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { postProfile, postQueue } from '../../../test/support/api.js';
 import { asUser, givenAdmin } from '../../../test/support/factories.js';
 import { drawRequest, givenTicket, linkKey } from '../../../test/support/tickets.js';
@@ -11,11 +11,7 @@ import { drawRequest, givenTicket, linkKey } from '../../../test/support/tickets
  * Deleting a list or a location archives it: gone from every screen and link, its tickets kept
  * for reports. (Before: ON DELETE CASCADE took the tickets with it.)
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 type Admin = Awaited<ReturnType<typeof givenAdmin>>;
 const as = (a: Admin, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => t.inject({ method, url, headers: asUser(a.user), ...(payload ? { payload } : {}) });

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError, Appointment, AuditLog, PatientAppointment, ReportSummary } from '@wartefrei/shared';
 import { appointments, jobs } from '../../db/schema/index.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { asUser, givenAdmin, givenProfile, givenQueue } from '../../../test/support/factories.js';
 import { bookingBody, givenBookablePractice, SPRING } from '../../../test/support/appointments.js';
 import { givenPastAppointment, givenPastTicket, report } from '../../../test/support/reports.js';
@@ -13,11 +13,7 @@ import { givenPastAppointment, givenPastTicket, report } from '../../../test/sup
  * moves them to another list of the location. History stays reportable.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ bookingLimit: { perIp: 100_000, windowSeconds: 600 } });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ bookingLimit: { perIp: 100_000, windowSeconds: 600 } });
 
 type Practice = Awaited<ReturnType<typeof givenBookablePractice>>;
 let mailbox = 0;

@@ -1,8 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError, AssignedProcessor, Availability, PatientAppointment, Processor, ReportProcessors, ReportSummary } from '@wartefrei/shared';
 import { appointments, appointmentSlots, queueMembers, users } from '../../db/schema/index.js';
-import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { basic } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { asUser, givenAdmin } from '../../../test/support/factories.js';
 import { bookingBody, givenBookablePractice, SPRING } from '../../../test/support/appointments.js';
 import { givenPastAppointment, givenPastTicket, report } from '../../../test/support/reports.js';
@@ -13,11 +14,7 @@ import { givenPastAppointment, givenPastTicket, report } from '../../../test/sup
  * upcoming appointments are cancelled with notice or reassigned when the admin says which.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ bookingLimit: { perIp: 100_000, windowSeconds: 600 } });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ bookingLimit: { perIp: 100_000, windowSeconds: 600 } });
 
 const PASSWORD = 'richtig-langes-passwort';
 let mailbox = 0;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { asUser } from '../../../test/support/factories.js';
 import { givenBookablePractice, SPRING } from '../../../test/support/appointments.js';
 import { linkKey } from '../../../test/support/tickets.js';
@@ -13,11 +13,7 @@ import { book } from '../../../test/support/offers.js';
  * by the registered route: a key spelled `:id` there audited nothing, silently, until issue 43.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ bookingLimit: { perIp: 100_000, windowSeconds: 600 } });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ bookingLimit: { perIp: 100_000, windowSeconds: 600 } });
 
 const changesOf = (accountId: string, id: string) =>
   t.app.ctx.db

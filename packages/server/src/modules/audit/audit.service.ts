@@ -1,12 +1,22 @@
 import { PassThrough } from 'node:stream';
-import { addDays, parseLocalDate, translate, zonedTimeToUtc, type AuditEntry, type AuditExportQuery, type AuditLog, type AuditQuery, type SupportedLang } from '@wartefrei/shared';
+import {
+  addDays,
+  parseLocalDate,
+  translate,
+  zonedTimeToUtc,
+  type AuditEntry,
+  type AuditExportQuery,
+  type AuditLog,
+  type AuditQuery,
+  type SupportedLang,
+  DEFAULT_TIME_ZONE,
+} from '@wartefrei/shared';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { openSheet, SPREADSHEET_CONTENT_TYPES, type Cell } from '../../platform/spreadsheet.js';
 import { auditPage, isUserOfAccount, type AuditCursor, type AuditFilter, type AuditRow } from './audit.repo.js';
 
-const DEFAULT_TIME_ZONE = 'Europe/Berlin';
 const EXPORT_PAGE_ROWS = 2_000;
 
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);

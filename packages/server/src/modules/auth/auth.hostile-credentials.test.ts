@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError } from '@wartefrei/shared';
-import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { basic } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { asUser, givenVerifiedAdmin, logIn } from '../../../test/support/factories.js';
 
 /*
@@ -8,11 +9,7 @@ import { asUser, givenVerifiedAdmin, logIn } from '../../../test/support/factori
  * user's id, and a NUL in the name of a sign-in or sign-out was a 500.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('POST /auth/logout and /credentials/logout', () => {
   it.each(['/auth/logout', '/credentials/logout'])('%s with another user’s id beside a token ends nothing (401)', async (path) => {

@@ -3,6 +3,12 @@ import type { Queryable } from '../../db/connect.js';
 import { loginFailures, loginTokens, renewalTokens, userIsActive, users } from '../../db/schema/index.js';
 
 /** Stores a login token of a session by its hash (the token itself is never stored). */
+/** A sign-in token by its id (the actor's `tokenId`). */
+export async function findLoginTokenById(db: Queryable, id: string) {
+  const [row] = await db.select().from(loginTokens).where(eq(loginTokens.id, id)).limit(1);
+  return row;
+}
+
 export async function insertLoginToken(db: Queryable, values: { userId: string; sessionId: string; tokenHash: string; validUntil: Date }): Promise<void> {
   await db.insert(loginTokens).values(values);
 }

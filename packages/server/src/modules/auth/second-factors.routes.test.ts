@@ -1,17 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
 import type { Account, ApiError, LoggedUser, NewTotp, SecondFactor } from '@wartefrei/shared';
-import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { basic } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
 import { givenTotp, totpCodeAt } from '../../../test/support/second-factors.js';
 import { setNow } from '../../../test/support/test-clock.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const PASSWORD = 'richtig-langes-passwort';
 const login = (user: Pick<LoggedUser, 'username'>, query = '') =>

@@ -1,4 +1,4 @@
-import { formatEuro, isSupportedLang, NOT_PAID_GRACE_DAYS, TRIAL_REMINDER_DAYS, translate } from '@wartefrei/shared';
+import { formatEuro, isSupportedLang, NOT_PAID_GRACE_DAYS, TRIAL_REMINDER_DAYS, translate, VENDOR_TIME_ZONE } from '@wartefrei/shared';
 import type { Transaction } from '../../db/connect.js';
 import { registerJobHandler, scheduleJobs, type JobHandler } from '../../platform/jobs/index.js';
 import type { AppContext } from '../../platform/context.js';
@@ -50,7 +50,7 @@ async function mailTrialReminder(ctx: AppContext, tx: Transaction, account: NonN
   const lang = isSupportedLang(contact.lang) ? contact.lang : 'de';
   const { current } = await priceOf(tx, account);
   // Locations keep their own zones; the trial's last day is the same date in every zone we serve.
-  const endDate = new Intl.DateTimeFormat(lang === 'de' ? 'de-AT' : 'en-GB', { dateStyle: 'long', timeZone: 'Europe/Vienna' }).format(account.trialEnd!);
+  const endDate = new Intl.DateTimeFormat(lang === 'de' ? 'de-AT' : 'en-GB', { dateStyle: 'long', timeZone: VENDOR_TIME_ZONE }).format(account.trialEnd!);
   await sendMail(ctx, {
     to: contact.username,
     lang,

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { accounts, billingEvents, deviceOrders, paymentMandates, profiles, queueIsLive, queues, userIsActive, users } from '../../db/schema/index.js';
+import { accounts, billingEvents, deviceOrders, paymentMandates, profiles, queueIsLive, queues } from '../../db/schema/index.js';
+import { findActiveAdmins } from '../accounts/index.js';
 
 export type BillingAccount = typeof accounts.$inferSelect;
 export type DeviceOrderRow = typeof deviceOrders.$inferSelect;
@@ -78,13 +79,8 @@ export async function attachMandatePaymentMethod(db: Queryable, accountId: strin
 
 /** The address mails go to: the account's first admin not removed. */
 export async function findBillingContact(db: Queryable, accountId: string) {
-  const [row] = await db
-    .select({ username: users.username, displayName: users.displayName, lang: users.lang })
-    .from(users)
-    .where(and(eq(users.accountId, accountId), eq(users.isAdmin, true), userIsActive))
-    .orderBy(asc(users.createdAt))
-    .limit(1);
-  return row;
+  const [first] = await findActiveAdmins(db, accountId);
+  return first;
 }
 
 export async function insertDeviceOrder(db: Queryable, values: typeof deviceOrders.$inferInsert): Promise<DeviceOrderRow> {

@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { formatEuro } from '@wartefrei/shared';
+import { formatEuro, VENDOR_TIME_ZONE } from '@wartefrei/shared';
 import type { Stripe } from '../../platform/stripe.js';
 
 /** The VAT Stripe added: the sum of the invoice's tax amounts (today's and older API shapes). */
@@ -9,7 +9,7 @@ export function vatOfInvoice(invoice: Stripe.Invoice): number {
 }
 
 const date = (seconds: number | null | undefined) =>
-  seconds ? new Intl.DateTimeFormat('de-AT', { dateStyle: 'medium', timeZone: 'Europe/Vienna' }).format(new Date(seconds * 1000)) : '–';
+  seconds ? new Intl.DateTimeFormat('de-AT', { dateStyle: 'medium', timeZone: VENDOR_TIME_ZONE }).format(new Date(seconds * 1000)) : '–';
 
 const STATUS: Record<string, string> = { draft: 'Entwurf', open: 'Offen', paid: 'Bezahlt', void: 'Storniert', uncollectible: 'Uneinbringlich' };
 

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DashboardQueue, LoggedUser } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useAdmin, useTestApp } from '../../../test/support/use-test-app.js';
 import { asUser, givenAdmin, givenProcessor, givenQueue } from '../../../test/support/factories.js';
 import { setNow } from '../../../test/support/test-clock.js';
 import { callNext, givenOpenQueue, givenTicket, memberAction, memberOf } from '../../../test/support/tickets.js';
 
-let t: TestApp;
-let admin: LoggedUser;
-let accountId: string;
-beforeAll(async () => {
-  t = await startTestApp({ drawLimit: { perIp: 100_000, windowSeconds: 600 } });
-  ({ user: admin, accountId } = await givenAdmin(t));
-});
-afterAll(async () => t.close());
+const t = useTestApp({ drawLimit: { perIp: 100_000, windowSeconds: 600 } });
+const admin = useAdmin(t);
 
 const MINUTE = 60_000;
 
@@ -31,12 +25,12 @@ describe('GET /dashboard: the figures of a queue', () => {
     // A whole minute, so that the estimator's rounding up to the minute changes nothing.
     setNow(t.clock, new Date(Math.ceil(t.clock.now().getTime() / MINUTE) * MINUTE + MINUTE));
     const opened = t.clock.now().getTime();
-    const queueId = await givenOpenQueue(t, accountId, { averageProcessMinutes: 10 });
+    const queueId = await givenOpenQueue(t, admin.accountId, { averageProcessMinutes: 10 });
     const first = await givenTicket(t, queueId);
     await givenTicket(t, queueId);
     await givenTicket(t, queueId);
 
-    expect(await entryOf(admin, queueId)).toMatchObject({
+    expect(await entryOf(admin.user, queueId)).toMatchObject({
       open: true,
       waiting: 3,
       processing: 0,
@@ -46,13 +40,13 @@ describe('GET /dashboard: the figures of a queue', () => {
     });
 
     t.clock.advanceSeconds(6 * 60);
-    expect(memberOf(await callNext(t, admin, queueId)).id).toBe(first.id);
+    expect(memberOf(await callNext(t, admin.user, queueId)).id).toBe(first.id);
     t.clock.advanceSeconds(4 * 60);
-    memberOf(await memberAction(t, admin, first.id, 'finish'));
-    memberOf(await callNext(t, admin, queueId));
+    memberOf(await memberAction(t, admin.user, first.id, 'finish'));
+    memberOf(await callNext(t, admin.user, queueId));
 
     // Called after 6 and after 10 minutes: 8 on average. One waits behind one in process.
-    expect(await entryOf(admin, queueId)).toMatchObject({
+    expect(await entryOf(admin.user, queueId)).toMatchObject({
       open: true,
       waiting: 1,
       processing: 1,
@@ -62,11 +56,11 @@ describe('GET /dashboard: the figures of a queue', () => {
   });
 
   it('the entry names the queue and its location', async () => {
-    const queueId = await givenOpenQueue(t, accountId);
-    const queues = await t.inject({ method: 'GET', url: `/queues/${queueId}`, headers: asUser(admin) });
+    const queueId = await givenOpenQueue(t, admin.accountId);
+    const queues = await t.inject({ method: 'GET', url: `/queues/${queueId}`, headers: asUser(admin.user) });
     const queue = queues.json<{ name: string; profile_id: string }>();
-    const profile = (await t.inject({ method: 'GET', url: `/profiles/${queue.profile_id}`, headers: asUser(admin) })).json<{ name: string; time_zone: string }>();
-    expect(await entryOf(admin, queueId)).toEqual({
+    const profile = (await t.inject({ method: 'GET', url: `/profiles/${queue.profile_id}`, headers: asUser(admin.user) })).json<{ name: string; time_zone: string }>();
+    expect(await entryOf(admin.user, queueId)).toEqual({
       queue_id: queueId,
       name: queue.name,
       profile_id: queue.profile_id,
@@ -82,50 +76,50 @@ describe('GET /dashboard: the figures of a queue', () => {
   });
 
   it('a closed queue is shown closed, without an average wait', async () => {
-    const queueId = await givenQueue(t, accountId);
-    expect(await entryOf(admin, queueId)).toMatchObject({ open: false, waiting: 0, processing: 0, average_wait_minutes: null, estimated_end: null });
+    const queueId = await givenQueue(t, admin.accountId);
+    expect(await entryOf(admin.user, queueId)).toMatchObject({ open: false, waiting: 0, processing: 0, average_wait_minutes: null, estimated_end: null });
   });
 
   it('a queue that does not calculate wait times has no estimated end, though people wait', async () => {
-    const queueId = await givenOpenQueue(t, accountId, { waitTimeCalculationEnabled: false });
+    const queueId = await givenOpenQueue(t, admin.accountId, { waitTimeCalculationEnabled: false });
     await givenTicket(t, queueId);
-    expect(await entryOf(admin, queueId)).toMatchObject({ waiting: 1, estimated_end: null });
+    expect(await entryOf(admin.user, queueId)).toMatchObject({ waiting: 1, estimated_end: null });
   });
 
   it('only calls of the current session count towards the average wait', async () => {
-    const queueId = await givenOpenQueue(t, accountId);
+    const queueId = await givenOpenQueue(t, admin.accountId);
     const earlier = await givenTicket(t, queueId);
     t.clock.advanceSeconds(20 * 60);
-    memberOf(await callNext(t, admin, queueId));
-    memberOf(await memberAction(t, admin, earlier.id, 'finish'));
-    expect((await entryOf(admin, queueId))?.average_wait_minutes).toBe(20);
+    memberOf(await callNext(t, admin.user, queueId));
+    memberOf(await memberAction(t, admin.user, earlier.id, 'finish'));
+    expect((await entryOf(admin.user, queueId))?.average_wait_minutes).toBe(20);
 
-    const session = (event: string) => t.inject({ method: 'POST', url: `/queues/${queueId}/session`, headers: asUser(admin), payload: { event } });
+    const session = (event: string) => t.inject({ method: 'POST', url: `/queues/${queueId}/session`, headers: asUser(admin.user), payload: { event } });
     t.clock.advanceSeconds(60);
     expect((await session('TERMINATE')).statusCode).toBe(200);
-    expect((await entryOf(admin, queueId))?.average_wait_minutes).toBeNull();
+    expect((await entryOf(admin.user, queueId))?.average_wait_minutes).toBeNull();
     t.clock.advanceSeconds(60);
     expect((await session('START')).statusCode).toBe(200);
     await givenTicket(t, queueId);
     t.clock.advanceSeconds(2 * 60);
-    memberOf(await callNext(t, admin, queueId));
-    expect((await entryOf(admin, queueId))?.average_wait_minutes).toBe(2);
+    memberOf(await callNext(t, admin.user, queueId));
+    expect((await entryOf(admin.user, queueId))?.average_wait_minutes).toBe(2);
   });
 });
 
 describe('GET /dashboard: who sees which queues', () => {
   it('an admin sees every queue of the account, a processor only the assigned ones', async () => {
-    const assigned = await givenOpenQueue(t, accountId);
-    const other = await givenOpenQueue(t, accountId);
-    const processor = await givenProcessor(t, accountId, [assigned]);
+    const assigned = await givenOpenQueue(t, admin.accountId);
+    const other = await givenOpenQueue(t, admin.accountId);
+    const processor = await givenProcessor(t, admin.accountId, [assigned]);
 
-    const ofAdmin = (await dashboardAs(admin)).map((entry) => entry.queue_id);
+    const ofAdmin = (await dashboardAs(admin.user)).map((entry) => entry.queue_id);
     expect(ofAdmin).toEqual(expect.arrayContaining([assigned, other]));
     expect((await dashboardAs(processor)).map((entry) => entry.queue_id)).toEqual([assigned]);
   });
 
   it('a processor without queues gets an empty list', async () => {
-    const processor = await givenProcessor(t, accountId, []);
+    const processor = await givenProcessor(t, admin.accountId, []);
     expect(await dashboardAs(processor)).toEqual([]);
   });
 
@@ -133,9 +127,9 @@ describe('GET /dashboard: who sees which queues', () => {
     const other = await givenAdmin(t);
     const foreignQueue = await givenOpenQueue(t, other.accountId);
     await givenTicket(t, foreignQueue);
-    const ownQueue = await givenOpenQueue(t, accountId);
+    const ownQueue = await givenOpenQueue(t, admin.accountId);
 
-    const ofA = await dashboardAs(admin);
+    const ofA = await dashboardAs(admin.user);
     expect(ofA.map((entry) => entry.queue_id)).toContain(ownQueue);
     expect(ofA.map((entry) => entry.queue_id)).not.toContain(foreignQueue);
     expect((await dashboardAs(other.user)).map((entry) => entry.queue_id)).toEqual([foreignQueue]);

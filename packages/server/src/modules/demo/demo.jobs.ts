@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { DEMO_ACCOUNT_IDENTIFIER } from '@wartefrei/shared';
+import { DEMO_ACCOUNT_IDENTIFIER, DEFAULT_TIME_ZONE } from '@wartefrei/shared';
 import { accounts, appointments, appointmentTypes, probingQuestions, profiles, queueMembers, queues } from '../../db/schema/index.js';
 import type { Queryable } from '../../db/connect.js';
 import type { AppContext } from '../../platform/context.js';
@@ -47,7 +47,7 @@ const resetDemo: JobHandler<Record<string, never>> = async (ctx, tx) => {
 export async function planDemoResetIfDemo(ctx: AppContext): Promise<Date | undefined> {
   const demo = await findDemo(ctx.db);
   if (!demo) return undefined;
-  return planDemoReset(ctx.db, ctx.clock.now(), demo.timeZone ?? 'Europe/Vienna');
+  return planDemoReset(ctx.db, ctx.clock.now(), demo.timeZone ?? DEFAULT_TIME_ZONE);
 }
 
 /** The demo module's job kind; app.ts calls this when it builds the app. */

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { accounts, monitorQueues, monitors, profiles, queueProcessors, queueSessions, queues, users } from '../../db/schema/index.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import type {
   ApiKey,
   Appointment,
@@ -18,11 +18,7 @@ import { asUser, logIn } from '../../../test/support/factories.js';
 import { localDay } from '../../../test/support/test-clock.js';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './seed-demo.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('demo data', () => {
   it('fills an empty database once: a location, two open lists, an admin, a processor, a monitor, appointment types and hours', async () => {

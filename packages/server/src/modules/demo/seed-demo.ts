@@ -167,17 +167,15 @@ export async function seedDemoPractice(ctx: AppContext, tx: Transaction, hashes:
       talkTypeId: talk!.id,
       infectionTagId,
     });
-    await tx
-      .insert(appointments)
-      .values(
-        demoAppointments(ctx.clock.now(), profile!.timeZone, {
-          accountId: account.id,
-          profileId: profile!.id,
-          queueId: general!.id,
-          appointmentTypeId: talk!.id,
-          processorId: processor!.id,
-        }),
-      );
+    await tx.insert(appointments).values(
+      demoAppointments(ctx.clock.now(), profile!.timeZone, {
+        accountId: account.id,
+        profileId: profile!.id,
+        queueId: general!.id,
+        appointmentTypeId: talk!.id,
+        processorId: processor!.id,
+      }),
+    );
     const place = { accountId: account.id, processorId: processor!.id, adminId: admin.id, general: general!.id, lab: lab!.id };
     for (const entry of demoAuditEntries(ctx.clock.now(), place)) await insertAuditEntry(tx, entry);
     // The practice-management system's key, so the "Schnittstellen" tab shows one: its secret is

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketView } from '@wartefrei/shared';
 import { buildFirstViewModule } from '../../../../web/first-view-build.js';
@@ -34,7 +36,7 @@ afterAll(async () => {
   fs.rmSync(webDir, { recursive: true, force: true });
 });
 
-const page = (url: string) => t.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+const page = (url: string, cookie?: string) => t.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie && { cookie }) } });
 
 /** The JSON the page carries for the screen, as the browser reads it. */
 function firstViewOf(html: string): { screen: string; state: { kind: string; ticket?: TicketView; queue?: { name: string } } } {
@@ -50,8 +52,19 @@ describe('the ticket page with its first view', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('private, no-store');
-    // The CSP stays as it was: the JSON is not executed, so no inline script is allowed.
-    expect(String(res.headers['content-security-policy'])).toMatch(/script-src 'self'(;|$)/);
+    // The JSON is not executed; the one inline script allowed is the boot script, by its hash,
+    // and it starts the page's own entry module after the first paint.
+    expect(String(res.headers['content-security-policy'])).toMatch(/script-src 'self' 'sha256-[\w+/=]+'(;|$)/);
+    const hash = /'sha256-([\w+/=]+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+    const boot = /<script id="wartefrei-boot" data-src="\/assets\/index-a.js">([^<]*)<\/script>/.exec(res.body)?.[1];
+    expect(boot).toBeTruthy();
+    expect(
+      createHash('sha256')
+        .update(boot ?? '')
+        .digest('base64'),
+    ).toBe(hash);
+    expect(res.body.match(/<script\b[^>]*>(?!<\/script>)[^<]/g)?.length).toBe(2);
+    expect(res.body).not.toContain('<script type="module"');
     const root = res.body.slice(res.body.indexOf('<div id="root">'));
     expect(root).toContain(`<p class="ticket-number">${ticket.number}</p>`);
     expect(root).toContain('Sie warten');
@@ -65,6 +78,34 @@ describe('the ticket page with its first view', () => {
     // Exactly what the link's holder fetches: the public ticket view, nothing more.
     const api = await t.inject({ method: 'GET', url: `/members/${linkKey(ticket)}`, headers: { accept: 'application/json' } });
     expect(Object.keys(view.state.ticket ?? {}).sort()).toEqual(Object.keys(api.json<object>()).sort());
+  });
+
+  it("writes times in the location's zone, whatever the server's zone", async () => {
+    const ticket = await givenTicket(t, queueId);
+    const res = await page(`/ticket/${linkKey(ticket)}`);
+    const shown = firstViewOf(res.body).state.ticket;
+    expect(shown?.queue.time_zone).toBe('Europe/Vienna');
+    expect(shown?.estimated_start).toBeTruthy();
+    const at = new Date(shown?.estimated_start ?? 0);
+    const vienna = new Intl.DateTimeFormat('de', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Vienna' }).format(at);
+    expect(res.body).toContain(`Voraussichtlicher Beginn: ${vienna} Uhr`);
+    // Proven apart from the machine's zone: the same instant in UTC reads otherwise (Vienna is +1 or +2).
+    expect(new Intl.DateTimeFormat('de', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(at)).not.toBe(vienna);
+  });
+
+  it('comes in the language chosen on the device (its cookie), German without one', async () => {
+    const ticket = await givenTicket(t, queueId);
+    const english = await page(`/ticket/${linkKey(ticket)}`, 'other=1; wartefrei-lang=en');
+    expect(english.headers.vary).toMatch(/cookie/i);
+    expect(english.body).toContain('<html lang="en" dir="ltr">');
+    expect(english.body).toContain('You are waiting');
+    expect(english.body).not.toContain('Sie warten');
+    const arabic = await page(`/ticket/${linkKey(ticket)}`, 'wartefrei-lang=ar');
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    // A value that is no language of ours is German, as without the cookie.
+    const forged = await page(`/ticket/${linkKey(ticket)}`, 'wartefrei-lang=%3Cscript%3E');
+    expect(forged.body).toContain('<html lang="de" dir="ltr">');
+    expect(forged.body).toContain('Sie warten');
   });
 
   it('answers an unknown or malformed key with 404 and the not-found state', async () => {
@@ -92,6 +133,25 @@ describe('the draw page with its first view', () => {
   it('answers a list that does not exist with 404', async () => {
     const res = await page('/queue/00000000-0000-4000-8000-000000000000');
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('the page on the wire', () => {
+  it('comes compressed in the coding the phone takes, the same page unpacked', async () => {
+    const ticket = await givenTicket(t, queueId);
+    const url = `/ticket/${linkKey(ticket)}`;
+    const plain = await page(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const at = (encoding: string) => t.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': encoding } });
+    const br = await at('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    const unpacked = zlib.brotliDecompressSync(br.rawPayload).toString();
+    expect(unpacked.replace(/"created_at":"[^"]+"|"wait_minutes":\d+/g, '')).toBe(plain.body.replace(/"created_at":"[^"]+"|"wait_minutes":\d+/g, ''));
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const gz = await at('gzip;q=1, br;q=0');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain(`<p class="ticket-number">${ticket.number}</p>`);
   });
 });
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LANGUAGE_COOKIE } from '@wartefrei/shared';
 import { readPageTemplate, type PageTemplate } from './page.js';
 
 /*
@@ -14,7 +15,7 @@ import { readPageTemplate, type PageTemplate } from './page.js';
 
 type ServerGet = (path: string, lang: string) => Promise<{ status: number; body: unknown }>;
 interface Renderer {
-  renderFirstView(url: string, get: ServerGet, timeZone: string): Promise<{ status: number; html: string; view: unknown; screen: string } | undefined>;
+  renderFirstView(url: string, get: ServerGet, chosenLang: string | undefined): Promise<{ status: number; html: string; view: unknown; screen: string; lang: string } | undefined>;
 }
 
 export interface FirstViewPage {
@@ -24,8 +25,14 @@ export interface FirstViewPage {
   cacheControl: string;
 }
 
-/** The time zone the server writes times in; the page carries it so the browser writes the same. */
-const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The language chosen on the device (LANGUAGE_COOKIE, set by the web app), as written; the renderer checks it. */
+export function chosenLanguage(cookieHeader: string | undefined): string | undefined {
+  for (const pair of (cookieHeader ?? '').split(';')) {
+    const [name, value] = pair.trim().split('=', 2);
+    if (name === LANGUAGE_COOKIE && value) return value;
+  }
+  return undefined;
+}
 
 /**
  * A function answering a page request with its first view, or undefined (no SSR build, another
@@ -65,7 +72,7 @@ export function firstViews(app: FastifyInstance, webDistDir: string, version: ()
     };
     let rendered: Awaited<ReturnType<Renderer['renderFirstView']>>;
     try {
-      rendered = await renderer.renderFirstView(req.url, get, serverTimeZone());
+      rendered = await renderer.renderFirstView(req.url, get, chosenLanguage(req.headers.cookie));
     } catch (error) {
       // A screen that cannot render on the server still works in the browser: the page as before.
       req.log.error({ err: error }, 'the first view did not render');
@@ -74,7 +81,7 @@ export function firstViews(app: FastifyInstance, webDistDir: string, version: ()
     if (!rendered) return undefined;
     return {
       status: rendered.status,
-      html: template.page(rendered.screen, rendered.html, rendered.view),
+      html: template.page(rendered.screen, rendered.html, rendered.view, rendered.lang),
       cacheControl: rendered.screen === 'ticket' ? 'private, no-store' : 'private, no-cache',
     };
   };

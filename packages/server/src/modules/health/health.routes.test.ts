@@ -7,15 +7,12 @@ import { loadConfig } from '../../config.js';
 import { selectRows } from '../../db/connect.js';
 import { runDueJobs, scheduleJob } from '../../platform/jobs/index.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { createTestDatabase, testDatabaseKind } from '../../../test/support/test-database.js';
 import { TestClock } from '../../../test/support/test-clock.js';
 import { TestSocket } from '../../../test/support/test-clients.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const readyOf = (res: { json: <T>() => T }) => res.json<HealthReady>();
 const scrape = async (app: Pick<TestApp, 'inject'>) => (await app.inject({ method: 'GET', url: '/metrics' })).body;

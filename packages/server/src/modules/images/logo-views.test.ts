@@ -1,32 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PublicQueue, TicketView } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { asUser, givenAdmin } from '../../../test/support/factories.js';
 import { givenOpenQueue, givenTicket, linkKey } from '../../../test/support/tickets.js';
 import { uploadLogo } from '../../../test/support/images.js';
 import { bookingBody, givenBookablePractice, SPRING } from '../../../test/support/appointments.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ bookingLimit: { perIp: 100_000, windowSeconds: 600 } });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ bookingLimit: { perIp: 100_000, windowSeconds: 600 } });
 
 describe('the logo in the patients’ views', () => {
   it('is on the public queue and the ticket, with the list’s placements, and gone once the image is deleted', async () => {
     const { user, accountId } = await givenAdmin(t);
     const queueId = await givenOpenQueue(t, accountId, { logoPlacementTicket: 'BOTTOM', logoPlacementKiosk: 'NONE' });
     const before = await givenTicket(t, queueId);
-    expect(before.queue).toMatchObject({ logo_url: null, logo_placement_ticket: 'BOTTOM' });
+    expect(before.queue).toMatchObject({ logo_url: null, logo_size: null, logo_placement_ticket: 'BOTTOM' });
 
     const image = await uploadLogo(t, user);
     await t.inject({ method: 'PATCH', url: `/accounts/${accountId}`, headers: asUser(user), payload: { logo_image_id: image.id } });
     const view = (await t.inject({ method: 'GET', url: `/queues/${queueId}/public` })).json<PublicQueue>();
-    expect(view).toMatchObject({ logo_url: image.url, logo_placement_ticket: 'BOTTOM', logo_placement_kiosk: 'NONE' });
+    // With its stored size (40 × 20, as uploaded): the page keeps its place before it loads.
+    const size = { width: 40, height: 20 };
+    expect(view).toMatchObject({ logo_url: image.url, logo_size: size, logo_placement_ticket: 'BOTTOM', logo_placement_kiosk: 'NONE' });
     const drawn = await givenTicket(t, queueId);
-    expect(drawn.queue).toMatchObject({ logo_url: image.url, logo_placement_ticket: 'BOTTOM' });
+    expect(drawn.queue).toMatchObject({ logo_url: image.url, logo_size: size, logo_placement_ticket: 'BOTTOM' });
     const ticket = (await t.inject({ method: 'GET', url: `/members/${linkKey(before)}` })).json<TicketView>();
-    expect(ticket.queue.logo_url).toBe(image.url);
+    expect(ticket.queue).toMatchObject({ logo_url: image.url, logo_size: size });
 
     await t.inject({ method: 'DELETE', url: `/images/${image.id}`, headers: asUser(user) });
     expect((await t.inject({ method: 'GET', url: `/members/${linkKey(before)}` })).json<TicketView>().queue.logo_url).toBeNull();

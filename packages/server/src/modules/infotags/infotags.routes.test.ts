@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError, InfoTag } from '@wartefrei/shared';
 import { infoTags } from '../../db/schema/index.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { asUser, givenAdmin } from '../../../test/support/factories.js';
 import { givenInvitedProcessor } from '../../../test/support/processors.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 type Headers = ReturnType<typeof asUser>;
 

@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { AUDIT_KEEP_DAYS, type LegalInformation } from '@wartefrei/shared';
+import { AUDIT_KEEP_DAYS, type LegalInformation, VENDOR_TIME_ZONE } from '@wartefrei/shared';
 
 /**
  * The data processing agreement (GDPR art. 28) between a practice (controller) and the operator
@@ -81,7 +81,7 @@ export async function renderDpaPdf(legal: LegalInformation, parties: DpaParties)
   pdf.setAuthor(legal.operator?.name ?? 'wartefrei');
   pdf.setSubject(`Auftragsverarbeitung für ${parties.practice}`);
   const w = new Writer(pdf, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold));
-  const day = new Intl.DateTimeFormat('de-AT', { dateStyle: 'long', timeZone: 'Europe/Vienna' }).format(parties.date);
+  const day = new Intl.DateTimeFormat('de-AT', { dateStyle: 'long', timeZone: VENDOR_TIME_ZONE }).format(parties.date);
   const section = (title: string, body: string) => {
     w.write(title, { bold: true, size: 11, gap: 2 });
     w.write(body, { gap: 10 });

@@ -4,5 +4,6 @@
  * which tells it of freed times (appointments/freed-times.ts) and moves the appointment for it.
  */
 export { offersRoutes } from './offers.routes.js';
-export { registerOfferHooks } from './hooks.js';
+export { registerOfferJobs } from './job-kinds.js';
+export { freedTimeListener } from './listener.js';
 export { quietUntil } from './quiet-hours.js';

@@ -4,7 +4,7 @@ import { insertFreedTimes } from './offers.repo.js';
 import { OFFER_SCAN_JOB, scheduleRound } from './jobs.js';
 
 /*
- * What the offers hear from the appointments module (appointments/freed-times.ts), inside the
+ * What the offers hear from the appointments module (`appointmentHooks.freedTimes`), inside the
  * transaction of the change: a time an appointment let go of becomes a freed time with its first
  * round scheduled at once; a stretch that opened is scanned by a job of its own (it computes
  * free times, which a cancel's request should not wait for).

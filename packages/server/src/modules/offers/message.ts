@@ -1,6 +1,6 @@
 import { SUPPORTED_LANGS, translate, type SupportedLang } from '@wartefrei/shared';
 import { renderHtmlMail, type HtmlMail } from '../../platform/mail-html.js';
-import { placeOf, spokenTime, type AppointmentWithPlace } from '../appointments/index.js';
+import { appointmentDetails, placeOf, spokenTime, type AppointmentWithPlace } from '../appointments/index.js';
 
 /*
  * The offer as the patient reads it (docs/product.md#wishes-and-offers), in their language (the
@@ -37,12 +37,7 @@ export function offerMail(message: OfferMessage, logo: HtmlMail['logo']) {
     greeting,
     paragraphs: body.split('\n\n'),
     action: { label: m('button'), url },
-    details: [
-      [mail('detail_what'), found.typeName],
-      [mail('detail_when'), offered],
-      [mail('detail_where'), place],
-      [m('detail_until'), until],
-    ],
+    details: [...appointmentDetails(lang, found.typeName, offered, place), [m('detail_until'), until]],
     signoff: mail('signoff'),
     logo,
   });

@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { givenBookablePractice, SPRING } from '../../../test/support/appointments.js';
 import { testDatabaseKind } from '../../../test/support/test-database.js';
 import { book, cancelByPatient, freedTimesOf, offerKeyIn, offerMailsTo, offersOf, runJobs, setOffers } from '../../../test/support/offers.js';
+import { outcomes } from '../../../test/support/concurrency.js';
 
 /**
  * Offers under concurrency (docs/architecture.md#rules-that-hold-under-concurrency): two job
@@ -44,14 +45,6 @@ describe.runIf(testDatabaseKind === 'postgres')('offers under concurrency (Postg
   async function accept(token: string): Promise<{ status: number; body: AppointmentOffer & ApiError }> {
     const res = await fetch(`${baseUrl}/appointment-offers/${token}/accept`, { method: 'POST' });
     return { status: res.status, body: (await res.json()) as AppointmentOffer & ApiError };
-  }
-  function outcomes(answers: { status: number; body: Partial<ApiError> }[]): Record<string, number> {
-    const counts: Record<string, number> = {};
-    for (const a of answers) {
-      const key = a.status < 300 ? String(a.status) : `${a.status} ${a.body.code}`;
-      counts[key] = (counts[key] ?? 0) + 1;
-    }
-    return counts;
   }
   /** The appointments holding the freed time's start with its processor. */
   const holding = (freed: { processorId: string; startAt: Date }) =>

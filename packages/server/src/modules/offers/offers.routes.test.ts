@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppointmentOffer, PatientAppointment } from '@wartefrei/shared';
 import { appointments } from '../../db/schema/index.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser } from '../../../test/support/factories.js';
 import { givenBookablePractice, SPRING } from '../../../test/support/appointments.js';
-import { startSmsGateway } from '../../../test/support/sms.js';
+import { useBookingWithSms } from '../../../test/support/message-channels.js';
 import { linkKey } from '../../../test/support/tickets.js';
 import { askEarlier, book, cancelByPatient, freedTimesOf, offerKeyIn, offerRequest, offersOf, runJobs, setOffers, theOfferMailTo } from '../../../test/support/offers.js';
 
@@ -14,16 +13,8 @@ import { askEarlier, book, cancelByPatient, freedTimesOf, offerKeyIn, offerReque
  * expiry, decline, the chain, and the offer's link — mails read back from the real SMTP server.
  */
 
-let t: TestApp;
-let sms: Awaited<ReturnType<typeof startSmsGateway>>;
-beforeAll(async () => {
-  sms = await startSmsGateway();
-  t = await startTestApp({ bookingLimit: { perIp: 100_000, windowSeconds: 600 }, smsUrl: sms.url, smsToken: 'geheim' });
-});
-afterAll(async () => {
-  await t.close();
-  await sms.close();
-});
+const world = useBookingWithSms();
+const t = world.t;
 
 const mon = (time: string) => `2026-03-30T${time}:00+02:00`;
 const tue = (time: string) => `2026-03-31T${time}:00+02:00`;
@@ -73,6 +64,7 @@ describe('a freed time is offered', () => {
       expires_at: '2026-03-27T12:30:01+01:00', // the second wish came a second later
       type_name: 'Arztgespräch',
       time_zone: 'Europe/Vienna',
+      processor_name: 'Bearbeiter', // the freed time's processor, as givenProcessor names them
     });
     const accepted = await offerRequest(t, tokenA, 'accept');
     expect(accepted.statusCode, accepted.body).toBe(200);
@@ -135,7 +127,7 @@ describe('a freed time is offered', () => {
     const offered = (await offersOf(t, freed!.id)).map((offer) => offer.appointmentId);
     expect(offered).toEqual([fits.id, fromThatDay.id, mondayMornings.id, bySms.id]);
     for (const id of [earlierStart.id, otherType.id, notYet.id, afternoonsOnly.id, unreachable.id, erased.id, cancelled.id, notWaiting.id]) expect(offered).not.toContain(id);
-    const texts = await sms.waitFor('+436645550001', 2);
+    const texts = await world.sms.waitFor('+436645550001', 2);
     expect(texts[1]?.text).toMatch(/^Standort .+: Früherer Termin frei für „Arztgespräch“: Montag, 30\. März 2026 um 09:00\. Annehmen bis .+: http:\/\/wartefrei\.test\/offer\//);
     expect((await offerRequest(t, offerKeyIn(texts[1]?.text))).json<AppointmentOffer>().state).toBe('OPEN');
   });
@@ -157,16 +149,25 @@ describe('what frees a time', () => {
   });
 });
 
+/**
+ * One offer per round; Monday 8:00 freed by its patient and offered (jobs run) to two who wait for
+ * an earlier time, booked at `firstAt` and, a second later, at `secondAt`.
+ */
+async function givenFreedForTwo(firstAt: string, secondAt: string) {
+  const p = await practice();
+  await setOffers(t, p.type.id, { offerCount: 1 });
+  const leaving = await book(t, p.type.id, mon('08:00'));
+  const first = await book(t, p.type.id, firstAt, { earlier: {} });
+  tick();
+  const second = await book(t, p.type.id, secondAt, { earlier: {} });
+  await cancelByPatient(t, leaving);
+  await runJobs(t);
+  return { p, first, second };
+}
+
 describe('rounds', () => {
   it('an offer unanswered expires; the next round goes to the next who waits', async () => {
-    const p = await practice();
-    await setOffers(t, p.type.id, { offerCount: 1 });
-    const leaving = await book(t, p.type.id, mon('08:00'));
-    const first = await book(t, p.type.id, tue('09:00'), { earlier: {} });
-    tick();
-    const second = await book(t, p.type.id, tue('08:00'), { earlier: {} });
-    await cancelByPatient(t, leaving);
-    await runJobs(t);
+    const { p, first, second } = await givenFreedForTwo(tue('09:00'), tue('08:00'));
     const [freed] = await freedTimesOf(t, p.type.id);
     expect(await offersOf(t, freed!.id)).toEqual([{ appointmentId: first.id, round: 1, state: 'SENT' }]);
     const token = offerKeyIn(theOfferMailTo(t, first.address).text);
@@ -187,14 +188,7 @@ describe('rounds', () => {
   });
 
   it('when every offer of a round is declined, the next round starts at once', async () => {
-    const p = await practice();
-    await setOffers(t, p.type.id, { offerCount: 1 });
-    const leaving = await book(t, p.type.id, mon('08:00'));
-    const first = await book(t, p.type.id, tue('09:00'), { earlier: {} });
-    tick();
-    const second = await book(t, p.type.id, tue('08:00'), { earlier: {} });
-    await cancelByPatient(t, leaving);
-    await runJobs(t);
+    const { p, first, second } = await givenFreedForTwo(tue('09:00'), tue('08:00'));
     const token = offerKeyIn(theOfferMailTo(t, first.address).text);
     const declined = await offerRequest(t, token, 'decline');
     expect(declined.statusCode, declined.body).toBe(200);
@@ -213,14 +207,7 @@ describe('rounds', () => {
   });
 
   it('the chain: A takes the freed time, A’s old time goes to C, C’s old time waits — until D asks', async () => {
-    const p = await practice();
-    await setOffers(t, p.type.id, { offerCount: 1 });
-    const leaving = await book(t, p.type.id, mon('08:00'));
-    const a = await book(t, p.type.id, tue('08:00'), { earlier: {} });
-    tick();
-    const c = await book(t, p.type.id, tue('09:00'), { earlier: {} });
-    await cancelByPatient(t, leaving);
-    await runJobs(t);
+    const { p, first: a, second: c } = await givenFreedForTwo(tue('08:00'), tue('09:00'));
     expect((await offerRequest(t, offerKeyIn(theOfferMailTo(t, a.address).text), 'accept')).statusCode).toBe(200);
     await runJobs(t);
     const freed = await freedTimesOf(t, p.type.id);

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { formatZoned, type AppointmentOffer, type OfferView } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
-import { users } from '../../db/schema/index.js';
+import { findUserById } from '../accounts/index.js';
 import { addressOf, isOpenForPatient, type AppointmentWithPlace } from '../appointments/index.js';
 import type { FreedTimeRow, OfferRow } from './offers.repo.js';
 
@@ -18,7 +17,7 @@ export function viewOf(offer: OfferRow, freed: FreedTimeRow, found: AppointmentW
 
 export async function presentOffer(q: Queryable, offer: OfferRow, freed: FreedTimeRow, found: AppointmentWithPlace, now: Date): Promise<AppointmentOffer> {
   const tz = found.location.timeZone;
-  const [processor] = await q.select({ name: users.displayName }).from(users).where(eq(users.id, freed.processorId)).limit(1);
+  const processor = await findUserById(q, freed.processorId);
   const row = found.appointment;
   const accepted = offer.state === 'ACCEPTED';
   return {
@@ -29,7 +28,7 @@ export async function presentOffer(q: Queryable, offer: OfferRow, freed: FreedTi
     time_zone: tz,
     type_name: found.typeName,
     location: { id: found.location.id, name: found.location.name, address: addressOf(found.location) },
-    processor_name: processor?.name ?? null,
+    processor_name: processor?.displayName ?? null,
     current_start: formatZoned(row.startAt, tz),
     expires_at: formatZoned(offer.expiresAt, tz),
   };

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppointmentOffer } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { setNow } from '../../../test/support/test-clock.js';
 import { asUser } from '../../../test/support/factories.js';
 import { givenBookablePractice, SPRING } from '../../../test/support/appointments.js';
@@ -13,11 +13,7 @@ import { book, cancelByPatient, freedTimesOf, offerKeyIn, offerRequest, offersOf
  * or new hours opened.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ bookingLimit: { perIp: 100_000, windowSeconds: 600 } });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ bookingLimit: { perIp: 100_000, windowSeconds: 600 } });
 
 const mon = (time: string) => `2026-03-30T${time}:00+02:00`;
 const tue = (time: string) => `2026-03-31T${time}:00+02:00`;

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Appointment, PatientAppointment } from '@wartefrei/shared';
 import { auditLog } from '../../db/schema/index.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { asUser, givenAdmin } from '../../../test/support/factories.js';
 import { givenBookablePractice, SPRING } from '../../../test/support/appointments.js';
 import { linkKey } from '../../../test/support/tickets.js';
@@ -10,11 +10,7 @@ import { book, cancelByPatient, setOffers } from '../../../test/support/offers.j
 
 /** "Früher, wenn möglich" (docs/api.md#earlier-appointments): asked, changed and withdrawn by the patient's link or by staff. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ bookingLimit: { perIp: 100_000, windowSeconds: 600 } });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ bookingLimit: { perIp: 100_000, windowSeconds: 600 } });
 
 const tue8 = SPRING.tuesday8;
 const wishOf = (key: string, method: 'PUT' | 'DELETE', payload?: unknown, headers: Record<string, string> = {}) =>

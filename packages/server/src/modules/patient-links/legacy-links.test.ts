@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { PatientAppointment, TicketView } from '@wartefrei/shared';
 import { appointments, patientLinks } from '../../db/schema/index.js';
 import { migrationsFolder } from '../../paths.js';
 import { asUser } from '../../../test/support/factories.js';
-import { givenBookablePractice, startBookingApp } from '../../../test/support/appointments.js';
-import type { TestApp } from '../../../test/support/test-app.js';
+import { givenBookablePractice, useBookingApp } from '../../../test/support/appointments.js';
 import { setNow } from '../../../test/support/test-clock.js';
 
 /*
@@ -17,11 +16,7 @@ import { setNow } from '../../../test/support/test-clock.js';
  * made as before — without links, without codes — on both databases.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startBookingApp();
-});
-afterAll(async () => t.close());
+const t = useBookingApp();
 
 /** The data statements of migration 0032 (after its schema part), as the migrator runs them. */
 function legacyStatements(): string[] {

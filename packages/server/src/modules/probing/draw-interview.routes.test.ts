@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError, Member, ProbingDailyCounts, ProbingQuestion, TicketView } from '@wartefrei/shared';
 import { eq } from 'drizzle-orm';
 import { queues } from '../../db/schema/index.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { asUser, givenAdmin } from '../../../test/support/factories.js';
 import { drawRequest, givenOpenQueue } from '../../../test/support/tickets.js';
 import { givenFeverFlow } from '../../../test/support/probing.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const codeOf = (res: { json: <T>() => T }) => res.json<ApiError>().code;
 

@@ -1,19 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError, ProbingInterview, ProbingQuestion } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { asUser, givenAdmin, givenProcessor, givenProfile, givenQueue } from '../../../test/support/factories.js';
 import { drawRequest, givenOpenQueue } from '../../../test/support/tickets.js';
 import { givenFeverFlow, givenInfoTag, type Admin } from '../../../test/support/probing.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const as = (a: Admin, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.inject({ method, url, headers: asUser(a.user), ...(payload ? { payload } : {}) });
+
+/** POST /probing-questions: a kiosk question of the location, by default with two answers that do nothing. */
+async function postKioskQuestion(
+  a: Admin,
+  profileId: string,
+  text: string,
+  options: object[] = [
+    { text: 'a', action: 'NOTHING' },
+    { text: 'b', action: 'NOTHING' },
+  ],
+) {
+  return (await as(a, 'POST', '/probing-questions', { profile_id: profileId, variant: 'KIOSK', text, options })).json<ProbingQuestion>();
+}
 
 describe('POST, GET, PATCH and DELETE /probing-questions', () => {
   it('creates the first question as asked first, reads it back, and lists the variant by position', async () => {
@@ -107,29 +116,15 @@ describe('POST, GET, PATCH and DELETE /probing-questions', () => {
     const profileId = await givenProfile(t, a.accountId);
     const foreignList = await givenQueue(t, other.accountId);
     const noKiosk = await givenQueue(t, a.accountId, { profileId, kioskEnabled: false });
-    const first = (
-      await as(a, 'POST', '/probing-questions', {
-        profile_id: profileId,
-        variant: 'KIOSK',
-        text: 'Eins?',
-        options: [
-          { text: 'a', action: 'NOTHING' },
-          { text: 'b', action: 'QUEUE', target_queue_id: noKiosk },
-        ],
-      })
-    ).json<ProbingQuestion>();
+    const first = await postKioskQuestion(a, profileId, 'Eins?', [
+      { text: 'a', action: 'NOTHING' },
+      { text: 'b', action: 'QUEUE', target_queue_id: noKiosk },
+    ]);
     expect(first.problems).toMatchObject([{ option_id: first.options[1]?.id, code: 'QUEUE_INTAKE_OFF', severity: 'warning' }]);
-    const second = (
-      await as(a, 'POST', '/probing-questions', {
-        profile_id: profileId,
-        variant: 'KIOSK',
-        text: 'Zwei?',
-        options: [
-          { text: 'a', action: 'QUESTION', target_question_id: first.id },
-          { text: 'b', action: 'NOTHING' },
-        ],
-      })
-    ).json<ProbingQuestion>();
+    const second = await postKioskQuestion(a, profileId, 'Zwei?', [
+      { text: 'a', action: 'QUESTION', target_question_id: first.id },
+      { text: 'b', action: 'NOTHING' },
+    ]);
     const cycle = await as(a, 'PATCH', `/probing-questions/${first.id}`, {
       options: [{ ...first.options[0], action: 'QUESTION', target_question_id: second.id }, first.options[1]],
     });
@@ -180,17 +175,7 @@ describe('POST /profiles/{id}/probing/copy', () => {
     const a = await givenAdmin(t);
     const flow = await givenFeverFlow(t, a, { bookable: false });
     // A kiosk questionnaire with an answer on a ticket: replaced by the copy, its answer deleted.
-    const old = (
-      await as(a, 'POST', '/probing-questions', {
-        profile_id: flow.profileId,
-        variant: 'KIOSK',
-        text: 'Alt?',
-        options: [
-          { text: 'a', action: 'NOTHING' },
-          { text: 'b', action: 'NOTHING' },
-        ],
-      })
-    ).json<ProbingQuestion>();
+    const old = await postKioskQuestion(a, flow.profileId, 'Alt?');
     const drawn = await drawRequest(t, flow.rezeptliste, { origin: 'KIOSK', answers: [{ question_id: old.id, option_id: old.options[0]?.id }] });
     expect(drawn.statusCode, drawn.body).toBe(201);
     const copy = await as(a, 'POST', `/profiles/${flow.profileId}/probing/copy`, { from: 'ONLINE', to: 'KIOSK' });
@@ -222,17 +207,7 @@ describe('POST /profiles/{id}/probing/copy', () => {
         ],
       })
     ).json<ProbingQuestion>();
-    const kiosk = (
-      await as(a, 'POST', '/probing-questions', {
-        profile_id: profileId,
-        variant: 'KIOSK',
-        text: 'Kiosk?',
-        options: [
-          { text: 'a', action: 'NOTHING' },
-          { text: 'b', action: 'NOTHING' },
-        ],
-      })
-    ).json<ProbingQuestion>();
+    const kiosk = await postKioskQuestion(a, profileId, 'Kiosk?');
     const res = await as(a, 'POST', `/profiles/${profileId}/probing/copy`, { from: 'ONLINE', to: 'KIOSK' });
     expect(res.statusCode).toBe(422);
     expect(res.json<ApiError>().problems).toMatchObject([

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError, AssignedProcessor, Availability, LoggedUser, MemberActionResult, PatientAppointment, Processor } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { asUser, givenAdmin, givenProcessor, givenQueue } from '../../../test/support/factories.js';
+import { useAdmin, useTestApp } from '../../../test/support/use-test-app.js';
+import { asUser, givenProcessor, givenQueue } from '../../../test/support/factories.js';
 import { callNext, givenOpenQueue, givenTicket } from '../../../test/support/tickets.js';
 import { bookingBody, givenBookablePractice, SPRING } from '../../../test/support/appointments.js';
 
@@ -12,14 +12,8 @@ import { bookingBody, givenBookablePractice, SPRING } from '../../../test/suppor
  * modules/auth/microsoft.routes.test.ts.
  */
 
-let t: TestApp;
-let admin: LoggedUser;
-let accountId: string;
-beforeAll(async () => {
-  t = await startTestApp({ drawLimit: { perIp: 100_000, windowSeconds: 600 }, bookingLimit: { perIp: 100_000, windowSeconds: 600 } });
-  ({ user: admin, accountId } = await givenAdmin(t));
-});
-afterAll(async () => t.close());
+const t = useTestApp({ drawLimit: { perIp: 100_000, windowSeconds: 600 }, bookingLimit: { perIp: 100_000, windowSeconds: 600 } });
+const admin = useAdmin(t);
 
 const errorOf = (res: { json: <T>() => T }) => res.json<ApiError>();
 
@@ -31,9 +25,9 @@ async function setProcessor(by: LoggedUser, processorId: string, settings: Recor
 
 describe('a processor’s own max concurrent processing', () => {
   it('refuses a call beyond it with a stable code in the caller’s language, and with force calls and warns', async () => {
-    const queueId = await givenOpenQueue(t, accountId, { maxConcurrentProcessing: 5 });
-    const processor = await givenProcessor(t, accountId, [queueId]);
-    await setProcessor(admin, processor.id, { max_concurrent_processing: 1 });
+    const queueId = await givenOpenQueue(t, admin.accountId, { maxConcurrentProcessing: 5 });
+    const processor = await givenProcessor(t, admin.accountId, [queueId]);
+    await setProcessor(admin.user, processor.id, { max_concurrent_processing: 1 });
     await givenTicket(t, queueId);
     const second = await givenTicket(t, queueId);
     expect((await callNext(t, processor, queueId)).statusCode).toBe(200);
@@ -47,7 +41,7 @@ describe('a processor’s own max concurrent processing', () => {
     expect(errorOf(await t.inject({ method: 'POST', url: `/members/${second.id}/call`, headers: asUser(processor), payload: {} })).code).toBe(
       'PROCESSOR_MAX_CONCURRENT_PROCESSING',
     );
-    expect((await callNext(t, admin, queueId)).statusCode).toBe(200);
+    expect((await callNext(t, admin.user, queueId)).statusCode).toBe(200);
 
     await givenTicket(t, queueId);
     const forced = await callNext(t, processor, queueId, { force: true });
@@ -55,13 +49,19 @@ describe('a processor’s own max concurrent processing', () => {
     expect(forced.json<MemberActionResult>().warning).toMatchObject({ code: 'PROCESSOR_MAX_CONCURRENT_PROCESSING', max: 1 });
   });
 
-  it('counts what the processor serves in every list, also for the call over all their lists', async () => {
-    const first = await givenOpenQueue(t, accountId, { maxConcurrentProcessing: 5 });
-    const other = await givenOpenQueue(t, accountId, { maxConcurrentProcessing: 5 });
-    const processor = await givenProcessor(t, accountId, [first, other]);
-    await setProcessor(admin, processor.id, { max_concurrent_processing: 1 });
+  /** A processor who may serve one patient at a time, in two lists (of five) with a ticket each. */
+  async function givenProcessorOfOneInTwoLists() {
+    const first = await givenOpenQueue(t, admin.accountId, { maxConcurrentProcessing: 5 });
+    const other = await givenOpenQueue(t, admin.accountId, { maxConcurrentProcessing: 5 });
+    const processor = await givenProcessor(t, admin.accountId, [first, other]);
+    await setProcessor(admin.user, processor.id, { max_concurrent_processing: 1 });
     await givenTicket(t, first);
     await givenTicket(t, other);
+    return { first, other, processor };
+  }
+
+  it('counts what the processor serves in every list, also for the call over all their lists', async () => {
+    const { first, other, processor } = await givenProcessorOfOneInTwoLists();
     expect((await callNext(t, processor, first)).statusCode).toBe(200);
     expect(errorOf(await callNext(t, processor, other)).code).toBe('PROCESSOR_MAX_CONCURRENT_PROCESSING');
     const overAll = await t.inject({ method: 'POST', url: '/call-next', headers: asUser(processor), payload: {} });
@@ -69,9 +69,9 @@ describe('a processor’s own max concurrent processing', () => {
   });
 
   it('the stricter limit wins: the list’s below the processor’s refuses with the list’s code', async () => {
-    const queueId = await givenOpenQueue(t, accountId, { maxConcurrentProcessing: 1 });
-    const processor = await givenProcessor(t, accountId, [queueId]);
-    await setProcessor(admin, processor.id, { max_concurrent_processing: 3 });
+    const queueId = await givenOpenQueue(t, admin.accountId, { maxConcurrentProcessing: 1 });
+    const processor = await givenProcessor(t, admin.accountId, [queueId]);
+    await setProcessor(admin.user, processor.id, { max_concurrent_processing: 3 });
     await givenTicket(t, queueId);
     await givenTicket(t, queueId);
     expect((await callNext(t, processor, queueId)).statusCode).toBe(200);
@@ -82,20 +82,15 @@ describe('a processor’s own max concurrent processing', () => {
   });
 
   it('lets only one of two calls at the same instant take the processor’s last free place', async () => {
-    const first = await givenOpenQueue(t, accountId, { maxConcurrentProcessing: 5 });
-    const other = await givenOpenQueue(t, accountId, { maxConcurrentProcessing: 5 });
-    const processor = await givenProcessor(t, accountId, [first, other]);
-    await setProcessor(admin, processor.id, { max_concurrent_processing: 1 });
-    await givenTicket(t, first);
-    await givenTicket(t, other);
+    const { first, other, processor } = await givenProcessorOfOneInTwoLists();
     const answers = await Promise.all([callNext(t, processor, first), callNext(t, processor, other)]);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
   });
 
   it('without an own limit (null) only the list’s applies', async () => {
-    const queueId = await givenOpenQueue(t, accountId, { maxConcurrentProcessing: 2 });
-    const processor = await givenProcessor(t, accountId, [queueId]);
-    expect((await setProcessor(admin, processor.id, { max_concurrent_processing: null })).max_concurrent_processing).toBeNull();
+    const queueId = await givenOpenQueue(t, admin.accountId, { maxConcurrentProcessing: 2 });
+    const processor = await givenProcessor(t, admin.accountId, [queueId]);
+    expect((await setProcessor(admin.user, processor.id, { max_concurrent_processing: null })).max_concurrent_processing).toBeNull();
     await givenTicket(t, queueId);
     await givenTicket(t, queueId);
     expect((await callNext(t, processor, queueId)).statusCode).toBe(200);
@@ -107,37 +102,37 @@ describe('a processor’s own button visibility', () => {
   const start = (user: LoggedUser, queueId: string) => t.inject({ method: 'POST', url: `/queues/${queueId}/session`, headers: asUser(user), payload: { event: 'START' } });
 
   it('where set, replaces the list’s for them (NOBODY: no session button, not even the queueing switch); not set, the list’s holds', async () => {
-    const queueId = await givenQueue(t, accountId);
-    const processor = await givenProcessor(t, accountId, [queueId]);
-    await setProcessor(admin, processor.id, { button_visibility: 'NOBODY' });
+    const queueId = await givenQueue(t, admin.accountId);
+    const processor = await givenProcessor(t, admin.accountId, [queueId]);
+    await setProcessor(admin.user, processor.id, { button_visibility: 'NOBODY' });
     expect((await start(processor, queueId)).statusCode).toBe(403);
     const queueing = await t.inject({ method: 'PATCH', url: `/queues/${queueId}/session`, headers: asUser(processor), payload: { queueing_allowed: false } });
     expect(queueing.statusCode).toBe(403);
-    await setProcessor(admin, processor.id, { button_visibility: null });
+    await setProcessor(admin.user, processor.id, { button_visibility: null });
     expect((await start(processor, queueId)).statusCode).toBe(200);
   });
 
   it('overrides the list’s both ways: ADMINS_ONLY takes the buttons from a processor, EVERYBODY opens what the list keeps for admins', async () => {
-    const open = await givenQueue(t, accountId);
-    const processor = await givenProcessor(t, accountId, [open]);
-    await setProcessor(admin, processor.id, { button_visibility: 'ADMINS_ONLY' });
+    const open = await givenQueue(t, admin.accountId);
+    const processor = await givenProcessor(t, admin.accountId, [open]);
+    await setProcessor(admin.user, processor.id, { button_visibility: 'ADMINS_ONLY' });
     expect((await start(processor, open)).statusCode).toBe(403);
-    expect((await start(admin, open)).statusCode).toBe(200);
+    expect((await start(admin.user, open)).statusCode).toBe(200);
 
-    const adminsOnly = await givenQueue(t, accountId, { buttonVisibility: { queue_opened: 'ADMINS_ONLY' } });
-    const reception = await givenProcessor(t, accountId, [adminsOnly]);
+    const adminsOnly = await givenQueue(t, admin.accountId, { buttonVisibility: { queue_opened: 'ADMINS_ONLY' } });
+    const reception = await givenProcessor(t, admin.accountId, [adminsOnly]);
     expect((await start(reception, adminsOnly)).statusCode).toBe(403);
-    await setProcessor(admin, reception.id, { button_visibility: 'EVERYBODY' });
+    await setProcessor(admin.user, reception.id, { button_visibility: 'EVERYBODY' });
     expect((await start(reception, adminsOnly)).statusCode).toBe(200);
     // The admin's own NOBODY closes it for them as well, in a list open to all.
-    await setProcessor(admin, admin.id, { button_visibility: 'NOBODY' });
-    expect((await start(admin, await givenQueue(t, accountId))).statusCode).toBe(403);
-    await setProcessor(admin, admin.id, { button_visibility: null });
+    await setProcessor(admin.user, admin.user.id, { button_visibility: 'NOBODY' });
+    expect((await start(admin.user, await givenQueue(t, admin.accountId))).statusCode).toBe(403);
+    await setProcessor(admin.user, admin.user.id, { button_visibility: null });
   });
 
   it('the processor reads their own settings at GET /processors/me (no admin right needed)', async () => {
-    const processor = await givenProcessor(t, accountId);
-    await setProcessor(admin, processor.id, { button_visibility: 'NOBODY', name_order: 'LAST_FIRST', color: '#c2255c' });
+    const processor = await givenProcessor(t, admin.accountId);
+    await setProcessor(admin.user, processor.id, { button_visibility: 'NOBODY', name_order: 'LAST_FIRST', color: '#c2255c' });
     const me = await t.inject({ method: 'GET', url: '/processors/me', headers: asUser(processor) });
     expect(me.statusCode).toBe(200);
     expect(me.json<Processor>()).toMatchObject({ id: processor.id, button_visibility: 'NOBODY', name_order: 'LAST_FIRST', color: '#C2255C' });
@@ -146,11 +141,11 @@ describe('a processor’s own button visibility', () => {
 
 describe('a processor’s colour and priority where processors are offered', () => {
   it('the list’s processors come by priority (1 first), with their colour, also to a processor of the list', async () => {
-    const queueId = await givenQueue(t, accountId);
-    const anna = await givenProcessor(t, accountId, [queueId]);
-    const zora = await givenProcessor(t, accountId, [queueId]);
-    await setProcessor(admin, anna.id, { display_name: 'Anna', priority: 100 });
-    await setProcessor(admin, zora.id, { display_name: 'Zora', priority: 1, color: '#2f9e44' });
+    const queueId = await givenQueue(t, admin.accountId);
+    const anna = await givenProcessor(t, admin.accountId, [queueId]);
+    const zora = await givenProcessor(t, admin.accountId, [queueId]);
+    await setProcessor(admin.user, anna.id, { display_name: 'Anna', priority: 100 });
+    await setProcessor(admin.user, zora.id, { display_name: 'Zora', priority: 1, color: '#2f9e44' });
     const res = await t.inject({ method: 'GET', url: `/queues/${queueId}/processors`, headers: asUser(anna) });
     expect(res.json<AssignedProcessor[]>().map((p) => [p.display_name, p.color])).toEqual([
       ['Zora', '#2F9E44'],

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError, AuditLog, LoggedUser, Processor } from '@wartefrei/shared';
-import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { basic } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { asUser, givenAdmin, givenProcessor, linkIn, logIn } from '../../../test/support/factories.js';
 import { givenInvitedProcessor } from '../../../test/support/processors.js';
 import { PROCESSOR_MAILS_PER_HOUR } from './processors.invitations.js';
@@ -8,11 +9,7 @@ import { PROCESSOR_MAILS_PER_HOUR } from './processors.invitations.js';
 // An admin sends a processor their way in again: the invitation while it is not accepted, the
 // password reset mail afterwards. Both go through the account mails, in the processor's language.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 let n = 0;
 const newMail = () => `einladung-${Date.now().toString(36)}-${n++}@praxis.example`;

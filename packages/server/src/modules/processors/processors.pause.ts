@@ -1,25 +1,13 @@
-import { MAX_INACTIVE_HOURS, topicOf, type RealtimeEvent } from '@wartefrei/shared';
+import { isActiveNow, MAX_INACTIVE_HOURS, topicOf, type RealtimeEvent, type StoredActivity } from '@wartefrei/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Outbox } from '../../platform/realtime/outbox.js';
 
 /** The job that ends a pause with an announced return (sets the stored flag back to active). */
 export const PAUSE_END_JOB = 'processor.pause-end';
 
-/** An assignment as stored: the flag and the announced return of a pause. */
-interface StoredActivity {
-  active: boolean;
-  inactiveUntil: Date | null;
-}
-
-/**
- * Whether the processor counts as active now, and until when they are away: a pause whose
- * return has passed is active again at once, whether or not its end job has run yet (a runner
- * that is down or behind must not keep a returned processor away).
- */
+/** Whether the processor counts as active now (isActiveNow), and until when they are away. */
 export function activityAt(row: StoredActivity, now: Date): { active: boolean; inactiveUntil: Date | null } {
-  if (row.active) return { active: true, inactiveUntil: null };
-  if (row.inactiveUntil && row.inactiveUntil.getTime() <= now.getTime()) return { active: true, inactiveUntil: null };
-  return { active: false, inactiveUntil: row.inactiveUntil };
+  return isActiveNow(row, now) ? { active: true, inactiveUntil: null } : { active: false, inactiveUntil: row.inactiveUntil };
 }
 
 /** Refuses a return that is not ahead of now, or more than MAX_INACTIVE_HOURS ahead. */

@@ -1,30 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError, AssignedProcessor, LoggedUser, OwnQueue, Processor } from '@wartefrei/shared';
-import { basic, startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { basic } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { asUser, givenAdmin, givenProfile, givenQueue, linkIn, logIn } from '../../../test/support/factories.js';
 import { givenInvitedProcessor, INVITED_PASSWORD } from '../../../test/support/processors.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 let n = 0;
 const newMail = () => `neu-${Date.now().toString(36)}-${n++}@praxis.example`;
 const getAuth = (user: LoggedUser) => t.inject({ method: 'GET', url: '/auth', headers: asUser(user) });
 
+/** POST /processors as the admin; `since` counts the mails before it, where the invitation's search starts. */
+async function postProcessor(adminUser: LoggedUser, payload: Record<string, unknown>) {
+  const since = t.smtp.mails.length;
+  const res = await t.inject({ method: 'POST', url: '/processors', headers: asUser(adminUser), payload });
+  return { res, since };
+}
+
 describe('POST /processors', () => {
   it('creates a verified processor without password and mails an invitation whose link sets it', async () => {
     const { admin, user: adminUser } = await givenAdmin(t);
     const username = newMail();
-    const since = t.smtp.mails.length;
-    const res = await t.inject({
-      method: 'POST',
-      url: '/processors',
-      headers: asUser(adminUser),
-      payload: { username: `  ${username.toUpperCase()} `, display_name: 'Schwester Anna', color: '#aa00ff', priority: 5 },
-    });
+    const { res, since } = await postProcessor(adminUser, { username: `  ${username.toUpperCase()} `, display_name: 'Schwester Anna', color: '#aa00ff', priority: 5 });
     expect(res.statusCode).toBe(201);
     const created = res.json<Processor>();
     expect(created).toEqual({
@@ -69,13 +67,7 @@ describe('POST /processors', () => {
   it('mails the invitation in the language of the processor; the link works for 7 days, not longer', async () => {
     const { admin, user: adminUser } = await givenAdmin(t);
     const username = newMail();
-    const since = t.smtp.mails.length;
-    const res = await t.inject({
-      method: 'POST',
-      url: '/processors',
-      headers: asUser(adminUser),
-      payload: { username, display_name: 'Nurse Jane', lang: 'en' },
-    });
+    const { res, since } = await postProcessor(adminUser, { username, display_name: 'Nurse Jane', lang: 'en' });
     expect(res.statusCode).toBe(201);
     const mail = await t.smtp.waitForMail(username, { since });
     expect(mail.subject).toBe(`Invitation to wartefrei from ${admin.account_name}`);
@@ -90,13 +82,7 @@ describe('POST /processors', () => {
   it('refuses a mail address in use in any account, whatever its case, with 409 at username', async () => {
     const { user: adminUser } = await givenAdmin(t);
     const { admin: otherAdmin } = await givenAdmin(t);
-    const since = t.smtp.mails.length;
-    const res = await t.inject({
-      method: 'POST',
-      url: '/processors',
-      headers: asUser(adminUser),
-      payload: { username: otherAdmin.username.toUpperCase(), display_name: 'Doppelt' },
-    });
+    const { res, since } = await postProcessor(adminUser, { username: otherAdmin.username.toUpperCase(), display_name: 'Doppelt' });
     expect(res.statusCode).toBe(409);
     expect(res.json<ApiError>()).toMatchObject({
       code: 'UNIQUE',
@@ -117,12 +103,7 @@ describe('POST /processors', () => {
     [{ password: 'vorgegeben-geht-nicht' }, 'password', { code: 'UNKNOWN_FIELD', message: 'Passwort ist kein bekanntes Feld' }],
   ])('refuses %o at the field', async (override, field, problem) => {
     const { user: adminUser } = await givenAdmin(t);
-    const res = await t.inject({
-      method: 'POST',
-      url: '/processors',
-      headers: asUser(adminUser),
-      payload: { username: newMail(), display_name: 'Neu', ...override },
-    });
+    const { res } = await postProcessor(adminUser, { username: newMail(), display_name: 'Neu', ...override });
     expect(res.statusCode).toBe(400);
     expect(res.json<ApiError>().fields?.[field]).toEqual(problem);
     const list = await t.inject({ method: 'GET', url: '/processors', headers: asUser(adminUser) });
@@ -151,37 +132,22 @@ describe('GET, PATCH and DELETE /processors/{id}', () => {
   it('changes what is sent and keeps the rest; username cannot be changed', async () => {
     const { user: adminUser } = await givenAdmin(t);
     const { processor } = await givenInvitedProcessor(t, adminUser);
-    const res = await t.inject({
-      method: 'PATCH',
-      url: `/processors/${processor.id}`,
-      headers: asUser(adminUser),
-      payload: {
-        display_name: 'Dr. Zweit',
-        is_admin: true,
-        lang: 'en',
-        color: '#00ff00',
-        priority: 3,
-        max_concurrent_processing: 2,
-        button_visibility: 'ADMINS_ONLY',
-        name_order: 'LAST_FIRST',
-        room: 'Raum 3',
-        microsoft_tenant_id: 'contoso.onmicrosoft.com',
-      },
-    });
-    expect(res.statusCode).toBe(200);
-    const expected: Processor = {
-      ...processor,
+    const change = {
       display_name: 'Dr. Zweit',
       is_admin: true,
       lang: 'en',
-      color: '#00FF00',
+      color: '#00ff00',
       priority: 3,
       max_concurrent_processing: 2,
       button_visibility: 'ADMINS_ONLY',
       name_order: 'LAST_FIRST',
       room: 'Raum 3',
       microsoft_tenant_id: 'contoso.onmicrosoft.com',
-    };
+    } as const;
+    const res = await t.inject({ method: 'PATCH', url: `/processors/${processor.id}`, headers: asUser(adminUser), payload: change });
+    expect(res.statusCode).toBe(200);
+    // Every field as sent; only the colour comes back in capitals.
+    const expected: Processor = { ...processor, ...change, color: '#00FF00' };
     expect(res.json<Processor>()).toEqual(expected);
     expect((await t.inject({ method: 'GET', url: `/processors/${processor.id}`, headers: asUser(adminUser) })).json<Processor>()).toEqual(expected);
 

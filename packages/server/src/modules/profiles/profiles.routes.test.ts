@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError, Profile } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { postProfile, postQueue } from '../../../test/support/api.js';
 import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 type Admin = Awaited<ReturnType<typeof givenAdmin>>;
 const post = (a: Admin, payload: Record<string, unknown>) => t.inject({ method: 'POST', url: '/profiles', headers: asUser(a.user), payload });

@@ -121,7 +121,7 @@ export async function getProfile(ctx: AppContext, actor: Actor, id: string): Pro
   return presentProfile(await loadProfile(ctx, actor, id));
 }
 
-/** `POST /profiles` (admins): a new location, Europe/Vienna unless another zone is given. */
+/** `POST /profiles` (admins): a new location, in DEFAULT_TIME_ZONE unless another zone is given. */
 export async function createProfile(ctx: AppContext, actor: Actor, input: CreateProfileInput): Promise<Profile> {
   requireAdmin(actor);
   const changes = profileChanges(input, undefined);

@@ -1,37 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError, LoggedUser, Queue } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { asUser, givenAdmin, givenQueue } from '../../../test/support/factories.js';
+import { describe, expect, it } from 'vitest';
+import type { ApiError, Queue } from '@wartefrei/shared';
+import { useAdmin, useTestApp } from '../../../test/support/use-test-app.js';
+import { asUser, givenQueue } from '../../../test/support/factories.js';
 
 // docs/product.md#states-and-transitions: a list's max_concurrent_processing changes only
 // together with a close (TERMINATE carries the new value). The list form's PATCH may change it
 // while the list is closed; while it is open the PATCH is refused with its own code.
 
-let t: TestApp;
-let admin: LoggedUser;
-let accountId: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  ({ user: admin, accountId } = await givenAdmin(t));
-});
-afterAll(async () => t.close());
+const t = useTestApp();
+const admin = useAdmin(t);
 
 const patch = (queueId: string, payload: Record<string, unknown>, lang = 'de') =>
-  t.inject({ method: 'PATCH', url: `/queues/${queueId}`, headers: { ...asUser(admin), 'accept-language': lang }, payload });
+  t.inject({ method: 'PATCH', url: `/queues/${queueId}`, headers: { ...asUser(admin.user), 'accept-language': lang }, payload });
 const session = (queueId: string, event: string, extra: Record<string, unknown> = {}) =>
-  t.inject({ method: 'POST', url: `/queues/${queueId}/session`, headers: asUser(admin), payload: { event, ...extra } });
-const stored = async (queueId: string) => (await t.inject({ method: 'GET', url: `/queues/${queueId}`, headers: asUser(admin) })).json<Queue>();
+  t.inject({ method: 'POST', url: `/queues/${queueId}/session`, headers: asUser(admin.user), payload: { event, ...extra } });
+const stored = async (queueId: string) => (await t.inject({ method: 'GET', url: `/queues/${queueId}`, headers: asUser(admin.user) })).json<Queue>();
 
 describe('PATCH /queues/{id} max_concurrent_processing', () => {
   it('changes while the list is closed', async () => {
-    const queueId = await givenQueue(t, accountId, { maxConcurrentProcessing: 1 });
+    const queueId = await givenQueue(t, admin.accountId, { maxConcurrentProcessing: 1 });
     const res = await patch(queueId, { max_concurrent_processing: 3 });
     expect(res.statusCode).toBe(200);
     expect(res.json<Queue>().max_concurrent_processing).toBe(3);
   });
 
   it('is refused while the list is open, in the caller language, and nothing else of the PATCH is written', async () => {
-    const queueId = await givenQueue(t, accountId, { maxConcurrentProcessing: 1, name: 'Vorher' });
+    const queueId = await givenQueue(t, admin.accountId, { maxConcurrentProcessing: 1, name: 'Vorher' });
     expect((await session(queueId, 'START')).statusCode).toBe(200);
 
     const res = await patch(queueId, { max_concurrent_processing: 3, name: 'Nachher' });
@@ -49,7 +43,7 @@ describe('PATCH /queues/{id} max_concurrent_processing', () => {
   });
 
   it('changes together with the close, and by PATCH again once closed', async () => {
-    const queueId = await givenQueue(t, accountId, { maxConcurrentProcessing: 1 });
+    const queueId = await givenQueue(t, admin.accountId, { maxConcurrentProcessing: 1 });
     expect((await session(queueId, 'START')).statusCode).toBe(200);
     expect((await session(queueId, 'TERMINATE', { max_concurrent_processing: 2 })).statusCode).toBe(200);
     expect((await stored(queueId)).max_concurrent_processing).toBe(2);

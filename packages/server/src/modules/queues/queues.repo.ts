@@ -79,6 +79,11 @@ export async function updateQueueInAccount(db: Queryable, accountId: string, id:
   return row;
 }
 
+/** The session's "how many at once" setting, kept on the queue (sessions changes it). */
+export async function setQueueMaxConcurrentProcessing(q: Queryable, queueId: string, value: number): Promise<void> {
+  await q.update(queues).set({ maxConcurrentProcessing: value }).where(eq(queues.id, queueId));
+}
+
 export async function findSessionOfQueue(db: Queryable, queueId: string): Promise<QueueSessionRow | undefined> {
   const [row] = await db.select().from(queueSessions).where(eq(queueSessions.queueId, queueId)).limit(1);
   return row;

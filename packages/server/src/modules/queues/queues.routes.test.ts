@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_VIEW_CONFIGURATION, type ApiError, type Queue } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { postProfile, postQueue } from '../../../test/support/api.js';
 import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 type Admin = Awaited<ReturnType<typeof givenAdmin>>;
 
@@ -17,6 +13,9 @@ async function givenAdminWithProfile() {
   const profile = await postProfile(t, a.user);
   return { ...a, profile };
 }
+/** POST /queues as the admin, in their location unless the payload names another. */
+const createQueue = (a: Admin & { profile: { id: string } }, payload: Record<string, unknown>) =>
+  t.inject({ method: 'POST', url: '/queues', headers: asUser(a.user), payload: { profile_id: a.profile.id, ...payload } });
 const getQueue = (a: Admin, id: string) => t.inject({ method: 'GET', url: `/queues/${id}`, headers: asUser(a.user) });
 const patch = (a: Admin, id: string, payload: Record<string, unknown>) => t.inject({ method: 'PATCH', url: `/queues/${id}`, headers: asUser(a.user), payload });
 
@@ -64,12 +63,7 @@ const everyField = {
 describe('POST /queues', () => {
   it('creates a queue with the defaults of docs/product.md#entities and a closed session', async () => {
     const a = await givenAdminWithProfile();
-    const res = await t.inject({
-      method: 'POST',
-      url: '/queues',
-      headers: asUser(a.user),
-      payload: { profile_id: a.profile.id, name: ' Labor ', identifier: 'labor' },
-    });
+    const res = await createQueue(a, { name: ' Labor ', identifier: 'labor' });
     expect(res.statusCode).toBe(201);
     const q = res.json<Queue>();
     expect(q).toEqual({
@@ -124,7 +118,7 @@ describe('POST /queues', () => {
 
   it('stores every field and answers it back (identifier sanitised)', async () => {
     const a = await givenAdminWithProfile();
-    const res = await t.inject({ method: 'POST', url: '/queues', headers: asUser(a.user), payload: { profile_id: a.profile.id, ...everyField } });
+    const res = await createQueue(a, everyField);
     expect(res.statusCode).toBe(201);
     const expected = { ...everyField, identifier: 'Allgemein_Aerztin', profile_id: a.profile.id };
     expect(res.json<Queue>()).toMatchObject(expected);
@@ -134,12 +128,7 @@ describe('POST /queues', () => {
   it('keeps identifiers unique within a location, case-insensitively; another location may reuse them', async () => {
     const a = await givenAdminWithProfile();
     await postQueue(t, a.user, a.profile.id, { identifier: 'Labor' });
-    const res = await t.inject({
-      method: 'POST',
-      url: '/queues',
-      headers: asUser(a.user),
-      payload: { profile_id: a.profile.id, name: 'Labor 2', identifier: 'LABOR' },
-    });
+    const res = await createQueue(a, { name: 'Labor 2', identifier: 'LABOR' });
     expect(res.statusCode).toBe(409);
     expect(res.json<ApiError>()).toMatchObject({
       code: 'UNIQUE',
@@ -153,12 +142,7 @@ describe('POST /queues', () => {
     const a = await givenAdminWithProfile();
     const b = await givenAdminWithProfile();
     for (const profileId of [b.profile.id, '00000000-0000-4000-8000-000000000000', 'kein-uuid']) {
-      const res = await t.inject({
-        method: 'POST',
-        url: '/queues',
-        headers: asUser(a.user),
-        payload: { profile_id: profileId, name: 'Fremd', identifier: 'fremd' },
-      });
+      const res = await createQueue(a, { profile_id: profileId, name: 'Fremd', identifier: 'fremd' });
       expect(res.statusCode, profileId).toBe(404);
       expect(res.json<ApiError>().code).toBe('NOT_FOUND');
     }
@@ -222,12 +206,7 @@ describe('invalid queue configurations', () => {
   });
 
   it.each(invalidConfigurations)('POST refuses %s', async (_, override, field, code, message) => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/queues',
-      headers: asUser(a.user),
-      payload: { profile_id: a.profile.id, name: 'Ungültig', identifier: 'ungueltig', ...override },
-    });
+    const res = await createQueue(a, { name: 'Ungültig', identifier: 'ungueltig', ...override });
     expect(res.statusCode).toBe(400);
     const body = res.json<ApiError>();
     expect(body.code).toBe('VALIDATION');

@@ -1,15 +1,5 @@
 import { syncSubscriptionSoon } from '../billing/index.js';
-import {
-  DEFAULT_PATIENT_INPUTS,
-  DEFAULT_QUEUE_PRIORITY,
-  mergeViewConfiguration,
-  queueConfigProblems,
-  topicOf,
-  type CreateQueueInput,
-  type Queue,
-  type SessionButtonVisibility,
-  type UpdateQueueInput,
-} from '@wartefrei/shared';
+import { DEFAULT_PATIENT_INPUTS, queueConfigProblems, topicOf, type CreateQueueInput, type Queue, type UpdateQueueInput } from '@wartefrei/shared';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, isUniqueViolation, violatedConstraint, type FieldProblem } from '../../platform/errors.js';
@@ -28,63 +18,11 @@ import {
   type QueueWithSession,
 } from './queues.repo.js';
 import { findVisibleQueue, queueVisibleTo } from './visibility.js';
-
-const DEFAULT_BUTTON_VISIBILITY: SessionButtonVisibility = {
-  suspend_online: 'EVERYBODY',
-  suspend_kiosk: 'EVERYBODY',
-  queue_opened: 'EVERYBODY',
-  terminate: 'EVERYBODY',
-};
+import { changesRefusedWhileOpen, presentQueueSettings, settingChanges } from './queue-setting-columns.js';
 
 /** The API shape of a queue with its session state. */
 export function presentQueue({ queue: q, session }: QueueWithSession): Queue {
-  return {
-    id: q.id,
-    profile_id: q.profileId,
-    name: q.name,
-    identifier: q.identifier,
-    phone: q.phone,
-    priority: q.priority,
-    kiosk_text_before: q.kioskTextBefore,
-    kiosk_text_after: q.kioskTextAfter,
-    ticket_text_before: q.ticketTextBefore,
-    ticket_text_after: q.ticketTextAfter,
-    monitor_text: q.monitorText,
-    opening_hours: q.openingHours,
-    draw_online_enabled: q.drawOnlineEnabled,
-    wait_time_calculation_enabled: q.waitTimeCalculationEnabled,
-    kiosk_enabled: q.kioskEnabled,
-    max_concurrent_processing: q.maxConcurrentProcessing,
-    preprocessing_buffer_minutes: q.preprocessingBufferMinutes,
-    average_process_minutes: q.averageProcessMinutes,
-    number_start: q.numberStart,
-    number_end: q.numberEnd,
-    number_wrap: q.numberWrap,
-    timeout_minutes: q.timeoutMinutes,
-    automatically_next: q.automaticallyNext,
-    color: q.color,
-    accent_color: q.accentColor,
-    min_age: q.minAge,
-    max_age: q.maxAge,
-    is_default: q.isDefault,
-    logo_placement_ticket: q.logoPlacementTicket,
-    logo_placement_kiosk: q.logoPlacementKiosk,
-    patient_inputs: { ...DEFAULT_PATIENT_INPUTS, ...q.patientInputs },
-    ask_patient_for_language: q.askPatientForLanguage,
-    allow_move_appointment: q.allowMoveAppointment,
-    may_activate_sms_notifications: q.mayActivateSmsNotifications,
-    alert_members_ahead: q.alertMembersAhead,
-    alert_minutes_left: q.alertMinutesLeft,
-    show_processor_on_processing: q.showProcessorOnProcessing,
-    allow_actual_processor_selection_for_non_active_processors: q.allowActualProcessorSelectionForNonActiveProcessors,
-    display_monitor_on_kiosk: q.displayMonitorOnKiosk,
-    button_visibility: { ...DEFAULT_BUTTON_VISIBILITY, ...q.buttonVisibility },
-    name_order: q.nameOrder,
-    always_show_probing_questions: q.alwaysShowProbingQuestions,
-    smart_suspend_minutes: q.smartSuspendMinutes,
-    view_configuration: mergeViewConfiguration(q.viewConfiguration),
-    session: presentSession(session),
-  };
+  return { id: q.id, profile_id: q.profileId, name: q.name, identifier: q.identifier, ...presentQueueSettings(q), session: presentSession(session) };
 }
 
 function presentSession(session: QueueSessionRow | null): Queue['session'] {
@@ -97,70 +35,20 @@ function presentSession(session: QueueSessionRow | null): Queue['session'] {
   };
 }
 
-/** Input fields that map one to one onto a column. */
-const COLUMNS = {
-  name: 'name',
-  phone: 'phone',
-  priority: 'priority',
-  kiosk_text_before: 'kioskTextBefore',
-  kiosk_text_after: 'kioskTextAfter',
-  ticket_text_before: 'ticketTextBefore',
-  ticket_text_after: 'ticketTextAfter',
-  monitor_text: 'monitorText',
-  opening_hours: 'openingHours',
-  draw_online_enabled: 'drawOnlineEnabled',
-  wait_time_calculation_enabled: 'waitTimeCalculationEnabled',
-  kiosk_enabled: 'kioskEnabled',
-  max_concurrent_processing: 'maxConcurrentProcessing',
-  preprocessing_buffer_minutes: 'preprocessingBufferMinutes',
-  average_process_minutes: 'averageProcessMinutes',
-  number_start: 'numberStart',
-  number_end: 'numberEnd',
-  number_wrap: 'numberWrap',
-  timeout_minutes: 'timeoutMinutes',
-  automatically_next: 'automaticallyNext',
-  color: 'color',
-  accent_color: 'accentColor',
-  min_age: 'minAge',
-  max_age: 'maxAge',
-  is_default: 'isDefault',
-  logo_placement_ticket: 'logoPlacementTicket',
-  logo_placement_kiosk: 'logoPlacementKiosk',
-  ask_patient_for_language: 'askPatientForLanguage',
-  allow_move_appointment: 'allowMoveAppointment',
-  may_activate_sms_notifications: 'mayActivateSmsNotifications',
-  alert_members_ahead: 'alertMembersAhead',
-  alert_minutes_left: 'alertMinutesLeft',
-  show_processor_on_processing: 'showProcessorOnProcessing',
-  allow_actual_processor_selection_for_non_active_processors: 'allowActualProcessorSelectionForNonActiveProcessors',
-  display_monitor_on_kiosk: 'displayMonitorOnKiosk',
-  name_order: 'nameOrder',
-  always_show_probing_questions: 'alwaysShowProbingQuestions',
-  smart_suspend_minutes: 'smartSuspendMinutes',
-} as const satisfies Partial<Record<keyof UpdateQueueInput, keyof QueueChanges>>;
-
 /**
- * The column changes of an input, merged with what is stored: identifier sanitised, empty texts
- * stored as null, patient inputs, button visibility and view configuration merged per key, and the cross-field rules
- * of docs/product.md#validation-rules checked on the result (a PATCH of number_end alone is judged with the stored start).
+ * The column changes of an input, merged with what is stored: identifier sanitised, the settings as
+ * settingChanges stores them, and the cross-field rules of docs/product.md#validation-rules checked
+ * on the result (a PATCH of number_end alone is judged with the stored start).
  */
 function queueChanges(input: UpdateQueueInput, stored: QueueRow | undefined): QueueChanges {
   const fields: Record<string, FieldProblem> = {};
-  const changes: Record<string, unknown> = {};
-  for (const [field, column] of Object.entries(COLUMNS)) {
-    const value = input[field as keyof typeof COLUMNS];
-    if (value !== undefined) changes[column] = value === '' ? null : value;
-  }
+  const changes: Record<string, unknown> = settingChanges(input, stored);
+  if (input.name !== undefined) changes.name = input.name;
   if (input.identifier !== undefined) {
     const { identifier, problem } = checkLocationIdentifier(input.identifier);
     if (problem) fields.identifier = problem;
     changes.identifier = identifier;
   }
-  if (input.patient_inputs) changes.patientInputs = { ...DEFAULT_PATIENT_INPUTS, ...stored?.patientInputs, ...input.patient_inputs };
-  if (input.button_visibility) {
-    changes.buttonVisibility = { ...DEFAULT_BUTTON_VISIBILITY, ...stored?.buttonVisibility, ...input.button_visibility };
-  }
-  if (input.view_configuration) changes.viewConfiguration = mergeViewConfiguration(stored?.viewConfiguration, input.view_configuration);
   const result = changes as QueueChanges;
   const merged = (key: 'numberStart' | 'numberEnd' | 'minAge' | 'maxAge') => (result[key] !== undefined ? (result[key] ?? null) : (stored?.[key] ?? null));
   Object.assign(
@@ -220,7 +108,6 @@ export async function createQueue(ctx: AppContext, actor: Actor, input: CreateQu
         await clearOtherDefaults(tx, profile.id, undefined);
       }
       return insertQueueWithSession(tx, {
-        priority: DEFAULT_QUEUE_PRIORITY,
         ...changes,
         name: input.name,
         identifier: changes.identifier ?? input.identifier,
@@ -247,11 +134,10 @@ export async function updateQueue(ctx: AppContext, actor: Actor, id: string, inp
         await lockProfileForDefaultChange(tx, stored.queue.profileId);
         await clearOtherDefaults(tx, stored.queue.profileId, id);
       }
-      if (changes.maxConcurrentProcessing !== undefined && changes.maxConcurrentProcessing !== stored.queue.maxConcurrentProcessing) {
-        // docs/product.md#states-and-transitions: the value changes together with a close (TERMINATE
-        // carries it, sessions.service.ts); while the list is open only that way is left.
-        if ((await lockSessionOfQueue(tx, id))?.open) throw new AppError('MAX_CONCURRENT_CHANGE_NEEDS_CLOSE');
-      }
+      const [refusal] = changesRefusedWhileOpen(changes, stored.queue);
+      // docs/product.md#states-and-transitions: max_concurrent_processing changes together with a
+      // close (TERMINATE carries it, sessions.service.ts); while the list is open only that way is left.
+      if (refusal && (await lockSessionOfQueue(tx, id))?.open) throw new AppError(refusal);
       const queue = await updateQueueInAccount(tx, actor.accountId, id, { ...changes, updatedAt: ctx.clock.now() });
       if (!queue) throw new AppError('NOT_FOUND');
       return { queue, session: (await findSessionOfQueue(tx, id)) ?? null };

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_VIEW_CONFIGURATION, type ApiError, type Queue, type ViewConfiguration } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { postProfile, postQueue } from '../../../test/support/api.js';
 import { asUser, givenAdmin, givenProcessor, givenQueue } from '../../../test/support/factories.js';
 
 // The work view's configuration per list and role (docs/product.md#processor-view-configuration),
 // saved through PATCH /queues/{id} and read with every queue.
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 type Admin = Awaited<ReturnType<typeof givenAdmin>>;
 const getQueue = (user: Admin['user'], id: string) => t.inject({ method: 'GET', url: `/queues/${id}`, headers: asUser(user) });

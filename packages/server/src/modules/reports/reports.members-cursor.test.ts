@@ -1,28 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_REPORT_SORTS, type LoggedUser, type MemberReport } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { asUser, givenAdmin, givenProfile, givenQueue } from '../../../test/support/factories.js';
-import { givenPastAppointment, givenPastTicket, report } from '../../../test/support/reports.js';
+import { givenGeneralAndLab, givenPastAppointment, givenPastTicket, MEMBERS_DAY, onMembersDay, report } from '../../../test/support/reports.js';
 
 /** The member analysis paged by key: every row once, in a stable order, within the caller's account, whatever cursor is sent. */
 
-let t: TestApp;
+const t = useTestApp();
 let admin: LoggedUser;
 let stranger: LoggedUser;
 let morning: string;
 let lab: string;
 const foreignIds = new Set<string>();
 
-const at = (local: string) => new Date(`2026-11-10T${local}:00+01:00`).toISOString();
-const day = { from: '2026-11-10', to: '2026-11-10' };
+const at = onMembersDay;
+const day = MEMBERS_DAY;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const account = await givenAdmin(t);
-  admin = account.user;
-  const profileId = await givenProfile(t, account.accountId, { timeZone: 'Europe/Vienna' });
-  morning = await givenQueue(t, account.accountId, { profileId, name: 'Allgemein' });
-  lab = await givenQueue(t, account.accountId, { profileId, name: 'Labor' });
+  ({ admin, general: morning, lab } = await givenGeneralAndLab(t));
   // Seven tickets drawn in the same instant, some called (a wait), some not (null): ties everywhere.
   for (let i = 0; i < 7; i++) {
     const called = i % 3 === 0 ? undefined : at(`08:${String(10 + (i % 2) * 5).padStart(2, '0')}`);
@@ -41,7 +36,6 @@ beforeAll(async () => {
   for (let i = 0; i < 4; i++) foreignIds.add(await givenPastTicket(t, { queueId: otherList, drawn: at('08:00') }));
   foreignIds.add(await givenPastAppointment(t, otherList, at('08:00')));
 });
-afterAll(async () => t.close());
 
 type Query = Record<string, string>;
 

@@ -1,31 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import type { LoggedUser, MemberReport, ReportSummary } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { asUser, givenAdmin, givenProcessor, givenProfile, givenQueue } from '../../../test/support/factories.js';
-import { givenAnswer, givenMemberTag, givenPastAppointment, givenPastTicket, report } from '../../../test/support/reports.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
+import { asUser, givenProcessor } from '../../../test/support/factories.js';
+import { givenAnswer, givenGeneralAndLab, givenMemberTag, givenPastAppointment, givenPastTicket, MEMBERS_DAY, onMembersDay, report } from '../../../test/support/reports.js';
 import { infoTags } from '../../db/schema/index.js';
 
 /** The member analysis and its export: which rows, which columns, who sees names, the file read back. */
 
-let t: TestApp;
+const t = useTestApp();
 let admin: LoggedUser;
 let processor: LoggedUser;
 let ownList: string;
 let otherList: string;
 let tagId: string;
 
-const at = (local: string) => new Date(`2026-11-10T${local}:00+01:00`).toISOString();
-const day = { from: '2026-11-10', to: '2026-11-10' };
+const at = onMembersDay;
+const day = MEMBERS_DAY;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const account = await givenAdmin(t);
-  admin = account.user;
-  const profileId = await givenProfile(t, account.accountId, { timeZone: 'Europe/Vienna' });
-  ownList = await givenQueue(t, account.accountId, { profileId, name: 'Allgemein' });
-  otherList = await givenQueue(t, account.accountId, { profileId, name: 'Labor' });
+  const account = await givenGeneralAndLab(t);
+  ({ admin, general: ownList, lab: otherList } = account);
   processor = await givenProcessor(t, account.accountId, [ownList]);
   const [tag] = await t.app.ctx.db.insert(infoTags).values({ accountId: account.accountId, name: 'Rezept' }).returning({ id: infoTags.id });
   tagId = tag!.id;
@@ -47,7 +43,6 @@ beforeAll(async () => {
   await givenPastAppointment(t, ownList, at('11:00'), { status: 'NO_SHOW', lastName: 'Berger' });
   await givenPastTicket(t, { queueId: otherList, drawn: at('10:00'), called: at('10:03'), finished: at('10:10'), firstName: 'Lena', lastName: 'Labor' });
 });
-afterAll(async () => t.close());
 
 describe('GET /reports/members', () => {
   it('a row per ticket and per appointment not checked in; no names unless asked', async () => {

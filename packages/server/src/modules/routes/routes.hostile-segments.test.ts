@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { postProfile, postQueue } from '../../../test/support/api.js';
 import { givenAdmin } from '../../../test/support/factories.js';
 
 /* Regression found by the endpoint fuzz (packages/server/test/fuzz): a NUL in a link segment was a 500. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('public link resolution with a NUL (%00) in a segment', () => {
   it.each([

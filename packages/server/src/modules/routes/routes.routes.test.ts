@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError, PublicMonitor, ResolvedRoute } from '@wartefrei/shared';
 import { queueSessions } from '../../db/schema/index.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { postProfile, postQueue } from '../../../test/support/api.js';
 import { asUser, givenAdmin } from '../../../test/support/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const resolve = (path: string, lang?: string) => t.inject({ method: 'GET', url: `/routes/${path}`, headers: lang ? { 'accept-language': lang } : {} });
 

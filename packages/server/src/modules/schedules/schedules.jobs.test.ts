@@ -1,37 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { LoggedUser, QueueSession, RecordedSessionEvent, ScheduleEntry } from '@wartefrei/shared';
+import type { QueueSession, RecordedSessionEvent, ScheduleEntry } from '@wartefrei/shared';
 import { jobs, profiles } from '../../db/schema/index.js';
 import { runDueJobs } from '../../platform/jobs/index.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { asUser, givenAdmin, givenProfile, givenQueue } from '../../../test/support/factories.js';
+import { useAdmin, useTestApp } from '../../../test/support/use-test-app.js';
+import { asUser, givenProfile, givenQueue } from '../../../test/support/factories.js';
 import { setNow } from '../../../test/support/test-clock.js';
 import { planAllSchedules, SCHEDULE_OCCURRENCE_JOB } from './index.js';
 
-let t: TestApp;
-let admin: LoggedUser;
-let accountId: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  ({ user: admin, accountId } = await givenAdmin(t));
-});
-afterAll(async () => t.close());
+const t = useTestApp();
+const admin = useAdmin(t);
 
 const run = () => runDueJobs(t.app.ctx, { runnerId: 'test', limit: 500 });
-const session = async (queueId: string) => (await t.inject({ method: 'GET', url: `/queues/${queueId}/session`, headers: asUser(admin) })).json<QueueSession>();
-const events = async (queueId: string) => (await t.inject({ method: 'GET', url: `/queues/${queueId}/session/events`, headers: asUser(admin) })).json<RecordedSessionEvent[]>();
-const send = (queueId: string, event: string) => t.inject({ method: 'POST', url: `/queues/${queueId}/session`, headers: asUser(admin), payload: { event } });
+const session = async (queueId: string) => (await t.inject({ method: 'GET', url: `/queues/${queueId}/session`, headers: asUser(admin.user) })).json<QueueSession>();
+const events = async (queueId: string) => (await t.inject({ method: 'GET', url: `/queues/${queueId}/session/events`, headers: asUser(admin.user) })).json<RecordedSessionEvent[]>();
+const send = (queueId: string, event: string) => t.inject({ method: 'POST', url: `/queues/${queueId}/session`, headers: asUser(admin.user), payload: { event } });
 
 async function entry(queueId: string, payload: Record<string, unknown>): Promise<ScheduleEntry> {
-  const res = await t.inject({ method: 'POST', url: `/queues/${queueId}/schedule`, headers: asUser(admin), payload });
+  const res = await t.inject({ method: 'POST', url: `/queues/${queueId}/schedule`, headers: asUser(admin.user), payload });
   if (res.statusCode !== 201) throw new Error(res.body);
   return res.json<ScheduleEntry>();
 }
 
 /** A queue at a location with a START at 07:30 local on every weekday. */
 async function givenDailyStart(location: { timeZone?: string; country?: string | null; region?: string | null }, validOnHoliday = false, weekdays = [1, 2, 3, 4, 5, 6, 7]) {
-  const profileId = await givenProfile(t, accountId, location);
-  const queueId = await givenQueue(t, accountId, { profileId });
+  const profileId = await givenProfile(t, admin.accountId, location);
+  const queueId = await givenQueue(t, admin.accountId, { profileId });
   for (const weekday of weekdays) {
     await entry(queueId, { event: 'START', weekday, local_time: '07:30', valid_on_holiday: validOnHoliday });
   }
@@ -118,7 +112,7 @@ describe('smart suspend and missed occurrences', () => {
   it('stops online intake 15 minutes before a scheduled TERMINATE, and the TERMINATE closes at its time', async () => {
     // Friday 6 February 2026; TERMINATE Fridays at 18:00 Vienna = 17:00 UTC.
     setNow(t.clock, '2026-02-06T08:00:00.000Z');
-    const queueId = await givenQueue(t, accountId);
+    const queueId = await givenQueue(t, admin.accountId);
     await entry(queueId, { event: 'TERMINATE', weekday: 5, local_time: '18:00' });
     expect((await send(queueId, 'START')).statusCode).toBe(200);
 
@@ -144,7 +138,7 @@ describe('smart suspend and missed occurrences', () => {
 
   it('does not suspend a closed queue', async () => {
     setNow(t.clock, '2026-02-13T08:00:00.000Z');
-    const queueId = await givenQueue(t, accountId);
+    const queueId = await givenQueue(t, admin.accountId);
     await entry(queueId, { event: 'TERMINATE', weekday: 5, local_time: '18:00' });
     setNow(t.clock, '2026-02-13T16:50:00.000Z');
     await run();
@@ -154,7 +148,7 @@ describe('smart suspend and missed occurrences', () => {
 
   it('a START run more than 15 minutes late is MISSED, and the next one is planned', async () => {
     setNow(t.clock, '2026-02-02T00:00:00.000Z'); // Monday
-    const queueId = await givenQueue(t, accountId);
+    const queueId = await givenQueue(t, admin.accountId);
     const start = await entry(queueId, { event: 'START', weekday: 1, local_time: '07:30' });
     setNow(t.clock, '2026-02-02T06:46:00.000Z'); // 16 minutes late
     await run();
@@ -172,7 +166,7 @@ describe('smart suspend and missed occurrences', () => {
 
   it('a START run late within 15 minutes still fires; planning on start is idempotent', async () => {
     setNow(t.clock, '2026-03-02T00:00:00.000Z'); // Monday
-    const queueId = await givenQueue(t, accountId);
+    const queueId = await givenQueue(t, admin.accountId);
     const start = await entry(queueId, { event: 'START', weekday: 1, local_time: '07:30' });
     await planAllSchedules(t.app.ctx);
     await planAllSchedules(t.app.ctx);
@@ -188,9 +182,9 @@ describe('smart suspend and missed occurrences', () => {
 
   it('a deactivated entry does not fire', async () => {
     setNow(t.clock, '2026-04-06T00:00:00.000Z'); // Monday
-    const queueId = await givenQueue(t, accountId);
+    const queueId = await givenQueue(t, admin.accountId);
     const start = await entry(queueId, { event: 'START', weekday: 1, local_time: '07:30' });
-    await t.inject({ method: 'PATCH', url: `/queues/${queueId}/schedule/${start.id}`, headers: asUser(admin), payload: { activated: false } });
+    await t.inject({ method: 'PATCH', url: `/queues/${queueId}/schedule/${start.id}`, headers: asUser(admin.user), payload: { activated: false } });
     setNow(t.clock, '2026-04-06T05:30:00.000Z');
     await run();
     expect((await session(queueId)).open).toBe(false);
@@ -198,8 +192,8 @@ describe('smart suspend and missed occurrences', () => {
 
   it('a location moved to another time zone: the job at the old instant does not fire but re-plans', async () => {
     setNow(t.clock, '2026-05-04T00:00:00.000Z'); // Monday
-    const profileId = await givenProfile(t, accountId, { timeZone: 'Europe/Vienna' });
-    const queueId = await givenQueue(t, accountId, { profileId });
+    const profileId = await givenProfile(t, admin.accountId, { timeZone: 'Europe/Vienna' });
+    const queueId = await givenQueue(t, admin.accountId, { profileId });
     await entry(queueId, { event: 'START', weekday: 1, local_time: '07:30' });
     await t.app.ctx.db.update(profiles).set({ timeZone: 'Europe/London' }).where(eq(profiles.id, profileId));
     setNow(t.clock, '2026-05-04T05:30:00.000Z'); // 07:30 Vienna

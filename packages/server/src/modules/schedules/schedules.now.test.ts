@@ -1,29 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoggedUser, ScheduleNow } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ScheduleNow } from '@wartefrei/shared';
+import { useAdmin, useTestApp } from '../../../test/support/use-test-app.js';
 import { asUser, givenAdmin, givenProfile, givenQueue } from '../../../test/support/factories.js';
 import { setNow } from '../../../test/support/test-clock.js';
 
-let t: TestApp;
-let admin: LoggedUser;
-let accountId: string;
-beforeAll(async () => {
-  t = await startTestApp();
+const t = useTestApp();
+beforeAll(() => {
   // Monday 29 March 2027, 06:00 in Vienna (summer time, UTC+2); sign-ins last the day.
   setNow(t.clock, '2027-03-29T04:00:00Z');
-  ({ user: admin, accountId } = await givenAdmin(t));
 });
-afterAll(async () => t.close());
+const admin = useAdmin(t);
 
 /** A list open on weekdays 08:00–12:00 in a location of the zone, as onboarding sets it up. */
 async function givenWeekdayMornings(timeZone: string): Promise<string> {
-  const queueId = await givenQueue(t, accountId, { profileId: await givenProfile(t, accountId, { timeZone, country: null }) });
+  const queueId = await givenQueue(t, admin.accountId, { profileId: await givenProfile(t, admin.accountId, { timeZone, country: null }) });
   for (const weekday of [1, 2, 3, 4, 5]) {
     for (const [event, local_time] of [
       ['START', '08:00'],
       ['TERMINATE', '12:00'],
     ] as const) {
-      const res = await t.inject({ method: 'POST', url: `/queues/${queueId}/schedule`, headers: asUser(admin), payload: { event, weekday, local_time } });
+      const res = await t.inject({ method: 'POST', url: `/queues/${queueId}/schedule`, headers: asUser(admin.user), payload: { event, weekday, local_time } });
       expect(res.statusCode).toBe(201);
     }
   }
@@ -32,7 +28,7 @@ async function givenWeekdayMornings(timeZone: string): Promise<string> {
 
 const now = async (queueId: string, at: string) => {
   setNow(t.clock, at);
-  const res = await t.inject({ method: 'GET', url: `/queues/${queueId}/schedule/now`, headers: asUser(admin) });
+  const res = await t.inject({ method: 'GET', url: `/queues/${queueId}/schedule/now`, headers: asUser(admin.user) });
   expect(res.statusCode).toBe(200);
   return res.json<ScheduleNow>();
 };
@@ -58,6 +54,6 @@ describe('GET /queues/{id}/schedule/now (issue 40 §7: day one opens)', () => {
   it('is refused for a list of another practice', async () => {
     const other = await givenAdmin(t);
     const foreign = await givenQueue(t, other.accountId);
-    expect((await t.inject({ method: 'GET', url: `/queues/${foreign}/schedule/now`, headers: asUser(admin) })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: `/queues/${foreign}/schedule/now`, headers: asUser(admin.user) })).statusCode).toBe(404);
   });
 });

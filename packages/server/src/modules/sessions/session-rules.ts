@@ -1,5 +1,4 @@
 import type { SendableSessionEvent } from '@wartefrei/shared';
-import type { SessionButtonVisibility } from '../../db/schema/index.js';
 import type { SessionChange, SessionRow } from './sessions.repo.js';
 
 /**
@@ -47,33 +46,4 @@ export function sessionChangeFor(session: SessionRow, event: SendableSessionEven
     case 'SUSPEND_KIOSK_TIMED':
       return session.kioskSuspended && session.kioskSuspendedUntil?.getTime() === until?.getTime() ? undefined : { kioskSuspended: true, kioskSuspendedUntil: until ?? null };
   }
-}
-
-/** The button (docs/product.md#roles-and-permissions) that sends an event, for the per-queue visibility setting. */
-export function buttonOf(event: SendableSessionEvent): keyof SessionButtonVisibility {
-  switch (event) {
-    case 'START':
-    case 'BLOCK':
-      return 'queue_opened';
-    case 'TERMINATE':
-      return 'terminate';
-    case 'SUSPEND_ONLINE_FIXED':
-    case 'RESUME_ONLINE_FIXED':
-    case 'SUSPEND_ONLINE_TIMED':
-      return 'suspend_online';
-    case 'SUSPEND_KIOSK_FIXED':
-    case 'RESUME_KIOSK_FIXED':
-    case 'SUSPEND_KIOSK_TIMED':
-      return 'suspend_kiosk';
-  }
-}
-
-/**
- * Whether a user may press a button: EVERYBODY — any admin or assigned processor; ADMINS_ONLY —
- * admins; NOBODY — no one, admins included (the button is hidden for every role: the action is
- * left to the weekly schedule, which is not bound by buttons). An admin who wants to press it
- * changes the setting first, which is an explicit, visible decision.
- */
-export function mayPress(visibility: SessionButtonVisibility[keyof SessionButtonVisibility], isAdmin: boolean): boolean {
-  return visibility === 'EVERYBODY' || (visibility === 'ADMINS_ONLY' && isAdmin);
 }

@@ -57,10 +57,6 @@ export async function insertSessionEvent(q: Queryable, values: typeof queueSessi
   await q.insert(queueSessionEvents).values(values);
 }
 
-export async function setQueueMaxConcurrentProcessing(q: Queryable, queueId: string, value: number): Promise<void> {
-  await q.update(queues).set({ maxConcurrentProcessing: value }).where(eq(queues.id, queueId));
-}
-
 /** The recorded events of a queue, newest first. */
 export async function listSessionEvents(q: Queryable, queueId: string, limit: number): Promise<SessionEventRow[]> {
   return q.select().from(queueSessionEvents).where(eq(queueSessionEvents.queueId, queueId)).orderBy(desc(queueSessionEvents.createdAt)).limit(limit);

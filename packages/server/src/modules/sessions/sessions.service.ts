@@ -1,5 +1,7 @@
 import {
+  buttonOf,
   buttonVisibilityFor,
+  mayPress,
   topicOf,
   type ButtonVisibility,
   type QueueSession,
@@ -17,14 +19,13 @@ import { AppError } from '../../platform/errors.js';
 import { scheduleJob } from '../../platform/jobs/index.js';
 import { Outbox } from '../../platform/realtime/index.js';
 import { findUserById } from '../accounts/index.js';
-import { queueOfActor } from '../queues/index.js';
-import { runSessionEndHooks } from './session-end.js';
-import { buttonOf, mayPress, sessionChangeFor } from './session-rules.js';
+import { queueOfActor, setQueueMaxConcurrentProcessing } from '../queues/index.js';
+import { sessionHooks } from './session-end.js';
+import { sessionChangeFor } from './session-rules.js';
 import {
   getOrCreateSession,
   insertSessionEvent,
   listSessionEvents,
-  setQueueMaxConcurrentProcessing,
   updateSessionIfVersion,
   type SessionChange,
   type SessionEventRow,
@@ -131,7 +132,7 @@ export async function applySessionEvent(
   if (command.event === 'TERMINATE') {
     // Tickets first, then the queue row: call next locks in this order too (member, then
     // queue), so the two never deadlock.
-    await runSessionEndHooks(tx, { queueId: queue.id, at: now }, events);
+    for (const listener of ctx.hooks.listenersOf(sessionHooks.sessionEnded)) await listener(tx, { queueId: queue.id, at: now }, events);
     if (changesMax && command.maxConcurrentProcessing !== undefined) {
       await setQueueMaxConcurrentProcessing(tx, queue.id, command.maxConcurrentProcessing);
       await insertSessionEvent(tx, {

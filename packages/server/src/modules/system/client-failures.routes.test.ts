@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError } from '@wartefrei/shared';
 import { clientFailures } from '../../db/schema/index.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { clientFailureSummary } from './client-failures.js';
 import { CLIENT_FAILURE_LIMIT } from './client-failures.routes.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const report = (payload: unknown, ip = '198.51.100.20') =>
   t.inject({ method: 'POST', url: '/qt_monitor', payload: payload as Record<string, unknown>, remoteAddress: ip, headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 9)' } });

@@ -1,14 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('system information and API docs', () => {
   it('answers the version hash, with or without account_id', async () => {

@@ -7,7 +7,8 @@ import { AppError } from '../../platform/errors.js';
 import { Outbox } from '../../platform/realtime/index.js';
 import { queueOfActor } from '../queues/index.js';
 import { notifyCancelled } from './cancel-notice.js';
-import { alertTargetsOf, type AlertTargets } from './alert-view.js';
+import type { AlertTargets } from './alert-view.js';
+import { ticketHooks } from './hooks.js';
 import { announceUpdate } from './tickets.events.js';
 import { addInfoTag, infoTagOfAccount, removeInfoTag, timePriorityTagOf } from './member-tags.repo.js';
 import { lineOrderOf, listSettingsOf, updateMemberIfVersion, type MemberRow, type NewMemberRow } from './tickets.repo.js';
@@ -56,7 +57,7 @@ export async function simpleAction(ctx: AppContext, actor: Actor, memberId: stri
   const changed = await inTransaction(ctx, async (tx, outbox) => {
     const member = await memberOfActor(tx, actor, memberId);
     // Read before the cancel: ending a ticket ends its alert subscriptions (a trigger deletes them).
-    if (action === 'cancel') targets = await alertTargetsOf(tx, member.id);
+    if (action === 'cancel') targets = await ctx.hooks.of(ticketHooks.alertReader).targetsOf(tx, member.id);
     const now = ctx.clock.now();
     const updated = await changeMember(tx, member, action, () => SIMPLE_ACTIONS[action](now), version);
     announceUpdate(outbox, updated);

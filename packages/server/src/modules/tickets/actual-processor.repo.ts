@@ -1,11 +1,11 @@
 /** Who actively processes a list, for choosing who serves one of its members. */
 import { and, eq } from 'drizzle-orm';
+import { isActiveNow } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
 import { queueProcessors, queues } from '../../db/schema/index.js';
 
 /**
- * Whether a user is assigned to a list and actively processing it at `now`: switched on, or on a
- * pause whose announced return has passed (the pause's end job may not have run yet).
+ * Whether a user is assigned to a list and actively processing it at `now` (isActiveNow).
  * Undefined when they are not assigned at all.
  */
 export async function servesQueue(q: Queryable, queueId: string, userId: string, now: Date): Promise<boolean | undefined> {
@@ -15,7 +15,7 @@ export async function servesQueue(q: Queryable, queueId: string, userId: string,
     .where(and(eq(queueProcessors.queueId, queueId), eq(queueProcessors.userId, userId)))
     .limit(1);
   if (!row) return undefined;
-  return row.active || (row.inactiveUntil !== null && row.inactiveUntil.getTime() <= now.getTime());
+  return isActiveNow(row, now);
 }
 
 /** The list's switch: may a processor who only manages it choose who serves its members. */

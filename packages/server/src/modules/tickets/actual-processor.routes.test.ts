@@ -1,29 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { ApiError, LoggedUser, PublicQueue, Queue, TicketView } from '@wartefrei/shared';
 import { queueMembers, queueProcessors, users } from '../../db/schema/index.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
+import { useAdmin, useTestApp } from '../../../test/support/use-test-app.js';
+import { asUser, givenProcessor } from '../../../test/support/factories.js';
 import { callNext, givenOpenQueue, givenTicket, linkKey, memberAction, memberOf } from '../../../test/support/tickets.js';
 
 // The list switches show_processor_on_processing and
 // allow_actual_processor_selection_for_non_active_processors, through the HTTP contract.
 
-let t: TestApp;
-let admin: LoggedUser;
-let accountId: string;
-beforeAll(async () => {
-  t = await startTestApp({ drawLimit: { perIp: 100_000, windowSeconds: 600 } });
-  ({ user: admin, accountId } = await givenAdmin(t));
-});
-afterAll(async () => t.close());
+const t = useTestApp({ drawLimit: { perIp: 100_000, windowSeconds: 600 } });
+const admin = useAdmin(t);
 
 /** The ticket page as its patient opens it: by the token of the draw's link. */
 const ticket = async (drawn: TicketView) => (await t.inject({ method: 'GET', url: `/members/${linkKey(drawn)}` })).json<TicketView>();
 const publicQueue = async (queueId: string) => (await t.inject({ method: 'GET', url: `/queues/${queueId}/public` })).json<PublicQueue>();
 /** A processor of the list with a display name of their own. */
 async function processorNamed(queueIds: string[], name: string): Promise<LoggedUser> {
-  const user = await givenProcessor(t, accountId, queueIds);
+  const user = await givenProcessor(t, admin.accountId, queueIds);
   await t.app.ctx.db.update(users).set({ displayName: name }).where(eq(users.id, user.id));
   return user;
 }
@@ -32,13 +26,13 @@ const onlyManaging = (queueId: string, user: LoggedUser) =>
     .update(queueProcessors)
     .set({ active: false })
     .where(and(eq(queueProcessors.queueId, queueId), eq(queueProcessors.userId, user.id)));
-const patchQueue = (queueId: string, payload: Record<string, unknown>) => t.inject({ method: 'PATCH', url: `/queues/${queueId}`, headers: asUser(admin), payload });
+const patchQueue = (queueId: string, payload: Record<string, unknown>) => t.inject({ method: 'PATCH', url: `/queues/${queueId}`, headers: asUser(admin.user), payload });
 const choose = (user: LoggedUser, memberId: string, processorId: string, extra: Record<string, unknown> = {}) =>
   memberAction(t, user, memberId, 'processor', { processor_id: processorId, ...extra });
 
 describe('show_processor_on_processing: the ticket page and the monitor name who serves', () => {
   it('names nobody while the switch is off', async () => {
-    const queueId = await givenOpenQueue(t, accountId);
+    const queueId = await givenOpenQueue(t, admin.accountId);
     const huber = await processorNamed([queueId], 'Dr. Huber');
     const drawn = await givenTicket(t, queueId);
     memberOf(await callNext(t, huber, queueId));
@@ -47,7 +41,7 @@ describe('show_processor_on_processing: the ticket page and the monitor name who
   });
 
   it('switched on through the list settings: the processing ticket and the public queue name them, until the visit ends', async () => {
-    const queueId = await givenOpenQueue(t, accountId);
+    const queueId = await givenOpenQueue(t, admin.accountId);
     expect((await patchQueue(queueId, { show_processor_on_processing: true })).json<Queue>().show_processor_on_processing).toBe(true);
     const huber = await processorNamed([queueId], 'Dr. Huber');
     const first = await givenTicket(t, queueId);
@@ -64,21 +58,21 @@ describe('show_processor_on_processing: the ticket page and the monitor name who
   });
 
   it("a processor's room, set by an admin, is named beside them on the ticket page and the monitor", async () => {
-    const queueId = await givenOpenQueue(t, accountId, { showProcessorOnProcessing: true });
+    const queueId = await givenOpenQueue(t, admin.accountId, { showProcessorOnProcessing: true });
     const huber = await processorNamed([queueId], 'Dr. Huber');
-    const set = await t.inject({ method: 'PATCH', url: `/processors/${huber.id}`, headers: asUser(admin), payload: { room: '  Raum 2 ' } });
+    const set = await t.inject({ method: 'PATCH', url: `/processors/${huber.id}`, headers: asUser(admin.user), payload: { room: '  Raum 2 ' } });
     expect(set.json()).toMatchObject({ room: 'Raum 2' });
     const drawn = await givenTicket(t, queueId);
     memberOf(await callNext(t, huber, queueId));
     expect(await ticket(drawn)).toMatchObject({ processor_name: 'Dr. Huber', processor_room: 'Raum 2' });
     expect((await publicQueue(queueId)).called_processors).toEqual([{ number: drawn.number, processor_name: 'Dr. Huber', processor_room: 'Raum 2' }]);
     // Cleared again: the name alone.
-    await t.inject({ method: 'PATCH', url: `/processors/${huber.id}`, headers: asUser(admin), payload: { room: null } });
+    await t.inject({ method: 'PATCH', url: `/processors/${huber.id}`, headers: asUser(admin.user), payload: { room: null } });
     expect(await ticket(drawn)).toMatchObject({ processor_room: null });
   });
 
   it("a silent call stays off the monitor, while the patient's own ticket still names who serves", async () => {
-    const queueId = await givenOpenQueue(t, accountId, { showProcessorOnProcessing: true });
+    const queueId = await givenOpenQueue(t, admin.accountId, { showProcessorOnProcessing: true });
     const huber = await processorNamed([queueId], 'Dr. Huber');
     const drawn = await givenTicket(t, queueId);
     memberOf(await memberAction(t, huber, drawn.id, 'call', { silent: true }));
@@ -89,7 +83,7 @@ describe('show_processor_on_processing: the ticket page and the monitor name who
 
 describe('POST /members/{id}/processor: choosing who serves (the actual processor)', () => {
   it('an active processor hands the member to another active one; the ticket page names the new one', async () => {
-    const queueId = await givenOpenQueue(t, accountId, { showProcessorOnProcessing: true });
+    const queueId = await givenOpenQueue(t, admin.accountId, { showProcessorOnProcessing: true });
     const huber = await processorNamed([queueId], 'Dr. Huber');
     const berger = await processorNamed([queueId], 'Dr. Berger');
     const drawn = await givenTicket(t, queueId);
@@ -105,7 +99,7 @@ describe('POST /members/{id}/processor: choosing who serves (the actual processo
   });
 
   it('a processor who only manages the list may not choose while the switch is off, and may once it is on', async () => {
-    const queueId = await givenOpenQueue(t, accountId);
+    const queueId = await givenOpenQueue(t, admin.accountId);
     const huber = await processorNamed([queueId], 'Dr. Huber');
     const reception = await processorNamed([queueId], 'Empfang');
     await onlyManaging(queueId, reception);
@@ -123,10 +117,10 @@ describe('POST /members/{id}/processor: choosing who serves (the actual processo
   });
 
   it("the recipient's own limit holds as in a call: refused, or handed over anyway with a warning", async () => {
-    const queueId = await givenOpenQueue(t, accountId, { maxConcurrentProcessing: 5 });
+    const queueId = await givenOpenQueue(t, admin.accountId, { maxConcurrentProcessing: 5 });
     const huber = await processorNamed([queueId], 'Dr. Huber');
     const berger = await processorNamed([queueId], 'Dr. Berger');
-    await t.inject({ method: 'PATCH', url: `/processors/${berger.id}`, headers: asUser(admin), payload: { max_concurrent_processing: 1 } });
+    await t.inject({ method: 'PATCH', url: `/processors/${berger.id}`, headers: asUser(admin.user), payload: { max_concurrent_processing: 1 } });
     const bergers = await givenTicket(t, queueId);
     const drawn = await givenTicket(t, queueId);
     memberOf(await callNext(t, berger, queueId));
@@ -149,16 +143,16 @@ describe('POST /members/{id}/processor: choosing who serves (the actual processo
   });
 
   it('an administrator may always choose', async () => {
-    const queueId = await givenOpenQueue(t, accountId);
+    const queueId = await givenOpenQueue(t, admin.accountId);
     const huber = await processorNamed([queueId], 'Dr. Huber');
     const drawn = await givenTicket(t, queueId);
-    memberOf(await callNext(t, admin, queueId));
-    expect(memberOf(await choose(admin, drawn.id, huber.id)).processor_id).toBe(huber.id);
+    memberOf(await callNext(t, admin.user, queueId));
+    expect(memberOf(await choose(admin.user, drawn.id, huber.id)).processor_id).toBe(huber.id);
   });
 
   it('only someone actively processing the list can be chosen, and only for a member in processing', async () => {
-    const queueId = await givenOpenQueue(t, accountId);
-    const otherQueueId = await givenOpenQueue(t, accountId);
+    const queueId = await givenOpenQueue(t, admin.accountId);
+    const otherQueueId = await givenOpenQueue(t, admin.accountId);
     const huber = await processorNamed([queueId], 'Dr. Huber');
     const away = await processorNamed([queueId], 'Dr. Weg');
     await onlyManaging(queueId, away);

@@ -1,5 +1,5 @@
 /** Choosing who serves a member in processing (the "actual processor", docs/product.md#roles-and-permissions). */
-import type { MemberActionResult, SetMemberProcessorInput, SupportedLang } from '@wartefrei/shared';
+import { mayChooseServingProcessor, type MemberActionResult, type SetMemberProcessorInput, type SupportedLang } from '@wartefrei/shared';
 import { isUuid, type Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -24,9 +24,12 @@ export async function setMemberProcessor(ctx: AppContext, actor: Actor, memberId
   const changed = await inTransaction(ctx, async (tx, outbox) => {
     const member = await memberOfActor(tx, actor, memberId);
     const now = ctx.clock.now();
-    if (!actor.isAdmin && !(await servesQueue(tx, member.queueId, actor.userId, now)) && !(await allowsSelectionByManagers(tx, member.queueId))) {
-      throw new AppError('PROCESSOR_SELECTION_NOT_ALLOWED');
-    }
+    const right = {
+      isAdmin: actor.isAdmin,
+      activeNow: (await servesQueue(tx, member.queueId, actor.userId, now)) === true,
+      managersMayChoose: await allowsSelectionByManagers(tx, member.queueId),
+    };
+    if (!mayChooseServingProcessor(right)) throw new AppError('PROCESSOR_SELECTION_NOT_ALLOWED');
     if (input.version !== undefined && member.version !== input.version) throw new AppError('MEMBER_CHANGED');
     if (member.status !== 'PROCESSING') throw new AppError('MEMBER_STATE');
     // No processor of this list (another account's, or none at all): not found, like a missing id.

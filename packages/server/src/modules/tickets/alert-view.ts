@@ -3,11 +3,12 @@ import type { Queryable } from '../../db/connect.js';
 import type { AppContext } from '../../platform/context.js';
 import { smsOffered } from '../../platform/sms-offer.js';
 import type { QueueRow } from './tickets.repo.js';
+import { ticketHooks } from './hooks.js';
 
 /**
  * What the ticket page and the work view show of a ticket's alerts comes from the alerts
- * module, which sits above this one (it reads the line): it registers its reader at start-up
- * (app.ts), as the appointments module does for the work view.
+ * module, which sits above this one (it reads the line): it provides this reader through
+ * `ticketHooks.alertReader` (hooks.ts), as the appointments module does for the work view.
  */
 export interface AlertReader {
   /** What the patient of one ticket asked for. */
@@ -24,17 +25,11 @@ export interface AlertTargets {
   smsPhone: string | null;
 }
 
-let reader: AlertReader | undefined;
-
-export function registerAlertReader(read: AlertReader): void {
-  reader = read;
-}
-
 export const NO_MEMBER_ALERTS: MemberAlerts = { channels: [], deliveries: [] };
 
 /** The alerts part of the ticket page: what the list offers, and what this ticket asked for. */
 export async function ticketAlertsOf(ctx: AppContext, q: Queryable, queue: QueueRow, memberId: string | undefined): Promise<TicketAlerts> {
-  const asked = memberId && reader ? await reader.ofTicket(q, memberId) : { push: false, smsPhoneEnd: null };
+  const asked = memberId ? await ctx.hooks.of(ticketHooks.alertReader).ofTicket(q, memberId) : { push: false, smsPhoneEnd: null };
   return {
     members_ahead: queue.alertMembersAhead,
     // Minutes are only known where the list calculates wait times.
@@ -47,10 +42,7 @@ export async function ticketAlertsOf(ctx: AppContext, q: Queryable, queue: Queue
   };
 }
 
-export function alertTargetsOf(q: Queryable, memberId: string): Promise<AlertTargets> {
-  return reader ? reader.targetsOf(q, memberId) : Promise.resolve({ push: null, smsPhone: null });
-}
-
-export function memberAlertsOf(q: Queryable, memberIds: string[]): Promise<Map<string, MemberAlerts>> {
-  return reader && memberIds.length > 0 ? reader.ofMembers(q, memberIds) : Promise.resolve(new Map<string, MemberAlerts>());
+/** The alerts of these tickets, for the staff list (none asked for, or no tickets). */
+export function memberAlertsOf(ctx: AppContext, q: Queryable, memberIds: string[]): Promise<Map<string, MemberAlerts>> {
+  return memberIds.length > 0 ? ctx.hooks.of(ticketHooks.alertReader).ofMembers(q, memberIds) : Promise.resolve(new Map<string, MemberAlerts>());
 }

@@ -79,7 +79,7 @@ export async function callNextOfQueue(ctx: AppContext, actor: Actor, queueId: st
  * limit is checked on the member found (docs/product.md#processor-settings).
  */
 export async function callNextOfProcessor(ctx: AppContext, actor: Actor, input: CallNextInput, lang: SupportedLang): Promise<MemberActionResult> {
-  const queueIds = await activeQueueIdsOf(ctx.db, actor.accountId, actor.userId);
+  const queueIds = await activeQueueIdsOf(ctx.db, actor.accountId, actor.userId, ctx.clock.now());
   const called = await inTransaction(ctx, async (tx, outbox) => {
     let candidates = queueIds;
     if (!input?.force) {

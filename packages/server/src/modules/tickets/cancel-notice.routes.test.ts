@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoggedUser, TicketView } from '@wartefrei/shared';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { givenAdmin } from '../../../test/support/factories.js';
+import { describe, expect, it } from 'vitest';
+import type { TicketView } from '@wartefrei/shared';
+import { useAdmin } from '../../../test/support/use-test-app.js';
+import { useAlertChannels } from '../../../test/support/message-channels.js';
 import { givenOpenQueue, givenTicket, linkKey, linkKeyIn, memberAction } from '../../../test/support/tickets.js';
-import { startPushService } from '../../../test/support/push-service.js';
-import { startSmsGateway } from '../../../test/support/sms.js';
 
 /*
  * Issue 40 §6: a patient learns that the practice cancelled their ticket on every channel they
@@ -12,29 +10,16 @@ import { startSmsGateway } from '../../../test/support/sms.js';
  * "almost your turn" — in their language, each with a link of its own to the ticket page.
  */
 
-let t: TestApp;
-let push: Awaited<ReturnType<typeof startPushService>>;
-let sms: Awaited<ReturnType<typeof startSmsGateway>>;
-let admin: LoggedUser;
-let accountId: string;
-beforeAll(async () => {
-  push = await startPushService();
-  sms = await startSmsGateway();
-  t = await startTestApp({ drawLimit: { perIp: 100_000, windowSeconds: 600 }, smsUrl: sms.url, push: { contact: 'mailto:ops@example.org', extraOrigins: [push.origin] } });
-  ({ user: admin, accountId } = await givenAdmin(t));
-});
-afterAll(async () => {
-  await t.close();
-  await push.close();
-  await sms.close();
-});
+const world = useAlertChannels();
+const t = world.t;
+const admin = useAdmin(t);
 
 const ticketOf = async (key: string) => (await t.inject({ method: 'GET', url: `/members/${key}` })).json<TicketView>();
 /** The pushes a subscription received, once `count` are there (sent after the request). */
 async function pushesOf(clientHash: string, count: number): Promise<{ title: string; body: string; url: string; lang: string }[]> {
   const deadline = Date.now() + 5_000;
   for (;;) {
-    const messages = (await push.messages(clientHash)).map((m) => JSON.parse(m) as { title: string; body: string; url: string; lang: string });
+    const messages = (await world.push.messages(clientHash)).map((m) => JSON.parse(m) as { title: string; body: string; url: string; lang: string });
     if (messages.length >= count || Date.now() > deadline) return messages;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -42,7 +27,7 @@ async function pushesOf(clientHash: string, count: number): Promise<{ title: str
 
 /** A patient far back in the line (no alert is due yet) who gave mail, push and SMS. */
 async function givenPatient(lang: string, phone: string, mail: string) {
-  const queueId = await givenOpenQueue(t, accountId, {
+  const queueId = await givenOpenQueue(t, admin.accountId, {
     name: 'Allgemeinmedizin',
     mayActivateSmsNotifications: true,
     alertMembersAhead: 1,
@@ -51,7 +36,7 @@ async function givenPatient(lang: string, phone: string, mail: string) {
   });
   for (let i = 0; i < 3; i++) await givenTicket(t, queueId);
   const patient = await givenTicket(t, queueId, { mail, lang });
-  const subscription = await push.subscribe(t.app.ctx.push.publicKey);
+  const subscription = await world.push.subscribe(t.app.ctx.push.publicKey);
   const subscribed = await t.inject({
     method: 'PUT',
     url: `/members/${linkKey(patient)}/alerts`,
@@ -64,14 +49,14 @@ async function givenPatient(lang: string, phone: string, mail: string) {
 describe('a ticket cancelled by the practice', () => {
   it('reaches the patient by mail, SMS and push, in their language, each with its own link to the ticket', async () => {
     const { patient, subscription } = await givenPatient('en', '+43 664 7770001', 'storno-en@example.com');
-    expect(await push.messages(subscription.clientHash)).toEqual([]);
-    expect(sms.received.filter((s) => s.to === '+436647770001')).toEqual([]);
+    expect(await world.push.messages(subscription.clientHash)).toEqual([]);
+    expect(world.sms.received.filter((s) => s.to === '+436647770001')).toEqual([]);
 
-    expect((await memberAction(t, admin, patient.id, 'cancel')).statusCode).toBe(200);
+    expect((await memberAction(t, admin.user, patient.id, 'cancel')).statusCode).toBe(200);
 
     const mail = await t.smtp.waitForMail('storno-en@example.com');
     expect(mail.subject).toBe('Your ticket has been cancelled');
-    const [text] = await sms.waitFor('+436647770001', 1);
+    const [text] = await world.sms.waitFor('+436647770001', 1);
     expect(text?.text).toMatch(new RegExp(`^Allgemeinmedizin: your ticket no\\. ${patient.number} has been cancelled by the practice\\. http://wartefrei\\.test/ticket/`));
     const [pushed] = await pushesOf(subscription.clientHash, 1);
     expect(pushed).toMatchObject({
@@ -92,12 +77,12 @@ describe('a ticket cancelled by the practice', () => {
     const { queues } = await import('../../db/schema/index.js');
     await t.app.ctx.db.update(queues).set({ mayActivateSmsNotifications: false }).where(eq(queues.id, queueId));
 
-    expect((await memberAction(t, admin, patient.id, 'cancel')).statusCode).toBe(200);
+    expect((await memberAction(t, admin.user, patient.id, 'cancel')).statusCode).toBe(200);
     const [pushed] = await pushesOf(subscription.clientHash, 1);
     expect(pushed?.title).toBe('Allgemeinmedizin: Ihr Ticket wurde storniert');
     expect((await t.smtp.waitForMail('storno-de@example.com')).subject).toBe('Ihr Ticket wurde storniert');
     // The mail and push are out; an SMS would have been sent beside them.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(sms.received.filter((s) => s.to === '+436647770002')).toEqual([]);
+    expect(world.sms.received.filter((s) => s.to === '+436647770002')).toEqual([]);
   });
 });

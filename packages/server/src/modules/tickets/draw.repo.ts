@@ -22,6 +22,8 @@ export interface DrawContext {
   logoImageId: string | null;
   logoHash: string | null;
   logoMime: string | null;
+  logoWidth: number | null;
+  logoHeight: number | null;
 }
 
 export async function findDrawContext(q: Queryable, queueId: string): Promise<DrawContext | undefined> {
@@ -49,6 +51,8 @@ function prepareReads(q: Queryable) {
         logoImageId: images.id,
         logoHash: images.contentHash,
         logoMime: images.mimeType,
+        logoWidth: images.width,
+        logoHeight: images.height,
       })
       .from(queues)
       .innerJoin(accounts, eq(accounts.id, queues.accountId))

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ApiError, LoggedUser, PublicQueue, TicketView } from '@wartefrei/shared';
+import type { ApiError, PublicQueue, TicketView } from '@wartefrei/shared';
 import { accounts, queueMembers, queueSessions } from '../../db/schema/index.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useAdmin, useTestApp } from '../../../test/support/use-test-app.js';
 import { asUser, givenAdmin, givenProcessor, givenQueue } from '../../../test/support/factories.js';
 import { drawRequest, givenOpenQueue, givenTicket, linkKey } from '../../../test/support/tickets.js';
 
-let t: TestApp;
-let admin: LoggedUser;
-let accountId: string;
-beforeAll(async () => {
-  t = await startTestApp({ drawLimit: { perIp: 5, windowSeconds: 600 } });
-  ({ user: admin, accountId } = await givenAdmin(t));
-});
-afterAll(async () => t.close());
+const t = useTestApp({ drawLimit: { perIp: 5, windowSeconds: 600 } });
+const admin = useAdmin(t);
 
 let ipCounter = 0;
 /** A fresh client address per draw, so only the rate-limit test meets the limit. */
@@ -23,7 +17,7 @@ const errorOf = (res: { json: <T>() => T }) => res.json<ApiError>();
 
 describe('POST /queues/{id}/members: numbers', () => {
   it('numbers tickets from number start, one after the other, and answers the ticket view', async () => {
-    const queueId = await givenOpenQueue(t, accountId, { numberStart: 100 });
+    const queueId = await givenOpenQueue(t, admin.accountId, { numberStart: 100 });
     const first = await draw(queueId);
     expect(first.statusCode).toBe(201);
     expect(first.json<TicketView>()).toMatchObject({
@@ -40,12 +34,12 @@ describe('POST /queues/{id}/members: numbers', () => {
   });
 
   it('starts at 1 without a number start', async () => {
-    const queueId = await givenOpenQueue(t, accountId);
+    const queueId = await givenOpenQueue(t, admin.accountId);
     expect((await draw(queueId)).json<TicketView>().number).toBe(1);
   });
 
   it('wraps to number start at number end (the default), skipping nothing', async () => {
-    const queueId = await givenOpenQueue(t, accountId, { numberStart: 7, numberEnd: 8 });
+    const queueId = await givenOpenQueue(t, admin.accountId, { numberStart: 7, numberEnd: 8 });
     const first = (await draw(queueId)).json<TicketView>();
     const second = (await draw(queueId)).json<TicketView>();
     expect([first.number, second.number]).toEqual([7, 8]);
@@ -59,7 +53,7 @@ describe('POST /queues/{id}/members: numbers', () => {
   });
 
   it('refuses at number end when the queue does not wrap, without using up a number', async () => {
-    const queueId = await givenOpenQueue(t, accountId, { numberStart: 1, numberEnd: 2, numberWrap: false });
+    const queueId = await givenOpenQueue(t, admin.accountId, { numberStart: 1, numberEnd: 2, numberWrap: false });
     await givenTicketVia(queueId);
     const last = (await draw(queueId)).json<TicketView>();
     const refused = await draw(queueId);
@@ -71,8 +65,8 @@ describe('POST /queues/{id}/members: numbers', () => {
   });
 
   it('starts numbering again in a new session', async () => {
-    const queueId = await givenQueue(t, accountId);
-    const send = (event: string) => t.inject({ method: 'POST', url: `/queues/${queueId}/session`, headers: asUser(admin), payload: { event } });
+    const queueId = await givenQueue(t, admin.accountId);
+    const send = (event: string) => t.inject({ method: 'POST', url: `/queues/${queueId}/session`, headers: asUser(admin.user), payload: { event } });
     expect((await send('START')).statusCode).toBe(200);
     await givenTicketVia(queueId);
     expect((await draw(queueId)).json<TicketView>().number).toBe(2);
@@ -96,7 +90,7 @@ describe('POST /queues/{id}/members: refusals', () => {
     ['blocked', { blocked: true }, 'ONLINE', 409, 'INTAKE_SUSPENDED', 'Wir vergeben im Moment keine neuen Tickets'],
     ['queueing not allowed', { queueingAllowed: false }, 'KIOSK', 409, 'INTAKE_SUSPENDED', 'Wir vergeben im Moment keine neuen Tickets'],
   ] as const)('%s: %s', async (_case, session, origin, status, code, message) => {
-    const queueId = await givenOpenQueue(t, accountId, { kioskEnabled: true });
+    const queueId = await givenOpenQueue(t, admin.accountId, { kioskEnabled: true });
     await t.app.ctx.db.update(queueSessions).set(session).where(eq(queueSessions.queueId, queueId));
     const res = await draw(queueId, { origin });
     expect(res.statusCode).toBe(status);
@@ -104,7 +98,7 @@ describe('POST /queues/{id}/members: refusals', () => {
   });
 
   it('an online suspend does not stop the kiosk, nor a kiosk suspend online drawing', async () => {
-    const queueId = await givenOpenQueue(t, accountId, { kioskEnabled: true });
+    const queueId = await givenOpenQueue(t, admin.accountId, { kioskEnabled: true });
     await t.app.ctx.db.update(queueSessions).set({ onlineSuspended: true }).where(eq(queueSessions.queueId, queueId));
     expect((await draw(queueId, { origin: 'KIOSK' })).statusCode).toBe(201);
     await t.app.ctx.db.update(queueSessions).set({ onlineSuspended: false, kioskSuspended: true }).where(eq(queueSessions.queueId, queueId));
@@ -112,7 +106,7 @@ describe('POST /queues/{id}/members: refusals', () => {
   });
 
   it('online drawing disabled and kiosk disabled each have their code', async () => {
-    const queueId = await givenOpenQueue(t, accountId, { drawOnlineEnabled: false, kioskEnabled: false });
+    const queueId = await givenOpenQueue(t, admin.accountId, { drawOnlineEnabled: false, kioskEnabled: false });
     expect(errorOf(await draw(queueId, { origin: 'ONLINE' })).code).toBe('DRAWING_DISABLED');
     expect(errorOf(await draw(queueId, { origin: 'KIOSK' })).code).toBe('KIOSK_DISABLED');
   });
@@ -143,7 +137,7 @@ describe('POST /queues/{id}/members: refusals', () => {
   });
 
   it('messages come in the caller language', async () => {
-    const queueId = await givenOpenQueue(t, accountId);
+    const queueId = await givenOpenQueue(t, admin.accountId);
     await t.app.ctx.db.update(queueSessions).set({ open: false }).where(eq(queueSessions.queueId, queueId));
     const res = await t.inject({
       method: 'POST',
@@ -156,7 +150,7 @@ describe('POST /queues/{id}/members: refusals', () => {
   });
 
   it('public drawing is rate limited per client address; other addresses still draw', async () => {
-    const queueId = await givenOpenQueue(t, accountId);
+    const queueId = await givenOpenQueue(t, admin.accountId);
     const ip = '192.0.2.200';
     for (let i = 0; i < 5; i++) expect((await drawRequest(t, queueId, {}, ip)).statusCode).toBe(201);
     const limited = await drawRequest(t, queueId, {}, ip);
@@ -169,7 +163,7 @@ describe('POST /queues/{id}/members: refusals', () => {
 
 describe('POST /queues/{id}/members: patient data', () => {
   it('requires what the queue requires, with one code per field', async () => {
-    const queueId = await givenOpenQueue(t, accountId, {
+    const queueId = await givenOpenQueue(t, admin.accountId, {
       patientInputs: { display_name: 'REQUIRED', first_name: 'REQUIRED', birth_date: 'OPTIONAL', insurance_number: 'REQUIRED', mail: 'OPTIONAL', phone: 'NONE' },
     });
     const res = await draw(queueId, { first_name: '  ', insurance_number: '1234010180', mail: 'kein-mail', phone: '0664 1234567' });
@@ -188,7 +182,7 @@ describe('POST /queues/{id}/members: patient data', () => {
 
   it('drops data the list no longer asks for instead of refusing the draw, and never stores it', async () => {
     // A patient's form was opened while the list still asked for the phone number.
-    const queueId = await givenOpenQueue(t, accountId, {
+    const queueId = await givenOpenQueue(t, admin.accountId, {
       patientInputs: { display_name: 'REQUIRED', first_name: 'NONE', birth_date: 'NONE', insurance_number: 'NONE', mail: 'NONE', phone: 'NONE' },
     });
     const res = await draw(queueId, { display_name: 'Anna', phone: '+43 664 1234567', first_name: 'Anna', last_name: 'Berger' });
@@ -198,7 +192,7 @@ describe('POST /queues/{id}/members: patient data', () => {
   });
 
   it('stores valid data (insurance number and phone without spaces) and shows the display name on the ticket', async () => {
-    const queueId = await givenOpenQueue(t, accountId, {
+    const queueId = await givenOpenQueue(t, admin.accountId, {
       patientInputs: { display_name: 'REQUIRED', first_name: 'OPTIONAL', birth_date: 'REQUIRED', insurance_number: 'OPTIONAL', mail: 'OPTIONAL', phone: 'OPTIONAL' },
     });
     const res = await draw(queueId, {
@@ -214,7 +208,7 @@ describe('POST /queues/{id}/members: patient data', () => {
     const ticket = res.json<TicketView>();
     expect(ticket.display_name).toBe('Anna');
     expect(ticket).not.toHaveProperty('insurance_number');
-    const list = await t.inject({ method: 'GET', url: `/queues/${queueId}/members`, headers: asUser(admin) });
+    const list = await t.inject({ method: 'GET', url: `/queues/${queueId}/members`, headers: asUser(admin.user) });
     expect(list.json<Record<string, unknown>[]>()[0]).toMatchObject({
       first_name: 'Anna',
       last_name: 'Berger',
@@ -228,7 +222,7 @@ describe('POST /queues/{id}/members: patient data', () => {
   });
 
   it('checks the birth date against the queue age limits in its location date', async () => {
-    const queueId = await givenOpenQueue(t, accountId, {
+    const queueId = await givenOpenQueue(t, admin.accountId, {
       minAge: 18,
       patientInputs: { display_name: 'NONE', first_name: 'NONE', birth_date: 'REQUIRED', insurance_number: 'NONE', mail: 'NONE', phone: 'NONE' },
     });
@@ -238,14 +232,14 @@ describe('POST /queues/{id}/members: patient data', () => {
   });
 
   it('silent is for manual tickets only; a manual ticket needs a processor of the queue', async () => {
-    const queueId = await givenOpenQueue(t, accountId);
+    const queueId = await givenOpenQueue(t, admin.accountId);
     expect(errorOf(await draw(queueId, { silent: true })).fields?.silent?.code).toBe('INVALID_VALUE');
     const anonymous = await draw(queueId, { origin: 'MANUAL' });
     expect(anonymous.statusCode).toBe(401);
-    const stranger = await givenProcessor(t, accountId, []);
+    const stranger = await givenProcessor(t, admin.accountId, []);
     const foreign = await t.inject({ method: 'POST', url: `/queues/${queueId}/members`, headers: asUser(stranger), payload: { origin: 'MANUAL' } });
     expect(foreign.statusCode).toBe(404);
-    const processor = await givenProcessor(t, accountId, [queueId]);
+    const processor = await givenProcessor(t, admin.accountId, [queueId]);
     const manual = await t.inject({
       method: 'POST',
       url: `/queues/${queueId}/members`,
@@ -258,9 +252,9 @@ describe('POST /queues/{id}/members: patient data', () => {
   });
 
   it('a processor may add a manual ticket while online intake is suspended, not while closed', async () => {
-    const queueId = await givenOpenQueue(t, accountId);
+    const queueId = await givenOpenQueue(t, admin.accountId);
     await t.app.ctx.db.update(queueSessions).set({ onlineSuspended: true, queueingAllowed: false }).where(eq(queueSessions.queueId, queueId));
-    const manual = () => t.inject({ method: 'POST', url: `/queues/${queueId}/members`, headers: asUser(admin), payload: { origin: 'MANUAL' } });
+    const manual = () => t.inject({ method: 'POST', url: `/queues/${queueId}/members`, headers: asUser(admin.user), payload: { origin: 'MANUAL' } });
     expect((await manual()).statusCode).toBe(201);
     await t.app.ctx.db.update(queueSessions).set({ open: false }).where(eq(queueSessions.queueId, queueId));
     expect(errorOf(await manual()).code).toBe('QUEUE_CLOSED');
@@ -269,7 +263,7 @@ describe('POST /queues/{id}/members: patient data', () => {
 
 describe('GET /queues/{id}/public', () => {
   it('shows counts, the refusal per channel and the estimate for a new ticket, and no patient', async () => {
-    const queueId = await givenOpenQueue(t, accountId, {
+    const queueId = await givenOpenQueue(t, admin.accountId, {
       averageProcessMinutes: 10,
       patientInputs: { display_name: 'REQUIRED', first_name: 'NONE', birth_date: 'NONE', insurance_number: 'NONE', mail: 'NONE', phone: 'NONE' },
     });
@@ -287,7 +281,7 @@ describe('GET /queues/{id}/public', () => {
   });
 
   it('lists the next five numbers in line order: after a move, without cancelled or silently drawn tickets', async () => {
-    const queueId = await givenOpenQueue(t, accountId);
+    const queueId = await givenOpenQueue(t, admin.accountId);
     const nextNumbers = async () => (await t.inject({ method: 'GET', url: `/queues/${queueId}/public` })).json<PublicQueue>().next_numbers;
     expect(await nextNumbers()).toEqual([]);
     const tickets: TicketView[] = [];
@@ -295,17 +289,17 @@ describe('GET /queues/{id}/public', () => {
     const [first, second, third, fourth] = tickets.map((ticket) => ticket.number);
     expect(await nextNumbers()).toEqual([first, second, third, fourth]);
 
-    const silent = await t.inject({ method: 'POST', url: `/queues/${queueId}/members`, headers: asUser(admin), payload: { origin: 'MANUAL', silent: true } });
+    const silent = await t.inject({ method: 'POST', url: `/queues/${queueId}/members`, headers: asUser(admin.user), payload: { origin: 'MANUAL', silent: true } });
     expect(silent.statusCode).toBe(201);
     for (let i = 0; i < 3; i++) tickets.push((await draw(queueId)).json<TicketView>());
     const [, , , , fifth, sixth, seventh] = tickets.map((ticket) => ticket.number);
     expect(await nextNumbers()).toEqual([first, second, third, fourth, fifth]);
 
-    const moved = await t.inject({ method: 'POST', url: `/members/${tickets[3]!.id}/move`, headers: asUser(admin), payload: { position: 1 } });
+    const moved = await t.inject({ method: 'POST', url: `/members/${tickets[3]!.id}/move`, headers: asUser(admin.user), payload: { position: 1 } });
     expect(moved.statusCode).toBe(200);
     expect(await nextNumbers()).toEqual([fourth, first, second, third, fifth]);
 
-    expect((await t.inject({ method: 'POST', url: `/members/${tickets[0]!.id}/cancel`, headers: asUser(admin), payload: {} })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'POST', url: `/members/${tickets[0]!.id}/cancel`, headers: asUser(admin.user), payload: {} })).statusCode).toBe(200);
     expect((await t.inject({ method: 'DELETE', url: `/members/${linkKey(tickets[1]!)}` })).statusCode).toBe(200);
     expect(await nextNumbers()).toEqual([fourth, third, fifth, sixth, seventh]);
   });

@@ -8,12 +8,12 @@ import { queueOfActor } from '../queues/index.js';
 import { getOrCreateSession } from '../sessions/index.js';
 import { intakeOf } from './intake.js';
 import { estimateFromCounts, type LineEstimate } from './line.js';
-import { logoUrlOf, presentTicket } from './present.js';
+import { presentTicket } from './present.js';
 import { ticketAlertsOf } from './alert-view.js';
 import { announceUpdate } from './tickets.events.js';
 import { drawMember, findDrawContext } from './draw.repo.js';
 import { countWaiting, loadLineState } from './line.repo.js';
-import { checkDrawInterview } from './interview.js';
+import { ticketHooks } from './hooks.js';
 import { addInfoTag, visibleInfoTagsOf } from './member-tags.repo.js';
 import { newLinkToken, ticketUrl } from '../patient-links/index.js';
 
@@ -62,7 +62,7 @@ export async function drawTicket(ctx: AppContext, limiter: DrawLimiters, queueId
   });
   if (!checked.ok) throw new AppError('VALIDATION', { fields: checked.fields });
   const input = checked.value;
-  const interview = await checkDrawInterview(ctx.db, {
+  const interview = await ctx.hooks.of(ticketHooks.drawInterview).check(ctx.db, {
     accountId: queue.accountId,
     profileId: queue.profileId,
     queueId: queue.id,
@@ -131,7 +131,7 @@ export async function drawTicket(ctx: AppContext, limiter: DrawLimiters, queueId
   // stand ahead; the ticket page refetches on its first live event anyway.
   const tags = interview && interview.infoTagIds.length > 0 ? await visibleInfoTagsOf(ctx.db, member.id) : [];
   // A new ticket has asked for no alerts yet: what the list offers is all, no read needed.
-  const view = presentTicket(member, queue, withNewcomer(before, waiting, member.id), tags, await ticketAlertsOf(ctx, ctx.db, queue, undefined), now, logoUrlOf(context));
+  const view = presentTicket(member, queue, withNewcomer(before, waiting, member.id), tags, await ticketAlertsOf(ctx, ctx.db, queue, undefined), now, context);
   return { ...view, patient_url: ticketUrl(ctx.config.publicUrl, token) };
 }
 

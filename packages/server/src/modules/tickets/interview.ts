@@ -1,5 +1,7 @@
 import type { MemberAnswer, ProbingAnswer, ProbingVariant } from '@wartefrei/shared';
 import type { Queryable } from '../../db/connect.js';
+import type { AppContext } from '../../platform/context.js';
+import { ticketHooks } from './hooks.js';
 
 /** What a draw tells the questionnaire: where the patient draws and the path they answered. */
 export interface DrawInterviewInput {
@@ -22,8 +24,8 @@ export interface CheckedInterview {
 
 /**
  * The probing questionnaire sits above tickets (it points at lists, tags and appointment types):
- * it lends the draw its path check and the staff list its answers at start-up (app.ts), as
- * `appointments` lends the work view its day. Without a lender a draw takes no answers.
+ * it lends the draw its path check and the staff list its answers through
+ * `ticketHooks.drawInterview` (hooks.ts), as `appointments` lends the work view its day.
  */
 export interface InterviewLender {
   /** Checks the path (throws the refusal); undefined when the draw carries no interview. */
@@ -31,16 +33,7 @@ export interface InterviewLender {
   answersOf(q: Queryable, memberIds: string[]): Promise<Map<string, MemberAnswer[]>>;
 }
 
-let lender: InterviewLender | undefined;
-
-export function registerDrawInterview(lent: InterviewLender): void {
-  lender = lent;
-}
-
-export function checkDrawInterview(q: Queryable, input: DrawInterviewInput): Promise<CheckedInterview | undefined> {
-  return lender ? lender.check(q, input) : Promise.resolve(undefined);
-}
-
-export function memberAnswersOf(q: Queryable, memberIds: string[]): Promise<Map<string, MemberAnswer[]>> {
-  return lender && memberIds.length > 0 ? lender.answersOf(q, memberIds) : Promise.resolve(new Map<string, MemberAnswer[]>());
+/** The questionnaire's answers of these tickets, for the staff list. */
+export function memberAnswersOf(ctx: AppContext, q: Queryable, memberIds: string[]): Promise<Map<string, MemberAnswer[]>> {
+  return memberIds.length > 0 ? ctx.hooks.of(ticketHooks.drawInterview).answersOf(q, memberIds) : Promise.resolve(new Map<string, MemberAnswer[]>());
 }

@@ -59,10 +59,13 @@ export function presentMember(row: MemberRow, place: PlaceInLine | undefined, in
 }
 
 /** The ticket page: the patient's own ticket, the queue's texts, nothing of other patients. */
-/** The URL of the account's logo a draw context read; null without a logo. */
-export function logoUrlOf(context: Pick<DrawContext, 'logoImageId' | 'logoHash' | 'logoMime'>): string | null {
-  const { logoImageId: id, logoHash: contentHash, logoMime: mimeType } = context;
-  return id && contentHash && mimeType ? imageUrl({ id, contentHash, mimeType }) : null;
+type LogoOfContext = Pick<DrawContext, 'logoImageId' | 'logoHash' | 'logoMime' | 'logoWidth' | 'logoHeight'>;
+
+/** The account's logo a draw context read: its URL and size; nulls without a logo. */
+export function logoOf(context: LogoOfContext): Pick<TicketView['queue'], 'logo_url' | 'logo_size'> {
+  const { logoImageId: id, logoHash: contentHash, logoMime: mimeType, logoWidth: width, logoHeight: height } = context;
+  if (!id || !contentHash || !mimeType) return { logo_url: null, logo_size: null };
+  return { logo_url: imageUrl({ id, contentHash, mimeType }), logo_size: width && height ? { width, height } : null };
 }
 
 /** While processing, who serves the ticket and where, when the list names them. */
@@ -71,7 +74,16 @@ function servedByOf(row: MemberRow, line: LineEstimate): Pick<TicketView, 'proce
   return { processor_name: by?.name ?? null, processor_room: by?.room ?? null };
 }
 
-export function presentTicket(row: MemberRow, queue: QueueRow, line: LineEstimate, tags: InfoTagRow[], alerts: TicketAlerts, now: Date, logoUrl: string | null): TicketView {
+/** `context` gives the logo and the location's time zone, in which the page writes every time. */
+export function presentTicket(
+  row: MemberRow,
+  queue: QueueRow,
+  line: LineEstimate,
+  tags: InfoTagRow[],
+  alerts: TicketAlerts,
+  now: Date,
+  context: LogoOfContext & Pick<DrawContext, 'timeZone'>,
+): TicketView {
   const place = line.places.get(row.id);
   const hideTimes = place?.hideTimes === true || tags.some((t) => t.hideTimesOnTicket);
   const estimatedStart = hideTimes ? null : (place?.estimatedStart ?? null);
@@ -94,7 +106,8 @@ export function presentTicket(row: MemberRow, queue: QueueRow, line: LineEstimat
       accent_color: queue.accentColor,
       wait_time_calculation_enabled: queue.waitTimeCalculationEnabled,
       logo_placement_ticket: queue.logoPlacementTicket,
-      logo_url: logoUrl,
+      ...logoOf(context),
+      time_zone: context.timeZone,
     },
     alerts,
   };

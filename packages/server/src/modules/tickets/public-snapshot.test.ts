@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PublicQueue } from '@wartefrei/shared';
 import { queues } from '../../db/schema/index.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { asUser, givenAdmin } from '../../../test/support/factories.js';
 import { givenOpenQueue, givenTicket } from '../../../test/support/tickets.js';
 import { PUBLIC_SNAPSHOT_MAX_AGE_MS } from './public-snapshot.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 /** The cache's counts so far, read from the app's own Prometheus counter (what /metrics shows). */
 async function counts(): Promise<{ hit: number; joined: number; miss: number }> {

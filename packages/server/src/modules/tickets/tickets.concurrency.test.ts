@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { asUser, givenAdmin, givenProcessor } from '../../../test/support/factories.js';
 import { givenOpenQueue, linkKey } from '../../../test/support/tickets.js';
 import { testDatabaseKind } from '../../../test/support/test-database.js';
+import { atOnce, outcomes } from '../../../test/support/concurrency.js';
 
 /**
  * The data rules of docs/architecture.md#rules-that-hold-under-concurrency, proven with
@@ -47,24 +48,10 @@ describe.runIf(testDatabaseKind === 'postgres')('tickets under concurrency (Post
   }
 
   /** `n` requests sent at once; answers in the order they were sent. */
-  const atOnce = <T>(n: number, send: (i: number) => Promise<T>): Promise<T[]> => Promise.all(Array.from({ length: n }, (_, i) => send(i)));
 
   const draw = (queueId: string) => http<TicketView & ApiError>('POST', `/queues/${queueId}/members`, { body: { origin: 'ONLINE' } });
   const callNext = (user: LoggedUser, queueId: string, body: Record<string, unknown>) =>
     http<MemberActionResult & ApiError>('POST', `/queues/${queueId}/call-next`, { user, body });
-
-  /**
-   * How many answers had each outcome: `"201"`, `"409 MEMBER_STATE"`, ... — one comparison
-   * that shows every unexpected status and error code at once when it fails.
-   */
-  function outcomes(answers: Answer<Partial<ApiError>>[]): Record<string, number> {
-    const tally: Record<string, number> = {};
-    for (const { status, body } of answers) {
-      const key = status < 300 ? String(status) : `${status} ${body.code ?? '?'}`;
-      tally[key] = (tally[key] ?? 0) + 1;
-    }
-    return tally;
-  }
 
   const membersOf = (queueId: string) => t.app.ctx.db.select().from(queueMembers).where(eq(queueMembers.queueId, queueId));
   const memberRow = async (memberId: string) => {

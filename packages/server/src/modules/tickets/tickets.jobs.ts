@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { registerJobHandler, type JobHandler } from '../../platform/jobs/index.js';
-import { registerSessionEndHook, type SessionEndHook } from '../sessions/index.js';
+import type { SessionEndListener } from '../sessions/index.js';
 import { registerAppointmentMemberJobs } from './appointment-members.js';
 import { MEMBER_TIMEOUT_JOB } from './call.service.js';
 import { announceUpdate } from './tickets.events.js';
@@ -27,14 +27,16 @@ const timeOutMember: JobHandler<z.infer<typeof MemberTimeoutPayload>> = async (c
   return 'DONE';
 };
 
-// docs/product.md#states-and-transitions: closing a queue ends all its waiting and processing members (cancel state SESSION_END).
-const endMembersOfClosedSession: SessionEndHook = async (tx, closed, outbox) => {
+/**
+ * docs/product.md#states-and-transitions: closing a queue ends all its waiting and processing
+ * members (cancel state SESSION_END). Listens to `sessionHooks.sessionEnded` (app-hooks.ts).
+ */
+export const endMembersOfClosedSession: SessionEndListener = async (tx, closed, outbox) => {
   for (const member of await endOpenMembers(tx, closed.queueId, closed.at)) announceUpdate(outbox, member);
 };
 
-/** The tickets module's job kind and session-end hook; app.ts calls this when it builds the app. */
+/** The tickets module's job kinds; app.ts calls this when it builds the app. */
 export function registerTicketJobs(): void {
   registerJobHandler(MEMBER_TIMEOUT_JOB, timeOutMember, MemberTimeoutPayload);
-  registerSessionEndHook(endMembersOfClosedSession);
   registerAppointmentMemberJobs();
 }

@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle
 import type { Queryable } from '../../db/connect.js';
 import type { Actor } from '../../platform/auth.js';
 import { inQueueVisibleTo } from '../queues/index.js';
-import { queueMemberInfoTags, queueMembers, queueProcessors, queues, users, type infoTags, type queueSessions } from '../../db/schema/index.js';
+import { activeNowSql, queueMemberInfoTags, queueMembers, queueProcessors, queues, users, type infoTags, type queueSessions } from '../../db/schema/index.js';
 
 export type MemberRow = typeof queueMembers.$inferSelect;
 export type NewMemberRow = typeof queueMembers.$inferInsert;
@@ -118,13 +118,13 @@ export async function listMembers(
     .limit(1000);
 }
 
-/** The queues a processor actively processes (assigned, not only managing), in the account. */
-export async function activeQueueIdsOf(q: Queryable, accountId: string, userId: string): Promise<string[]> {
+/** The queues a processor actively processes at `now` (assigned, not only managing, back from any pause), in the account. */
+export async function activeQueueIdsOf(q: Queryable, accountId: string, userId: string, now: Date): Promise<string[]> {
   const rows = await q
     .select({ id: queues.id })
     .from(queueProcessors)
     .innerJoin(queues, eq(queues.id, queueProcessors.queueId))
-    .where(and(eq(queueProcessors.userId, userId), eq(queueProcessors.active, true), eq(queues.accountId, accountId)));
+    .where(and(eq(queueProcessors.userId, userId), activeNowSql(now), eq(queues.accountId, accountId)));
   return rows.map((r) => r.id);
 }
 

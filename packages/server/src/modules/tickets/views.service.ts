@@ -6,12 +6,12 @@ import { AppError } from '../../platform/errors.js';
 import { queueOfActor } from '../queues/index.js';
 import { intakeOf } from './intake.js';
 import { estimateFromCounts, estimateLine } from './line.js';
-import { logoUrlOf, presentMember, presentTicket } from './present.js';
+import { logoOf, presentMember, presentTicket } from './present.js';
 import { findDrawContext, type DrawContext } from './draw.repo.js';
 import { countWaiting, loadLineState, loadQueueLine, nextPublicNumbers, placeOf, type LineState } from './line.repo.js';
 import { findMember, listMembers, type MemberRow } from './tickets.repo.js';
 import { infoTagIdsOf, visibleInfoTagsOf } from './member-tags.repo.js';
-import { workViewAppointments } from './work-view.js';
+import { ticketHooks } from './hooks.js';
 import { memberAnswersOf } from './interview.js';
 import { memberAlertsOf, NO_MEMBER_ALERTS, ticketAlertsOf } from './alert-view.js';
 
@@ -30,7 +30,7 @@ export async function ticketView(ctx: AppContext, memberId: string): Promise<Tic
   if (!context) throw new AppError('MEMBER_NOT_FOUND');
   const alerts = await ticketAlertsOf(ctx, ctx.db, context.queue, member.id);
   const estimate = estimateFromCounts(context.queue, state, now, undefined, place ? [{ id: member.id, ...place }] : []);
-  return presentTicket(member, context.queue, estimate, tags, alerts, now, logoUrlOf(context));
+  return presentTicket(member, context.queue, estimate, tags, alerts, now, context);
 }
 
 /** Members as staff see them, with their places in the line and their tags. */
@@ -47,7 +47,7 @@ export async function presentMembers(ctx: AppContext, q: Queryable, rows: Member
     ),
   );
   const ids = rows.map((r) => r.id);
-  const [tagIds, answers, alerts] = await Promise.all([infoTagIdsOf(q, ids), memberAnswersOf(q, ids), memberAlertsOf(q, ids)]);
+  const [tagIds, answers, alerts] = await Promise.all([infoTagIdsOf(q, ids), memberAnswersOf(ctx, q, ids), memberAlertsOf(ctx, q, ids)]);
   return rows.map((row) =>
     presentMember(row, estimates.get(row.queueId)?.places.get(row.id), tagIds.get(row.id) ?? [], answers.get(row.id) ?? [], alerts.get(row.id) ?? NO_MEMBER_ALERTS, now),
   );
@@ -69,7 +69,7 @@ export async function listQueueMembers(ctx: AppContext, actor: Actor, queueId: s
   });
   const members = await presentMembers(ctx, ctx.db, rows);
   const withAppointments = !query.status && !query.info_tag && (!query.origin || query.origin.includes('APPOINTMENT'));
-  return withAppointments ? [...members, ...(await workViewAppointments(ctx.db, queue.id, ctx.clock.now(), query.q))] : members;
+  return withAppointments ? [...members, ...(await ctx.hooks.of(ticketHooks.workViewAppointments)(ctx.db, queue.id, ctx.clock.now(), query.q))] : members;
 }
 
 /**
@@ -136,7 +136,7 @@ function presentPublicQueue(context: DrawContext, line: PublicLine, now: Date): 
     always_show_probing_questions: queue.alwaysShowProbingQuestions,
     logo_placement_ticket: queue.logoPlacementTicket,
     logo_placement_kiosk: queue.logoPlacementKiosk,
-    logo_url: logoUrlOf(context),
+    ...logoOf(context),
     sealing_key: context.sealingKeyId && context.sealingPublicKey ? { key_id: context.sealingKeyId, public_key: context.sealingPublicKey } : null,
     session: intake.session,
     online_refusal: drawRefusal(intake, 'ONLINE') ?? null,

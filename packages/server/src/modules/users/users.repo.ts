@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.js';
-import { loginTokens, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -11,10 +11,5 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
 
 export async function updateUser(db: Queryable, id: string, values: Partial<Pick<UserRow, 'displayName' | 'lang'>>): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
-  return row;
-}
-
-export async function findLoginTokenById(db: Queryable, id: string) {
-  const [row] = await db.select().from(loginTokens).where(eq(loginTokens.id, id)).limit(1);
   return row;
 }

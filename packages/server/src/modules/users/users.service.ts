@@ -5,8 +5,8 @@ import { AppError } from '../../platform/errors.js';
 import { hashPasswords, verifyPassword } from '../../platform/passwords.js';
 import { endSessions } from '../../platform/sign-in-sessions.js';
 import { refuseOnDemo, setUserPassword } from '../accounts/index.js';
-import { assertLoginAllowed, presentLoggedUser, recordLoginFailure } from '../auth/index.js';
-import { findLoginTokenById, findUserById, updateUser, type UserRow } from './users.repo.js';
+import { assertLoginAllowed, findLoginTokenById, presentLoggedUser, recordLoginFailure } from '../auth/index.js';
+import { findUserById, updateUser, type UserRow } from './users.repo.js';
 
 /**
  * The user as `GET /auth` shows them, with the token the caller signed this request with: the

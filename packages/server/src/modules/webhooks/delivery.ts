@@ -1,8 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import { isSupportedLang, translate } from '@wartefrei/shared';
 import type { AppContext } from '../../platform/context.js';
-import { accounts, users, userIsActive } from '../../db/schema/index.js';
-import { sendMail } from '../accounts/index.js';
+import { findAccountById, findActiveAdmins, sendMail } from '../accounts/index.js';
 import { claimDueDeliveries, disableFailingEndpoint, findEndpointById, recordAttempt, type DeliveryRow, type EndpointRow } from './webhooks.repo.js';
 import { sendWebhook, type AttemptResult } from './send.js';
 import { startPollLoop } from '../../platform/poll-loop.js';
@@ -87,11 +85,8 @@ export function signingSecrets(endpoint: Pick<EndpointRow, 'secret' | 'previousS
 
 /** Tells every admin of the practice that an endpoint was switched off, in their language. */
 async function mailAdmins(ctx: AppContext, endpoint: EndpointRow, sent: AttemptResult): Promise<void> {
-  const [account] = await ctx.db.select({ name: accounts.displayName }).from(accounts).where(eq(accounts.id, endpoint.accountId));
-  const admins = await ctx.db
-    .select({ username: users.username, displayName: users.displayName, lang: users.lang })
-    .from(users)
-    .where(and(eq(users.accountId, endpoint.accountId), eq(users.isAdmin, true), userIsActive));
+  const account = await findAccountById(ctx.db, endpoint.accountId);
+  const admins = await findActiveAdmins(ctx.db, endpoint.accountId);
   const last = sent.status !== null ? `HTTP ${sent.status}` : (sent.error ?? '—');
   for (const admin of admins) {
     const lang = isSupportedLang(admin.lang) ? admin.lang : 'de';
@@ -100,7 +95,7 @@ async function mailAdmins(ctx: AppContext, endpoint: EndpointRow, sent: AttemptR
       lang,
       subject: translate(lang, 'mail', 'webhook_disabled_subject', [endpoint.url]),
       greetingName: admin.displayName,
-      body: translate(lang, 'mail', 'webhook_disabled_body', [endpoint.url, account?.name ?? '', last, `${ctx.config.publicUrl}/backend/management?tab=integrations`]),
+      body: translate(lang, 'mail', 'webhook_disabled_body', [endpoint.url, account?.displayName ?? '', last, `${ctx.config.publicUrl}/backend/management?tab=integrations`]),
     });
   }
 }

@@ -3,14 +3,10 @@ import { eq, inArray, like } from 'drizzle-orm';
 import { z } from 'zod';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.js';
 import { jobs } from '../../db/schema/index.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/use-test-app.js';
 import { MAX_JOB_ATTEMPTS, registerJobHandler, retryDelayMs, runDueJobs, scheduleJob, startJobRunner } from './index.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const runner = { runnerId: 'runner-a' };
 let keyCounter = 0;

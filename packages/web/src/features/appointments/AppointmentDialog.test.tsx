@@ -62,4 +62,15 @@ describe('AppointmentDialog', () => {
     expect(screen.getByRole('button', { name: 'Nicht erschienen zurücknehmen' })).toBeTruthy();
     expect(screen.getByText(/Nur einem gebuchten Termin, der noch bevorsteht/)).toBeTruthy();
   });
+
+  it('asks for the patient’s data with the inputs every form uses, without the browser’s autofill', () => {
+    renderDialog(appointment({}));
+    const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+    expect(['Geburtsdatum', 'E-Mail', 'Telefonnummer', 'Nachname'].map((label) => [input(label).type, input(label).autocomplete])).toEqual([
+      ['date', 'off'],
+      ['email', 'off'],
+      ['tel', 'off'],
+      ['text', 'off'],
+    ]);
+  });
 });

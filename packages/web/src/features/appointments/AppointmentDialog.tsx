@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Divider, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UpdateAppointmentInput, type Appointment, type AppointmentType, type SeriesScope } from '@wartefrei/shared';
+import { APPOINTMENT_DESCRIPTION_MAX_LENGTH, PATIENT_FIELD_INPUTS, UpdateAppointmentInput, type Appointment, type AppointmentType, type SeriesScope } from '@wartefrei/shared';
 import { ApiRequestError } from '../../lib/api';
 import type { MaybeOpened } from '../../lib/sealed-records';
 import { FormAlert } from '../../ui/FormAlert';
@@ -11,11 +11,11 @@ import { cancelAppointment, checkInAppointment, deleteAppointment, eraseAppointm
 import { telHref } from './earlier-wish';
 import { EarlierWishSection } from './EarlierWishSection';
 import { dateOf, minutesOf, nowIn, timeOf, wallMinutes, zonedStart } from './calendar-layout';
+import { APPOINTMENT_PATIENT_FIELDS as FIELDS } from './patient-fields';
 import { ScopeConfirm } from './ScopeConfirm';
 import type { CalendarProcessor } from './useCalendarData';
 
 type Action = 'save' | 'cancel' | 'restore' | 'delete' | 'noShow' | 'undoNoShow' | 'checkIn' | 'erase';
-const FIELDS = ['last_name', 'first_name', 'birth_date', 'insurance_number', 'mail', 'phone'] as const;
 const NO_SHOW_AFTER_MINUTES = 15;
 const CONFIRM_MESSAGES: Partial<Record<Action, string>> = { delete: 'confirmDelete', cancel: 'confirmCancel', restore: 'confirmRestore', erase: 'confirmErase' };
 
@@ -182,7 +182,8 @@ export function AppointmentDialog({ appointment, types, processors, timeZone, on
                 return (
                   <TextInput
                     key={field}
-                    type={field === 'birth_date' && !sealedHere ? 'date' : field === 'mail' ? 'email' : 'text'}
+                    type={sealedHere ? 'text' : PATIENT_FIELD_INPUTS[field].type}
+                    autoComplete="off"
                     label={t(`server:fields.${field}`)}
                     {...form.textProps(field)}
                     {...(sealedHere ? { disabled: true, value: '', placeholder: t('dialog.sealed') } : {})}
@@ -194,7 +195,7 @@ export function AppointmentDialog({ appointment, types, processors, timeZone, on
               label={t('server:fields.description')}
               autosize
               minRows={2}
-              maxLength={1000}
+              maxLength={APPOINTMENT_DESCRIPTION_MAX_LENGTH}
               value={form.values.description}
               onChange={(e) => form.setValue('description', e.currentTarget.value)}
               error={form.errors.description}

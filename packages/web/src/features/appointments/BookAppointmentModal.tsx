@@ -1,7 +1,17 @@
 import { Checkbox, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import type { ChangeEvent, FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BookAppointmentBody, checkBookingFields, RECURRENCE_FREQUENCIES, STAFF_BOOKING_FIELD_MODES, type AppointmentType } from '@wartefrei/shared';
+import {
+  APPOINTMENT_DESCRIPTION_MAX_LENGTH,
+  BookAppointmentBody,
+  checkBookingFields,
+  MAX_RECURRENCE_INTERVAL,
+  MAX_SERIES_OCCURRENCES,
+  PATIENT_FIELD_INPUTS,
+  RECURRENCE_FREQUENCIES,
+  STAFF_BOOKING_FIELD_MODES,
+  type AppointmentType,
+} from '@wartefrei/shared';
 import { messageOf } from '../../lib/forms';
 import { DialogActions } from '../../ui/DialogActions';
 import { FormAlert } from '../../ui/FormAlert';
@@ -9,6 +19,7 @@ import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
 import { bookAppointment } from './appointments.api';
 import { minutesOf, nowIn, timeOf, zonedStart } from './calendar-layout';
+import { APPOINTMENT_PATIENT_FIELDS } from './patient-fields';
 import type { CalendarProcessor } from './useCalendarData';
 
 type BookValues = {
@@ -31,15 +42,6 @@ type BookValues = {
   until: string;
   skip_conflicts: boolean;
 };
-
-const PATIENT_INPUTS = [
-  ['last_name', 'text', 'family-name'],
-  ['first_name', 'text', 'given-name'],
-  ['birth_date', 'date', 'bday'],
-  ['insurance_number', 'text', 'off'],
-  ['mail', 'email', 'email'],
-  ['phone', 'tel', 'tel'],
-] as const;
 
 export interface BookingStart {
   date: string;
@@ -120,7 +122,7 @@ export function BookAppointmentModal({ start, types, processors, timeZone, onClo
       notify_mail: values.notify_mail && values.mail.trim() !== '',
     };
     if (values.processor_id) body.processor_id = values.processor_id;
-    for (const [field] of PATIENT_INPUTS) if (values[field].trim()) body[field] = values[field];
+    for (const field of APPOINTMENT_PATIENT_FIELDS) if (values[field].trim()) body[field] = values[field];
     if (!values.last_name.trim()) body.last_name = '';
     if (values.description.trim()) body.description = values.description;
     if (values.repeat) {
@@ -156,11 +158,12 @@ export function BookAppointmentModal({ start, types, processors, timeZone, onClo
           </SimpleGrid>
           <Text fw={600}>{t('book.patient')}</Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {PATIENT_INPUTS.map(([field, inputType, autoComplete]) => (
+            {APPOINTMENT_PATIENT_FIELDS.map((field) => (
               <TextInput
                 key={field}
-                type={inputType}
-                autoComplete={autoComplete}
+                type={PATIENT_FIELD_INPUTS[field].type}
+                // The patient's data, not the staff member's own: nothing to fill in from the browser.
+                autoComplete="off"
                 label={t(`server:fields.${field}`)}
                 required={STAFF_BOOKING_FIELD_MODES[field] === 'REQUIRED'}
                 data-autofocus={field === 'last_name' ? true : undefined}
@@ -172,7 +175,7 @@ export function BookAppointmentModal({ start, types, processors, timeZone, onClo
             label={t('server:fields.description')}
             autosize
             minRows={2}
-            maxLength={1000}
+            maxLength={APPOINTMENT_DESCRIPTION_MAX_LENGTH}
             value={form.values.description}
             onChange={(e) => form.setValue('description', e.currentTarget.value)}
           />
@@ -189,7 +192,7 @@ export function BookAppointmentModal({ start, types, processors, timeZone, onClo
                 <TextInput
                   type="number"
                   min={1}
-                  max={99}
+                  max={MAX_RECURRENCE_INTERVAL}
                   label={t('book.interval')}
                   description={t('book.intervalHint')}
                   {...form.textProps('interval')}
@@ -204,7 +207,7 @@ export function BookAppointmentModal({ start, types, processors, timeZone, onClo
                   {...select('ends')}
                 />
                 {form.values.ends === 'count' ? (
-                  <TextInput type="number" min={1} max={366} label={t('book.count')} {...form.textProps('count')} error={form.errors['recurrence.count']} />
+                  <TextInput type="number" min={1} max={MAX_SERIES_OCCURRENCES} label={t('book.count')} {...form.textProps('count')} error={form.errors['recurrence.count']} />
                 ) : (
                   <TextInput type="date" label={t('book.until')} {...form.textProps('until')} error={form.errors['recurrence.until']} />
                 )}

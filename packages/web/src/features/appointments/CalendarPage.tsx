@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { isCalendarDate } from '@wartefrei/shared';
+import { isCalendarDate, DEFAULT_TIME_ZONE } from '@wartefrei/shared';
 import { ApiRequestError } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { FormAlert } from '../../ui/FormAlert';
@@ -40,7 +40,7 @@ export function CalendarPage() {
   const { appointmentId } = useParams();
   const [params, setParams] = useSearchParams();
   const now = useNow();
-  const [zone, setZone] = useState('Europe/Vienna');
+  const [zone, setZone] = useState(DEFAULT_TIME_ZONE);
   const today = nowIn(now, zone);
   const view: CalendarView = params.get('view') === 'week' ? 'week' : 'day';
   const asked = params.get('date');

@@ -1,4 +1,5 @@
 import { Button } from '@mantine/core';
+import { DEFAULT_TIME_ZONE } from '@wartefrei/shared';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -26,7 +27,7 @@ export function QuickAppointment({ queue, userId, onBooked }: { queue: Queue; us
   const ofList = (types.data ?? []).filter((type) => type.queue_id === queue.id);
   if (ofList.length === 0) return null;
   const processors = columnsOf([queue.id], [assigned.data ?? []]);
-  const timeZone = profiles.data?.find((profile) => profile.id === queue.profile_id)?.time_zone ?? 'Europe/Vienna';
+  const timeZone = profiles.data?.find((profile) => profile.id === queue.profile_id)?.time_zone ?? DEFAULT_TIME_ZONE;
 
   const open = () => {
     const now = nowIn(new Date(), timeZone);

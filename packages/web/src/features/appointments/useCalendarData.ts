@@ -1,6 +1,8 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_TIME_ZONE } from '@wartefrei/shared';
 import { useEffect, useMemo, useState } from 'react';
 import type { AppointmentType, AssignedProcessor } from '@wartefrei/shared';
+import { accountEventConcerns } from '../../lib/account-events';
 import { connectLive, type LiveStatus } from '../../lib/live';
 import { liveRefetch } from '../../lib/live-refetch';
 import { queryKeys } from '../../lib/query-keys';
@@ -44,7 +46,7 @@ export function useCalendarData(from: string, to: string) {
   // The calendar runs on the wall clock of the location of its lists (a practice lies in one zone).
   const timeZone = useMemo(() => {
     const firstQueue = (queues.data ?? []).find((queue) => queueIds.includes(queue.id));
-    return (profiles.data ?? []).find((profile) => profile.id === firstQueue?.profile_id)?.time_zone ?? profiles.data?.[0]?.time_zone ?? 'Europe/Vienna';
+    return (profiles.data ?? []).find((profile) => profile.id === firstQueue?.profile_id)?.time_zone ?? profiles.data?.[0]?.time_zone ?? DEFAULT_TIME_ZONE;
   }, [queues.data, profiles.data, queueIds]);
 
   const accountId = user?.account_id;
@@ -54,7 +56,13 @@ export function useCalendarData(from: string, to: string) {
     if (!accountId || !userId || !token) return undefined;
     const sync = liveRefetch(client, [queryKeys.appointments.all]);
     const refetch = () => sync.run();
-    const connection = connectLive({ topics: [`account:${accountId}`], auth: { username: userId, token }, onEvent: refetch, onResync: refetch, onStatus: setLive });
+    const connection = connectLive({
+      topics: [`account:${accountId}`],
+      auth: { username: userId, token },
+      onEvent: (event) => accountEventConcerns(event) && refetch(),
+      onResync: refetch,
+      onStatus: setLive,
+    });
     return () => {
       sync.stop();
       connection.close();

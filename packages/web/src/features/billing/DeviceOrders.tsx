@@ -2,7 +2,7 @@ import { Badge, Button, Group, Loader, Modal, NumberInput, Paper, Select, Simple
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CreateDeviceOrderInput, formatEuro, PRICES, quoteDevices, type BillingOverview, type Country, type DeviceOrder } from '@wartefrei/shared';
+import { CreateDeviceOrderInput, DEVICE_ORDER_QUANTITY_MAX, formatEuro, PRICES, quoteDevices, type BillingOverview, type Country, type DeviceOrder } from '@wartefrei/shared';
 import { api } from '../../lib/api';
 import { validateWithSchema } from '../../lib/forms';
 import { queryKeys } from '../../lib/query-keys';
@@ -80,7 +80,7 @@ export function DeviceOrders({ overview }: { overview: BillingOverview }) {
               <NumberInput
                 label={t('devices.kiosks')}
                 min={0}
-                max={50}
+                max={DEVICE_ORDER_QUANTITY_MAX}
                 allowDecimal={false}
                 value={items.kiosks}
                 onChange={(v) => setItems((c) => ({ ...c, kiosks: Number(v) || 0 }))}
@@ -88,7 +88,7 @@ export function DeviceOrders({ overview }: { overview: BillingOverview }) {
               <NumberInput
                 label={t('devices.monitors')}
                 min={0}
-                max={50}
+                max={DEVICE_ORDER_QUANTITY_MAX}
                 allowDecimal={false}
                 value={items.monitors}
                 onChange={(v) => setItems((c) => ({ ...c, monitors: Number(v) || 0 }))}

@@ -1,10 +1,11 @@
-import { ActionIcon, Badge, Loader, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Loader, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEuro, type Invoice } from '@wartefrei/shared';
 import { FormAlert } from '../../ui/FormAlert';
 import { downloadInvoice, useInvoices } from './billing.api';
+import { SectionCard } from '../../ui/SectionCard';
 
 const STATUS_COLORS: Record<Invoice['status'], string> = { draft: 'gray', open: 'orange', paid: 'green', void: 'gray', uncollectible: 'red' };
 
@@ -27,70 +28,65 @@ export function Invoices() {
     }
   };
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="billing-invoices">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="billing-invoices">
-          {t('invoices.title')}
-        </Title>
-        {failure && <FormAlert tone="error">{failure}</FormAlert>}
-        {invoices.isPending && <Loader size="sm" aria-label={t('loading')} />}
-        {invoices.isError && <FormAlert tone="error">{t('loadFailed')}</FormAlert>}
-        {invoices.data?.length === 0 && <Text c="dimmed">{t('invoices.none')}</Text>}
-        {invoices.data && invoices.data.length > 0 && (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('invoices.number')}</Table.Th>
-                  <Table.Th>{t('invoices.date')}</Table.Th>
-                  <Table.Th>{t('invoices.period')}</Table.Th>
-                  <Table.Th>{t('invoices.sentTo')}</Table.Th>
-                  <Table.Th>{t('invoices.status')}</Table.Th>
-                  <Table.Th ta="right">{t('invoices.amount')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('invoices.download')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {invoices.data.map((invoice) => (
-                  <Table.Tr key={invoice.id} data-invoice={invoice.number ?? invoice.id}>
-                    <Table.Td>{invoice.number ?? '–'}</Table.Td>
-                    <Table.Td>{date(invoice.date)}</Table.Td>
-                    <Table.Td>
-                      {date(invoice.period_start)} – {date(invoice.period_end)}
-                    </Table.Td>
-                    <Table.Td>{invoice.sent_to ?? '–'}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Badge color={STATUS_COLORS[invoice.status]} variant="light" style={{ overflow: 'visible' }}>
-                        {t(`invoices.statuses.${invoice.status}`)}
+    <SectionCard id="billing-invoices" title={t('invoices.title')}>
+      {failure && <FormAlert tone="error">{failure}</FormAlert>}
+      {invoices.isPending && <Loader size="sm" aria-label={t('loading')} />}
+      {invoices.isError && <FormAlert tone="error">{t('loadFailed')}</FormAlert>}
+      {invoices.data?.length === 0 && <Text c="dimmed">{t('invoices.none')}</Text>}
+      {invoices.data && invoices.data.length > 0 && (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('invoices.number')}</Table.Th>
+                <Table.Th>{t('invoices.date')}</Table.Th>
+                <Table.Th>{t('invoices.period')}</Table.Th>
+                <Table.Th>{t('invoices.sentTo')}</Table.Th>
+                <Table.Th>{t('invoices.status')}</Table.Th>
+                <Table.Th ta="right">{t('invoices.amount')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('invoices.download')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {invoices.data.map((invoice) => (
+                <Table.Tr key={invoice.id} data-invoice={invoice.number ?? invoice.id}>
+                  <Table.Td>{invoice.number ?? '–'}</Table.Td>
+                  <Table.Td>{date(invoice.date)}</Table.Td>
+                  <Table.Td>
+                    {date(invoice.period_start)} – {date(invoice.period_end)}
+                  </Table.Td>
+                  <Table.Td>{invoice.sent_to ?? '–'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Badge color={STATUS_COLORS[invoice.status]} variant="light" style={{ overflow: 'visible' }}>
+                      {t(`invoices.statuses.${invoice.status}`)}
+                    </Badge>
+                    {invoice.refunded && (
+                      <Badge color="gray" variant="outline" ml={4}>
+                        {t('invoices.refunded')}
                       </Badge>
-                      {invoice.refunded && (
-                        <Badge color="gray" variant="outline" ml={4}>
-                          {t('invoices.refunded')}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">{formatEuro(invoice.gross_cents)}</Table.Td>
-                    <Table.Td>
-                      <Tooltip label={t('invoices.download')}>
-                        <ActionIcon
-                          variant="subtle"
-                          loading={busy === invoice.id}
-                          aria-label={t('invoices.downloadNamed', { number: invoice.number ?? invoice.id })}
-                          onClick={() => void download(invoice)}
-                        >
-                          <IconDownload size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
-    </Paper>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatEuro(invoice.gross_cents)}</Table.Td>
+                  <Table.Td>
+                    <Tooltip label={t('invoices.download')}>
+                      <ActionIcon
+                        variant="subtle"
+                        loading={busy === invoice.id}
+                        aria-label={t('invoices.downloadNamed', { number: invoice.number ?? invoice.id })}
+                        onClick={() => void download(invoice)}
+                      >
+                        <IconDownload size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </SectionCard>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EncryptionState } from '@wartefrei/shared';
 import { useHeldOwnKey } from '../../lib/own-key';
-import { FormCard } from '../../ui/FormCard';
+import { TitledCard } from '../../ui/TitledCard';
 import { notifyDone, notifyFailure } from '../processor/notify';
 import { requestAccess } from './encryption.api';
 
@@ -26,35 +26,30 @@ export function AccessCard({ state, replace }: { state: EncryptionState; replace
     }
   };
   return (
-    <FormCard labelledBy="access-title">
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="access-title">
-          {t('access.title')}
-        </Title>
-        <Text size="sm" role="status">
-          {status === 'APPROVED'
-            ? t('access.granted')
-            : status === 'PENDING'
-              ? own
-                ? t('access.pending', { fingerprint: own.fingerprint })
-                : t('access.pendingLocked')
-              : status === 'REJECTED'
-                ? t('access.rejected')
-                : t('access.none')}
-        </Text>
-        {status !== 'APPROVED' && status !== 'PENDING' && (
-          <Group>
-            <Button onClick={() => void ask()} loading={busy} disabled={!state.my_key}>
-              {t('access.request')}
-            </Button>
-            {!state.my_key && (
-              <Text size="sm" c="dimmed">
-                {t('enable.needsKey')}
-              </Text>
-            )}
-          </Group>
-        )}
-      </Stack>
-    </FormCard>
+    <TitledCard id="access-title" title={t('access.title')} gap="sm">
+      <Text size="sm" role="status">
+        {status === 'APPROVED'
+          ? t('access.granted')
+          : status === 'PENDING'
+            ? own
+              ? t('access.pending', { fingerprint: own.fingerprint })
+              : t('access.pendingLocked')
+            : status === 'REJECTED'
+              ? t('access.rejected')
+              : t('access.none')}
+      </Text>
+      {status !== 'APPROVED' && status !== 'PENDING' && (
+        <Group>
+          <Button onClick={() => void ask()} loading={busy} disabled={!state.my_key}>
+            {t('access.request')}
+          </Button>
+          {!state.my_key && (
+            <Text size="sm" c="dimmed">
+              {t('enable.needsKey')}
+            </Text>
+          )}
+        </Group>
+      )}
+    </TitledCard>
   );
 }

@@ -1,11 +1,11 @@
-import { Button, Checkbox, Code, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CryptoRefused, type EncryptionState } from '@wartefrei/shared';
 import { holdAccountKey } from '../../lib/keyring';
 import { useHeldOwnKey } from '../../lib/own-key';
 import { useUser } from '../../lib/session';
-import { FormCard } from '../../ui/FormCard';
+import { TitledCard } from '../../ui/TitledCard';
 import { notifyDone, notifyFailure } from '../processor/notify';
 import { enableEncryption } from './encryption.api';
 import { newAccountKey, ownKeyFor } from './key-steps';
@@ -80,25 +80,20 @@ export function EnableCard({ state, replace, reopen }: { state: EncryptionState;
   };
 
   return (
-    <FormCard labelledBy="enable-title">
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="enable-title">
-          {t('enable.title')}
-        </Title>
-        <Text size="sm">{t('enable.text')}</Text>
-        {ownKey ? (
-          <Group align="flex-end">
-            {!heldOwn && <OwnPassphraseField value={passphrase} error={passphraseError} onChange={setPassphrase} />}
-            <Button onClick={() => void prepare()} loading={busy && !prepared} loaderProps={{ 'aria-label': t('working') }}>
-              {t('enable.start')}
-            </Button>
-          </Group>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('enable.needsKey')}
-          </Text>
-        )}
-      </Stack>
+    <TitledCard id="enable-title" title={t('enable.title')} gap="sm">
+      <Text size="sm">{t('enable.text')}</Text>
+      {ownKey ? (
+        <Group align="flex-end">
+          {!heldOwn && <OwnPassphraseField value={passphrase} error={passphraseError} onChange={setPassphrase} />}
+          <Button onClick={() => void prepare()} loading={busy && !prepared} loaderProps={{ 'aria-label': t('working') }}>
+            {t('enable.start')}
+          </Button>
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('enable.needsKey')}
+        </Text>
+      )}
       <Modal
         opened={prepared !== undefined}
         onClose={() => setPrepared(undefined)}
@@ -127,6 +122,6 @@ export function EnableCard({ state, replace, reopen }: { state: EncryptionState;
           </Stack>
         )}
       </Modal>
-    </FormCard>
+    </TitledCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EncryptionState } from '@wartefrei/shared';
@@ -6,7 +6,7 @@ import { forgetAccountKey, useHeldAccountKey } from '../../lib/keyring';
 import { forgetOwnKey, holdOwnKey, useHeldOwnKey } from '../../lib/own-key';
 import { useUser } from '../../lib/session';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { FormCard } from '../../ui/FormCard';
+import { TitledCard } from '../../ui/TitledCard';
 import { notifyDone, notifyFailure } from '../processor/notify';
 import { saveMyKey } from './encryption.api';
 import { newOwnKey } from './key-steps';
@@ -32,65 +32,60 @@ export function OwnKeyCard({ state, replace, reopen }: OwnKeyCardProps) {
   const mismatch = own !== undefined && state.my_key !== null && own.publicKey !== state.my_key.public_key;
   const replacedAgo = recentlyAgo(state.my_key?.replaced_at, i18n.language);
   return (
-    <FormCard labelledBy="own-key-title">
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="own-key-title">
-          {t('own.title')}
-        </Title>
-        {state.my_key &&
-          (own ? (
-            <Text size="sm">
-              {t('own.fingerprint')}: <Code data-testid="own-fingerprint">{own.fingerprint}</Code>
-            </Text>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('own.fingerprintAfterUnlock')}
-            </Text>
-          ))}
-        {mismatch && (
-          <Alert color="red" role="alert">
-            {t('own.keyMismatch')}
-          </Alert>
-        )}
-        {replacedAgo && !own && (
-          <Text size="sm" data-testid="own-replaced">
-            {t('own.replacedAgo', { ago: replacedAgo })}
+    <TitledCard id="own-key-title" title={t('own.title')} gap="sm">
+      {state.my_key &&
+        (own ? (
+          <Text size="sm">
+            {t('own.fingerprint')}: <Code data-testid="own-fingerprint">{own.fingerprint}</Code>
           </Text>
-        )}
-        {showCreate ? (
-          <CreateKeyForm
-            onCreated={(next) => {
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('own.fingerprintAfterUnlock')}
+          </Text>
+        ))}
+      {mismatch && (
+        <Alert color="red" role="alert">
+          {t('own.keyMismatch')}
+        </Alert>
+      )}
+      {replacedAgo && !own && (
+        <Text size="sm" data-testid="own-replaced">
+          {t('own.replacedAgo', { ago: replacedAgo })}
+        </Text>
+      )}
+      {showCreate ? (
+        <CreateKeyForm
+          onCreated={(next) => {
+            forgetAccountKey();
+            replace(next);
+            setCreating(false);
+            reopen();
+          }}
+        />
+      ) : held ? (
+        <Group justify="space-between">
+          <Text size="sm" role="status">
+            {t('own.unlocked')}
+          </Text>
+          <Button
+            variant="default"
+            onClick={() => {
               forgetAccountKey();
-              replace(next);
-              setCreating(false);
+              forgetOwnKey();
               reopen();
             }}
-          />
-        ) : held ? (
-          <Group justify="space-between">
-            <Text size="sm" role="status">
-              {t('own.unlocked')}
-            </Text>
-            <Button
-              variant="default"
-              onClick={() => {
-                forgetAccountKey();
-                forgetOwnKey();
-                reopen();
-              }}
-            >
-              {t('own.lock')}
-            </Button>
-          </Group>
-        ) : (
-          <UnlockForm state={state} onUnlocked={reopen} />
-        )}
-        {state.my_key && !creating && (
-          <Anchor component="button" type="button" size="sm" onClick={() => setAsking(true)} style={{ alignSelf: 'flex-start' }}>
-            {t('own.replace')}
-          </Anchor>
-        )}
-      </Stack>
+          >
+            {t('own.lock')}
+          </Button>
+        </Group>
+      ) : (
+        <UnlockForm state={state} onUnlocked={reopen} />
+      )}
+      {state.my_key && !creating && (
+        <Anchor component="button" type="button" size="sm" onClick={() => setAsking(true)} style={{ alignSelf: 'flex-start' }}>
+          {t('own.replace')}
+        </Anchor>
+      )}
       <ConfirmDialog
         opened={asking}
         title={t('own.replaceTitle')}
@@ -103,7 +98,7 @@ export function OwnKeyCard({ state, replace, reopen }: OwnKeyCardProps) {
           setCreating(true);
         }}
       />
-    </FormCard>
+    </TitledCard>
   );
 }
 

@@ -1,10 +1,10 @@
-import { Alert, Button, Code, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KeyExchange } from '@wartefrei/shared';
 import { useHeldAccountKey } from '../../lib/keyring';
-import { FormCard } from '../../ui/FormCard';
+import { TitledCard } from '../../ui/TitledCard';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { notifyDone, notifyFailure } from '../processor/notify';
@@ -39,72 +39,67 @@ export function RequestsCard() {
   };
 
   return (
-    <FormCard labelledBy="requests-title">
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="requests-title">
-          {t('requests.title')}
-        </Title>
-        {!held && (
-          <Text size="sm" c="dimmed">
-            {t('requests.needsUnlock')}
-          </Text>
-        )}
-        {requests.isPending ? (
-          <Loader size="sm" aria-label={t('loading')} />
-        ) : requests.isError ? (
-          <LoadFailedAlert size="sm" message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void requests.refetch()} />
-        ) : requests.data.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('requests.empty')}
-          </Text>
-        ) : (
-          <ScrollRegion label={t('requests.caption')} minWidth={640}>
-            <Table>
-              <Table.Caption>{t('requests.caption')}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('requests.user')}</Table.Th>
-                  <Table.Th>{t('requests.fingerprint')}</Table.Th>
-                  <Table.Th>{t('requests.state')}</Table.Th>
-                  <Table.Th>{t('requests.since')}</Table.Th>
-                  <Table.Th>{t('requests.actions')}</Table.Th>
+    <TitledCard id="requests-title" title={t('requests.title')} gap="sm">
+      {!held && (
+        <Text size="sm" c="dimmed">
+          {t('requests.needsUnlock')}
+        </Text>
+      )}
+      {requests.isPending ? (
+        <Loader size="sm" aria-label={t('loading')} />
+      ) : requests.isError ? (
+        <LoadFailedAlert size="sm" message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void requests.refetch()} />
+      ) : requests.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('requests.empty')}
+        </Text>
+      ) : (
+        <ScrollRegion label={t('requests.caption')} minWidth={640}>
+          <Table>
+            <Table.Caption>{t('requests.caption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('requests.user')}</Table.Th>
+                <Table.Th>{t('requests.fingerprint')}</Table.Th>
+                <Table.Th>{t('requests.state')}</Table.Th>
+                <Table.Th>{t('requests.since')}</Table.Th>
+                <Table.Th>{t('requests.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {requests.data.map((request) => (
+                <Table.Tr key={request.id} data-request-of={request.user_id}>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <Text size="sm">{request.user_name}</Text>
+                      <ReplacedNote request={request} />
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    <Fingerprint publicKey={request.public_key} />
+                  </Table.Td>
+                  <Table.Td>{t(`requests.${request.status}`)}</Table.Td>
+                  <Table.Td>{date.format(new Date(request.decided_at ?? request.created_at))}</Table.Td>
+                  <Table.Td>
+                    {request.status === 'PENDING' && (
+                      <Group gap="xs" wrap="nowrap">
+                        <Button size="xs" disabled={!held} onClick={() => setDecision({ request, approve: true })} aria-label={`${t('requests.approve')}: ${request.user_name}`}>
+                          {t('requests.approve')}
+                        </Button>
+                        <Button size="xs" variant="default" onClick={() => setDecision({ request, approve: false })} aria-label={`${t('requests.reject')}: ${request.user_name}`}>
+                          {t('requests.reject')}
+                        </Button>
+                      </Group>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {requests.data.map((request) => (
-                  <Table.Tr key={request.id} data-request-of={request.user_id}>
-                    <Table.Td>
-                      <Stack gap={2}>
-                        <Text size="sm">{request.user_name}</Text>
-                        <ReplacedNote request={request} />
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <Fingerprint publicKey={request.public_key} />
-                    </Table.Td>
-                    <Table.Td>{t(`requests.${request.status}`)}</Table.Td>
-                    <Table.Td>{date.format(new Date(request.decided_at ?? request.created_at))}</Table.Td>
-                    <Table.Td>
-                      {request.status === 'PENDING' && (
-                        <Group gap="xs" wrap="nowrap">
-                          <Button size="xs" disabled={!held} onClick={() => setDecision({ request, approve: true })} aria-label={`${t('requests.approve')}: ${request.user_name}`}>
-                            {t('requests.approve')}
-                          </Button>
-                          <Button size="xs" variant="default" onClick={() => setDecision({ request, approve: false })} aria-label={`${t('requests.reject')}: ${request.user_name}`}>
-                            {t('requests.reject')}
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollRegion>
-        )}
-      </Stack>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollRegion>
+      )}
       <DecisionDialog decision={decision} busy={busy} onClose={() => setDecision(undefined)} onConfirm={(chosen) => void decide(chosen)} />
-    </FormCard>
+    </TitledCard>
   );
 }
 

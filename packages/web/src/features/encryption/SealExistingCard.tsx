@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormCard } from '../../ui/FormCard';
+import { TitledCard } from '../../ui/TitledCard';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { notifyDone, notifyFailure } from '../processor/notify';
 import { encryptionKeys, fetchClear } from './encryption.api';
@@ -32,43 +32,38 @@ export function SealExistingCard() {
   };
 
   return (
-    <FormCard labelledBy="seal-existing-title">
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="seal-existing-title">
-          {t('sealExisting.title')}
-        </Title>
-        {clear.isPending ? (
-          <Loader size="sm" aria-label={t('sealExisting.loading')} />
-        ) : clear.isError ? (
-          <LoadFailedAlert size="sm" message={t('sealExisting.loadFailed')} retryLabel={t('sealExisting.retry')} onRetry={() => void clear.refetch()} />
-        ) : clear.data.remaining === 0 ? (
-          <Text size="sm" data-testid="seal-existing-none">
-            {t('sealExisting.none')}
+    <TitledCard id="seal-existing-title" title={t('sealExisting.title')} gap="sm">
+      {clear.isPending ? (
+        <Loader size="sm" aria-label={t('sealExisting.loading')} />
+      ) : clear.isError ? (
+        <LoadFailedAlert size="sm" message={t('sealExisting.loadFailed')} retryLabel={t('sealExisting.retry')} onRetry={() => void clear.refetch()} />
+      ) : clear.data.remaining === 0 ? (
+        <Text size="sm" data-testid="seal-existing-none">
+          {t('sealExisting.none')}
+        </Text>
+      ) : (
+        <>
+          <Text size="sm">{t('sealExisting.text')}</Text>
+          <Text size="sm" fw={600} data-testid="seal-existing-remaining">
+            {t('sealExisting.remaining', { count: clear.data.remaining })}
           </Text>
-        ) : (
-          <>
-            <Text size="sm">{t('sealExisting.text')}</Text>
-            <Text size="sm" fw={600} data-testid="seal-existing-remaining">
-              {t('sealExisting.remaining', { count: clear.data.remaining })}
+          {progress && (
+            <Text size="sm" role="status">
+              {t('sealExisting.progress', progress)}
             </Text>
-            {progress && (
-              <Text size="sm" role="status">
-                {t('sealExisting.progress', progress)}
-              </Text>
-            )}
-            {stuck !== undefined && (
-              <Alert color="yellow" role="alert">
-                {t('sealExisting.stuck', { count: stuck })}
-              </Alert>
-            )}
-            <Group>
-              <Button loading={progress !== undefined} onClick={() => void run()}>
-                {t('sealExisting.start')}
-              </Button>
-            </Group>
-          </>
-        )}
-      </Stack>
-    </FormCard>
+          )}
+          {stuck !== undefined && (
+            <Alert color="yellow" role="alert">
+              {t('sealExisting.stuck', { count: stuck })}
+            </Alert>
+          )}
+          <Group>
+            <Button loading={progress !== undefined} onClick={() => void run()}>
+              {t('sealExisting.start')}
+            </Button>
+          </Group>
+        </>
+      )}
+    </TitledCard>
   );
 }

@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EncryptionState } from '@wartefrei/shared';
 import { forgetAccountKey, useHeldAccountKey } from '../../lib/keyring';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { FormCard } from '../../ui/FormCard';
+import { TitledCard } from '../../ui/TitledCard';
 import { notifyDone, notifyFailure } from '../processor/notify';
 import { fetchEncryptionState } from './encryption.api';
 import { switchOff } from './switch-off';
@@ -44,38 +44,33 @@ export function SwitchOffCard({ replace, reopen, resuming }: { replace: (next: E
   };
 
   return (
-    <FormCard labelledBy="disable-title">
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="disable-title">
-          {t('disable.title')}
-        </Title>
-        <Text size="sm">{t('disable.text')}</Text>
-        {resuming && (
-          <Alert color="yellow" role="status">
-            {t('disable.resume')}
-          </Alert>
-        )}
-        {!held && (
-          <Text size="sm" c="dimmed">
-            {t('disable.needsUnlock')}
-          </Text>
-        )}
-        {progress && (
-          <Text size="sm" role="status">
-            {t('disable.progress', { done: progress.done, total: progress.total })}
-          </Text>
-        )}
-        {unreadable !== undefined && (
-          <Alert color="red" role="alert">
-            {t('disable.unreadable', { count: unreadable })}
-          </Alert>
-        )}
-        <Group>
-          <Button variant="default" color="red.8" disabled={!held} loading={progress !== undefined} onClick={() => (resuming ? void run() : setAsking(true))}>
-            {resuming ? t('disable.continue') : t('disable.start')}
-          </Button>
-        </Group>
-      </Stack>
+    <TitledCard id="disable-title" title={t('disable.title')} gap="sm">
+      <Text size="sm">{t('disable.text')}</Text>
+      {resuming && (
+        <Alert color="yellow" role="status">
+          {t('disable.resume')}
+        </Alert>
+      )}
+      {!held && (
+        <Text size="sm" c="dimmed">
+          {t('disable.needsUnlock')}
+        </Text>
+      )}
+      {progress && (
+        <Text size="sm" role="status">
+          {t('disable.progress', { done: progress.done, total: progress.total })}
+        </Text>
+      )}
+      {unreadable !== undefined && (
+        <Alert color="red" role="alert">
+          {t('disable.unreadable', { count: unreadable })}
+        </Alert>
+      )}
+      <Group>
+        <Button variant="default" color="red.8" disabled={!held} loading={progress !== undefined} onClick={() => (resuming ? void run() : setAsking(true))}>
+          {resuming ? t('disable.continue') : t('disable.start')}
+        </Button>
+      </Group>
       <ConfirmDialog
         opened={asking}
         title={t('disable.confirmTitle')}
@@ -85,6 +80,6 @@ export function SwitchOffCard({ replace, reopen, resuming }: { replace: (next: E
         onClose={() => setAsking(false)}
         onConfirm={() => void run()}
       />
-    </FormCard>
+    </TitledCard>
   );
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_LANG, isSupportedLang, type SupportedLang } from '@wartefrei/shared';
-import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
+import { readStored, STORAGE_KEYS, storeLanguage } from '../../lib/storage';
 
 /*
  * The front pages' texts without i18next: only the namespaces they show, from the same JSON
@@ -59,7 +59,7 @@ export function frontLanguage(): SupportedLang {
 export async function chooseLanguage(lang: SupportedLang, namespaces: FrontNamespace[]): Promise<void> {
   await loadTexts(namespaces, lang);
   language = lang;
-  writeStored(STORAGE_KEYS.lang, lang);
+  storeLanguage(lang);
   document.documentElement.lang = lang;
   version += 1;
   listeners.forEach((listener) => listener());

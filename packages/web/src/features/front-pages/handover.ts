@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { isSupportedLang, type LoggedUser } from '@wartefrei/shared';
 import { setUser } from '../../lib/session';
-import { STORAGE_KEYS, writeStored } from '../../lib/storage';
+import { STORAGE_KEYS, storeLanguage, writeStored } from '../../lib/storage';
 
 /*
  * The front pages hand over to the staff app by full page loads: what the staff app would have
@@ -15,7 +15,7 @@ const STAFF_APP_LANGS = ['de', 'en', 'tr'];
 export function finishSignIn(user: LoggedUser, target: string): void {
   setUser(user);
   writeStored(STORAGE_KEYS.signInMethod, 'password');
-  if (isSupportedLang(user.lang)) writeStored(STORAGE_KEYS.lang, STAFF_APP_LANGS.includes(user.lang) ? user.lang : 'de');
+  if (isSupportedLang(user.lang)) storeLanguage(STAFF_APP_LANGS.includes(user.lang) ? user.lang : 'de');
   window.location.replace(target);
 }
 

@@ -8,6 +8,8 @@ import {
   LANGUAGE_NAMES,
   NAME_ORDERS,
   OFFERED_LANGS,
+  PROCESSOR_MAX_CONCURRENT_PROCESSING_MAX,
+  PROCESSOR_ROOM_MAX_LENGTH,
   QUEUE_PRIORITIES,
   UpdateProcessorInput,
   type ButtonVisibility,
@@ -161,7 +163,7 @@ export function EditProcessor({ processor, isMe, onSaved }: { processor: Process
               label={t('processors.maxConcurrent')}
               description={t('processors.maxConcurrentHint')}
               min={1}
-              max={100}
+              max={PROCESSOR_MAX_CONCURRENT_PROCESSING_MAX}
               allowDecimal={false}
               value={values.max_concurrent_processing}
               error={errors.max_concurrent_processing}
@@ -184,7 +186,7 @@ export function EditProcessor({ processor, isMe, onSaved }: { processor: Process
             <TextInput
               label={t('processors.room')}
               description={t('processors.roomHint')}
-              maxLength={40}
+              maxLength={PROCESSOR_ROOM_MAX_LENGTH}
               value={values.room}
               error={errors.room}
               onChange={(e) => set('room', e.currentTarget.value)}

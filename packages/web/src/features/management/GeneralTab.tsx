@@ -1,15 +1,13 @@
 import { Alert, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SECTORS, UpdateAccountInput, type Account } from '@wartefrei/shared';
-import { api } from '../../lib/api';
 import { useAccount } from '../../lib/account';
-import { queryKeys } from '../../lib/query-keys';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
 import { useSavedFlag } from './useSavedFlag';
+import { usePatchAccount } from './usePatchAccount';
 import { SaveRow } from './SavedNote';
 import { RetentionSettings } from './RetentionSettings';
 import { SecondFactorRequirement } from './SecondFactorRequirement';
@@ -26,7 +24,7 @@ export function GeneralTab() {
 
 function GeneralForm({ account }: { account: Account }) {
   const { t, i18n } = useTranslation(['management', 'server', 'onboarding']);
-  const client = useQueryClient();
+  const patchAccount = usePatchAccount(account.id);
   const { saved, markSaved } = useSavedFlag();
   const form = useFormValues({ display_name: account.display_name, sector: account.sector ?? '' });
   const {
@@ -40,8 +38,7 @@ function GeneralForm({ account }: { account: Account }) {
     check: (body: NameAndSector): Record<string, string> =>
       body.display_name.trim() === '' ? { display_name: t('server:validation.REQUIRED', { 0: t('general.practiceName') }) } : {},
     save: async (body: NameAndSector) => {
-      const updated = await api.patch<Account>(`/accounts/${account.id}`, body, { silent: true });
-      client.setQueryData(queryKeys.account(account.id), updated);
+      await patchAccount(body);
       markSaved();
     },
   });

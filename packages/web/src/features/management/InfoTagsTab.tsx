@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, ColorSwatch, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, ColorSwatch, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useSavedFlag } from './useSavedFlag';
 import { queryKeys } from '../../lib/query-keys';
 import { SavedNote } from './SavedNote';
 import { EditButton } from './EditButton';
+import { ManageTable, RowActions } from './ManageTable';
 
 /** Which form is open: a new tag, or the tag being edited. */
 type Editing = { kind: 'new' } | { kind: 'edit'; tag: InfoTag };
@@ -38,43 +39,26 @@ export function InfoTagsTab() {
       {tags.data.length === 0 ? (
         <Text c="dimmed">{t('infotags.none')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('infotags.name')}</Table.Th>
-                <Table.Th>{t('infotags.label')}</Table.Th>
-                <Table.Th>{t('infotags.delay')}</Table.Th>
-                <Table.Th>{t('infotags.onTicket')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('infotags.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tags.data.map((tag) => (
-                <Table.Tr key={tag.id} data-info-tag={tag.id}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {tag.color && <ColorSwatch color={tag.color} size={16} aria-hidden />}
-                      <Text fw={600}>{tag.name}</Text>
-                      {tag.time_priority && <Badge variant="light">{t('infotags.timePriorityBadge')}</Badge>}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{tag.label}</Table.Td>
-                  <Table.Td>{delayOf(tag)}</Table.Td>
-                  <Table.Td>{tag.visible_on_ticket ? t('infotags.yes') : t('infotags.no')}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <EditButton label={t('infotags.edit', { name: tag.name })} onClick={() => setEditing({ kind: 'edit', tag })} />
-                      <InfoTagDelete tag={tag} onDeleted={markSaved} />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ManageTable minWidth={640} columns={[t('infotags.name'), t('infotags.label'), t('infotags.delay'), t('infotags.onTicket')]} actionsLabel={t('infotags.actions')}>
+          {tags.data.map((tag) => (
+            <Table.Tr key={tag.id} data-info-tag={tag.id}>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  {tag.color && <ColorSwatch color={tag.color} size={16} aria-hidden />}
+                  <Text fw={600}>{tag.name}</Text>
+                  {tag.time_priority && <Badge variant="light">{t('infotags.timePriorityBadge')}</Badge>}
+                </Group>
+              </Table.Td>
+              <Table.Td>{tag.label}</Table.Td>
+              <Table.Td>{delayOf(tag)}</Table.Td>
+              <Table.Td>{tag.visible_on_ticket ? t('infotags.yes') : t('infotags.no')}</Table.Td>
+              <RowActions>
+                <EditButton label={t('infotags.edit', { name: tag.name })} onClick={() => setEditing({ kind: 'edit', tag })} />
+                <InfoTagDelete tag={tag} onDeleted={markSaved} />
+              </RowActions>
+            </Table.Tr>
+          ))}
+        </ManageTable>
       )}
       {editing && (
         <InfoTagForm

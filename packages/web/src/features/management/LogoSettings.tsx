@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { SavedNote } from './SavedNote';
 import { useSavedFlag } from './useSavedFlag';
+import { usePatchAccount } from './usePatchAccount';
 
 /** The server's refusals of an upload that name what is wrong with the file; others are "failed". */
 const FILE_PROBLEMS: Record<string, string> = {
@@ -27,6 +28,7 @@ export function LogoSettings({ account }: { account: Account }) {
   const [confirming, setConfirming] = useState(false);
   const [broken, setBroken] = useState(false);
 
+  const patchAccount = usePatchAccount(account.id);
   const show = (updated: Account) => client.setQueryData(queryKeys.account(account.id), updated);
   const problemOf = (error: unknown, fallback: string) => {
     const key = error instanceof ApiRequestError && error.code ? FILE_PROBLEMS[error.code] : undefined;
@@ -45,7 +47,7 @@ export function LogoSettings({ account }: { account: Account }) {
       form.append('file', file);
       const image = await api.post<UploadedImage>('/images', undefined, { form, silent: true });
       const previous = account.logo_image_id;
-      show(await api.patch<Account>(`/accounts/${account.id}`, { logo_image_id: image.id }, { silent: true }));
+      await patchAccount({ logo_image_id: image.id });
       // The replaced logo is no longer shown anywhere: it is not kept.
       if (previous && previous !== image.id) await api.delete(`/images/${previous}`, { silent: true }).catch(() => undefined);
       setBroken(false);

@@ -12,10 +12,12 @@ import {
   PATIENT_INPUT_FIELDS,
   PATIENT_INPUT_MODES,
   QUEUE_PRIORITIES,
+  queueSetting,
   SECTOR_AVERAGE_MINUTES,
   UpdateQueueInput,
   type Profile,
   type Queue,
+  type QueueSettingName,
 } from '@wartefrei/shared';
 import { api } from '../../lib/api';
 import { useAccount } from '../../lib/account';
@@ -123,6 +125,8 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
   const { label, text, whole, area, flag, choice, color, section } = queueFieldInputs(form, t);
   // With an age limit the birth date is required (queueInputOf sends it so): shown fixed, with why.
   const birthDateFixed = ageLimited ? { value: 'REQUIRED', reason: t('lists.queue.hints.ageNeedsBirthDate') } : undefined;
+  // A setting declared as refused while the list is open (queue-settings.ts) cannot be edited then.
+  const refusedNow = (name: QueueSettingName) => Boolean(queue?.session.open && queueSetting(name).refusedWhileOpen);
   const logoPlacements = LOGO_PLACEMENTS.map((p) => ({ value: p, label: t(`lists.queue.logoPlacements.${p}`) }));
 
   return (
@@ -186,10 +190,10 @@ function QueueFields({ profile, queue, onCancel, onSaved }: { profile: Profile; 
                 {/* docs/product.md#states-and-transitions: it changes together with a close; while open the server refuses it. */}
                 <TextInput
                   label={label('max_concurrent_processing')}
-                  description={queue?.session.open ? t('lists.queue.hints.maxConcurrentWhileOpen') : undefined}
+                  description={refusedNow('max_concurrent_processing') ? t('lists.queue.hints.maxConcurrentWhileOpen') : undefined}
                   inputMode="numeric"
                   {...form.textProps('max_concurrent_processing')}
-                  disabled={queue?.session.open ?? false}
+                  disabled={refusedNow('max_concurrent_processing')}
                 />
                 {whole('average_process_minutes')}
                 {whole('preprocessing_buffer_minutes')}

@@ -1,22 +1,20 @@
 import { Anchor, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, UpdateAccountInput, type Account } from '@wartefrei/shared';
-import { api } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormSubmit } from '../../ui/useFormSubmit';
 import { useFormValues } from '../../ui/useFormValues';
 import { SaveRow } from './SavedNote';
 import { useSavedFlag } from './useSavedFlag';
+import { usePatchAccount } from './usePatchAccount';
 
 /** How long patients' data is kept, and the way to the audit log (docs/security.md#retention). */
 export function RetentionSettings({ account }: { account: Account }) {
   const { t } = useTranslation(['management', 'server']);
-  const client = useQueryClient();
+  const patchAccount = usePatchAccount(account.id);
   const { saved, markSaved } = useSavedFlag();
   const form = useFormValues({ retention_days: String(account.retention_days) });
   const {
@@ -27,8 +25,7 @@ export function RetentionSettings({ account }: { account: Account }) {
     schema: UpdateAccountInput,
     showErrors: form.showErrors,
     save: async (body: { retention_days: number }) => {
-      const updated = await api.patch<Account>(`/accounts/${account.id}`, body, { silent: true });
-      client.setQueryData(queryKeys.account(account.id), updated);
+      await patchAccount(body);
       markSaved();
     },
   });

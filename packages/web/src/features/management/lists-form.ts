@@ -1,56 +1,45 @@
 import {
-  BUTTON_VISIBILITY_BUTTONS,
   COUNTRY_TIME_ZONES,
   DEFAULT_QUIET_HOURS,
-  PATIENT_INPUT_FIELDS,
   QUEUE_DEFAULTS,
   queueConfigProblems,
+  queueSetting,
+  queueSettingsOfKind,
+  type BUTTON_VISIBILITY_BUTTONS,
   type CreateProfileInput,
   type FieldErrorCode,
+  type PATIENT_INPUT_FIELDS,
   type Profile,
   type Queue,
+  type QueueSettingName,
   type UpdateQueueInput,
 } from '@wartefrei/shared';
 
 // The location and waiting-list forms keep every value as the inputs hold it (text or a
 // checkbox's boolean, see ui/useFormValues); these functions translate between that and the API.
 
+/** The list settings the list form edits (a setting with no section has a screen of its own), by how the form holds them. */
+const inForm = <N extends QueueSettingName>(names: N[]) => names.filter((name) => queueSetting(name).section !== null);
 /** Texts that may stay empty: stored as null (the server also turns '' into null). */
-export const QUEUE_TEXT_FIELDS = [
-  'phone',
-  'kiosk_text_before',
-  'kiosk_text_after',
-  'ticket_text_before',
-  'ticket_text_after',
-  'monitor_text',
-  'opening_hours',
-  'color',
-  'accent_color',
-] as const;
+export const QUEUE_TEXT_FIELDS = inForm(queueSettingsOfKind('text'));
 /** Whole numbers that are always set. */
-export const QUEUE_NUMBER_FIELDS = ['priority', 'max_concurrent_processing', 'preprocessing_buffer_minutes', 'average_process_minutes', 'smart_suspend_minutes'] as const;
+export const QUEUE_NUMBER_FIELDS = inForm(queueSettingsOfKind('number'));
 /** Whole numbers where empty means "no limit" (null). */
-export const QUEUE_OPTIONAL_NUMBER_FIELDS = ['number_start', 'number_end', 'timeout_minutes', 'min_age', 'max_age', 'alert_members_ahead', 'alert_minutes_left'] as const;
-export const QUEUE_FLAG_FIELDS = [
-  'draw_online_enabled',
-  'wait_time_calculation_enabled',
-  'kiosk_enabled',
-  'number_wrap',
-  'automatically_next',
-  'is_default',
-  'ask_patient_for_language',
-  'allow_move_appointment',
-  'may_activate_sms_notifications',
-  'show_processor_on_processing',
-  'allow_actual_processor_selection_for_non_active_processors',
-  'display_monitor_on_kiosk',
-  'always_show_probing_questions',
-] as const;
-export const QUEUE_CHOICE_FIELDS = ['logo_placement_ticket', 'logo_placement_kiosk', 'name_order'] as const;
+export const QUEUE_OPTIONAL_NUMBER_FIELDS = inForm(queueSettingsOfKind('optionalNumber'));
+export const QUEUE_FLAG_FIELDS = inForm(queueSettingsOfKind('flag'));
+export const QUEUE_CHOICE_FIELDS = inForm(queueSettingsOfKind('choice'));
+/** Settings with one mode per key (patient inputs, button visibility): a form field per key. */
+const QUEUE_MODES_FIELDS = inForm(queueSettingsOfKind('modes'));
 
 /** A nested mode as a flat form field, named like the server's field error path (`patient_inputs.mail`). */
 export const patientInputField = (field: (typeof PATIENT_INPUT_FIELDS)[number]) => `patient_inputs.${field}`;
 export const buttonVisibilityField = (button: (typeof BUTTON_VISIBILITY_BUTTONS)[number]) => `button_visibility.${button}`;
+const modeKeys = (name: QueueSettingName) => queueSetting(name).keys ?? [];
+
+/** The form fields of one setting: its name, or one per key (`patient_inputs.mail`). */
+export function queueFormFieldsOf(name: QueueSettingName): string[] {
+  return queueSetting(name).kind === 'modes' ? modeKeys(name).map((key) => `${name}.${key}`) : [name];
+}
 
 export type QueueFormValues = Record<string, string | boolean>;
 
@@ -71,8 +60,10 @@ export function queueFormValues(queue: Queue | undefined, sectorDefaults?: Secto
   for (const field of [...QUEUE_NUMBER_FIELDS, ...QUEUE_OPTIONAL_NUMBER_FIELDS]) values[field] = source[field] === null ? '' : String(source[field]);
   for (const field of QUEUE_FLAG_FIELDS) values[field] = source[field];
   for (const field of QUEUE_CHOICE_FIELDS) values[field] = source[field];
-  for (const field of PATIENT_INPUT_FIELDS) values[patientInputField(field)] = source.patient_inputs[field];
-  for (const button of BUTTON_VISIBILITY_BUTTONS) values[buttonVisibilityField(button)] = source.button_visibility[button];
+  for (const name of QUEUE_MODES_FIELDS) {
+    const modes = source[name] as Record<string, string>;
+    for (const key of modeKeys(name)) values[`${name}.${key}`] = modes[key]!;
+  }
   return values;
 }
 
@@ -100,10 +91,9 @@ export function queueInputOf(values: QueueFormValues): UpdateQueueInput {
   for (const field of QUEUE_TEXT_FIELDS) input[field] = String(values[field]).trim() === '' ? null : values[field];
   for (const field of [...QUEUE_NUMBER_FIELDS, ...QUEUE_OPTIONAL_NUMBER_FIELDS]) input[field] = numberOf(values[field]!);
   for (const field of [...QUEUE_FLAG_FIELDS, ...QUEUE_CHOICE_FIELDS]) input[field] = values[field];
-  input.patient_inputs = Object.fromEntries(PATIENT_INPUT_FIELDS.map((field) => [field, values[patientInputField(field)]]));
+  for (const name of QUEUE_MODES_FIELDS) input[name] = Object.fromEntries(modeKeys(name).map((key) => [key, values[`${name}.${key}`]]));
   // An age limit can only be checked against a birth date: the form makes it required.
   if (hasAgeLimit(values)) (input.patient_inputs as Record<string, unknown>).birth_date = 'REQUIRED';
-  input.button_visibility = Object.fromEntries(BUTTON_VISIBILITY_BUTTONS.map((button) => [button, values[buttonVisibilityField(button)]]));
   return input;
 }
 

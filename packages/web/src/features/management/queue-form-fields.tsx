@@ -1,46 +1,27 @@
 import { Accordion, Checkbox, ColorInput, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import { BUTTON_VISIBILITY_BUTTONS, PATIENT_INPUT_FIELDS } from '@wartefrei/shared';
+import { QUEUE_FORM_SECTIONS, QUEUE_SETTING_NAMES, queueSetting, type QueueFormSection } from '@wartefrei/shared';
 import type { useFormValues } from '../../ui/useFormValues';
-import { buttonVisibilityField, patientInputField, type QueueFormValues } from './lists-form';
+import { queueFormFieldsOf, type QueueFormValues } from './lists-form';
 
-/** The form's sections and the fields in each, so that a section with an invalid field opens. */
-export const SECTIONS = {
-  general: ['name', 'identifier', 'phone', 'priority', 'is_default', 'color', 'accent_color', 'name_order', 'logo_placement_ticket', 'logo_placement_kiosk'],
-  drawing: [
-    'draw_online_enabled',
-    'kiosk_enabled',
-    'display_monitor_on_kiosk',
-    'ask_patient_for_language',
-    'always_show_probing_questions',
-    'allow_move_appointment',
-    'min_age',
-    'max_age',
-  ],
-  numbers: [
-    'number_start',
-    'number_end',
-    'number_wrap',
-    'max_concurrent_processing',
-    'average_process_minutes',
-    'preprocessing_buffer_minutes',
-    'wait_time_calculation_enabled',
-    'timeout_minutes',
-    'automatically_next',
-    'smart_suspend_minutes',
-  ],
-  texts: ['kiosk_text_before', 'kiosk_text_after', 'ticket_text_before', 'ticket_text_after', 'monitor_text', 'opening_hours'],
-  patientInputs: PATIENT_INPUT_FIELDS.map(patientInputField),
-  processing: ['show_processor_on_processing', 'allow_actual_processor_selection_for_non_active_processors', ...BUTTON_VISIBILITY_BUTTONS.map(buttonVisibilityField)],
-  alerts: ['alert_members_ahead', 'alert_minutes_left', 'may_activate_sms_notifications'],
-} as const;
+/**
+ * The form's sections and the fields in each, as the list settings declare them (shared
+ * queue-settings.ts), so that a section with an invalid field opens. QueueForm lays the fields
+ * out; QueueForm.test.tsx fails when a declared field is not in its section there.
+ */
+export const SECTIONS = Object.fromEntries(
+  QUEUE_FORM_SECTIONS.map((section) => [
+    section,
+    [...(section === 'general' ? ['name', 'identifier'] : []), ...QUEUE_SETTING_NAMES.filter((name) => queueSetting(name).section === section).flatMap(queueFormFieldsOf)],
+  ]),
+) as Record<QueueFormSection, string[]>;
 // A field appears with its feature: a switch that saves and does nothing would mislead the practice.
-export type Section = keyof typeof SECTIONS;
+export type Section = QueueFormSection;
 
 /** The sections holding one of these fields (a message for `patient_inputs` as a whole opens its section too). */
 export const sectionsOf = (fields: string[]): Section[] =>
-  (Object.keys(SECTIONS) as Section[]).filter((section) => fields.some((field) => (SECTIONS[section] as readonly string[]).some((f) => f === field || f.startsWith(`${field}.`))));
+  (Object.keys(SECTIONS) as Section[]).filter((section) => fields.some((field) => SECTIONS[section].some((f) => f === field || f.startsWith(`${field}.`))));
 
 /**
  * The inputs the list form is made of, each bound to its field of `form` and labelled from the

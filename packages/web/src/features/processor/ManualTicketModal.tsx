@@ -2,7 +2,7 @@ import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ageInYears, checkDrawTicket, PATIENT_INPUT_OF, withAgeLimit, type PatientDataField, type Queue } from '@wartefrei/shared';
+import { ageInYears, checkDrawTicket, PATIENT_DATA_FIELDS, PATIENT_FIELD_INPUTS, PATIENT_INPUT_OF, withAgeLimit, type Queue } from '@wartefrei/shared';
 import { i18next } from '../../i18n';
 import { fieldErrorsOf } from '../../lib/forms';
 import { browserToday } from '../../lib/browser-date';
@@ -10,17 +10,6 @@ import { notifyDone, notifyFailure } from './notify';
 import { drawManualTicket } from './processor.api';
 import { sealForPractice } from '../encryption/sealing';
 import { DialogActions } from '../../ui/DialogActions';
-
-// Which queue setting governs a field (first_name covers the last name too) is PATIENT_INPUT_OF's.
-const FIELDS: { name: PatientDataField; type: string; autoComplete: string }[] = [
-  { name: 'display_name', type: 'text', autoComplete: 'off' },
-  { name: 'first_name', type: 'text', autoComplete: 'off' },
-  { name: 'last_name', type: 'text', autoComplete: 'off' },
-  { name: 'birth_date', type: 'date', autoComplete: 'off' },
-  { name: 'insurance_number', type: 'text', autoComplete: 'off' },
-  { name: 'mail', type: 'email', autoComplete: 'off' },
-  { name: 'phone', type: 'tel', autoComplete: 'off' },
-];
 
 /** A validation code as a message in the chosen language, with the field's label (the server's catalogue). */
 function messageFor(field: string, code: string): string {
@@ -37,7 +26,8 @@ export function ManualTicketModal({ queue, onClose, onDrawn }: { queue: Queue; o
   const [errors, setErrors] = useState<Record<string, string>>({});
   // A list with an age limit asks for the birth date, as the server judges the draw.
   const inputs = withAgeLimit(queue.patient_inputs, queue.min_age, queue.max_age);
-  const asked = FIELDS.filter((f) => inputs[PATIENT_INPUT_OF[f.name]] !== 'NONE');
+  // Which queue setting governs a field (first_name covers the last name too) is PATIENT_INPUT_OF's.
+  const asked = PATIENT_DATA_FIELDS.filter((name) => inputs[PATIENT_INPUT_OF[name]] !== 'NONE');
 
   const draw = useMutation({
     mutationFn: async (body: Record<string, unknown>) => {
@@ -62,7 +52,7 @@ export function ManualTicketModal({ queue, onClose, onDrawn }: { queue: Queue; o
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body: Record<string, unknown> = { origin: 'MANUAL', silent };
-    for (const field of asked) body[field.name] = (values[field.name] ?? '').trim();
+    for (const name of asked) body[name] = (values[name] ?? '').trim();
     const checked = checkDrawTicket(inputs, body, { today: browserToday(), minAge: queue.min_age, maxAge: queue.max_age });
     if (!checked.ok) {
       setErrors(Object.fromEntries(Object.entries(checked.fields).map(([field, code]) => [field, messageFor(field, code)])));
@@ -77,20 +67,21 @@ export function ManualTicketModal({ queue, onClose, onDrawn }: { queue: Queue; o
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {asked.length === 0 && <Text size="sm">{t('manual.noInputs')}</Text>}
-          {asked.map((field, index) => (
+          {asked.map((name, index) => (
             <TextInput
-              key={field.name}
-              name={field.name}
-              type={field.type}
-              label={t(`server:fields.${field.name}`)}
-              required={inputs[PATIENT_INPUT_OF[field.name]] === 'REQUIRED'}
-              autoComplete={field.autoComplete}
-              value={values[field.name] ?? ''}
+              key={name}
+              name={name}
+              type={PATIENT_FIELD_INPUTS[name].type}
+              label={t(`server:fields.${name}`)}
+              required={inputs[PATIENT_INPUT_OF[name]] === 'REQUIRED'}
+              // The patient's data, not the staff member's own: nothing to fill in from the browser.
+              autoComplete="off"
+              value={values[name] ?? ''}
               onChange={(event) => {
                 const value = event.currentTarget.value;
-                setValues((current) => ({ ...current, [field.name]: value }));
+                setValues((current) => ({ ...current, [name]: value }));
               }}
-              error={errors[field.name]}
+              error={errors[name]}
               data-autofocus={index === 0 || undefined}
             />
           ))}

@@ -3,7 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_ORIGINS, MEMBER_STATUSES, type MemberOrigin, type MemberStatus, type RoleView } from '@wartefrei/shared';
+import { MEMBER_ORIGINS, MEMBER_SEARCH_MAX_LENGTH, MEMBER_STATUSES, type MemberOrigin, type MemberStatus, type RoleView } from '@wartefrei/shared';
 import { hasFilters, type MemberFilters } from './member-filters';
 
 interface MemberFilterBarProps {
@@ -35,7 +35,7 @@ export function MemberFilterBar({ filters, shown, onChange, onReset }: MemberFil
               setSearch(event.currentTarget.value);
               commitSearch(event.currentTarget.value);
             }}
-            maxLength={100}
+            maxLength={MEMBER_SEARCH_MAX_LENGTH}
             w={{ base: '100%', sm: 260 }}
           />
         )}

@@ -2,7 +2,7 @@ import { Modal, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MoveMemberInput, type Member, type Queue } from '@wartefrei/shared';
+import { MOVE_POSITION_MAX, MoveMemberInput, type Member, type Queue } from '@wartefrei/shared';
 import { fieldErrorsOf, validateWithSchema } from '../../lib/forms';
 import { notifyDone, notifyFailure } from './notify';
 import { moveMember } from './processor.api';
@@ -66,7 +66,7 @@ export function MoveMemberModal({ member, queue, queues, onClose, onMoved }: Mov
             value={position}
             onChange={setPosition}
             min={1}
-            max={100_000}
+            max={MOVE_POSITION_MAX}
             allowDecimal={false}
             allowNegative={false}
             error={errors.position}

@@ -3,18 +3,13 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ButtonVisibility, Queue, SendableSessionEvent } from '@wartefrei/shared';
+import { mayPress, type Queue, type SendableSessionEvent } from '@wartefrei/shared';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { sendSessionEvent, setQueueingAllowed } from './processor.api';
 import { queryKeys } from '../../lib/query-keys';
 
 // The active switch has its own file (with its pause menu); the work view imports it from here.
 export { ActiveSwitch } from './ActiveSwitch';
-
-/** docs/product.md#roles-and-permissions: a session button shows for everybody, for admins only, or for nobody. */
-function mayPress(visibility: ButtonVisibility, isAdmin: boolean): boolean {
-  return visibility === 'EVERYBODY' || (visibility === 'ADMINS_ONLY' && isAdmin);
-}
 
 interface SessionControlsProps {
   queue: Queue;
@@ -46,6 +41,7 @@ export function SessionControls({ queue, buttonVisibility: visible, isAdmin }: S
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.queues.all }),
   });
   const { session } = queue;
+  // The server's own rule (FORBIDDEN otherwise): a button shows only to whom may press it.
   const may = (button: keyof Queue['button_visibility']) => mayPress(visible[button], isAdmin);
   const pending = (event: SendableSessionEvent) => send.isPending && send.variables === event;
 

@@ -1,16 +1,20 @@
-import type { AssignedProcessor, LoggedUser, Member, OwnQueue, Queue } from '@wartefrei/shared';
+import { mayChooseServingProcessor, type AssignedProcessor, type LoggedUser, type Member, type OwnQueue, type Queue } from '@wartefrei/shared';
 
 /**
- * Whether the caller may choose who serves a ticket of this list (the server decides the same
- * way): an administrator, whoever actively processes the list, and one who only manages it where
- * the list allows that (allow_actual_processor_selection_for_non_active_processors).
+ * Whether the caller may choose who serves a ticket of this list: the shared rule the server
+ * checks too, read from what the work view has (`own` is absent when the caller is not assigned;
+ * its `active` is already read "as of now" by the server).
  */
 export function mayChooseProcessor(
   user: Pick<LoggedUser, 'is_admin'>,
   own: Pick<OwnQueue, 'active'> | undefined,
   queue: Pick<Queue, 'allow_actual_processor_selection_for_non_active_processors'>,
 ): boolean {
-  return user.is_admin || own?.active === true || queue.allow_actual_processor_selection_for_non_active_processors;
+  return mayChooseServingProcessor({
+    isAdmin: user.is_admin,
+    activeNow: own?.active === true,
+    managersMayChoose: queue.allow_actual_processor_selection_for_non_active_processors,
+  });
 }
 
 export interface ProcessorChoice {

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useUser } from '../../lib/session';
+import { accountEventConcerns } from '../../lib/account-events';
 import { connectLive, type LiveStatus } from '../../lib/live';
 import { liveRefetch } from '../../lib/live-refetch';
 import type { MemberFilters } from './member-filters';
@@ -31,8 +32,9 @@ export function useLiveMembers(queueId: string, filters: MemberFilters) {
       topics: [`queue:${queueId}`, `account:${accountId}`],
       auth: { username: userId, token },
       onEvent: (event) => {
-        // The account topic's events name their list: only this list's count.
-        if ((event.type !== 'appointments.changed' && event.type !== 'alerts.changed') || event.queue_id === queueId) refetch();
+        // Every event of the list; of the account's, only those naming this list.
+        const ofAccount = 'topic' in event && event.topic?.startsWith('account:') === true;
+        if (!ofAccount || accountEventConcerns(event, queueId)) refetch();
       },
       onResync: refetch,
       onStatus: setLive,

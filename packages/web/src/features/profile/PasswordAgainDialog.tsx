@@ -1,7 +1,8 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../lib/api';
+import { DialogActions } from '../../ui/DialogActions';
 import { FormAlert } from '../../ui/FormAlert';
 
 /**
@@ -63,14 +64,7 @@ export function PasswordAgainDialog({
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t('secondFactor.cancel')}
-            </Button>
-            <Button type="submit" color={danger ? 'red.8' : undefined} loading={busy}>
-              {confirmLabel}
-            </Button>
-          </Group>
+          <DialogActions onCancel={close} cancelLabel={t('secondFactor.cancel')} submitLabel={confirmLabel} busy={busy} danger={danger} />
         </Stack>
       </form>
     </Modal>

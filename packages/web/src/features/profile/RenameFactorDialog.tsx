@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SecondFactor } from '@wartefrei/shared';
+import { SECOND_FACTOR_NAME_MAX_LENGTH, type SecondFactor } from '@wartefrei/shared';
 import { api, ApiRequestError } from '../../lib/api';
+import { DialogActions } from '../../ui/DialogActions';
 import { FormAlert } from '../../ui/FormAlert';
 
 /** A second factor's new name ("Laptop Empfang", "Diensthandy"): PATCH /users/me/second-factors/{id}. */
@@ -34,15 +35,15 @@ export function RenameFactorDialog({ factor, onClose, onRenamed }: { factor: Sec
           {rename.isError && (
             <FormAlert tone="error">{rename.error instanceof ApiRequestError && !rename.error.network ? rename.error.message : t('auth:login.offline')}</FormAlert>
           )}
-          <TextInput label={t('secondFactor.name')} required maxLength={60} data-autofocus value={name} onChange={(e) => setName(e.currentTarget.value)} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('secondFactor.cancel')}
-            </Button>
-            <Button type="submit" loading={rename.isPending}>
-              {t('secondFactor.rename')}
-            </Button>
-          </Group>
+          <TextInput
+            label={t('secondFactor.name')}
+            required
+            maxLength={SECOND_FACTOR_NAME_MAX_LENGTH}
+            data-autofocus
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+          <DialogActions onCancel={onClose} cancelLabel={t('secondFactor.cancel')} submitLabel={t('secondFactor.rename')} busy={rename.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,9 @@
-import { Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { FormCard } from '../../ui/FormCard';
+import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { TitledCard } from '../../ui/TitledCard';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActivatedSecondFactor, NewTotp, RecoveryCodes as RecoveryCodesBody, SecondFactor } from '@wartefrei/shared';
+import { SECOND_FACTOR_NAME_MAX_LENGTH, type ActivatedSecondFactor, type NewTotp, type RecoveryCodes as RecoveryCodesBody, type SecondFactor } from '@wartefrei/shared';
 import { api, ApiRequestError } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { FormAlert } from '../../ui/FormAlert';
@@ -84,104 +84,99 @@ export function SecondFactorsCard({ onActivated }: { onActivated?: () => void })
   const list = factors.data ?? [];
 
   return (
-    <FormCard labelledBy="second-factors-title">
-      <Stack gap="md">
-        <Title order={2} size="h3" id="second-factors-title">
-          {t('secondFactor.title')}
-        </Title>
-        <Text size="sm">{t('secondFactor.intro')}</Text>
-        {codes ? (
-          <RecoveryCodes
-            codes={codes}
-            onDone={() => {
-              setCodes(undefined);
-              onActivated?.();
-            }}
-          />
-        ) : (
-          <>
-            {factors.isPending && (
-              <Group gap="xs" role="status">
-                <Loader size="sm" aria-hidden />
-                <Text size="sm">{t('secondFactor.loading')}</Text>
-              </Group>
-            )}
-            {factors.isError && <FormAlert tone="error">{t('secondFactor.loadFailed')}</FormAlert>}
-            {factors.isSuccess && list.length === 0 && <Text c="dimmed">{t('secondFactor.empty')}</Text>}
-            {list.length > 0 && (
-              <Stack component="ul" gap="xs" aria-label={t('secondFactor.listLabel')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                {list.map((factor) => (
-                  <Group component="li" key={factor.id} justify="space-between" wrap="nowrap" data-testid="second-factor">
-                    <div>
-                      <Text fw={600}>{factor.name}</Text>
-                      <Text size="sm" c="dimmed">
-                        {t(`secondFactor.kind.${factor.kind}`)} · {t('secondFactor.createdAt', { date: date(factor.created_at) })} ·{' '}
-                        {factor.last_used_at ? t('secondFactor.lastUsed', { date: date(factor.last_used_at) }) : t('secondFactor.neverUsed')}
-                      </Text>
-                    </div>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button variant="default" onClick={() => setRenaming(factor)} aria-label={t('secondFactor.renameNamed', { name: factor.name })}>
-                        {t('secondFactor.rename')}
-                      </Button>
-                      <Button variant="default" onClick={() => setRemoving(factor)} aria-label={t('secondFactor.removeNamed', { name: factor.name })}>
-                        {t('secondFactor.remove')}
-                      </Button>
-                    </Group>
+    <TitledCard id="second-factors-title" title={t('secondFactor.title')} gap="md">
+      <Text size="sm">{t('secondFactor.intro')}</Text>
+      {codes ? (
+        <RecoveryCodes
+          codes={codes}
+          onDone={() => {
+            setCodes(undefined);
+            onActivated?.();
+          }}
+        />
+      ) : (
+        <>
+          {factors.isPending && (
+            <Group gap="xs" role="status">
+              <Loader size="sm" aria-hidden />
+              <Text size="sm">{t('secondFactor.loading')}</Text>
+            </Group>
+          )}
+          {factors.isError && <FormAlert tone="error">{t('secondFactor.loadFailed')}</FormAlert>}
+          {factors.isSuccess && list.length === 0 && <Text c="dimmed">{t('secondFactor.empty')}</Text>}
+          {list.length > 0 && (
+            <Stack component="ul" gap="xs" aria-label={t('secondFactor.listLabel')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {list.map((factor) => (
+                <Group component="li" key={factor.id} justify="space-between" wrap="nowrap" data-testid="second-factor">
+                  <div>
+                    <Text fw={600}>{factor.name}</Text>
+                    <Text size="sm" c="dimmed">
+                      {t(`secondFactor.kind.${factor.kind}`)} · {t('secondFactor.createdAt', { date: date(factor.created_at) })} ·{' '}
+                      {factor.last_used_at ? t('secondFactor.lastUsed', { date: date(factor.last_used_at) }) : t('secondFactor.neverUsed')}
+                    </Text>
+                  </div>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button variant="default" onClick={() => setRenaming(factor)} aria-label={t('secondFactor.renameNamed', { name: factor.name })}>
+                      {t('secondFactor.rename')}
+                    </Button>
+                    <Button variant="default" onClick={() => setRemoving(factor)} aria-label={t('secondFactor.removeNamed', { name: factor.name })}>
+                      {t('secondFactor.remove')}
+                    </Button>
                   </Group>
-                ))}
+                </Group>
+              ))}
+            </Stack>
+          )}
+          {((startTotp.isError && !asksForPassword(startTotp.error)) || (addPasskey.isError && !asksForPassword(addPasskey.error))) && (
+            <FormAlert tone="error">
+              {addPasskey.isError && !(addPasskey.error instanceof ApiRequestError)
+                ? t('secondFactor.passkeyFailed')
+                : messageOf(startTotp.error ?? addPasskey.error, t('auth:login.offline'))}
+            </FormAlert>
+          )}
+          {adding.kind === 'totp' && <TotpEnrolment totp={adding.totp} onActivated={(result) => void activated(result)} onCancel={() => setAdding({ kind: 'none' })} />}
+          {adding.kind === 'passkey' && (
+            <form onSubmit={submitPasskey} noValidate aria-label={t('secondFactor.addPasskey')}>
+              <Stack gap="sm">
+                <TextInput
+                  label={t('secondFactor.passkeyName')}
+                  description={t('secondFactor.passkeyNameHint')}
+                  required
+                  autoFocus
+                  maxLength={SECOND_FACTOR_NAME_MAX_LENGTH}
+                  value={passkeyName}
+                  onChange={(e) => setPasskeyName(e.currentTarget.value)}
+                />
+                <Group gap="sm">
+                  <Button type="submit" loading={addPasskey.isPending}>
+                    {t('secondFactor.passkeyCreate')}
+                  </Button>
+                  <Button variant="default" onClick={() => setAdding({ kind: 'none' })}>
+                    {t('secondFactor.cancel')}
+                  </Button>
+                </Group>
               </Stack>
-            )}
-            {((startTotp.isError && !asksForPassword(startTotp.error)) || (addPasskey.isError && !asksForPassword(addPasskey.error))) && (
-              <FormAlert tone="error">
-                {addPasskey.isError && !(addPasskey.error instanceof ApiRequestError)
-                  ? t('secondFactor.passkeyFailed')
-                  : messageOf(startTotp.error ?? addPasskey.error, t('auth:login.offline'))}
-              </FormAlert>
-            )}
-            {adding.kind === 'totp' && <TotpEnrolment totp={adding.totp} onActivated={(result) => void activated(result)} onCancel={() => setAdding({ kind: 'none' })} />}
-            {adding.kind === 'passkey' && (
-              <form onSubmit={submitPasskey} noValidate aria-label={t('secondFactor.addPasskey')}>
-                <Stack gap="sm">
-                  <TextInput
-                    label={t('secondFactor.passkeyName')}
-                    description={t('secondFactor.passkeyNameHint')}
-                    required
-                    autoFocus
-                    maxLength={60}
-                    value={passkeyName}
-                    onChange={(e) => setPasskeyName(e.currentTarget.value)}
-                  />
-                  <Group gap="sm">
-                    <Button type="submit" loading={addPasskey.isPending}>
-                      {t('secondFactor.passkeyCreate')}
-                    </Button>
-                    <Button variant="default" onClick={() => setAdding({ kind: 'none' })}>
-                      {t('secondFactor.cancel')}
-                    </Button>
-                  </Group>
-                </Stack>
-              </form>
-            )}
-            {adding.kind === 'none' && (
-              <Group gap="sm">
-                {passkeysSupported() && (
-                  <Button variant="default" onClick={() => setAdding({ kind: 'passkey' })}>
-                    {t('secondFactor.addPasskey')}
-                  </Button>
-                )}
-                <Button variant="default" loading={startTotp.isPending} onClick={() => startTotp.mutate()}>
-                  {t('secondFactor.addTotp')}
+            </form>
+          )}
+          {adding.kind === 'none' && (
+            <Group gap="sm">
+              {passkeysSupported() && (
+                <Button variant="default" onClick={() => setAdding({ kind: 'passkey' })}>
+                  {t('secondFactor.addPasskey')}
                 </Button>
-                {list.length > 0 && (
-                  <Button variant="subtle" onClick={() => setRenewing(true)}>
-                    {t('secondFactor.newRecoveryCodes')}
-                  </Button>
-                )}
-              </Group>
-            )}
-          </>
-        )}
-      </Stack>
+              )}
+              <Button variant="default" loading={startTotp.isPending} onClick={() => startTotp.mutate()}>
+                {t('secondFactor.addTotp')}
+              </Button>
+              {list.length > 0 && (
+                <Button variant="subtle" onClick={() => setRenewing(true)}>
+                  {t('secondFactor.newRecoveryCodes')}
+                </Button>
+              )}
+            </Group>
+          )}
+        </>
+      )}
       {/* Keyed by the factor, so the field starts with its current name each time. */}
       <RenameFactorDialog key={renaming?.id ?? 'none'} factor={renaming} onClose={() => setRenaming(undefined)} onRenamed={refresh} />
       <PasswordAgainDialog
@@ -217,6 +212,6 @@ export function SecondFactorsCard({ onActivated }: { onActivated?: () => void })
           setCodes(renewed.recovery_codes);
         }}
       />
-    </FormCard>
+    </TitledCard>
   );
 }

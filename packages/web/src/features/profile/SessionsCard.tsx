@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormAlert } from '../../ui/FormAlert';
-import { FormCard } from '../../ui/FormCard';
+import { TitledCard } from '../../ui/TitledCard';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 
 /*
@@ -62,38 +62,33 @@ export function SessionsCard() {
   const others = (sessions.data ?? []).filter((session) => !session.current);
 
   return (
-    <FormCard labelledBy="profile-sessions">
-      <Stack gap="md">
-        <Title order={2} size="h3" id="profile-sessions">
-          {t('sessions.title')}
-        </Title>
-        <Text size="sm">{t('sessions.intro')}</Text>
-        {end.isError && (
-          <FormAlert tone="error" title={t('sessions.endFailed')}>
-            {end.error.message}
-          </FormAlert>
-        )}
-        {sessions.isPending && <Loader size="sm" aria-label={t('sessions.loading')} />}
-        {sessions.isError && <LoadFailedAlert message={t('sessions.loadFailed')} retryLabel={t('sessions.retry')} onRetry={() => void sessions.refetch()} size="sm" />}
-        {sessions.data && (
-          <Stack component="ul" gap={0} style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-labelledby="profile-sessions">
-            {/* This device first, then the others by their last use (the server's order). */}
-            {[...sessions.data]
-              .sort((a, b) => Number(b.current) - Number(a.current))
-              .map((session) => (
-                <SessionRow key={session.id} session={session} onEnd={() => setEnding({ kind: 'one', session })} />
-              ))}
-          </Stack>
-        )}
-        {sessions.data && others.length === 0 && <Text size="sm">{t('sessions.noOthers')}</Text>}
-        {others.length > 0 && (
-          <Group>
-            <Button variant="default" color="red.8" onClick={() => setEnding({ kind: 'others' })}>
-              {t('sessions.endOthers')}
-            </Button>
-          </Group>
-        )}
-      </Stack>
+    <TitledCard id="profile-sessions" title={t('sessions.title')} gap="md">
+      <Text size="sm">{t('sessions.intro')}</Text>
+      {end.isError && (
+        <FormAlert tone="error" title={t('sessions.endFailed')}>
+          {end.error.message}
+        </FormAlert>
+      )}
+      {sessions.isPending && <Loader size="sm" aria-label={t('sessions.loading')} />}
+      {sessions.isError && <LoadFailedAlert message={t('sessions.loadFailed')} retryLabel={t('sessions.retry')} onRetry={() => void sessions.refetch()} size="sm" />}
+      {sessions.data && (
+        <Stack component="ul" gap={0} style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-labelledby="profile-sessions">
+          {/* This device first, then the others by their last use (the server's order). */}
+          {[...sessions.data]
+            .sort((a, b) => Number(b.current) - Number(a.current))
+            .map((session) => (
+              <SessionRow key={session.id} session={session} onEnd={() => setEnding({ kind: 'one', session })} />
+            ))}
+        </Stack>
+      )}
+      {sessions.data && others.length === 0 && <Text size="sm">{t('sessions.noOthers')}</Text>}
+      {others.length > 0 && (
+        <Group>
+          <Button variant="default" color="red.8" onClick={() => setEnding({ kind: 'others' })}>
+            {t('sessions.endOthers')}
+          </Button>
+        </Group>
+      )}
       <ConfirmDialog
         opened={ending !== undefined}
         title={ending?.kind === 'one' ? t('sessions.confirmOneTitle') : t('sessions.confirmOthersTitle')}
@@ -108,6 +103,6 @@ export function SessionsCard() {
         onConfirm={() => ending && end.mutate(ending)}
         onClose={() => setEnding(undefined)}
       />
-    </FormCard>
+    </TitledCard>
   );
 }

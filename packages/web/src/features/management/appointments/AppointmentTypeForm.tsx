@@ -2,7 +2,17 @@ import { Checkbox, Fieldset, Modal, NativeSelect, SimpleGrid, Stack, Switch, Tex
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CreateAppointmentTypeInput, MAX_OFFER_COUNT, type AppointmentType, type AssignedProcessor } from '@wartefrei/shared';
+import {
+  APPOINTMENT_DURATION_MAX_MINUTES,
+  APPOINTMENT_DURATION_MIN_MINUTES,
+  CONFIRM_HOURS_MAX,
+  CreateAppointmentTypeInput,
+  MAX_OFFER_COUNT,
+  OFFER_MINUTES_MAX,
+  OFFER_MINUTES_MIN,
+  type AppointmentType,
+  type AssignedProcessor,
+} from '@wartefrei/shared';
 import { api } from '../../../lib/api';
 import { messageOf } from '../../../lib/forms';
 import { queryKeys } from '../../../lib/query-keys';
@@ -81,7 +91,16 @@ export function AppointmentTypeForm({ type, setup, onClose, onSaved }: Appointme
           />
           <TextInput label={t('manage.types.name')} required data-autofocus {...form.textProps('name')} />
           {/* A plain number field: what is typed stays as typed, and the shared rule says what is wrong. */}
-          <TextInput type="number" inputMode="numeric" label={t('manage.types.durationMinutes')} required min={5} max={480} step={5} {...form.textProps('duration_minutes')} />
+          <TextInput
+            type="number"
+            inputMode="numeric"
+            label={t('manage.types.durationMinutes')}
+            required
+            min={APPOINTMENT_DURATION_MIN_MINUTES}
+            max={APPOINTMENT_DURATION_MAX_MINUTES}
+            step={5}
+            {...form.textProps('duration_minutes')}
+          />
           <NativeSelect
             label={t('manage.types.defaultProcessor')}
             data={processors}
@@ -108,8 +127,8 @@ export function AppointmentTypeForm({ type, setup, onClose, onSaved }: Appointme
                   type="number"
                   inputMode="numeric"
                   label={t('manage.types.offerMinutes')}
-                  min={5}
-                  max={1440}
+                  min={OFFER_MINUTES_MIN}
+                  max={OFFER_MINUTES_MAX}
                   step={5}
                   disabled={values.offer_count === '0'}
                   {...form.textProps('offer_minutes')}
@@ -123,14 +142,22 @@ export function AppointmentTypeForm({ type, setup, onClose, onSaved }: Appointme
               />
               {values.confirm && (
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput type="number" inputMode="numeric" label={t('manage.types.confirmHours')} min={1} max={336} step={1} {...form.textProps('confirm_hours_before')} />
+                  <TextInput
+                    type="number"
+                    inputMode="numeric"
+                    label={t('manage.types.confirmHours')}
+                    min={1}
+                    max={CONFIRM_HOURS_MAX}
+                    step={1}
+                    {...form.textProps('confirm_hours_before')}
+                  />
                   <TextInput
                     type="number"
                     inputMode="numeric"
                     label={t('manage.types.unconfirmedMarkHours')}
                     description={t('manage.types.unconfirmedMarkHint')}
                     min={1}
-                    max={336}
+                    max={CONFIRM_HOURS_MAX}
                     step={1}
                     {...form.textProps('unconfirmed_mark_hours')}
                   />

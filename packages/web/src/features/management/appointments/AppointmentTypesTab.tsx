@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentType } from '@wartefrei/shared';
@@ -9,6 +9,7 @@ import { AppointmentTypeForm } from './AppointmentTypeForm';
 import { nameOf, useAppointmentSetup } from './manage.api';
 import { SavedNote } from '../SavedNote';
 import { EditButton } from '../EditButton';
+import { ManageTable, RowActions } from '../ManageTable';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; type: AppointmentType };
 
@@ -36,51 +37,43 @@ export function AppointmentTypesTab() {
       {setup.types.length === 0 ? (
         <Text>{t('manage.types.none')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={800}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('manage.types.name')}</Table.Th>
-                <Table.Th>{t('manage.types.list')}</Table.Th>
-                <Table.Th>{t('manage.types.duration')}</Table.Th>
-                <Table.Th>{t('manage.types.defaultProcessor')}</Table.Th>
-                <Table.Th>{t('manage.types.online')}</Table.Th>
-                <Table.Th>{t('manage.types.kiosk')}</Table.Th>
-                <Table.Th>{t('manage.types.earlier')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('manage.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {setup.types.map((type) => (
-                <Table.Tr key={type.id} data-appointment-type={type.id}>
-                  <Table.Td fw={600}>{type.name}</Table.Td>
-                  <Table.Td>{listName(type.queue_id)}</Table.Td>
-                  <Table.Td>{t('manage.types.minutes', { count: type.duration_minutes })}</Table.Td>
-                  <Table.Td>{type.default_processor_id ? nameOf(setup.processors, type.default_processor_id) : t('manage.types.anyone')}</Table.Td>
-                  <Table.Td>{type.bookable_online ? t('manage.types.yes') : t('manage.types.no')}</Table.Td>
-                  <Table.Td>{type.bookable_kiosk ? t('manage.types.yes') : t('manage.types.no')}</Table.Td>
-                  <Table.Td>{type.offer_count > 0 ? t('manage.types.offersTo', { count: type.offer_count }) : t('manage.types.offersOff')}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <EditButton label={t('manage.types.edit', { name: type.name })} onClick={() => setEditing({ kind: 'edit', type })} />
-                      <ConfirmedDelete
-                        label={t('manage.types.delete', { name: type.name })}
-                        title={t('manage.types.deleteTitle')}
-                        question={t('manage.types.deleteQuestion', { name: type.name })}
-                        confirm={t('manage.deleteConfirm')}
-                        path={`/appointment-types/${type.id}`}
-                        invalidate={[queryKeys.appointmentTypes.all]}
-                        onDeleted={markSaved}
-                      />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ManageTable
+          minWidth={800}
+          columns={[
+            t('manage.types.name'),
+            t('manage.types.list'),
+            t('manage.types.duration'),
+            t('manage.types.defaultProcessor'),
+            t('manage.types.online'),
+            t('manage.types.kiosk'),
+            t('manage.types.earlier'),
+          ]}
+          actionsLabel={t('manage.actions')}
+        >
+          {setup.types.map((type) => (
+            <Table.Tr key={type.id} data-appointment-type={type.id}>
+              <Table.Td fw={600}>{type.name}</Table.Td>
+              <Table.Td>{listName(type.queue_id)}</Table.Td>
+              <Table.Td>{t('manage.types.minutes', { count: type.duration_minutes })}</Table.Td>
+              <Table.Td>{type.default_processor_id ? nameOf(setup.processors, type.default_processor_id) : t('manage.types.anyone')}</Table.Td>
+              <Table.Td>{type.bookable_online ? t('manage.types.yes') : t('manage.types.no')}</Table.Td>
+              <Table.Td>{type.bookable_kiosk ? t('manage.types.yes') : t('manage.types.no')}</Table.Td>
+              <Table.Td>{type.offer_count > 0 ? t('manage.types.offersTo', { count: type.offer_count }) : t('manage.types.offersOff')}</Table.Td>
+              <RowActions>
+                <EditButton label={t('manage.types.edit', { name: type.name })} onClick={() => setEditing({ kind: 'edit', type })} />
+                <ConfirmedDelete
+                  label={t('manage.types.delete', { name: type.name })}
+                  title={t('manage.types.deleteTitle')}
+                  question={t('manage.types.deleteQuestion', { name: type.name })}
+                  confirm={t('manage.deleteConfirm')}
+                  path={`/appointment-types/${type.id}`}
+                  invalidate={[queryKeys.appointmentTypes.all]}
+                  onDeleted={markSaved}
+                />
+              </RowActions>
+            </Table.Tr>
+          ))}
+        </ManageTable>
       )}
       {editing && (
         <AppointmentTypeForm

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { SlotForm } from './SlotForm';
 import { nameOf, useAppointmentSetup, useSlots } from './manage.api';
 import { SavedNote } from '../SavedNote';
 import { EditButton } from '../EditButton';
-import { ScrollRegion } from '../../../ui/ScrollRegion';
+import { ManageTable } from '../ManageTable';
 
 /** The dialog: a new slot of a kind (on a weekday for WEEK), or a slot to change. */
 export type SlotEditing = { kind: AppointmentSlotKind; weekday?: number; slot?: AppointmentSlot };
@@ -131,30 +131,21 @@ export function SlotsTab() {
       {singles.length === 0 ? (
         <Text>{t('manage.slots.singleNone')}</Text>
       ) : (
-        <ScrollRegion label={t('manage.slots.single')} minWidth={560}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('manage.slots.date')}</Table.Th>
-                <Table.Th>{t('manage.slots.time')}</Table.Th>
-                <Table.Th>{t('manage.slots.kind')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('manage.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {singles.map((slot) => (
-                <Table.Tr key={slot.id} data-slot={slot.id}>
-                  <Table.Td>{slot.date}</Table.Td>
-                  <Table.Td ff="monospace">{timeOf(slot)}</Table.Td>
-                  <Table.Td>{t(`manage.slots.kinds.${slot.kind}`)}</Table.Td>
-                  <Table.Td>{actions(slot)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollRegion>
+        <ManageTable
+          regionLabel={t('manage.slots.single')}
+          minWidth={560}
+          columns={[t('manage.slots.date'), t('manage.slots.time'), t('manage.slots.kind')]}
+          actionsLabel={t('manage.actions')}
+        >
+          {singles.map((slot) => (
+            <Table.Tr key={slot.id} data-slot={slot.id}>
+              <Table.Td>{slot.date}</Table.Td>
+              <Table.Td ff="monospace">{timeOf(slot)}</Table.Td>
+              <Table.Td>{t(`manage.slots.kinds.${slot.kind}`)}</Table.Td>
+              <Table.Td>{actions(slot)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ManageTable>
       )}
       {editing && (
         <SlotForm

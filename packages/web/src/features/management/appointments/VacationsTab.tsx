@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { DEFAULT_TIME_ZONE } from '@wartefrei/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Vacation } from '@wartefrei/shared';
@@ -10,6 +11,7 @@ import { nameOf, useAppointmentSetup, useVacations } from './manage.api';
 import { VacationForm } from './VacationForm';
 import { SavedNote } from '../SavedNote';
 import { EditButton } from '../EditButton';
+import { ManageTable, RowActions } from '../ManageTable';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; vacation: Vacation };
 
@@ -24,7 +26,7 @@ export function VacationsTab() {
   if (setup.pending || vacations.isPending) return <Loader aria-label={t('management:loading')} />;
   if (setup.failed || vacations.isError) return <Alert color="red">{t('management:loadFailed')}</Alert>;
   const when = (v: Vacation) => (v.whole_days ? `${v.start} – ${v.end}` : `${v.start.slice(0, 16).replace('T', ' ')} – ${v.end.slice(0, 16).replace('T', ' ')}`);
-  const timeZone = setup.profiles[0]?.time_zone ?? 'Europe/Vienna';
+  const timeZone = setup.profiles[0]?.time_zone ?? DEFAULT_TIME_ZONE;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
@@ -42,48 +44,35 @@ export function VacationsTab() {
       {vacations.data.length === 0 ? (
         <Text>{t('manage.vacations.none')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('manage.vacations.absent')}</Table.Th>
-                <Table.Th>{t('manage.vacations.type')}</Table.Th>
-                <Table.Th>{t('manage.vacations.from')}</Table.Th>
-                <Table.Th>{t('manage.vacations.substitute')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('manage.actions')}</VisuallyHidden>
-                </Table.Th>
+        <ManageTable
+          minWidth={640}
+          columns={[t('manage.vacations.absent'), t('manage.vacations.type'), t('manage.vacations.from'), t('manage.vacations.substitute')]}
+          actionsLabel={t('manage.actions')}
+        >
+          {vacations.data.map((vacation) => {
+            const name = nameOf(setup.processors, vacation.absent_processor_id);
+            return (
+              <Table.Tr key={vacation.id} data-vacation={vacation.id}>
+                <Table.Td fw={600}>{name}</Table.Td>
+                <Table.Td>{t(`manage.vacations.types.${vacation.type}`)}</Table.Td>
+                <Table.Td>{when(vacation)}</Table.Td>
+                <Table.Td>{vacation.substitute_processor_id ? nameOf(setup.processors, vacation.substitute_processor_id) : '—'}</Table.Td>
+                <RowActions>
+                  <EditButton label={t('manage.vacations.edit', { name })} onClick={() => setEditing({ kind: 'edit', vacation })} />
+                  <ConfirmedDelete
+                    label={t('manage.vacations.delete', { name })}
+                    title={t('manage.vacations.deleteTitle')}
+                    question={t('manage.vacations.deleteQuestion', { name })}
+                    confirm={t('manage.deleteConfirm')}
+                    path={`/vacations/${vacation.id}`}
+                    invalidate={[queryKeys.vacations.all]}
+                    onDeleted={markSaved}
+                  />
+                </RowActions>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {vacations.data.map((vacation) => {
-                const name = nameOf(setup.processors, vacation.absent_processor_id);
-                return (
-                  <Table.Tr key={vacation.id} data-vacation={vacation.id}>
-                    <Table.Td fw={600}>{name}</Table.Td>
-                    <Table.Td>{t(`manage.vacations.types.${vacation.type}`)}</Table.Td>
-                    <Table.Td>{when(vacation)}</Table.Td>
-                    <Table.Td>{vacation.substitute_processor_id ? nameOf(setup.processors, vacation.substitute_processor_id) : '—'}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <EditButton label={t('manage.vacations.edit', { name })} onClick={() => setEditing({ kind: 'edit', vacation })} />
-                        <ConfirmedDelete
-                          label={t('manage.vacations.delete', { name })}
-                          title={t('manage.vacations.deleteTitle')}
-                          question={t('manage.vacations.deleteQuestion', { name })}
-                          confirm={t('manage.deleteConfirm')}
-                          path={`/vacations/${vacation.id}`}
-                          invalidate={[queryKeys.vacations.all]}
-                          onDeleted={markSaved}
-                        />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            );
+          })}
+        </ManageTable>
       )}
       {editing && (
         <VacationForm

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { scopeKey } from './scope-key';
 import { queryKeys } from '../../../lib/query-keys';
 import { FormAlert } from '../../../ui/FormAlert';
 import { ConfirmedDelete } from '../ConfirmedDelete';
+import { ManageTable, RowActions } from '../ManageTable';
 import { SavedNote } from '../SavedNote';
 import { useSavedFlag } from '../useSavedFlag';
 import { ApiKeyForm } from './ApiKeyForm';
@@ -58,61 +59,47 @@ export function ApiKeys() {
       ) : keys.data.length === 0 ? (
         <Text c="dimmed">{t('apiKeys.none')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped>
-            <Table.Caption>{t('apiKeys.caption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('apiKeys.name')}</Table.Th>
-                <Table.Th>{t('apiKeys.scopes')}</Table.Th>
-                <Table.Th>{t('apiKeys.hint')}</Table.Th>
-                <Table.Th>{t('apiKeys.createdAt')}</Table.Th>
-                <Table.Th>{t('apiKeys.lastUsedAt')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('apiKeys.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {keys.data.map((key) => (
-                <Table.Tr key={key.id} data-api-key={key.id}>
-                  <Table.Td>
-                    <Text fw={600}>{key.name}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {key.scopes.map((scope) => (
-                        <Badge key={scope} variant="light" color="gray" tt="none">
-                          {t(`apiKeys.scopeNames.${scopeKey(scope)}`)}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text ff="monospace" size="sm">
-                      wf_…{key.hint}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{when(key.created_at)}</Table.Td>
-                  <Table.Td>{key.last_used_at ? when(key.last_used_at) : t('apiKeys.neverUsed')}</Table.Td>
-                  <Table.Td>
-                    <Group justify="flex-end" wrap="nowrap">
-                      <ConfirmedDelete
-                        label={t('apiKeys.revoke', { name: key.name })}
-                        title={t('apiKeys.revokeTitle')}
-                        question={t('apiKeys.revokeQuestion', { name: key.name })}
-                        confirm={t('apiKeys.revokeConfirm')}
-                        path={`/api-keys/${key.id}`}
-                        invalidate={[queryKeys.apiKeys.all]}
-                        onDeleted={markSaved}
-                      />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ManageTable
+          minWidth={720}
+          caption={t('apiKeys.caption')}
+          columns={[t('apiKeys.name'), t('apiKeys.scopes'), t('apiKeys.hint'), t('apiKeys.createdAt'), t('apiKeys.lastUsedAt')]}
+          actionsLabel={t('apiKeys.actions')}
+        >
+          {keys.data.map((key) => (
+            <Table.Tr key={key.id} data-api-key={key.id}>
+              <Table.Td>
+                <Text fw={600}>{key.name}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {key.scopes.map((scope) => (
+                    <Badge key={scope} variant="light" color="gray" tt="none">
+                      {t(`apiKeys.scopeNames.${scopeKey(scope)}`)}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text ff="monospace" size="sm">
+                  wf_…{key.hint}
+                </Text>
+              </Table.Td>
+              <Table.Td>{when(key.created_at)}</Table.Td>
+              <Table.Td>{key.last_used_at ? when(key.last_used_at) : t('apiKeys.neverUsed')}</Table.Td>
+              <RowActions>
+                <ConfirmedDelete
+                  label={t('apiKeys.revoke', { name: key.name })}
+                  title={t('apiKeys.revokeTitle')}
+                  question={t('apiKeys.revokeQuestion', { name: key.name })}
+                  confirm={t('apiKeys.revokeConfirm')}
+                  path={`/api-keys/${key.id}`}
+                  invalidate={[queryKeys.apiKeys.all]}
+                  onDeleted={markSaved}
+                />
+              </RowActions>
+            </Table.Tr>
+          ))}
+        </ManageTable>
       )}
       {dialog?.kind === 'form' && <ApiKeyForm onClose={() => setDialog(undefined)} onCreated={(key) => setDialog({ kind: 'created', key })} />}
       {dialog?.kind === 'created' && <ApiKeyShownOnce created={dialog.key} onClose={() => setDialog(undefined)} />}

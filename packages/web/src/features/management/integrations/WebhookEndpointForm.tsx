@@ -1,7 +1,7 @@
 import { Checkbox, Modal, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CreateWebhookEndpointInput, WEBHOOK_EVENT_TYPES, type WebhookEndpointWithSecret, type WebhookEventType } from '@wartefrei/shared';
+import { CreateWebhookEndpointInput, WEBHOOK_DESCRIPTION_MAX_LENGTH, WEBHOOK_EVENT_TYPES, type WebhookEndpointWithSecret, type WebhookEventType } from '@wartefrei/shared';
 import { DialogActions } from '../../../ui/DialogActions';
 import { FormAlert } from '../../../ui/FormAlert';
 import { useFormSubmit } from '../../../ui/useFormSubmit';
@@ -54,7 +54,7 @@ export function WebhookEndpointForm({
           {failure && <FormAlert tone="error">{failure}</FormAlert>}
           <TextInput label={t('form.url')} description={t('form.urlHint')} required type="url" data-autofocus {...form.textProps('url')} />
           <WebhookEventChoice value={events} onChange={setEvents} error={form.errors.events} />
-          <TextInput label={t('form.description')} maxLength={200} {...form.textProps('description')} />
+          <TextInput label={t('form.description')} maxLength={WEBHOOK_DESCRIPTION_MAX_LENGTH} {...form.textProps('description')} />
           <DialogActions onCancel={onClose} cancelLabel={t('form.cancel')} submitLabel={t('form.create')} busy={busy} />
         </Stack>
       </form>

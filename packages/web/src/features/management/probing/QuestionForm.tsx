@@ -3,7 +3,17 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROBING_ACTIONS, type ProbingAction, type ProbingOptionInput, type ProbingQuestion, type ProbingVariant } from '@wartefrei/shared';
+import {
+  PROBING_ACTIONS,
+  PROBING_BUTTON_TEXT_MAX_LENGTH,
+  PROBING_MESSAGE_MAX_LENGTH,
+  PROBING_OPTION_TEXT_MAX_LENGTH,
+  PROBING_QUESTION_TEXT_MAX_LENGTH,
+  type ProbingAction,
+  type ProbingOptionInput,
+  type ProbingQuestion,
+  type ProbingVariant,
+} from '@wartefrei/shared';
 import { api, ApiRequestError } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { DialogActions } from '../../../ui/DialogActions';
@@ -113,7 +123,15 @@ export function QuestionForm({ profileId, variant, question, setup, onClose, onS
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           {failure && <FormAlert tone="error">{failure}</FormAlert>}
-          <TextInput label={t('probing.text')} required data-autofocus value={text} onChange={(e) => setText(e.currentTarget.value)} error={textError} maxLength={500} />
+          <TextInput
+            label={t('probing.text')}
+            required
+            data-autofocus
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            error={textError}
+            maxLength={PROBING_QUESTION_TEXT_MAX_LENGTH}
+          />
           <Checkbox label={t('probing.askFirst')} checked={askFirst} onChange={(e) => setAskFirst(e.currentTarget.checked)} />
           {options.map((option, index) => (
             <Fieldset key={index} legend={t('probing.answer', { n: index + 1 })} data-option-index={index}>
@@ -126,7 +144,7 @@ export function QuestionForm({ profileId, variant, question, setup, onClose, onS
                     value={option.text}
                     onChange={(e) => change(index, { text: e.currentTarget.value })}
                     error={errorAt(index, 'text', 'options')}
-                    maxLength={200}
+                    maxLength={PROBING_OPTION_TEXT_MAX_LENGTH}
                   />
                   <NativeSelect
                     label={t('probing.action')}
@@ -166,7 +184,7 @@ export function QuestionForm({ profileId, variant, question, setup, onClose, onS
                   minRows={1}
                   value={option.message}
                   onChange={(e) => change(index, { message: e.currentTarget.value })}
-                  maxLength={1000}
+                  maxLength={PROBING_MESSAGE_MAX_LENGTH}
                 />
                 {option.message.trim() !== '' && (
                   <TextInput
@@ -174,7 +192,7 @@ export function QuestionForm({ profileId, variant, question, setup, onClose, onS
                     placeholder={t('probing.buttonDefault')}
                     value={option.button_text}
                     onChange={(e) => change(index, { button_text: e.currentTarget.value })}
-                    maxLength={60}
+                    maxLength={PROBING_BUTTON_TEXT_MAX_LENGTH}
                   />
                 )}
               </Stack>

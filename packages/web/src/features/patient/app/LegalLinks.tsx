@@ -1,6 +1,7 @@
 import deFooter from '../../../../../shared/src/i18n/de/footer.json';
 import { LANGUAGE_NAMES, PATIENT_LANGS, isSupportedLang } from '@wartefrei/shared';
 import { provideGerman, setLanguage, useText } from './i18n';
+import { useTakenOver } from './first-view';
 
 provideGerman('footer', deFooter);
 
@@ -11,11 +12,14 @@ provideGerman('footer', deFooter);
  */
 export function LegalLinks() {
   const { t, lang } = useText('footer');
+  // Held like the screen's buttons until the script has taken the first view over: a choice
+  // made before would change the box but not the page, and be lost.
+  const takenOver = useTakenOver();
   return (
     <nav className="patient-legal" aria-label={t('label')}>
       <label className="patient-language">
         <span>{t('language')}</span>
-        <select value={lang} onChange={(e) => isSupportedLang(e.target.value) && setLanguage(e.target.value)}>
+        <select value={lang} disabled={!takenOver} onChange={(e) => isSupportedLang(e.target.value) && setLanguage(e.target.value)}>
           {PATIENT_LANGS.map((code) => (
             <option key={code} value={code} lang={code}>
               {LANGUAGE_NAMES[code]}

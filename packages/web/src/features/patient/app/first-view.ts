@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { SupportedLang } from '@wartefrei/shared';
 import type { PatientScreen } from './patient-routes';
-import { settleLanguage } from './i18n';
+import { settleLanguage, type Namespace } from './i18n';
 
 /**
  * The first view: what the server rendered into the page (server-entry.tsx), so a patient reads
@@ -15,8 +15,8 @@ export interface FirstView {
   /** The path it was rendered for: a screen reached later by navigation starts empty. */
   path: string;
   lang: SupportedLang;
-  /** The time zone the server wrote times in; the screen writes them the same way (no mismatch). */
-  timeZone: string;
+  /** The text namespaces the page was written from: loaded in `lang` before the take-over. */
+  namespaces: Namespace[];
   /** The screen's own starting state (ticket: TicketState; draw: its Load; book: BookFirstView). */
   state: unknown;
 }
@@ -85,13 +85,4 @@ export function useTakenOver(): boolean {
     () => !renderingFirstView(),
     () => !renderingFirstView(),
   );
-}
-
-/**
- * The time zone of times shown while the first view is on screen, so the hydrating render writes
- * them as the server did; undefined once the screen has taken over (the phone's own zone, as
- * before: the server's zone need not be the patient's). The take-over re-renders the screen.
- */
-export function firstViewTimeZone(): string | undefined {
-  return renderingFirstView() ? view?.timeZone : undefined;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_LANG, isSupportedLang, textDirection, type SupportedLang } from '@wartefrei/shared';
-import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
+import { readStored, STORAGE_KEYS, storeLanguage, writeLanguageCookie } from '../../../lib/storage';
 
 /**
  * The patient screens' texts, without i18next: cheap phones load the German catalogue of their
@@ -19,8 +19,12 @@ const listeners = new Set<() => void>();
 
 const stored = readStored<string>(STORAGE_KEYS.lang);
 let language: SupportedLang = isSupportedLang(stored) ? stored : DEFAULT_LANG;
+// A language chosen before the cookie existed: the server learns it for the next first view.
+if (isSupportedLang(stored)) writeLanguageCookie(stored);
 
 const keyOf = (lang: string, ns: Namespace) => `${lang}/${ns}`;
+/** A language's file of a namespace, if there is one (`earlier` is German and English only). */
+const fileOf = (lang: SupportedLang, ns: Namespace) => lazyFiles[`../../../../../shared/src/i18n/${lang}/${ns}.json`];
 const notify = () => listeners.forEach((listener) => listener());
 
 /** A screen hands in its German catalogue (bundled with it); German is also every fallback. */
@@ -31,7 +35,7 @@ export function provideGerman(ns: Namespace, catalogue: object): void {
 /** Fetches a language's file for a namespace once (German is handed in by the screens). */
 export async function load(lang: SupportedLang, ns: Namespace): Promise<void> {
   if (catalogues.has(keyOf(lang, ns))) return;
-  const file = lazyFiles[`../../../../../shared/src/i18n/${lang}/${ns}.json`];
+  const file = fileOf(lang, ns);
   if (!file) return;
   catalogues.set(keyOf(lang, ns), await file());
   notify();
@@ -46,6 +50,7 @@ function lookup(catalogue: Catalogue | undefined, path: string[]): string | unde
 /** `{name}` and `{0}` placeholders; `count` picks `key_one` / `key_other` by the language's plural rules. */
 export function translate(lang: SupportedLang, ns: Namespace, key: string, values: Record<string, string | number> = {}): string {
   const [space, name] = key.includes(':') ? (key.split(':', 2) as [Namespace, string]) : [ns, key];
+  recorded?.add(space);
   const path = name.split('.');
   const candidates =
     typeof values.count === 'number' ? [`${path.at(-1)}_${new Intl.PluralRules(lang).select(values.count)}`, `${path.at(-1)}_other`, path.at(-1)!] : [path.at(-1)!];
@@ -56,6 +61,30 @@ export function translate(lang: SupportedLang, ns: Namespace, key: string, value
     }
   }
   return key;
+}
+
+/** The namespaces read while recording (one first view's render), else undefined. */
+let recorded: Set<Namespace> | undefined;
+
+/**
+ * Runs a render and tells which namespaces its texts came from: the first view loads them in the
+ * chosen language before it renders for good (server) and before it hydrates (browser).
+ */
+export function recordingNamespaces<T>(render: () => T): { result: T; namespaces: Namespace[] } {
+  recorded = new Set();
+  try {
+    return { result: render(), namespaces: [...recorded] };
+  } finally {
+    recorded = undefined;
+  }
+}
+
+/** Loads a language's files of these namespaces; true when one was not there before. */
+export async function loadNamespaces(lang: SupportedLang, namespaces: readonly Namespace[]): Promise<boolean> {
+  if (lang === DEFAULT_LANG) return false;
+  const missing = namespaces.filter((ns) => !catalogues.has(keyOf(lang, ns)) && fileOf(lang, ns));
+  await Promise.all(missing.map((ns) => load(lang, ns)));
+  return missing.length > 0;
 }
 
 export function currentLanguage(): SupportedLang {
@@ -90,11 +119,11 @@ export function settleLanguage(): void {
   notify();
 }
 
-/** Switches the patient screens' language (remembered in localStorage `lang`, like the staff app). */
+/** Switches the patient screens' language (remembered in localStorage `lang` and its cookie, like the staff app). */
 export function setLanguage(lang: SupportedLang): void {
   language = lang;
   chosen = undefined;
-  writeStored(STORAGE_KEYS.lang, lang);
+  storeLanguage(lang);
   applyLanguageToDocument(lang);
   notify();
 }

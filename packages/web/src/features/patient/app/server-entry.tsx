@@ -1,9 +1,9 @@
 import { StrictMode, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { DEFAULT_LANG, type SupportedLang, type TicketView } from '@wartefrei/shared';
+import { DEFAULT_LANG, isSupportedLang, type SupportedLang, type TicketView } from '@wartefrei/shared';
 import { PatientApiError } from './api';
 import { setFirstView, type FirstView } from './first-view';
-import { renderIn } from './i18n';
+import { loadNamespaces, recordingNamespaces, renderIn, type Namespace } from './i18n';
 import { PatientApp, type ScreenProps } from './PatientApp';
 import { matchPatientRoute, type PatientRoute, type PatientScreen } from './patient-routes';
 import { isLinkKey } from './patient-link';
@@ -34,6 +34,8 @@ export interface RenderedFirstView {
   view: FirstView;
   /** Which screen: the server inlines its styles. */
   screen: PatientScreen;
+  /** The language it is written in (the page's `lang` and `dir`). */
+  lang: SupportedLang;
 }
 
 const NOTHING: ComponentType<ScreenProps> = () => null;
@@ -96,12 +98,12 @@ async function bookState(route: PatientRoute, search: URLSearchParams, get: Pati
  * The first view of `url` (path and query), or undefined where there is none: another screen,
  * or the data could not be had (the page then comes as before and the screen asks itself).
  */
-export async function renderFirstView(url: string, get: ServerGet, timeZone: string): Promise<RenderedFirstView | undefined> {
+export async function renderFirstView(url: string, get: ServerGet, chosenLang: string | undefined): Promise<RenderedFirstView | undefined> {
   const { pathname, searchParams } = new URL(url, 'http://first-view.invalid');
   const route = matchPatientRoute(pathname);
   if (!route || !['ticket', 'draw', 'book'].includes(route.screen)) return undefined;
-  // The language a first visit reads (the browser's chosen one lives on the phone, not here).
-  const lang: SupportedLang = DEFAULT_LANG;
+  // The language chosen on this device (its cookie, LANGUAGE_COOKIE), else the one a first visit reads.
+  const lang: SupportedLang = isSupportedLang(chosenLang) ? chosenLang : DEFAULT_LANG;
   const patientGet = serverGet(get, lang);
   let loaded: Loaded;
   try {
@@ -112,18 +114,30 @@ export async function renderFirstView(url: string, get: ServerGet, timeZone: str
     return undefined;
   }
   if (!loaded) return undefined;
-  const view: FirstView = { screen: route.screen, path: pathname, lang, timeZone, state: loaded.state };
-  // Synchronous from here to the end of renderToString: no other page renders meanwhile.
-  setFirstView(view);
-  renderIn(lang);
-  try {
-    const html = renderToString(
-      <StrictMode>
-        <PatientApp at={{ pathname, search: searchParams }} screens={SCREENS} />
-      </StrictMode>,
-    );
-    return { status: loaded.status, html, view, screen: route.screen };
-  } finally {
-    setFirstView(undefined);
-  }
+  const { status, state } = loaded;
+  // Synchronous from setFirstView to the end of renderToString: no other page renders meanwhile.
+  const render = (namespaces: Namespace[]) => {
+    const view: FirstView = { screen: route.screen, path: pathname, lang, namespaces, state };
+    setFirstView(view);
+    renderIn(lang);
+    try {
+      const { result: html, namespaces: read } = recordingNamespaces(() =>
+        renderToString(
+          <StrictMode>
+            <PatientApp at={{ pathname, search: searchParams }} screens={SCREENS} />
+          </StrictMode>,
+        ),
+      );
+      return { html, view, read };
+    } finally {
+      setFirstView(undefined);
+    }
+  };
+  let page = render([]);
+  // Another language than German: its files for the texts just read, then the page again in it
+  // (the files stay loaded in this module, so later pages render once). The browser loads the
+  // same files before it takes over (start.tsx), so its first render writes the same words.
+  if (await loadNamespaces(lang, page.read)) page = render(page.read);
+  else page.view.namespaces = page.read;
+  return { status, html: page.html, view: page.view, screen: route.screen, lang };
 }

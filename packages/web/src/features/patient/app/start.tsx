@@ -4,7 +4,7 @@ import { rescueLostFocus } from '../../../lib/focus-rescue';
 import { PatientApp } from './PatientApp';
 import { rememberKeyTag } from './key-tag';
 import { readFirstViewFromPage } from './first-view';
-import { renderIn } from './i18n';
+import { loadNamespaces, renderIn } from './i18n';
 
 /** The patient app's entry: React and the screen for this path, nothing of the staff area. */
 rescueLostFocus();
@@ -22,7 +22,11 @@ const app = (
 const firstView = readFirstViewFromPage();
 if (firstView) {
   renderIn(firstView.lang);
-  hydrateRoot(root, app);
+  // Another language's texts arrive first (a few small files), or the take-over would write
+  // German over the page; the page stays readable meanwhile.
+  void loadNamespaces(firstView.lang, firstView.namespaces ?? [])
+    .catch(() => undefined)
+    .then(() => hydrateRoot(root, app));
 } else {
   createRoot(root).render(app);
 }

@@ -1,5 +1,14 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { missingBookingFields, SealingKeyMismatch, SMS_REMINDER_MINUTES, type BookableType, type BookingField, type PatientAppointment } from '@wartefrei/shared';
+import {
+  APPOINTMENT_DESCRIPTION_MAX_LENGTH,
+  missingBookingFields,
+  PATIENT_FIELD_INPUTS,
+  SealingKeyMismatch,
+  SMS_REMINDER_MINUTES,
+  type BookableType,
+  type BookingField,
+  type PatientAppointment,
+} from '@wartefrei/shared';
 import { sealBookingBody } from './seal-booking';
 import deBooking from '@wartefrei/shared/i18n/de/booking.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
@@ -15,13 +24,8 @@ provideGerman('server', deServer);
 // Only for a type that offers earlier times (docs/product.md#earlier-appointments).
 const EarlierBookingBox = lazy(() => import('../earlier/EarlierBookingBox'));
 
-const INPUTS: { name: Exclude<BookingField, 'birth_date'>; type: string; autoComplete: string }[] = [
-  { name: 'first_name', type: 'text', autoComplete: 'given-name' },
-  { name: 'last_name', type: 'text', autoComplete: 'family-name' },
-  { name: 'mail', type: 'email', autoComplete: 'email' },
-  { name: 'phone', type: 'tel', autoComplete: 'tel' },
-  { name: 'insurance_number', type: 'text', autoComplete: 'off' },
-];
+// The order the patient fills them in; the birth date is asked in three parts below.
+const INPUTS: Exclude<BookingField, 'birth_date'>[] = ['first_name', 'last_name', 'mail', 'phone', 'insurance_number'];
 
 /** 30 → '30 Minuten vorher', 120 → '2 Stunden vorher', 1440 → '1 Tag vorher'. */
 function reminderLabel(t: Translate, minutes: number): string {
@@ -60,7 +64,7 @@ export function BookingForm({ type, choice, channel, summary, onBooked, onTaken,
   const body = () => {
     const payload: Record<string, unknown> = { appointment_type_id: type.id, start: choice.start, channel, lang };
     if (choice.processorId) payload.processor_id = choice.processorId;
-    for (const input of INPUTS) if (modes[input.name] !== 'NONE') payload[input.name] = values[input.name] ?? '';
+    for (const name of INPUTS) if (modes[name] !== 'NONE') payload[name] = values[name] ?? '';
     if (modes.birth_date !== 'NONE') {
       const [d, m, y] = [values.day ?? '', values.month ?? '', values.year ?? ''];
       payload.birth_date = d || m || y ? `${y.padStart(4, '0')}-${m.padStart(2, '0')}-${d.padStart(2, '0')}` : '';
@@ -121,20 +125,20 @@ export function BookingForm({ type, choice, channel, summary, onBooked, onTaken,
     <form onSubmit={(e) => void submit(e)} noValidate className="book-form">
       <h2>{t('form.title')}</h2>
       <p className="book-summary">{summary}</p>
-      {INPUTS.filter((input) => modes[input.name] !== 'NONE').map((input) => (
-        <div className="patient-field" key={input.name}>
-          <label htmlFor={`book-${input.name}`}>{label(input.name, t(`server:fields.${input.name}`), !required(input.name))}</label>
+      {INPUTS.filter((name) => modes[name] !== 'NONE').map((name) => (
+        <div className="patient-field" key={name}>
+          <label htmlFor={`book-${name}`}>{label(name, t(`server:fields.${name}`), !required(name))}</label>
           <input
-            id={`book-${input.name}`}
-            type={input.type}
-            autoComplete={input.autoComplete}
-            value={values[input.name] ?? ''}
-            onChange={(e) => set(input.name)(e.target.value)}
-            aria-invalid={errors[input.name] ? true : undefined}
-            aria-describedby={errors[input.name] ? `book-${input.name}-error` : undefined}
-            required={required(input.name)}
+            id={`book-${name}`}
+            type={PATIENT_FIELD_INPUTS[name].type}
+            autoComplete={PATIENT_FIELD_INPUTS[name].autoComplete}
+            value={values[name] ?? ''}
+            onChange={(e) => set(name)(e.target.value)}
+            aria-invalid={errors[name] ? true : undefined}
+            aria-describedby={errors[name] ? `book-${name}-error` : undefined}
+            required={required(name)}
           />
-          {error(input.name)}
+          {error(name)}
         </div>
       ))}
       {modes.birth_date !== 'NONE' && (
@@ -172,7 +176,13 @@ export function BookingForm({ type, choice, channel, summary, onBooked, onTaken,
       )}
       <div className="patient-field">
         <label htmlFor="book-description">{label('description', t('form.description'), true)}</label>
-        <textarea id="book-description" rows={2} maxLength={1000} value={values.description ?? ''} onChange={(e) => set('description')(e.target.value)} />
+        <textarea
+          id="book-description"
+          rows={2}
+          maxLength={APPOINTMENT_DESCRIPTION_MAX_LENGTH}
+          value={values.description ?? ''}
+          onChange={(e) => set('description')(e.target.value)}
+        />
       </div>
       {type.offers_earlier && (
         <Suspense fallback={null}>

@@ -1,5 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { LANGUAGE_NAMES, PATIENT_LANGS, isSupportedLang, PATIENT_INPUT_OF, type PatientDataField, type ProbingAnswer, type PublicQueue, type TicketView } from '@wartefrei/shared';
+import {
+  LANGUAGE_NAMES,
+  PATIENT_DATA_FIELDS,
+  PATIENT_FIELD_INPUTS,
+  PATIENT_LANGS,
+  isSupportedLang,
+  PATIENT_INPUT_OF,
+  type PatientDataField,
+  type ProbingAnswer,
+  type PublicQueue,
+  type TicketView,
+} from '@wartefrei/shared';
 import deDraw from '@wartefrei/shared/i18n/de/draw.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { isChunkLoadFailure, loadChunk } from '../../../lib/chunks';
@@ -16,15 +27,9 @@ provideGerman('server', deServer);
 // The checks and the sealing arrive when the patient starts on the form (or at the latest on submit).
 const loadPrepareDraw = () => import('./prepare-draw');
 
-// Which queue setting governs a field (first_name covers the last name too) is PATIENT_INPUT_OF's.
-const FIELDS: { name: PatientDataField; type: string; autoComplete: string }[] = [
-  { name: 'display_name', type: 'text', autoComplete: 'nickname' },
-  { name: 'first_name', type: 'text', autoComplete: 'given-name' },
-  { name: 'last_name', type: 'text', autoComplete: 'family-name' },
-  { name: 'insurance_number', type: 'text', autoComplete: 'off' },
-  { name: 'mail', type: 'email', autoComplete: 'email' },
-  { name: 'phone', type: 'tel', autoComplete: 'tel' },
-];
+// Which queue setting governs a field (first_name covers the last name too) is PATIENT_INPUT_OF's;
+// the birth date is asked in three parts below.
+const FIELDS = PATIENT_DATA_FIELDS.filter((name) => name !== 'birth_date');
 
 interface DrawFormProps {
   queue: PublicQueue;
@@ -51,7 +56,7 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel, answers }: DrawF
 
   const body = () => {
     const payload: Record<string, unknown> = { origin };
-    for (const f of FIELDS) if (asked(f.name)) payload[f.name] = values[f.name] ?? '';
+    for (const name of FIELDS) if (asked(name)) payload[name] = values[name] ?? '';
     if (asked('birth_date')) {
       const [d, m, y] = [values.day ?? '', values.month ?? '', values.year ?? ''];
       payload.birth_date = d || m || y ? `${y.padStart(4, '0')}-${m.padStart(2, '0')}-${d.padStart(2, '0')}` : '';
@@ -103,7 +108,7 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel, answers }: DrawF
     }
   };
 
-  const field = (name: string, label: string, type: string, autoComplete: string, required: boolean) => (
+  const field = (name: PatientDataField, label: string, required: boolean) => (
     <div className="patient-field" key={name}>
       <label htmlFor={`draw-${name}`}>
         {label}
@@ -111,8 +116,8 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel, answers }: DrawF
       </label>
       <input
         id={`draw-${name}`}
-        type={type}
-        autoComplete={autoComplete}
+        type={PATIENT_FIELD_INPUTS[name].type}
+        autoComplete={PATIENT_FIELD_INPUTS[name].autoComplete}
         value={values[name] ?? ''}
         onChange={(e) => set(name)(e.target.value)}
         aria-invalid={errors[name] ? true : undefined}
@@ -128,9 +133,7 @@ export function DrawForm({ queue, origin, onDrawn, submitLabel, answers }: DrawF
 
   return (
     <form onSubmit={(e) => void submit(e)} onFocus={warmUp} onPointerDown={warmUp} noValidate>
-      {FIELDS.filter((f) => asked(f.name)).map((f) =>
-        field(f.name, t(`server:fields.${f.name}`), f.type, f.autoComplete, queue.patient_inputs[PATIENT_INPUT_OF[f.name]] === 'REQUIRED'),
-      )}
+      {FIELDS.filter(asked).map((name) => field(name, t(`server:fields.${name}`), queue.patient_inputs[PATIENT_INPUT_OF[name]] === 'REQUIRED'))}
       {asked('birth_date') && (
         <fieldset className="patient-field" aria-describedby={errors.birth_date ? 'draw-birth_date-error' : undefined}>
           <legend>

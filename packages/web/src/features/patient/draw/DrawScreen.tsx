@@ -8,7 +8,7 @@ import { provideGerman, useText } from '../app/i18n';
 import { navigate } from '../app/navigation';
 import { isLinkKey } from '../app/patient-link';
 import type { ScreenProps } from '../app/PatientApp';
-import type { InterviewResult } from '../probing/Interview';
+import type { InterviewResult } from '../probing/interview-flow';
 import { LazyInterview } from '../probing/LazyInterview';
 import { LocationPicker, QueueIntro, QueuePicker, TicketOrAppointment } from './QueueViews';
 import { useFirstView } from '../app/first-view';

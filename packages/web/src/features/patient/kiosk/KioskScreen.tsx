@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { DEFAULT_LANG, SealingKeyMismatch, type KioskCheckInResult, type PatientAppointment, type ProbingAnswer, type PublicQueue, type TicketView } from '@wartefrei/shared';
+import { useEffect, useMemo, useReducer } from 'react';
+import { DEFAULT_LANG, SealingKeyMismatch, type KioskCheckInResult, type PublicQueue, type TicketView } from '@wartefrei/shared';
 import deKiosk from '@wartefrei/shared/i18n/de/kiosk.json';
 import deServer from '@wartefrei/shared/i18n/de/server.json';
 import { PatientApiError, patientRequest } from '../app/api';
@@ -14,9 +14,10 @@ import { printableOf, printableOfCheckIn } from './printable';
 import { PracticeLogo } from '../app/PracticeLogo';
 import { useLiveQueues } from '../queue/useLiveQueues';
 import { KioskDoneStep } from './KioskDone';
-import { printerFor, type PrintableTicket, type PrintProblem, type TicketPrinter } from './printer';
+import { printerFor, type PrintableTicket, type TicketPrinter } from './printer';
+import { idleAtStart, idleSeconds, initialKioskState, kioskReducer, needsForm } from './kiosk-flow';
 import { useIdleReset } from './useIdleReset';
-import type { InterviewResult } from '../probing/Interview';
+import type { InterviewResult } from '../probing/interview-flow';
 import { LazyInterview } from '../probing/LazyInterview';
 import { useInterview } from '../probing/useInterview';
 import { useKioskLocation } from './useKioskLocation';
@@ -29,24 +30,6 @@ provideGerman('kiosk', deKiosk);
 provideGerman('server', deServer);
 
 const NO_SEARCH = new URLSearchParams();
-
-/** Seconds the "your number" screen stays before the kiosk returns to the start. */
-const DONE_SECONDS = 20;
-/** Seconds without a touch on the form before the kiosk returns to the start. */
-const FORM_IDLE_SECONDS = 90;
-
-type Stage =
-  | { kind: 'choice' }
-  | { kind: 'start' }
-  | { kind: 'interview' }
-  | { kind: 'form'; queue: PublicQueue }
-  | { kind: 'done'; printable: PrintableTicket; problem?: PrintProblem }
-  | { kind: 'book'; search?: URLSearchParams }
-  | { kind: 'checkIn' }
-  | { kind: 'booked'; appointment: PatientAppointment };
-
-/** A draw needs the form only when the queue requires patient data; otherwise one tap draws. */
-const needsForm = (queue: PublicQueue) => Object.values(queue.patient_inputs).some((input) => input === 'REQUIRED') || queue.ask_patient_for_language;
 
 /** "3 Personen warten · etwa 20 Minuten Wartezeit"; just "Niemand wartet" for an empty line. */
 function waitLine(queue: PublicQueue, t: Translate): string {
@@ -96,49 +79,38 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
   const appointments = useKioskAppointments(profileId);
   // The kiosk's questions: at a location's kiosk always, at a list's only when it always asks.
   const probing = useInterview(profileId, 'KIOSK', !route.queue || queues.some((q) => q.always_show_probing_questions));
-  const [answers, setAnswers] = useState<ProbingAnswer[]>();
-  // Counts the returns to the start: a half-answered interview starts over for the next person.
-  const [resets, setResets] = useState(0);
-  const first: Stage = appointments.offered ? { kind: 'choice' } : { kind: 'start' };
-  const [stage, setStage] = useState<Stage>(first);
-  // The location's types arrive after the first paint: the first question then comes first.
-  useEffect(() => setStage((current) => (current.kind === 'start' && appointments.offered ? { kind: 'choice' } : current)), [appointments.offered]);
-  const [busy, setBusy] = useState<string>();
-  const [error, setError] = useState<string>();
+  const [state, dispatch] = useReducer(kioskReducer, appointments.offered, initialKioskState);
+  const { stage, answers, busy, error, resets } = state;
+  useEffect(() => dispatch({ type: 'appointmentsKnown', offered: appointments.offered }), [appointments.offered]);
+  useEffect(() => dispatch({ type: 'queuesChanged', queues }), [queues]);
+  const questionsAtStart = Boolean(probing.interview);
   // A newer build is deployed: the kiosk reloads after the current patient, never under a finger.
   const newVersion = useNewVersion();
-  const idleAtStart = stage.kind === first.kind && !answers && !probing.interview && busy === undefined;
+  const waiting = idleAtStart(state, questionsAtStart);
   useEffect(() => {
-    if (newVersion && idleAtStart) window.location.reload();
-  }, [newVersion, idleAtStart]);
+    if (newVersion && waiting) window.location.reload();
+  }, [newVersion, waiting]);
   const reset = () => {
     // Back to the start: the moment for a newer build (a start with questions is never idle otherwise).
     if (newVersion) return window.location.reload();
-    setStage(first);
-    setAnswers(undefined);
-    setResets((n) => n + 1);
-    setError(undefined);
+    dispatch({ type: 'reset' });
     setLanguage(DEFAULT_LANG);
   };
-  const idle = { done: DONE_SECONDS, booked: DONE_SECONDS, form: FORM_IDLE_SECONDS, interview: FORM_IDLE_SECONDS, book: FORM_IDLE_SECONDS, checkIn: FORM_IDLE_SECONDS } as Partial<
-    Record<Stage['kind'], number>
-  >;
-  // Questions on screen, or answers given but no list taken: the next person must not meet them.
-  const secondsLeft = useIdleReset(stage.kind === 'start' && (answers || probing.interview) ? FORM_IDLE_SECONDS : idle[stage.kind], reset);
+  const secondsLeft = useIdleReset(idleSeconds(state, questionsAtStart), reset);
 
   const print = async (printable: PrintableTicket) => {
-    setStage({ kind: 'done', printable });
+    dispatch({ type: 'printing', printable });
     const problem = await printer.print(printable);
-    if (problem) setStage({ kind: 'done', printable, problem });
+    if (problem) dispatch({ type: 'printFailed', printable, problem });
   };
 
   const take = async (queue: PublicQueue, path = answers) => {
-    setError(undefined);
-    // Check the printer before drawing: a ticket nobody can hold would only lengthen the line.
+    // The reducer ignores a second tap; the request must not go out twice either.
+    if (busy !== undefined) return;
     const problem = printer.check();
-    if (problem) return setError(t(problem));
-    if (needsForm(queue)) return setStage({ kind: 'form', queue });
-    setBusy(queue.id);
+    const form = needsForm(queue);
+    dispatch({ type: 'tapped', queue, needsForm: form, ...(problem ? { problem } : {}) });
+    if (problem || form) return;
     try {
       const body = { origin: 'KIOSK', lang, ...(path ? { answers: path } : {}) };
       // A free-text answer is patient data too: sealed while the practice encrypts.
@@ -146,10 +118,8 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
       const ticket = await patientRequest<TicketView>(`/queues/${queue.id}/members`, { method: 'POST', body: sent });
       await print(printableOf(ticket, queue));
     } catch (failure) {
-      if (failure instanceof SealingKeyMismatch) return setError(t('server:sealing.keyMismatch'));
-      setError(failure instanceof PatientApiError && failure.body ? failure.body.message : t('offline.text'));
-    } finally {
-      setBusy(undefined);
+      if (failure instanceof SealingKeyMismatch) return dispatch({ type: 'drawFailed', error: { key: 'server:sealing.keyMismatch' } });
+      dispatch({ type: 'drawFailed', error: failure instanceof PatientApiError && failure.body ? { message: failure.body.message } : { key: 'offline.text' } });
     }
   };
 
@@ -157,19 +127,17 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
 
   /** Where the answers lead: a list drawn on at once (or its form), the start's lists, or the booking of the type. */
   const interviewed = (result: InterviewResult) => {
-    setAnswers(result.answers);
-    if (result.action === 'BOOK_APPOINTMENT') return setStage({ kind: 'book', search: new URLSearchParams({ type: result.typeId }) });
-    setStage({ kind: 'start' });
+    dispatch({ type: 'interviewed', result });
     const target = result.action === 'QUEUE' ? queues.find((q) => q.id === result.queueId) : undefined;
     if (target) void take(target, result.answers);
   };
 
   // One logo for the practice on its first screens: where the first list on the screen puts it.
-  const logo = { url: queues[0]?.logo_url, placement: queues[0]?.logo_placement_kiosk };
+  const logo = { url: queues[0]?.logo_url, size: queues[0]?.logo_size, placement: queues[0]?.logo_placement_kiosk };
   // Until the location's appointments and questions are known, nothing to touch: the first screen must not change under a finger.
   if (!appointments.known || !probing.known) return <p role="status">{t('loading')}</p>;
   if (stage.kind === 'choice') {
-    const choose = (choice: 'ticket' | 'book' | 'checkIn') => setStage({ kind: choice === 'ticket' ? (probing.interview ? 'interview' : 'start') : choice });
+    const choose = (choice: 'ticket' | 'book' | 'checkIn') => dispatch({ type: 'chose', choice, hasInterview: questionsAtStart });
     return (
       <>
         <PracticeLogo {...logo} at="TOP" />
@@ -202,7 +170,12 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
   if (stage.kind === 'book') {
     return (
       <div className="kiosk-form">
-        <Booking route={route} search={stage.search ?? NO_SEARCH} channel="KIOSK" onBooked={(appointment) => setStage({ kind: 'booked', appointment })} />
+        <Booking
+          route={route}
+          search={stage.typeId ? new URLSearchParams({ type: stage.typeId }) : NO_SEARCH}
+          channel="KIOSK"
+          onBooked={(appointment) => dispatch({ type: 'booked', appointment })}
+        />
         <button type="button" className="kiosk-secondary" onClick={reset}>
           {t('back')}
         </button>
@@ -214,7 +187,7 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
     const { queue } = stage;
     return (
       <section className="kiosk-form" aria-labelledby="kiosk-form-title">
-        <PracticeLogo url={queue.logo_url} placement={queue.logo_placement_kiosk} at="TOP" />
+        <PracticeLogo url={queue.logo_url} size={queue.logo_size} placement={queue.logo_placement_kiosk} at="TOP" />
         <h1 id="kiosk-form-title">{queue.name}</h1>
         {queue.kiosk_text_before && (
           <p className="kiosk-text" dir="auto">
@@ -241,7 +214,7 @@ function KioskFlow({ queues, printer, route, profileId }: { queues: PublicQueue[
       )}
       {error && (
         <p role="alert" className="kiosk-problem">
-          {error}
+          {'key' in error ? t(error.key) : error.message}
         </p>
       )}
       <ul className="kiosk-queues">

@@ -75,7 +75,7 @@ function MonitorBoard({ setup }: { setup: MonitorSetup }) {
   const Layout = setup.layout === 'COLUMNS' ? ColumnsLayout : setup.layout === 'LIST' ? ListLayout : StandardLayout;
   const texts = [...new Set(queues.map((q) => q.monitor_text).filter((text): text is string => Boolean(text)))];
   // The practice's logo where the first list shown puts it on on-site screens (its kiosk logo position).
-  const logo = { url: queues[0]?.logo_url, placement: queues[0]?.logo_placement_kiosk, className: 'monitor-logo' };
+  const logo = { url: queues[0]?.logo_url, size: queues[0]?.logo_size, placement: queues[0]?.logo_placement_kiosk, className: 'monitor-logo' };
   return (
     <div
       className={`monitor-board monitor-${setup.style.toLowerCase()}${flash ? ' monitor-flash' : ''}`}

@@ -1,19 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { InterviewOption, InterviewQuestion, ProbingAnswer, ProbingInterview } from '@wartefrei/shared';
+import { PROBING_ANSWER_TEXT_MAX_LENGTH, type InterviewOption, type InterviewQuestion, type ProbingInterview } from '@wartefrei/shared';
 import { useText } from '../app/i18n';
+import { interviewStep, startInterview, type InterviewEvent, type InterviewResult, type InterviewState } from './interview-flow';
 import './interview.css';
-
-/** Where the interview sent the patient, with the path they answered (the draw sends it along). */
-export type InterviewResult =
-  | { action: 'NOTHING'; answers: ProbingAnswer[] }
-  | { action: 'QUEUE'; queueId: string; answers: ProbingAnswer[] }
-  | { action: 'URL'; url: string; answers: ProbingAnswer[] }
-  | { action: 'BOOK_APPOINTMENT'; typeId: string; queueId: string; answers: ProbingAnswer[] };
-
-type Step =
-  | { kind: 'question'; question: InterviewQuestion }
-  | { kind: 'text'; question: InterviewQuestion; option: InterviewOption }
-  | { kind: 'message'; question: InterviewQuestion; option: InterviewOption; text?: string };
 
 interface InterviewProps {
   interview: ProbingInterview;
@@ -30,10 +19,8 @@ interface InterviewProps {
  */
 export function Interview({ interview, onDone, onCancel }: InterviewProps) {
   const { t } = useText('draw', ['server']);
-  const first = interview.questions.find((q) => q.ask_first);
-  const [answers, setAnswers] = useState<ProbingAnswer[]>([]);
-  const [step, setStep] = useState<Step | undefined>(first && { kind: 'question', question: first });
-  const [refused, setRefused] = useState<InterviewOption>();
+  const [state, setState] = useState<InterviewState>(() => startInterview(interview));
+  const { answers, step, refused } = state;
   const heading = useRef<HTMLHeadingElement>(null);
 
   // Each new screen is announced: focus goes to its heading.
@@ -41,49 +28,19 @@ export function Interview({ interview, onDone, onCancel }: InterviewProps) {
     heading.current?.focus();
   }, [step]);
 
-  if (!first || !step)
+  if (!step)
     return (
       <p role="alert" className="draw-refusal">
         {t('server:errors.PROBING_NO_FIRST_QUESTION')}
       </p>
     );
 
-  const finish = (option: InterviewOption, path: ProbingAnswer[]) => {
-    if (option.action === 'QUESTION') {
-      const next = interview.questions.find((q) => q.id === option.target_question_id);
-      setAnswers(path);
-      if (next) setStep({ kind: 'question', question: next });
-      else setRefused(option);
-      return;
-    }
-    if (option.action === 'QUEUE' && option.target_queue_id) onDone({ action: 'QUEUE', queueId: option.target_queue_id, answers: path });
-    else if (option.action === 'URL' && option.target_url) onDone({ action: 'URL', url: option.target_url, answers: path });
-    else if (option.action === 'BOOK_APPOINTMENT' && option.appointment_type_id && option.appointment_queue_id) {
-      onDone({ action: 'BOOK_APPOINTMENT', typeId: option.appointment_type_id, queueId: option.appointment_queue_id, answers: path });
-    } else onDone({ action: 'NOTHING', answers: path });
-  };
-
-  /** After the answer (and its text): the message first where there is one, then the action. */
-  const proceed = (question: InterviewQuestion, option: InterviewOption, text?: string) => {
-    if (option.message) return setStep({ kind: 'message', question, option, ...(text !== undefined ? { text } : {}) });
-    finish(option, [...answers, { question_id: question.id, option_id: option.id, ...(text !== undefined ? { text } : {}) }]);
-  };
-
-  const choose = (question: InterviewQuestion, option: InterviewOption) => {
-    setRefused(undefined);
-    if (option.target_refusal) return setRefused(option);
-    if (option.allow_free_text) return setStep({ kind: 'text', question, option });
-    proceed(question, option);
-  };
-
-  const back = () => {
-    setRefused(undefined);
-    if (step.kind !== 'question') return setStep({ kind: 'question', question: step.question });
-    const previous = answers.at(-1);
-    const question = previous && interview.questions.find((q) => q.id === previous.question_id);
-    if (!previous || !question) return onCancel?.();
-    setAnswers(answers.slice(0, -1));
-    setStep({ kind: 'question', question });
+  // The flow is interview-flow.ts's: this screen renders its state and hands the taps in.
+  const send = (event: InterviewEvent) => {
+    const outcome = interviewStep(interview, state, event);
+    setState(outcome.state);
+    if (outcome.done) onDone(outcome.done);
+    if (outcome.cancel) onCancel?.();
   };
 
   const canGoBack = step.kind !== 'question' || answers.length > 0 || onCancel !== undefined;
@@ -97,7 +54,7 @@ export function Interview({ interview, onDone, onCancel }: InterviewProps) {
           </h1>
           <div className="interview-options">
             {step.question.options.map((option) => (
-              <button key={option.id} type="button" className="interview-option" onClick={() => choose(step.question, option)}>
+              <button key={option.id} type="button" className="interview-option" onClick={() => send({ type: 'choose', option })}>
                 {option.text}
               </button>
             ))}
@@ -109,7 +66,7 @@ export function Interview({ interview, onDone, onCancel }: InterviewProps) {
           )}
         </>
       )}
-      {step.kind === 'text' && <FreeText question={step.question} option={step.option} heading={heading} onSubmit={(text) => proceed(step.question, step.option, text)} />}
+      {step.kind === 'text' && <FreeText question={step.question} option={step.option} heading={heading} onSubmit={(text) => send({ type: 'submitText', text })} />}
       {step.kind === 'message' && (
         <>
           <p className="interview-progress">{step.question.text}</p>
@@ -117,17 +74,13 @@ export function Interview({ interview, onDone, onCancel }: InterviewProps) {
             {step.option.text}
           </h1>
           <p className="interview-message">{step.option.message}</p>
-          <button
-            type="button"
-            className="interview-continue"
-            onClick={() => finish(step.option, [...answers, { question_id: step.question.id, option_id: step.option.id, ...(step.text !== undefined ? { text: step.text } : {}) }])}
-          >
+          <button type="button" className="interview-continue" onClick={() => send({ type: 'continue' })}>
             {step.option.button_text || t('interview.continue')}
           </button>
         </>
       )}
       {canGoBack && (
-        <button type="button" className="interview-back" onClick={back}>
+        <button type="button" className="interview-back" onClick={() => send({ type: 'back' })}>
           {t('interview.back')}
         </button>
       )}
@@ -165,7 +118,7 @@ function FreeText({
         <textarea
           id="interview-text"
           rows={3}
-          maxLength={500}
+          maxLength={PROBING_ANSWER_TEXT_MAX_LENGTH}
           value={text}
           aria-invalid={error}
           aria-describedby={error ? 'interview-text-error' : undefined}

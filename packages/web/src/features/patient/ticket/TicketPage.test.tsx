@@ -39,6 +39,8 @@ const drawn: TicketView = {
     wait_time_calculation_enabled: true,
     logo_placement_ticket: 'TOP',
     logo_url: null,
+    logo_size: null,
+    time_zone: 'Europe/Vienna',
   },
   alerts: { members_ahead: 2, minutes_left: 10, push_key: 'BAAA', sms_offered: true, push: false, sms_phone_end: null },
   patient_url: 'http://localhost/ticket/q3Vd9kX0_bA-7hZ2mN4pRw',

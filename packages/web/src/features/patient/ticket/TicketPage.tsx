@@ -9,14 +9,10 @@ import { useTicket } from './useTicket';
 import { TicketAlerts } from './TicketAlerts';
 import { PracticeLogo } from '../app/PracticeLogo';
 import { useReloadAfterUpdate } from '../app/version';
-import { firstViewTimeZone } from '../app/first-view';
+import { formatTime } from '../booking/format';
 import './ticket.css';
 
 provideGerman('ticket', deTicket);
-
-// In the time zone the server wrote the first view in (the practice's server), so the hydrating
-// render writes the same time; a page without one uses the phone's.
-const timeOf = (iso: string, lang: string) => new Date(iso).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', timeZone: firstViewTimeZone() });
 
 /** Two short tones through Web Audio (no sound file to download on a cheap phone). */
 function chime(audio: AudioContext): void {
@@ -117,7 +113,7 @@ function TicketDetails({ ticket, ticketKey, refresh, onUndone }: { ticket: Ticke
   const waiting = ticket.view === 'waiting';
   return (
     <>
-      <PracticeLogo url={ticket.queue.logo_url} placement={ticket.queue.logo_placement_ticket} at="TOP" />
+      <PracticeLogo url={ticket.queue.logo_url} size={ticket.queue.logo_size} placement={ticket.queue.logo_placement_ticket} at="TOP" />
       <p className="ticket-queue">{ticket.queue.name}</p>
       <div className={`ticket-card ticket-${ticket.view}`}>
         <p className="ticket-label">{t('number')}</p>
@@ -131,7 +127,7 @@ function TicketDetails({ ticket, ticketKey, refresh, onUndone }: { ticket: Ticke
         {waiting && ticket.ahead !== null && <p className="ticket-ahead">{ticket.ahead === 0 ? t('aheadNone') : t('ahead', { count: ticket.ahead })}</p>}
         {waiting && ticket.estimated_start && (
           <p className="ticket-estimate">
-            {t('estimate', { time: timeOf(ticket.estimated_start, lang) })}
+            {t('estimate', { time: formatTime(ticket.estimated_start, ticket.queue.time_zone, lang) })}
             {ticket.wait_minutes !== null && ticket.wait_minutes > 0 && <> ({t('wait', { minutes: t('minutes', { count: ticket.wait_minutes }) })})</>}
           </p>
         )}
@@ -167,7 +163,7 @@ function TicketDetails({ ticket, ticketKey, refresh, onUndone }: { ticket: Ticke
           }}
         />
       )}
-      <PracticeLogo url={ticket.queue.logo_url} placement={ticket.queue.logo_placement_ticket} at="BOTTOM" />
+      <PracticeLogo url={ticket.queue.logo_url} size={ticket.queue.logo_size} placement={ticket.queue.logo_placement_ticket} at="BOTTOM" />
     </>
   );
 }

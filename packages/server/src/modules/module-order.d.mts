@@ -1,0 +1,1 @@
+export declare const MODULE_ORDER: readonly string[];
