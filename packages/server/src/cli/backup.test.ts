@@ -73,7 +73,7 @@ describe.runIf(testDatabaseKind === 'pglite')('npm run admin -- backup / restore
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  it('copies the folder of a running server while draws go on; the copy restores with every ticket acknowledged before', { timeout: 180_000 }, async () => {
+  it('copies the folder of a running server while draws go on; the copy restores with every ticket acknowledged before', { timeout: 300_000 }, async () => {
     // No load balancer to drain for: the orderly stop need not wait.
     const running = await startServerProcess({ dataDir, env: { SHUTDOWN_DRAIN_MS: '0', SHUTDOWN_SOCKET_SPREAD_MS: '0' } });
     server = running;
