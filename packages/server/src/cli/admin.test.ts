@@ -18,6 +18,9 @@ import { serverBundle } from '../../test/support/server-bundle.js';
 
 const run = promisify(execFile);
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+// Each test runs `npm run admin` in processes of its own (each opens the database, migrates and
+// ends): 10-25 s in a CI run, 61 s once beside CI's other lanes and three busy loops.
+const ADMIN_TIMEOUT_MS = 240_000;
 
 let t: TestApp;
 let dataDir: string;
@@ -44,7 +47,7 @@ function admin(args: string[], extraEnv: Record<string, string> = {}) {
 
 describe('npm run admin -- create-account', () => {
   // Two real processes of the command, each migrating a database: seconds apiece on a slow machine.
-  it('creates a verified account and admin that can sign in at once, without mail', { timeout: 90_000 }, async () => {
+  it('creates a verified account and admin that can sign in at once, without mail', { timeout: ADMIN_TIMEOUT_MS }, async () => {
     const args = [
       'create-account',
       '--name',
@@ -81,7 +84,7 @@ describe('npm run admin -- create-account', () => {
     expect(again.stderr).toContain('Diese Kennung wird bereits verwendet');
   });
 
-  it('prints a password link for a user — the way in on a server without mail — and says so for an unknown one', { timeout: 90_000 }, async () => {
+  it('prints a password link for a user — the way in on a server without mail — and says so for an unknown one', { timeout: ADMIN_TIMEOUT_MS }, async () => {
     const created = await admin(['create-account', '--name', 'Praxis Link', '--identifier', 'praxis-link', '--admin-name', 'Dr. Link', '--admin-mail', 'link@praxis.example']);
     expect(created.code).toBe(0);
     const printed = await admin(['reset-link', 'link@praxis.example'], { PUBLIC_URL: 'https://praxis.example' });
@@ -114,7 +117,7 @@ describe('npm run admin -- create-account', () => {
 });
 
 describe('npm run admin -- exempt', () => {
-  it('makes a trial account payment-exempt, and says so for an unknown one', { timeout: 90_000 }, async () => {
+  it('makes a trial account payment-exempt, and says so for an unknown one', { timeout: ADMIN_TIMEOUT_MS }, async () => {
     // A server with payment configured creates the account in its trial.
     const args = [
       'create-account',
@@ -158,7 +161,7 @@ describe('npm run admin -- exempt', () => {
 });
 
 describe('npm run admin -- order', () => {
-  it('marks a device order shipped, and says so for an unknown number or a wrong word', { timeout: 90_000 }, async () => {
+  it('marks a device order shipped, and says so for an unknown number or a wrong word', { timeout: ADMIN_TIMEOUT_MS }, async () => {
     // An order as the billing screen stores it, written into the database the command works on.
     const database = testDatabaseKind === 'postgres' ? undefined : await connectDatabase({ dataDir });
     const db = database?.db ?? t.app.ctx.db;
@@ -197,7 +200,7 @@ describe('npm run admin -- order', () => {
 });
 
 describe('npm run admin -- explain-report', () => {
-  it('prints how the database answers an account’s summary; refuses a reversed period', { timeout: 90_000 }, async () => {
+  it('prints how the database answers an account’s summary; refuses a reversed period', { timeout: ADMIN_TIMEOUT_MS }, async () => {
     const args = [
       'create-account',
       '--name',

@@ -157,7 +157,7 @@ describe.runIf(testDatabaseKind === 'pglite')('npm run admin -- backup / restore
     console.info('backup while stopped:', { file: `${fs.statSync(file).size} bytes`, command: backedUp.stdout.trim() });
   });
 
-  it('restore refuses a folder that is not empty and leaves a new one absent when the file is no backup', { timeout: 60_000 }, async () => {
+  it('restore refuses a folder that is not empty and leaves a new one absent when the file is no backup', { timeout: 120_000 }, async () => {
     const junk = path.join(root, 'not-a-backup.tar.gz');
     fs.writeFileSync(junk, 'no tar, no gzip');
     const occupied = path.join(root, 'occupied');

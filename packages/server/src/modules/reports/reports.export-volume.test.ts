@@ -18,6 +18,9 @@ import { testDatabaseKind } from '../../../test/support/test-database.js';
  */
 
 const ROWS = 100_000;
+// 100,000 rows took 21-53 s in a CI run and 169 s once beside CI's other lanes and three busy loops: the
+// bound checked is the heap's, not the time's (bench/ measures that).
+const VOLUME_TIMEOUT_MS = 420_000;
 const HEAP_GROWTH_BOUND = 32 * 1024 * 1024;
 
 let t: TestApp;
@@ -35,7 +38,7 @@ beforeAll(async () => {
   await givenManyPastTickets(t, queueId, ROWS, '2026-01-01T00:00:00Z');
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-}, 180_000);
+}, VOLUME_TIMEOUT_MS);
 afterAll(async () => t?.close());
 
 // A full collection before each sample: what is measured is what the server holds, not garbage.
@@ -72,16 +75,24 @@ async function download(url: string): Promise<{ bytes: number; lines: number; he
 const query = 'from=2026-01-01&to=2026-03-31';
 
 describe.skipIf(testDatabaseKind === 'pglite')(`exporting ${ROWS.toLocaleString('en')} rows`, () => {
-  it('csv: every row arrives, the heap stays within its bound', async () => {
-    const { lines, heapGrowth } = await download(`/reports/members/export?format=csv&names=true&${query}`);
-    // 8 filter lines, 6 of the earlier appointments' figures (no appointments: no no-show lines) and the column titles above the rows.
-    expect(lines).toBe(ROWS + 15);
-    expect(heapGrowth).toBeLessThan(HEAP_GROWTH_BOUND);
-  }, 180_000);
+  it(
+    'csv: every row arrives, the heap stays within its bound',
+    async () => {
+      const { lines, heapGrowth } = await download(`/reports/members/export?format=csv&names=true&${query}`);
+      // 8 filter lines, 6 of the earlier appointments' figures (no appointments: no no-show lines) and the column titles above the rows.
+      expect(lines).toBe(ROWS + 15);
+      expect(heapGrowth).toBeLessThan(HEAP_GROWTH_BOUND);
+    },
+    VOLUME_TIMEOUT_MS,
+  );
 
-  it('xlsx: the workbook streams out with the heap within its bound', async () => {
-    const { bytes, heapGrowth } = await download(`/reports/members/export?format=xlsx&names=true&${query}`);
-    expect(bytes).toBeGreaterThan(1_000_000);
-    expect(heapGrowth).toBeLessThan(HEAP_GROWTH_BOUND);
-  }, 180_000);
+  it(
+    'xlsx: the workbook streams out with the heap within its bound',
+    async () => {
+      const { bytes, heapGrowth } = await download(`/reports/members/export?format=xlsx&names=true&${query}`);
+      expect(bytes).toBeGreaterThan(1_000_000);
+      expect(heapGrowth).toBeLessThan(HEAP_GROWTH_BOUND);
+    },
+    VOLUME_TIMEOUT_MS,
+  );
 });
