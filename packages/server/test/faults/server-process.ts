@@ -40,19 +40,19 @@ export interface ServerOptions {
   startTimeoutMs?: number;
 }
 
+/*
+ * A first start on a new data folder (initdb, every migration, the demo practice) takes 7.5-10 s
+ * on an idle 2-core machine; beside CI's three lanes, lint, typecheck and three busy loops (load
+ * 12-15) it took over 60 s once, which failed the run with nothing wrong. Waiting longer loses no
+ * assertion: the tests check what the server keeps, not how fast it starts (bench/ does that).
+ */
+const START_TIMEOUT_MS = 180_000;
+
 /**
  * Starts the real server (its bundle, as `npm start` runs it) as a child process on
  * a free loopback port and waits until GET /system-information answers. The server migrates the
  * database and seeds the demo practice on its first start.
  */
-/*
- * A first start on a new data folder (initdb, every migration, the demo practice) takes 7.5-10 s
- * on an idle 2-core machine; CI runs three lanes, lint and typecheck beside it (load 10-15), and
- * there it took over 60 s once, which failed the run with nothing wrong. Waiting longer loses no
- * assertion: the tests check what the server keeps, not how fast it starts (bench/ does that).
- */
-const START_TIMEOUT_MS = 180_000;
-
 export async function startServerProcess(options: ServerOptions): Promise<ServerProcess> {
   // Without either the server would open ./data of the checkout: never in a test.
   if (!options.databaseUrl && !options.dataDir) throw new Error('startServerProcess needs a databaseUrl or a dataDir');
