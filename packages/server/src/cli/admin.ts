@@ -241,4 +241,11 @@ if (!run) {
   console.error(USAGE);
   process.exit(2);
 }
-process.exit(await run(rest));
+// An operator reads what went wrong, not where: a command that fails (the embedded database held
+// by a running server, say) says so in one message; LOG_LEVEL=debug adds the stack.
+try {
+  process.exit(await run(rest));
+} catch (error) {
+  console.error(process.env.LOG_LEVEL === 'debug' ? error : `${command} failed: ${(error as Error).message}`);
+  process.exit(1);
+}

@@ -109,6 +109,11 @@ describe.runIf(testDatabaseKind === 'pglite')('npm run admin -- backup / restore
     expect(fs.readdirSync(root).filter((f) => f.includes('.partial-'))).toEqual([]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`in use by process ${running.pid}`);
+    // A command that needs the folder itself is refused in one message, with no stack.
+    const rebuild = await admin(['reports', 'rebuild'], { DATA_DIR: dataDir });
+    expect(rebuild.code).toBe(1);
+    expect(rebuild.stderr).toContain(`reports failed: The embedded database in ${dataDir} is in use by process ${running.pid}`);
+    expect(rebuild.stderr).not.toMatch(/^\s+at /m);
     // Draws were answered while the copy was taken, and none failed in any phase.
     expect(load.answers.filter((a) => a.phase === 'during').length).toBeGreaterThan(0);
     expect(load.answers.filter((a) => a.status !== 201).map((a) => `${a.phase} ${a.status} ${a.body}`)).toEqual([]);
